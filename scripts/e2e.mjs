@@ -1,0 +1,273 @@
+#!/usr/bin/env node
+// End-to-end runner: serves the built app (dist/) with `vite preview`, drives Debian's
+// Chromium through playwright-core, and runs every tests/e2e/*.e2e.mjs.
+//
+// Usage: node scripts/e2e.mjs [--json <file>] [name-filter]
+// Each tests/e2e/*.e2e.mjs file has `export default [{ name, run: async ({ browser, baseURL, newPage }) => {} }]`.
+// newPage(contextOptions?) opens a fresh context + page (1400x900), closed after the test.
+// Console errors and uncaught page errors fail the test.
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const HOST = '127.0.0.1';
+const PORT = 4173;
+const BASE_URL = `http://${HOST}:${PORT}/`;
+const TEST_TIMEOUT_MS = 60_000;
+const SERVER_TIMEOUT_MS = 30_000;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// ---- arguments ----
+let jsonFile = null;
+let filter = null;
+{
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--json') jsonFile = argv[++i] ?? null;
+    else if (a.startsWith('--json=')) jsonFile = a.slice('--json='.length);
+    else filter = a;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let server = null;
+let browser = null;
+
+function finish() {
+  console.log(`\ne2e summary:\n${passed} passed, ${failed} failed`);
+  if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ passed, failed }) + '\n');
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+function findChromium() {
+  const candidates = [];
+  if (process.env.CHROMIUM_PATH) candidates.push(process.env.CHROMIUM_PATH);
+  candidates.push('/usr/bin/chromium');
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir) candidates.push(join(dir, 'chromium'));
+  }
+  for (const c of candidates) {
+    try {
+      accessSync(c, constants.X_OK);
+      return c;
+    } catch {
+      // try next
+    }
+  }
+  return null;
+}
+
+function startServer() {
+  const bin = join(ROOT, 'node_modules', '.bin', 'vite');
+  const child = spawn(bin, ['preview', '--host', HOST, '--port', String(PORT), '--strictPort'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  child.exited = new Promise((r) => child.on('exit', r));
+  child.output = () => output;
+  return child;
+}
+
+async function waitForServer(child) {
+  const deadline = Date.now() + SERVER_TIMEOUT_MS;
+  let exited = false;
+  child.exited.then(() => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`vite preview exited early:\n${child.output()}`);
+    try {
+      const res = await fetch(BASE_URL);
+      if (res.status === 200) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(
+    `vite preview did not answer 200 on ${BASE_URL} within ${SERVER_TIMEOUT_MS} ms:\n${child.output()}`,
+  );
+}
+
+async function stopServer() {
+  const child = server;
+  server = null;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const killed = await Promise.race([
+    child.exited.then(() => true),
+    new Promise((r) => setTimeout(() => r(false), 3000)),
+  ]);
+  if (!killed) child.kill('SIGKILL');
+}
+
+async function cleanup() {
+  const b = browser;
+  browser = null;
+  if (b) await b.close().catch(() => {});
+  await stopServer();
+}
+
+// Last-resort cleanup if the process is interrupted.
+process.on('exit', () => server?.kill('SIGKILL'));
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function loadTests() {
+  const dir = join(ROOT, 'tests', 'e2e');
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.e2e.mjs'))
+        .sort()
+    : [];
+  const tests = [];
+  const loadErrors = [];
+  for (const f of files) {
+    try {
+      const mod = await import(pathToFileURL(join(dir, f)).href);
+      if (!Array.isArray(mod.default)) throw new Error('default export is not an array of tests');
+      for (const t of mod.default) {
+        if (!t || typeof t.name !== 'string' || typeof t.run !== 'function') {
+          throw new Error('each test needs { name: string, run: async fn }');
+        }
+        tests.push({ ...t, file: f });
+      }
+    } catch (err) {
+      loadErrors.push({ file: f, err });
+    }
+  }
+  return { files, tests, loadErrors };
+}
+
+function formatError(err) {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}
+
+async function runTest(test) {
+  const contexts = [];
+  const pageErrors = [];
+  const newPage = async (contextOptions = {}) => {
+    const ctx = await browser.newContext({
+      viewport: { width: 1400, height: 900 },
+      ...contextOptions,
+    });
+    contexts.push(ctx);
+    const page = await ctx.newPage();
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') {
+        const loc = msg.location();
+        pageErrors.push(
+          `console.error: ${msg.text()}${loc?.url ? ` (${loc.url}:${loc.lineNumber})` : ''}`,
+        );
+      }
+    });
+    page.on('pageerror', (err) => pageErrors.push(`pageerror: ${formatError(err)}`));
+    return page;
+  };
+
+  let timer;
+  const started = Date.now();
+  try {
+    const running = Promise.resolve().then(() => test.run({ browser, baseURL: BASE_URL, newPage }));
+    running.catch(() => {}); // avoid an unhandled rejection after a timeout
+    await Promise.race([
+      running,
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`timed out after ${TEST_TIMEOUT_MS / 1000} s`)),
+          TEST_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    if (pageErrors.length > 0) {
+      throw new Error(`page reported errors:\n  ${pageErrors.join('\n  ')}`);
+    }
+    passed += 1;
+    console.log(`✓ ${test.name} (${Date.now() - started} ms)`);
+  } catch (err) {
+    failed += 1;
+    console.log(`✗ ${test.name} (${Date.now() - started} ms)`);
+    console.log(
+      formatError(err)
+        .split('\n')
+        .map((l) => `    ${l}`)
+        .join('\n'),
+    );
+    if (pageErrors.length > 0 && !String(err?.message).startsWith('page reported errors')) {
+      console.log(`    page errors:\n      ${pageErrors.join('\n      ')}`);
+    }
+  } finally {
+    clearTimeout(timer);
+    await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+  }
+}
+
+async function main() {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    console.log(
+      'Chromium not found. Install it with: apt-get update && apt-get install -y chromium',
+    );
+    failed += 1;
+    return;
+  }
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    console.log('dist/index.html not found: run `npx vite build` first (npm test does this).');
+    failed += 1;
+    return;
+  }
+
+  const { files, tests, loadErrors } = await loadTests();
+  for (const { file, err } of loadErrors) {
+    failed += 1;
+    console.log(`✗ could not load tests/e2e/${file}\n    ${formatError(err)}`);
+  }
+  const selected = filter ? tests.filter((t) => t.name.includes(filter)) : tests;
+  if (selected.length === 0) {
+    failed += 1;
+    console.log(
+      filter
+        ? `No e2e test name contains "${filter}".`
+        : `No e2e tests found (${files.length} tests/e2e/*.e2e.mjs files).`,
+    );
+    return;
+  }
+
+  server = startServer();
+  await waitForServer(server);
+  browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  console.log(
+    `e2e: ${selected.length} test(s) against ${BASE_URL} with ${executablePath} ${browser.version()}`,
+  );
+
+  for (const test of selected) {
+    await runTest(test);
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  failed += 1;
+  console.log(`✗ e2e runner error\n    ${formatError(err)}`);
+} finally {
+  await cleanup();
+  finish();
+}

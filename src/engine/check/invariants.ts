@@ -1,0 +1,80 @@
+// Invariants: pure predicates over the world, beside the protocol (never inside it). Each finding
+// has a key, so a run reports it once, at the first step where it holds.
+import type { World } from '../model/world';
+import { storedMessages } from '../protocol/ManagedLedger';
+
+export type InvariantId =
+  | 'no-silent-loss'
+  | 'no-duplicates'
+  | 'non-negative-backlog'
+  | 'acked-positions-exist'
+  | 'ledger-entries-match'
+  | 'replication-progress';
+
+export const SAFETY_INVARIANTS: readonly InvariantId[] = ['no-silent-loss', 'no-duplicates', 'non-negative-backlog', 'acked-positions-exist', 'ledger-entries-match'];
+
+export interface Finding {
+  readonly invariant: InvariantId;
+  /** Stable identity of this finding (the same loss is reported once). */
+  readonly key: string;
+  readonly messages: readonly string[];
+  readonly detail: string;
+}
+
+/**
+ * `no-silent-loss`: whatever a producer completed as a success (a real position or `-1:-1`) is
+ * stored at its destination — checked in every state, so a later loss is caught too.
+ */
+export function noSilentLoss(w: World): Finding[] {
+  const out: Finding[] = [];
+  const storedBy = new Map<string, Set<string>>();
+  for (const c of w.completions) {
+    if (c.result === 'failed') continue;
+    let stored = storedBy.get(c.cluster);
+    if (!stored) storedBy.set(c.cluster, (stored = new Set(storedMessages(w.topics[c.cluster]!))));
+    if (stored.has(c.msg)) continue;
+    const how = c.result === 'dup' ? 'with -1:-1' : `at ${c.ledgerId}:${c.entryId}`;
+    out.push({
+      invariant: 'no-silent-loss',
+      key: `no-silent-loss:${c.cluster}:${c.msg}`,
+      messages: [c.msg],
+      detail: `${c.msg} was completed as a success ${how} for ${c.producer}, but ${c.cluster} does not store it`,
+    });
+  }
+  return out;
+}
+
+/**
+ * `no-duplicates`: on a topic with deduplication on, no (producer name, sequence id) is stored twice.
+ */
+export function noDuplicates(w: World): Finding[] {
+  const out: Finding[] = [];
+  for (const topic of Object.values(w.topics)) {
+    if (!topic.dedup.enabled) continue;
+    const seen = new Map<string, string>();
+    for (const l of topic.ledgers) {
+      for (const e of l.entries) {
+        for (const m of e.msgs) {
+          const id = `${e.producerName}:${m.seq}`;
+          const where = `${e.ledgerId}:${e.entryId}`;
+          const first = seen.get(id);
+          if (first === undefined) {
+            seen.set(id, where);
+            continue;
+          }
+          out.push({
+            invariant: 'no-duplicates',
+            key: `no-duplicates:${topic.cluster}:${id}`,
+            messages: [m.msg],
+            detail: `${m.msg} (${e.producerName}, seq ${m.seq}) is stored twice at ${topic.cluster}: ${first} and ${where}`,
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+export function checkSafety(w: World): Finding[] {
+  return [...noSilentLoss(w), ...noDuplicates(w)];
+}

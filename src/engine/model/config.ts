@@ -1,0 +1,92 @@
+// The static part of a run: the scenario after validation and defaulting. It never changes
+// during a run, so the world holds it by reference and fingerprints ignore it.
+
+export type FixId = 'go-1565' | 'go-highest-sequence-id' | 'go-isolate-resends';
+export const FIX_IDS: readonly FixId[] = ['go-1565', 'go-highest-sequence-id', 'go-isolate-resends'];
+
+export interface ClusterConfig {
+  readonly name: string;
+  readonly brokers: readonly string[];
+  /** First ledger id of this cluster's topic: never 0 (see the scenario contract). */
+  readonly firstLedgerId: number;
+  readonly deduplication: boolean;
+  /** Ledgers that exist before the run; the last one is the current (open) ledger. */
+  readonly initialLedgers: readonly { readonly id: number; readonly entries: number }[];
+}
+
+export interface ProducerConfig {
+  readonly name: string;
+  readonly cluster: string;
+  readonly client: 'java' | 'go';
+  /** `batchingMaxMessages`; 0 = batching off. */
+  readonly batchingMaxMessages: number;
+  readonly sequenceIds: 'auto' | 'explicit';
+}
+
+export type WorkloadItem =
+  | { readonly kind: 'send'; readonly msg: string; readonly producer: string; readonly seq?: number }
+  | { readonly kind: 'flush'; readonly producer: string }
+  | { readonly kind: 'await'; readonly producer: string };
+
+export type Trigger =
+  | { readonly step: number }
+  | {
+      readonly event: 'sent' | 'received' | 'persisted' | 'acked';
+      readonly message: string;
+      readonly cluster?: string;
+    };
+
+export type FaultSpec =
+  | { readonly kind: 'lose-receipt'; readonly message: string; readonly cluster: string }
+  | { readonly kind: 'persist-fails'; readonly message: string; readonly cluster: string }
+  | {
+      readonly kind: 'checksum-error';
+      readonly message: string;
+      readonly cluster: string;
+      readonly localBufferCorrupted: boolean;
+    }
+  | { readonly kind: 'not-allowed'; readonly message: string; readonly cluster: string; readonly times: number }
+  | { readonly kind: 'disconnect'; readonly producer: string; readonly after: Trigger }
+  | { readonly kind: 'restart-producer'; readonly producer: string; readonly after: Trigger }
+  | {
+      readonly kind: 'duplicate-frames';
+      readonly producer: string;
+      readonly atSend: number;
+      readonly frames: readonly string[];
+    };
+
+export type FaultKind = FaultSpec['kind'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'lose-receipt',
+  'persist-fails',
+  'checksum-error',
+  'not-allowed',
+  'disconnect',
+  'restart-producer',
+  'duplicate-frames',
+];
+
+export interface ExploreConfig {
+  readonly kinds: readonly FaultKind[];
+  readonly max: number;
+  readonly maxDepth: number;
+  readonly maxStates: number;
+}
+
+export interface Config {
+  readonly id: string;
+  readonly title: string;
+  readonly clusters: readonly ClusterConfig[];
+  readonly producers: readonly ProducerConfig[];
+  readonly workload: readonly WorkloadItem[];
+  readonly fixes: readonly FixId[];
+  readonly faults: readonly FaultSpec[];
+  /** Fault kinds the explorer may place (none outside the explorer). */
+  readonly explore: ExploreConfig | null;
+}
+
+export const hasFix = (config: Config, fix: FixId): boolean => config.fixes.includes(fix);
+
+export function brokerCluster(config: Config, broker: string): string | undefined {
+  return config.clusters.find((c) => c.brokers.includes(broker))?.name;
+}

@@ -1,0 +1,202 @@
+// The world is plain data: JSON-shaped, no classes, no functions, no Maps. `step` clones it and
+// applies one action, so every step of a trace is an immutable snapshot the UI can show and the
+// explorer can fingerprint. Names follow Pulsar's own (ProducerImpl, MessageDeduplication, …).
+import type { Config } from './config';
+
+/** One application send of one logical message (`M2`), as the client carries it. */
+export interface MsgRef {
+  readonly msg: string;
+  /** The sequence id the client assigned (or the application gave). */
+  readonly seq: number;
+  /** Which application send of `msg` this is (0 for the first, 1 for a resend…). */
+  readonly sendIndex: number;
+  /** Source position `ledgerId:entryId` of a replicated entry (the replicator's sends only). */
+  readonly sourcePosition?: Position;
+  /** The original producer name a replicated entry carries in its metadata. */
+  readonly originalProducer?: string;
+}
+
+export interface Position {
+  readonly ledgerId: number;
+  readonly entryId: number;
+}
+
+/** `ProducerImpl.OpSendMsg` / Go `pendingItem`: one wire send (a batch or a single message). */
+export interface OpSendMsg {
+  readonly opId: number;
+  readonly msgs: readonly MsgRef[];
+  /** `CommandSend.sequence_id`: the lowest id of the batch. */
+  readonly sequenceId: number;
+  /** `CommandSend.highest_sequence_id`, -1 when absent (single message, or Go before PR 1565). */
+  readonly highestSequenceId: number;
+  /** The client's locally held bytes no longer match their checksum (a checksum-error fault). */
+  localBufferCorrupted: boolean;
+}
+
+export type ProducerConnState = 'Ready' | 'Connecting';
+
+export interface ProducerState {
+  readonly name: string;
+  readonly cluster: string;
+  readonly client: 'java' | 'go';
+  /** Incremented by a restart: a new process, a new ProducerImpl. */
+  instance: number;
+  state: ProducerConnState;
+  /** Java `msgIdGenerator` / Go `sequenceIDGenerator`: the next auto-assigned id. */
+  msgIdGenerator: number;
+  /** Go: the generator exists once the first connection seeded it (`sequenceIDGenerator != nil`). */
+  seeded: boolean;
+  lastSequenceIdPushed: number;
+  lastSequenceIdPublished: number;
+  /** Java PR 6326 flag: the last message added to a batch was a potential duplicate. */
+  isLastSequenceIdPotentialDuplicated: boolean;
+  /** The open batch, in add order (empty when batching is off or nothing is buffered). */
+  batch: MsgRef[];
+  /** Tick at which the open batch got its first message (orders the batch timer). */
+  batchBorn: number;
+  /** FIFO of ops handed to the connection and not yet completed; completion only at the head. */
+  pendingMessages: OpSendMsg[];
+  nextOpId: number;
+}
+
+/** A `CommandSend` frame travelling from a client to a broker. */
+export interface SendFrame {
+  readonly kind: 'send';
+  readonly opId: number;
+  readonly sequenceId: number;
+  readonly highestSequenceId: number;
+  readonly msgs: readonly MsgRef[];
+  /** The bytes on the wire fail the broker's CRC32C check. */
+  corrupted: boolean;
+  readonly born: number;
+}
+
+/** `CommandSendReceipt` or `CommandSendError` travelling back to the client. */
+export type ResponseFrame =
+  | {
+      readonly kind: 'receipt';
+      readonly sequenceId: number;
+      readonly highestSequenceId: number;
+      readonly ledgerId: number;
+      readonly entryId: number;
+      /** For display and fault targeting only: the client matches by sequence id, never by this. */
+      readonly msgs: readonly string[];
+      readonly born: number;
+    }
+  | {
+      readonly kind: 'error';
+      readonly error: ServerError;
+      readonly sequenceId: number;
+      readonly message: string;
+      readonly msgs: readonly string[];
+      readonly born: number;
+    };
+
+export type ServerError = 'ChecksumError' | 'NotAllowedError' | 'PersistenceError';
+
+/** One producer's connection to the owning broker: FIFO both ways, closable. */
+export interface Channel {
+  readonly producer: string;
+  readonly broker: string;
+  readonly cluster: string;
+  /** `ProducerImpl` epoch: which connection this is (a reconnect opens a new one). */
+  epoch: number;
+  open: boolean;
+  /** Tick at which the channel closed (orders the reconnect). */
+  closedAt: number;
+  toBroker: SendFrame[];
+  toClient: ResponseFrame[];
+  /** Sends written on this connection (counts for the duplicate-frames fault). */
+  sends: number;
+}
+
+export interface StoredEntry {
+  readonly ledgerId: number;
+  readonly entryId: number;
+  /** `MessageMetadata.producer_name` (the original producer's for replicated entries). */
+  readonly producerName: string;
+  readonly sequenceId: number;
+  readonly highestSequenceId: number;
+  readonly msgs: readonly MsgRef[];
+}
+
+export interface Ledger {
+  readonly id: number;
+  /** Entries present before the run have no message ids: they are named by position. */
+  entries: StoredEntry[];
+  closed: boolean;
+}
+
+/** A NotDup publish waiting for its ledger write (`OpAddEntry` in flight). */
+export interface PendingWrite {
+  readonly producer: string;
+  /** The dedup key the write will record on completion (producer name, or V1 original name). */
+  readonly dedupKey: string;
+  readonly sequenceId: number;
+  readonly highestSequenceId: number;
+  readonly msgs: readonly MsgRef[];
+  /** The connection the send came on: its receipt goes back there, if it is still open. */
+  readonly epoch: number;
+  readonly born: number;
+}
+
+/** `MessageDeduplication`: watermarks per producer name. Absent key ≠ -1: absent accepts all. */
+export interface DedupState {
+  enabled: boolean;
+  highestSequencedPushed: Record<string, number>;
+  highestSequencedPersisted: Record<string, number>;
+}
+
+/** The topic in one cluster: `PersistentTopic` + its managed ledger (abstract storage). */
+export interface TopicState {
+  readonly cluster: string;
+  owner: string;
+  dedup: DedupState;
+  /** `PersistentTopic.isFenced`: set by a write failure until pending writes drain. */
+  fenced: boolean;
+  pendingWrites: PendingWrite[];
+  ledgers: Ledger[];
+  nextLedgerId: number;
+}
+
+/** What an application got back for one send (Java future / Go callback). */
+export interface Completion {
+  readonly msg: string;
+  readonly sendIndex: number;
+  readonly producer: string;
+  readonly cluster: string;
+  readonly result: 'stored' | 'dup' | 'failed';
+  readonly ledgerId: number;
+  readonly entryId: number;
+  readonly error?: string;
+}
+
+export interface FaultRuntime {
+  /** Index in the scenario's fault plan. */
+  readonly index: number;
+  /** A step trigger or event trigger has fired: the fault is the very next step. */
+  armed: boolean;
+  /** Done with (fired as many times as it may). */
+  spent: boolean;
+}
+
+export interface World {
+  readonly config: Config;
+  /** Logical clock: increases by one for everything that is created, orders "oldest first". */
+  tick: number;
+  /** Steps taken so far (step 0 is the initial world). */
+  stepCount: number;
+  /** Index of the next workload item. */
+  workloadPos: number;
+  producers: Record<string, ProducerState>;
+  channels: Record<string, Channel>;
+  topics: Record<string, TopicState>;
+  /** Count of application sends so far, per message id. */
+  sendsOf: Record<string, number>;
+  completions: Completion[];
+  plan: FaultRuntime[];
+  /** Messages rejected with NotAllowedError at a cluster: remaining attempts (-1 = always). */
+  notAllowed: Record<string, number>;
+  /** Faults placed by the explorer so far (its budget is `config.explore.max`). */
+  faultsUsed: number;
+}

@@ -1,0 +1,43 @@
+// Abstract storage under a topic (`ManagedLedgerImpl` without BookKeeper): an append is one step
+// and succeeds unless a persist-fails fault says not. Entries go to the current (last, open)
+// ledger; after a failure closed it, the next append creates a new ledger.
+import type { MsgRef, StoredEntry, TopicState } from '../model/world';
+
+export function appendEntry(
+  topic: TopicState,
+  producerName: string,
+  sequenceId: number,
+  highestSequenceId: number,
+  msgs: readonly MsgRef[],
+): StoredEntry {
+  let ledger = topic.ledgers[topic.ledgers.length - 1];
+  if (!ledger || ledger.closed) {
+    ledger = { id: topic.nextLedgerId++, entries: [], closed: false };
+    topic.ledgers.push(ledger);
+  }
+  const entry: StoredEntry = {
+    ledgerId: ledger.id,
+    entryId: ledger.entries.length,
+    producerName,
+    sequenceId,
+    highestSequenceId,
+    msgs,
+  };
+  ledger.entries.push(entry);
+  return entry;
+}
+
+/**
+ * What a consumer reading the topic would get, in order: every entry's messages, and for an entry
+ * that existed before the run (no message ids) its position `ledgerId:entryId`.
+ */
+export function storedMessages(topic: TopicState): string[] {
+  const out: string[] = [];
+  for (const l of topic.ledgers) {
+    for (const e of l.entries) {
+      if (e.msgs.length === 0) out.push(`${e.ledgerId}:${e.entryId}`);
+      else for (const m of e.msgs) out.push(m.msg);
+    }
+  }
+  return out;
+}

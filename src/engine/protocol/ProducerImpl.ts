@@ -1,0 +1,157 @@
+// The Java client producer: `org.apache.pulsar.client.impl.ProducerImpl` and its
+// `BatchMessageContainerImpl`. Ops complete only at the head of pendingMessages.
+import { ev } from '../model/events';
+import type { MsgRef, ProducerState, ResponseFrame } from '../model/world';
+import { type Ctx, labelOf, tick } from '../sim/context';
+import { closeConnection, resendMessages, writeOp } from './ClientCnx';
+import { completeOpFailure, completeOpSuccess } from './SendCallback';
+
+/**
+ * `ProducerImpl.batchMessageAndSend` → `processOpSendMsg`: the open batch becomes one op. A
+ * one-message batch is sent like a single message (no highest_sequence_id); a real batch carries
+ * lowest = first added id and highest = last added id.
+ */
+export function batchMessageAndSend(ctx: Ctx, p: ProducerState): void {
+  if (p.batch.length === 0) return;
+  const msgs = p.batch;
+  p.batch = [];
+  const first = msgs[0]!;
+  const last = msgs[msgs.length - 1]!;
+  processOpSendMsg(ctx, p, msgs, first.seq, msgs.length > 1 ? last.seq : -1);
+}
+
+/** `ProducerImpl.processOpSendMsg`: enqueue in pendingMessages, raise lastSequenceIdPushed, write. */
+export function processOpSendMsg(
+  ctx: Ctx,
+  p: ProducerState,
+  msgs: readonly MsgRef[],
+  sequenceId: number,
+  highestSequenceId: number,
+): void {
+  const op = { opId: p.nextOpId++, msgs, sequenceId, highestSequenceId, localBufferCorrupted: false };
+  p.pendingMessages.push(op);
+  p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, highestSequenceId, sequenceId);
+  writeOp(ctx, p, op, false);
+}
+
+/**
+ * `ProducerImpl.serializeAndSendMessage` with batching on, the rule of PR 5491 + PR 6326: a message
+ * whose id is ≤ lastSequenceIdPushed is a potential duplicate and travels in a batch of its own
+ * (flush before it, and flush again before the next new id), because the broker checks only a
+ * batch's lowest id.
+ */
+export function addToBatchJava(ctx: Ctx, p: ProducerState, m: MsgRef, maxMessages: number): void {
+  if (m.seq <= p.lastSequenceIdPushed) {
+    p.isLastSequenceIdPotentialDuplicated = true;
+    const definitely = m.seq <= p.lastSequenceIdPublished;
+    const text = definitely
+      ? `WARN sequence id ${m.seq} is definitely a duplicate: batch of its own`
+      : `INFO sequence id ${m.seq} might be a duplicate but cannot be determined at this time: batch of its own`;
+    ctx.events.push(ev('log', p.name, text, [m.msg], { cluster: p.cluster, rule: 'ProducerImpl.serializeAndSendMessage:potential-duplicate' }));
+    batchMessageAndSend(ctx, p);
+    addToContainer(ctx, p, m);
+    return;
+  }
+  if (p.isLastSequenceIdPotentialDuplicated) {
+    p.isLastSequenceIdPotentialDuplicated = false;
+    batchMessageAndSend(ctx, p);
+    addToContainer(ctx, p, m);
+    return;
+  }
+  addToContainer(ctx, p, m);
+  if (p.batch.length >= maxMessages) batchMessageAndSend(ctx, p);
+}
+
+/** `BatchMessageContainerImpl.add`: lastSequenceIdPushed rises as messages join a batch. */
+function addToContainer(ctx: Ctx, p: ProducerState, m: MsgRef): void {
+  if (p.batch.length === 0) p.batchBorn = tick(ctx.w);
+  p.batch.push(m);
+  p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, m.seq);
+}
+
+/**
+ * `ProducerImpl.ackReceived`: match the receipt against the head op only. A larger id than the
+ * head's closes the channel (everything pending is resent); a smaller one is ignored as an ack of a
+ * timed-out op; `-1:-1` completes the head as a success like any other receipt.
+ */
+export function ackReceived(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame, { kind: 'receipt' }>): void {
+  const op = p.pendingMessages[0];
+  const rule = 'ProducerImpl.ackReceived';
+  if (!op) {
+    ctx.events.push(ev('log', p.name, `ack for timed-out msg seq ${r.sequenceId}: ignored`, [], { rule: `${rule}:no-op` }));
+    return;
+  }
+  if (r.sequenceId > op.sequenceId) {
+    closeConnection(ctx, p, `unexpected sequence id ${r.sequenceId}, head is ${op.sequenceId}`, `${rule}:seq-greater`);
+    return;
+  }
+  if (r.sequenceId < op.sequenceId) {
+    ctx.events.push(ev('log', p.name, `receipt seq ${r.sequenceId} < head ${op.sequenceId}: ignored`, [], { rule: `${rule}:seq-smaller` }));
+    return;
+  }
+  if (r.sequenceId >= r.highestSequenceId || r.highestSequenceId === op.highestSequenceId) {
+    p.pendingMessages.shift();
+    p.lastSequenceIdPublished = Math.max(p.lastSequenceIdPublished, op.highestSequenceId, op.sequenceId);
+    completeOpSuccess(ctx, p, op, r.ledgerId, r.entryId, `${rule}:match`);
+    return;
+  }
+  closeConnection(ctx, p, `highest sequence id ${r.highestSequenceId} does not match the head's ${op.highestSequenceId}`, `${rule}:highest-mismatch`);
+}
+
+/**
+ * `ClientCnx.handleSendError`: ChecksumError and NotAllowedError are recovered per message on the
+ * open connection; every other error is a producer-level `connectionClosed` (reconnect, resend).
+ */
+export function handleSendErrorJava(ctx: Ctx, p: ProducerState, e: Extract<ResponseFrame, { kind: 'error' }>): void {
+  if (e.error === 'ChecksumError') return recoverChecksumError(ctx, p, e.sequenceId);
+  if (e.error === 'NotAllowedError') return recoverNotAllowedError(ctx, p, e.sequenceId);
+  closeConnection(ctx, p, `${e.error}: ${e.message}`, 'ClientCnx.handleSendError:default');
+}
+
+/**
+ * `ProducerImpl.recoverChecksumError`: if the head's own bytes are corrupted, drop only the head
+ * and fail its callback (later ops stay in flight); otherwise the wire corrupted it: resend every
+ * pending op on the same connection.
+ */
+function recoverChecksumError(ctx: Ctx, p: ProducerState, sequenceId: number): void {
+  const op = p.pendingMessages[0];
+  if (op && sequenceId === Math.max(op.highestSequenceId, op.sequenceId) && op.localBufferCorrupted) {
+    p.pendingMessages.shift();
+    completeOpFailure(ctx, p, op, 'ChecksumException', 'ProducerImpl.recoverChecksumError:corrupted');
+    return;
+  }
+  const why = op ? `local copy of ${labelOf(op.msgs)} is intact` : 'no pending op';
+  ctx.events.push(ev('log', p.name, `ChecksumError: ${why}, resend all pending`, [], { rule: 'ProducerImpl.recoverChecksumError:resend' }));
+  resendMessages(ctx, p);
+}
+
+/**
+ * `ProducerImpl.recoverNotAllowedError`: acts only when the error names the head; an error for any
+ * other op is silently ignored and that op stays pending without an answer.
+ */
+function recoverNotAllowedError(ctx: Ctx, p: ProducerState, sequenceId: number): void {
+  const op = p.pendingMessages[0];
+  if (op && sequenceId === Math.max(op.highestSequenceId, op.sequenceId)) {
+    p.pendingMessages.shift();
+    completeOpFailure(ctx, p, op, 'NotAllowedException', 'ProducerImpl.recoverNotAllowedError:head');
+    return;
+  }
+  ctx.events.push(ev('log', p.name, `NotAllowedError for seq ${sequenceId} is not the head's: ignored`, [], { rule: 'ProducerImpl.recoverNotAllowedError:ignored' }));
+}
+
+/**
+ * `ProducerImpl.connectionOpened` on ProducerSuccess: seed msgIdGenerator and
+ * lastSequenceIdPublished from last_sequence_id only while the generator is still 0 (no id taken
+ * yet); lastSequenceIdPushed is never seeded. Then resend everything pending.
+ */
+export function connectionOpenedJava(ctx: Ctx, p: ProducerState, lastSequenceId: number): string {
+  let seeded = '';
+  if (p.msgIdGenerator === 0) {
+    p.lastSequenceIdPublished = lastSequenceId;
+    p.msgIdGenerator = lastSequenceId + 1;
+    seeded = `, msgIdGenerator := ${p.msgIdGenerator}`;
+  }
+  p.state = 'Ready';
+  resendMessages(ctx, p);
+  return seeded;
+}

@@ -1,0 +1,49 @@
+// What the application sees: the future (Java `SendCallback`) or callback (Go) of each message
+// in a completed op. A `-1:-1` receipt completes it as a *success*: the message id is -1:-1.
+import { ev } from '../model/events';
+import type { OpSendMsg, ProducerState } from '../model/world';
+import type { Ctx } from '../sim/context';
+
+export function completeOpSuccess(
+  ctx: Ctx,
+  p: ProducerState,
+  op: OpSendMsg,
+  ledgerId: number,
+  entryId: number,
+  rule: string,
+): void {
+  const dup = ledgerId === -1 && entryId === -1;
+  for (const m of op.msgs) {
+    ctx.w.completions.push({
+      msg: m.msg,
+      sendIndex: m.sendIndex,
+      producer: p.name,
+      cluster: p.cluster,
+      result: dup ? 'dup' : 'stored',
+      ledgerId,
+      entryId,
+    });
+  }
+  const ids = op.msgs.map((m) => m.msg);
+  const text = dup
+    ? `${ids.join(', ')} completed as success with -1:-1 (not stored by this send)`
+    : `${ids.join(', ')} completed: stored at ${ledgerId}:${entryId}`;
+  ctx.events.push(ev('complete', p.name, text, ids, { cluster: p.cluster, rule }));
+}
+
+export function completeOpFailure(ctx: Ctx, p: ProducerState, op: OpSendMsg, error: string, rule: string): void {
+  for (const m of op.msgs) {
+    ctx.w.completions.push({
+      msg: m.msg,
+      sendIndex: m.sendIndex,
+      producer: p.name,
+      cluster: p.cluster,
+      result: 'failed',
+      ledgerId: -1,
+      entryId: -1,
+      error,
+    });
+  }
+  const ids = op.msgs.map((m) => m.msg);
+  ctx.events.push(ev('complete', p.name, `${ids.join(', ')} failed: ${error}`, ids, { cluster: p.cluster, rule }));
+}

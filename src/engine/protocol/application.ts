@@ -1,0 +1,68 @@
+// The applications that drive producers: the scenario's workload, in order. A send of an id that
+// was sent before is the application resending it; `await` is a barrier that waits until the
+// producer has nothing pending and nothing buffered.
+import type { ProducerConfig, WorkloadItem } from '../model/config';
+import { ev } from '../model/events';
+import type { MsgRef, ProducerState, World } from '../model/world';
+import type { Ctx } from '../sim/context';
+import { addToBatchGo, flushBatchGo, singleSendGo } from './partitionProducer';
+import { addToBatchJava, batchMessageAndSend, processOpSendMsg } from './ProducerImpl';
+
+const idle = (p: ProducerState): boolean => p.pendingMessages.length === 0 && p.batch.length === 0;
+
+/** The next workload item that can run now, skipping satisfied awaits; null if blocked or done. */
+export function nextWorkloadItem(w: World): { item: WorkloadItem; pos: number } | null {
+  const items = w.config.workload;
+  for (let pos = w.workloadPos; pos < items.length; pos++) {
+    const item = items[pos]!;
+    if (item.kind !== 'await') return { item, pos };
+    const p = w.producers[item.producer];
+    if (p && !idle(p)) return null;
+  }
+  return null;
+}
+
+export function workloadKey(item: WorkloadItem): string {
+  return item.kind === 'send' ? `send:${item.producer}:${item.msg}` : `${item.kind}:${item.producer}`;
+}
+
+const configOf = (w: World, name: string): ProducerConfig => w.config.producers.find((p) => p.name === name)!;
+
+export function runWorkloadItem(ctx: Ctx): void {
+  const next = nextWorkloadItem(ctx.w);
+  if (!next) return;
+  ctx.w.workloadPos = next.pos + 1;
+  const { item } = next;
+  const p = ctx.w.producers[item.producer]!;
+  if (item.kind === 'flush') {
+    ctx.events.push(ev('app', p.name, 'flush()', p.batch.map((m) => m.msg), { cluster: p.cluster }));
+    flushBatch(ctx, p);
+    return;
+  }
+  if (item.kind !== 'send') return;
+  sendAsync(ctx, p, item.msg, item.seq);
+}
+
+/**
+ * `ProducerImpl.sendAsync` / Go `SendAsync`: a given sequence id is used as is without advancing
+ * the generator (`updateMessageMetadataSequenceId`); otherwise the generator hands out the next id.
+ */
+function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | undefined): void {
+  const sendIndex = ctx.w.sendsOf[msg] ?? 0;
+  ctx.w.sendsOf[msg] = sendIndex + 1;
+  const seq = givenSeq ?? p.msgIdGenerator++;
+  const m: MsgRef = { msg, seq, sendIndex };
+  const again = sendIndex > 0 ? ' (resend)' : '';
+  ctx.events.push(ev('app', p.name, `sendAsync ${msg} seq ${seq}${again}`, [msg], { cluster: p.cluster }));
+  const max = configOf(ctx.w, p.name).batchingMaxMessages;
+  if (p.client === 'java') {
+    if (max > 0) addToBatchJava(ctx, p, m, max);
+    else processOpSendMsg(ctx, p, [m], seq, -1);
+  } else if (max > 0) addToBatchGo(ctx, p, m, max);
+  else singleSendGo(ctx, p, m);
+}
+
+export function flushBatch(ctx: Ctx, p: ProducerState): void {
+  if (p.client === 'java') batchMessageAndSend(ctx, p);
+  else flushBatchGo(ctx, p);
+}

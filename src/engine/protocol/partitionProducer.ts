@@ -1,0 +1,123 @@
+// The Go client producer: pulsar-client-go `pulsar/producer_partition.go` (`partitionProducer`)
+// with `internal/batch_builder.go` (`batchContainer`), before and after PR 1565. Before it, a
+// batch carries only its first id (no highest_sequence_id) and a resent id may share a batch with
+// new ones. The fix's two halves are separate toggles so each can be judged alone.
+import { hasFix } from '../model/config';
+import { ev } from '../model/events';
+import type { MsgRef, ProducerState, ResponseFrame } from '../model/world';
+import { type Ctx, tick } from '../sim/context';
+import { closeConnection, resendMessages, writeOp } from './ClientCnx';
+import { completeOpFailure, completeOpSuccess } from './SendCallback';
+
+const sendsHighest = (ctx: Ctx): boolean =>
+  hasFix(ctx.w.config, 'go-1565') || hasFix(ctx.w.config, 'go-highest-sequence-id');
+const isolatesResends = (ctx: Ctx): boolean =>
+  hasFix(ctx.w.config, 'go-1565') || hasFix(ctx.w.config, 'go-isolate-resends');
+
+/**
+ * `partitionProducer.internalFlushCurrentBatch` → `batchContainer.Flush` → `writeData`: one
+ * pendingItem whose id is the batch's first id. Only with PR 1565 does the batch also carry
+ * highest_sequence_id (the highest id it holds).
+ */
+export function flushBatchGo(ctx: Ctx, p: ProducerState): void {
+  if (p.batch.length === 0) return;
+  const msgs = p.batch;
+  p.batch = [];
+  const first = msgs[0]!.seq;
+  const highest = sendsHighest(ctx) ? Math.max(...msgs.map((m) => m.seq)) : -1;
+  const op = { opId: p.nextOpId++, msgs, sequenceId: first, highestSequenceId: highest, localBufferCorrupted: false };
+  p.pendingMessages.push(op);
+  writeOp(ctx, p, op, false);
+}
+
+/**
+ * `partitionProducer.internalSend` for a batched message. Before PR 1565 there is no check of the
+ * id against anything sent before. With the fix (isolation half), an id ≤ lastSequenceIDPushed
+ * flushes the batch and travels alone, and the next new id flushes again — Java's PR 6326 rule.
+ */
+export function addToBatchGo(ctx: Ctx, p: ProducerState, m: MsgRef, maxMessages: number): void {
+  if (isolatesResends(ctx)) {
+    if (m.seq <= p.lastSequenceIdPushed) {
+      p.isLastSequenceIdPotentialDuplicated = true;
+      ctx.events.push(ev('log', p.name, `sequence id ${m.seq} may be a duplicate: batch of its own`, [m.msg], { cluster: p.cluster, rule: 'partitionProducer.internalSend:potential-duplicate' }));
+      flushBatchGo(ctx, p);
+    } else if (p.isLastSequenceIdPotentialDuplicated) {
+      p.isLastSequenceIdPotentialDuplicated = false;
+      flushBatchGo(ctx, p);
+    }
+    p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, m.seq);
+  }
+  // batchContainer.Add refuses a message that does not fit; internalSend flushes and adds again.
+  if (p.batch.length >= maxMessages) flushBatchGo(ctx, p);
+  if (p.batch.length === 0) p.batchBorn = tick(ctx.w);
+  p.batch.push(m);
+}
+
+/** `partitionProducer.internalSingleSend`: a non-batched message is its own pendingItem. */
+export function singleSendGo(ctx: Ctx, p: ProducerState, m: MsgRef): void {
+  const highest = sendsHighest(ctx) ? m.seq : -1;
+  const op = { opId: p.nextOpId++, msgs: [m], sequenceId: m.seq, highestSequenceId: highest, localBufferCorrupted: false };
+  p.pendingMessages.push(op);
+  if (isolatesResends(ctx)) p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, m.seq);
+  writeOp(ctx, p, op, false);
+}
+
+/**
+ * `partitionProducer.ReceivedSendReceipt`: head id < receipt id → close the connection; head id >
+ * receipt id → ignore (taken for a timed-out item); equal → pop and call every callback with a nil
+ * error. Ledger/entry -1 are not special-cased, and highest_sequence_id is ignored.
+ */
+export function receivedSendReceipt(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame, { kind: 'receipt' }>): void {
+  const item = p.pendingMessages[0];
+  const rule = 'partitionProducer.ReceivedSendReceipt';
+  if (!item) {
+    ctx.events.push(ev('log', p.name, `receipt seq ${r.sequenceId} with nothing pending: ignored`, [], { rule: `${rule}:empty` }));
+    return;
+  }
+  if (item.sequenceId < r.sequenceId) {
+    closeConnection(ctx, p, `local ${item.sequenceId} < remote ${r.sequenceId}`, `${rule}:local-lower`);
+    return;
+  }
+  if (item.sequenceId > r.sequenceId) {
+    ctx.events.push(ev('log', p.name, `local ${item.sequenceId} > remote ${r.sequenceId}: ignored`, [], { rule: `${rule}:local-higher` }));
+    return;
+  }
+  p.pendingMessages.shift();
+  p.lastSequenceIdPublished = sendsHighest(ctx) ? Math.max(p.lastSequenceIdPublished, item.highestSequenceId, item.sequenceId) : item.sequenceId;
+  completeOpSuccess(ctx, p, item, r.ledgerId, r.entryId, `${rule}:match`);
+}
+
+/**
+ * Go `connection.handleSendError`: NotAllowedError fails the pending item it names (the head,
+ * here); anything else — ChecksumError and PersistenceError included — closes the connection.
+ */
+export function handleSendErrorGo(ctx: Ctx, p: ProducerState, e: Extract<ResponseFrame, { kind: 'error' }>): void {
+  const item = p.pendingMessages[0];
+  if (e.error === 'NotAllowedError' && item && item.sequenceId === e.sequenceId) {
+    p.pendingMessages.shift();
+    completeOpFailure(ctx, p, item, 'NotAllowedError', 'connection.handleSendError:not-allowed');
+    return;
+  }
+  closeConnection(ctx, p, `${e.error}: ${e.message}`, 'connection.handleSendError:close');
+}
+
+/**
+ * `partitionProducer.grabCnx`: the generator is created only on the first connection, from
+ * last_sequence_id + 1; reconnects keep it. PR 1565 also seeds lastSequenceIDPushed there. Every
+ * pending item's buffer is then rewritten byte for byte, in order.
+ */
+export function grabCnx(ctx: Ctx, p: ProducerState, lastSequenceId: number): string {
+  let seeded = '';
+  if (!p.seeded) {
+    p.seeded = true;
+    p.msgIdGenerator = lastSequenceId + 1;
+    seeded = `, sequenceIDGenerator := ${p.msgIdGenerator}`;
+    if (isolatesResends(ctx)) {
+      p.lastSequenceIdPushed = lastSequenceId;
+      seeded += `, lastSequenceIDPushed := ${lastSequenceId}`;
+    }
+  }
+  p.state = 'Ready';
+  resendMessages(ctx, p);
+  return seeded;
+}

@@ -1,0 +1,69 @@
+// A tiny field-precise reader for untrusted JSON: every problem is collected with its JSON path
+// and what was expected, and nothing throws. The scenario validator is written with it.
+
+export interface ValidationError {
+  /** JSON path, e.g. `$.producers[0].client`. */
+  readonly path: string;
+  /** What was expected and what was found. */
+  readonly message: string;
+}
+
+export class Reader {
+  readonly errors: ValidationError[] = [];
+
+  fail(path: string, expected: string, got?: unknown): void {
+    const found = got === undefined ? 'nothing' : describe(got);
+    this.errors.push({ path, message: `expected ${expected}, got ${found}` });
+  }
+
+  obj(v: unknown, path: string): Record<string, unknown> | null {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+    this.fail(path, 'an object', v);
+    return null;
+  }
+
+  arr(v: unknown, path: string): unknown[] | null {
+    if (Array.isArray(v)) return v;
+    this.fail(path, 'an array', v);
+    return null;
+  }
+
+  str(v: unknown, path: string, pattern?: RegExp, what = 'a string'): string | null {
+    if (typeof v === 'string' && v.length > 0 && (!pattern || pattern.test(v))) return v;
+    this.fail(path, what, v);
+    return null;
+  }
+
+  int(v: unknown, path: string, min: number, max = Number.MAX_SAFE_INTEGER): number | null {
+    if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) return v;
+    this.fail(path, `an integer from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`, v);
+    return null;
+  }
+
+  bool(v: unknown, path: string): boolean | null {
+    if (typeof v === 'boolean') return v;
+    this.fail(path, 'true or false', v);
+    return null;
+  }
+
+  oneOf<T extends string>(v: unknown, path: string, options: readonly T[]): T | null {
+    if (typeof v === 'string' && (options as readonly string[]).includes(v)) return v as T;
+    this.fail(path, `one of ${options.map((o) => JSON.stringify(o)).join(' | ')}`, v);
+    return null;
+  }
+
+  /** Report keys the format does not know (a typo should not pass silently). */
+  known(o: Record<string, unknown>, path: string, keys: readonly string[]): void {
+    for (const k of Object.keys(o)) {
+      if (!keys.includes(k)) this.errors.push({ path: `${path}.${k}`, message: `unknown field; expected one of ${keys.join(', ')}` });
+    }
+  }
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  const s = JSON.stringify(v);
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}

@@ -1,0 +1,234 @@
+// Scenario format v1 (`dedup-lab/scenario@1`) → Config. Field-precise errors, never a throw.
+// Defaults are Pulsar's: deduplication off, Java client, no batching, auto sequence ids.
+import { type ClusterConfig, type Config, FAULT_KINDS, type FaultSpec, FIX_IDS, type FixId, type ProducerConfig, type Trigger, type WorkloadItem } from '../model/config';
+import { Reader, type ValidationError } from './reader';
+
+export const SCENARIO_FORMAT = 'dedup-lab/scenario@1';
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const TOP_KEYS = ['format', 'id', 'title', 'description', 'references', 'clusters', 'topic', 'producers', 'replication', 'subscriptions', 'workload', 'fixes', 'faults', 'schedule', 'explore', 'expect'];
+
+export type LoadResult =
+  | { ok: true; config: Config; schedule: 'auto' | string[] }
+  | { ok: false; errors: ValidationError[] };
+
+/** Parse scenario text (a file, a pasted draft): JSON syntax errors are reported like any other. */
+export function parseScenarioText(text: string): LoadResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, errors: [{ path: '$', message: `not valid JSON: ${(e as Error).message}` }] };
+  }
+  return loadScenario(json);
+}
+
+export function loadScenario(json: unknown, extraFixes: readonly string[] = []): LoadResult {
+  const r = new Reader();
+  const s = r.obj(json, '$');
+  if (!s) return { ok: false, errors: r.errors };
+  r.known(s, '$', TOP_KEYS);
+  if (s.format !== SCENARIO_FORMAT) r.fail('$.format', JSON.stringify(SCENARIO_FORMAT), s.format);
+  const id = r.str(s.id, '$.id', KEBAB, 'a kebab-case id') ?? 'scenario';
+  if (s.title !== undefined) r.str(s.title, '$.title');
+  for (const k of ['replication', 'subscriptions'] as const) {
+    if (s[k] !== undefined) r.errors.push({ path: `$.${k}`, message: 'not modelled by this version of Dedup Lab yet (see the open issues)' });
+  }
+  const clusters = readClusters(r, s);
+  const clusterNames = clusters.map((c) => c.name);
+  const producers = readProducers(r, s.producers, clusterNames);
+  const workload = readWorkload(r, s.workload, producers);
+  const fixes = readFixes(r, s.fixes, extraFixes);
+  const faults = readFaults(r, s.faults, clusterNames, producers);
+  const schedule = readSchedule(r, s.schedule);
+  const explore = readExplore(r, s.explore);
+  if (r.errors.length > 0) return { ok: false, errors: r.errors };
+  const title = typeof s.title === 'string' ? s.title : id;
+  return { ok: true, config: { id, title, clusters, producers, workload, fixes, faults, explore }, schedule };
+}
+
+function readClusters(r: Reader, s: Record<string, unknown>): ClusterConfig[] {
+  const topic = s.topic === undefined ? {} : r.obj(s.topic, '$.topic') ?? {};
+  r.known(topic, '$.topic', ['name', 'deduplication', 'ledger', 'ledgers', 'maxMessageSize']);
+  const raw = s.clusters === undefined ? [{ name: 'local', brokers: ['broker-1'] }] : r.arr(s.clusters, '$.clusters') ?? [];
+  if (raw.length === 0) r.fail('$.clusters', 'at least one cluster', raw);
+  const brokersSeen = new Set<string>();
+  const out: ClusterConfig[] = [];
+  raw.forEach((c, i) => {
+    const path = `$.clusters[${i}]`;
+    const o = r.obj(c, path);
+    if (!o) return;
+    r.known(o, path, ['name', 'brokers', 'bookies']);
+    const name = r.str(o.name, `${path}.name`, NAME, 'a cluster name') ?? `cluster-${i}`;
+    if (out.some((x) => x.name === name)) r.fail(`${path}.name`, 'a name not used by another cluster', name);
+    const brokers = (o.brokers === undefined ? ['broker-1'] : r.arr(o.brokers, `${path}.brokers`) ?? []).map((b, j) => r.str(b, `${path}.brokers[${j}]`, NAME, 'a broker name') ?? `broker-${j}`);
+    if (brokers.length !== 1) r.errors.push({ path: `${path}.brokers`, message: `expected exactly one broker (topic ownership between brokers is not modelled yet), got ${brokers.length}` });
+    for (const [j, b] of brokers.entries()) {
+      if (brokersSeen.has(b)) r.fail(`${path}.brokers[${j}]`, 'a broker name unique across clusters', b);
+      brokersSeen.add(b);
+    }
+    if (o.bookies !== undefined) r.errors.push({ path: `${path}.bookies`, message: 'BookKeeper is not modelled by this version of Dedup Lab yet (omit bookies for abstract storage)' });
+    out.push({ name, brokers, firstLedgerId: 10 * (i + 1), deduplication: false, initialLedgers: [] });
+  });
+  const names = out.map((c) => c.name);
+  const dedup = readPerCluster(r, topic.deduplication, '$.topic.deduplication', names);
+  const ledgers = topic.ledgers === undefined ? {} : r.obj(topic.ledgers, '$.topic.ledgers') ?? {};
+  return out.map((c) => {
+    const initial = readLedgers(r, ledgers[c.name], `$.topic.ledgers.${c.name}`);
+    return { ...c, deduplication: dedup[c.name] ?? false, initialLedgers: initial };
+  });
+}
+
+function readPerCluster(r: Reader, v: unknown, path: string, names: string[]): Record<string, boolean> {
+  if (v === undefined) return {};
+  if (typeof v === 'boolean') return Object.fromEntries(names.map((n) => [n, v]));
+  const o = r.obj(v, path);
+  if (!o) return {};
+  const out: Record<string, boolean> = {};
+  for (const [k, b] of Object.entries(o)) {
+    if (!names.includes(k)) r.fail(`${path}.${k}`, `a cluster name (${names.join(', ')})`, k);
+    out[k] = r.bool(b, `${path}.${k}`) ?? false;
+  }
+  return out;
+}
+
+function readLedgers(r: Reader, v: unknown, path: string): { id: number; entries: number }[] {
+  if (v === undefined) return [];
+  return (r.arr(v, path) ?? []).map((l, i) => {
+    const o = r.obj(l, `${path}[${i}]`) ?? {};
+    return { id: r.int(o.id, `${path}[${i}].id`, 1) ?? 1, entries: r.int(o.entries, `${path}[${i}].entries`, 0, 10000) ?? 0 };
+  });
+}
+
+function readProducers(r: Reader, v: unknown, clusters: string[]): ProducerConfig[] {
+  const raw = r.arr(v, '$.producers') ?? [];
+  if (raw.length === 0 && Array.isArray(v)) r.fail('$.producers', 'at least one producer', v);
+  const out: ProducerConfig[] = [];
+  raw.forEach((p, i) => {
+    const path = `$.producers[${i}]`;
+    const o = r.obj(p, path);
+    if (!o) return;
+    r.known(o, path, ['name', 'cluster', 'client', 'batching', 'sequenceIds']);
+    const name = r.str(o.name, `${path}.name`, NAME, 'a producer name') ?? `p${i}`;
+    if (out.some((x) => x.name === name)) r.fail(`${path}.name`, 'a name not used by another producer', name);
+    const cluster = o.cluster === undefined ? clusters[0] ?? 'local' : r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? 'local';
+    const client = o.client === undefined ? 'java' : r.oneOf(o.client, `${path}.client`, ['java', 'go'] as const) ?? 'java';
+    let max = 0;
+    if (o.batching !== undefined) {
+      const b = r.obj(o.batching, `${path}.batching`) ?? {};
+      r.known(b, `${path}.batching`, ['maxMessages']);
+      max = b.maxMessages === undefined ? 1000 : r.int(b.maxMessages, `${path}.batching.maxMessages`, 1, 10000) ?? 1;
+    }
+    const sequenceIds = o.sequenceIds === undefined ? 'auto' : r.oneOf(o.sequenceIds, `${path}.sequenceIds`, ['auto', 'explicit'] as const) ?? 'auto';
+    out.push({ name, cluster, client, batchingMaxMessages: max, sequenceIds });
+  });
+  return out;
+}
+
+function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[]): WorkloadItem[] {
+  const names = producers.map((p) => p.name);
+  const raw = v === undefined ? [] : r.arr(v, '$.workload') ?? [];
+  return raw.flatMap((item, i): WorkloadItem[] => {
+    const path = `$.workload[${i}]`;
+    const o = r.obj(item, path);
+    if (!o) return [];
+    if ('send' in o) {
+      r.known(o, path, ['send', 'producer', 'seq', 'size']);
+      const msg = r.str(o.send, `${path}.send`, NAME, 'a message id') ?? 'M';
+      const producer = r.oneOf(o.producer, `${path}.producer`, names) ?? '';
+      const pc = producers.find((p) => p.name === producer);
+      if (o.seq === undefined && pc?.sequenceIds === 'explicit') r.fail(`${path}.seq`, `a sequence id (producer ${producer} uses explicit sequence ids)`);
+      const seq = o.seq === undefined ? undefined : r.int(o.seq, `${path}.seq`, 0) ?? 0;
+      if (o.size !== undefined) r.int(o.size, `${path}.size`, 0);
+      return [seq === undefined ? { kind: 'send', msg, producer } : { kind: 'send', msg, producer, seq }];
+    }
+    for (const kind of ['flush', 'await'] as const) {
+      if (kind in o) {
+        r.known(o, path, [kind]);
+        return [{ kind, producer: r.oneOf(o[kind], `${path}.${kind}`, names) ?? '' }];
+      }
+    }
+    r.fail(path, 'one of {"send": …, "producer": …}, {"flush": producer}, {"await": producer}', item);
+    return [];
+  });
+}
+
+function readFixes(r: Reader, v: unknown, extra: readonly string[]): FixId[] {
+  const raw = [...(v === undefined ? [] : r.arr(v, '$.fixes') ?? []), ...extra];
+  const out: FixId[] = [];
+  raw.forEach((f, i) => {
+    const path = i < raw.length - extra.length ? `$.fixes[${i}]` : `--fix ${String(f)}`;
+    const id = r.oneOf(f, path, FIX_IDS);
+    if (id && !out.includes(id)) out.push(id);
+  });
+  return out;
+}
+
+function readSchedule(r: Reader, v: unknown): 'auto' | string[] {
+  if (v === undefined || v === 'auto') return 'auto';
+  const raw = r.arr(v, '$.schedule');
+  if (!raw) return 'auto';
+  return raw.map((k, i) => r.str(k, `$.schedule[${i}]`, undefined, 'an action key') ?? '');
+}
+
+function readExplore(r: Reader, v: unknown): Config['explore'] {
+  if (v === undefined) return null;
+  const o = r.obj(v, '$.explore') ?? {};
+  r.known(o, '$.explore', ['faults', 'maxDepth', 'maxStates']);
+  const f = o.faults === undefined ? {} : r.obj(o.faults, '$.explore.faults') ?? {};
+  const kinds = (f.kinds === undefined ? [] : r.arr(f.kinds, '$.explore.faults.kinds') ?? []).map((k, i) => r.oneOf(k, `$.explore.faults.kinds[${i}]`, FAULT_KINDS) ?? 'disconnect');
+  return {
+    kinds,
+    max: f.max === undefined ? 1 : r.int(f.max, '$.explore.faults.max', 0, 10) ?? 1,
+    maxDepth: o.maxDepth === undefined ? 80 : r.int(o.maxDepth, '$.explore.maxDepth', 1, 100000) ?? 80,
+    maxStates: o.maxStates === undefined ? 2000000 : r.int(o.maxStates, '$.explore.maxStates', 1, 1e9) ?? 1,
+  };
+}
+
+function readFaults(r: Reader, v: unknown, clusters: string[], producers: ProducerConfig[]): FaultSpec[] {
+  const raw = v === undefined ? [] : r.arr(v, '$.faults') ?? [];
+  const names = producers.map((p) => p.name);
+  return raw.flatMap((item, i): FaultSpec[] => {
+    const path = `$.faults[${i}]`;
+    const o = r.obj(item, path);
+    if (!o) return [];
+    const kind = r.oneOf(o.kind, `${path}.kind`, FAULT_KINDS);
+    const cluster = () => (o.cluster === undefined && clusters.length === 1 ? clusters[0]! : r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '');
+    const message = () => r.str(o.message, `${path}.message`, NAME, 'a message id') ?? '';
+    switch (kind) {
+      case null:
+        return [];
+      case 'lose-receipt':
+      case 'persist-fails':
+        r.known(o, path, ['kind', 'message', 'cluster']);
+        return [{ kind, message: message(), cluster: cluster() }];
+      case 'checksum-error':
+        r.known(o, path, ['kind', 'message', 'cluster', 'localBufferCorrupted']);
+        return [{ kind, message: message(), cluster: cluster(), localBufferCorrupted: o.localBufferCorrupted === undefined ? true : r.bool(o.localBufferCorrupted, `${path}.localBufferCorrupted`) ?? true }];
+      case 'not-allowed':
+        r.known(o, path, ['kind', 'message', 'cluster', 'times']);
+        return [{ kind, message: message(), cluster: cluster(), times: o.times === undefined ? -1 : r.int(o.times, `${path}.times`, 1) ?? 1 }];
+      case 'disconnect':
+      case 'restart-producer':
+        r.known(o, path, ['kind', 'producer', 'after']);
+        return [{ kind, producer: r.oneOf(o.producer, `${path}.producer`, names) ?? '', after: readTrigger(r, o.after, `${path}.after`, clusters) }];
+      case 'duplicate-frames':
+        r.errors.push({ path: `${path}.kind`, message: 'duplicate-frames is not modelled by this version of Dedup Lab yet' });
+        return [];
+    }
+  });
+}
+
+function readTrigger(r: Reader, v: unknown, path: string, clusters: string[]): Trigger {
+  const o = r.obj(v, path);
+  if (!o) return { step: 0 };
+  if ('step' in o) {
+    r.known(o, path, ['step']);
+    return { step: r.int(o.step, `${path}.step`, 0) ?? 0 };
+  }
+  r.known(o, path, ['event', 'message', 'cluster']);
+  const event = r.oneOf(o.event, `${path}.event`, ['sent', 'received', 'persisted', 'acked'] as const) ?? 'sent';
+  const message = r.str(o.message, `${path}.message`, NAME, 'a message id') ?? '';
+  if (o.cluster === undefined) return { event, message };
+  return { event, message, cluster: r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '' };
+}

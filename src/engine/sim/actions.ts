@@ -1,0 +1,70 @@
+// Everything that can happen next, as tagged values with stable, readable keys.
+//
+// Key grammar (part of the public contract; `<label>` is the message ids of a frame joined by `+`):
+//   deliver:<producer>-><broker>:<label>     a CommandSend reaches the broker (head of the channel)
+//   deliver:<broker>-><producer>:<label>     a receipt or error reaches the client (head of the channel)
+//   persist:<cluster>:<label>                the head ledger write completes
+//   connect:<producer>                       CommandProducer → ProducerSuccess, then resend all pending
+//   send:<producer>:<msg>                    the next workload item: the application sends <msg>
+//   flush:<producer>                         the next workload item: an explicit flush
+//   batch-timer:<producer>                   the max-publish-delay timer flushes the open batch
+//   fault:<kind>:<subject>[@<cluster>][:<variant>]   a fault (from the plan, or placed by the explorer)
+import type { FaultKind } from '../model/config';
+
+export type FaultAction =
+  | { readonly kind: 'lose-receipt' | 'persist-fails'; readonly message: string; readonly cluster: string }
+  | { readonly kind: 'checksum-error'; readonly message: string; readonly cluster: string; readonly localBufferCorrupted: boolean }
+  | { readonly kind: 'not-allowed'; readonly message: string; readonly cluster: string; readonly times: number }
+  | { readonly kind: 'disconnect' | 'restart-producer'; readonly producer: string };
+
+export type Action =
+  | { readonly type: 'deliver-send'; readonly producer: string }
+  | { readonly type: 'deliver-response'; readonly producer: string }
+  | { readonly type: 'persist'; readonly cluster: string }
+  | { readonly type: 'connect'; readonly producer: string }
+  | { readonly type: 'workload' }
+  | { readonly type: 'batch-timer'; readonly producer: string }
+  | { readonly type: 'fault'; readonly fault: FaultAction; readonly plan: number | null };
+
+/**
+ * The classes of the `auto` policy, in priority order (the scenario contract): plan faults that
+ * are due, responses to clients, persistence, requests to brokers (and reconnects), replicator
+ * reads, workload, batch timers, held-back answers. Explorer-placed faults come last: `auto` never
+ * takes one unless nothing else is enabled.
+ */
+export const ActionClass = {
+  planFault: 0,
+  response: 1,
+  persist: 2,
+  request: 3,
+  replicatorRead: 4,
+  workload: 5,
+  batchTimer: 6,
+  heldBack: 7,
+  exploreFault: 8,
+} as const;
+
+export interface EnabledAction {
+  readonly key: string;
+  readonly action: Action;
+  /** `ActionClass` of the auto policy. */
+  readonly cls: number;
+  /** Logical time the thing it acts on was created: oldest first within a class. */
+  readonly born: number;
+}
+
+export function faultKey(f: FaultAction): string {
+  switch (f.kind) {
+    case 'lose-receipt':
+    case 'persist-fails':
+    case 'not-allowed':
+      return `fault:${f.kind}:${f.message}@${f.cluster}`;
+    case 'checksum-error':
+      return `fault:checksum-error:${f.message}@${f.cluster}:${f.localBufferCorrupted ? 'corrupted' : 'intact'}`;
+    case 'disconnect':
+    case 'restart-producer':
+      return `fault:${f.kind}:${f.producer}`;
+  }
+}
+
+export const faultKindOf = (f: FaultAction): FaultKind => f.kind;

@@ -1,0 +1,46 @@
+// The mutable draft a step works on, and small helpers every protocol file shares.
+import type { SimEvent } from '../model/events';
+import type { MsgRef, World } from '../model/world';
+
+export interface Ctx {
+  /** A private deep copy of the world: protocol handlers mutate it in place. */
+  readonly w: World;
+  readonly events: SimEvent[];
+}
+
+export function tick(w: World): number {
+  w.tick += 1;
+  return w.tick;
+}
+
+/** `M0+M1`: the ids of a batch, for keys and labels. */
+export const labelOf = (msgs: readonly MsgRef[]): string => msgs.map((m) => m.msg).join('+');
+
+export const idsOf = (msgs: readonly MsgRef[]): string[] => msgs.map((m) => m.msg);
+
+/** `lowest..highest` or just `seq`, as a CommandSend shows it. */
+export function seqText(sequenceId: number, highestSequenceId: number): string {
+  return highestSequenceId > sequenceId ? `seq ${sequenceId}..${highestSequenceId}` : `seq ${sequenceId}`;
+}
+
+export const positionText = (ledgerId: number, entryId: number): string => `${ledgerId}:${entryId}`;
+
+/** The diagram participant of a cluster's storage. */
+export const ledgerActor = (cluster: string): string => `${cluster}-ledger`;
+
+/**
+ * Deep copy of plain data. The world is JSON-shaped (no Maps, no cycles); `config` is static and
+ * shared by reference, so it is not copied.
+ */
+export function cloneWorld(w: World): World {
+  const { config, ...rest } = w;
+  return { config, ...(structuredCloneLite(rest) as Omit<World, 'config'>) };
+}
+
+function structuredCloneLite(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(structuredCloneLite);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) out[k] = structuredCloneLite((v as Record<string, unknown>)[k]);
+  return out;
+}

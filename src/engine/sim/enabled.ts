@@ -1,0 +1,87 @@
+// `enabledActions(world)`: what can happen next, in a documented, stable order — by auto-policy
+// class (see `ActionClass`), then oldest first (logical birth tick), then by key. The first entry
+// is what `schedule: "auto"` takes.
+import type { FaultKind } from '../model/config';
+import type { World } from '../model/world';
+import { nextWorkloadItem, workloadKey } from '../protocol/application';
+import { type Action, ActionClass, type EnabledAction, type FaultAction, faultKey } from './actions';
+import { labelOf } from './context';
+import { applies, hasTrigger, planAction } from './faults';
+
+export function enabledActions(w: World): EnabledAction[] {
+  const out: EnabledAction[] = [];
+  const add = (key: string, action: Action, cls: number, born: number) => out.push({ key, action, cls, born });
+
+  for (const pc of w.config.producers) {
+    const p = w.producers[pc.name]!;
+    const ch = w.channels[pc.name];
+    if (ch?.open) {
+      const req = ch.toBroker[0];
+      if (req) add(`deliver:${p.name}->${ch.broker}:${labelOf(req.msgs)}`, { type: 'deliver-send', producer: p.name }, ActionClass.request, req.born);
+      const res = ch.toClient[0];
+      if (res) add(`deliver:${ch.broker}->${p.name}:${res.msgs.join('+')}`, { type: 'deliver-response', producer: p.name }, ActionClass.response, res.born);
+    }
+    if (p.state === 'Connecting') add(`connect:${p.name}`, { type: 'connect', producer: p.name }, ActionClass.request, ch?.closedAt ?? 0);
+    if (p.batch.length > 0) add(`batch-timer:${p.name}`, { type: 'batch-timer', producer: p.name }, ActionClass.batchTimer, p.batchBorn);
+  }
+  for (const c of w.config.clusters) {
+    const head = w.topics[c.name]!.pendingWrites[0];
+    if (head) add(`persist:${c.name}:${labelOf(head.msgs)}`, { type: 'persist', cluster: c.name }, ActionClass.persist, head.born);
+  }
+  const next = nextWorkloadItem(w);
+  if (next) add(workloadKey(next.item), { type: 'workload' }, ActionClass.workload, 0);
+
+  addPlanFaults(w, add);
+  addExplorerFaults(w, add);
+
+  const seen = new Set<string>();
+  return out
+    .sort((a, b) => a.cls - b.cls || a.born - b.born || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .filter((a) => (seen.has(a.key) ? false : (seen.add(a.key), true)));
+}
+
+type Add = (key: string, action: Action, cls: number, born: number) => void;
+
+function addPlanFaults(w: World, add: Add): void {
+  w.config.faults.forEach((spec, i) => {
+    const rt = w.plan[i]!;
+    const f = planAction(spec);
+    if (!f || rt.spent) return;
+    if (hasTrigger(spec) ? rt.armed && applies(w, f) : applies(w, f)) {
+      add(faultKey(f), { type: 'fault', fault: f, plan: i }, ActionClass.planFault, i);
+    }
+  });
+}
+
+/** Every placement of the kinds the explorer may use, while its budget lasts. */
+function addExplorerFaults(w: World, add: Add): void {
+  const ex = w.config.explore;
+  if (!ex || w.faultsUsed >= ex.max) return;
+  const offer = (f: FaultAction) => {
+    if (applies(w, f)) add(faultKey(f), { type: 'fault', fault: f, plan: null }, ActionClass.exploreFault, 0);
+  };
+  const kinds = new Set<FaultKind>(ex.kinds);
+  const inFlight = new Map<string, string>();
+  const receipts = new Map<string, string>();
+  for (const ch of Object.values(w.channels)) {
+    if (!ch.open) continue;
+    for (const f of ch.toBroker) for (const m of f.msgs) inFlight.set(`${m.msg}@${ch.cluster}`, ch.cluster);
+    for (const r of ch.toClient) if (r.kind === 'receipt') for (const m of r.msgs) receipts.set(`${m}@${ch.cluster}`, ch.cluster);
+  }
+  for (const [k, cluster] of inFlight) {
+    const message = k.slice(0, k.lastIndexOf('@'));
+    if (kinds.has('checksum-error')) {
+      offer({ kind: 'checksum-error', message, cluster, localBufferCorrupted: true });
+      offer({ kind: 'checksum-error', message, cluster, localBufferCorrupted: false });
+    }
+    if (kinds.has('not-allowed')) offer({ kind: 'not-allowed', message, cluster, times: -1 });
+  }
+  if (kinds.has('lose-receipt')) for (const [k, cluster] of receipts) offer({ kind: 'lose-receipt', message: k.slice(0, k.lastIndexOf('@')), cluster });
+  if (kinds.has('persist-fails')) {
+    for (const c of w.config.clusters) for (const m of w.topics[c.name]!.pendingWrites[0]?.msgs ?? []) offer({ kind: 'persist-fails', message: m.msg, cluster: c.name });
+  }
+  for (const p of w.config.producers) {
+    if (kinds.has('disconnect')) offer({ kind: 'disconnect', producer: p.name });
+    if (kinds.has('restart-producer')) offer({ kind: 'restart-producer', producer: p.name });
+  }
+}

@@ -1,0 +1,130 @@
+// Faults are ordinary actions. A plan's per-message fault is enabled (and due at once) while the
+// thing it hits is there: a send of that message in flight to that cluster, its receipt in flight,
+// its write pending. A plan's topology fault is due once its trigger fired. The explorer places
+// faults of the allowed kinds wherever they apply, within its budget.
+import type { FaultSpec, Trigger } from '../model/config';
+import { ev, type SimEvent } from '../model/events';
+import type { World } from '../model/world';
+import { closeConnection } from '../protocol/ClientCnx';
+import { addFailed } from '../protocol/PersistentTopic';
+import { completeOpFailure } from '../protocol/SendCallback';
+import type { FaultAction } from './actions';
+import type { Ctx } from './context';
+
+const inFlightTo = (w: World, msg: string, cluster: string) =>
+  Object.values(w.channels).filter((ch) => ch.open && ch.cluster === cluster).flatMap((ch) => ch.toBroker).find((f) => !f.corrupted && f.msgs.some((m) => m.msg === msg));
+
+const receiptInFlight = (w: World, msg: string, cluster: string) =>
+  Object.values(w.channels).some((ch) => ch.open && ch.cluster === cluster && ch.toClient.some((f) => f.kind === 'receipt' && f.msgs.includes(msg)));
+
+/** Can this fault act on the world now? */
+export function applies(w: World, f: FaultAction): boolean {
+  switch (f.kind) {
+    case 'checksum-error':
+      return inFlightTo(w, f.message, f.cluster) !== undefined;
+    case 'not-allowed':
+      return inFlightTo(w, f.message, f.cluster) !== undefined && w.notAllowed[`${f.message}@${f.cluster}`] === undefined;
+    case 'lose-receipt':
+      return receiptInFlight(w, f.message, f.cluster);
+    case 'persist-fails':
+      return w.topics[f.cluster]?.pendingWrites[0]?.msgs.some((m) => m.msg === f.message) ?? false;
+    case 'disconnect':
+      return w.channels[f.producer]?.open ?? false;
+    case 'restart-producer':
+      return w.producers[f.producer] !== undefined;
+  }
+}
+
+/** The action a plan entry stands for (per-message kinds and topology kinds alike). */
+export function planAction(spec: FaultSpec): FaultAction | null {
+  switch (spec.kind) {
+    case 'checksum-error':
+      return { kind: spec.kind, message: spec.message, cluster: spec.cluster, localBufferCorrupted: spec.localBufferCorrupted };
+    case 'not-allowed':
+      return { kind: spec.kind, message: spec.message, cluster: spec.cluster, times: spec.times };
+    case 'lose-receipt':
+    case 'persist-fails':
+      return { kind: spec.kind, message: spec.message, cluster: spec.cluster };
+    case 'disconnect':
+    case 'restart-producer':
+      return { kind: spec.kind, producer: spec.producer };
+    case 'duplicate-frames':
+      return null; // a channel behaviour, not a step
+  }
+}
+
+export const hasTrigger = (spec: FaultSpec): spec is Extract<FaultSpec, { after: Trigger }> => 'after' in spec;
+
+const EVENT_OF: Record<string, SimEvent['kind']> = { sent: 'write', received: 'receive', persisted: 'persist', acked: 'complete' };
+
+/** After a step: arm plan faults whose trigger fired during it. */
+export function armTriggers(w: World, events: readonly SimEvent[]): void {
+  w.config.faults.forEach((spec, i) => {
+    const rt = w.plan[i];
+    if (!rt || rt.armed || rt.spent || !hasTrigger(spec)) return;
+    const t = spec.after;
+    if ('step' in t) rt.armed = w.stepCount >= t.step;
+    else rt.armed = events.some((e) => e.kind === EVENT_OF[t.event] && e.msgs.includes(t.message) && (t.cluster === undefined || e.cluster === t.cluster));
+  });
+}
+
+export function applyFault(ctx: Ctx, f: FaultAction): void {
+  const w = ctx.w;
+  switch (f.kind) {
+    case 'checksum-error': {
+      const frame = inFlightTo(w, f.message, f.cluster)!;
+      frame.corrupted = true;
+      const ch = Object.values(w.channels).find((c) => c.toBroker.includes(frame))!;
+      const op = w.producers[ch.producer]!.pendingMessages.find((o) => o.opId === frame.opId);
+      if (op && f.localBufferCorrupted) op.localBufferCorrupted = true;
+      const where = f.localBufferCorrupted ? 'local buffer corrupted' : 'corrupted on the wire, local copy intact';
+      ctx.events.push(ev('fault', ch.producer, `checksum-error on ${f.message} (${where})`, [f.message], { cluster: f.cluster }));
+      return;
+    }
+    case 'not-allowed':
+      w.notAllowed[`${f.message}@${f.cluster}`] = f.times;
+      ctx.events.push(ev('fault', w.topics[f.cluster]!.owner, `${f.message} exceeds a topic policy at ${f.cluster}: NotAllowedError`, [f.message], { cluster: f.cluster }));
+      return;
+    case 'lose-receipt': {
+      const ch = Object.values(w.channels).find((c) => c.open && c.cluster === f.cluster && c.toClient.some((r) => r.kind === 'receipt' && r.msgs.includes(f.message)))!;
+      ctx.events.push(ev('fault', ch.broker, `connection drops before ${f.message}'s receipt arrives`, [f.message], { cluster: f.cluster }));
+      closeConnection(ctx, w.producers[ch.producer]!, 'lose-receipt fault', 'fault:lose-receipt');
+      return;
+    }
+    case 'persist-fails': {
+      const topic = w.topics[f.cluster]!;
+      ctx.events.push(ev('fault', topic.owner, `ledger write of ${f.message} fails`, [f.message], { cluster: f.cluster }));
+      addFailed(ctx, topic, (cluster, reason) => {
+        for (const p of Object.values(w.producers)) if (p.cluster === cluster) closeConnection(ctx, p, reason, 'PersistentTopic.addFailed:disconnect-producers');
+      });
+      return;
+    }
+    case 'disconnect':
+      ctx.events.push(ev('fault', f.producer, 'disconnect', [], {}));
+      closeConnection(ctx, w.producers[f.producer]!, 'disconnect fault', 'fault:disconnect');
+      return;
+    case 'restart-producer':
+      restartProducer(ctx, f.producer);
+      return;
+  }
+}
+
+/** The producer's process restarts: a new ProducerImpl with nothing pending and fresh counters. */
+function restartProducer(ctx: Ctx, name: string): void {
+  const p = ctx.w.producers[name]!;
+  ctx.events.push(ev('fault', name, 'producer process restarts: pending sends are lost', [], { cluster: p.cluster }));
+  closeConnection(ctx, p, 'producer restarted', 'fault:restart-producer');
+  const lost = [...p.pendingMessages, ...(p.batch.length ? [{ opId: -1, msgs: p.batch, sequenceId: -1, highestSequenceId: -1, localBufferCorrupted: false }] : [])];
+  for (const op of lost) completeOpFailure(ctx, p, op, 'producer restarted', 'fault:restart-producer');
+  Object.assign(p, {
+    instance: p.instance + 1,
+    state: 'Connecting',
+    msgIdGenerator: 0,
+    seeded: false,
+    lastSequenceIdPushed: -1,
+    lastSequenceIdPublished: -1,
+    isLastSequenceIdPotentialDuplicated: false,
+    batch: [],
+    pendingMessages: [],
+  });
+}

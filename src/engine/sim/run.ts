@@ -1,0 +1,100 @@
+// A run is a recipe replayed: config (scenario + fixes + fault plan) and a schedule of action keys.
+// Step i (1-based) takes the i-th key; when the list runs out, `auto` (the first enabled action)
+// continues until nothing is enabled. Same recipe → identical trace.
+import { checkSafety, type InvariantId } from '../check/invariants';
+import type { Config } from '../model/config';
+import type { SimEvent } from '../model/events';
+import type { World } from '../model/world';
+import { storedMessages } from '../protocol/ManagedLedger';
+import { enabledActions } from './enabled';
+import { initialWorld } from './init';
+import { step } from './step';
+
+export interface StepRecord {
+  /** 0 for the initial world. */
+  readonly index: number;
+  /** The action key taken to reach this step (null for step 0). */
+  readonly key: string | null;
+  readonly events: readonly SimEvent[];
+  readonly world: World;
+  /** Keys enabled in this world, in the stable order; the first is what `auto` takes next. */
+  readonly enabled: readonly string[];
+}
+
+export interface Violation {
+  readonly invariant: InvariantId;
+  readonly step: number;
+  readonly messages: readonly string[];
+  readonly detail: string;
+}
+
+export interface ScheduleError {
+  readonly step: number;
+  readonly key: string;
+  readonly enabled: readonly string[];
+  readonly message: string;
+}
+
+export interface RunResult {
+  readonly scenario: string;
+  readonly steps: readonly StepRecord[];
+  readonly violations: readonly Violation[];
+  readonly stored: Record<string, string[]>;
+  readonly outcomes: Record<string, string[]>;
+  readonly endedBy: 'quiescent' | 'max-steps' | 'schedule-error';
+  readonly error: ScheduleError | null;
+}
+
+export const DEFAULT_MAX_STEPS = 2000;
+
+export function run(config: Config, schedule: 'auto' | readonly string[], maxSteps = DEFAULT_MAX_STEPS): RunResult {
+  let world = initialWorld(config);
+  const steps: StepRecord[] = [{ index: 0, key: null, events: [], world, enabled: enabledActions(world).map((a) => a.key) }];
+  const violations: Violation[] = [];
+  const reported = new Set<string>();
+  const choices = schedule === 'auto' ? [] : schedule;
+  let error: ScheduleError | null = null;
+  let endedBy: RunResult['endedBy'] = 'max-steps';
+  for (let i = 1; i <= maxSteps; i++) {
+    const enabled = enabledActions(world);
+    if (enabled.length === 0) {
+      endedBy = 'quiescent';
+      break;
+    }
+    const wanted = choices[i - 1];
+    const chosen = wanted === undefined ? enabled[0]! : enabled.find((a) => a.key === wanted);
+    if (!chosen) {
+      const keys = enabled.map((a) => a.key);
+      error = { step: i, key: wanted!, enabled: keys, message: `step ${i}: "${wanted}" is not enabled; enabled: ${keys.join(', ')}` };
+      endedBy = 'schedule-error';
+      break;
+    }
+    const next = step(world, chosen.action);
+    world = next.world;
+    for (const f of checkSafety(world)) {
+      if (reported.has(f.key)) continue;
+      reported.add(f.key);
+      violations.push({ invariant: f.invariant, step: i, messages: f.messages, detail: f.detail });
+    }
+    steps.push({ index: i, key: chosen.key, events: next.events, world, enabled: enabledActions(world).map((a) => a.key) });
+  }
+  return { scenario: config.id, steps, violations, stored: storedOf(world), outcomes: outcomesOf(world), endedBy, error };
+}
+
+export function storedOf(w: World): Record<string, string[]> {
+  return Object.fromEntries(w.config.clusters.map((c) => [c.name, storedMessages(w.topics[c.name]!)]));
+}
+
+/** One outcome per application send of each message, in send order. */
+export function outcomesOf(w: World): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [msg, count] of Object.entries(w.sendsOf)) {
+    out[msg] = Array.from({ length: count }, (_, i) => {
+      const c = w.completions.find((x) => x.msg === msg && x.sendIndex === i);
+      if (!c) return 'pending';
+      if (c.result === 'failed') return `failed: ${c.error ?? 'error'}`;
+      return c.result === 'dup' ? 'completed -1:-1' : `stored at ${c.ledgerId}:${c.entryId}`;
+    });
+  }
+  return out;
+}

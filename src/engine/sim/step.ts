@@ -1,0 +1,91 @@
+// `step(world, action)`: the one transition. It copies the world, applies the action through the
+// protocol rules, arms plan triggers, and returns the next world with the events it produced.
+import { ev, type SimEvent } from '../model/events';
+import type { World } from '../model/world';
+import { flushBatch, runWorkloadItem } from '../protocol/application';
+import { getLastPublishedSequenceId } from '../protocol/MessageDeduplication';
+import { addComplete, handleSend } from '../protocol/PersistentTopic';
+import { ackReceived, connectionOpenedJava, handleSendErrorJava } from '../protocol/ProducerImpl';
+import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/partitionProducer';
+import type { Action } from './actions';
+import { cloneWorld, type Ctx } from './context';
+import { applyFault, armTriggers } from './faults';
+
+export function step(world: World, action: Action): { world: World; events: SimEvent[] } {
+  const ctx: Ctx = { w: cloneWorld(world), events: [] };
+  ctx.w.stepCount += 1;
+  apply(ctx, action);
+  armTriggers(ctx.w, ctx.events);
+  return { world: ctx.w, events: ctx.events };
+}
+
+function apply(ctx: Ctx, a: Action): void {
+  const w = ctx.w;
+  switch (a.type) {
+    case 'deliver-send': {
+      const ch = w.channels[a.producer]!;
+      const frame = ch.toBroker.shift()!;
+      handleSend(ctx, w.topics[ch.cluster]!, ch, frame);
+      return;
+    }
+    case 'deliver-response': {
+      const ch = w.channels[a.producer]!;
+      const r = ch.toClient.shift()!;
+      const p = w.producers[a.producer]!;
+      const text = r.kind === 'receipt' ? `receipt ${r.msgs.join('+')} seq ${r.sequenceId} at ${r.ledgerId}:${r.entryId}` : `${r.error} ${r.msgs.join('+')} seq ${r.sequenceId}`;
+      ctx.events.push(ev('response', ch.broker, text, r.msgs, { to: p.name, reply: true, cluster: ch.cluster }));
+      if (r.kind === 'receipt') {
+        if (p.client === 'java') ackReceived(ctx, p, r);
+        else receivedSendReceipt(ctx, p, r);
+      } else if (p.client === 'java') handleSendErrorJava(ctx, p, r);
+      else handleSendErrorGo(ctx, p, r);
+      return;
+    }
+    case 'persist':
+      addComplete(ctx, w.topics[a.cluster]!);
+      return;
+    case 'connect':
+      connect(ctx, a.producer);
+      return;
+    case 'workload':
+      runWorkloadItem(ctx);
+      return;
+    case 'batch-timer': {
+      const p = w.producers[a.producer]!;
+      ctx.events.push(ev('app', p.name, 'batch timer: flush', p.batch.map((m) => m.msg), { cluster: p.cluster }));
+      flushBatch(ctx, p);
+      return;
+    }
+    case 'fault':
+      if (a.plan !== null) {
+        const rt = w.plan[a.plan]!;
+        rt.spent = true;
+        rt.armed = false;
+      } else w.faultsUsed += 1;
+      applyFault(ctx, a.fault);
+      return;
+  }
+}
+
+/** A new connection to the topic's owner; ProducerSuccess carries the broker's last_sequence_id. */
+function connect(ctx: Ctx, name: string): void {
+  const w = ctx.w;
+  const p = w.producers[name]!;
+  const topic = w.topics[p.cluster]!;
+  const prev = w.channels[name];
+  w.channels[name] = {
+    producer: name,
+    broker: topic.owner,
+    cluster: p.cluster,
+    epoch: (prev?.epoch ?? 0) + 1,
+    open: true,
+    closedAt: 0,
+    toBroker: [],
+    toClient: [],
+    sends: 0,
+  };
+  const last = getLastPublishedSequenceId(topic.dedup, name);
+  ctx.events.push(ev('connect', name, `CommandProducer → ProducerSuccess(last_sequence_id ${last})`, [], { to: topic.owner, cluster: p.cluster, rule: 'ServerCnx.handleProducer' }));
+  const seeded = p.client === 'java' ? connectionOpenedJava(ctx, p, last) : grabCnx(ctx, p, last);
+  if (seeded) ctx.events.push(ev('log', name, `seeded${seeded.replace(/^,/, '')}`, [], { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.connectionOpened:seed' : 'partitionProducer.grabCnx:seed' }));
+}
