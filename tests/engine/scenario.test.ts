@@ -1,0 +1,52 @@
+// @vitest-environment node
+// Bad input never crashes: every problem comes back with the JSON path and what was expected.
+import { describe, expect, it } from 'vitest';
+import { loadScenario, parseScenarioText } from '../../src/engine';
+
+const minimal = { format: 'dedup-lab/scenario@1', id: 'x', producers: [{ name: 'p1' }], workload: [{ send: 'M1', producer: 'p1' }] };
+const errorsOf = (json: unknown, fixes: string[] = []) => {
+  const r = loadScenario(json, fixes);
+  return r.ok ? [] : r.errors.map((e) => `${e.path}: ${e.message}`);
+};
+
+describe('scenario validation', () => {
+  it('accepts a minimal scenario with Pulsar defaults: one cluster "local", broker-1, dedup off, Java', () => {
+    const r = loadScenario(minimal);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.config.clusters).toMatchObject([{ name: 'local', brokers: ['broker-1'], deduplication: false }]);
+    expect(r.config.producers).toMatchObject([{ name: 'p1', cluster: 'local', client: 'java', batchingMaxMessages: 0, sequenceIds: 'auto' }]);
+    expect(r.schedule).toBe('auto');
+  });
+
+  it.each([
+    [{ ...minimal, producers: [{ name: 'p1', client: 'rust' }] }, '$.producers[0].client: expected one of "java" | "go", got "rust"'],
+    [{ ...minimal, format: 'v0' }, '$.format: expected "dedup-lab/scenario@1", got "v0"'],
+    [{ ...minimal, id: 'Not Kebab' }, '$.id: expected a kebab-case id, got "Not Kebab"'],
+    [{ ...minimal, workload: [{ send: 'M1', producer: 'nobody' }] }, '$.workload[0].producer: expected one of "p1", got "nobody"'],
+    [{ ...minimal, workload: [{ jump: 'p1' }] }, '$.workload[0]: expected one of {"send": …, "producer": …}, {"flush": producer}, {"await": producer}, got an object'],
+    [{ ...minimal, faults: [{ kind: 'lose-receipt' }] }, '$.faults[0].message: expected a message id, got nothing'],
+    [{ ...minimal, faults: [{ kind: 'meteor' }] }, '$.faults[0].kind'],
+    [{ ...minimal, topic: { deduplication: 'yes' } }, '$.topic.deduplication: expected an object, got "yes"'],
+    [{ ...minimal, producers: [{ name: 'p1', sequenceIds: 'explicit' }] }, '$.workload[0].seq: expected a sequence id (producer p1 uses explicit sequence ids), got nothing'],
+    [{ ...minimal, schedule: [1] }, '$.schedule[0]: expected an action key, got 1'],
+    [{ ...minimal, colour: 'red' }, '$.colour: unknown field'],
+  ])('names the field: %#', (json, expected) => {
+    expect(errorsOf(json).join('\n')).toContain(expected);
+  });
+
+  it('rejects an unknown --fix by name', () => {
+    expect(errorsOf(minimal, ['go-9999'])[0]).toContain('--fix go-9999: expected one of "go-1565"');
+  });
+
+  it('reports malformed JSON text without throwing', () => {
+    const r = parseScenarioText('{"format": ');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]!.path).toBe('$');
+  });
+
+  it.each([null, 42, 'text', [], {}])('never throws on %j', (json) => {
+    expect(() => loadScenario(json)).not.toThrow();
+    expect(loadScenario(json).ok).toBe(false);
+  });
+});
