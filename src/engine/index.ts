@@ -16,3 +16,5 @@ export { loadScenario, parseScenarioText, SCENARIO_FORMAT } from './scenario/val
 export type { LoadResult } from './scenario/validate';
 export type { ValidationError } from './scenario/reader';
 export { storedMessages } from './protocol/ManagedLedger';
+export { panelsOf, sequenceRange, sendLabel, responseLabel } from './render/panels';
+export type { ChannelPanel, DedupRow, EntryView, Panels, PendingView, ProducerPanel, TopicPanel } from './render/panels';

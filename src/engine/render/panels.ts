@@ -1,0 +1,172 @@
+// World → panel view-models: plain data the UI lists without knowing the world's shape. Each item
+// carries `changed` flags against the previous step's world so the UI can highlight what this step
+// did; with no previous world (step 0) nothing is marked changed.
+import type { Channel, MsgRef, OpSendMsg, ResponseFrame, SendFrame, TopicState, World } from '../model/world';
+
+export interface PendingView {
+  readonly opId: number;
+  readonly msgs: readonly string[];
+  readonly sequenceId: number;
+  readonly highestSequenceId: number;
+  /** `lowest..highest`, or the lowest id alone (with a warning when a batch lacks its highest). */
+  readonly sequenceRange: string;
+  readonly localBufferCorrupted: boolean;
+}
+
+export interface ProducerPanel {
+  readonly name: string;
+  readonly client: 'java' | 'go';
+  readonly cluster: string;
+  readonly state: string;
+  readonly instance: number;
+  readonly msgIdGenerator: number;
+  readonly lastSequenceIdPushed: number;
+  readonly lastSequenceIdPublished: number;
+  readonly batch: readonly { readonly msg: string; readonly seq: number }[];
+  readonly pendingMessages: readonly PendingView[];
+  readonly changed: { readonly watermarks: boolean; readonly batch: boolean; readonly pending: boolean };
+}
+
+export interface ChannelPanel {
+  readonly id: string;
+  readonly producer: string;
+  readonly broker: string;
+  readonly epoch: number;
+  readonly open: boolean;
+  readonly toBroker: readonly string[];
+  readonly toClient: readonly string[];
+  readonly changed: boolean;
+}
+
+export interface DedupRow {
+  readonly producer: string;
+  /** null: the broker has no entry for this name (which accepts every sequence id). */
+  readonly pushed: number | null;
+  readonly persisted: number | null;
+}
+
+export interface EntryView {
+  readonly position: string;
+  readonly msgs: readonly string[];
+  readonly sequenceRange: string;
+}
+
+export interface TopicPanel {
+  readonly cluster: string;
+  readonly owner: string;
+  readonly dedupEnabled: boolean;
+  readonly fenced: boolean;
+  readonly dedup: readonly DedupRow[];
+  readonly pendingWrites: readonly { readonly producer: string; readonly msgs: readonly string[]; readonly sequenceRange: string }[];
+  readonly ledgers: readonly { readonly id: number; readonly closed: boolean; readonly entries: readonly EntryView[] }[];
+  /** Every message stored in this cluster, in read order. */
+  readonly stored: readonly string[];
+  readonly changed: { readonly dedup: boolean; readonly pendingWrites: boolean; readonly ledgers: boolean };
+}
+
+export interface Panels {
+  readonly producers: readonly ProducerPanel[];
+  readonly channels: readonly ChannelPanel[];
+  readonly topics: readonly TopicPanel[];
+}
+
+export function sequenceRange(sequenceId: number, highestSequenceId: number, count: number): string {
+  if (highestSequenceId > sequenceId) return `${sequenceId}..${highestSequenceId}`;
+  // A batch of several messages without highest_sequence_id is exactly the Go bug (seed 003).
+  if (count > 1 && highestSequenceId < 0) return `${sequenceId} (no highest_sequence_id)`;
+  return `${sequenceId}`;
+}
+
+const names = (msgs: readonly MsgRef[]): string[] => msgs.map((m) => m.msg);
+const join = (msgs: readonly MsgRef[] | readonly string[]): string =>
+  msgs.map((m) => (typeof m === 'string' ? m : m.msg)).join('+');
+/** Structural comparison: worlds are JSON-shaped, so this is exact and cheap at these sizes. */
+const differs = (a: unknown, b: unknown): boolean => JSON.stringify(a) !== JSON.stringify(b);
+
+export function sendLabel(f: SendFrame): string {
+  const corrupted = f.corrupted ? ' (corrupted)' : '';
+  return `send ${join(f.msgs)} seq ${sequenceRange(f.sequenceId, f.highestSequenceId, f.msgs.length)}${corrupted}`;
+}
+
+export function responseLabel(f: ResponseFrame): string {
+  if (f.kind === 'error') return `${f.error} seq ${f.sequenceId} (${join(f.msgs)})`;
+  return `receipt ${join(f.msgs)} seq ${f.sequenceId} at ${f.ledgerId}:${f.entryId}`;
+}
+
+function pendingView(op: OpSendMsg): PendingView {
+  return {
+    opId: op.opId,
+    msgs: names(op.msgs),
+    sequenceId: op.sequenceId,
+    highestSequenceId: op.highestSequenceId,
+    sequenceRange: sequenceRange(op.sequenceId, op.highestSequenceId, op.msgs.length),
+    localBufferCorrupted: op.localBufferCorrupted,
+  };
+}
+
+function topicPanel(t: TopicState, prev: TopicState | undefined): TopicPanel {
+  const keys = [...new Set([...Object.keys(t.dedup.highestSequencedPushed), ...Object.keys(t.dedup.highestSequencedPersisted)])].sort();
+  return {
+    cluster: t.cluster,
+    owner: t.owner,
+    dedupEnabled: t.dedup.enabled,
+    fenced: t.fenced,
+    dedup: keys.map((k) => ({ producer: k, pushed: t.dedup.highestSequencedPushed[k] ?? null, persisted: t.dedup.highestSequencedPersisted[k] ?? null })),
+    pendingWrites: t.pendingWrites.map((w) => ({ producer: w.producer, msgs: names(w.msgs), sequenceRange: sequenceRange(w.sequenceId, w.highestSequenceId, w.msgs.length) })),
+    ledgers: t.ledgers.map((l) => ({
+      id: l.id,
+      closed: l.closed,
+      entries: l.entries.map((e) => ({ position: `${e.ledgerId}:${e.entryId}`, msgs: names(e.msgs), sequenceRange: sequenceRange(e.sequenceId, e.highestSequenceId, e.msgs.length) })),
+    })),
+    stored: t.ledgers.flatMap((l) => l.entries.flatMap((e) => (e.msgs.length === 0 ? [`${e.ledgerId}:${e.entryId}`] : names(e.msgs)))),
+    changed: {
+      dedup: prev !== undefined && differs(t.dedup, prev.dedup),
+      pendingWrites: prev !== undefined && differs(t.pendingWrites, prev.pendingWrites),
+      ledgers: prev !== undefined && differs(t.ledgers, prev.ledgers),
+    },
+  };
+}
+
+function channelPanel(id: string, c: Channel, prev: Channel | undefined, hasPrev: boolean): ChannelPanel {
+  return {
+    id,
+    producer: c.producer,
+    broker: c.broker,
+    epoch: c.epoch,
+    open: c.open,
+    toBroker: c.toBroker.map(sendLabel),
+    toClient: c.toClient.map(responseLabel),
+    changed: hasPrev && differs(c, prev),
+  };
+}
+
+export function panelsOf(world: World, prevWorld?: World): Panels {
+  const had = prevWorld !== undefined;
+  const producers = Object.values(world.producers).map((p): ProducerPanel => {
+    const q = prevWorld?.producers[p.name];
+    const marks = (x: typeof p) => [x.state, x.instance, x.msgIdGenerator, x.lastSequenceIdPushed, x.lastSequenceIdPublished];
+    return {
+      name: p.name,
+      client: p.client,
+      cluster: p.cluster,
+      state: p.state,
+      instance: p.instance,
+      msgIdGenerator: p.msgIdGenerator,
+      lastSequenceIdPushed: p.lastSequenceIdPushed,
+      lastSequenceIdPublished: p.lastSequenceIdPublished,
+      batch: p.batch.map((m) => ({ msg: m.msg, seq: m.seq })),
+      pendingMessages: p.pendingMessages.map(pendingView),
+      changed: {
+        watermarks: had && (!q || differs(marks(p), marks(q))),
+        batch: had && (!q || differs(p.batch, q.batch)),
+        pending: had && (!q || differs(p.pendingMessages, q.pendingMessages)),
+      },
+    };
+  });
+  const channels = Object.entries(world.channels).map(([id, c]) => channelPanel(id, c, prevWorld?.channels[id], had));
+  const topics = world.config.clusters.flatMap((c) => {
+    const t = world.topics[c.name];
+    return t ? [topicPanel(t, prevWorld?.topics[c.name])] : [];
+  });
+  return { producers, channels, topics };
+}
