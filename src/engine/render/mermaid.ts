@@ -1,0 +1,74 @@
+// A run as a Mermaid sequence diagram, in the style of the seeds' diagrams: one line per event,
+// each step's first line labelled with its step number so the diagram lines up with the timeline
+// table (no `autonumber`: Mermaid's numbers would count arrows, not steps). Pure text out; the
+// output must also render on GitHub, so no HTML, links or `<br>`, and every label is escaped.
+import type { SimEvent } from '../model/events';
+import { escapeLabel } from './escape';
+import { type Participant, participantsOf, type RenderInput, type StepRange, stepsIn } from './participants';
+
+export interface MermaidItem {
+  readonly step: number;
+  readonly kind: 'message' | 'note';
+}
+
+export interface MermaidDiagram {
+  readonly text: string;
+  readonly participants: readonly Participant[];
+  /**
+   * Every arrow and note the text draws, in drawing order. Mermaid renders one `text.messageText`
+   * per message and one `.note` per note in that order, so the UI can find a step's shapes.
+   */
+  readonly items: readonly MermaidItem[];
+}
+
+// Longest escaped label; with the indent and `P12-->>P13: ` a line stays under ~200 characters.
+const LABEL_MAX = 176;
+/** The fill behind a step that violated an invariant (a pale red, readable in light and dark). */
+export const VIOLATION_FILL = 'rgb(255, 221, 221)';
+
+export function toMermaid(result: RenderInput, opts: StepRange = {}): MermaidDiagram {
+  const participants = participantsOf(result.steps);
+  const alias = new Map(participants.map((p) => [p.id, p.alias]));
+  const all = participants.length === 0 ? '' : spanOf(participants);
+  const lines = ['sequenceDiagram'];
+  const items: MermaidItem[] = [];
+  for (const p of participants) lines.push(`    participant ${p.alias} as ${escapeLabel(p.label, { participant: true, max: 80 })}`);
+
+  for (const s of stepsIn(result.steps, opts)) {
+    const violations = result.violations.filter((v) => v.step === s.index);
+    const body: string[] = [];
+    const add = (line: string, kind: MermaidItem['kind']): void => {
+      body.push(line);
+      items.push({ step: s.index, kind });
+    };
+    s.events.forEach((e, i) => {
+      const label = escapeLabel(i === 0 ? `${s.index} · ${e.text}` : e.text, { max: LABEL_MAX });
+      add(eventLine(e, label, alias), e.to === undefined ? 'note' : 'message');
+    });
+    // A step that produced no event still gets its number on the diagram (its action key).
+    if (s.events.length === 0 && all !== '') add(`Note over ${all}: ${escapeLabel(`${s.index} · ${s.key ?? ''}`, { max: LABEL_MAX })}`, 'note');
+    for (const v of violations) {
+      if (all !== '') add(`Note over ${all}: ${escapeLabel(`VIOLATION ${v.invariant}: ${v.detail}`, { max: LABEL_MAX })}`, 'note');
+    }
+    if (violations.length > 0 && body.length > 0) {
+      lines.push(`    rect ${VIOLATION_FILL}`, ...body.map((l) => `        ${l}`), '    end');
+    } else {
+      lines.push(...body.map((l) => `    ${l}`));
+    }
+  }
+  return { text: lines.join('\n'), participants, items };
+}
+
+function eventLine(e: SimEvent, label: string, alias: ReadonlyMap<string, string>): string {
+  // participantsOf has seen every actor of the run, so the lookups cannot miss.
+  const from = alias.get(e.actor)!;
+  if (e.to === undefined) return `Note over ${from}: ${label}`;
+  return `${from}${e.reply ? '-->>' : '->>'}${alias.get(e.to)!}: ${label}`;
+}
+
+/** `P1,P5`: a note spanning the whole diagram (Mermaid takes the first and last participant). */
+function spanOf(participants: readonly Participant[]): string {
+  const first = participants[0]!.alias;
+  const last = participants[participants.length - 1]!.alias;
+  return first === last ? first : `${first},${last}`;
+}
