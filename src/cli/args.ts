@@ -1,0 +1,73 @@
+// Command-line parsing and the CLI's user-facing texts, kept in one place so the wording of every
+// usage error can be reviewed (and documented in docs/cli.md) together.
+
+export const FORMATS = ['json', 'mermaid', 'markdown'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface RunArgs {
+  readonly target: string;
+  readonly fixes: readonly string[];
+  readonly format: Format;
+}
+
+export const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  list                              built-in scenarios as JSON (id, title, references)
+  run <file.json | builtin-id>      run the scenario's schedule and print the result
+      --fix ID                      turn a fix on; repeatable, adds to the file's "fixes"
+      --format json|mermaid|markdown
+                                    the result as JSON (default), a Mermaid sequence
+                                    diagram, or a Markdown timeline table
+  check <file.json | builtin-id>    explore every interleaving (not implemented yet)
+  help                              this text (also --help, -h)
+
+Exit status: 0 no violation, 1 a violation, 2 bad input or usage.
+`;
+
+export const MESSAGES = {
+  noCommand: 'no command given',
+  unknownCommand: (c: string) => `unknown command "${c}"; expected list, run, check or help`,
+  unknownFlag: (f: string) => `unknown option "${f}"; run accepts --fix ID and --format json|mermaid|markdown`,
+  missingValue: (f: string) => `option ${f} needs a value`,
+  unknownFormat: (f: string) => `unknown format "${f}"; expected one of ${FORMATS.join(', ')}`,
+  noTarget: 'run needs a scenario: a file path (.json) or a built-in id (see `list`)',
+  extraArgument: (a: string) => `unexpected argument "${a}"; run takes one scenario`,
+  unknownBuiltin: (id: string, ids: readonly string[]) =>
+    `"${id}" is not a built-in scenario (built-ins: ${ids.join(', ')}); to run a file, give its path ending in .json`,
+  unreadable: (path: string, why: string) => `cannot read ${path}: ${why}`,
+  notJson: (source: string, why: string) => `${source}: not valid JSON: ${why}`,
+  invalid: (source: string, n: number) => `${source}: not a valid scenario (${n} ${n === 1 ? 'error' : 'errors'}):`,
+  scheduleError: (source: string, detail: string) => `${source}: schedule error: ${detail}`,
+  maxSteps: (n: number) => `warning: stopped after ${n} steps without reaching a quiescent state`,
+  checkNotImplemented: 'check: the explorer is not implemented yet (issue 5)',
+  internal: (why: string) => `internal error (a bug in Dedup Lab, please report it): ${why}`,
+} as const;
+
+/** `run`'s arguments, or the usage error to print. Flags may be written `--fix ID` or `--fix=ID`. */
+export function parseRunArgs(args: readonly string[]): RunArgs | { error: string } {
+  const fixes: string[] = [];
+  let format: Format = 'json';
+  let target: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('-') || arg === '-') {
+      if (target !== undefined) return { error: MESSAGES.extraArgument(arg) };
+      target = arg;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const flag = eq < 0 ? arg : arg.slice(0, eq);
+    if (flag !== '--fix' && flag !== '--format') return { error: MESSAGES.unknownFlag(flag) };
+    const value = eq < 0 ? args[++i] : arg.slice(eq + 1);
+    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) return { error: MESSAGES.missingValue(flag) };
+    if (flag === '--fix') {
+      fixes.push(value);
+    } else {
+      if (!(FORMATS as readonly string[]).includes(value)) return { error: MESSAGES.unknownFormat(value) };
+      format = value as Format;
+    }
+  }
+  if (target === undefined) return { error: MESSAGES.noTarget };
+  return { target, fixes, format };
+}

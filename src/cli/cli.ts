@@ -1,0 +1,111 @@
+// The CLI as a function: argv and three I/O callbacks in, an exit status out. Keeping Node out of
+// this file lets the tests drive every command in-process; src/cli/main.ts binds it to Node.
+import { loadScenario, run, toMarkdownTable, toMermaid, type RunResult } from '../engine/index';
+import { BUILTINS, builtinById } from '../scenarios/index';
+import { MESSAGES, parseRunArgs, type RunArgs, USAGE } from './args';
+
+export interface CliIo {
+  /** Write to standard output (the result); the text carries its own newlines. */
+  stdout(s: string): void;
+  /** Write to standard error (diagnostics). */
+  stderr(s: string): void;
+  /** Read a UTF-8 file; throws when it cannot (the CLI reports it as bad input). */
+  readFile(path: string): string;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_VIOLATION = 1;
+export const EXIT_USAGE = 2;
+
+export function main(argv: readonly string[], io: CliIo): number {
+  try {
+    return dispatch(argv, io);
+  } catch (e) {
+    // Bad input is handled before it gets here; a throw is an engine bug, still not a crash.
+    io.stderr(`${MESSAGES.internal(e instanceof Error ? e.message : String(e))}\n`);
+    return EXIT_USAGE;
+  }
+}
+
+function dispatch(argv: readonly string[], io: CliIo): number {
+  const [command, ...rest] = argv;
+  if (command === undefined) return usageError(io, MESSAGES.noCommand);
+  if (['help', '--help', '-h'].includes(command) || rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(USAGE);
+    return EXIT_OK;
+  }
+  switch (command) {
+    case 'list':
+      if (rest.length > 0) return usageError(io, MESSAGES.extraArgument(rest[0]!));
+      io.stdout(`${JSON.stringify(BUILTINS.map((b) => ({ id: b.id, title: b.title, references: b.references ?? [] })), null, 2)}\n`);
+      return EXIT_OK;
+    case 'run': {
+      const args = parseRunArgs(rest);
+      return 'error' in args ? usageError(io, args.error) : runCommand(args, io);
+    }
+    case 'check':
+      io.stderr(`${MESSAGES.checkNotImplemented}\n`);
+      return EXIT_USAGE;
+    default:
+      return usageError(io, MESSAGES.unknownCommand(command));
+  }
+}
+
+function usageError(io: CliIo, message: string): number {
+  io.stderr(`${message}\n\n${USAGE}`);
+  return EXIT_USAGE;
+}
+
+function runCommand(args: RunArgs, io: CliIo): number {
+  const source = readTarget(args.target, io);
+  if (!source) return EXIT_USAGE;
+  const loaded = loadScenario(source.json, args.fixes);
+  if (!loaded.ok) {
+    io.stderr(`${MESSAGES.invalid(args.target, loaded.errors.length)}\n`);
+    for (const e of loaded.errors) io.stderr(`  ${e.path}: ${e.message}\n`);
+    return EXIT_USAGE;
+  }
+  const result = run(loaded.config, loaded.schedule);
+  if (result.error) {
+    io.stderr(`${MESSAGES.scheduleError(args.target, result.error.message)}\n`);
+    return EXIT_USAGE;
+  }
+  if (result.endedBy === 'max-steps') io.stderr(`${MESSAGES.maxSteps(result.steps.length - 1)}\n`);
+  io.stdout(`${render(result, args.format)}\n`);
+  return result.violations.length > 0 ? EXIT_VIOLATION : EXIT_OK;
+}
+
+/** A built-in's JSON or a file's parsed JSON (which may be any value); null after reporting why not. */
+function readTarget(target: string, io: CliIo): { json: unknown } | null {
+  const builtin = builtinById(target);
+  if (builtin) return { json: builtin };
+  let text: string;
+  try {
+    text = io.readFile(target);
+  } catch (e) {
+    const looksLikePath = /[/\\]|\.json$/i.test(target);
+    const why = e instanceof Error ? e.message : String(e);
+    io.stderr(`${looksLikePath ? MESSAGES.unreadable(target, why) : MESSAGES.unknownBuiltin(target, BUILTINS.map((b) => b.id))}\n`);
+    return null;
+  }
+  try {
+    return { json: JSON.parse(text) as unknown };
+  } catch (e) {
+    io.stderr(`${MESSAGES.notJson(target, e instanceof Error ? e.message : String(e))}\n`);
+    return null;
+  }
+}
+
+function render(result: RunResult, format: RunArgs['format']): string {
+  switch (format) {
+    case 'json': {
+      const { scenario, steps, violations, stored, outcomes } = result;
+      const list = violations.map(({ invariant, step, messages, detail }) => ({ invariant, step, messages, detail }));
+      return JSON.stringify({ scenario, steps: steps.length - 1, violations: list, stored, outcomes }, null, 2);
+    }
+    case 'mermaid':
+      return toMermaid(result).text;
+    case 'markdown':
+      return toMarkdownTable(result);
+  }
+}

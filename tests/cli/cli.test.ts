@@ -1,0 +1,128 @@
+// @vitest-environment node
+// The CLI is a public contract (docs/cli.md): these tests pin its commands, JSON shape and exit
+// statuses by calling `main` in-process with fake I/O, plus one real child process.
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/cli';
+import { BUILTINS } from '../../src/scenarios/index';
+
+function cli(argv: string[], files: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = main(argv, {
+    stdout: (s) => void (stdout += s),
+    stderr: (s) => void (stderr += s),
+    readFile: (path) => {
+      const text = files[path];
+      if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
+      return text;
+    },
+  });
+  return { code, stdout, stderr, json: () => JSON.parse(stdout) as Record<string, unknown> };
+}
+
+const scenario = (patch: Record<string, unknown>) =>
+  JSON.stringify({
+    format: 'dedup-lab/scenario@1',
+    id: 'tiny',
+    topic: { deduplication: true },
+    producers: [{ name: 'p1' }],
+    workload: [{ send: 'M1', producer: 'p1' }],
+    ...patch,
+  });
+
+describe('cli: list', () => {
+  it('prints every built-in as {id, title, references}', () => {
+    const r = cli(['list']);
+    expect(r.code).toBe(0);
+    const list = JSON.parse(r.stdout) as { id: string; title: string; references: string[] }[];
+    expect(list.map((s) => s.id)).toEqual(BUILTINS.map((b) => b.id));
+    expect(list).toHaveLength(7);
+    for (const s of list) expect(Object.keys(s)).toEqual(['id', 'title', 'references']);
+  });
+});
+
+describe('cli: run', () => {
+  it('seed-003-a-go: M2 is lost → exit 1, the contract JSON', () => {
+    const r = cli(['run', 'seed-003-a-go']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    const out = r.json();
+    expect(Object.keys(out)).toEqual(['scenario', 'steps', 'violations', 'stored', 'outcomes']);
+    expect(out.scenario).toBe('seed-003-a-go');
+    expect(out.violations).toEqual([expect.objectContaining({ invariant: 'no-silent-loss', step: 12, messages: ['M2'] })]);
+    expect(out.stored).toEqual({ local: ['M0', 'M1'] });
+  });
+
+  it('seed-003-a-go --fix go-1565: nothing lost → exit 0', () => {
+    const r = cli(['run', 'seed-003-a-go', '--fix', 'go-1565']);
+    expect(r.code).toBe(0);
+    expect(r.json().stored).toEqual({ local: ['M0', 'M1', 'M2'] });
+    expect(r.json().violations).toEqual([]);
+  });
+
+  it('seed-003-b-go --fix=go-isolate-resends: half the fix lets a duplicate through → exit 1', () => {
+    const r = cli(['run', 'seed-003-b-go', '--fix=go-isolate-resends']);
+    expect(r.code).toBe(1);
+    expect((r.json().violations as { invariant: string }[]).map((v) => v.invariant)).toEqual(['no-duplicates']);
+  });
+
+  it('a file runs like a built-in, and its fixes combine with --fix', () => {
+    // go-1565 is exactly its two halves: one from the file, one from the flag.
+    const files = { 'a.json': JSON.stringify({ ...BUILTINS[0], fixes: ['go-highest-sequence-id'] }) };
+    const r = cli(['run', 'a.json', '--fix', 'go-isolate-resends'], files);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(cli(['run', 'seed-003-a-go', '--fix', 'go-1565']).stdout);
+  });
+
+  it.each([
+    ['mermaid', /^sequenceDiagram\n/],
+    ['markdown', /^Each row is one step[^\n]*\n\n\| step \| p1 \| broker-1 \| local ledger \| invariants \|/],
+  ])('--format %s prints the rendering', (format, start) => {
+    const r = cli(['run', 'seed-003-a-go', '--format', format]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(start);
+  });
+});
+
+describe('cli: bad input → exit 2 and a message naming the problem', () => {
+  it.each([
+    ['no command', [], {}, 'no command given'],
+    ['unknown command', ['explode'], {}, 'unknown command "explode"'],
+    ['unknown flag', ['run', 'seed-003-a-go', '--fast'], {}, 'unknown option "--fast"'],
+    ['unknown format', ['run', 'seed-003-a-go', '--format', 'svg'], {}, 'unknown format "svg"'],
+    ['flag without value', ['run', 'seed-003-a-go', '--fix'], {}, 'option --fix needs a value'],
+    ['no scenario', ['run'], {}, 'run needs a scenario'],
+    ['two scenarios', ['run', 'a', 'b'], {}, 'unexpected argument "b"'],
+    ['unknown built-in', ['run', 'seed-999'], {}, '"seed-999" is not a built-in scenario'],
+    ['missing file', ['run', 'gone.json'], {}, 'cannot read gone.json: ENOENT'],
+    ['malformed JSON', ['run', 'bad.json'], { 'bad.json': '{ "format": ' }, 'bad.json: not valid JSON'],
+    ['JSON that is not an object', ['run', 'null.json'], { 'null.json': 'null' }, '$: expected an object, got null'],
+    ['unknown fix', ['run', 'seed-003-a-go', '--fix', 'go-9999'], {}, '--fix go-9999: expected one of'],
+    ['invalid field', ['run', 'rust.json'], { 'rust.json': scenario({ producers: [{ name: 'p1', client: 'rust' }] }) }, '$.producers[0].client: expected one of'],
+    ['schedule key not enabled', ['run', 's.json'], { 's.json': scenario({ schedule: ['connect:p1', 'teleport:p1'] }) }, 'step 2: "teleport:p1" is not enabled; enabled: '],
+    ['check', ['check', 'seed-003-a-go'], {}, 'check: the explorer is not implemented yet (issue 5)'],
+  ])('%s', (_name, argv, files, message) => {
+    const r = cli(argv, files);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(message);
+  });
+
+  it('--help prints the usage on stdout → exit 0', () => {
+    for (const argv of [['--help'], ['help'], ['run', '--help']]) {
+      const r = cli(argv);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: npm run cli -- <command>/);
+    }
+  });
+});
+
+describe('cli: the real process', () => {
+  it('npx tsx src/cli/main.ts run seed-003-a-go → exit 1, JSON on stdout', () => {
+    const p = spawnSync('npx', ['tsx', 'src/cli/main.ts', 'run', 'seed-003-a-go'], { cwd: process.cwd(), encoding: 'utf8' });
+    expect(p.status).toBe(1);
+    const out = JSON.parse(p.stdout) as { violations: { invariant: string }[] };
+    expect(out.violations.map((v) => v.invariant)).toEqual(['no-silent-loss']);
+  }, 60_000);
+});
