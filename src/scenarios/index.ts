@@ -1,8 +1,15 @@
 // The built-in scenarios: data, one JSON file each, with their expected outcome (`expect`).
 // Listed explicitly (not globbed) so the CLI under Node and the app under Vite see the same set.
+import geoV2Clean from './geo-v2-clean.json';
 import lostReceiptDedupOff from './lost-receipt-dedup-off.json';
 import lostReceiptDedupOn from './lost-receipt-dedup-on.json';
 import resendBeforePersistUnknown from './resend-before-persist-unknown.json';
+import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
+import seed000ChecksumIntact from './seed-000-checksum-intact.json';
+import seed000NotAllowed from './seed-000-not-allowed.json';
+import seed002Issue1 from './seed-002-issue-1.json';
+import seed002Issue1DedupOff from './seed-002-issue-1-dedup-off.json';
+import seed002Issue1V2 from './seed-002-issue-1-v2.json';
 import seed003AGo from './seed-003-a-go.json';
 import seed003AJava from './seed-003-a-java.json';
 import seed003BGo from './seed-003-b-go.json';
@@ -25,6 +32,13 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   lostReceiptDedupOn,
   lostReceiptDedupOff,
   resendBeforePersistUnknown,
+  geoV2Clean,
+  seed000ChecksumCorrupted,
+  seed000NotAllowed,
+  seed000ChecksumIntact,
+  seed002Issue1,
+  seed002Issue1DedupOff,
+  seed002Issue1V2,
 ];
 
 export const builtinById = (id: string): BuiltinScenario | undefined => BUILTINS.find((s) => s.id === id);

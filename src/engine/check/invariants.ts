@@ -41,11 +41,44 @@ export function noSilentLoss(w: World): Finding[] {
       detail: `${c.msg} was completed as a success ${how} for ${c.producer}, but ${c.cluster} does not store it`,
     });
   }
+  return [...out, ...replicatedButMissing(w)];
+}
+
+/**
+ * The replicator's half of `no-silent-loss`: a source entry it deleted or mark-deleted (reported
+ * as replicated) must be stored at the remote.
+ */
+function replicatedButMissing(w: World): Finding[] {
+  const repl = w.config.replication;
+  const r = w.replicator;
+  if (!repl || !r) return [];
+  const remote = new Set(storedMessages(w.topics[repl.to]!));
+  const deleted = (l: number, e: number) => {
+    const m = r.cursor.markDeletePosition;
+    return l < m.ledgerId || (l === m.ledgerId && e <= m.entryId) || r.cursor.individuallyDeleted.some((d) => d.ledgerId === l && d.entryId === e);
+  };
+  const out: Finding[] = [];
+  for (const l of w.topics[repl.from]!.ledgers) {
+    for (const e of l.entries) {
+      if (e.msgs.length === 0 || !deleted(e.ledgerId, e.entryId)) continue;
+      for (const m of e.msgs) {
+        if (remote.has(m.msg)) continue;
+        const md = r.cursor.markDeletePosition;
+        out.push({
+          invariant: 'no-silent-loss',
+          key: `no-silent-loss:${repl.to}:${m.msg}`,
+          messages: [m.msg],
+          detail: `${m.msg} (${repl.from} ${e.ledgerId}:${e.entryId}) was deleted by the replicator (mark-delete ${md.ledgerId}:${md.entryId}) but ${repl.to} does not store it`,
+        });
+      }
+    }
+  }
   return out;
 }
 
 /**
- * `no-duplicates`: on a topic with deduplication on, no (producer name, sequence id) is stored twice.
+ * `no-duplicates`: on a topic with deduplication on, no (producer name, sequence id) is stored
+ * twice, and no replicated source entry is stored twice.
  */
 export function noDuplicates(w: World): Finding[] {
   const out: Finding[] = [];
@@ -55,7 +88,8 @@ export function noDuplicates(w: World): Finding[] {
     for (const l of topic.ledgers) {
       for (const e of l.entries) {
         for (const m of e.msgs) {
-          const id = `${e.producerName}:${m.seq}`;
+          const src = m.sourcePosition;
+          const id = src ? `source ${src.ledgerId}:${src.entryId}` : `${e.producerName}:${m.seq}`;
           const where = `${e.ledgerId}:${e.entryId}`;
           const first = seen.get(id);
           if (first === undefined) {
@@ -66,7 +100,7 @@ export function noDuplicates(w: World): Finding[] {
             invariant: 'no-duplicates',
             key: `no-duplicates:${topic.cluster}:${id}`,
             messages: [m.msg],
-            detail: `${m.msg} (${e.producerName}, seq ${m.seq}) is stored twice at ${topic.cluster}: ${first} and ${where}`,
+            detail: `${m.msg} (${src ? `replicated from ${id}` : `${e.producerName}, seq ${m.seq}`}) is stored twice at ${topic.cluster}: ${first} and ${where}`,
           });
         }
       }

@@ -1,8 +1,36 @@
 // The static part of a run: the scenario after validation and defaulting. It never changes
 // during a run, so the world holds it by reference and fingerprints ignore it.
 
-export type FixId = 'go-1565' | 'go-highest-sequence-id' | 'go-isolate-resends';
-export const FIX_IDS: readonly FixId[] = ['go-1565', 'go-highest-sequence-id', 'go-isolate-resends'];
+export type FixId =
+  | 'go-1565'
+  | 'go-highest-sequence-id'
+  | 'go-isolate-resends'
+  | 'guard-rewind'
+  | 'sentinel-not-confirmed'
+  | 'fail-on-corrupt-head';
+export const FIX_IDS: readonly FixId[] = [
+  'go-1565',
+  'go-highest-sequence-id',
+  'go-isolate-resends',
+  'guard-rewind',
+  'sentinel-not-confirmed',
+  'fail-on-corrupt-head',
+];
+
+/** One-way geo-replication of the topic (`GeoPersistentReplicator`). */
+export interface ReplicationConfig {
+  readonly from: string;
+  readonly to: string;
+  /** v2: PR 23697, dedup by source ledgerId:entryId; v1: by original producer name + sequence id. */
+  readonly dedup: 'v1' | 'v2';
+  /** `after-workload`: the replicator starts reading once the workload is done and idle. */
+  readonly start: 'immediately' | 'after-workload';
+  /** The replicator's producer name: `pulsar.repl.<from>--><to>` (`GeoPersistentReplicator`). */
+  readonly producerName: string;
+}
+
+/** The key faults and the UI use for the replicator's producer. */
+export const REPLICATOR = 'replicator';
 
 export interface ClusterConfig {
   readonly name: string;
@@ -30,6 +58,8 @@ export type WorkloadItem =
 
 export type Trigger =
   | { readonly step: number }
+  /** Extension: fires once nothing but faults is enabled (the run would otherwise end). */
+  | { readonly when: 'quiescent' }
   | {
       readonly event: 'sent' | 'received' | 'persisted' | 'acked';
       readonly message: string;
@@ -48,6 +78,7 @@ export type FaultSpec =
   | { readonly kind: 'not-allowed'; readonly message: string; readonly cluster: string; readonly times: number }
   | { readonly kind: 'disconnect'; readonly producer: string; readonly after: Trigger }
   | { readonly kind: 'restart-producer'; readonly producer: string; readonly after: Trigger }
+  | { readonly kind: 'unload-topic'; readonly cluster: string; readonly after: Trigger }
   | {
       readonly kind: 'duplicate-frames';
       readonly producer: string;
@@ -63,6 +94,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'not-allowed',
   'disconnect',
   'restart-producer',
+  'unload-topic',
   'duplicate-frames',
 ];
 
@@ -79,6 +111,7 @@ export interface Config {
   readonly clusters: readonly ClusterConfig[];
   readonly producers: readonly ProducerConfig[];
   readonly workload: readonly WorkloadItem[];
+  readonly replication: ReplicationConfig | null;
   readonly fixes: readonly FixId[];
   readonly faults: readonly FaultSpec[];
   /** Fault kinds the explorer may place (none outside the explorer). */

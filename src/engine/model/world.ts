@@ -36,7 +36,12 @@ export interface OpSendMsg {
 export type ProducerConnState = 'Ready' | 'Connecting';
 
 export interface ProducerState {
+  /** The key of this producer in the world and in fault plans (`replicator` for the geo one). */
   readonly name: string;
+  /** The producer name it registers with (`CommandProducer.producer_name`): dedup keys by it. */
+  readonly wireName: string;
+  /** `replicator`: a `GeoReplicationProducerImpl` owned by the source cluster's replicator. */
+  readonly role: 'app' | 'replicator';
   readonly cluster: string;
   readonly client: 'java' | 'go';
   /** Incremented by a restart: a new process, a new ProducerImpl. */
@@ -57,6 +62,10 @@ export interface ProducerState {
   /** FIFO of ops handed to the connection and not yet completed; completion only at the head. */
   pendingMessages: OpSendMsg[];
   nextOpId: number;
+  /** `GeoReplicationProducerImpl.lastPersistedSource{LedgerId,EntryId}`: starts at 0:0. */
+  lastPersistedSource: Position;
+  /** Closed for good (a terminated replicator's producer): never reconnects. */
+  closed: boolean;
 }
 
 /** A `CommandSend` frame travelling from a client to a broker. */
@@ -108,9 +117,15 @@ export interface Channel {
   toClient: ResponseFrame[];
   /** Sends written on this connection (counts for the duplicate-frames fault). */
   sends: number;
+  /** PR 23697 feature flag negotiated on this connection (`supports_repl_dedup_by_lid_and_eid`). */
+  replDedupV2: boolean;
+  /** duplicate-frames fault: frames written so far (its cache) and what the channel does now. */
+  broken: { readonly plan: number; cache: SendFrame[]; mode: 'caching' | 'dropping' } | null;
 }
 
 export interface StoredEntry {
+  /** Entries from another cluster (`MessageMetadata.replicated_from`) are never re-replicated. */
+  readonly replicatedFrom?: string;
   readonly ledgerId: number;
   readonly entryId: number;
   /** `MessageMetadata.producer_name` (the original producer's for replicated entries). */
@@ -137,6 +152,8 @@ export interface PendingWrite {
   readonly msgs: readonly MsgRef[];
   /** The connection the send came on: its receipt goes back there, if it is still open. */
   readonly epoch: number;
+  /** A replicated entry judged by V2 (`isDuplicateReplV2`): recorded and answered by source position. */
+  readonly replV2: boolean;
   readonly born: number;
 }
 
@@ -180,6 +197,23 @@ export interface FaultRuntime {
   spent: boolean;
 }
 
+/** `ManagedCursorImpl` of the replicator (`pulsar.repl.<remote>`) on the source topic. */
+export interface ReplicatorCursor {
+  readPosition: Position;
+  markDeletePosition: Position;
+  /** `individualDeletedMessages`: deleted positions above the mark-delete, in order. */
+  individuallyDeleted: Position[];
+}
+
+/** `PersistentReplicator` / `GeoPersistentReplicator` in the source cluster. */
+export interface ReplicatorState {
+  /** `Started`; `Terminated` is the visible, alarmed stop of seed 000's proposed fixes. */
+  state: 'Started' | 'Terminated';
+  cursor: ReplicatorCursor;
+  /** Why it terminated (shown in the UI). */
+  reason: string;
+}
+
 export interface World {
   readonly config: Config;
   /** Logical clock: increases by one for everything that is created, orders "oldest first". */
@@ -191,6 +225,8 @@ export interface World {
   producers: Record<string, ProducerState>;
   channels: Record<string, Channel>;
   topics: Record<string, TopicState>;
+  /** The geo-replicator of `config.replication`, if any. */
+  replicator: ReplicatorState | null;
   /** Count of application sends so far, per message id. */
   sendsOf: Record<string, number>;
   completions: Completion[];

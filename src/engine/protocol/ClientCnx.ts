@@ -2,7 +2,7 @@
 // `internal/connection.go`. One FIFO channel per producer in each direction. Closing it loses
 // every frame still in flight; the producer reconnects and resends everything pending.
 import { ev } from '../model/events';
-import type { OpSendMsg, ProducerState } from '../model/world';
+import type { Channel, OpSendMsg, ProducerState, SendFrame } from '../model/world';
 import { type Ctx, labelOf, seqText, tick } from '../sim/context';
 
 /**
@@ -14,7 +14,7 @@ export function writeOp(ctx: Ctx, p: ProducerState, op: OpSendMsg, resend: boole
   const ch = ctx.w.channels[p.name];
   if (!ch || !ch.open || p.state !== 'Ready') return;
   ch.sends += 1;
-  ch.toBroker.push({
+  const frame: SendFrame = {
     kind: 'send',
     opId: op.opId,
     sequenceId: op.sequenceId,
@@ -22,7 +22,9 @@ export function writeOp(ctx: Ctx, p: ProducerState, op: OpSendMsg, resend: boole
     msgs: op.msgs,
     corrupted: op.localBufferCorrupted,
     born: tick(ctx.w),
-  });
+  };
+  if (ch.broken && brokenChannel(ctx, p, ch, frame)) return;
+  ch.toBroker.push(frame);
   const what = `${resend ? 'resend' : 'send'} ${labelOf(op.msgs)} ${seqText(op.sequenceId, op.highestSequenceId)}`;
   ctx.events.push(ev('write', p.name, what, op.msgs.map((m) => m.msg), { cluster: p.cluster }));
 }
@@ -48,4 +50,33 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
 /** Resend every pending op, in order, with its original bytes (`ProducerImpl.resendMessages`). */
 export function resendMessages(ctx: Ctx, p: ProducerState): void {
   for (const op of p.pendingMessages) writeOp(ctx, p, op, true);
+}
+
+/**
+ * The duplicate-frames fault (PR 23697's `testDeduplicationNotLostMessage`): a broken channel that,
+ * from its `atSend`-th send on, writes the cached frames of the listed messages in place of the
+ * send it is given, and then drops every further send until the connection closes. Returns true
+ * when it took the frame.
+ */
+function brokenChannel(ctx: Ctx, p: ProducerState, ch: Channel, frame: SendFrame): boolean {
+  const b = ch.broken!;
+  const spec = ctx.w.config.faults[b.plan];
+  if (!spec || spec.kind !== 'duplicate-frames') return false;
+  const ids = frame.msgs.map((m) => m.msg);
+  if (b.mode === 'dropping') {
+    ctx.events.push(ev('fault', p.name, `broken channel drops the send of ${ids.join('+')}`, ids, { cluster: p.cluster }));
+    return true;
+  }
+  if (ch.sends < spec.atSend) {
+    b.cache.push(frame);
+    return false;
+  }
+  const cached = b.cache.filter((f) => f.msgs.some((m) => spec.frames.includes(m.msg)));
+  for (const f of cached) ch.toBroker.push({ ...f, born: tick(ctx.w) });
+  b.mode = 'dropping';
+  b.cache = [];
+  ctx.w.plan[b.plan]!.spent = true;
+  const again = cached.map((f) => f.msgs.map((m) => m.msg).join('+')).join(', ');
+  ctx.events.push(ev('fault', p.name, `broken channel writes cached ${again} in place of ${ids.join('+')}`, ids, { cluster: p.cluster }));
+  return true;
 }

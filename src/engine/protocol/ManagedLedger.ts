@@ -9,6 +9,7 @@ export function appendEntry(
   sequenceId: number,
   highestSequenceId: number,
   msgs: readonly MsgRef[],
+  replicatedFrom?: string,
 ): StoredEntry {
   let ledger = topic.ledgers[topic.ledgers.length - 1];
   if (!ledger || ledger.closed) {
@@ -16,6 +17,7 @@ export function appendEntry(
     topic.ledgers.push(ledger);
   }
   const entry: StoredEntry = {
+    ...(replicatedFrom ? { replicatedFrom } : {}),
     ledgerId: ledger.id,
     entryId: ledger.entries.length,
     producerName,

@@ -55,3 +55,54 @@ export function getLastPublishedSequenceId(dedup: DedupState, key: string): numb
 export function resetHighestSequenceIdPushed(dedup: DedupState): void {
   dedup.highestSequencedPushed = { ...dedup.highestSequencedPersisted };
 }
+
+// ---- Replicated messages (PR 23697) -------------------------------------------------------
+
+const lid = (name: string) => `${name}_LID`;
+const eid = (name: string) => `${name}_EID`;
+
+/** Lexicographic (ledgerId, entryId) ≤. */
+const atOrBelow = (l: number, e: number, ml: number | undefined, me: number | undefined): boolean =>
+  ml !== undefined && me !== undefined && (l < ml || (l === ml && e <= me));
+
+/**
+ * `MessageDeduplication.isDuplicateReplV2`: one high-watermark over source positions per
+ * replicator producer name, kept as two independent keys `<name>_LID` / `<name>_EID`. Any source
+ * position at or below it can never be NotDup again — the gap of seed 000.
+ */
+export function isDuplicateReplV2(dedup: DedupState, name: string, ledgerId: number, entryId: number): MessageDupStatus {
+  if (!dedup.enabled) return 'NotDup';
+  const pushed = dedup.highestSequencedPushed;
+  if (atOrBelow(ledgerId, entryId, pushed[lid(name)], pushed[eid(name)])) {
+    const persisted = dedup.highestSequencedPersisted;
+    return atOrBelow(ledgerId, entryId, persisted[lid(name)], persisted[eid(name)]) ? 'Dup' : 'Unknown';
+  }
+  pushed[lid(name)] = ledgerId;
+  pushed[eid(name)] = entryId;
+  return 'NotDup';
+}
+
+/** `MessageDeduplication.recordMessagePersistedRepl`: a plain overwrite of both keys. */
+export function recordMessagePersistedRepl(dedup: DedupState, name: string, ledgerId: number, entryId: number): void {
+  if (!dedup.enabled) return;
+  dedup.highestSequencedPersisted[lid(name)] = ledgerId;
+  dedup.highestSequencedPersisted[eid(name)] = entryId;
+}
+
+/**
+ * `MessageDeduplication.replayCursor` on topic load: no snapshot is taken within a run (the
+ * interval is 1000 entries), so both maps are rebuilt from every entry, keyed by the metadata's
+ * producer name (the *original* one for replicated entries) with max(highest, sequence id). The V2
+ * `_LID`/`_EID` keys are never rebuilt by replay (apache/pulsar #25861).
+ */
+export function replayCursor(dedup: DedupState, entries: readonly { producerName: string; sequenceId: number; highestSequenceId: number }[]): void {
+  dedup.highestSequencedPushed = {};
+  dedup.highestSequencedPersisted = {};
+  if (!dedup.enabled) return;
+  for (const e of entries) {
+    if (e.producerName === '') continue;
+    const seq = Math.max(e.highestSequenceId, e.sequenceId);
+    dedup.highestSequencedPushed[e.producerName] = seq;
+    dedup.highestSequencedPersisted[e.producerName] = seq;
+  }
+}

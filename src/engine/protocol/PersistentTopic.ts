@@ -5,7 +5,7 @@
 import { ev } from '../model/events';
 import type { Channel, ResponseFrame, SendFrame, TopicState } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
-import { isDuplicate, recordMessagePersisted, resetHighestSequenceIdPushed } from './MessageDeduplication';
+import { isDuplicate, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
 import { appendEntry } from './ManagedLedger';
 
 type Unborn<T> = T extends unknown ? Omit<T, 'born'> : never;
@@ -13,11 +13,6 @@ type Unborn<T> = T extends unknown ? Omit<T, 'born'> : never;
 function respond(ctx: Ctx, ch: Channel, frame: Unborn<ResponseFrame>): void {
   if (!ch.open) return;
   ch.toClient.push({ ...frame, born: tick(ctx.w) });
-}
-
-/** The producer name the broker deduplicates by (normal producers: their own name). */
-export function dedupKeyOf(ch: Channel): string {
-  return ch.producer;
 }
 
 /** A CommandSend reached the owning broker on channel `ch`. */
@@ -50,29 +45,68 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
     respond(ctx, ch, { kind: 'error', error: 'NotAllowedError', message: 'Exceed maximum message size', ...base });
     return;
   }
-  const key = dedupKeyOf(ch);
-  const d = topic.dedup;
-  const before = d.enabled ? `pushed ${d.highestSequencedPushed[key] ?? 'none'}, persisted ${d.highestSequencedPersisted[key] ?? 'none'}` : 'dedup off';
-  const status = isDuplicate(d, key, f.sequenceId, highest);
-  const rule = `MessageDeduplication.isDuplicate:${status}`;
-  if (status === 'NotDup') {
-    note(ctx, ch, d.enabled ? `NotDup (${before}): write, pushed := ${d.highestSequencedPushed[key]}` : 'dedup off: write', ids, rule);
+  const c = classify(ctx, topic, ch, f, highest);
+  const rule = `MessageDeduplication.${c.method}:${c.status}`;
+  if (c.status === 'NotDup') {
+    note(ctx, ch, topic.dedup.enabled ? `NotDup (${c.before}): write, ${c.after(topic)}` : 'dedup off: write', ids, rule);
     topic.pendingWrites.push({
       producer: ch.producer,
-      dedupKey: key,
+      dedupKey: c.key,
       sequenceId: f.sequenceId,
       highestSequenceId: highest,
       msgs: f.msgs,
       epoch: ch.epoch,
+      replV2: c.method === 'isDuplicateReplV2',
       born: tick(ctx.w),
     });
-  } else if (status === 'Dup') {
-    note(ctx, ch, `Dup (seq ${f.sequenceId} ≤ ${before}): dropped, receipt -1:-1`, ids, rule);
-    respond(ctx, ch, { kind: 'receipt', sequenceId: f.sequenceId, highestSequenceId: highest, ledgerId: -1, entryId: -1, msgs: ids });
+  } else if (c.status === 'Dup') {
+    note(ctx, ch, `Dup (${c.subject} ≤ ${c.before}): dropped, receipt -1:-1`, ids, rule);
+    respond(ctx, ch, { kind: 'receipt', ...c.receiptIds, ledgerId: -1, entryId: -1, msgs: ids });
   } else {
-    note(ctx, ch, `Unknown (seq ${f.sequenceId}, ${before}): cannot determine, PersistenceError`, ids, rule);
+    note(ctx, ch, `Unknown (${c.subject}, ${c.before}): cannot determine, PersistenceError`, ids, rule);
     respond(ctx, ch, { kind: 'error', error: 'PersistenceError', message: 'Cannot determine whether the message is a duplicate at this time', ...base });
   }
+}
+
+interface Classified {
+  readonly status: MessageDupStatus;
+  readonly method: 'isDuplicate' | 'isDuplicateReplV1' | 'isDuplicateReplV2';
+  /** The producer name the write records on completion. */
+  readonly key: string;
+  /** What was compared, and the watermark before, for the note. */
+  readonly subject: string;
+  readonly before: string;
+  readonly after: (t: TopicState) => string;
+  /** The id fields a receipt for this send carries (V2: the source position). */
+  readonly receiptIds: { sequenceId: number; highestSequenceId: number };
+}
+
+const mark = (t: TopicState, k: string) => `pushed ${t.dedup.highestSequencedPushed[k] ?? 'none'}, persisted ${t.dedup.highestSequencedPersisted[k] ?? 'none'}`;
+
+/**
+ * `MessageDeduplication.isDuplicate`: a replicator's producer (name starting with `pulsar.repl`)
+ * is judged by V2 when its connection negotiated the PR 23697 flag, else by V1 — the original
+ * producer's name and sequence id from the metadata; everyone else by their own name.
+ */
+function classify(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFrame, highest: number): Classified {
+  const p = ctx.w.producers[ch.producer]!;
+  const first = f.msgs[0]!;
+  const ids = { sequenceId: f.sequenceId, highestSequenceId: highest };
+  if (p.role === 'replicator' && ch.replDedupV2) {
+    const name = p.wireName;
+    const src = first.sourcePosition;
+    const wm = (m: Record<string, number>) => `${m[`${name}_LID`] ?? '-'}:${m[`${name}_EID`] ?? '-'}`;
+    const before = `pushed ${wm(topic.dedup.highestSequencedPushed)}, persisted ${wm(topic.dedup.highestSequencedPersisted)}`;
+    const status = src ? isDuplicateReplV2(topic.dedup, name, src.ledgerId, src.entryId) : 'Unknown';
+    const at = src ? { sequenceId: src.ledgerId, highestSequenceId: src.entryId } : ids;
+    return { status, method: 'isDuplicateReplV2', key: name, subject: src ? `source ${src.ledgerId}:${src.entryId}` : 'no source position', before, after: (t) => `pushed := ${wm(t.dedup.highestSequencedPushed)}`, receiptIds: at };
+  }
+  const key = p.role === 'replicator' ? (first.originalProducer ?? p.wireName) : p.wireName;
+  const before = mark(topic, key);
+  const status = isDuplicate(topic.dedup, key, f.sequenceId, highest);
+  const method = p.role === 'replicator' ? 'isDuplicateReplV1' : 'isDuplicate';
+  const who = p.role === 'replicator' ? `${key} seq ${f.sequenceId}` : `seq ${f.sequenceId}`;
+  return { status, method, key, subject: who, before, after: (t) => `pushed := ${t.dedup.highestSequencedPushed[key]}`, receiptIds: ids };
 }
 
 function note(ctx: Ctx, ch: Channel, text: string, msgs: readonly string[], rule: string): void {
@@ -87,15 +121,22 @@ function note(ctx: Ctx, ch: Channel, text: string, msgs: readonly string[], rule
 export function addComplete(ctx: Ctx, topic: TopicState): void {
   const wr = topic.pendingWrites.shift();
   if (!wr) return;
-  const entry = appendEntry(topic, wr.producer, wr.sequenceId, wr.highestSequenceId, wr.msgs);
-  recordMessagePersisted(topic.dedup, wr.dedupKey, wr.sequenceId, wr.highestSequenceId);
-  const ids = idsOf(wr.msgs);
+  const p = ctx.w.producers[wr.producer]!;
+  const replicatedFrom = p.role === 'replicator' ? ctx.w.config.replication?.from : undefined;
+  // MessageMetadata keeps the original producer's name on a replicated entry (V1 and V2 alike).
+  const entry = appendEntry(topic, wr.msgs[0]?.originalProducer ?? wr.dedupKey, wr.sequenceId, wr.highestSequenceId, wr.msgs, replicatedFrom);
+  const src = wr.msgs[0]?.sourcePosition;
+  if (wr.replV2 && src) recordMessagePersistedRepl(topic.dedup, wr.dedupKey, src.ledgerId, src.entryId);
+  else recordMessagePersisted(topic.dedup, wr.dedupKey, wr.sequenceId, wr.highestSequenceId);
+  // MessagePublishContext.sendSendReceiptResponseRepl: V2 receipts carry the source position.
+  const ids = wr.replV2 && src ? { sequenceId: src.ledgerId, highestSequenceId: src.entryId } : { sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId };
+  const msgIds = idsOf(wr.msgs);
   const ch = ctx.w.channels[wr.producer];
-  ctx.events.push(ev('persist', topic.owner, `add ${labelOf(wr.msgs)} → ${entry.ledgerId}:${entry.entryId}`, ids, { to: ledgerActor(topic.cluster), cluster: topic.cluster, rule: 'PersistentTopic.addComplete' }));
+  ctx.events.push(ev('persist', topic.owner, `add ${labelOf(wr.msgs)} → ${entry.ledgerId}:${entry.entryId}`, msgIds, { to: ledgerActor(topic.cluster), cluster: topic.cluster, rule: 'PersistentTopic.addComplete' }));
   if (ch && ch.open && ch.epoch === wr.epoch) {
-    respond(ctx, ch, { kind: 'receipt', sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId, ledgerId: entry.ledgerId, entryId: entry.entryId, msgs: ids });
+    respond(ctx, ch, { kind: 'receipt', ...ids, ledgerId: entry.ledgerId, entryId: entry.entryId, msgs: msgIds });
   } else {
-    ctx.events.push(ev('log', topic.owner, `receipt for ${labelOf(wr.msgs)} has no connection to go to`, ids, { rule: 'PersistentTopic.addComplete:connection-gone' }));
+    ctx.events.push(ev('log', topic.owner, `receipt for ${labelOf(wr.msgs)} has no connection to go to`, msgIds, { rule: 'PersistentTopic.addComplete:connection-gone' }));
   }
 }
 

@@ -3,7 +3,9 @@
 import { ev } from '../model/events';
 import type { MsgRef, ProducerState, ResponseFrame } from '../model/world';
 import { type Ctx, labelOf, tick } from '../sim/context';
+import { hasFix } from '../model/config';
 import { closeConnection, resendMessages, writeOp } from './ClientCnx';
+import { terminate } from './PersistentReplicator';
 import { completeOpFailure, completeOpSuccess } from './SendCallback';
 
 /**
@@ -116,6 +118,12 @@ export function handleSendErrorJava(ctx: Ctx, p: ProducerState, e: Extract<Respo
 function recoverChecksumError(ctx: Ctx, p: ProducerState, sequenceId: number): void {
   const op = p.pendingMessages[0];
   if (op && sequenceId === Math.max(op.highestSequenceId, op.sequenceId) && op.localBufferCorrupted) {
+    if (p.role === 'replicator' && hasFix(ctx.w.config, 'fail-on-corrupt-head')) {
+      // Proposed fix (seed 000, third direction): never drop a corrupted head silently; the
+      // replicator stops visibly instead, before anything is re-sent.
+      terminate(ctx, `fail-on-corrupt-head: local buffer of ${labelOf(op.msgs)} is corrupted`);
+      return;
+    }
     p.pendingMessages.shift();
     completeOpFailure(ctx, p, op, 'ChecksumException', 'ProducerImpl.recoverChecksumError:corrupted');
     return;

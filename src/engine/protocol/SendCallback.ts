@@ -3,6 +3,7 @@
 import { ev } from '../model/events';
 import type { OpSendMsg, ProducerState } from '../model/world';
 import type { Ctx } from '../sim/context';
+import { sendComplete } from './PersistentReplicator';
 
 export function completeOpSuccess(
   ctx: Ctx,
@@ -13,6 +14,13 @@ export function completeOpSuccess(
   rule: string,
 ): void {
   const dup = ledgerId === -1 && entryId === -1;
+  const ids = op.msgs.map((m) => m.msg);
+  const text = dup
+    ? `${ids.join(', ')} completed as success with -1:-1 (not stored by this send)`
+    : `${ids.join(', ')} completed: stored at ${ledgerId}:${entryId}`;
+  ctx.events.push(ev('complete', p.name, text, ids, { cluster: p.cluster, rule }));
+  // The replicator's producer completes into `ProducerSendCallback.sendComplete`, not an application.
+  if (p.role === 'replicator') return sendComplete(ctx, op.msgs, null);
   for (const m of op.msgs) {
     ctx.w.completions.push({
       msg: m.msg,
@@ -24,14 +32,12 @@ export function completeOpSuccess(
       entryId,
     });
   }
-  const ids = op.msgs.map((m) => m.msg);
-  const text = dup
-    ? `${ids.join(', ')} completed as success with -1:-1 (not stored by this send)`
-    : `${ids.join(', ')} completed: stored at ${ledgerId}:${entryId}`;
-  ctx.events.push(ev('complete', p.name, text, ids, { cluster: p.cluster, rule }));
 }
 
 export function completeOpFailure(ctx: Ctx, p: ProducerState, op: OpSendMsg, error: string, rule: string): void {
+  const ids = op.msgs.map((m) => m.msg);
+  ctx.events.push(ev('complete', p.name, `${ids.join(', ')} failed: ${error}`, ids, { cluster: p.cluster, rule }));
+  if (p.role === 'replicator') return sendComplete(ctx, op.msgs, error);
   for (const m of op.msgs) {
     ctx.w.completions.push({
       msg: m.msg,
@@ -44,6 +50,4 @@ export function completeOpFailure(ctx: Ctx, p: ProducerState, op: OpSendMsg, err
       error,
     });
   }
-  const ids = op.msgs.map((m) => m.msg);
-  ctx.events.push(ev('complete', p.name, `${ids.join(', ')} failed: ${error}`, ids, { cluster: p.cluster, rule }));
 }

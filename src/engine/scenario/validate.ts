@@ -1,6 +1,6 @@
 // Scenario format v1 (`dedup-lab/scenario@1`) → Config. Field-precise errors, never a throw.
 // Defaults are Pulsar's: deduplication off, Java client, no batching, auto sequence ids.
-import { type ClusterConfig, type Config, FAULT_KINDS, type FaultSpec, FIX_IDS, type FixId, type ProducerConfig, type Trigger, type WorkloadItem } from '../model/config';
+import { type ClusterConfig, type Config, FAULT_KINDS, REPLICATOR, type ReplicationConfig, type FaultSpec, FIX_IDS, type FixId, type ProducerConfig, type Trigger, type WorkloadItem } from '../model/config';
 import { Reader, type ValidationError } from './reader';
 
 export const SCENARIO_FORMAT = 'dedup-lab/scenario@1';
@@ -31,20 +31,19 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
   if (s.format !== SCENARIO_FORMAT) r.fail('$.format', JSON.stringify(SCENARIO_FORMAT), s.format);
   const id = r.str(s.id, '$.id', KEBAB, 'a kebab-case id') ?? 'scenario';
   if (s.title !== undefined) r.str(s.title, '$.title');
-  for (const k of ['replication', 'subscriptions'] as const) {
-    if (s[k] !== undefined) r.errors.push({ path: `$.${k}`, message: 'not modelled by this version of Dedup Lab yet (see the open issues)' });
-  }
+  if (s.subscriptions !== undefined) r.errors.push({ path: '$.subscriptions', message: 'not modelled by this version of Dedup Lab yet (see the open issues)' });
   const clusters = readClusters(r, s);
   const clusterNames = clusters.map((c) => c.name);
   const producers = readProducers(r, s.producers, clusterNames);
+  const replication = readReplication(r, s.replication, clusterNames);
   const workload = readWorkload(r, s.workload, producers);
   const fixes = readFixes(r, s.fixes, extraFixes);
-  const faults = readFaults(r, s.faults, clusterNames, producers);
+  const faults = readFaults(r, s.faults, clusterNames, [...producers.map((p) => p.name), ...(replication ? [REPLICATOR] : [])], replication !== null);
   const schedule = readSchedule(r, s.schedule);
   const explore = readExplore(r, s.explore);
   if (r.errors.length > 0) return { ok: false, errors: r.errors };
   const title = typeof s.title === 'string' ? s.title : id;
-  return { ok: true, config: { id, title, clusters, producers, workload, fixes, faults, explore }, schedule };
+  return { ok: true, config: { id, title, clusters, producers, workload, replication, fixes, faults, explore }, schedule };
 }
 
 function readClusters(r: Reader, s: Record<string, unknown>): ClusterConfig[] {
@@ -185,15 +184,28 @@ function readExplore(r: Reader, v: unknown): Config['explore'] {
   };
 }
 
-function readFaults(r: Reader, v: unknown, clusters: string[], producers: ProducerConfig[]): FaultSpec[] {
+function readReplication(r: Reader, v: unknown, clusters: string[]): ReplicationConfig | null {
+  if (v === undefined) return null;
+  const o = r.obj(v, '$.replication');
+  if (!o) return null;
+  r.known(o, '$.replication', ['from', 'to', 'dedup', 'start']);
+  const from = r.oneOf(o.from, '$.replication.from', clusters) ?? '';
+  const to = r.oneOf(o.to, '$.replication.to', clusters) ?? '';
+  if (from && from === to) r.fail('$.replication.to', 'a cluster other than "from"', to);
+  const dedup = o.dedup === undefined ? 'v2' : r.oneOf(o.dedup, '$.replication.dedup', ['v1', 'v2'] as const) ?? 'v2';
+  const start = o.start === undefined ? 'immediately' : r.oneOf(o.start, '$.replication.start', ['immediately', 'after-workload'] as const) ?? 'immediately';
+  return { from, to, dedup, start, producerName: `pulsar.repl.${from}-->${to}` };
+}
+
+function readFaults(r: Reader, v: unknown, clusters: string[], names: string[], replicated: boolean): FaultSpec[] {
   const raw = v === undefined ? [] : r.arr(v, '$.faults') ?? [];
-  const names = producers.map((p) => p.name);
   return raw.flatMap((item, i): FaultSpec[] => {
     const path = `$.faults[${i}]`;
     const o = r.obj(item, path);
     if (!o) return [];
     const kind = r.oneOf(o.kind, `${path}.kind`, FAULT_KINDS);
-    const cluster = () => (o.cluster === undefined && clusters.length === 1 ? clusters[0]! : r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '');
+    // With replication a per-message fault must say which cluster's broker rejects the send.
+    const cluster = () => (o.cluster === undefined && clusters.length === 1 && !replicated ? clusters[0]! : r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '');
     const message = () => r.str(o.message, `${path}.message`, NAME, 'a message id') ?? '';
     switch (kind) {
       case null:
@@ -211,11 +223,17 @@ function readFaults(r: Reader, v: unknown, clusters: string[], producers: Produc
       case 'disconnect':
       case 'restart-producer':
         r.known(o, path, ['kind', 'producer', 'after']);
-        return [{ kind, producer: r.oneOf(o.producer, `${path}.producer`, names) ?? '', after: readTrigger(r, o.after, `${path}.after`, clusters) }];
-      case 'duplicate-frames':
-        r.errors.push({ path: `${path}.kind`, message: 'duplicate-frames is not modelled by this version of Dedup Lab yet' });
-        return [];
+        return [{ kind, producer: r.oneOf(o.producer, `${path}.producer`, kind === 'disconnect' ? names : names.filter((n) => n !== REPLICATOR)) ?? '', after: readTrigger(r, o.after, `${path}.after`, clusters) }];
+      case 'unload-topic':
+        r.known(o, path, ['kind', 'cluster', 'after']);
+        return [{ kind, cluster: r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '', after: readTrigger(r, o.after, `${path}.after`, clusters) }];
+      case 'duplicate-frames': {
+        r.known(o, path, ['kind', 'producer', 'atSend', 'frames']);
+        const frames = (r.arr(o.frames, `${path}.frames`) ?? []).map((f, j) => r.str(f, `${path}.frames[${j}]`, NAME, 'a message id') ?? '');
+        return [{ kind, producer: r.oneOf(o.producer, `${path}.producer`, names) ?? '', atSend: r.int(o.atSend, `${path}.atSend`, 1) ?? 1, frames }];
+      }
     }
+    return [];
   });
 }
 
@@ -225,6 +243,10 @@ function readTrigger(r: Reader, v: unknown, path: string, clusters: string[]): T
   if ('step' in o) {
     r.known(o, path, ['step']);
     return { step: r.int(o.step, `${path}.step`, 0) ?? 0 };
+  }
+  if ('when' in o) {
+    r.known(o, path, ['when']);
+    return { when: r.oneOf(o.when, `${path}.when`, ['quiescent'] as const) ?? 'quiescent' };
   }
   r.known(o, path, ['event', 'message', 'cluster']);
   const event = r.oneOf(o.event, `${path}.event`, ['sent', 'received', 'persisted', 'acked'] as const) ?? 'sent';

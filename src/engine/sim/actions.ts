@@ -4,6 +4,7 @@
 //   deliver:<producer>-><broker>:<label>     a CommandSend reaches the broker (head of the channel)
 //   deliver:<broker>-><producer>:<label>     a receipt or error reaches the client (head of the channel)
 //   persist:<cluster>:<label>                the head ledger write completes
+//   read:replicator                          the replicator reads what its cursor can see and sends it
 //   connect:<producer>                       CommandProducer → ProducerSuccess, then resend all pending
 //   send:<producer>:<msg>                    the next workload item: the application sends <msg>
 //   flush:<producer>                         the next workload item: an explicit flush
@@ -15,12 +16,14 @@ export type FaultAction =
   | { readonly kind: 'lose-receipt' | 'persist-fails'; readonly message: string; readonly cluster: string }
   | { readonly kind: 'checksum-error'; readonly message: string; readonly cluster: string; readonly localBufferCorrupted: boolean }
   | { readonly kind: 'not-allowed'; readonly message: string; readonly cluster: string; readonly times: number }
-  | { readonly kind: 'disconnect' | 'restart-producer'; readonly producer: string };
+  | { readonly kind: 'disconnect' | 'restart-producer'; readonly producer: string }
+  | { readonly kind: 'unload-topic'; readonly cluster: string };
 
 export type Action =
   | { readonly type: 'deliver-send'; readonly producer: string }
   | { readonly type: 'deliver-response'; readonly producer: string }
   | { readonly type: 'persist'; readonly cluster: string }
+  | { readonly type: 'replicator-read' }
   | { readonly type: 'connect'; readonly producer: string }
   | { readonly type: 'workload' }
   | { readonly type: 'batch-timer'; readonly producer: string }
@@ -64,6 +67,8 @@ export function faultKey(f: FaultAction): string {
     case 'disconnect':
     case 'restart-producer':
       return `fault:${f.kind}:${f.producer}`;
+    case 'unload-topic':
+      return `fault:unload-topic:${f.cluster}`;
   }
 }
 

@@ -1,7 +1,8 @@
 // `enabledActions(world)`: what can happen next, in a documented, stable order — by auto-policy
 // class (see `ActionClass`), then oldest first (logical birth tick), then by key. The first entry
 // is what `schedule: "auto"` takes.
-import type { FaultKind } from '../model/config';
+import { type FaultKind, REPLICATOR } from '../model/config';
+import { readableEntries } from '../protocol/PersistentReplicator';
 import type { World } from '../model/world';
 import { nextWorkloadItem, workloadKey } from '../protocol/application';
 import { type Action, ActionClass, type EnabledAction, type FaultAction, faultKey } from './actions';
@@ -12,26 +13,27 @@ export function enabledActions(w: World): EnabledAction[] {
   const out: EnabledAction[] = [];
   const add = (key: string, action: Action, cls: number, born: number) => out.push({ key, action, cls, born });
 
-  for (const pc of w.config.producers) {
-    const p = w.producers[pc.name]!;
-    const ch = w.channels[pc.name];
+  for (const name of producerNames(w)) {
+    const p = w.producers[name]!;
+    const ch = w.channels[name];
     if (ch?.open) {
       const req = ch.toBroker[0];
       if (req) add(`deliver:${p.name}->${ch.broker}:${labelOf(req.msgs)}`, { type: 'deliver-send', producer: p.name }, ActionClass.request, req.born);
       const res = ch.toClient[0];
       if (res) add(`deliver:${ch.broker}->${p.name}:${res.msgs.join('+')}`, { type: 'deliver-response', producer: p.name }, ActionClass.response, res.born);
     }
-    if (p.state === 'Connecting') add(`connect:${p.name}`, { type: 'connect', producer: p.name }, ActionClass.request, ch?.closedAt ?? 0);
+    if (p.state === 'Connecting' && !p.closed) add(`connect:${p.name}`, { type: 'connect', producer: p.name }, ActionClass.request, ch?.closedAt ?? 0);
     if (p.batch.length > 0) add(`batch-timer:${p.name}`, { type: 'batch-timer', producer: p.name }, ActionClass.batchTimer, p.batchBorn);
   }
   for (const c of w.config.clusters) {
     const head = w.topics[c.name]!.pendingWrites[0];
     if (head) add(`persist:${c.name}:${labelOf(head.msgs)}`, { type: 'persist', cluster: c.name }, ActionClass.persist, head.born);
   }
+  if (replicatorCanRead(w)) add('read:replicator', { type: 'replicator-read' }, ActionClass.replicatorRead, 0);
   const next = nextWorkloadItem(w);
   if (next) add(workloadKey(next.item), { type: 'workload' }, ActionClass.workload, 0);
 
-  addPlanFaults(w, add);
+  addPlanFaults(w, add, out.length === 0);
   addExplorerFaults(w, add);
 
   const seen = new Set<string>();
@@ -42,12 +44,28 @@ export function enabledActions(w: World): EnabledAction[] {
 
 type Add = (key: string, action: Action, cls: number, born: number) => void;
 
-function addPlanFaults(w: World, add: Add): void {
+/** Stable producer order: the scenario's, then the replicator's producer. */
+export const producerNames = (w: World): string[] => [...w.config.producers.map((p) => p.name), ...(w.config.replication ? [REPLICATOR] : [])];
+
+/**
+ * The replicator reads while it is started, its producer is connected, something is readable,
+ * and — with `start: after-workload` — once the workload is done and the source producers idle.
+ */
+function replicatorCanRead(w: World): boolean {
+  const repl = w.config.replication;
+  if (!repl || w.producers[REPLICATOR]!.state !== 'Ready' || readableEntries(w).length === 0) return false;
+  if (repl.start === 'immediately') return true;
+  const idle = w.config.producers.every((p) => w.producers[p.name]!.pendingMessages.length === 0 && w.producers[p.name]!.batch.length === 0);
+  return idle && nextWorkloadItem(w) === null;
+}
+
+function addPlanFaults(w: World, add: Add, quiescent: boolean): void {
   w.config.faults.forEach((spec, i) => {
     const rt = w.plan[i]!;
     const f = planAction(spec);
     if (!f || rt.spent) return;
-    if (hasTrigger(spec) ? rt.armed && applies(w, f) : applies(w, f)) {
+    const due = hasTrigger(spec) ? rt.armed || ('when' in spec.after && quiescent) : true;
+    if (due && applies(w, f)) {
       add(faultKey(f), { type: 'fault', fault: f, plan: i }, ActionClass.planFault, i);
     }
   });
@@ -80,8 +98,9 @@ function addExplorerFaults(w: World, add: Add): void {
   if (kinds.has('persist-fails')) {
     for (const c of w.config.clusters) for (const m of w.topics[c.name]!.pendingWrites[0]?.msgs ?? []) offer({ kind: 'persist-fails', message: m.msg, cluster: c.name });
   }
-  for (const p of w.config.producers) {
-    if (kinds.has('disconnect')) offer({ kind: 'disconnect', producer: p.name });
-    if (kinds.has('restart-producer')) offer({ kind: 'restart-producer', producer: p.name });
+  for (const name of producerNames(w)) {
+    if (kinds.has('disconnect')) offer({ kind: 'disconnect', producer: name });
+    if (kinds.has('restart-producer') && name !== REPLICATOR) offer({ kind: 'restart-producer', producer: name });
   }
+  if (kinds.has('unload-topic')) for (const c of w.config.clusters) offer({ kind: 'unload-topic', cluster: c.name });
 }

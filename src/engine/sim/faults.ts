@@ -7,6 +7,7 @@ import { ev, type SimEvent } from '../model/events';
 import type { World } from '../model/world';
 import { closeConnection } from '../protocol/ClientCnx';
 import { addFailed } from '../protocol/PersistentTopic';
+import { unloadTopic } from '../protocol/BrokerService';
 import { completeOpFailure } from '../protocol/SendCallback';
 import type { FaultAction } from './actions';
 import type { Ctx } from './context';
@@ -31,7 +32,9 @@ export function applies(w: World, f: FaultAction): boolean {
     case 'disconnect':
       return w.channels[f.producer]?.open ?? false;
     case 'restart-producer':
-      return w.producers[f.producer] !== undefined;
+      return w.producers[f.producer]?.role === 'app';
+    case 'unload-topic':
+      return w.topics[f.cluster] !== undefined;
   }
 }
 
@@ -48,6 +51,8 @@ export function planAction(spec: FaultSpec): FaultAction | null {
     case 'disconnect':
     case 'restart-producer':
       return { kind: spec.kind, producer: spec.producer };
+    case 'unload-topic':
+      return { kind: spec.kind, cluster: spec.cluster };
     case 'duplicate-frames':
       return null; // a channel behaviour, not a step
   }
@@ -63,6 +68,7 @@ export function armTriggers(w: World, events: readonly SimEvent[]): void {
     const rt = w.plan[i];
     if (!rt || rt.armed || rt.spent || !hasTrigger(spec)) return;
     const t = spec.after;
+    if ('when' in t) return; // quiescence is judged by enabledActions
     if ('step' in t) rt.armed = w.stepCount >= t.step;
     else rt.armed = events.some((e) => e.kind === EVENT_OF[t.event] && e.msgs.includes(t.message) && (t.cluster === undefined || e.cluster === t.cluster));
   });
@@ -105,6 +111,9 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       return;
     case 'restart-producer':
       restartProducer(ctx, f.producer);
+      return;
+    case 'unload-topic':
+      unloadTopic(ctx, f.cluster);
       return;
   }
 }

@@ -1,15 +1,19 @@
 // Step 0: the world a scenario starts from. Producers start disconnected, so the first thing that
 // happens to each is its connect (ProducerSuccess seeds the client from the broker's watermark).
-import type { Config } from '../model/config';
-import type { Ledger, ProducerState, TopicState, World } from '../model/world';
+import { type Config, REPLICATOR } from '../model/config';
+import type { Ledger, ProducerState, ReplicatorState, TopicState, World } from '../model/world';
 
 export function initialWorld(config: Config): World {
   const producers: Record<string, ProducerState> = {};
-  for (const pc of config.producers) {
+  const repl = config.replication;
+  const all = [
+    ...config.producers.map((pc) => ({ name: pc.name, wireName: pc.name, role: 'app' as const, cluster: pc.cluster, client: pc.client })),
+    // AbstractReplicator.startProducer: batching off, sendTimeout 0, the Java client.
+    ...(repl ? [{ name: REPLICATOR, wireName: repl.producerName, role: 'replicator' as const, cluster: repl.to, client: 'java' as const }] : []),
+  ];
+  for (const pc of all) {
     producers[pc.name] = {
-      name: pc.name,
-      cluster: pc.cluster,
-      client: pc.client,
+      ...pc,
       instance: 1,
       state: 'Connecting',
       msgIdGenerator: 0,
@@ -21,6 +25,8 @@ export function initialWorld(config: Config): World {
       batchBorn: 0,
       pendingMessages: [],
       nextOpId: 1,
+      lastPersistedSource: { ledgerId: 0, entryId: 0 },
+      closed: false,
     };
   }
   const topics: Record<string, TopicState> = {};
@@ -43,6 +49,7 @@ export function initialWorld(config: Config): World {
   }
   return {
     config,
+    replicator: repl ? initialReplicator(config, topics[repl.from]!) : null,
     tick: 0,
     stepCount: 0,
     workloadPos: 0,
@@ -54,5 +61,20 @@ export function initialWorld(config: Config): World {
     plan: config.faults.map((f, index) => ({ index, armed: 'after' in f && 'step' in f.after && f.after.step === 0, spent: false })),
     notAllowed: {},
     faultsUsed: 0,
+  };
+}
+
+/**
+ * The replicator's cursor starts at the end of what the source held before the run: entries that
+ * existed already count as replicated, the run's own entries are its backlog.
+ */
+function initialReplicator(config: Config, source: TopicState): ReplicatorState {
+  const last = source.ledgers.flatMap((l) => l.entries).at(-1);
+  const first = config.clusters.find((c) => c.name === source.cluster)!.firstLedgerId;
+  const markDeletePosition = last ? { ledgerId: last.ledgerId, entryId: last.entryId } : { ledgerId: first, entryId: -1 };
+  return {
+    state: 'Started',
+    reason: '',
+    cursor: { markDeletePosition, readPosition: { ledgerId: markDeletePosition.ledgerId, entryId: markDeletePosition.entryId + 1 }, individuallyDeleted: [] },
   };
 }

@@ -2,6 +2,8 @@
 // Step i (1-based) takes the i-th key; when the list runs out, `auto` (the first enabled action)
 // continues until nothing is enabled. Same recipe → identical trace.
 import { checkSafety, type InvariantId } from '../check/invariants';
+import { fairLoopWithoutProgress, replicationStalled } from '../check/progress';
+import { fingerprint } from '../explore/fingerprint';
 import type { Config } from '../model/config';
 import type { SimEvent } from '../model/events';
 import type { World } from '../model/world';
@@ -41,7 +43,8 @@ export interface RunResult {
   readonly violations: readonly Violation[];
   readonly stored: Record<string, string[]>;
   readonly outcomes: Record<string, string[]>;
-  readonly endedBy: 'quiescent' | 'max-steps' | 'schedule-error';
+  /** `loop`: the world came back to a state it had been in, so `auto` would repeat it forever. */
+  readonly endedBy: 'quiescent' | 'loop' | 'max-steps' | 'schedule-error';
   readonly error: ScheduleError | null;
 }
 
@@ -55,10 +58,13 @@ export function run(config: Config, schedule: 'auto' | readonly string[], maxSte
   const choices = schedule === 'auto' ? [] : schedule;
   let error: ScheduleError | null = null;
   let endedBy: RunResult['endedBy'] = 'max-steps';
+  const seen = new Map<string, number>([[fingerprint(world), 0]]);
   for (let i = 1; i <= maxSteps; i++) {
     const enabled = enabledActions(world);
     if (enabled.length === 0) {
       endedBy = 'quiescent';
+      const stall = replicationStalled(world);
+      if (stall) violations.push({ invariant: 'replication-progress', step: i - 1, messages: stall.messages, detail: stall.detail });
       break;
     }
     const wanted = choices[i - 1];
@@ -77,6 +83,17 @@ export function run(config: Config, schedule: 'auto' | readonly string[], maxSte
       violations.push({ invariant: f.invariant, step: i, messages: f.messages, detail: f.detail });
     }
     steps.push({ index: i, key: chosen.key, events: next.events, world, enabled: enabledActions(world).map((a) => a.key) });
+    if (i < choices.length) continue;
+    const fp = fingerprint(world);
+    const start = seen.get(fp);
+    if (start === undefined) {
+      seen.set(fp, i);
+      continue;
+    }
+    endedBy = 'loop';
+    const loop = fairLoopWithoutProgress(steps, start, i);
+    if (loop) violations.push({ invariant: 'replication-progress', step: start, messages: loop.messages, detail: loop.detail });
+    break;
   }
   return { scenario: config.id, steps, violations, stored: storedOf(world), outcomes: outcomesOf(world), endedBy, error };
 }

@@ -6,6 +6,8 @@ import { flushBatch, runWorkloadItem } from '../protocol/application';
 import { getLastPublishedSequenceId } from '../protocol/MessageDeduplication';
 import { addComplete, handleSend } from '../protocol/PersistentTopic';
 import { ackReceived, connectionOpenedJava, handleSendErrorJava } from '../protocol/ProducerImpl';
+import { ackReceivedReplicatedMsg } from '../protocol/GeoReplicationProducerImpl';
+import { readMoreEntries } from '../protocol/PersistentReplicator';
 import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/partitionProducer';
 import type { Action } from './actions';
 import { cloneWorld, type Ctx } from './context';
@@ -32,10 +34,12 @@ function apply(ctx: Ctx, a: Action): void {
       const ch = w.channels[a.producer]!;
       const r = ch.toClient.shift()!;
       const p = w.producers[a.producer]!;
-      const text = r.kind === 'receipt' ? `receipt ${r.msgs.join('+')} seq ${r.sequenceId} at ${r.ledgerId}:${r.entryId}` : `${r.error} ${r.msgs.join('+')} seq ${r.sequenceId}`;
+      const ids = ch.replDedupV2 ? `source ${r.sequenceId}:${r.kind === 'receipt' ? r.highestSequenceId : '?'}` : `seq ${r.sequenceId}`;
+      const text = r.kind === 'receipt' ? `receipt ${r.msgs.join('+')} ${ids} at ${r.ledgerId}:${r.entryId}` : `${r.error} ${r.msgs.join('+')} seq ${r.sequenceId}`;
       ctx.events.push(ev('response', ch.broker, text, r.msgs, { to: p.name, reply: true, cluster: ch.cluster }));
       if (r.kind === 'receipt') {
-        if (p.client === 'java') ackReceived(ctx, p, r);
+        if (p.role === 'replicator' && ch.replDedupV2) ackReceivedReplicatedMsg(ctx, p, r);
+        else if (p.client === 'java') ackReceived(ctx, p, r);
         else receivedSendReceipt(ctx, p, r);
       } else if (p.client === 'java') handleSendErrorJava(ctx, p, r);
       else handleSendErrorGo(ctx, p, r);
@@ -43,6 +47,9 @@ function apply(ctx: Ctx, a: Action): void {
     }
     case 'persist':
       addComplete(ctx, w.topics[a.cluster]!);
+      return;
+    case 'replicator-read':
+      readMoreEntries(ctx);
       return;
     case 'connect':
       connect(ctx, a.producer);
@@ -73,6 +80,7 @@ function connect(ctx: Ctx, name: string): void {
   const p = w.producers[name]!;
   const topic = w.topics[p.cluster]!;
   const prev = w.channels[name];
+  const brokenPlan = w.config.faults.findIndex((f, i) => f.kind === 'duplicate-frames' && f.producer === name && !w.plan[i]!.spent);
   w.channels[name] = {
     producer: name,
     broker: topic.owner,
@@ -83,9 +91,14 @@ function connect(ctx: Ctx, name: string): void {
     toBroker: [],
     toClient: [],
     sends: 0,
+    // PR 23697's feature flag: both sides advertise it when the scenario runs V2 replication.
+    replDedupV2: p.role === 'replicator' && w.config.replication?.dedup === 'v2',
+    broken: brokenPlan >= 0 ? { plan: brokenPlan, cache: [], mode: 'caching' } : null,
   };
-  const last = getLastPublishedSequenceId(topic.dedup, name);
+  const last = getLastPublishedSequenceId(topic.dedup, p.wireName);
   ctx.events.push(ev('connect', name, `CommandProducer → ProducerSuccess(last_sequence_id ${last})`, [], { to: topic.owner, cluster: p.cluster, rule: 'ServerCnx.handleProducer' }));
+  const at = ctx.events.length;
   const seeded = p.client === 'java' ? connectionOpenedJava(ctx, p, last) : grabCnx(ctx, p, last);
-  if (seeded) ctx.events.push(ev('log', name, `seeded${seeded.replace(/^,/, '')}`, [], { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.connectionOpened:seed' : 'partitionProducer.grabCnx:seed' }));
+  // The seeding happens before the resend; its note goes right after the connect.
+  if (seeded) ctx.events.splice(at, 0, ev('log', name, `seeded${seeded.replace(/^,/, '')}`, [], { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.connectionOpened:seed' : 'partitionProducer.grabCnx:seed' }));
 }

@@ -1,0 +1,39 @@
+// `replication-progress` (liveness): replication can always finish. Two ways it cannot: the run
+// stops with entries still to replicate (a stall), or it comes back to a state it was in while
+// entries are still to replicate (a loop), where every non-fault action that stayed enabled
+// around the loop was taken in it (weak fairness: nothing was merely starved by the schedule).
+import type { World } from '../model/world';
+import { backlog } from '../protocol/PersistentReplicator';
+import type { StepRecord } from '../sim/run';
+
+export interface ProgressFinding {
+  readonly messages: readonly string[];
+  readonly detail: string;
+}
+
+const ids = (w: World): string[] => backlog(w).flatMap((e) => e.msgs.map((m) => m.msg));
+
+export function replicationStalled(w: World): ProgressFinding | null {
+  if (!w.config.replication) return null;
+  const left = ids(w);
+  if (left.length === 0) return null;
+  const why = w.replicator?.state === 'Terminated' ? `the replicator terminated (${w.replicator.reason})` : 'nothing more can happen';
+  return { messages: left, detail: `replication stalled with ${left.join(', ')} not replicated: ${why}` };
+}
+
+export function fairLoopWithoutProgress(steps: readonly StepRecord[], start: number, end: number): ProgressFinding | null {
+  const w = steps[end]!.world;
+  if (!w.config.replication) return null;
+  const left = ids(w);
+  if (left.length === 0) return null;
+  const taken = new Set(steps.slice(start + 1, end + 1).map((s) => s.key));
+  let always = null as Set<string> | null;
+  for (const s of steps.slice(start, end)) {
+    const here = new Set(s.enabled.filter((k) => !k.startsWith('fault:')));
+    always = always === null ? here : new Set([...always].filter((k) => here.has(k)));
+  }
+  const starved = [...(always ?? [])].filter((k) => !taken.has(k));
+  if (starved.length > 0) return null;
+  const keys = steps.slice(start + 1, end + 1).map((s) => s.key).join(', ');
+  return { messages: left, detail: `replication loops without progress from step ${start} to step ${end} (${keys}); ${left.join(', ')} never replicated` };
+}

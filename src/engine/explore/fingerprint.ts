@@ -1,0 +1,44 @@
+// A state's fingerprint: what the world *is*, without what only counts time. Two worlds with the
+// same fingerprint behave the same from here on, so the explorer merges them and a run that comes
+// back to one has found a loop.
+//
+// Abstracted away:
+// - the logical clock (`tick`, `stepCount`) and every `born`/`closedAt`/`batchBorn` stamp — only
+//   their relative order matters (the auto policy takes the oldest first), so they become ranks;
+// - op ids, replaced by their distance to the producer's next op id (frames still find their op);
+// - connection epochs and per-connection send counters, except where a fault still counts sends;
+// - the producer `instance` counter.
+import type { World } from '../model/world';
+
+const DROP = new Set(['config', 'tick', 'stepCount', 'instance', 'nextOpId', 'epoch']);
+const STAMPS = new Set(['born', 'closedAt', 'batchBorn']);
+
+export function fingerprint(w: World): string {
+  const stamps: number[] = [];
+  collectStamps(w, stamps);
+  const rank = new Map([...new Set(stamps)].sort((a, b) => a - b).map((t, i) => [t, i]));
+  const opBase = new Map(Object.values(w.producers).map((p) => [p.name, p.nextOpId]));
+  let currentProducer = '';
+  return JSON.stringify(w, function (this: unknown, key: string, value: unknown) {
+    if (DROP.has(key)) return undefined;
+    if (STAMPS.has(key) && typeof value === 'number') return rank.get(value);
+    if (key === 'sends' && this && typeof this === 'object' && (this as { broken?: unknown }).broken === null) return undefined;
+    if (value && typeof value === 'object' && 'wireName' in value) currentProducer = (value as unknown as { name: string }).name;
+    if (value && typeof value === 'object' && 'producer' in value && 'broker' in value) currentProducer = (value as { producer: string }).producer;
+    if (key === 'opId' && typeof value === 'number') return value - (opBase.get(currentProducer) ?? 0);
+    return value;
+  });
+}
+
+function collectStamps(v: unknown, out: number[]): void {
+  if (v === null || typeof v !== 'object') return;
+  if (Array.isArray(v)) {
+    for (const x of v) collectStamps(x, out);
+    return;
+  }
+  for (const [k, x] of Object.entries(v)) {
+    if (k === 'config') continue;
+    if (STAMPS.has(k) && typeof x === 'number') out.push(x);
+    else collectStamps(x, out);
+  }
+}

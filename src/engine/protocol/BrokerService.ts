@@ -1,0 +1,43 @@
+// Topic unload and reload (`BrokerService.unloadServiceUnit` → `PersistentTopic.close`, then
+// `BrokerService.loadTopic` on the next lookup). Connections to the topic close; writes already
+// handed to the ledger complete, but their receipts have no connection left; on load the managed
+// ledger opens a new ledger, dedup state is rebuilt by replay, and a replicator of this topic
+// starts again from its persisted cursor with a new producer.
+import { REPLICATOR } from '../model/config';
+import { ev } from '../model/events';
+import type { Ctx } from '../sim/context';
+import { closeConnection } from './ClientCnx';
+import { replayCursor } from './MessageDeduplication';
+import { addComplete } from './PersistentTopic';
+import { posText } from './PersistentReplicator';
+
+export function unloadTopic(ctx: Ctx, cluster: string): void {
+  const w = ctx.w;
+  const topic = w.topics[cluster]!;
+  ctx.events.push(ev('fault', topic.owner, `unload topic at ${cluster}`, [], { cluster, rule: 'BrokerService.unloadServiceUnit' }));
+  for (const p of Object.values(w.producers)) {
+    if (p.cluster === cluster) closeConnection(ctx, p, `topic unloaded at ${cluster}`, 'PersistentTopic.close');
+  }
+  while (topic.pendingWrites.length > 0) addComplete(ctx, topic);
+  const current = topic.ledgers[topic.ledgers.length - 1];
+  if (current) current.closed = true;
+  replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));
+  ctx.events.push(ev('log', topic.owner, 'topic loaded: dedup state rebuilt by replay (V2 _LID/_EID keys are not rebuilt)', [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
+  if (w.config.replication?.from === cluster) restartReplicator(ctx);
+}
+
+/**
+ * The source topic reloaded: the replicator starts again. Its cursor keeps the persisted
+ * mark-delete and deleted ranges and reads again after the mark-delete; its producer is a new
+ * `GeoReplicationProducerImpl` (lastPersistedSource back to 0:0) with nothing pending.
+ */
+function restartReplicator(ctx: Ctx): void {
+  const r = ctx.w.replicator!;
+  if (r.state === 'Terminated') return;
+  const p = ctx.w.producers[REPLICATOR]!;
+  closeConnection(ctx, p, 'replicator restarts with the source topic', 'AbstractReplicator.startProducer');
+  const m = r.cursor.markDeletePosition;
+  r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };
+  Object.assign(p, { pendingMessages: [], lastPersistedSource: { ledgerId: 0, entryId: 0 }, instance: p.instance + 1, state: 'Connecting' });
+  ctx.events.push(ev('log', 'replicator-cursor', `replicator restarts: read position ${posText(r.cursor.readPosition)}`, [], { rule: 'PersistentReplicator.startProducer' }));
+}

@@ -1,0 +1,126 @@
+// The source side of geo-replication: `PersistentReplicator` / `GeoPersistentReplicator` reading
+// the source topic through its cursor (`ManagedCursorImpl`) and handing entries to its producer.
+// A failed send rewinds the cursor; a successful one deletes the entry, and the mark-delete moves
+// over every contiguous deleted entry.
+import { hasFix, REPLICATOR } from '../model/config';
+import { ev } from '../model/events';
+import type { MsgRef, Position, StoredEntry, World } from '../model/world';
+import type { Ctx } from '../sim/context';
+import { closeConnection } from './ClientCnx';
+import { processOpSendMsg } from './ProducerImpl';
+
+export const cmpPos = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
+export const posText = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
+const CURSOR = 'replicator-cursor';
+
+/** Entries of the source topic, in order. */
+export function sourceEntries(w: World): StoredEntry[] {
+  const from = w.config.replication?.from;
+  return from ? w.topics[from]!.ledgers.flatMap((l) => l.entries) : [];
+}
+
+const isDeleted = (w: World, p: Position): boolean =>
+  cmpPos(p, w.replicator!.cursor.markDeletePosition) <= 0 || w.replicator!.cursor.individuallyDeleted.some((d) => cmpPos(d, p) === 0);
+
+/** What a read from the cursor's read position would return: entries not yet deleted. */
+export function readableEntries(w: World): StoredEntry[] {
+  const r = w.replicator;
+  if (!r || r.state !== 'Started') return [];
+  const read = r.cursor.readPosition;
+  return sourceEntries(w).filter((e) => cmpPos(e, read) >= 0 && !isDeleted(w, e));
+}
+
+/** Entries written during the run that the replicator has not deleted yet: its backlog. */
+export const backlog = (w: World): StoredEntry[] => sourceEntries(w).filter((e) => e.msgs.length > 0 && !isDeleted(w, e));
+
+/**
+ * `PersistentReplicator.readMoreEntries` → `readEntriesComplete` → `GeoPersistentReplicator
+ * .replicateEntries`: read what is available (reads skip individually deleted entries), move the
+ * read position past it, and send each entry on the producer tagged with its source position.
+ * Entries that came from another cluster are deleted, never re-replicated. The read and its
+ * completion are one step here, so the in-flight-read races of #20931/#26106 are not modelled.
+ */
+export function readMoreEntries(ctx: Ctx): void {
+  const w = ctx.w;
+  const r = w.replicator!;
+  const entries = readableEntries(w).slice(0, 100);
+  const last = entries[entries.length - 1];
+  if (!last) return;
+  r.cursor.readPosition = { ledgerId: last.ledgerId, entryId: last.entryId + 1 };
+  const ids = entries.flatMap((e) => e.msgs.map((m) => m.msg));
+  ctx.events.push(ev('app', CURSOR, `read ${entries.map(posText).join(', ')} (${ids.join(', ')})`, ids, { cluster: w.config.replication!.from, rule: 'PersistentReplicator.readMoreEntries' }));
+  const p = w.producers[REPLICATOR]!;
+  for (const e of entries) {
+    if (e.replicatedFrom) {
+      asyncDelete(ctx, e);
+      continue;
+    }
+    const msgs: MsgRef[] = e.msgs.map((m) => ({ msg: m.msg, seq: m.seq, sendIndex: m.sendIndex, sourcePosition: { ledgerId: e.ledgerId, entryId: e.entryId }, originalProducer: e.producerName }));
+    processOpSendMsg(ctx, p, msgs, e.sequenceId, e.highestSequenceId);
+  }
+}
+
+/**
+ * `PersistentReplicator.ProducerSendCallback.sendComplete`: success (also with -1:-1) deletes the
+ * entry; any failure but InvalidMessageException rewinds the cursor (`doRewindCursor`), so the
+ * next read starts again after the mark-delete.
+ */
+export function sendComplete(ctx: Ctx, msgs: readonly MsgRef[], error: string | null): void {
+  const w = ctx.w;
+  const r = w.replicator;
+  const src = msgs[0]?.sourcePosition;
+  if (!r || !src || r.state !== 'Started') return;
+  const label = msgs.map((m) => m.msg).join('+');
+  if (error === null) {
+    asyncDelete(ctx, src);
+    return;
+  }
+  if (hasFix(w.config, 'guard-rewind') && laterEntriesMayBePersisted(w, src)) {
+    terminate(ctx, `guard-rewind: ${label} failed while later entries may already be persisted`);
+    return;
+  }
+  r.cursor.readPosition = nextPosition(r.cursor.markDeletePosition);
+  ctx.events.push(ev('log', CURSOR, `sendComplete(${label}, ${error}) → rewind: read position ${posText(r.cursor.readPosition)}`, msgs.map((m) => m.msg), { rule: 'PersistentReplicator.ProducerSendCallback.sendComplete:rewind' }));
+}
+
+const nextPosition = (p: Position): Position => ({ ledgerId: p.ledgerId, entryId: p.entryId + 1 });
+
+/** Proposed fix `guard-rewind`: a later entry is still in flight, or already deleted (persisted). */
+function laterEntriesMayBePersisted(w: World, failed: Position): boolean {
+  const inFlight = w.producers[REPLICATOR]!.pendingMessages.some((op) => op.msgs.some((m) => m.sourcePosition && cmpPos(m.sourcePosition, failed) > 0));
+  return inFlight || w.replicator!.cursor.individuallyDeleted.some((d) => cmpPos(d, failed) > 0);
+}
+
+/**
+ * `ManagedCursorImpl.asyncDelete`: record the individual delete, then move the mark-delete over
+ * every entry right after it that is deleted too (`setAcknowledgedPosition`).
+ */
+export function asyncDelete(ctx: Ctx, p: Position): void {
+  const w = ctx.w;
+  const c = w.replicator!.cursor;
+  if (isDeleted(w, p)) return;
+  c.individuallyDeleted = [...c.individuallyDeleted, { ledgerId: p.ledgerId, entryId: p.entryId }].sort(cmpPos);
+  const before = c.markDeletePosition;
+  for (const e of sourceEntries(w)) {
+    if (cmpPos(e, c.markDeletePosition) <= 0) continue;
+    const i = c.individuallyDeleted.findIndex((d) => cmpPos(d, e) === 0);
+    if (i < 0) break;
+    c.markDeletePosition = { ledgerId: e.ledgerId, entryId: e.entryId };
+    c.individuallyDeleted.splice(i, 1);
+  }
+  const moved = cmpPos(c.markDeletePosition, before) !== 0 ? `, mark-delete → ${posText(c.markDeletePosition)}` : `, mark-delete stays ${posText(before)}`;
+  const msgs = sourceEntries(w).find((e) => cmpPos(e, p) === 0)?.msgs.map((m) => m.msg) ?? [];
+  ctx.events.push(ev('log', CURSOR, `asyncDelete(${posText(p)})${moved}`, msgs, { cluster: w.config.replication!.from, rule: 'ManagedCursorImpl.asyncDelete' }));
+}
+
+/** The visible, alarmed stop of seed 000's proposed fixes: no restart within the run. */
+export function terminate(ctx: Ctx, reason: string): void {
+  const r = ctx.w.replicator!;
+  r.state = 'Terminated';
+  r.reason = reason;
+  const p = ctx.w.producers[REPLICATOR]!;
+  closeConnection(ctx, p, 'replicator terminated', 'PersistentReplicator.terminate');
+  p.closed = true;
+  p.pendingMessages = [];
+  ctx.events.push(ev('log', CURSOR, `replicator terminated (visible failure): ${reason}`, [], { rule: 'PersistentReplicator.terminate' }));
+}
