@@ -1,76 +1,24 @@
 // World → panel view-models: plain data the UI lists without knowing the world's shape. Each item
 // carries `changed` flags against the previous step's world so the UI can highlight what this step
 // did; with no previous world (step 0) nothing is marked changed.
-import type { Channel, MsgRef, OpSendMsg, ResponseFrame, SendFrame, TopicState, World } from '../model/world';
+import type {
+  Channel,
+  MsgRef,
+  OpSendMsg,
+  ResponseFrame,
+  SendFrame,
+  TopicState,
+  World,
+} from '../model/world';
+import type { ChannelPanel, Panels, PendingView, ProducerPanel, TopicPanel } from './panelViews';
 
-export interface PendingView {
-  readonly opId: number;
-  readonly msgs: readonly string[];
-  readonly sequenceId: number;
-  readonly highestSequenceId: number;
-  /** `lowest..highest`, or the lowest id alone (with a warning when a batch lacks its highest). */
-  readonly sequenceRange: string;
-  readonly localBufferCorrupted: boolean;
-}
+export type * from './panelViews';
 
-export interface ProducerPanel {
-  readonly name: string;
-  readonly client: 'java' | 'go';
-  readonly cluster: string;
-  readonly state: string;
-  readonly instance: number;
-  readonly msgIdGenerator: number;
-  readonly lastSequenceIdPushed: number;
-  readonly lastSequenceIdPublished: number;
-  readonly batch: readonly { readonly msg: string; readonly seq: number }[];
-  readonly pendingMessages: readonly PendingView[];
-  readonly changed: { readonly watermarks: boolean; readonly batch: boolean; readonly pending: boolean };
-}
-
-export interface ChannelPanel {
-  readonly id: string;
-  readonly producer: string;
-  readonly broker: string;
-  readonly epoch: number;
-  readonly open: boolean;
-  readonly toBroker: readonly string[];
-  readonly toClient: readonly string[];
-  readonly changed: boolean;
-}
-
-export interface DedupRow {
-  readonly producer: string;
-  /** null: the broker has no entry for this name (which accepts every sequence id). */
-  readonly pushed: number | null;
-  readonly persisted: number | null;
-}
-
-export interface EntryView {
-  readonly position: string;
-  readonly msgs: readonly string[];
-  readonly sequenceRange: string;
-}
-
-export interface TopicPanel {
-  readonly cluster: string;
-  readonly owner: string;
-  readonly dedupEnabled: boolean;
-  readonly fenced: boolean;
-  readonly dedup: readonly DedupRow[];
-  readonly pendingWrites: readonly { readonly producer: string; readonly msgs: readonly string[]; readonly sequenceRange: string }[];
-  readonly ledgers: readonly { readonly id: number; readonly closed: boolean; readonly entries: readonly EntryView[] }[];
-  /** Every message stored in this cluster, in read order. */
-  readonly stored: readonly string[];
-  readonly changed: { readonly dedup: boolean; readonly pendingWrites: boolean; readonly ledgers: boolean };
-}
-
-export interface Panels {
-  readonly producers: readonly ProducerPanel[];
-  readonly channels: readonly ChannelPanel[];
-  readonly topics: readonly TopicPanel[];
-}
-
-export function sequenceRange(sequenceId: number, highestSequenceId: number, count: number): string {
+export function sequenceRange(
+  sequenceId: number,
+  highestSequenceId: number,
+  count: number,
+): string {
   if (highestSequenceId > sequenceId) return `${sequenceId}..${highestSequenceId}`;
   // A batch of several messages without highest_sequence_id is exactly the Go bug (seed 003).
   if (count > 1 && highestSequenceId < 0) return `${sequenceId} (no highest_sequence_id)`;
@@ -105,20 +53,41 @@ function pendingView(op: OpSendMsg): PendingView {
 }
 
 function topicPanel(t: TopicState, prev: TopicState | undefined): TopicPanel {
-  const keys = [...new Set([...Object.keys(t.dedup.highestSequencedPushed), ...Object.keys(t.dedup.highestSequencedPersisted)])].sort();
+  const keys = [
+    ...new Set([
+      ...Object.keys(t.dedup.highestSequencedPushed),
+      ...Object.keys(t.dedup.highestSequencedPersisted),
+    ]),
+  ].sort();
   return {
     cluster: t.cluster,
     owner: t.owner,
     dedupEnabled: t.dedup.enabled,
     fenced: t.fenced,
-    dedup: keys.map((k) => ({ producer: k, pushed: t.dedup.highestSequencedPushed[k] ?? null, persisted: t.dedup.highestSequencedPersisted[k] ?? null })),
-    pendingWrites: t.pendingWrites.map((w) => ({ producer: w.producer, msgs: names(w.msgs), sequenceRange: sequenceRange(w.sequenceId, w.highestSequenceId, w.msgs.length) })),
+    dedup: keys.map((k) => ({
+      producer: k,
+      pushed: t.dedup.highestSequencedPushed[k] ?? null,
+      persisted: t.dedup.highestSequencedPersisted[k] ?? null,
+    })),
+    pendingWrites: t.pendingWrites.map((w) => ({
+      producer: w.producer,
+      msgs: names(w.msgs),
+      sequenceRange: sequenceRange(w.sequenceId, w.highestSequenceId, w.msgs.length),
+    })),
     ledgers: t.ledgers.map((l) => ({
       id: l.id,
       closed: l.closed,
-      entries: l.entries.map((e) => ({ position: `${e.ledgerId}:${e.entryId}`, msgs: names(e.msgs), sequenceRange: sequenceRange(e.sequenceId, e.highestSequenceId, e.msgs.length) })),
+      entries: l.entries.map((e) => ({
+        position: `${e.ledgerId}:${e.entryId}`,
+        msgs: names(e.msgs),
+        sequenceRange: sequenceRange(e.sequenceId, e.highestSequenceId, e.msgs.length),
+      })),
     })),
-    stored: t.ledgers.flatMap((l) => l.entries.flatMap((e) => (e.msgs.length === 0 ? [`${e.ledgerId}:${e.entryId}`] : names(e.msgs)))),
+    stored: t.ledgers.flatMap((l) =>
+      l.entries.flatMap((e) =>
+        e.msgs.length === 0 ? [`${e.ledgerId}:${e.entryId}`] : names(e.msgs),
+      ),
+    ),
     changed: {
       dedup: prev !== undefined && differs(t.dedup, prev.dedup),
       pendingWrites: prev !== undefined && differs(t.pendingWrites, prev.pendingWrites),
@@ -127,7 +96,12 @@ function topicPanel(t: TopicState, prev: TopicState | undefined): TopicPanel {
   };
 }
 
-function channelPanel(id: string, c: Channel, prev: Channel | undefined, hasPrev: boolean): ChannelPanel {
+function channelPanel(
+  id: string,
+  c: Channel,
+  prev: Channel | undefined,
+  hasPrev: boolean,
+): ChannelPanel {
   return {
     id,
     producer: c.producer,
@@ -144,7 +118,13 @@ export function panelsOf(world: World, prevWorld?: World): Panels {
   const had = prevWorld !== undefined;
   const producers = Object.values(world.producers).map((p): ProducerPanel => {
     const q = prevWorld?.producers[p.name];
-    const marks = (x: typeof p) => [x.state, x.instance, x.msgIdGenerator, x.lastSequenceIdPushed, x.lastSequenceIdPublished];
+    const marks = (x: typeof p) => [
+      x.state,
+      x.instance,
+      x.msgIdGenerator,
+      x.lastSequenceIdPushed,
+      x.lastSequenceIdPublished,
+    ];
     return {
       name: p.name,
       client: p.client,
@@ -163,7 +143,9 @@ export function panelsOf(world: World, prevWorld?: World): Panels {
       },
     };
   });
-  const channels = Object.entries(world.channels).map(([id, c]) => channelPanel(id, c, prevWorld?.channels[id], had));
+  const channels = Object.entries(world.channels).map(([id, c]) =>
+    channelPanel(id, c, prevWorld?.channels[id], had),
+  );
   const topics = world.config.clusters.flatMap((c) => {
     const t = world.topics[c.name];
     return t ? [topicPanel(t, prevWorld?.topics[c.name])] : [];

@@ -11,7 +11,8 @@ function trace(fixes: string[] = []): RunResult {
   return run(loaded.config, loaded.schedule);
 }
 
-const at = (r: RunResult, i: number) => panelsOf(r.steps[i]!.world, i > 0 ? r.steps[i - 1]!.world : undefined);
+const at = (r: RunResult, i: number) =>
+  panelsOf(r.steps[i]!.world, i > 0 ? r.steps[i - 1]!.world : undefined);
 
 describe('panelsOf: seed-003-a-go', () => {
   const r = trace();
@@ -19,7 +20,9 @@ describe('panelsOf: seed-003-a-go', () => {
   it('step 0: one producer, one topic, nothing marked changed', () => {
     const p = at(r, 0);
     expect(p.producers.map((x) => x.name)).toEqual(['p1']);
-    expect(p.topics.map((t) => [t.cluster, t.owner, t.dedupEnabled])).toEqual([['local', 'broker-1', true]]);
+    expect(p.topics.map((t) => [t.cluster, t.owner, t.dedupEnabled])).toEqual([
+      ['local', 'broker-1', true],
+    ]);
     expect(p.producers[0]!.changed).toEqual({ watermarks: false, batch: false, pending: false });
     expect(p.topics[0]!.changed).toEqual({ dedup: false, pendingWrites: false, ledgers: false });
   });
@@ -29,7 +32,14 @@ describe('panelsOf: seed-003-a-go', () => {
     const p = at(r, i);
     const prod = p.producers[0]!;
     expect(prod.batch).toEqual([]);
-    expect(prod.pendingMessages).toMatchObject([{ msgs: ['M0', 'M1'], sequenceId: 0, sequenceRange: '0 (no highest_sequence_id)', localBufferCorrupted: false }]);
+    expect(prod.pendingMessages).toMatchObject([
+      {
+        msgs: ['M0', 'M1'],
+        sequenceId: 0,
+        sequenceRange: '0 (no highest_sequence_id)',
+        localBufferCorrupted: false,
+      },
+    ]);
     expect(prod.changed.pending).toBe(true);
     expect(p.channels[0]!.toBroker).toEqual(['send M0+M1 seq 0 (no highest_sequence_id)']);
     expect(p.channels[0]!.changed).toBe(true);
@@ -38,7 +48,9 @@ describe('panelsOf: seed-003-a-go', () => {
   it('persist: the ledger entry appears at 10:0 and only the ledger/dedup flags move', () => {
     const i = r.steps.findIndex((s) => s.key === 'persist:local:M0+M1');
     const t = at(r, i).topics[0]!;
-    expect(t.ledgers[0]!.entries).toEqual([{ position: '10:0', msgs: ['M0', 'M1'], sequenceRange: '0 (no highest_sequence_id)' }]);
+    expect(t.ledgers[0]!.entries).toEqual([
+      { position: '10:0', msgs: ['M0', 'M1'], sequenceRange: '0 (no highest_sequence_id)' },
+    ]);
     expect(t.changed.ledgers).toBe(true);
     expect(t.dedup).toEqual([{ producer: 'p1', pushed: 0, persisted: 0 }]);
   });
