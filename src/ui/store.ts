@@ -20,7 +20,14 @@ export interface AppState {
   readonly errors: readonly Problem[];
 }
 
-const initial: AppState = { scenarioId: DEFAULT_SCENARIO, fixes: [], result: null, cursor: 0, status: 'idle', errors: [] };
+const initial: AppState = {
+  scenarioId: DEFAULT_SCENARIO,
+  fixes: [],
+  result: null,
+  cursor: 0,
+  status: 'idle',
+  errors: [],
+};
 
 export const appStore = createStore<AppState>()(() => initial);
 
@@ -58,7 +65,10 @@ async function rerun(keepPlace: boolean): Promise<void> {
   const atEnd = s.result !== null && s.cursor === lastIndex(s);
   appStore.setState({ status: 'running' });
   const reply = await runner({ type: 'run', scenario, fixes: s.fixes }).catch(
-    (e: unknown): Awaited<ReturnType<Runner>> => ({ ok: false, errors: [{ path: 'worker', message: String(e) }] }),
+    (e: unknown): Awaited<ReturnType<Runner>> => ({
+      ok: false,
+      errors: [{ path: 'worker', message: String(e) }],
+    }),
   );
   if (mine !== generation) return;
   if (!reply.ok) {
@@ -80,7 +90,9 @@ export function selectScenario(id: string): Promise<void> {
 
 export function toggleFix(fix: string): Promise<void> {
   const { fixes } = appStore.getState();
-  appStore.setState({ fixes: fixes.includes(fix) ? fixes.filter((f) => f !== fix) : [...fixes, fix] });
+  appStore.setState({
+    fixes: fixes.includes(fix) ? fixes.filter((f) => f !== fix) : [...fixes, fix],
+  });
   return rerun(true);
 }
 

@@ -13,10 +13,12 @@ export function createWorkerRunner(worker: Worker): Runner {
     resolve?.(reply as Reply);
   };
   const failAll = (message: string) => {
-    for (const resolve of pending.values()) resolve({ ok: false, errors: [{ path: 'worker', message }] });
+    for (const resolve of pending.values())
+      resolve({ ok: false, errors: [{ path: 'worker', message }] });
     pending.clear();
   };
-  worker.onerror = (e: ErrorEvent) => failAll(`the engine worker failed: ${e.message || 'unknown error'}`);
+  worker.onerror = (e: ErrorEvent) =>
+    failAll(`the engine worker failed: ${e.message || 'unknown error'}`);
   worker.onmessageerror = () => failAll('the engine worker sent a message that could not be read');
 
   return (req) =>
@@ -29,6 +31,9 @@ export function createWorkerRunner(worker: Worker): Runner {
 
 /** The app's runner: the engine in a module worker, bundled by Vite from this URL. */
 export function startEngineWorker(): Runner {
-  const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
+  const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'engine',
+  });
   return createWorkerRunner(worker);
 }

@@ -12,7 +12,10 @@ export function handleRequest(req: Omit<Request, 'id'>): Reply {
         return { ok: true, result: run(loaded.config, loaded.schedule) };
       } catch (e) {
         // An engine assertion is a bug, but the user should see it rather than a stuck page.
-        return { ok: false, errors: [{ path: '$', message: `engine error: ${(e as Error).message}` }] };
+        return {
+          ok: false,
+          errors: [{ path: '$', message: `engine error: ${(e as Error).message}` }],
+        };
       }
     }
   }

@@ -66,9 +66,15 @@ describe('store', () => {
   });
 
   it('errors from the runner are kept as data, and an unknown scenario is an error', async () => {
-    store.setRunner(() => Promise.resolve({ ok: false, errors: [{ path: '$.x', message: 'bad' }] }));
+    store.setRunner(() =>
+      Promise.resolve({ ok: false, errors: [{ path: '$.x', message: 'bad' }] }),
+    );
     await store.start();
-    expect(state()).toMatchObject({ status: 'error', result: null, errors: [{ path: '$.x', message: 'bad' }] });
+    expect(state()).toMatchObject({
+      status: 'error',
+      result: null,
+      errors: [{ path: '$.x', message: 'bad' }],
+    });
     store.setRunner(directRunner);
     await store.selectScenario('nope');
     expect(state().status).toBe('error');

@@ -11,7 +11,9 @@ describe('handleRequest', () => {
   it('runs seed-003-a-go: no-silent-loss at step 12, M2 not stored', () => {
     const reply = handleRequest({ type: 'run', scenario: seedAGo, fixes: [] });
     if (!reply.ok) throw new Error(JSON.stringify(reply.errors));
-    expect(reply.result.violations.map((v) => [v.invariant, v.step])).toEqual([['no-silent-loss', 12]]);
+    expect(reply.result.violations.map((v) => [v.invariant, v.step])).toEqual([
+      ['no-silent-loss', 12],
+    ]);
     expect(reply.result.stored).toEqual({ local: ['M0', 'M1'] });
   });
 
@@ -21,7 +23,11 @@ describe('handleRequest', () => {
   });
 
   it('reports validation errors as data, never throws', () => {
-    const reply = handleRequest({ type: 'run', scenario: { format: 'nope' }, fixes: ['no-such-fix'] });
+    const reply = handleRequest({
+      type: 'run',
+      scenario: { format: 'nope' },
+      fixes: ['no-such-fix'],
+    });
     expect(reply.ok).toBe(false);
     if (!reply.ok) expect(reply.errors.map((e) => e.path)).toContain('$.format');
   });
@@ -59,6 +65,9 @@ describe('createWorkerRunner', () => {
     const runner = createWorkerRunner(w as unknown as Worker);
     const pending = runner({ type: 'run', scenario: seedAGo, fixes: [] });
     w.onerror?.({ message: 'boom' } as ErrorEvent);
-    expect(await pending).toEqual({ ok: false, errors: [{ path: 'worker', message: 'the engine worker failed: boom' }] });
+    expect(await pending).toEqual({
+      ok: false,
+      errors: [{ path: 'worker', message: 'the engine worker failed: boom' }],
+    });
   });
 });
