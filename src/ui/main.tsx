@@ -1,12 +1,25 @@
-// TEMPORARY placeholder created by the build-tooling setup so `vite build` + e2e smoke work.
-// The UI engineer replaces this file.
+// Entry point: the engine runs in a worker; the store starts on the default scenario.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startEngineWorker } from '../worker/client';
+import { App } from './App';
+import { setRunner, start } from './store';
+import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root not found');
+
+try {
+  setRunner(startEngineWorker());
+} catch (e) {
+  // No module workers (an old browser, a locked-down page): say so in the page, not the console.
+  const message = `the engine worker could not start: ${e instanceof Error ? e.message : String(e)}`;
+  setRunner(() => Promise.resolve({ ok: false, errors: [{ path: 'worker', message }] }));
+}
+void start();
+
 createRoot(root).render(
   <StrictMode>
-    <h1>Dedup Lab</h1>
+    <App />
   </StrictMode>,
 );

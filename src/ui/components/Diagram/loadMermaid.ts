@@ -1,0 +1,35 @@
+// Mermaid is ~750 kB of JS for a sequence diagram: load it only when a diagram is first drawn, so
+// the initial bundle stays small (toolchain.md §2). Renders are queued, because concurrent
+// mermaid.render calls share global state and can garble each other.
+import type { Mermaid } from 'mermaid';
+
+let loading: Promise<Mermaid> | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+let counter = 0;
+
+function load(): Promise<Mermaid> {
+  loading ??= import('mermaid').then(({ default: mermaid }) => {
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      theme: 'default',
+      // A parse error must come back to us as a rejection, not as an error SVG in the page.
+      suppressErrorRendering: true,
+      // Long scenarios produce long text; the default limit (50 000) would refuse them.
+      maxTextSize: 500_000,
+      sequence: { useMaxWidth: false, wrap: false },
+    });
+    return mermaid;
+  });
+  return loading;
+}
+
+export function renderSvg(text: string): Promise<string> {
+  const next = queue.then(async () => {
+    const mermaid = await load();
+    const { svg } = await mermaid.render(`dl-diagram-${++counter}`, text);
+    return svg;
+  });
+  queue = next.catch(() => undefined);
+  return next;
+}

@@ -1,0 +1,40 @@
+// Every invariant violation of the run, each at the step where it first held. Violations ahead of
+// the cursor stay listed (dimmed) so the user can jump straight to them.
+import type { RunResult } from '../../../engine';
+import { setCursor } from '../../store';
+
+export function InvariantsPanel({
+  result,
+  cursor,
+}: {
+  readonly result: RunResult;
+  readonly cursor: number;
+}) {
+  const { violations, error, endedBy } = result;
+  return (
+    <section className="panel" aria-label="Invariants" data-testid="panel-invariants">
+      <h3>Invariants</h3>
+      {violations.length === 0 ? (
+        <p className="ok">
+          No invariant violated in this run ({result.steps.length - 1} steps, ended {endedBy}).
+        </p>
+      ) : (
+        <ul className="plain violations">
+          {violations.map((v, i) => (
+            <li key={i} className={v.step > cursor ? 'violation ahead' : 'violation'}>
+              <div>
+                <strong className="bad">{v.invariant}</strong>{' '}
+                <span className="muted">at step {v.step}</span>
+              </div>
+              <div>{v.detail}</div>
+              <button type="button" onClick={() => setCursor(v.step)}>
+                Go to step {v.step}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <p className="bad">Schedule stopped: {error.message}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+// Time travel over the run: buttons, a slider, "Step N of M" and the action that led here.
+import { setCursor, stepBack, stepFirst, stepForward, stepLast, useApp } from '../../store';
+
+export function StepControls() {
+  const cursor = useApp((s) => s.cursor);
+  const last = useApp((s) => Math.max(0, (s.result?.steps.length ?? 1) - 1));
+  const key = useApp((s) => s.result?.steps[s.cursor]?.key ?? null);
+  const disabled = useApp((s) => s.result === null);
+  return (
+    <nav className="step-controls" aria-label="Step controls">
+      <button
+        type="button"
+        aria-label="First step"
+        onClick={stepFirst}
+        disabled={disabled || cursor === 0}
+      >
+        First
+      </button>
+      <button
+        type="button"
+        aria-label="Back one step"
+        onClick={stepBack}
+        disabled={disabled || cursor === 0}
+      >
+        ◀ Back
+      </button>
+      <button
+        type="button"
+        aria-label="Forward one step"
+        onClick={stepForward}
+        disabled={disabled || cursor === last}
+      >
+        Forward ▶
+      </button>
+      <button
+        type="button"
+        aria-label="Last step"
+        onClick={stepLast}
+        disabled={disabled || cursor === last}
+      >
+        Last
+      </button>
+      <input
+        type="range"
+        aria-label="Step"
+        min={0}
+        max={last}
+        value={cursor}
+        disabled={disabled}
+        onChange={(e) => setCursor(Number(e.target.value))}
+      />
+      <span className="step-label" data-testid="step-label">
+        Step {cursor} of {last}
+      </span>
+      <code className="step-key" title="The action taken to reach this step">
+        {key ?? 'initial state'}
+      </code>
+      <span className="muted keys-hint">← → Home End</span>
+    </nav>
+  );
+}
