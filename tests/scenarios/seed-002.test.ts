@@ -1,0 +1,31 @@
+// @vitest-environment node
+// Seed 002 (apache/pulsar #23697, Issue-1): with V1 the replicator's producer matches receipts by
+// the original producers' sequence ids, so Dup receipts of re-written M1/M2 frames complete M3/M4.
+import { describe, expect, it } from 'vitest';
+import { invariantsOf, runBuiltin, stepOf } from './helpers';
+
+describe('seed 002 Issue-1', () => {
+  it('V1, dedup on: M3 and M4 are completed by the -1:-1 receipts of M1/M2 copies and deleted at the source', () => {
+    const r = runBuiltin('seed-002-issue-1');
+    expect(stepOf(r, 'broken channel writes cached M1, M2 in place of M3')).toBeGreaterThan(0);
+    expect(r.violations.map((v) => [v.invariant, v.messages[0]])).toEqual([
+      ['no-silent-loss', 'M3'],
+      ['no-silent-loss', 'M4'],
+    ]);
+    expect(r.violations[0]!.step).toBe(stepOf(r, 'asyncDelete(10:2)'));
+    expect(r.stored['us-west']).toEqual(['M1', 'M2']);
+  });
+
+  it('V1, dedup off: the copies are stored, M3 and M4 are lost all the same', () => {
+    const r = runBuiltin('seed-002-issue-1-dedup-off');
+    expect(invariantsOf(r)).toEqual(['no-silent-loss']);
+    expect(r.stored['us-west']).toEqual(['M1', 'M2', 'M1', 'M2']);
+  });
+
+  it('V2: the copies hit Case-2 and are ignored; after the unload all four arrive once, in order', () => {
+    const r = runBuiltin('seed-002-issue-1-v2');
+    expect(stepOf(r, 'Case-2: source 10:0')).toBeGreaterThan(0);
+    expect(r.violations).toEqual([]);
+    expect(r.stored['us-west']).toEqual(['M1', 'M2', 'M3', 'M4']);
+  });
+});
