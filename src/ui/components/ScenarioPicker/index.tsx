@@ -1,4 +1,5 @@
 // Picks a built-in scenario by title; the store re-runs it from step 0.
+import { useState } from 'react';
 import { BUILTINS } from '../../../scenarios';
 import { selectScenario, useApp } from '../../store';
 
@@ -22,15 +23,27 @@ export function ScenarioPicker() {
   );
 }
 
-/** The chosen scenario's title and story, so the user knows what they are about to watch. */
+/**
+ * The chosen scenario's title and story, so the user knows what they are about to watch. Long
+ * stories are clamped to two lines (the diagram needs the height) with a toggle to read them all.
+ */
 export function ScenarioInfo() {
   const scenarioId = useApp((s) => s.scenarioId);
+  const [open, setOpen] = useState(false);
   const scenario = BUILTINS.find((s) => s.id === scenarioId);
   if (!scenario) return null;
+  const long = (scenario.description?.length ?? 0) > 240;
   return (
     <section className="scenario-info" aria-label="Scenario description">
       <h2>{scenario.title}</h2>
-      {scenario.description !== undefined && <p>{scenario.description}</p>}
+      {scenario.description !== undefined && (
+        <p className={long && !open ? 'clamped' : undefined}>{scenario.description}</p>
+      )}
+      {long && (
+        <button type="button" className="link" onClick={() => setOpen(!open)}>
+          {open ? 'Show less' : 'Show more'}
+        </button>
+      )}
     </section>
   );
 }
