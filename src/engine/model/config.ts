@@ -114,8 +114,10 @@ export interface Config {
   readonly replication: ReplicationConfig | null;
   readonly fixes: readonly FixId[];
   readonly faults: readonly FaultSpec[];
-  /** Fault kinds the explorer may place (none outside the explorer). */
+  /** The scenario's `explore` block: bounds and the faults the explorer may place. */
   readonly explore: ExploreConfig | null;
+  /** Set only by the explorer: fault kinds it places as actions, and how many per run. */
+  readonly faultBudget: { readonly kinds: readonly FaultKind[]; readonly max: number } | null;
 }
 
 export const hasFix = (config: Config, fix: FixId): boolean => config.fixes.includes(fix);

@@ -43,7 +43,7 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
   const explore = readExplore(r, s.explore);
   if (r.errors.length > 0) return { ok: false, errors: r.errors };
   const title = typeof s.title === 'string' ? s.title : id;
-  return { ok: true, config: { id, title, clusters, producers, workload, replication, fixes, faults, explore }, schedule };
+  return { ok: true, config: { id, title, clusters, producers, workload, replication, fixes, faults, explore, faultBudget: null }, schedule };
 }
 
 function readClusters(r: Reader, s: Record<string, unknown>): ClusterConfig[] {

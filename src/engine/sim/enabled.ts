@@ -73,7 +73,7 @@ function addPlanFaults(w: World, add: Add, quiescent: boolean): void {
 
 /** Every placement of the kinds the explorer may use, while its budget lasts. */
 function addExplorerFaults(w: World, add: Add): void {
-  const ex = w.config.explore;
+  const ex = w.config.faultBudget;
   if (!ex || w.faultsUsed >= ex.max) return;
   const offer = (f: FaultAction) => {
     if (applies(w, f)) add(faultKey(f), { type: 'fault', fault: f, plan: null }, ActionClass.exploreFault, 0);

@@ -1,0 +1,201 @@
+// The explorer: breadth-first search over every interleaving of enabled actions and every placement
+// of the faults the budget allows, merging states by fingerprint. Breadth-first means the first
+// state found violating an invariant has the shortest trace to it. It runs in bounded slices
+// (`advance(n)`), so the worker can report progress and stop at once when cancelled.
+//
+// Safety: every safety invariant is checked in every state. Liveness (`replication-progress`): a
+// reachable quiescent state with entries still to replicate, or a strongly connected set of states
+// with entries still to replicate in which every non-fault action enabled in all of its states is
+// also taken inside it (a loop weak fairness cannot leave).
+import { checkSafety, type InvariantId } from '../check/invariants';
+import type { Config, FaultKind } from '../model/config';
+import type { World } from '../model/world';
+import { backlog } from '../protocol/PersistentReplicator';
+import { enabledActions } from '../sim/enabled';
+import { initialWorld } from '../sim/init';
+import { step } from '../sim/step';
+import { fingerprint } from './fingerprint';
+import { findFairLoops } from './liveness';
+
+export interface ExploreOptions {
+  readonly maxDepth: number;
+  readonly maxStates: number;
+  /** Fault kinds the search may place, and how many per run. */
+  readonly faults: { readonly kinds: readonly FaultKind[]; readonly max: number };
+}
+
+export interface Counterexample {
+  readonly invariant: InvariantId;
+  readonly length: number;
+  readonly trace: readonly string[];
+  readonly detail: string;
+}
+
+export interface ExploreProgress {
+  readonly states: number;
+  readonly transitions: number;
+  readonly depth: number;
+  readonly queue: number;
+  readonly done: boolean;
+}
+
+export interface ExploreResult extends ExploreProgress {
+  /** The whole space within the bounds was searched (no state was cut off by depth or count). */
+  readonly complete: boolean;
+  readonly violations: readonly Counterexample[];
+  readonly safety: 'violated' | 'holds';
+  readonly liveness: 'violated' | 'holds' | 'not-applicable';
+}
+
+export class Explorer {
+  private readonly seen = new Map<number, number>();
+  private readonly parent: number[] = [-1];
+  private readonly via: number[] = [-1];
+  private readonly depthOf: number[] = [0];
+  private readonly keys: string[] = [];
+  private readonly keyIds = new Map<string, number>();
+  /** Edges as parallel arrays, for the liveness pass. */
+  readonly edgeFrom: number[] = [];
+  readonly edgeTo: number[] = [];
+  readonly edgeKey: number[] = [];
+  /** States whose successors were all generated (not cut off by the depth bound). */
+  readonly expanded: boolean[] = [];
+  /** Per state: entries still to replicate (liveness needs it). */
+  readonly pending: boolean[] = [];
+  private queue: { id: number; world: World }[] = [];
+  private head = 0;
+  private transitions = 0;
+  private cutOff = false;
+  private readonly found = new Map<InvariantId, Counterexample>();
+  private finished = false;
+
+  constructor(
+    private readonly config: Config,
+    private readonly opts: ExploreOptions,
+  ) {
+    const c: Config = { ...config, faults: [], faultBudget: opts.faults };
+    const w = initialWorld(c);
+    this.seen.set(hash(fingerprint(w)), 0);
+    this.pending.push(hasBacklog(w));
+    this.queue.push({ id: 0, world: w });
+    this.check(0, w);
+  }
+
+  /** Explore up to `budget` more states; returns progress. */
+  advance(budget: number): ExploreProgress {
+    let n = 0;
+    while (!this.finished && this.head < this.queue.length && n < budget) {
+      const { id, world } = this.queue[this.head]!;
+      this.queue[this.head++] = undefined as never; // let the world be collected
+      n++;
+      if (this.depthOf[id]! >= this.opts.maxDepth) {
+        this.cutOff = true;
+        this.expanded[id] = false;
+        continue;
+      }
+      this.expand(id, world);
+      if (this.parent.length >= this.opts.maxStates) {
+        this.cutOff = true;
+        this.finished = true;
+      }
+    }
+    if (this.head >= this.queue.length) this.finished = true;
+    return this.progress();
+  }
+
+  private expand(id: number, world: World): void {
+    const enabled = enabledActions(world);
+    this.expanded[id] = true;
+    if (enabled.length === 0 && this.pending[id]) this.record(id, 'replication-progress', 'a reachable state where nothing can happen while entries are still to be replicated (a stall)');
+    for (const a of enabled) {
+      this.transitions++;
+      const next = step(world, a.action).world;
+      const h = hash(fingerprint(next));
+      let child = this.seen.get(h);
+      if (child === undefined) {
+        child = this.parent.length;
+        this.seen.set(h, child);
+        this.parent.push(id);
+        this.via.push(this.keyId(a.key));
+        this.depthOf.push(this.depthOf[id]! + 1);
+        this.pending.push(hasBacklog(next));
+        this.queue.push({ id: child, world: next });
+        this.check(child, next);
+      }
+      this.edgeFrom.push(id);
+      this.edgeTo.push(child);
+      this.edgeKey.push(this.keyId(a.key));
+    }
+  }
+
+  private check(id: number, w: World): void {
+    for (const f of checkSafety(w)) if (!this.found.has(f.invariant)) this.record(id, f.invariant, f.detail);
+  }
+
+  private record(id: number, invariant: InvariantId, detail: string, loop: readonly string[] = []): void {
+    if (this.found.has(invariant)) return;
+    const trace = [...this.traceTo(id), ...loop];
+    this.found.set(invariant, { invariant, length: trace.length, trace, detail });
+  }
+
+  traceTo(id: number): string[] {
+    const out: string[] = [];
+    for (let s = id; s > 0; s = this.parent[s]!) out.push(this.keys[this.via[s]!]!);
+    return out.reverse();
+  }
+
+  keyName = (id: number): string => this.keys[id]!;
+
+  private keyId(key: string): number {
+    let k = this.keyIds.get(key);
+    if (k === undefined) {
+      k = this.keys.length;
+      this.keys.push(key);
+      this.keyIds.set(key, k);
+    }
+    return k;
+  }
+
+  progress(): ExploreProgress {
+    return { states: this.parent.length, transitions: this.transitions, depth: this.depthOf[this.parent.length - 1] ?? 0, queue: Math.max(0, this.queue.length - this.head), done: this.finished };
+  }
+
+  /** Call once `advance` reports done: runs the liveness pass and returns the verdict. */
+  result(): ExploreResult {
+    if (this.config.replication && !this.found.has('replication-progress')) {
+      const loop = findFairLoops(this);
+      if (loop) this.record(loop.entry, 'replication-progress', 'a loop of states that makes no progress while entries are still to be replicated, under weak fairness', loop.cycle);
+    }
+    const violations = [...this.found.values()].sort((a, b) => a.length - b.length || (a.invariant < b.invariant ? -1 : 1));
+    const safetyBroken = violations.some((v) => v.invariant !== 'replication-progress');
+    const liveBroken = violations.some((v) => v.invariant === 'replication-progress');
+    return {
+      ...this.progress(),
+      complete: !this.cutOff,
+      violations,
+      safety: safetyBroken ? 'violated' : 'holds',
+      liveness: !this.config.replication ? 'not-applicable' : liveBroken ? 'violated' : 'holds',
+    };
+  }
+}
+
+const hasBacklog = (w: World): boolean => w.config.replication !== null && backlog(w).length > 0;
+
+/** 53-bit hash of a fingerprint (two 32-bit FNV-1a lanes): a collision merges two states. */
+export function hash(s: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
+}
+
+/** Run the whole search at once (CLI, tests). */
+export function explore(config: Config, opts: ExploreOptions): ExploreResult {
+  const ex = new Explorer(config, opts);
+  while (!ex.advance(10000).done);
+  return ex.result();
+}
