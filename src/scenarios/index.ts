@@ -10,6 +10,8 @@ import seed000NotAllowed from './seed-000-not-allowed.json';
 import seed002Issue1 from './seed-002-issue-1.json';
 import seed002Issue1DedupOff from './seed-002-issue-1-dedup-off.json';
 import seed002Issue1V2 from './seed-002-issue-1-v2.json';
+import seed002Issue2 from './seed-002-issue-2.json';
+import seed002Issue2V2 from './seed-002-issue-2-v2.json';
 import seed003AGo from './seed-003-a-go.json';
 import seed003AJava from './seed-003-a-java.json';
 import seed003BGo from './seed-003-b-go.json';
@@ -39,6 +41,8 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   seed002Issue1,
   seed002Issue1DedupOff,
   seed002Issue1V2,
+  seed002Issue2,
+  seed002Issue2V2,
 ];
 
 export const builtinById = (id: string): BuiltinScenario | undefined => BUILTINS.find((s) => s.id === id);

@@ -29,3 +29,20 @@ describe('seed 002 Issue-1', () => {
     expect(r.stored['us-west']).toEqual(['M1', 'M2', 'M3', 'M4']);
   });
 });
+
+describe('seed 002 Issue-2: original ids [10, 1, 2] in one queue', () => {
+  it('V1: an Unknown answer makes the producer reconnect, then the resends match in order — churn that ends', () => {
+    const r = runBuiltin('seed-002-issue-2');
+    const closes = r.steps.flatMap((s) => s.events).filter((e) => e.kind === 'close' && e.actor === 'replicator');
+    expect(closes.map((e) => e.text)).toEqual([expect.stringContaining('disconnect fault'), expect.stringContaining('Cannot determine whether the message is a duplicate')]);
+    expect(r.endedBy).toBe('quiescent');
+    expect(r.violations).toEqual([]);
+    expect(r.stored['us-west']).toEqual(['M1', 'M2', 'M3']);
+  });
+
+  it('V2: clean', () => {
+    const r = runBuiltin('seed-002-issue-2-v2');
+    expect(r.violations).toEqual([]);
+    expect(r.stored['us-west']).toEqual(['M1', 'M2', 'M3']);
+  });
+});

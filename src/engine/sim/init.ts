@@ -70,8 +70,8 @@ export function initialWorld(config: Config): World {
  */
 function initialReplicator(config: Config, source: TopicState): ReplicatorState {
   const last = source.ledgers.flatMap((l) => l.entries).at(-1);
-  const first = config.clusters.find((c) => c.name === source.cluster)!.firstLedgerId;
-  const markDeletePosition = last ? { ledgerId: last.ledgerId, entryId: last.entryId } : { ledgerId: first, entryId: -1 };
+  const ledger = source.ledgers.at(-1)?.id ?? config.clusters.find((c) => c.name === source.cluster)!.firstLedgerId;
+  const markDeletePosition = last ? { ledgerId: last.ledgerId, entryId: last.entryId } : { ledgerId: ledger, entryId: -1 };
   return {
     state: 'Started',
     reason: '',
