@@ -8,6 +8,8 @@ export interface PendingView {
   /** `lowest..highest`, or the lowest id alone (with a warning when a batch lacks its highest). */
   readonly sequenceRange: string;
   readonly localBufferCorrupted: boolean;
+  /** Replicated ops: the source position(s) they carry (`ledgerId:entryId`). */
+  readonly sourcePositions: readonly string[];
 }
 
 export interface ProducerPanel {
@@ -58,6 +60,8 @@ export interface TopicPanel {
   readonly dedupEnabled: boolean;
   readonly fenced: boolean;
   readonly dedup: readonly DedupRow[];
+  /** The same watermarks for display: V2 `_LID`/`_EID` keys folded into one position pair. */
+  readonly watermarks: readonly WatermarkRow[];
   readonly pendingWrites: readonly {
     readonly producer: string;
     readonly msgs: readonly string[];
@@ -70,6 +74,8 @@ export interface TopicPanel {
   }[];
   /** Every message stored in this cluster, in read order. */
   readonly stored: readonly string[];
+  /** On the replication target: messages the source stores that this cluster does not (yet). */
+  readonly missingFromSource: { readonly from: string; readonly msgs: readonly string[] } | null;
   readonly changed: {
     readonly dedup: boolean;
     readonly pendingWrites: boolean;
@@ -81,4 +87,75 @@ export interface Panels {
   readonly producers: readonly ProducerPanel[];
   readonly channels: readonly ChannelPanel[];
   readonly topics: readonly TopicPanel[];
+  /** The geo-replicator, in a scenario with replication. */
+  readonly replication: ReplicationPanel | null;
+}
+
+/** One entry of the source topic, as the replicator's cursor sees it. */
+export interface SourceEntryView {
+  readonly position: string;
+  /** Message ids; entries that existed before the run have none (named by position). */
+  readonly msgs: readonly string[];
+  /** At or below the cursor's markDeletePosition. */
+  readonly markDeleted: boolean;
+  /** In `individualDeletedMessages` (deleted above the mark-delete). */
+  readonly individuallyDeleted: boolean;
+  /** The cursor's read position points at this entry (the next read starts here). */
+  readonly atReadPosition: boolean;
+  /** Sent by the geo producer and still in its pendingMessages. */
+  readonly pending: boolean;
+  /** Deleted at the source (either way) while the remote does not store its messages. */
+  readonly lostAtRemote: boolean;
+}
+
+/** Which `GeoReplicationProducerImpl.ackReceivedReplicatedMsg` branch one receipt took. */
+export interface ReceiptCaseView {
+  readonly step: number;
+  /** `Case-1`, `Case-1 (sentinel-not-confirmed)`, `Case-2`, `Case-3`, `Case-5`, `no pending op`. */
+  readonly case: string;
+  /** The rule id, e.g. `GeoReplicationProducerImpl.ackReceivedReplicatedMsg:case-3`. */
+  readonly rule: string;
+  readonly text: string;
+  /** Messages the branch completed (success or failure). */
+  readonly msgs: readonly string[];
+}
+
+/** The geo-replicator: its cursor on the source topic and its producer to the remote cluster. */
+export interface ReplicationPanel {
+  readonly from: string;
+  readonly to: string;
+  readonly dedup: 'v1' | 'v2';
+  readonly state: 'Started' | 'Terminated';
+  /** Why it terminated ('' while Started). */
+  readonly reason: string;
+  readonly readPosition: string;
+  readonly markDeletePosition: string;
+  readonly individuallyDeleted: readonly string[];
+  /** The read position is past the last entry (nothing left to read). */
+  readonly readAtEnd: boolean;
+  readonly entries: readonly SourceEntryView[];
+  readonly producer: {
+    /** `pulsar.repl.<from>--><to>`: the name the remote's dedup keys by (V2). */
+    readonly wireName: string;
+    readonly state: string;
+    readonly closed: boolean;
+    /** The connection negotiated PR 23697's V2 dedup (`supports_repl_dedup_by_lid_and_eid`). */
+    readonly replDedupV2: boolean | null;
+    readonly lastPersistedSource: string;
+    /** Each pending op's source position(s) and message ids, head first. */
+    readonly pending: readonly { readonly sourcePositions: readonly string[]; readonly msgs: readonly string[] }[];
+  };
+  /** Receipts the geo producer handled up to this step, with the Case each hit (oldest first). */
+  readonly receipts: readonly ReceiptCaseView[];
+  readonly changed: { readonly cursor: boolean; readonly producer: boolean; readonly state: boolean };
+}
+
+/** A dedup watermark: V1 per producer name (a sequence id), V2 per replicator (`_LID:_EID`). */
+export interface WatermarkRow {
+  /** The producer name (V1, app producers) or the replicator's name without the suffix (V2). */
+  readonly name: string;
+  readonly kind: 'sequence' | 'position';
+  /** `none` when the broker has no entry (it accepts everything from that name). */
+  readonly pushed: string;
+  readonly persisted: string;
 }

@@ -10,7 +10,9 @@ import type {
   TopicState,
   World,
 } from '../model/world';
+import type { SimEvent } from '../model/events';
 import type { ChannelPanel, Panels, PendingView, ProducerPanel, TopicPanel } from './panelViews';
+import { missingFromSource, posText, replicationPanelOf, watermarksOf } from './replication';
 
 export type * from './panelViews';
 
@@ -49,10 +51,11 @@ function pendingView(op: OpSendMsg): PendingView {
     highestSequenceId: op.highestSequenceId,
     sequenceRange: sequenceRange(op.sequenceId, op.highestSequenceId, op.msgs.length),
     localBufferCorrupted: op.localBufferCorrupted,
+    sourcePositions: op.msgs.flatMap((m) => (m.sourcePosition ? [posText(m.sourcePosition)] : [])),
   };
 }
 
-function topicPanel(t: TopicState, prev: TopicState | undefined): TopicPanel {
+function topicPanel(w: World, t: TopicState, prev: TopicState | undefined): TopicPanel {
   const keys = [
     ...new Set([
       ...Object.keys(t.dedup.highestSequencedPushed),
@@ -69,6 +72,7 @@ function topicPanel(t: TopicState, prev: TopicState | undefined): TopicPanel {
       pushed: t.dedup.highestSequencedPushed[k] ?? null,
       persisted: t.dedup.highestSequencedPersisted[k] ?? null,
     })),
+    watermarks: watermarksOf(t),
     pendingWrites: t.pendingWrites.map((w) => ({
       producer: w.producer,
       msgs: names(w.msgs),
@@ -88,6 +92,7 @@ function topicPanel(t: TopicState, prev: TopicState | undefined): TopicPanel {
         e.msgs.length === 0 ? [`${e.ledgerId}:${e.entryId}`] : names(e.msgs),
       ),
     ),
+    missingFromSource: missingFromSource(w, t.cluster),
     changed: {
       dedup: prev !== undefined && differs(t.dedup, prev.dedup),
       pendingWrites: prev !== undefined && differs(t.pendingWrites, prev.pendingWrites),
@@ -114,7 +119,10 @@ function channelPanel(
   };
 }
 
-export function panelsOf(world: World, prevWorld?: World): Panels {
+/** The steps up to the cursor (for what is derived from events, like the geo receipts' Cases). */
+export type PanelTrace = readonly { readonly index: number; readonly events: readonly SimEvent[] }[];
+
+export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []): Panels {
   const had = prevWorld !== undefined;
   const producers = Object.values(world.producers).map((p): ProducerPanel => {
     const q = prevWorld?.producers[p.name];
@@ -148,7 +156,7 @@ export function panelsOf(world: World, prevWorld?: World): Panels {
   );
   const topics = world.config.clusters.flatMap((c) => {
     const t = world.topics[c.name];
-    return t ? [topicPanel(t, prevWorld?.topics[c.name])] : [];
+    return t ? [topicPanel(world, t, prevWorld?.topics[c.name])] : [];
   });
-  return { producers, channels, topics };
+  return { producers, channels, topics, replication: replicationPanelOf(world, prevWorld, trace) };
 }

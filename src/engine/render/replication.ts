@@ -1,0 +1,144 @@
+// Geo-replication view-models: the replicator's cursor over the source topic (a strip of entries
+// with read position, mark-delete and individual deletes), its GeoReplicationProducerImpl (pending
+// source positions, lastPersistedSource, the Case each receipt hit) and the remote dedup
+// watermarks, V1 per producer name and V2 as `_LID:_EID` pairs. Pure: world (+ events) in.
+import { REPLICATOR } from '../model/config';
+import type { SimEvent } from '../model/events';
+import type { Position, TopicState, World } from '../model/world';
+import type { ReceiptCaseView, ReplicationPanel, SourceEntryView, WatermarkRow } from './panelViews';
+
+const cmp = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
+export const posText = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
+const differs = (a: unknown, b: unknown): boolean => JSON.stringify(a) !== JSON.stringify(b);
+
+const LID = '_LID';
+const EID = '_EID';
+
+/** Messages stored at a cluster (pre-run entries have none). */
+const storedIds = (t: TopicState | undefined): Set<string> =>
+  new Set(t?.ledgers.flatMap((l) => l.entries.flatMap((e) => e.msgs.map((m) => m.msg))) ?? []);
+
+/** Dedup watermarks for display: `<name>_LID` + `<name>_EID` become one `name` row `L:E`. */
+export function watermarksOf(t: TopicState): WatermarkRow[] {
+  const { highestSequencedPushed: pushed, highestSequencedPersisted: persisted } = t.dedup;
+  const keys = [...new Set([...Object.keys(pushed), ...Object.keys(persisted)])].sort();
+  const rows: WatermarkRow[] = [];
+  const pair = (m: Record<string, number>, name: string): string =>
+    m[name + LID] === undefined && m[name + EID] === undefined
+      ? 'none'
+      : `${m[name + LID] ?? '?'}:${m[name + EID] ?? '?'}`;
+  for (const k of keys) {
+    if (k.endsWith(LID) || k.endsWith(EID)) {
+      const name = k.slice(0, -LID.length);
+      if (rows.some((r) => r.kind === 'position' && r.name === name)) continue;
+      rows.push({ name, kind: 'position', pushed: pair(pushed, name), persisted: pair(persisted, name) });
+    } else {
+      const show = (n: number | undefined) => (n === undefined ? 'none' : String(n));
+      rows.push({ name: k, kind: 'sequence', pushed: show(pushed[k]), persisted: show(persisted[k]) });
+    }
+  }
+  return rows;
+}
+
+/** Messages the replication source stores that `cluster` (the target) does not. */
+export function missingFromSource(w: World, cluster: string): { from: string; msgs: string[] } | null {
+  const repl = w.config.replication;
+  if (!repl || repl.to !== cluster) return null;
+  const here = storedIds(w.topics[cluster]);
+  const source = w.topics[repl.from]?.ledgers.flatMap((l) => l.entries) ?? [];
+  const msgs = source.flatMap((e) => (e.replicatedFrom ? [] : e.msgs.map((m) => m.msg))).filter((m) => !here.has(m));
+  return { from: repl.from, msgs: [...new Set(msgs)] };
+}
+
+const CASE_RULE = 'GeoReplicationProducerImpl.ackReceivedReplicatedMsg:';
+
+function caseLabel(branch: string): string {
+  if (branch === 'no-op') return 'no pending op';
+  const m = /^case-(\d)(?:-(.+))?$/.exec(branch);
+  if (!m) return branch;
+  return m[2] === 'sentinel' ? `Case-${m[1]} (sentinel-not-confirmed)` : `Case-${m[1]}`;
+}
+
+/**
+ * The receipts the geo producer handled in these steps, one row per branch taken (a Case-1 that
+ * re-handles the same receipt gives two rows). `complete` events of the same branch add their
+ * messages to the row they belong to.
+ */
+export function receiptCasesOf(steps: readonly { readonly index: number; readonly events: readonly SimEvent[] }[]): ReceiptCaseView[] {
+  const out: ReceiptCaseView[] = [];
+  for (const s of steps) {
+    let last: { -readonly [K in keyof ReceiptCaseView]: ReceiptCaseView[K] } | null = null;
+    for (const e of s.events) {
+      if (!e.rule?.startsWith(CASE_RULE)) continue;
+      if (e.kind === 'complete' && last && last.rule === e.rule) {
+        last.msgs = [...last.msgs, ...e.msgs];
+        continue;
+      }
+      last = { step: s.index, case: caseLabel(e.rule.slice(CASE_RULE.length)), rule: e.rule, text: e.text, msgs: [...e.msgs] };
+      out.push(last);
+    }
+  }
+  return out;
+}
+
+export function replicationPanelOf(
+  w: World,
+  prev: World | undefined,
+  steps: readonly { readonly index: number; readonly events: readonly SimEvent[] }[] = [],
+): ReplicationPanel | null {
+  const repl = w.config.replication;
+  const r = w.replicator;
+  const p = w.producers[REPLICATOR];
+  if (!repl || !r || !p) return null;
+  const c = r.cursor;
+  const pendingPositions = p.pendingMessages.flatMap((op) => op.msgs.flatMap((m) => (m.sourcePosition ? [posText(m.sourcePosition)] : [])));
+  const remote = storedIds(w.topics[repl.to]);
+  const source = w.topics[repl.from]?.ledgers.flatMap((l) => l.entries) ?? [];
+  const entries = source.map((e): SourceEntryView => {
+    const position = posText(e);
+    const markDeleted = cmp(e, c.markDeletePosition) <= 0;
+    const individuallyDeleted = c.individuallyDeleted.some((d) => cmp(d, e) === 0);
+    const msgs = e.msgs.map((m) => m.msg);
+    return {
+      position,
+      msgs,
+      markDeleted,
+      individuallyDeleted,
+      atReadPosition: cmp(e, c.readPosition) === 0,
+      pending: pendingPositions.includes(position),
+      lostAtRemote: (markDeleted || individuallyDeleted) && !e.replicatedFrom && msgs.length > 0 && msgs.some((m) => !remote.has(m)),
+    };
+  });
+  const last = source[source.length - 1];
+  const q = prev?.producers[REPLICATOR];
+  const ch = w.channels[REPLICATOR];
+  return {
+    from: repl.from,
+    to: repl.to,
+    dedup: repl.dedup,
+    state: r.state,
+    reason: r.reason,
+    readPosition: posText(c.readPosition),
+    markDeletePosition: posText(c.markDeletePosition),
+    individuallyDeleted: c.individuallyDeleted.map(posText),
+    readAtEnd: last === undefined || cmp(c.readPosition, last) > 0,
+    entries,
+    producer: {
+      wireName: p.wireName,
+      state: p.state,
+      closed: p.closed,
+      replDedupV2: ch ? ch.replDedupV2 : null,
+      lastPersistedSource: posText(p.lastPersistedSource),
+      pending: p.pendingMessages.map((op) => ({
+        sourcePositions: op.msgs.flatMap((m) => (m.sourcePosition ? [posText(m.sourcePosition)] : [])),
+        msgs: op.msgs.map((m) => m.msg),
+      })),
+    },
+    receipts: receiptCasesOf(steps),
+    changed: {
+      cursor: prev?.replicator != null && differs(c, prev.replicator.cursor),
+      producer: q !== undefined && differs([p.pendingMessages, p.lastPersistedSource, p.state], [q.pendingMessages, q.lastPersistedSource, q.state]),
+      state: prev?.replicator != null && r.state !== prev.replicator.state,
+    },
+  };
+}
