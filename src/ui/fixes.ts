@@ -1,12 +1,84 @@
-// One line per fix for the toggles: what the fix changes, in the words of the PR it models.
+// What each fix toggle changes, in the words of the code that implements it (src/engine/protocol)
+// and of the scenario contract's "Fixes" section, with the PR or issue it comes from. Proposed
+// fixes are never called clean here: one run is one interleaving; the explorer gives verdicts.
 // Partial: the engine may model a fix before the UI has words for it; the toggle still appears.
 import type { FixId } from '../engine';
 
-export const FIX_DESCRIPTIONS: Partial<Record<FixId, string>> = {
-  'go-1565': 'Go client PR 1565: highest_sequence_id + isolate resends',
-  'go-highest-sequence-id': 'PR 1565, first half: batches carry highest_sequence_id',
-  'go-isolate-resends': 'PR 1565, second half: potential duplicates travel alone',
-  'guard-rewind': 'Seed 000 proposal: no rewind while later entries may be persisted; stop instead',
-  'sentinel-not-confirmed': 'Seed 000 proposal: a -1:-1 receipt does not confirm a Case-1 entry',
-  'fail-on-corrupt-head': 'Seed 000 proposal: a corrupted head stops the replicator visibly',
+export interface FixInfo {
+  /** One line, shown next to the toggle. */
+  readonly summary: string;
+  /** What exactly changes in the model (the help text). */
+  readonly detail: string;
+  /** `open`: an unmerged PR; `proposed`: a direction from an issue, no PR merged. */
+  readonly status: 'merged' | 'open' | 'proposed';
+  readonly source: { readonly label: string; readonly url: string };
+}
+
+const GO_1565 = {
+  label: 'apache/pulsar-client-go#1565',
+  url: 'https://github.com/apache/pulsar-client-go/pull/1565',
+};
+const SEED_000 = {
+  label: 'apache/pulsar#26113',
+  url: 'https://github.com/apache/pulsar/issues/26113',
+};
+const PR_26124 = {
+  label: 'apache/pulsar#26124',
+  url: 'https://github.com/apache/pulsar/pull/26124',
+};
+
+export const FIXES: Partial<Record<FixId, FixInfo>> = {
+  'go-1565': {
+    summary: 'Go client PR 1565: highest_sequence_id + isolate resends',
+    detail:
+      'Go partitionProducer: a batch carries highest_sequence_id, a potential duplicate travels in a batch of its own, and the last pushed id is seeded from ProducerSuccess on the first connection. Both halves below together.',
+    status: 'open',
+    source: GO_1565,
+  },
+  'go-highest-sequence-id': {
+    summary: 'PR 1565, first half: batches carry highest_sequence_id',
+    detail:
+      'Only the first half of PR 1565: a Go batch sends highest_sequence_id, so the broker records the batch’s highest id, not its lowest.',
+    status: 'open',
+    source: GO_1565,
+  },
+  'go-isolate-resends': {
+    summary: 'PR 1565, second half: potential duplicates travel alone',
+    detail:
+      'Only the second half of PR 1565: a message that may be a duplicate is never batched with new messages, so a Dup answer cannot swallow them.',
+    status: 'open',
+    source: GO_1565,
+  },
+  'guard-rewind': {
+    summary: 'Seed 000 proposal: stop instead of rewinding past persisted entries',
+    detail:
+      'PersistentReplicator.ProducerSendCallback.sendComplete: when a send fails while a later entry is still pending at the geo producer or already individually deleted (so it may be persisted at the remote), the replicator is Terminated — a terminal, alarmed stop, no restart in the run — instead of rewinding the cursor and re-sending. A stall (replication-progress) replaces the silent loss in this run; other interleavings are the explorer’s to judge.',
+    status: 'proposed',
+    source: SEED_000,
+  },
+  'sentinel-not-confirmed': {
+    summary: 'Seed 000 / PR 26124 direction: a -1:-1 receipt does not confirm a Case-1 head',
+    detail:
+      'GeoReplicationProducerImpl.ackReceivedReplicatedMsg, Case-1 (head’s source ≤ lastPersistedSource): a receipt at -1:-1 (the remote dropped the send as a duplicate) no longer completes the head as a success; the send fails, so the replicator rewinds instead of deleting the entry. Case-1 on a real receipt of another entry still completes the head (a loss the explorer can find).',
+    status: 'proposed',
+    source: PR_26124,
+  },
+  'fail-on-corrupt-head': {
+    summary: 'Seed 000 proposal: a corrupted head stops the replicator visibly',
+    detail:
+      'ProducerImpl.recoverChecksumError on the replicator’s producer: when the head’s local buffer is corrupted, the replicator is Terminated (terminal, alarmed, before anything is re-sent) instead of dropping the head and failing its callback. With an intact local buffer it never triggers.',
+    status: 'proposed',
+    source: SEED_000,
+  },
+};
+
+/** One line per fix (kept for callers that only need the summary). */
+export const FIX_DESCRIPTIONS: Partial<Record<FixId, string>> = Object.fromEntries(
+  Object.entries(FIXES).map(([id, f]) => [id, f.summary]),
+);
+
+export const STATUS_TEXT: Record<FixInfo['status'], string> = {
+  merged: 'merged',
+  open: 'open PR, not merged',
+  proposed: 'proposed, not merged; no verdict from one run',
 };

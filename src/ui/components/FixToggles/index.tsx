@@ -1,7 +1,8 @@
 // One checkbox per fix the engine models. The accessible name is the fix id alone (tests and
-// screen readers find `go-1565` exactly); the one-line description is attached as its description.
+// screen readers find `go-1565` exactly); the one-line summary, where it comes from and what it
+// changes are attached as its description. "What do the fixes change?" opens the full help.
 import { FIX_IDS } from '../../../engine';
-import { FIX_DESCRIPTIONS } from '../../fixes';
+import { FIXES, STATUS_TEXT } from '../../fixes';
 import { toggleFix, useApp } from '../../store';
 
 export function FixToggles() {
@@ -10,22 +11,55 @@ export function FixToggles() {
     <fieldset className="fixes">
       <legend>Fixes</legend>
       <div className="fix-grid">
-        {FIX_IDS.map((fix) => (
-          <label key={fix} className="fix" title={FIX_DESCRIPTIONS[fix]}>
-            <input
-              type="checkbox"
-              aria-label={fix}
-              aria-describedby={`fix-${fix}`}
-              checked={fixes.includes(fix)}
-              onChange={() => void toggleFix(fix)}
-            />
-            <code>{fix}</code>
-            <span id={`fix-${fix}`} className="muted">
-              {FIX_DESCRIPTIONS[fix] ?? ''}
-            </span>
-          </label>
-        ))}
+        {FIX_IDS.map((fix) => {
+          const info = FIXES[fix];
+          return (
+            <label
+              key={fix}
+              className="fix"
+              title={
+                info
+                  ? `${info.summary} (${info.source.label}, ${STATUS_TEXT[info.status]})\n\n${info.detail}`
+                  : undefined
+              }
+            >
+              <input
+                type="checkbox"
+                aria-label={fix}
+                aria-describedby={`fix-${fix}`}
+                checked={fixes.includes(fix)}
+                onChange={() => void toggleFix(fix)}
+              />
+              <code>{fix}</code>
+              <span id={`fix-${fix}`} className="muted">
+                {info?.summary ?? ''}
+                {info && <span className="visually-hidden"> {info.detail}</span>}
+              </span>
+            </label>
+          );
+        })}
       </div>
+      <details className="fix-help" data-testid="fix-help">
+        <summary>What do the fixes change?</summary>
+        <dl>
+          {FIX_IDS.map((fix) => {
+            const info = FIXES[fix];
+            if (!info) return null;
+            return (
+              <div key={fix} className="fix-help-item">
+                <dt>
+                  <code>{fix}</code>{' '}
+                  <a href={info.source.url} target="_blank" rel="noreferrer">
+                    {info.source.label}
+                  </a>{' '}
+                  <span className={`tag tag-${info.status}`}>{STATUS_TEXT[info.status]}</span>
+                </dt>
+                <dd>{info.detail}</dd>
+              </div>
+            );
+          })}
+        </dl>
+      </details>
     </fieldset>
   );
 }

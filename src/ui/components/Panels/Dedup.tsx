@@ -1,23 +1,27 @@
 // The broker's `MessageDeduplication` watermarks per producer name. An absent name is not -1:
 // the broker accepts any sequence id from a name it has no entry for, so it is shown as "none".
+// V1 keys by (original) producer name with a sequence id; V2 (PR 23697) keys the replicator's
+// name with `_LID` and `_EID`, shown here as one `ledgerId:entryId` source position.
 import type { TopicPanel } from '../../../engine';
 import { changedClass } from './changed';
-
-const show = (n: number | null) => (n === null ? 'none' : String(n));
 
 export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] }) {
   return (
     <section className="panel" aria-label="Broker dedup" data-testid="panel-dedup">
       <h3>Broker dedup</h3>
       {topics.map((t) => (
-        <article key={t.cluster} className={changedClass(t.changed.dedup, 'card')}>
+        <article
+          key={t.cluster}
+          className={changedClass(t.changed.dedup, 'card')}
+          data-testid={`dedup-${t.cluster}`}
+        >
           <header className="card-head">
             <strong>{t.cluster}</strong>
             <span className="muted">
               {t.owner} · deduplication {t.dedupEnabled ? 'on' : 'off'}
             </span>
           </header>
-          {t.dedup.length === 0 ? (
+          {t.watermarks.length === 0 ? (
             <p className="muted">No producer recorded yet.</p>
           ) : (
             <table className="grid">
@@ -29,11 +33,18 @@ export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] 
                 </tr>
               </thead>
               <tbody>
-                {t.dedup.map((d) => (
-                  <tr key={d.producer}>
-                    <td>{d.producer}</td>
-                    <td>{show(d.pushed)}</td>
-                    <td>{show(d.persisted)}</td>
+                {t.watermarks.map((d) => (
+                  <tr key={d.name}>
+                    <td>
+                      {d.name}
+                      {d.kind === 'position' && (
+                        <span className="tag" title="V2: the _LID and _EID keys, a source position">
+                          _LID:_EID
+                        </span>
+                      )}
+                    </td>
+                    <td>{d.pushed}</td>
+                    <td>{d.persisted}</td>
                   </tr>
                 ))}
               </tbody>

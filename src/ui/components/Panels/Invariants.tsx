@@ -1,7 +1,8 @@
 // Every invariant violation of the run, each at the step where it first held. Violations ahead of
 // the cursor stay listed (dimmed) so the user can jump straight to them.
 import type { RunResult } from '../../../engine';
-import { setCursor } from '../../store';
+import { FIXES } from '../../fixes';
+import { setCursor, useApp } from '../../store';
 
 export function InvariantsPanel({
   result,
@@ -11,12 +12,21 @@ export function InvariantsPanel({
   readonly cursor: number;
 }) {
   const { violations, error, endedBy } = result;
+  const fixes = useApp((s) => s.fixes);
+  const proposed = fixes.filter((f) => FIXES[f as keyof typeof FIXES]?.status === 'proposed');
   return (
     <section className="panel" aria-label="Invariants" data-testid="panel-invariants">
       <h3>Invariants</h3>
       {violations.length === 0 ? (
         <p className="ok">
           No invariant violated in this run ({result.steps.length - 1} steps, ended {endedBy}).
+          {proposed.length > 0 && (
+            <span className="muted">
+              {' '}
+              One run is one interleaving: this says nothing yet about {proposed.join(', ')} in the
+              others (the explorer judges that).
+            </span>
+          )}
         </p>
       ) : (
         <ul className="plain violations">

@@ -42,6 +42,9 @@ export function ProducersPanel({ producers }: { readonly producers: readonly Pro
               {p.pendingMessages.map((op) => (
                 <li key={op.opId}>
                   <span className="chip">{op.msgs.join('+')}</span> seq {op.sequenceRange}
+                  {op.sourcePositions.length > 0 && (
+                    <small className="muted"> source {op.sourcePositions.join('+')}</small>
+                  )}
                   {op.localBufferCorrupted && (
                     <span className="tag tag-bad">local buffer corrupted</span>
                   )}

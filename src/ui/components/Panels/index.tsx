@@ -7,6 +7,7 @@ import { DedupPanel } from './Dedup';
 import { InFlightPanel } from './InFlight';
 import { InvariantsPanel } from './Invariants';
 import { ProducersPanel } from './Producers';
+import { ReplicationPanel } from './Replication';
 import { TopicPanel } from './Topic';
 
 export function Panels() {
@@ -14,12 +15,15 @@ export function Panels() {
   const cursor = useApp((s) => s.cursor);
   const panels = useMemo(() => {
     const now = result?.steps[cursor];
-    return now ? panelsOf(now.world, result.steps[cursor - 1]?.world) : null;
+    return now
+      ? panelsOf(now.world, result.steps[cursor - 1]?.world, result.steps.slice(0, cursor + 1))
+      : null;
   }, [result, cursor]);
   if (!result || !panels) return null;
   return (
     <div className="panels">
       <InvariantsPanel result={result} cursor={cursor} />
+      {panels.replication && <ReplicationPanel repl={panels.replication} />}
       <ProducersPanel producers={panels.producers} />
       <DedupPanel topics={panels.topics} />
       <TopicPanel topics={panels.topics} />

@@ -6,6 +6,12 @@ export function StepControls() {
   const last = useApp((s) => Math.max(0, (s.result?.steps.length ?? 1) - 1));
   const key = useApp((s) => s.result?.steps[s.cursor]?.key ?? null);
   const disabled = useApp((s) => s.result === null);
+  const violated = useApp((s) =>
+    (s.result?.violations ?? [])
+      .filter((v) => v.step === s.cursor)
+      .map((v) => v.invariant)
+      .join(', '),
+  );
   return (
     <nav className="step-controls" aria-label="Step controls">
       <button
@@ -55,6 +61,11 @@ export function StepControls() {
       <code className="step-key" title="The action taken to reach this step">
         {key ?? 'initial state'}
       </code>
+      {violated && (
+        <span className="step-violation" data-testid="step-violation" role="status">
+          violated here: {violated}
+        </span>
+      )}
       <span className="muted keys-hint">← → Home End</span>
     </nav>
   );

@@ -1,0 +1,144 @@
+// The geo-replicator: its cursor on the source topic as a strip of entries (read position,
+// mark-delete, individually deleted — each with a text label, not colour alone), its state
+// (Terminated in red, with the reason), and its GeoReplicationProducerImpl: pending source
+// positions, lastPersistedSource and the Case each receipt hit.
+import type { ReplicationPanel as View, SourceEntryView } from '../../../engine';
+import { changedClass } from './changed';
+
+function labelsOf(e: SourceEntryView): string[] {
+  const out: string[] = [];
+  if (e.atReadPosition) out.push('read position');
+  if (e.markDeleted) out.push('mark-deleted');
+  if (e.individuallyDeleted) out.push('individually deleted');
+  if (e.pending) out.push('in flight');
+  if (e.lostAtRemote) out.push('deleted but not at the remote');
+  return out;
+}
+
+function Entry({ e }: { readonly e: SourceEntryView }) {
+  const labels = labelsOf(e);
+  const cls = [
+    'strip-entry',
+    e.markDeleted && 'is-mark-deleted',
+    e.individuallyDeleted && 'is-deleted',
+    e.atReadPosition && 'is-read',
+    e.pending && 'is-pending',
+    e.lostAtRemote && 'is-lost',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const name = e.msgs.length > 0 ? e.msgs.join('+') : '—';
+  return (
+    <li
+      className={cls}
+      data-position={e.position}
+      aria-label={`${e.position} ${name}${labels.length ? ': ' + labels.join(', ') : ''}`}
+    >
+      {e.atReadPosition && (
+        <span className="strip-read" aria-hidden="true">
+          ▼ read
+        </span>
+      )}
+      <code>{e.position}</code>
+      <span className="strip-msg">{name}</span>
+      <span className="strip-flags" aria-hidden="true">
+        {e.markDeleted && <abbr title="mark-deleted">MD</abbr>}
+        {e.individuallyDeleted && <abbr title="individually deleted">del</abbr>}
+        {e.pending && <abbr title="in flight (pending at the geo producer)">sent</abbr>}
+        {e.lostAtRemote && <abbr title="deleted at the source, absent at the remote">LOST</abbr>}
+      </span>
+    </li>
+  );
+}
+
+export function ReplicationPanel({ repl }: { readonly repl: View }) {
+  const terminated = repl.state === 'Terminated';
+  return (
+    <section className="panel" aria-label="Replicator" data-testid="panel-replicator">
+      <h3>
+        Replicator {repl.from} → {repl.to}{' '}
+        <span className="muted">(dedup {repl.dedup.toUpperCase()})</span>
+      </h3>
+      <p
+        className={changedClass(repl.changed.state, terminated ? 'bad repl-state' : 'repl-state')}
+        data-testid="replicator-state"
+        role={terminated ? 'status' : undefined}
+      >
+        <strong>{repl.state}</strong>
+        {terminated && repl.reason && <> — {repl.reason}</>}
+      </p>
+      <div className={changedClass(repl.changed.cursor)}>
+        <dl className="kv" data-testid="replicator-cursor">
+          <dt>readPosition</dt>
+          <dd>
+            {repl.readPosition}
+            {repl.readAtEnd && <span className="muted"> (past the last entry)</span>}
+          </dd>
+          <dt>markDeletePosition</dt>
+          <dd>{repl.markDeletePosition}</dd>
+          <dt>individuallyDeleted</dt>
+          <dd>{repl.individuallyDeleted.length ? repl.individuallyDeleted.join(', ') : 'none'}</dd>
+        </dl>
+        <ol className="strip" aria-label={`Source entries at ${repl.from}`}>
+          {repl.entries.map((e) => (
+            <Entry key={e.position} e={e} />
+          ))}
+          {repl.readAtEnd && (
+            <li className="strip-entry strip-end is-read" aria-label="read position: end of topic">
+              <span className="strip-read" aria-hidden="true">
+                ▼ read
+              </span>
+              <code>{repl.readPosition}</code>
+              <span className="strip-msg muted">end</span>
+            </li>
+          )}
+        </ol>
+        <p className="strip-legend muted">
+          MD mark-deleted · del individually deleted · sent pending at the producer · LOST deleted
+          at {repl.from}, absent at {repl.to}
+        </p>
+      </div>
+      <div className={changedClass(repl.changed.producer, 'card')} data-testid="geo-producer">
+        <header className="card-head">
+          <strong>GeoReplicationProducerImpl</strong>
+          <code className="muted">{repl.producer.wireName}</code>
+          <span className="muted">
+            {repl.producer.closed ? 'closed' : repl.producer.state}
+            {repl.producer.replDedupV2 !== null &&
+              ` · ${repl.producer.replDedupV2 ? 'V2 connection (by source position)' : 'V1 connection'}`}
+          </span>
+        </header>
+        <dl className="kv">
+          <dt>lastPersistedSource</dt>
+          <dd>{repl.producer.lastPersistedSource}</dd>
+        </dl>
+        <div className="row">
+          <span className="row-label">pending (source)</span>
+          {repl.producer.pending.length === 0 && <span className="muted">none</span>}
+          {repl.producer.pending.map((op, i) => (
+            <span key={i} className="chip">
+              {op.sourcePositions.join('+')} <small>{op.msgs.join('+')}</small>
+            </span>
+          ))}
+        </div>
+        <div className="row">
+          <span className="row-label">receipts</span>
+          {repl.receipts.length === 0 && <span className="muted">none yet</span>}
+        </div>
+        {repl.receipts.length > 0 && (
+          <ol className="plain receipts" data-testid="receipt-cases">
+            {repl.receipts.map((x, i) => (
+              <li key={i} title={x.rule}>
+                <span className="muted">step {x.step}</span>{' '}
+                <span className={x.case.startsWith('Case-1') ? 'tag tag-bad' : 'tag'}>
+                  {x.case}
+                </span>{' '}
+                {x.msgs.length > 0 && <span className="chip">{x.msgs.join('+')}</span>} {x.text}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}
