@@ -13,8 +13,16 @@ export interface ProgressFinding {
 
 const ids = (w: World): string[] => backlog(w).flatMap((e) => e.msgs.map((m) => m.msg));
 
+/**
+ * Liveness is judged once the faults have healed (the style guide's "inject, heal, then require
+ * convergence"): a channel that drops every send (a duplicate-frames fault that struck) is a
+ * network that has not healed, so a stall or loop while it is open is the fault's, not the
+ * protocol's.
+ */
+export const unhealedFault = (w: World): boolean => Object.values(w.channels).some((ch) => ch.open && ch.broken?.mode === 'dropping');
+
 export function replicationStalled(w: World): ProgressFinding | null {
-  if (!w.config.replication) return null;
+  if (!w.config.replication || unhealedFault(w)) return null;
   const left = ids(w);
   if (left.length === 0) return null;
   const why = w.replicator?.state === 'Terminated' ? `the replicator terminated (${w.replicator.reason})` : 'nothing more can happen';
@@ -23,7 +31,7 @@ export function replicationStalled(w: World): ProgressFinding | null {
 
 export function fairLoopWithoutProgress(steps: readonly StepRecord[], start: number, end: number): ProgressFinding | null {
   const w = steps[end]!.world;
-  if (!w.config.replication) return null;
+  if (!w.config.replication || unhealedFault(w)) return null;
   const left = ids(w);
   if (left.length === 0) return null;
   const taken = new Set(steps.slice(start + 1, end + 1).map((s) => s.key));

@@ -8,9 +8,10 @@
 // with entries still to replicate in which every non-fault action enabled in all of its states is
 // also taken inside it (a loop weak fairness cannot leave).
 import { checkSafety, type InvariantId } from '../check/invariants';
-import type { Config, FaultKind } from '../model/config';
+import type { Config, ExploreFaultKind } from '../model/config';
 import type { World } from '../model/world';
 import { backlog } from '../protocol/PersistentReplicator';
+import { unhealedFault } from '../check/progress';
 import { enabledActions } from '../sim/enabled';
 import { initialWorld } from '../sim/init';
 import { step } from '../sim/step';
@@ -21,7 +22,7 @@ export interface ExploreOptions {
   readonly maxDepth: number;
   readonly maxStates: number;
   /** Fault kinds the search may place, and how many per run. */
-  readonly faults: { readonly kinds: readonly FaultKind[]; readonly max: number };
+  readonly faults: { readonly kinds: readonly ExploreFaultKind[]; readonly max: number };
 }
 
 export interface Counterexample {
@@ -179,7 +180,7 @@ export class Explorer {
   }
 }
 
-const hasBacklog = (w: World): boolean => w.config.replication !== null && backlog(w).length > 0;
+const hasBacklog = (w: World): boolean => w.config.replication !== null && backlog(w).length > 0 && !unhealedFault(w);
 
 /** 53-bit hash of a fingerprint (two 32-bit FNV-1a lanes): a collision merges two states. */
 export function hash(s: string): number {

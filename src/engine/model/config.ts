@@ -39,7 +39,18 @@ export interface ClusterConfig {
   readonly firstLedgerId: number;
   readonly deduplication: boolean;
   /** Ledgers that exist before the run; the last one is the current (open) ledger. */
-  readonly initialLedgers: readonly { readonly id: number; readonly entries: number }[];
+  readonly initialLedgers: readonly InitialLedger[];
+}
+
+/**
+ * A ledger that exists before the run: `entries` anonymous entries (named by position), then one
+ * entry per `messages` item (extension: a source backlog that pre-exists, so the explorer need not
+ * interleave the writes that made it).
+ */
+export interface InitialLedger {
+  readonly id: number;
+  readonly entries: number;
+  readonly messages?: readonly { readonly msg: string; readonly producer: string; readonly seq: number }[];
 }
 
 export interface ProducerConfig {
@@ -98,8 +109,15 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'duplicate-frames',
 ];
 
+/**
+ * What the explorer may place: a fault kind, or one variant of a kind (extension:
+ * `checksum-error:corrupted` / `checksum-error:intact` try only that buffer state).
+ */
+export type ExploreFaultKind = FaultKind | 'checksum-error:corrupted' | 'checksum-error:intact';
+export const EXPLORE_FAULT_KINDS: readonly ExploreFaultKind[] = [...FAULT_KINDS, 'checksum-error:corrupted', 'checksum-error:intact'];
+
 export interface ExploreConfig {
-  readonly kinds: readonly FaultKind[];
+  readonly kinds: readonly ExploreFaultKind[];
   readonly max: number;
   readonly maxDepth: number;
   readonly maxStates: number;
@@ -117,7 +135,7 @@ export interface Config {
   /** The scenario's `explore` block: bounds and the faults the explorer may place. */
   readonly explore: ExploreConfig | null;
   /** Set only by the explorer: fault kinds it places as actions, and how many per run. */
-  readonly faultBudget: { readonly kinds: readonly FaultKind[]; readonly max: number } | null;
+  readonly faultBudget: { readonly kinds: readonly ExploreFaultKind[]; readonly max: number } | null;
 }
 
 export const hasFix = (config: Config, fix: FixId): boolean => config.fixes.includes(fix);

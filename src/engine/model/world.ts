@@ -119,8 +119,19 @@ export interface Channel {
   sends: number;
   /** PR 23697 feature flag negotiated on this connection (`supports_repl_dedup_by_lid_and_eid`). */
   replDedupV2: boolean;
-  /** duplicate-frames fault: frames written so far (its cache) and what the channel does now. */
-  broken: { readonly plan: number; cache: SendFrame[]; mode: 'caching' | 'dropping' } | null;
+  /**
+   * duplicate-frames fault: frames written so far (its cache) and what the channel does now. From
+   * its `atSend`-th send (counted in `sends`) it writes the cached frames of `frames` (null: all of
+   * them) in place of that send, then drops every send. `plan`: the plan entry, null when placed
+   * by the explorer.
+   */
+  broken: {
+    readonly plan: number | null;
+    readonly atSend: number;
+    readonly frames: readonly string[] | null;
+    cache: SendFrame[];
+    mode: 'caching' | 'dropping';
+  } | null;
 }
 
 export interface StoredEntry {

@@ -60,22 +60,20 @@ export function resendMessages(ctx: Ctx, p: ProducerState): void {
  */
 function brokenChannel(ctx: Ctx, p: ProducerState, ch: Channel, frame: SendFrame): boolean {
   const b = ch.broken!;
-  const spec = ctx.w.config.faults[b.plan];
-  if (!spec || spec.kind !== 'duplicate-frames') return false;
   const ids = frame.msgs.map((m) => m.msg);
   if (b.mode === 'dropping') {
     ctx.events.push(ev('fault', p.name, `broken channel drops the send of ${ids.join('+')}`, ids, { cluster: p.cluster }));
     return true;
   }
-  if (ch.sends < spec.atSend) {
+  if (ch.sends < b.atSend) {
     b.cache.push(frame);
     return false;
   }
-  const cached = b.cache.filter((f) => f.msgs.some((m) => spec.frames.includes(m.msg)));
+  const cached = b.cache.filter((f) => b.frames === null || f.msgs.some((m) => b.frames!.includes(m.msg)));
   for (const f of cached) ch.toBroker.push({ ...f, born: tick(ctx.w) });
   b.mode = 'dropping';
   b.cache = [];
-  ctx.w.plan[b.plan]!.spent = true;
+  if (b.plan !== null) ctx.w.plan[b.plan]!.spent = true;
   const again = cached.map((f) => f.msgs.map((m) => m.msg).join('+')).join(', ');
   ctx.events.push(ev('fault', p.name, `broken channel writes cached ${again} in place of ${ids.join('+')}`, ids, { cluster: p.cluster }));
   return true;

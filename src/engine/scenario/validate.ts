@@ -1,6 +1,6 @@
 // Scenario format v1 (`dedup-lab/scenario@1`) → Config. Field-precise errors, never a throw.
 // Defaults are Pulsar's: deduplication off, Java client, no batching, auto sequence ids.
-import { type ClusterConfig, type Config, FAULT_KINDS, REPLICATOR, type ReplicationConfig, type FaultSpec, FIX_IDS, type FixId, type ProducerConfig, type Trigger, type WorkloadItem } from '../model/config';
+import { type ClusterConfig, type Config, EXPLORE_FAULT_KINDS, type InitialLedger, FAULT_KINDS, REPLICATOR, type ReplicationConfig, type FaultSpec, FIX_IDS, type FixId, type ProducerConfig, type Trigger, type WorkloadItem } from '../model/config';
 import { Reader, type ValidationError } from './reader';
 
 export const SCENARIO_FORMAT = 'dedup-lab/scenario@1';
@@ -34,7 +34,7 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
   if (s.subscriptions !== undefined) r.errors.push({ path: '$.subscriptions', message: 'not modelled by this version of Dedup Lab yet (see the open issues)' });
   const clusters = readClusters(r, s);
   const clusterNames = clusters.map((c) => c.name);
-  const producers = readProducers(r, s.producers, clusterNames);
+  const producers = readProducers(r, s.producers, clusterNames, clusters.some((c) => c.initialLedgers.some((l) => (l.messages?.length ?? 0) > 0)));
   const replication = readReplication(r, s.replication, clusterNames);
   const workload = readWorkload(r, s.workload, producers);
   const fixes = readFixes(r, s.fixes, extraFixes);
@@ -91,17 +91,31 @@ function readPerCluster(r: Reader, v: unknown, path: string, names: string[]): R
   return out;
 }
 
-function readLedgers(r: Reader, v: unknown, path: string): { id: number; entries: number }[] {
+function readLedgers(r: Reader, v: unknown, path: string): InitialLedger[] {
   if (v === undefined) return [];
+  const nextSeq: Record<string, number> = {};
   return (r.arr(v, path) ?? []).map((l, i) => {
     const o = r.obj(l, `${path}[${i}]`) ?? {};
-    return { id: r.int(o.id, `${path}[${i}].id`, 1) ?? 1, entries: r.int(o.entries, `${path}[${i}].entries`, 0, 10000) ?? 0 };
+    r.known(o, `${path}[${i}]`, ['id', 'entries', 'messages']);
+    const ledger = { id: r.int(o.id, `${path}[${i}].id`, 1) ?? 1, entries: o.entries === undefined && o.messages !== undefined ? 0 : r.int(o.entries, `${path}[${i}].entries`, 0, 10000) ?? 0 };
+    if (o.messages === undefined) return ledger;
+    // Extension: entries that carry message ids, `{ "id": "E3", "producer": "p1", "seq"?: n }`.
+    const messages = (r.arr(o.messages, `${path}[${i}].messages`) ?? []).map((m, j) => {
+      const mp = `${path}[${i}].messages[${j}]`;
+      const mo = r.obj(m, mp) ?? {};
+      r.known(mo, mp, ['id', 'producer', 'seq']);
+      const producer = r.str(mo.producer, `${mp}.producer`, NAME, 'a producer name') ?? 'p';
+      const seq = mo.seq === undefined ? nextSeq[producer] ?? 0 : r.int(mo.seq, `${mp}.seq`, 0) ?? 0;
+      nextSeq[producer] = seq + 1;
+      return { msg: r.str(mo.id, `${mp}.id`, NAME, 'a message id') ?? 'M', producer, seq };
+    });
+    return { ...ledger, messages };
   });
 }
 
-function readProducers(r: Reader, v: unknown, clusters: string[]): ProducerConfig[] {
+function readProducers(r: Reader, v: unknown, clusters: string[], allowEmpty: boolean): ProducerConfig[] {
   const raw = r.arr(v, '$.producers') ?? [];
-  if (raw.length === 0 && Array.isArray(v)) r.fail('$.producers', 'at least one producer', v);
+  if (raw.length === 0 && Array.isArray(v) && !allowEmpty) r.fail('$.producers', 'at least one producer (none is allowed when topic.ledgers carries messages)', v);
   const out: ProducerConfig[] = [];
   raw.forEach((p, i) => {
     const path = `$.producers[${i}]`;
@@ -175,7 +189,7 @@ function readExplore(r: Reader, v: unknown): Config['explore'] {
   const o = r.obj(v, '$.explore') ?? {};
   r.known(o, '$.explore', ['faults', 'maxDepth', 'maxStates']);
   const f = o.faults === undefined ? {} : r.obj(o.faults, '$.explore.faults') ?? {};
-  const kinds = (f.kinds === undefined ? [] : r.arr(f.kinds, '$.explore.faults.kinds') ?? []).map((k, i) => r.oneOf(k, `$.explore.faults.kinds[${i}]`, FAULT_KINDS) ?? 'disconnect');
+  const kinds = (f.kinds === undefined ? [] : r.arr(f.kinds, '$.explore.faults.kinds') ?? []).map((k, i) => r.oneOf(k, `$.explore.faults.kinds[${i}]`, EXPLORE_FAULT_KINDS) ?? 'disconnect');
   return {
     kinds,
     max: f.max === undefined ? 1 : r.int(f.max, '$.explore.faults.max', 0, 10) ?? 1,

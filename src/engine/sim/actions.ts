@@ -10,6 +10,8 @@
 //   flush:<producer>                         the next workload item: an explicit flush
 //   batch-timer:<producer>                   the max-publish-delay timer flushes the open batch
 //   fault:<kind>:<subject>[@<cluster>][:<variant>]   a fault (from the plan, or placed by the explorer)
+//   fault:duplicate-frames:<producer>:<n>    (explorer) the open channel's n-th send from now re-writes
+//                                            every frame written on it since, then it drops all sends
 import type { FaultKind } from '../model/config';
 
 export type FaultAction =
@@ -17,7 +19,9 @@ export type FaultAction =
   | { readonly kind: 'checksum-error'; readonly message: string; readonly cluster: string; readonly localBufferCorrupted: boolean }
   | { readonly kind: 'not-allowed'; readonly message: string; readonly cluster: string; readonly times: number }
   | { readonly kind: 'disconnect' | 'restart-producer'; readonly producer: string }
-  | { readonly kind: 'unload-topic'; readonly cluster: string };
+  | { readonly kind: 'unload-topic'; readonly cluster: string }
+  /** Explorer only: arm the producer's open channel to re-write its cached frames at its `atSend`-th send from now. */
+  | { readonly kind: 'duplicate-frames'; readonly producer: string; readonly atSend: number };
 
 export type Action =
   | { readonly type: 'deliver-send'; readonly producer: string }
@@ -69,6 +73,8 @@ export function faultKey(f: FaultAction): string {
       return `fault:${f.kind}:${f.producer}`;
     case 'unload-topic':
       return `fault:unload-topic:${f.cluster}`;
+    case 'duplicate-frames':
+      return `fault:duplicate-frames:${f.producer}:${f.atSend}`;
   }
 }
 

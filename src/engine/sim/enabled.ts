@@ -1,8 +1,8 @@
 // `enabledActions(world)`: what can happen next, in a documented, stable order — by auto-policy
 // class (see `ActionClass`), then oldest first (logical birth tick), then by key. The first entry
 // is what `schedule: "auto"` takes.
-import { type FaultKind, REPLICATOR } from '../model/config';
-import { readableEntries } from '../protocol/PersistentReplicator';
+import { type ExploreFaultKind, REPLICATOR } from '../model/config';
+import { backlog, readableEntries } from '../protocol/PersistentReplicator';
 import type { World } from '../model/world';
 import { nextWorkloadItem, workloadKey } from '../protocol/application';
 import { type Action, ActionClass, type EnabledAction, type FaultAction, faultKey } from './actions';
@@ -78,7 +78,7 @@ function addExplorerFaults(w: World, add: Add): void {
   const offer = (f: FaultAction) => {
     if (applies(w, f)) add(faultKey(f), { type: 'fault', fault: f, plan: null }, ActionClass.exploreFault, 0);
   };
-  const kinds = new Set<FaultKind>(ex.kinds);
+  const kinds = new Set<ExploreFaultKind>(ex.kinds);
   const inFlight = new Map<string, string>();
   const receipts = new Map<string, string>();
   for (const ch of Object.values(w.channels)) {
@@ -88,10 +88,8 @@ function addExplorerFaults(w: World, add: Add): void {
   }
   for (const [k, cluster] of inFlight) {
     const message = k.slice(0, k.lastIndexOf('@'));
-    if (kinds.has('checksum-error')) {
-      offer({ kind: 'checksum-error', message, cluster, localBufferCorrupted: true });
-      offer({ kind: 'checksum-error', message, cluster, localBufferCorrupted: false });
-    }
+    if (kinds.has('checksum-error') || kinds.has('checksum-error:corrupted')) offer({ kind: 'checksum-error', message, cluster, localBufferCorrupted: true });
+    if (kinds.has('checksum-error') || kinds.has('checksum-error:intact')) offer({ kind: 'checksum-error', message, cluster, localBufferCorrupted: false });
     if (kinds.has('not-allowed')) offer({ kind: 'not-allowed', message, cluster, times: -1 });
   }
   if (kinds.has('lose-receipt')) for (const [k, cluster] of receipts) offer({ kind: 'lose-receipt', message: k.slice(0, k.lastIndexOf('@')), cluster });
@@ -100,7 +98,17 @@ function addExplorerFaults(w: World, add: Add): void {
   }
   for (const name of producerNames(w)) {
     if (kinds.has('disconnect')) offer({ kind: 'disconnect', producer: name });
+    if (kinds.has('duplicate-frames')) for (let n = 2; n <= sendsAhead(w, name); n++) offer({ kind: 'duplicate-frames', producer: name, atSend: n });
     if (kinds.has('restart-producer') && name !== REPLICATOR) offer({ kind: 'restart-producer', producer: name });
   }
   if (kinds.has('unload-topic')) for (const c of w.config.clusters) offer({ kind: 'unload-topic', cluster: c.name });
+}
+
+/**
+ * How many sends a producer's channel may still carry (bounds where a duplicate-frames fault can
+ * strike): the replicator's backlog, or the sends left in the producer's workload.
+ */
+function sendsAhead(w: World, name: string): number {
+  if (name === REPLICATOR) return backlog(w).length;
+  return w.config.workload.slice(w.workloadPos).filter((i) => i.kind === 'send' && i.producer === name).length;
 }

@@ -35,6 +35,10 @@ export function applies(w: World, f: FaultAction): boolean {
       return w.producers[f.producer]?.role === 'app';
     case 'unload-topic':
       return w.topics[f.cluster] !== undefined;
+    case 'duplicate-frames': {
+      const ch = w.channels[f.producer];
+      return ch !== undefined && ch.open && ch.broken === null;
+    }
   }
 }
 
@@ -115,6 +119,14 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
     case 'unload-topic':
       unloadTopic(ctx, f.cluster);
       return;
+    case 'duplicate-frames': {
+      // The explorer's placement of PR 23697's broken channel: it starts caching now, and its
+      // `atSend`-th send from now is replaced by every frame cached until then.
+      const ch = w.channels[f.producer]!;
+      ch.broken = { plan: null, atSend: ch.sends + f.atSend, frames: null, cache: [], mode: 'caching' };
+      ctx.events.push(ev('fault', f.producer, `the channel breaks: its send #${f.atSend} from now will re-write the frames sent before it, then it drops every send`, [], {}));
+      return;
+    }
   }
 }
 

@@ -34,13 +34,19 @@ export function initialWorld(config: Config): World {
     const ledgers: Ledger[] = c.initialLedgers.map((l, i) => ({
       id: l.id,
       closed: i < c.initialLedgers.length - 1,
-      entries: Array.from({ length: l.entries }, (_, e) => ({ ledgerId: l.id, entryId: e, producerName: '', sequenceId: -1, highestSequenceId: -1, msgs: [] })),
+      entries: [
+        ...Array.from({ length: l.entries }, (_, e) => ({ ledgerId: l.id, entryId: e, producerName: '', sequenceId: -1, highestSequenceId: -1, msgs: [] })),
+        ...(l.messages ?? []).map((m, j) => ({ ledgerId: l.id, entryId: l.entries + j, producerName: m.producer, sequenceId: m.seq, highestSequenceId: m.seq, msgs: [{ msg: m.msg, seq: m.seq, sendIndex: 0 }] })),
+      ],
     }));
+    // The broker recovers its dedup watermarks from the ledger (`MessageDeduplication` replays it).
+    const recovered: Record<string, number> = {};
+    if (c.deduplication) for (const m of c.initialLedgers.flatMap((l) => l.messages ?? [])) recovered[m.producer] = Math.max(recovered[m.producer] ?? -1, m.seq);
     const maxId = Math.max(c.firstLedgerId - 1, ...c.initialLedgers.map((l) => l.id));
     topics[c.name] = {
       cluster: c.name,
       owner: c.brokers[0]!,
-      dedup: { enabled: c.deduplication, highestSequencedPushed: {}, highestSequencedPersisted: {} },
+      dedup: { enabled: c.deduplication, highestSequencedPushed: { ...recovered }, highestSequencedPersisted: { ...recovered } },
       fenced: false,
       pendingWrites: [],
       ledgers,
@@ -65,11 +71,14 @@ export function initialWorld(config: Config): World {
 }
 
 /**
- * The replicator's cursor starts at the end of what the source held before the run: entries that
- * existed already count as replicated, the run's own entries are its backlog.
+ * The replicator's cursor starts at the end of what the source held before the run: anonymous
+ * entries that existed already count as replicated; the run's own entries, and initial entries
+ * that carry message ids (an extension), are its backlog.
  */
 function initialReplicator(config: Config, source: TopicState): ReplicatorState {
-  const last = source.ledgers.flatMap((l) => l.entries).at(-1);
+  const all = source.ledgers.flatMap((l) => l.entries);
+  const firstNamed = all.findIndex((e) => e.msgs.length > 0);
+  const last = firstNamed < 0 ? all.at(-1) : firstNamed > 0 ? all[firstNamed - 1] : { ledgerId: all[0]!.ledgerId, entryId: all[0]!.entryId - 1 };
   const ledger = source.ledgers.at(-1)?.id ?? config.clusters.find((c) => c.name === source.cluster)!.firstLedgerId;
   const markDeletePosition = last ? { ledgerId: last.ledgerId, entryId: last.entryId } : { ledgerId: ledger, entryId: -1 };
   return {

@@ -81,6 +81,7 @@ function connect(ctx: Ctx, name: string): void {
   const topic = w.topics[p.cluster]!;
   const prev = w.channels[name];
   const brokenPlan = w.config.faults.findIndex((f, i) => f.kind === 'duplicate-frames' && f.producer === name && !w.plan[i]!.spent);
+  const spec = w.config.faults[brokenPlan];
   w.channels[name] = {
     producer: name,
     broker: topic.owner,
@@ -93,7 +94,7 @@ function connect(ctx: Ctx, name: string): void {
     sends: 0,
     // PR 23697's feature flag: both sides advertise it when the scenario runs V2 replication.
     replDedupV2: p.role === 'replicator' && w.config.replication?.dedup === 'v2',
-    broken: brokenPlan >= 0 ? { plan: brokenPlan, cache: [], mode: 'caching' } : null,
+    broken: spec?.kind === 'duplicate-frames' ? { plan: brokenPlan, atSend: spec.atSend, frames: spec.frames, cache: [], mode: 'caching' } : null,
   };
   const last = getLastPublishedSequenceId(topic.dedup, p.wireName);
   ctx.events.push(ev('connect', name, `CommandProducer → ProducerSuccess(last_sequence_id ${last})`, [], { to: topic.owner, cluster: p.cluster, rule: 'ServerCnx.handleProducer' }));
