@@ -2,6 +2,7 @@
 // has a key, so a run reports it once, at the first step where it holds.
 import type { World } from '../model/world';
 import { storedMessages } from '../protocol/ManagedLedger';
+import { ledgerInvariants } from './ledger';
 
 export type InvariantId =
   | 'no-silent-loss'
@@ -110,5 +111,5 @@ export function noDuplicates(w: World): Finding[] {
 }
 
 export function checkSafety(w: World): Finding[] {
-  return [...noSilentLoss(w), ...noDuplicates(w)];
+  return [...noSilentLoss(w), ...noDuplicates(w), ...ledgerInvariants(w)];
 }

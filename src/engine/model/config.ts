@@ -7,7 +7,8 @@ export type FixId =
   | 'go-isolate-resends'
   | 'guard-rewind'
   | 'sentinel-not-confirmed'
-  | 'fail-on-corrupt-head';
+  | 'fail-on-corrupt-head'
+  | 'pr-24722';
 export const FIX_IDS: readonly FixId[] = [
   'go-1565',
   'go-highest-sequence-id',
@@ -15,6 +16,7 @@ export const FIX_IDS: readonly FixId[] = [
   'guard-rewind',
   'sentinel-not-confirmed',
   'fail-on-corrupt-head',
+  'pr-24722',
 ];
 
 /** One-way geo-replication of the topic (`GeoPersistentReplicator`). */
@@ -40,6 +42,16 @@ export interface ClusterConfig {
   readonly deduplication: boolean;
   /** Ledgers that exist before the run; the last one is the current (open) ledger. */
   readonly initialLedgers: readonly InitialLedger[];
+  /** Present: BookKeeper is modelled under the managed ledger (ensemble, quorums, fencing). */
+  readonly bookies: readonly string[];
+  readonly ledger: { readonly ensemble: number; readonly writeQuorum: number; readonly ackQuorum: number };
+}
+
+export interface SubscriptionConfig {
+  readonly name: string;
+  readonly cluster: string;
+  /** The broker whose topic instance serves the consumer (default: the first broker). */
+  readonly broker: string;
 }
 
 /**
@@ -90,6 +102,8 @@ export type FaultSpec =
   | { readonly kind: 'disconnect'; readonly producer: string; readonly after: Trigger }
   | { readonly kind: 'restart-producer'; readonly producer: string; readonly after: Trigger }
   | { readonly kind: 'unload-topic'; readonly cluster: string; readonly after: Trigger }
+  | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string; readonly after: Trigger }
+  | { readonly kind: 'slow-bookie'; readonly bookie: string; readonly message?: string }
   | {
       readonly kind: 'duplicate-frames';
       readonly producer: string;
@@ -107,6 +121,8 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'restart-producer',
   'unload-topic',
   'duplicate-frames',
+  'ownership-change',
+  'slow-bookie',
 ];
 
 /**
@@ -130,6 +146,7 @@ export interface Config {
   readonly producers: readonly ProducerConfig[];
   readonly workload: readonly WorkloadItem[];
   readonly replication: ReplicationConfig | null;
+  readonly subscriptions: readonly SubscriptionConfig[];
   readonly fixes: readonly FixId[];
   readonly faults: readonly FaultSpec[];
   /** The scenario's `explore` block: bounds and the faults the explorer may place. */

@@ -1,6 +1,7 @@
 // The world is plain data: JSON-shaped, no classes, no functions, no Maps. `step` clones it and
 // applies one action, so every step of a trace is an immutable snapshot the UI can show and the
 // explorer can fingerprint. Names follow Pulsar's own (ProducerImpl, MessageDeduplication, …).
+import type { BkState, Subscription } from './bookkeeper';
 import type { Config } from './config';
 
 /** One application send of one logical message (`M2`), as the client carries it. */
@@ -178,7 +179,12 @@ export interface DedupState {
 /** The topic in one cluster: `PersistentTopic` + its managed ledger (abstract storage). */
 export interface TopicState {
   readonly cluster: string;
+  /** The broker whose topic instance serves it (it believes it owns the topic). */
   owner: string;
+  /** BookKeeper under the managed ledger, when the cluster has bookies (see `bookkeeper.ts`). */
+  bk: BkState | null;
+  /** Subscriptions on this topic, by name. */
+  subscriptions: Record<string, Subscription>;
   dedup: DedupState;
   /** `PersistentTopic.isFenced`: set by a write failure until pending writes drain. */
   fenced: boolean;

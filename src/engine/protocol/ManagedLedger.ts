@@ -2,6 +2,7 @@
 // and succeeds unless a persist-fails fault says not. Entries go to the current (last, open)
 // ledger; after a failure closed it, the next append creates a new ledger.
 import type { MsgRef, StoredEntry, TopicState } from '../model/world';
+import { readableEntries } from './OwnershipChange';
 
 export function appendEntry(
   topic: TopicState,
@@ -35,8 +36,9 @@ export function appendEntry(
  */
 export function storedMessages(topic: TopicState): string[] {
   const out: string[] = [];
-  for (const l of topic.ledgers) {
-    for (const e of l.entries) {
+  const entries = topic.bk ? readableEntries(topic) : topic.ledgers.flatMap((l) => l.entries);
+  {
+    for (const e of entries) {
       if (e.msgs.length === 0) out.push(`${e.ledgerId}:${e.entryId}`);
       else for (const m of e.msgs) out.push(m.msg);
     }

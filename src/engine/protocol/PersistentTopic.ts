@@ -3,10 +3,12 @@
 // Immediate answers (errors, Dup, Unknown) go out at once and can overtake earlier receipts that
 // are still waiting for their write (`PersistentTopic.addComplete`).
 import { ev } from '../model/events';
-import type { Channel, ResponseFrame, SendFrame, TopicState } from '../model/world';
+import type { Channel, ResponseFrame, SendFrame, StoredEntry, TopicState } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
 import { isDuplicate, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
 import { appendEntry } from './ManagedLedger';
+import { asyncAddEntry } from './ManagedLedgerImpl';
+import { switchToNewOwner } from './OwnershipChange';
 
 type Unborn<T> = T extends unknown ? Omit<T, 'born'> : never;
 
@@ -59,6 +61,7 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
       replV2: c.method === 'isDuplicateReplV2',
       born: tick(ctx.w),
     });
+    if (topic.bk) asyncAddEntry(ctx, topic);
   } else if (c.status === 'Dup') {
     note(ctx, ch, `Dup (${c.subject} ≤ ${c.before}): dropped, receipt -1:-1`, ids, rule);
     respond(ctx, ch, { kind: 'receipt', ...c.receiptIds, ledgerId: -1, entryId: -1, msgs: ids });
@@ -118,13 +121,13 @@ function note(ctx: Ctx, ch: Channel, text: string, msgs: readonly string[], rule
  * (`recordMessagePersisted`) and send the receipt on the connection the send came on — lost if
  * that connection has closed since.
  */
-export function addComplete(ctx: Ctx, topic: TopicState): void {
+export function addComplete(ctx: Ctx, topic: TopicState, written?: StoredEntry): void {
   const wr = topic.pendingWrites.shift();
   if (!wr) return;
   const p = ctx.w.producers[wr.producer]!;
   const replicatedFrom = p.role === 'replicator' ? ctx.w.config.replication?.from : undefined;
   // MessageMetadata keeps the original producer's name on a replicated entry (V1 and V2 alike).
-  const entry = appendEntry(topic, wr.msgs[0]?.originalProducer ?? wr.dedupKey, wr.sequenceId, wr.highestSequenceId, wr.msgs, replicatedFrom);
+  const entry = written ?? appendEntry(topic, wr.msgs[0]?.originalProducer ?? wr.dedupKey, wr.sequenceId, wr.highestSequenceId, wr.msgs, replicatedFrom);
   const src = wr.msgs[0]?.sourcePosition;
   if (wr.replV2 && src) recordMessagePersistedRepl(topic.dedup, wr.dedupKey, src.ledgerId, src.entryId);
   else recordMessagePersisted(topic.dedup, wr.dedupKey, wr.sequenceId, wr.highestSequenceId);
@@ -145,14 +148,20 @@ export function addComplete(ctx: Ctx, topic: TopicState): void {
  * the managed ledger fails the adds queued behind it too (`WriteFailed`). Once no write is pending,
  * `resetHighestSequenceIdPushed` and unfence, so the producers' resends are judged afresh.
  */
-export function addFailed(ctx: Ctx, topic: TopicState, closeProducers: (cluster: string, reason: string) => void): void {
+export function addFailed(ctx: Ctx, topic: TopicState, closeProducers: (cluster: string, reason: string) => void, exception = 'PersistenceException'): void {
   const failed = topic.pendingWrites;
   topic.pendingWrites = [];
   topic.fenced = true;
   const current = topic.ledgers[topic.ledgers.length - 1];
   if (current) current.closed = true;
   const ids = failed.flatMap((w) => idsOf(w.msgs));
-  ctx.events.push(ev('persist-failed', topic.owner, `ledger write failed for ${ids.join(', ')}: topic fenced`, ids, { to: ledgerActor(topic.cluster), cluster: topic.cluster, rule: 'PersistentTopic.addFailed' }));
+  ctx.events.push(ev('persist-failed', topic.owner, `${exception} for ${ids.join(', ') || 'no pending write'}: topic fenced`, ids, { to: ledgerActor(topic.cluster), cluster: topic.cluster, rule: 'PersistentTopic.addFailed' }));
+  if (exception === 'ManagedLedgerFencedException') {
+    // addFailed with a fenced managed ledger closes the topic; clients look it up again.
+    closeProducers(topic.cluster, 'topic closed: managed ledger fenced');
+    switchToNewOwner(ctx, topic);
+    return;
+  }
   closeProducers(topic.cluster, 'topic fenced after a write failure');
   resetHighestSequenceIdPushed(topic.dedup);
   topic.fenced = false;

@@ -1,6 +1,6 @@
 // Scenario format v1 (`dedup-lab/scenario@1`) → Config. Field-precise errors, never a throw.
 // Defaults are Pulsar's: deduplication off, Java client, no batching, auto sequence ids.
-import { type ClusterConfig, type Config, EXPLORE_FAULT_KINDS, type InitialLedger, FAULT_KINDS, REPLICATOR, type ReplicationConfig, type FaultSpec, FIX_IDS, type FixId, type ProducerConfig, type Trigger, type WorkloadItem } from '../model/config';
+import { type ClusterConfig, type Config, type SubscriptionConfig, EXPLORE_FAULT_KINDS, type InitialLedger, FAULT_KINDS, REPLICATOR, type ReplicationConfig, type FaultSpec, FIX_IDS, type FixId, type ProducerConfig, type Trigger, type WorkloadItem } from '../model/config';
 import { Reader, type ValidationError } from './reader';
 
 export const SCENARIO_FORMAT = 'dedup-lab/scenario@1';
@@ -31,19 +31,19 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
   if (s.format !== SCENARIO_FORMAT) r.fail('$.format', JSON.stringify(SCENARIO_FORMAT), s.format);
   const id = r.str(s.id, '$.id', KEBAB, 'a kebab-case id') ?? 'scenario';
   if (s.title !== undefined) r.str(s.title, '$.title');
-  if (s.subscriptions !== undefined) r.errors.push({ path: '$.subscriptions', message: 'not modelled by this version of Dedup Lab yet (see the open issues)' });
   const clusters = readClusters(r, s);
   const clusterNames = clusters.map((c) => c.name);
   const producers = readProducers(r, s.producers, clusterNames, clusters.some((c) => c.initialLedgers.some((l) => (l.messages?.length ?? 0) > 0)));
   const replication = readReplication(r, s.replication, clusterNames);
+  const subscriptions = readSubscriptions(r, s.subscriptions, clusters);
   const workload = readWorkload(r, s.workload, producers);
   const fixes = readFixes(r, s.fixes, extraFixes);
-  const faults = readFaults(r, s.faults, clusterNames, [...producers.map((p) => p.name), ...(replication ? [REPLICATOR] : [])], replication !== null);
+  const faults = readFaults(r, s.faults, clusters, [...producers.map((p) => p.name), ...(replication ? [REPLICATOR] : [])], replication !== null);
   const schedule = readSchedule(r, s.schedule);
   const explore = readExplore(r, s.explore);
   if (r.errors.length > 0) return { ok: false, errors: r.errors };
   const title = typeof s.title === 'string' ? s.title : id;
-  return { ok: true, config: { id, title, clusters, producers, workload, replication, fixes, faults, explore, faultBudget: null }, schedule };
+  return { ok: true, config: { id, title, clusters, producers, workload, replication, subscriptions, fixes, faults, explore, faultBudget: null }, schedule };
 }
 
 function readClusters(r: Reader, s: Record<string, unknown>): ClusterConfig[] {
@@ -61,13 +61,14 @@ function readClusters(r: Reader, s: Record<string, unknown>): ClusterConfig[] {
     const name = r.str(o.name, `${path}.name`, NAME, 'a cluster name') ?? `cluster-${i}`;
     if (out.some((x) => x.name === name)) r.fail(`${path}.name`, 'a name not used by another cluster', name);
     const brokers = (o.brokers === undefined ? ['broker-1'] : r.arr(o.brokers, `${path}.brokers`) ?? []).map((b, j) => r.str(b, `${path}.brokers[${j}]`, NAME, 'a broker name') ?? `broker-${j}`);
-    if (brokers.length !== 1) r.errors.push({ path: `${path}.brokers`, message: `expected exactly one broker (topic ownership between brokers is not modelled yet), got ${brokers.length}` });
+    if (brokers.length === 0) r.fail(`${path}.brokers`, 'at least one broker', o.brokers);
     for (const [j, b] of brokers.entries()) {
       if (brokersSeen.has(b)) r.fail(`${path}.brokers[${j}]`, 'a broker name unique across clusters', b);
       brokersSeen.add(b);
     }
-    if (o.bookies !== undefined) r.errors.push({ path: `${path}.bookies`, message: 'BookKeeper is not modelled by this version of Dedup Lab yet (omit bookies for abstract storage)' });
-    out.push({ name, brokers, firstLedgerId: 10 * (i + 1), deduplication: false, initialLedgers: [] });
+    const bookies = (o.bookies === undefined ? [] : r.arr(o.bookies, `${path}.bookies`) ?? []).map((b, j) => r.str(b, `${path}.bookies[${j}]`, NAME, 'a bookie name') ?? `bookie-${j}`);
+    if (o.bookies !== undefined && bookies.length === 0) r.fail(`${path}.bookies`, 'at least one bookie (omit the field for abstract storage)', o.bookies);
+    out.push({ name, brokers, bookies, ledger: readLedgerConfig(r, topic.ledger, bookies.length), firstLedgerId: 10 * (i + 1), deduplication: false, initialLedgers: [] });
   });
   const names = out.map((c) => c.name);
   const dedup = readPerCluster(r, topic.deduplication, '$.topic.deduplication', names);
@@ -75,6 +76,33 @@ function readClusters(r: Reader, s: Record<string, unknown>): ClusterConfig[] {
   return out.map((c) => {
     const initial = readLedgers(r, ledgers[c.name], `$.topic.ledgers.${c.name}`);
     return { ...c, deduplication: dedup[c.name] ?? false, initialLedgers: initial };
+  });
+}
+
+/** `managedLedgerDefaultEnsembleSize/WriteQuorum/AckQuorum`: E ≥ W ≥ A ≥ 1, E ≤ the bookies. */
+function readLedgerConfig(r: Reader, v: unknown, bookies: number): ClusterConfig['ledger'] {
+  const d = Math.min(2, Math.max(bookies, 1));
+  if (v === undefined || bookies === 0) return { ensemble: d, writeQuorum: d, ackQuorum: d };
+  const o = r.obj(v, '$.topic.ledger') ?? {};
+  r.known(o, '$.topic.ledger', ['ensemble', 'writeQuorum', 'ackQuorum']);
+  const ensemble = o.ensemble === undefined ? d : r.int(o.ensemble, '$.topic.ledger.ensemble', 1, bookies) ?? d;
+  const writeQuorum = o.writeQuorum === undefined ? ensemble : r.int(o.writeQuorum, '$.topic.ledger.writeQuorum', 1, ensemble) ?? ensemble;
+  const ackQuorum = o.ackQuorum === undefined ? writeQuorum : r.int(o.ackQuorum, '$.topic.ledger.ackQuorum', 1, writeQuorum) ?? writeQuorum;
+  return { ensemble, writeQuorum, ackQuorum };
+}
+
+function readSubscriptions(r: Reader, v: unknown, clusters: readonly ClusterConfig[]): SubscriptionConfig[] {
+  if (v === undefined) return [];
+  return (r.arr(v, '$.subscriptions') ?? []).flatMap((x, i) => {
+    const path = `$.subscriptions[${i}]`;
+    const o = r.obj(x, path);
+    if (!o) return [];
+    r.known(o, path, ['name', 'cluster', 'broker']);
+    const name = r.str(o.name, `${path}.name`, NAME, 'a subscription name') ?? `sub-${i}`;
+    const cluster = o.cluster === undefined && clusters.length === 1 ? clusters[0]!.name : r.oneOf(o.cluster, `${path}.cluster`, clusters.map((c) => c.name)) ?? '';
+    const brokers = clusters.find((c) => c.name === cluster)?.brokers ?? [];
+    const broker = o.broker === undefined ? brokers[0] ?? '' : r.oneOf(o.broker, `${path}.broker`, brokers) ?? '';
+    return [{ name, cluster, broker }];
   });
 }
 
@@ -211,8 +239,11 @@ function readReplication(r: Reader, v: unknown, clusters: string[]): Replication
   return { from, to, dedup, start, producerName: `pulsar.repl.${from}-->${to}` };
 }
 
-function readFaults(r: Reader, v: unknown, clusters: string[], names: string[], replicated: boolean): FaultSpec[] {
+function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfig[], names: string[], replicated: boolean): FaultSpec[] {
   const raw = v === undefined ? [] : r.arr(v, '$.faults') ?? [];
+  const clusters = clusterConfigs.map((c) => c.name);
+  const allBrokers = (cluster: string) => clusterConfigs.find((c) => c.name === cluster)?.brokers ?? [];
+  const allBookies = clusterConfigs.flatMap((c) => c.bookies);
   return raw.flatMap((item, i): FaultSpec[] => {
     const path = `$.faults[${i}]`;
     const o = r.obj(item, path);
@@ -238,6 +269,17 @@ function readFaults(r: Reader, v: unknown, clusters: string[], names: string[], 
       case 'restart-producer':
         r.known(o, path, ['kind', 'producer', 'after']);
         return [{ kind, producer: r.oneOf(o.producer, `${path}.producer`, kind === 'disconnect' ? names : names.filter((n) => n !== REPLICATOR)) ?? '', after: readTrigger(r, o.after, `${path}.after`, clusters) }];
+      case 'ownership-change': {
+        r.known(o, path, ['kind', 'cluster', 'to', 'after']);
+        const c = cluster();
+        const to = r.oneOf(o.to, `${path}.to`, allBrokers(c)) ?? '';
+        return [{ kind, cluster: c, to, after: readTrigger(r, o.after, `${path}.after`, clusters) }];
+      }
+      case 'slow-bookie': {
+        r.known(o, path, ['kind', 'bookie', 'message']);
+        const bookie = r.oneOf(o.bookie, `${path}.bookie`, allBookies) ?? '';
+        return [o.message === undefined ? { kind, bookie } : { kind, bookie, message: message() }];
+      }
       case 'unload-topic':
         r.known(o, path, ['kind', 'cluster', 'after']);
         return [{ kind, cluster: r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '', after: readTrigger(r, o.after, `${path}.after`, clusters) }];

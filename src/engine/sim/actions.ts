@@ -9,7 +9,12 @@
 //   send:<producer>:<msg>                    the next workload item: the application sends <msg>
 //   flush:<producer>                         the next workload item: an explicit flush
 //   batch-timer:<producer>                   the max-publish-delay timer flushes the open batch
+//   deliver:<broker>-><bookie>:<ledger>:<entry>   an add request reaches a bookie (`fence-<ledger>` for a fencing read)
+//   deliver:<bookie>-><broker>:<ledger>:<entry>   a bookie's answer reaches the broker (held back when slow)
+//   metadata:<broker>:ledgers                 a managed ledger writes its ledger list (compare-and-set)
+//   consume:<subscription>:<ledger>:<entry>   the consumer receives that entry and acknowledges it
 //   fault:<kind>:<subject>[@<cluster>][:<variant>]   a fault (from the plan, or placed by the explorer)
+//   fault:ownership-change:<cluster>:<broker> the topic's ownership moves to <broker>
 //   fault:duplicate-frames:<producer>:<n>    (explorer) the open channel's n-th send from now re-writes
 //                                            every frame written on it since, then it drops all sends
 import type { FaultKind } from '../model/config';
@@ -20,6 +25,7 @@ export type FaultAction =
   | { readonly kind: 'not-allowed'; readonly message: string; readonly cluster: string; readonly times: number }
   | { readonly kind: 'disconnect' | 'restart-producer'; readonly producer: string }
   | { readonly kind: 'unload-topic'; readonly cluster: string }
+  | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string }
   /** Explorer only: arm the producer's open channel to re-write its cached frames at its `atSend`-th send from now. */
   | { readonly kind: 'duplicate-frames'; readonly producer: string; readonly atSend: number };
 
@@ -31,6 +37,12 @@ export type Action =
   | { readonly type: 'connect'; readonly producer: string }
   | { readonly type: 'workload' }
   | { readonly type: 'batch-timer'; readonly producer: string }
+  /** BookKeeper traffic of a cluster: the oldest request or answer between `from` and `to`. */
+  | { readonly type: 'bk-request' | 'bk-answer'; readonly cluster: string; readonly from: string; readonly to: string }
+  /** A managed ledger's compare-and-set of its ledger list (rollover, or a broker loading the topic). */
+  | { readonly type: 'metadata-write'; readonly cluster: string; readonly broker: string }
+  /** A subscription's consumer receives the next entry its broker can read and acknowledges it. */
+  | { readonly type: 'consume'; readonly cluster: string; readonly subscription: string }
   | { readonly type: 'fault'; readonly fault: FaultAction; readonly plan: number | null };
 
 /**
@@ -73,6 +85,8 @@ export function faultKey(f: FaultAction): string {
       return `fault:${f.kind}:${f.producer}`;
     case 'unload-topic':
       return `fault:unload-topic:${f.cluster}`;
+    case 'ownership-change':
+      return `fault:ownership-change:${f.cluster}:${f.to}`;
     case 'duplicate-frames':
       return `fault:duplicate-frames:${f.producer}:${f.atSend}`;
   }

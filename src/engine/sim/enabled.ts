@@ -7,6 +7,7 @@ import type { World } from '../model/world';
 import { nextWorkloadItem, workloadKey } from '../protocol/application';
 import { type Action, ActionClass, type EnabledAction, type FaultAction, faultKey } from './actions';
 import { labelOf } from './context';
+import { enabledStorage } from './storage';
 import { applies, hasTrigger, planAction } from './faults';
 
 export function enabledActions(w: World): EnabledAction[] {
@@ -27,8 +28,10 @@ export function enabledActions(w: World): EnabledAction[] {
   }
   for (const c of w.config.clusters) {
     const head = w.topics[c.name]!.pendingWrites[0];
-    if (head) add(`persist:${c.name}:${labelOf(head.msgs)}`, { type: 'persist', cluster: c.name }, ActionClass.persist, head.born);
+    // With BookKeeper the write completes through bookie answers (see storage.ts), not in one step.
+    if (head && !w.topics[c.name]!.bk) add(`persist:${c.name}:${labelOf(head.msgs)}`, { type: 'persist', cluster: c.name }, ActionClass.persist, head.born);
   }
+  enabledStorage(w, add);
   if (replicatorCanRead(w)) add('read:replicator', { type: 'replicator-read' }, ActionClass.replicatorRead, 0);
   const next = nextWorkloadItem(w);
   if (next) add(workloadKey(next.item), { type: 'workload' }, ActionClass.workload, 0);

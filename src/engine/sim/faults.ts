@@ -8,6 +8,7 @@ import type { World } from '../model/world';
 import { closeConnection } from '../protocol/ClientCnx';
 import { addFailed } from '../protocol/PersistentTopic';
 import { unloadTopic } from '../protocol/BrokerService';
+import { startTakeover } from '../protocol/OwnershipChange';
 import { completeOpFailure } from '../protocol/SendCallback';
 import type { FaultAction } from './actions';
 import type { Ctx } from './context';
@@ -35,6 +36,11 @@ export function applies(w: World, f: FaultAction): boolean {
       return w.producers[f.producer]?.role === 'app';
     case 'unload-topic':
       return w.topics[f.cluster] !== undefined;
+    case 'ownership-change': {
+      // The flap needs a ledger to recover and a broker that is not serving the topic.
+      const t = w.topics[f.cluster];
+      return t?.bk != null && t.bk.takeover === null && t.owner !== f.to && t.bk.metadata.owner !== f.to;
+    }
     case 'duplicate-frames': {
       const ch = w.channels[f.producer];
       return ch !== undefined && ch.open && ch.broken === null;
@@ -57,6 +63,10 @@ export function planAction(spec: FaultSpec): FaultAction | null {
       return { kind: spec.kind, producer: spec.producer };
     case 'unload-topic':
       return { kind: spec.kind, cluster: spec.cluster };
+    case 'ownership-change':
+      return { kind: spec.kind, cluster: spec.cluster, to: spec.to };
+    case 'slow-bookie':
+      return null; // a property of the bookie's answers: they are held back (class heldBack)
     case 'duplicate-frames':
       return null; // a channel behaviour, not a step
   }
@@ -118,6 +128,9 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       return;
     case 'unload-topic':
       unloadTopic(ctx, f.cluster);
+      return;
+    case 'ownership-change':
+      startTakeover(ctx, w.topics[f.cluster]!, f.to);
       return;
     case 'duplicate-frames': {
       // The explorer's placement of PR 23697's broken channel: it starts caching now, and its

@@ -1,6 +1,7 @@
 // Step 0: the world a scenario starts from. Producers start disconnected, so the first thing that
 // happens to each is its connect (ProducerSuccess seeds the client from the broker's watermark).
-import { type Config, REPLICATOR } from '../model/config';
+import type { BkState } from '../model/bookkeeper';
+import { type ClusterConfig, type Config, REPLICATOR } from '../model/config';
 import type { Ledger, ProducerState, ReplicatorState, TopicState, World } from '../model/world';
 
 export function initialWorld(config: Config): World {
@@ -43,9 +44,14 @@ export function initialWorld(config: Config): World {
     const recovered: Record<string, number> = {};
     if (c.deduplication) for (const m of c.initialLedgers.flatMap((l) => l.messages ?? [])) recovered[m.producer] = Math.max(recovered[m.producer] ?? -1, m.seq);
     const maxId = Math.max(c.firstLedgerId - 1, ...c.initialLedgers.map((l) => l.id));
+    const owner = c.brokers[0]!;
     topics[c.name] = {
       cluster: c.name,
-      owner: c.brokers[0]!,
+      owner,
+      bk: c.bookies.length > 0 ? initialBk(c, owner) : null,
+      subscriptions: Object.fromEntries(
+        config.subscriptions.filter((s) => s.cluster === c.name).map((s) => [s.name, { name: s.name, broker: s.broker, markDeletePosition: { ledgerId: ledgers[0]?.id ?? c.firstLedgerId, entryId: -1 }, individuallyDeleted: [], received: [] }]),
+      ),
       dedup: { enabled: c.deduplication, highestSequencedPushed: { ...recovered }, highestSequencedPersisted: { ...recovered } },
       fenced: false,
       pendingWrites: [],
@@ -85,5 +91,45 @@ function initialReplicator(config: Config, source: TopicState): ReplicatorState 
     state: 'Started',
     reason: '',
     cursor: { markDeletePosition, readPosition: { ledgerId: markDeletePosition.ledgerId, entryId: markDeletePosition.entryId + 1 }, individuallyDeleted: [] },
+  };
+}
+
+/**
+ * BookKeeper at the start: every initial entry is on its write set, the closed ledgers are CLOSED
+ * in BookKeeper's metadata, the last one is OPEN and the owner's ledger handle writes it (its LAC is
+ * its last entry). The managed ledger's list records closed ledgers' counts and 0 for the current.
+ */
+function initialBk(c: ClusterConfig, owner: string): BkState {
+  const { ensemble, writeQuorum, ackQuorum } = c.ledger;
+  const members = c.bookies.slice(0, ensemble);
+  const bookies: BkState['bookies'] = Object.fromEntries(c.bookies.map((b) => [b, { ledgers: {} }]));
+  const ledgerMeta: BkState['ledgerMeta'] = {};
+  const list = c.initialLedgers.length > 0 ? c.initialLedgers : [{ id: c.firstLedgerId, entries: 0 }];
+  list.forEach((l, i) => {
+    const last = i === list.length - 1;
+    ledgerMeta[l.id] = { state: last ? 'OPEN' : 'CLOSED', lastEntryId: last ? -1 : l.entries - 1, ensemble: members };
+    for (const b of members) bookies[b]!.ledgers[l.id] = { entries: [], fenced: false };
+    for (let e = 0; e < l.entries; e++) for (let k = 0; k < writeQuorum; k++) bookies[members[(e + k) % members.length]!]!.ledgers[l.id]!.entries.push(e);
+  });
+  const current = list[list.length - 1]!;
+  const recorded = list.map((l, i) => ({ id: l.id, entries: i === list.length - 1 ? 0 : l.entries }));
+  return {
+    ensembleSize: ensemble,
+    writeQuorum,
+    ackQuorum,
+    bookies,
+    requests: [],
+    answers: [],
+    ledgerMeta,
+    metadata: { owner, ledgers: recorded.map((l) => ({ ...l })), version: 1, nextLedgerId: Math.max(...list.map((l) => l.id)) + 1 },
+    ml: {
+      state: 'LedgerOpened',
+      ledgers: recorded,
+      version: 1,
+      handle: { ledgerId: current.id, ensemble: members, lac: current.entries - 1, pending: [], closed: false },
+      currentLedgerEntries: current.entries,
+      ops: [],
+    },
+    takeover: null,
   };
 }

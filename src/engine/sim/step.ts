@@ -11,6 +11,7 @@ import { readMoreEntries } from '../protocol/PersistentReplicator';
 import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/partitionProducer';
 import type { Action } from './actions';
 import { cloneWorld, type Ctx } from './context';
+import { applyStorage } from './storage';
 import { applyFault, armTriggers } from './faults';
 
 export function step(world: World, action: Action): { world: World; events: SimEvent[] } {
@@ -50,6 +51,12 @@ function apply(ctx: Ctx, a: Action): void {
       return;
     case 'replicator-read':
       readMoreEntries(ctx);
+      return;
+    case 'bk-request':
+    case 'bk-answer':
+    case 'metadata-write':
+    case 'consume':
+      applyStorage(ctx, a);
       return;
     case 'connect':
       connect(ctx, a.producer);

@@ -1,0 +1,44 @@
+// The managed-ledger invariants of PR 24722, over the metadata store and BookKeeper's own ledger
+// metadata: what the managed ledger recorded must be what BookKeeper closed, cursors may only
+// acknowledge positions that exist, and the backlog Pulsar computes must not go negative.
+import type { World } from '../model/world';
+import { backlogOf } from '../protocol/ManagedCursor';
+import type { Finding } from './invariants';
+
+export function ledgerInvariants(w: World): Finding[] {
+  const out: Finding[] = [];
+  for (const topic of Object.values(w.topics)) {
+    const bk = topic.bk;
+    if (!bk) continue;
+    const list = bk.metadata.ledgers;
+    // ledger-entries-match: every closed ledger's recorded count = BookKeeper's lastEntryId + 1.
+    for (const l of list) {
+      const meta = bk.ledgerMeta[l.id];
+      if (!meta || meta.state !== 'CLOSED' || l === list[list.length - 1]) continue;
+      if (l.entries === meta.lastEntryId + 1) continue;
+      out.push({ invariant: 'ledger-entries-match', key: `ledger-entries-match:${topic.cluster}:${l.id}`, messages: [], detail: `ledger ${l.id} is recorded with ${l.entries} entries but BookKeeper closed it with ${meta.lastEntryId + 1} (last entry ${l.id}:${meta.lastEntryId})` });
+    }
+    const h = bk.ml.handle;
+    const last = list[list.length - 1];
+    const lac = h && last && h.ledgerId === last.id ? h.lac : -1;
+    for (const s of Object.values(topic.subscriptions)) {
+      // acked-positions-exist: the mark-delete lies within what the ledger list records.
+      const md = s.markDeletePosition;
+      const l = list.find((x) => x.id === md.ledgerId);
+      const limit = l === last ? lac : (l?.entries ?? 0) - 1;
+      if (md.entryId >= 0 && (!l || md.entryId > limit)) {
+        out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${topic.cluster}:${s.name}:${md.ledgerId}:${md.entryId}`, messages: [], detail: `subscription ${s.name} acknowledged ${md.ledgerId}:${md.entryId}, but the ledger list records ${l ? `${limit + 1} entries for ledger ${md.ledgerId}` : `no ledger ${md.ledgerId}`}` });
+      }
+      // non-negative-backlog, computed from the recorded counts up to the last confirmed entry.
+      const lastConfirmed = lac >= 0 ? { ledgerId: last!.id, entryId: lac } : lastClosedEntry(list.slice(0, -1));
+      const backlog = backlogOf(list, lastConfirmed, s);
+      if (backlog < 0) out.push({ invariant: 'non-negative-backlog', key: `non-negative-backlog:${topic.cluster}:${s.name}`, messages: [], detail: `subscription ${s.name} has a backlog of ${backlog} (mark-delete ${md.ledgerId}:${md.entryId})` });
+    }
+  }
+  return out;
+}
+
+function lastClosedEntry(list: readonly { id: number; entries: number }[]) {
+  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.entries > 0) return { ledgerId: list[i]!.id, entryId: list[i]!.entries - 1 };
+  return null;
+}

@@ -1,0 +1,115 @@
+// What sits under a topic when the scenario has bookies: BookKeeper (bookies, the writer's ledger
+// handle, ledger recovery by another client), the metadata store (topic ownership, the managed
+// ledger's ledger list with its version), the managed ledger of the serving broker, and a second
+// broker taking the topic over. Plain data, like the rest of the world.
+import type { MsgRef, Position } from './world';
+
+/** One bookie: the entry ids it stores per ledger, and whether the ledger is fenced on it. */
+export interface Bookie {
+  ledgers: Record<string, { entries: number[]; fenced: boolean }>;
+}
+
+/** A request from a broker (writer or recovering client) to a bookie, in flight. */
+export interface BkRequest {
+  readonly from: string;
+  readonly to: string;
+  readonly kind: 'add' | 'fence';
+  readonly ledgerId: number;
+  readonly entryId: number;
+  readonly born: number;
+}
+
+/** A bookie's answer, in flight back to the broker. `held`: a slow bookie's, taken last. */
+export interface BkAnswer {
+  readonly from: string;
+  readonly to: string;
+  readonly kind: 'add' | 'fence';
+  readonly ledgerId: number;
+  readonly entryId: number;
+  readonly rc: 'OK' | 'LedgerFenced';
+  /** For a fence answer: the entry ids this bookie holds for the ledger. */
+  readonly holds: readonly number[];
+  readonly held: boolean;
+  readonly born: number;
+}
+
+/** `PendingAddOp` in the writer's `LedgerHandle`. */
+export interface PendingAdd {
+  readonly entryId: number;
+  /** Bookies that answered OK. */
+  acks: string[];
+}
+
+/** The writer's `LedgerHandle` of the current ledger. */
+export interface LedgerHandle {
+  readonly ledgerId: number;
+  readonly ensemble: readonly string[];
+  /** Last add confirmed: the writer's own confirmed prefix. */
+  lac: number;
+  pending: PendingAdd[];
+  closed: boolean;
+}
+
+/** `OpAddEntry`: a write the managed ledger has not completed (queued or bound to an entry). */
+export interface OpAddEntry {
+  /** Index into the topic's `pendingWrites` identity: the write's birth tick. */
+  readonly write: number;
+  /** Where it was initiated (-1: waiting for a ledger). */
+  position: Position | null;
+}
+
+/** BookKeeper's own ledger metadata in the metadata store. */
+export interface LedgerMetadata {
+  /** IN_RECOVERY from the moment another client opens it with recovery. */
+  state: 'OPEN' | 'IN_RECOVERY' | 'CLOSED';
+  lastEntryId: number;
+  readonly ensemble: readonly string[];
+}
+
+/** The managed ledger (`ManagedLedgerImpl`) of the serving broker's topic instance. */
+export interface ManagedLedger {
+  state: 'LedgerOpened' | 'CreatingLedger' | 'Fenced';
+  /** In-memory ledger list (`ledgers`) and the metadata version it was read or written at. */
+  ledgers: { id: number; entries: number }[];
+  version: number;
+  handle: LedgerHandle | null;
+  /** Adds initiated into the current ledger (`currentLedgerEntries`). */
+  currentLedgerEntries: number;
+  ops: OpAddEntry[];
+}
+
+/** A second broker loading the topic after an ownership change (`ManagedLedgerImpl.initialize`). */
+export interface Takeover {
+  readonly broker: string;
+  state: 'recovering' | 'writing-metadata' | 'loaded' | 'failed';
+  readonly readVersion: number;
+  ledgers: { id: number; entries: number }[];
+  readonly recovering: number;
+  answered: string[];
+  recoveredLast: number;
+  reason: string;
+}
+
+export interface BkState {
+  readonly ensembleSize: number;
+  readonly writeQuorum: number;
+  readonly ackQuorum: number;
+  bookies: Record<string, Bookie>;
+  requests: BkRequest[];
+  answers: BkAnswer[];
+  ledgerMeta: Record<string, LedgerMetadata>;
+  /** The metadata store: topic owner, ledger list and its version, next ledger id. */
+  metadata: { owner: string; ledgers: { id: number; entries: number }[]; version: number; nextLedgerId: number };
+  ml: ManagedLedger;
+  takeover: Takeover | null;
+}
+
+/** A subscription's cursor and the consumer attached on one broker. */
+export interface Subscription {
+  readonly name: string;
+  readonly broker: string;
+  markDeletePosition: Position;
+  individuallyDeleted: Position[];
+  /** Messages the consumer received and acknowledged, in order. */
+  received: { position: Position; msgs: readonly MsgRef[] }[];
+}

@@ -1,0 +1,84 @@
+// BookKeeper as the managed ledger sees it: the writer's `LedgerHandle` with its `PendingAddOp`s,
+// the bookies (`BookieImpl.addEntry`, fencing reads), and their answers travelling back.
+// Read in apache/bookkeeper master (see docs/research/bookkeeper-fencing.md):
+// - an add completes once `ackQuorum` bookies answered OK, strictly in entry-id order, and moves
+//   the writer's last add confirmed (`LedgerHandle.sendAddSuccessCallbacks`);
+// - a fenced answer (`PendingAddOp.handleUnrecoverableErrorDuringAdd`) closes the handle, and
+//   `doAsyncCloseInternal` errors out *every* pending add, including adds ahead of the fenced one
+//   that have not reached their ack quorum yet; a late OK for such an add finds no pending op and
+//   completes nothing;
+// - the close then writes CLOSED at the writer's LAC, which fails with BKMetadataVersionException
+//   once recovery has marked the ledger IN_RECOVERY or closed it.
+import type { BkAnswer, BkState, LedgerHandle } from '../model/bookkeeper';
+import { ev } from '../model/events';
+import type { FaultSpec } from '../model/config';
+import { type Ctx, tick } from '../sim/context';
+
+/** `RoundRobinDistributionSchedule`: entry e goes to ensemble indexes (e + i) mod E, i < W. */
+export const writeSet = (bk: BkState, h: LedgerHandle, entryId: number): string[] =>
+  Array.from({ length: bk.writeQuorum }, (_, i) => h.ensemble[(entryId + i) % h.ensemble.length]!);
+
+/** `PendingAddOp.initiate`: send the add to the write set. */
+export function initiateAdd(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle, entryId: number): void {
+  h.pending.push({ entryId, acks: [] });
+  for (const b of writeSet(bk, h, entryId)) bk.requests.push({ from: writer, to: b, kind: 'add', ledgerId: h.ledgerId, entryId, born: tick(ctx.w) });
+}
+
+/** A bookie handles the head request from one broker: `BookieImpl.addEntry` or a fencing read. */
+export function bookieReceive(ctx: Ctx, bk: BkState, index: number, slow: readonly FaultSpec[], msgOf: (l: number, e: number) => string[]): void {
+  const r = bk.requests.splice(index, 1)[0]!;
+  const led = (bk.bookies[r.to]!.ledgers[r.ledgerId] ??= { entries: [], fenced: false });
+  let rc: BkAnswer['rc'] = 'OK';
+  if (r.kind === 'fence') {
+    led.fenced = true;
+    ctx.events.push(ev('log', r.to, `fence ledger ${r.ledgerId} (recovery read); holds ${led.entries.map((e) => `${r.ledgerId}:${e}`).join(', ') || 'nothing'}`, [], { rule: 'BookieImpl.fenceLedger' }));
+  } else if (led.fenced) {
+    rc = 'LedgerFenced';
+    ctx.events.push(ev('log', r.to, `add ${r.ledgerId}:${r.entryId} rejected: ledger fenced`, msgOf(r.ledgerId, r.entryId), { rule: 'BookieImpl.addEntry:fenced' }));
+  } else {
+    if (!led.entries.includes(r.entryId)) led.entries.push(r.entryId);
+    ctx.events.push(ev('log', r.to, `stored ${r.ledgerId}:${r.entryId}`, msgOf(r.ledgerId, r.entryId), { rule: 'BookieImpl.addEntry' }));
+  }
+  const msgs = msgOf(r.ledgerId, r.entryId);
+  const held = r.kind === 'add' && slow.some((f) => f.kind === 'slow-bookie' && f.bookie === r.to && (f.message === undefined || msgs.includes(f.message)));
+  bk.answers.push({ from: r.to, to: r.from, kind: r.kind, ledgerId: r.ledgerId, entryId: r.entryId, rc, holds: r.kind === 'fence' ? [...led.entries].sort((a, b) => a - b) : [], held, born: tick(ctx.w) });
+}
+
+/**
+ * `PendingAddOp.writeComplete` on the writer: record the ack, then complete adds from the head in
+ * entry order while they have their ack quorum. Returns the entry ids newly confirmed.
+ */
+export function writeComplete(ctx: Ctx, bk: BkState, h: LedgerHandle, a: BkAnswer): number[] {
+  const op = h.pending.find((p) => p.entryId === a.entryId);
+  if (h.closed || !op) {
+    ctx.events.push(ev('log', a.to, `late answer for ${a.ledgerId}:${a.entryId} from ${a.from}: no pending add, nothing completes`, [], { rule: 'PendingAddOp.writeComplete:no-op' }));
+    return [];
+  }
+  if (!op.acks.includes(a.from)) op.acks.push(a.from);
+  const done: number[] = [];
+  while (h.pending[0] && h.pending[0].acks.length >= bk.ackQuorum) {
+    h.lac = h.pending.shift()!.entryId;
+    done.push(h.lac);
+  }
+  return done;
+}
+
+/**
+ * `LedgerHandle.handleUnrecoverableErrorDuringAdd` → `doAsyncCloseInternal`: drain and error out
+ * every pending add, then try to close the ledger at the writer's LAC. Returns the errored ids.
+ */
+export function closeOnFence(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle): number[] {
+  const errored = h.pending.map((p) => p.entryId);
+  h.pending = [];
+  h.closed = true;
+  const meta = bk.ledgerMeta[h.ledgerId]!;
+  if (meta.state !== 'OPEN') {
+    const why = meta.state === 'CLOSED' ? `recovered with last entry ${meta.lastEntryId}` : 'another client is recovering it';
+    ctx.events.push(ev('log', writer, `close ledger ${h.ledgerId} at LAC ${h.lac}: BKMetadataVersionException (${why})`, [], { rule: 'LedgerHandle.doAsyncCloseInternal:metadata-version' }));
+  } else {
+    meta.state = 'CLOSED';
+    meta.lastEntryId = h.lac;
+    ctx.events.push(ev('log', writer, `ledger ${h.ledgerId} closed at LAC ${h.lac}`, [], { rule: 'LedgerHandle.doAsyncCloseInternal' }));
+  }
+  return errored;
+}

@@ -1,0 +1,56 @@
+// Subscriptions: a `ManagedCursorImpl` per subscription and a consumer on one broker that receives
+// what that broker's topic instance can read and acknowledges it at once. Reads trust the serving
+// managed ledger's own view (closed ledgers up to the entry counts it holds, the current ledger up
+// to its last add confirmed), which is how an acknowledgement can land on a position the ledger
+// list does not record (PR 24722's symptom). Backlog is computed as Pulsar computes it.
+import { ev } from '../model/events';
+import type { Subscription } from '../model/bookkeeper';
+import type { Position, StoredEntry, TopicState } from '../model/world';
+import type { Ctx } from '../sim/context';
+
+const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
+
+/** What the subscription's broker can dispatch, in order. */
+function dispatchable(topic: TopicState, s: Subscription): StoredEntry[] {
+  if (topic.owner !== s.broker) return [];
+  const bk = topic.bk;
+  if (!bk) return topic.ledgers.flatMap((l) => l.entries);
+  const h = bk.ml.handle;
+  return bk.ml.ledgers.flatMap((l, i) => {
+    const current = i === bk.ml.ledgers.length - 1 && h !== null && h.ledgerId === l.id;
+    const count = current ? h.lac + 1 : l.entries;
+    return (topic.ledgers.find((x) => x.id === l.id)?.entries ?? []).slice(0, count).filter((e) => e !== undefined);
+  });
+}
+
+export function nextReadable(topic: TopicState, s: Subscription): Position | null {
+  const e = dispatchable(topic, s).find((x) => cmp(x, s.markDeletePosition) > 0 && !s.individuallyDeleted.some((d) => cmp(d, x) === 0));
+  return e ? { ledgerId: e.ledgerId, entryId: e.entryId } : null;
+}
+
+/** Dispatch the next entry and acknowledge it (`ManagedCursorImpl.asyncMarkDelete`, in order). */
+export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void {
+  const p = nextReadable(topic, s);
+  if (!p) return;
+  const e = dispatchable(topic, s).find((x) => cmp(x, p) === 0)!;
+  s.received.push({ position: p, msgs: e.msgs });
+  s.markDeletePosition = p;
+  const ids = e.msgs.map((m) => m.msg);
+  ctx.events.push(ev('log', `${s.name}-consumer`, `received ${p.ledgerId}:${p.entryId}${ids.length ? ` (${ids.join(', ')})` : ''} from ${s.broker}, acknowledged: mark-delete ${p.ledgerId}:${p.entryId}`, ids, { cluster: topic.cluster, rule: 'ManagedCursorImpl.asyncMarkDelete' }));
+}
+
+/**
+ * `ManagedCursorImpl.getNumberOfEntriesInBacklog(true)`: 0 when the mark-delete is at or past the
+ * last confirmed entry, else `ManagedLedgerImpl.getNumberOfEntries((markDelete, lastConfirmed])`,
+ * which trusts the recorded entry count of every ledger it spans.
+ */
+export function backlogOf(ledgers: readonly { id: number; entries: number }[], last: Position | null, s: Subscription): number {
+  const from = s.markDeletePosition;
+  if (!last || cmp(from, last) >= 0) return 0;
+  if (from.ledgerId === last.ledgerId) return last.entryId - from.entryId;
+  let n = last.entryId + 1;
+  const fromLedger = ledgers.find((l) => l.id === from.ledgerId);
+  if (fromLedger) n += fromLedger.entries - (from.entryId + 1);
+  for (const l of ledgers) if (l.id > from.ledgerId && l.id < last.ledgerId) n += l.entries;
+  return n;
+}

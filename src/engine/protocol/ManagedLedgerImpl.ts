@@ -1,0 +1,129 @@
+// The managed ledger on BookKeeper (`ManagedLedgerImpl`, `OpAddEntry`) of the broker serving the
+// topic. Read in apache/pulsar (see docs/research/bookkeeper-fencing.md):
+// - a failed add (`OpAddEntry.handleAddFailure`) closes the ledger once (`ledgerClosed`): before PR
+//   24722 it records the *writer's* LAC + 1 as the ledger's entry count; the failed adds stay
+//   queued and are re-sent into the next ledger once it is created;
+// - the new ledger is recorded by a compare-and-set of the ledger list on the metadata store
+//   (`updateLedgersListAfterRollover`); a BadVersion there fences the managed ledger
+//   (`handleBadVersion`), fails every queued add, and the topic closes;
+// - with PR 24722 (`addEntryFailedDueToConcurrentlyModified`) a fenced add re-reads the ledger as
+//   recovered by whoever fenced it and records that entry count instead, or fences itself.
+import type { TopicState } from '../model/world';
+import { ev } from '../model/events';
+import { hasFix } from '../model/config';
+import type { Ctx } from '../sim/context';
+import { closeOnFence, initiateAdd, writeComplete } from './BookKeeper';
+import type { BkAnswer, BkState } from '../model/bookkeeper';
+import { addComplete, addFailed } from './PersistentTopic';
+import { closeConnection } from './ClientCnx';
+
+/** `ManagedLedgerImpl.asyncAddEntry` for the head of `pendingWrites` that was just queued. */
+export function asyncAddEntry(ctx: Ctx, topic: TopicState): void {
+  const bk = topic.bk!;
+  const wr = topic.pendingWrites[topic.pendingWrites.length - 1]!;
+  const op = { write: wr.born, position: null };
+  bk.ml.ops.push(op);
+  if (bk.ml.state === 'LedgerOpened') initiate(ctx, topic, bk.ml.ops.length - 1);
+}
+
+/** Bind an op to the current ledger (`OpAddEntry.initiate`) and store what the writer sends. */
+function initiate(ctx: Ctx, topic: TopicState, index: number): void {
+  const bk = topic.bk!;
+  const h = bk.ml.handle!;
+  const op = bk.ml.ops[index]!;
+  const wr = topic.pendingWrites.find((w) => w.born === op.write)!;
+  const entryId = bk.ml.currentLedgerEntries++;
+  op.position = { ledgerId: h.ledgerId, entryId };
+  let ledger = topic.ledgers.find((l) => l.id === h.ledgerId);
+  if (!ledger) topic.ledgers.push((ledger = { id: h.ledgerId, entries: [], closed: false }));
+  ledger.entries[entryId] = { ledgerId: h.ledgerId, entryId, producerName: wr.msgs[0]?.originalProducer ?? wr.dedupKey, sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId, msgs: wr.msgs };
+  initiateAdd(ctx, bk, topic.owner, h, entryId);
+  ctx.events.push(ev('log', topic.owner, `OpAddEntry ${h.ledgerId}:${entryId} initiated`, wr.msgs.map((m) => m.msg), { rule: 'OpAddEntry.initiate' }));
+}
+
+/** An add answer reached the serving broker's ledger handle. */
+export function addAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
+  const bk = topic.bk!;
+  const h = bk.ml.handle;
+  if (!h || h.ledgerId !== a.ledgerId) {
+    ctx.events.push(ev('log', a.to, `answer for ${a.ledgerId}:${a.entryId} from ${a.from}: that ledger handle is gone`, [], { rule: 'PendingAddOp.writeComplete:no-op' }));
+    return;
+  }
+  if (a.rc === 'OK') {
+    for (const entryId of writeComplete(ctx, bk, h, a)) {
+      const i = bk.ml.ops.findIndex((o) => o.position?.ledgerId === h.ledgerId && o.position.entryId === entryId);
+      bk.ml.ops.splice(i, 1);
+      addComplete(ctx, topic, topic.ledgers.find((l) => l.id === h.ledgerId)!.entries[entryId]);
+    }
+    return;
+  }
+  if (h.closed) return;
+  const errored = closeOnFence(ctx, bk, topic.owner, h);
+  ctx.events.push(ev('log', topic.owner, `adds ${errored.map((e) => `${h.ledgerId}:${e}`).join(', ')} failed: LedgerFencedException`, [], { rule: 'OpAddEntry.handleAddFailure' }));
+  handleAddFailure(ctx, topic);
+}
+
+/** `OpAddEntry.handleAddFailure` → `ledgerClosed` (or PR 24722's re-check). Ops go back to the queue. */
+function handleAddFailure(ctx: Ctx, topic: TopicState): void {
+  const bk = topic.bk!;
+  const ml = bk.ml;
+  const h = ml.handle!;
+  for (const op of ml.ops) op.position = null;
+  let entries = h.lac + 1;
+  if (hasFix(ctx.w.config, 'pr-24722')) {
+    // Re-open the ledger with recovery: if no one has closed it yet, this open's own recovery
+    // reads what the (already fenced) bookies hold and closes it there (modelled as one step).
+    const meta = bk.ledgerMeta[h.ledgerId]!;
+    if (meta.state !== 'CLOSED') {
+      meta.state = 'CLOSED';
+      meta.lastEntryId = Math.max(-1, ...meta.ensemble.flatMap((b) => bk.bookies[b]!.ledgers[h.ledgerId]?.entries ?? []));
+    }
+    entries = meta.lastEntryId + 1;
+    ctx.events.push(ev('log', topic.owner, `re-check of ledger ${h.ledgerId}: recovered with ${entries} entries`, [], { rule: 'ManagedLedgerImpl.addEntryFailedDueToConcurrentlyModified' }));
+  }
+  const rec = ml.ledgers.find((l) => l.id === h.ledgerId)!;
+  rec.entries = entries;
+  ml.state = 'CreatingLedger';
+  ml.handle = null;
+  ctx.events.push(ev('log', topic.owner, `ledgerClosed: ledger ${h.ledgerId} recorded with ${entries} entries, creating a new ledger`, [], { rule: 'ManagedLedgerImpl.ledgerClosed' }));
+}
+
+/**
+ * `ManagedLedgerImpl.createComplete` → `updateLedgersListAfterRollover`: create the next ledger and
+ * compare-and-set the ledger list at the version this managed ledger last read or wrote.
+ */
+export function rollover(ctx: Ctx, topic: TopicState): void {
+  const bk = topic.bk!;
+  const ml = bk.ml;
+  const md = bk.metadata;
+  if (md.version !== ml.version) {
+    ctx.events.push(ev('log', topic.owner, `ledger list write at version ${ml.version}: BadVersion (store is at ${md.version})`, [], { rule: 'ManagedLedgerImpl.handleBadVersion' }));
+    fenceManagedLedger(ctx, topic);
+    return;
+  }
+  const id = md.nextLedgerId++;
+  ml.ledgers = [...ml.ledgers, { id, entries: 0 }];
+  md.ledgers = ml.ledgers.map((l) => ({ ...l }));
+  ml.version = ++md.version;
+  const ensemble = Object.keys(bk.bookies).slice(0, bk.ensembleSize);
+  bk.ledgerMeta[id] = { state: 'OPEN', lastEntryId: -1, ensemble };
+  ml.handle = { ledgerId: id, ensemble, lac: -1, pending: [], closed: false };
+  ml.currentLedgerEntries = 0;
+  ml.state = 'LedgerOpened';
+  const list = md.ledgers.map((l) => `${l.id}:{${l.entries}}`).join(', ');
+  ctx.events.push(ev('log', topic.owner, `ledger list [${list}] written (version ${md.version}); re-sending ${ml.ops.length} queued adds into ledger ${id}`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.updateLedgersListAfterRollover' }));
+  ml.ops.forEach((_, i) => initiate(ctx, topic, i));
+}
+
+/** `ManagedLedgerImpl.setFenced`: fail every queued add; the topic closes and its clients leave. */
+function fenceManagedLedger(ctx: Ctx, topic: TopicState): void {
+  const bk = topic.bk!;
+  bk.ml.state = 'Fenced';
+  bk.ml.ops = [];
+  bk.ml.handle = null;
+  addFailed(ctx, topic, (cluster, reason) => {
+    for (const p of Object.values(ctx.w.producers)) if (p.cluster === cluster) closeConnection(ctx, p, reason, 'PersistentTopic.close');
+  }, 'ManagedLedgerFencedException');
+}
+
+export const bkOf = (topic: TopicState): BkState | null => topic.bk;

@@ -1,0 +1,103 @@
+// Another broker takes the topic (the metadata session flap of seed 001): it loads the topic with
+// `ManagedLedgerImpl.initialize` while the old owner still believes it owns it. Loading reads the
+// ledger list (and its version), opens the last ledger *with recovery* (`LedgerOpenOp` →
+// `LedgerRecoveryOp`: mark it IN_RECOVERY, fence it on every bookie of its ensemble, read what they
+// hold, close it at the last entry found), records that count, creates a new ledger and
+// compare-and-sets the ledger list at the version it read. BadVersion fails the load (not retried
+// within a run). Simplification: recovery waits for every ensemble bookie and takes the highest
+// entry any of them holds (BookKeeper may finish on a covering subset, first answer wins).
+import { ev } from '../model/events';
+import type { BkAnswer } from '../model/bookkeeper';
+import type { StoredEntry, TopicState } from '../model/world';
+import { type Ctx, tick } from '../sim/context';
+import { replayCursor } from './MessageDeduplication';
+
+export function startTakeover(ctx: Ctx, topic: TopicState, broker: string): void {
+  const bk = topic.bk!;
+  bk.metadata.owner = broker;
+  const last = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
+  const meta = bk.ledgerMeta[last.id]!;
+  if (meta.state === 'OPEN') meta.state = 'IN_RECOVERY';
+  bk.takeover = { broker, state: 'recovering', readVersion: bk.metadata.version, ledgers: bk.metadata.ledgers.map((l) => ({ ...l })), recovering: last.id, answered: [], recoveredLast: -1, reason: '' };
+  ctx.events.push(ev('fault', 'metadata-store', `ownership of the topic moves to ${broker}; ${topic.owner} still believes it owns it`, [], { cluster: topic.cluster, rule: 'NamespaceService.ownership' }));
+  ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${bk.metadata.version}; open ledger ${last.id} with recovery`, [], { rule: 'ManagedLedgerImpl.initialize' }));
+  for (const b of meta.ensemble) bk.requests.push({ from: broker, to: b, kind: 'fence', ledgerId: last.id, entryId: -1, born: tick(ctx.w) });
+}
+
+/** A fencing read's answer reached the recovering broker. */
+export function fenceAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
+  const bk = topic.bk!;
+  const t = bk.takeover!;
+  t.answered.push(a.from);
+  t.recoveredLast = Math.max(t.recoveredLast, ...a.holds);
+  const meta = bk.ledgerMeta[t.recovering]!;
+  if (t.answered.length < meta.ensemble.length) return;
+  if (meta.state !== 'CLOSED') {
+    meta.state = 'CLOSED';
+    meta.lastEntryId = t.recoveredLast;
+  }
+  t.ledgers.find((l) => l.id === t.recovering)!.entries = meta.lastEntryId + 1;
+  t.state = 'writing-metadata';
+  ctx.events.push(ev('log', t.broker, `recovery closed ledger ${t.recovering} with ${meta.lastEntryId + 1} entries`, [], { to: 'metadata-store', rule: 'LedgerRecoveryOp.closeRecovered' }));
+}
+
+/** `initializeBookKeeper`: new ledger + CAS of the ledger list at the version read on load. */
+export function takeoverWrite(ctx: Ctx, topic: TopicState): void {
+  const bk = topic.bk!;
+  const t = bk.takeover!;
+  const md = bk.metadata;
+  if (md.version !== t.readVersion) {
+    t.state = 'failed';
+    t.reason = `BadVersion: read at ${t.readVersion}, store at ${md.version}`;
+    ctx.events.push(ev('log', t.broker, `ledger list write: BadVersion (read at ${t.readVersion}, store at ${md.version}): topic load fails`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.initializeBookKeeper:bad-version' }));
+    return;
+  }
+  const id = md.nextLedgerId++;
+  t.ledgers = [...t.ledgers, { id, entries: 0 }];
+  md.ledgers = t.ledgers.map((l) => ({ ...l }));
+  md.version += 1;
+  const ensemble = Object.keys(bk.bookies).slice(0, bk.ensembleSize);
+  bk.ledgerMeta[id] = { state: 'OPEN', lastEntryId: -1, ensemble };
+  t.state = 'loaded';
+  const list = md.ledgers.map((l) => `${l.id}:{${l.entries}}`).join(', ');
+  ctx.events.push(ev('log', t.broker, `ledger list [${list}] written (version ${md.version}): topic loaded`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.initializeBookKeeper' }));
+  // The old owner's managed ledger may already have fenced itself: clients can come over now.
+  if (bk.ml.state === 'Fenced') switchToNewOwner(ctx, topic);
+}
+
+/**
+ * The old owner's topic closed (its managed ledger fenced): clients look the topic up again and
+ * land on the new owner, whose instance now serves it, with dedup state rebuilt by replay.
+ */
+export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
+  const bk = topic.bk!;
+  const t = bk.takeover;
+  if (!t || t.state !== 'loaded') return;
+  const current = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
+  topic.owner = t.broker;
+  topic.fenced = false;
+  topic.pendingWrites = [];
+  bk.ml = {
+    state: 'LedgerOpened',
+    ledgers: bk.metadata.ledgers.map((l) => ({ ...l })),
+    version: bk.metadata.version,
+    handle: { ledgerId: current.id, ensemble: bk.ledgerMeta[current.id]!.ensemble, lac: -1, pending: [], closed: false },
+    currentLedgerEntries: 0,
+    ops: [],
+  };
+  bk.takeover = null;
+  replayCursor(topic.dedup, readableEntries(topic));
+  ctx.events.push(ev('log', t.broker, `now serves the topic (current ledger ${current.id})`, [], { cluster: topic.cluster, rule: 'BrokerService.loadTopic' }));
+}
+
+/** Entries a reader can reach: closed ledgers up to their recorded count, the current up to LAC. */
+export function readableEntries(topic: TopicState): StoredEntry[] {
+  const bk = topic.bk!;
+  const h = bk.ml.handle;
+  const list = bk.metadata.ledgers;
+  return list.flatMap((l, i) => {
+    const isCurrent = i === list.length - 1 && h !== null && h.ledgerId === l.id;
+    const count = isCurrent ? h.lac + 1 : l.entries;
+    return (topic.ledgers.find((x) => x.id === l.id)?.entries ?? []).slice(0, count).filter((e) => e !== undefined);
+  });
+}
