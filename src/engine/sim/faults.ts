@@ -29,13 +29,15 @@ export function applies(w: World, f: FaultAction): boolean {
     case 'lose-receipt':
       return receiptInFlight(w, f.message, f.cluster);
     case 'persist-fails':
-      return w.topics[f.cluster]?.pendingWrites[0]?.msgs.some((m) => m.msg === f.message) ?? false;
+      // Abstract storage only: with bookies, writes fail through BookKeeper's own answers.
+      return (w.topics[f.cluster]?.bk === null && w.topics[f.cluster]?.pendingWrites[0]?.msgs.some((m) => m.msg === f.message)) ?? false;
     case 'disconnect':
       return w.channels[f.producer]?.open ?? false;
     case 'restart-producer':
       return w.producers[f.producer]?.role === 'app';
     case 'unload-topic':
-      return w.topics[f.cluster] !== undefined;
+      // Abstract storage only (an unload with bookies would need the ledger close path modelled).
+      return w.topics[f.cluster]?.bk === null;
     case 'ownership-change': {
       // The flap needs a ledger to recover and a broker that is not serving the topic.
       const t = w.topics[f.cluster];
