@@ -25,3 +25,5 @@ export { toMarkdownTable, TABLE_LEGEND } from './render/table';
 export { escapeCell, escapeLabel } from './render/escape';
 export { participantsOf } from './render/participants';
 export type { Participant, RenderInput, StepRange } from './render/participants';
+export { storageOf } from './render/storage';
+export type { BkMessageView, BookieLedgerView, BookieView, BrokerView, LedgerMetaView, ManagedLedgerView, MetadataView, PendingAddView, RecordedLedgerView, StoragePanel, SubscriptionView, TakeoverView } from './render/storage';
