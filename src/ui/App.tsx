@@ -1,14 +1,27 @@
 // The page layout: header (scenario, fixes), the scenario's story, step controls, then the
 // diagram beside the state panels. Each region has its own error boundary: never a blank page.
+import { Branches } from './components/Branches';
 import { Diagram } from './components/Diagram';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { FaultPlan } from './components/FaultPlan';
 import { FixToggles } from './components/FixToggles';
 import { NextActions } from './components/NextActions';
 import { Panels } from './components/Panels';
 import { ScenarioInfo, ScenarioPicker } from './components/ScenarioPicker';
 import { StepControls } from './components/StepControls';
-import { useApp } from './store';
-import { useStepKeys } from './useKeyboard';
+import { useEffect } from 'react';
+import { Shortcuts } from './components/Shortcuts';
+import { resetBranches, retry, setTheme, useApp } from './store';
+import { usePlayback, useStepKeys } from './useKeyboard';
+
+/** What the user can do about an error, by where it comes from. */
+function adviceFor(paths: readonly string[]): string {
+  if (paths.includes('worker'))
+    return 'The engine worker failed and has been restarted. Retry runs the same recipe again; if it fails again, go back to the scenario as written or pick another scenario.';
+  if (paths.some((p) => p.startsWith('$')))
+    return 'The recipe does not validate: the field is named by its JSON path above. Remove the fault or branch that introduced it (back to the scenario as written), or pick another scenario.';
+  return 'Retry, or go back to the scenario as written.';
+}
 
 function Status() {
   const status = useApp((s) => s.status);
@@ -24,19 +37,51 @@ function Status() {
             </li>
           ))}
         </ul>
+        <p className="advice">{adviceFor(errors.map((e) => e.path))}</p>
+        <button type="button" onClick={() => void retry()}>
+          Retry
+        </button>{' '}
+        <button type="button" onClick={() => void resetBranches()}>
+          Back to the scenario as written
+        </button>
       </div>
     );
   }
   return status === 'running' ? <p className="status muted">Running…</p> : null;
 }
 
+function ThemeToggle() {
+  const theme = useApp((s) => s.theme);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    try {
+      localStorage.setItem('dedup-lab-theme', theme);
+    } catch {
+      // storage may be unavailable (private mode): the theme still applies for this page
+    }
+  }, [theme]);
+  return (
+    <button
+      type="button"
+      className="theme-toggle"
+      aria-label="Dark theme"
+      aria-pressed={theme === 'dark'}
+      onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+    >
+      {theme === 'dark' ? '☀ Light' : '☾ Dark'}
+    </button>
+  );
+}
+
 export function App() {
   useStepKeys();
+  usePlayback();
   return (
     <div className="app">
       <header className="app-header">
         <h1>Dedup Lab</h1>
         <ScenarioPicker />
+        <ThemeToggle />
         <FixToggles />
       </header>
       <ScenarioInfo />
@@ -49,10 +94,13 @@ export function App() {
         <aside className="side">
           <ErrorBoundary label="The panels">
             <NextActions />
+            <Branches />
+            <FaultPlan />
             <Panels />
           </ErrorBoundary>
         </aside>
       </main>
+      <Shortcuts />
     </div>
   );
 }

@@ -1,22 +1,29 @@
 // Entry point: the engine runs in a worker; the store starts on the default scenario.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startEngineWorker } from '../worker/client';
 import { App } from './App';
-import { setRunner, start } from './store';
+import { startRestartingWorker } from './engineRunner';
+import { setRunner, setTheme, start } from './store';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root not found');
 
 try {
-  setRunner(startEngineWorker());
+  setRunner(startRestartingWorker());
 } catch (e) {
   // No module workers (an old browser, a locked-down page): say so in the page, not the console.
   const message = `the engine worker could not start: ${e instanceof Error ? e.message : String(e)}`;
   setRunner(() => Promise.resolve({ ok: false, errors: [{ path: 'worker', message }] }));
 }
 void start();
+try {
+  const saved = localStorage.getItem('dedup-lab-theme');
+  if (saved === 'dark' || (saved === null && matchMedia('(prefers-color-scheme: dark)').matches))
+    setTheme('dark');
+} catch {
+  // no storage: light theme
+}
 
 createRoot(root).render(
   <StrictMode>

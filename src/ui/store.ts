@@ -9,23 +9,60 @@ import type { Problem, Runner } from '../worker/messages';
 
 export const DEFAULT_SCENARIO = 'seed-003-a-go';
 
+/**
+ * One timeline of the scenario: the recipe's choices (`schedule`: action keys of steps 1..n, then
+ * `auto`) and its whole fault plan (the scenario's own faults plus what the user injected, in the
+ * scenario format's JSON shape). Picking another next action or injecting a fault forks a branch.
+ */
+export interface Branch {
+  readonly label: string;
+  readonly schedule: readonly string[];
+  readonly faults: readonly FaultJson[];
+}
+
+/** A fault plan entry as scenario JSON (`{ kind, message, cluster, … }`). */
+export type FaultJson = Readonly<Record<string, unknown>> & { readonly kind: string };
+
 export interface AppState {
   readonly scenarioId: string;
+  /** The scenario's timelines; the first is the scenario as written. */
+  readonly branches: readonly Branch[];
+  /** Index of the branch shown. */
+  readonly branch: number;
   /** Fix ids toggled on in the UI (added to the scenario's own). */
   readonly fixes: readonly string[];
   readonly result: RunResult | null;
   /** Index into result.steps; invariant: 0 ≤ cursor < steps.length (0 while there is no result). */
   readonly cursor: number;
   readonly status: 'idle' | 'running' | 'ready' | 'error';
+  /** Playing: the cursor advances by itself at `speed` steps per second until the end. */
+  readonly playing: boolean;
+  readonly speed: number;
+  readonly theme: 'light' | 'dark';
+  /** The keyboard shortcut list (`?`) is open. */
+  readonly shortcutsOpen: boolean;
   readonly errors: readonly Problem[];
+}
+
+function mainBranch(id: string): Branch {
+  const sc = builtinById(id);
+  const schedule = Array.isArray(sc?.schedule) ? (sc.schedule as string[]) : [];
+  const faults = Array.isArray(sc?.faults) ? (sc.faults as FaultJson[]) : [];
+  return { label: 'as written', schedule, faults };
 }
 
 const initial: AppState = {
   scenarioId: DEFAULT_SCENARIO,
+  branches: [mainBranch(DEFAULT_SCENARIO)],
+  branch: 0,
   fixes: [],
   result: null,
   cursor: 0,
   status: 'idle',
+  playing: false,
+  speed: 2,
+  theme: 'light',
+  shortcutsOpen: false,
   errors: [],
 };
 
@@ -46,16 +83,34 @@ export function setRunner(r: Runner): void {
   appStore.setState(initial, true);
 }
 
+/** Re-runs the current recipe with a new runner (a restarted worker), keeping the user's place. */
+export function replaceRunner(r: Runner): Promise<void> {
+  runner = r;
+  return rerun('keep');
+}
+
 const lastIndex = (s: AppState) => Math.max(0, (s.result?.steps.length ?? 1) - 1);
+
+/** Where the cursor goes after a re-run: step 0, the same step (the end stays the end), or a step. */
+type Place = 'start' | 'keep' | number;
+
+/** The scenario JSON the engine runs for a branch: the built-in with its schedule and fault plan. */
+export function recipeOf(s: AppState): unknown {
+  const scenario = builtinById(s.scenarioId);
+  const b = s.branches[s.branch];
+  if (!scenario || !b) return scenario;
+  return { ...scenario, schedule: b.schedule.length > 0 ? b.schedule : 'auto', faults: b.faults };
+}
 
 /**
  * Runs the current recipe. A new scenario starts at step 0; a re-run of the same scenario (a fix
  * toggled) keeps the cursor, and a cursor that was at the end stays at the (new) end, so the
- * user compares outcomes without losing their place.
+ * user compares outcomes without losing their place. A branch whose choices no longer fit (a
+ * fault removed that its schedule took) is cut at the step that failed and re-run with `auto`.
  */
-async function rerun(keepPlace: boolean): Promise<void> {
+async function rerun(place: Place): Promise<void> {
   const s = appStore.getState();
-  const scenario = builtinById(s.scenarioId);
+  const scenario = recipeOf(s);
   if (!runner || !scenario) {
     const message = runner ? `unknown scenario "${s.scenarioId}"` : 'no engine runner configured';
     appStore.setState({ status: 'error', errors: [{ path: '$', message }] });
@@ -75,17 +130,32 @@ async function rerun(keepPlace: boolean): Promise<void> {
     appStore.setState({ status: 'error', errors: reply.errors, result: null, cursor: 0 });
     return;
   }
+  const err = reply.result.error;
+  const b = s.branches[s.branch];
+  if (err && b && b.schedule.length >= err.step) {
+    const cut = { ...b, schedule: b.schedule.slice(0, err.step - 1) };
+    appStore.setState({ branches: s.branches.map((x, i) => (i === s.branch ? cut : x)) });
+    return rerun(place);
+  }
   const last = reply.result.steps.length - 1;
-  const cursor = !keepPlace ? 0 : atEnd ? last : Math.min(appStore.getState().cursor, last);
+  const now = appStore.getState().cursor;
+  const cursor =
+    place === 'start'
+      ? 0
+      : place === 'keep'
+        ? atEnd
+          ? last
+          : Math.min(now, last)
+        : Math.min(Math.max(0, place), last);
   appStore.setState({ status: 'ready', errors: [], result: reply.result, cursor });
 }
 
 /** Runs the current recipe from scratch (the app's first load). */
-export const start = (): Promise<void> => rerun(false);
+export const start = (): Promise<void> => rerun('start');
 
 export function selectScenario(id: string): Promise<void> {
-  appStore.setState({ scenarioId: id });
-  return rerun(false);
+  appStore.setState({ scenarioId: id, branches: [mainBranch(id)], branch: 0 });
+  return rerun('start');
 }
 
 export function toggleFix(fix: string): Promise<void> {
@@ -93,7 +163,7 @@ export function toggleFix(fix: string): Promise<void> {
   appStore.setState({
     fixes: fixes.includes(fix) ? fixes.filter((f) => f !== fix) : [...fixes, fix],
   });
-  return rerun(true);
+  return rerun('keep');
 }
 
 export function setCursor(index: number): void {
@@ -106,3 +176,127 @@ export const stepForward = () => setCursor(appStore.getState().cursor + 1);
 export const stepBack = () => setCursor(appStore.getState().cursor - 1);
 export const stepFirst = () => setCursor(0);
 export const stepLast = () => setCursor(lastIndex(appStore.getState()));
+
+/** The keys of steps 1..cursor of the trace shown: the choices that lead to the current step. */
+function pathToCursor(s: AppState): string[] {
+  return (s.result?.steps ?? []).slice(1, s.cursor + 1).map((x) => x.key ?? '');
+}
+
+function fork(label: string, branch: Omit<Branch, 'label'>, place: Place): Promise<void> {
+  const s = appStore.getState();
+  const branches = [...s.branches, { label, ...branch }];
+  appStore.setState({ branches, branch: branches.length - 1 });
+  return rerun(place);
+}
+
+/**
+ * Picks what happens after the current step. The action this trace takes anyway is a step
+ * forward; any other forks a branch: the choices up to here, the picked key, then `auto`.
+ */
+export function pickAction(key: string): Promise<void> {
+  const s = appStore.getState();
+  const taken = s.result?.steps[s.cursor + 1]?.key;
+  if (key === taken) {
+    stepForward();
+    return Promise.resolve();
+  }
+  const b = s.branches[s.branch]!;
+  const schedule = [...pathToCursor(s), key];
+  return fork(`step ${s.cursor + 1}: ${key}`, { schedule, faults: b.faults }, s.cursor + 1);
+}
+
+/** Shows another branch, at the same step (or its last). */
+export function switchBranch(index: number): Promise<void> {
+  const s = appStore.getState();
+  if (index === s.branch || !s.branches[index]) return Promise.resolve();
+  appStore.setState({ branch: index });
+  return rerun(s.cursor);
+}
+
+/** A short human description of a fault plan entry. */
+export function describeFault(f: FaultJson): string {
+  const at = typeof f.cluster === 'string' ? ` at ${f.cluster}` : '';
+  const after =
+    f.after && typeof f.after === 'object' && 'step' in f.after
+      ? ` after step ${String((f.after as { step: number }).step)}`
+      : '';
+  switch (f.kind) {
+    case 'checksum-error':
+      return `checksum-error on ${String(f.message)}${at} (local buffer ${f.localBufferCorrupted ? 'corrupted' : 'intact'})`;
+    case 'not-allowed':
+    case 'lose-receipt':
+    case 'persist-fails':
+      return `${f.kind} on ${String(f.message)}${at}`;
+    case 'disconnect':
+    case 'restart-producer':
+      return `${f.kind} ${String(f.producer)}${after}`;
+    case 'unload-topic':
+      return `unload-topic${at}${after}`;
+    default:
+      return `${f.kind} ${JSON.stringify({ ...f, kind: undefined })}`;
+  }
+}
+
+/**
+ * Adds a fault to the plan as a new branch: the choices up to the current step are kept, so the
+ * fault can only act from the next step on, and the user stays where they are.
+ */
+export function addFault(f: FaultJson): Promise<void> {
+  const s = appStore.getState();
+  const b = s.branches[s.branch]!;
+  return fork(
+    `step ${s.cursor}: + ${describeFault(f)}`,
+    { schedule: pathToCursor(s), faults: [...b.faults, f] },
+    s.cursor,
+  );
+}
+
+/** Removes a plan entry from the current branch and re-runs, staying at the same step. */
+export function removeFault(index: number): Promise<void> {
+  const s = appStore.getState();
+  const b = s.branches[s.branch]!;
+  const next = { ...b, faults: b.faults.filter((_, i) => i !== index) };
+  appStore.setState({ branches: s.branches.map((x, i) => (i === s.branch ? next : x)) });
+  return rerun(s.cursor);
+}
+
+/** Runs the current recipe again (after a worker failure), keeping the step. */
+export const retry = (): Promise<void> => rerun('keep');
+
+/** Back to the scenario as written: one branch, its own schedule and fault plan, step 0. */
+export function resetBranches(): Promise<void> {
+  const s = appStore.getState();
+  appStore.setState({ branches: [mainBranch(s.scenarioId)], branch: 0 });
+  return rerun('start');
+}
+
+export const SPEEDS = [1, 2, 4, 8, 16] as const;
+
+export function setPlaying(playing: boolean): void {
+  const s = appStore.getState();
+  // Play from the end starts again from the beginning.
+  if (playing && s.result && s.cursor === lastIndex(s)) appStore.setState({ cursor: 0 });
+  appStore.setState({ playing: playing && s.result !== null });
+}
+
+export const togglePlay = () => setPlaying(!appStore.getState().playing);
+
+export function setSpeed(speed: number): void {
+  appStore.setState({ speed });
+}
+
+/** One tick of playback: a step forward, and a stop at the end. */
+export function playTick(): void {
+  const s = appStore.getState();
+  if (s.cursor < lastIndex(s)) stepForward();
+  const t = appStore.getState();
+  if (t.cursor >= lastIndex(t)) appStore.setState({ playing: false });
+}
+
+export function setTheme(theme: 'light' | 'dark'): void {
+  appStore.setState({ theme });
+}
+
+export function setShortcutsOpen(open: boolean): void {
+  appStore.setState({ shortcutsOpen: open });
+}

@@ -16,6 +16,8 @@ export interface ProducerPanel {
   readonly name: string;
   readonly client: 'java' | 'go';
   readonly cluster: string;
+  /** The cluster whose broker this producer's sends reach (the remote one for the replicator). */
+  readonly sendsTo: string;
   readonly state: string;
   readonly instance: number;
   readonly msgIdGenerator: number;
@@ -38,6 +40,12 @@ export interface ChannelPanel {
   readonly open: boolean;
   readonly toBroker: readonly string[];
   readonly toClient: readonly string[];
+  /** The cluster of the broker (per-message faults on these frames name it). */
+  readonly cluster: string;
+  /** Message ids of each frame to the broker, in the same order as `toBroker`. */
+  readonly toBrokerMsgs: readonly (readonly string[])[];
+  /** Message ids of each receipt to the client (null for an error frame), as `toClient`. */
+  readonly toClientReceipts: readonly (readonly string[] | null)[];
   readonly changed: boolean;
 }
 

@@ -115,6 +115,9 @@ function channelPanel(
     open: c.open,
     toBroker: c.toBroker.map(sendLabel),
     toClient: c.toClient.map(responseLabel),
+    cluster: c.cluster,
+    toBrokerMsgs: c.toBroker.map((f) => names(f.msgs)),
+    toClientReceipts: c.toClient.map((f) => (f.kind === 'receipt' ? [...f.msgs] : null)),
     changed: hasPrev && differs(c, prev),
   };
 }
@@ -137,6 +140,7 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
       name: p.name,
       client: p.client,
       cluster: p.cluster,
+      sendsTo: world.channels[p.name]?.cluster ?? (p.role === 'replicator' ? (world.config.replication?.to ?? p.cluster) : p.cluster),
       state: p.state,
       instance: p.instance,
       msgIdGenerator: p.msgIdGenerator,

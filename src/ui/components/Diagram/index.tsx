@@ -11,6 +11,7 @@ type DrawState = { readonly drawn: MermaidDiagram | null; readonly error: string
 export function Diagram() {
   const result = useApp((s) => s.result);
   const cursor = useApp((s) => s.cursor);
+  const dark = useApp((s) => s.theme === 'dark');
   const diagram = useMemo(() => (result ? toMermaid(result) : null), [result]);
   const host = useRef<HTMLDivElement>(null);
   const [draw, setDraw] = useState<DrawState>({ drawn: null, error: null });
@@ -18,7 +19,7 @@ export function Diagram() {
   useEffect(() => {
     if (!diagram) return;
     let stale = false;
-    renderSvg(diagram.text).then(
+    renderSvg(diagram.text, dark).then(
       (svg) => {
         if (stale || !host.current) return;
         // The SVG comes from Mermaid with securityLevel 'strict' (labels sanitized); React owns
@@ -32,7 +33,7 @@ export function Diagram() {
     return () => {
       stale = true;
     };
-  }, [diagram]);
+  }, [diagram, dark]);
 
   useEffect(() => {
     if (!draw.drawn || !host.current) return;

@@ -4,29 +4,33 @@
 import type { Mermaid } from 'mermaid';
 
 let loading: Promise<Mermaid> | null = null;
+let currentTheme: 'default' | 'dark' | null = null;
+const CONFIG = {
+  startOnLoad: false,
+  securityLevel: 'strict',
+  // A parse error must come back to us as a rejection, not as an error SVG in the page.
+  suppressErrorRendering: true,
+  // Long scenarios produce long text; the default limit (50 000) would refuse them.
+  maxTextSize: 500_000,
+  sequence: { useMaxWidth: false, wrap: false },
+} as const;
 let queue: Promise<unknown> = Promise.resolve();
 let counter = 0;
 
 function load(): Promise<Mermaid> {
-  loading ??= import('mermaid').then(({ default: mermaid }) => {
-    mermaid.initialize({
-      startOnLoad: false,
-      securityLevel: 'strict',
-      theme: 'default',
-      // A parse error must come back to us as a rejection, not as an error SVG in the page.
-      suppressErrorRendering: true,
-      // Long scenarios produce long text; the default limit (50 000) would refuse them.
-      maxTextSize: 500_000,
-      sequence: { useMaxWidth: false, wrap: false },
-    });
-    return mermaid;
-  });
+  loading ??= import('mermaid').then(({ default: mermaid }) => mermaid);
   return loading;
 }
 
-export function renderSvg(text: string): Promise<string> {
+/** Renders with the page's theme: Mermaid's `dark` theme for the dark page, `default` otherwise. */
+export function renderSvg(text: string, dark = false): Promise<string> {
   const next = queue.then(async () => {
     const mermaid = await load();
+    const theme = dark ? 'dark' : 'default';
+    if (theme !== currentTheme) {
+      mermaid.initialize({ ...CONFIG, theme });
+      currentTheme = theme;
+    }
     const { svg } = await mermaid.render(`dl-diagram-${++counter}`, text);
     return svg;
   });

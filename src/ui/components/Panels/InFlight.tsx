@@ -1,8 +1,23 @@
 // Frames on each producer connection, both directions, in FIFO order (oldest first).
 import type { ChannelPanel } from '../../../engine';
+import { FaultMenu, SEND_FAULTS, type MessageFault } from '../FaultPlan/FaultMenu';
 import { changedClass } from './changed';
 
-function Frames({ label, frames }: { readonly label: string; readonly frames: readonly string[] }) {
+const RECEIPT_FAULTS: readonly MessageFault[] = ['lose-receipt'];
+
+function Frames({
+  label,
+  frames,
+  msgs,
+  cluster,
+  kinds,
+}: {
+  readonly label: string;
+  readonly frames: readonly string[];
+  readonly msgs: readonly (readonly string[] | null)[];
+  readonly cluster: string;
+  readonly kinds: readonly MessageFault[];
+}) {
   return (
     <div className="row">
       <span className="row-label">{label}</span>
@@ -10,9 +25,12 @@ function Frames({ label, frames }: { readonly label: string; readonly frames: re
         <span className="muted">none</span>
       ) : (
         frames.map((f, i) => (
-          <code key={i} className="frame">
-            {f}
-          </code>
+          <span key={i} className="frame-wrap">
+            <code className="frame">{f}</code>
+            {msgs[i]?.map((m) => (
+              <FaultMenu key={m} message={m} cluster={cluster} kinds={kinds} />
+            ))}
+          </span>
         ))
       )}
     </div>
@@ -34,8 +52,20 @@ export function InFlightPanel({ channels }: { readonly channels: readonly Channe
               connection {c.epoch} · {c.open ? 'open' : 'closed'}
             </span>
           </header>
-          <Frames label={`to ${c.broker}`} frames={c.toBroker} />
-          <Frames label={`to ${c.producer}`} frames={c.toClient} />
+          <Frames
+            label={`to ${c.broker}`}
+            frames={c.toBroker}
+            msgs={c.toBrokerMsgs}
+            cluster={c.cluster}
+            kinds={SEND_FAULTS}
+          />
+          <Frames
+            label={`to ${c.producer}`}
+            frames={c.toClient}
+            msgs={c.toClientReceipts}
+            cluster={c.cluster}
+            kinds={RECEIPT_FAULTS}
+          />
         </article>
       ))}
     </section>

@@ -1,6 +1,7 @@
 // Each producer's client-side state: the sequence watermarks, the open batch, and
 // `pendingMessages` (sent, not yet completed) with the id range each op carries on the wire.
 import type { ProducerPanel } from '../../../engine';
+import { ALL_FAULTS, FaultMenu } from '../FaultPlan/FaultMenu';
 import { changedClass } from './changed';
 
 export function ProducersPanel({ producers }: { readonly producers: readonly ProducerPanel[] }) {
@@ -45,6 +46,9 @@ export function ProducersPanel({ producers }: { readonly producers: readonly Pro
                   {op.sourcePositions.length > 0 && (
                     <small className="muted"> source {op.sourcePositions.join('+')}</small>
                   )}
+                  {op.msgs.map((m) => (
+                    <FaultMenu key={m} message={m} cluster={p.sendsTo} kinds={ALL_FAULTS} />
+                  ))}
                   {op.localBufferCorrupted && (
                     <span className="tag tag-bad">local buffer corrupted</span>
                   )}

@@ -1,11 +1,24 @@
 // Time travel over the run: buttons, a slider, "Step N of M" and the action that led here.
-import { setCursor, stepBack, stepFirst, stepForward, stepLast, useApp } from '../../store';
+import {
+  SPEEDS,
+  setCursor,
+  setShortcutsOpen,
+  setSpeed,
+  stepBack,
+  stepFirst,
+  stepForward,
+  stepLast,
+  togglePlay,
+  useApp,
+} from '../../store';
 
 export function StepControls() {
   const cursor = useApp((s) => s.cursor);
   const last = useApp((s) => Math.max(0, (s.result?.steps.length ?? 1) - 1));
   const key = useApp((s) => s.result?.steps[s.cursor]?.key ?? null);
   const disabled = useApp((s) => s.result === null);
+  const playing = useApp((s) => s.playing);
+  const speed = useApp((s) => s.speed);
   const violated = useApp((s) =>
     (s.result?.violations ?? [])
       .filter((v) => v.step === s.cursor)
@@ -46,6 +59,27 @@ export function StepControls() {
       >
         Last
       </button>
+      <button
+        type="button"
+        aria-label={playing ? 'Pause' : 'Play'}
+        aria-pressed={playing}
+        onClick={togglePlay}
+        disabled={disabled}
+      >
+        {playing ? '❚❚ Pause' : '▶ Play'}
+      </button>
+      <select
+        aria-label="Speed"
+        value={speed}
+        onChange={(e) => setSpeed(Number(e.target.value))}
+        className="speed"
+      >
+        {SPEEDS.map((v) => (
+          <option key={v} value={v}>
+            {v} step{v > 1 ? 's' : ''}/s
+          </option>
+        ))}
+      </select>
       <input
         type="range"
         aria-label="Step"
@@ -66,7 +100,14 @@ export function StepControls() {
           violated here: {violated}
         </span>
       )}
-      <span className="muted keys-hint">← → Home End</span>
+      <button
+        type="button"
+        className="link keys-hint"
+        aria-label="Keyboard shortcuts"
+        onClick={() => setShortcutsOpen(true)}
+      >
+        ← → Home End Space · ? shortcuts
+      </button>
     </nav>
   );
 }

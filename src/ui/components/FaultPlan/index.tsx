@@ -1,0 +1,73 @@
+// The branch's fault plan (the scenario's own faults and the injected ones), each removable, and
+// the topology faults the user can place at the current step: they happen right after it.
+import { describeFault, removeFault, addFault, useApp } from '../../store';
+
+export function FaultPlan() {
+  const faults = useApp((s) => s.branches[s.branch]?.faults ?? []);
+  const cursor = useApp((s) => s.cursor);
+  const world = useApp((s) => s.result?.steps[s.cursor]?.world ?? null);
+  const busy = useApp((s) => s.status === 'running');
+  if (!world) return null;
+  const after = { step: cursor };
+  const producers = Object.values(world.producers);
+  return (
+    <section className="panel" aria-label="Fault plan" data-testid="panel-faults">
+      <h3>Fault plan</h3>
+      {faults.length === 0 ? (
+        <p className="muted">
+          No faults. Use ⚡ on a message (pending queue, in flight) or the buttons below.
+        </p>
+      ) : (
+        <ul className="plain fault-list">
+          {faults.map((f, i) => (
+            <li key={i}>
+              <span>{describeFault(f)}</span>{' '}
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Remove ${describeFault(f)}`}
+                disabled={busy}
+                onClick={() => void removeFault(i)}
+              >
+                remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="row topology" aria-label={`Topology faults after step ${cursor}`}>
+        <span className="row-label">after step {cursor}</span>
+        {producers.map((p) => (
+          <span key={p.name} className="topology-group">
+            <button
+              type="button"
+              disabled={busy || !world.channels[p.name]?.open}
+              onClick={() => void addFault({ kind: 'disconnect', producer: p.name, after })}
+            >
+              disconnect {p.name}
+            </button>
+            {p.role === 'app' && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void addFault({ kind: 'restart-producer', producer: p.name, after })}
+              >
+                restart {p.name}
+              </button>
+            )}
+          </span>
+        ))}
+        {world.config.clusters.map((c) => (
+          <button
+            key={c.name}
+            type="button"
+            disabled={busy}
+            onClick={() => void addFault({ kind: 'unload-topic', cluster: c.name, after })}
+          >
+            unload topic at {c.name}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
