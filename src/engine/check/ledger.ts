@@ -18,9 +18,10 @@ export function ledgerInvariants(w: World): Finding[] {
       if (l.entries === meta.lastEntryId + 1) continue;
       out.push({ invariant: 'ledger-entries-match', key: `ledger-entries-match:${topic.cluster}:${l.id}`, messages: [], detail: `ledger ${l.id} is recorded with ${l.entries} entries but BookKeeper closed it with ${meta.lastEntryId + 1} (last entry ${l.id}:${meta.lastEntryId})` });
     }
-    const h = bk.ml.handle;
     const last = list[list.length - 1];
-    const lac = h && last && h.ledgerId === last.id ? h.lac : -1;
+    const lce = bk.ml.lastConfirmedEntry;
+    // The current ledger's count is 0 in the list until it closes: its bound is the last confirmed entry.
+    const lac = last && lce.ledgerId === last.id ? lce.entryId : last ? last.entries - 1 : -1;
     for (const s of Object.values(topic.subscriptions)) {
       // acked-positions-exist: the mark-delete lies within what the ledger list records.
       const md = s.markDeletePosition;

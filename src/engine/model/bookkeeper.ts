@@ -73,6 +73,8 @@ export interface ManagedLedger {
   ledgers: { id: number; entries: number }[];
   version: number;
   handle: LedgerHandle | null;
+  /** `lastConfirmedEntry`: the last position whose add completed (kept when a ledger closes). */
+  lastConfirmedEntry: Position;
   /** Adds initiated into the current ledger (`currentLedgerEntries`). */
   currentLedgerEntries: number;
   ops: OpAddEntry[];

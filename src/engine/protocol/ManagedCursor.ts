@@ -7,6 +7,7 @@ import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, StoredEntry, TopicState } from '../model/world';
 import type { Ctx } from '../sim/context';
+import { entriesWithin } from './OwnershipChange';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 
@@ -15,12 +16,7 @@ function dispatchable(topic: TopicState, s: Subscription): StoredEntry[] {
   if (topic.owner !== s.broker) return [];
   const bk = topic.bk;
   if (!bk) return topic.ledgers.flatMap((l) => l.entries);
-  const h = bk.ml.handle;
-  return bk.ml.ledgers.flatMap((l, i) => {
-    const current = i === bk.ml.ledgers.length - 1 && h !== null && h.ledgerId === l.id;
-    const count = current ? h.lac + 1 : l.entries;
-    return (topic.ledgers.find((x) => x.id === l.id)?.entries ?? []).slice(0, count).filter((e) => e !== undefined);
-  });
+  return entriesWithin(topic, bk.ml.ledgers);
 }
 
 export function nextReadable(topic: TopicState, s: Subscription): Position | null {

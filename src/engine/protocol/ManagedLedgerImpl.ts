@@ -53,6 +53,7 @@ export function addAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
     for (const entryId of writeComplete(ctx, bk, h, a)) {
       const i = bk.ml.ops.findIndex((o) => o.position?.ledgerId === h.ledgerId && o.position.entryId === entryId);
       bk.ml.ops.splice(i, 1);
+      bk.ml.lastConfirmedEntry = { ledgerId: h.ledgerId, entryId };
       addComplete(ctx, topic, topic.ledgers.find((l) => l.id === h.ledgerId)!.entries[entryId]);
     }
     return;

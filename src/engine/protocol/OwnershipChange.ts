@@ -83,6 +83,7 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
     version: bk.metadata.version,
     handle: { ledgerId: current.id, ensemble: bk.ledgerMeta[current.id]!.ensemble, lac: -1, pending: [], closed: false },
     currentLedgerEntries: 0,
+    lastConfirmedEntry: lastRecorded(bk.metadata.ledgers),
     ops: [],
   };
   bk.takeover = null;
@@ -92,12 +93,22 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
 
 /** Entries a reader can reach: closed ledgers up to their recorded count, the current up to LAC. */
 export function readableEntries(topic: TopicState): StoredEntry[] {
-  const bk = topic.bk!;
-  const h = bk.ml.handle;
-  const list = bk.metadata.ledgers;
+  return entriesWithin(topic, topic.bk!.metadata.ledgers);
+}
+
+/**
+ * Entries of a ledger list as a reader sees them: each ledger up to its recorded count, the last
+ * (current) one up to the serving managed ledger's last confirmed entry.
+ */
+export function entriesWithin(topic: TopicState, list: readonly { id: number; entries: number }[]): StoredEntry[] {
+  const lce = topic.bk!.ml.lastConfirmedEntry;
   return list.flatMap((l, i) => {
-    const isCurrent = i === list.length - 1 && h !== null && h.ledgerId === l.id;
-    const count = isCurrent ? h.lac + 1 : l.entries;
+    const count = i === list.length - 1 && lce.ledgerId === l.id ? lce.entryId + 1 : l.entries;
     return (topic.ledgers.find((x) => x.id === l.id)?.entries ?? []).slice(0, count).filter((e) => e !== undefined);
   });
+}
+
+function lastRecorded(list: readonly { id: number; entries: number }[]) {
+  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.entries > 0) return { ledgerId: list[i]!.id, entryId: list[i]!.entries - 1 };
+  return { ledgerId: list[0]!.id, entryId: -1 };
 }

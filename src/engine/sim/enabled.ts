@@ -105,6 +105,8 @@ function addExplorerFaults(w: World, add: Add): void {
     if (kinds.has('restart-producer') && name !== REPLICATOR) offer({ kind: 'restart-producer', producer: name });
   }
   if (kinds.has('unload-topic')) for (const c of w.config.clusters) offer({ kind: 'unload-topic', cluster: c.name });
+  if (kinds.has('ownership-change')) for (const c of w.config.clusters) for (const b of c.brokers) offer({ kind: 'ownership-change', cluster: c.name, to: b });
+  // slow-bookie only reorders answers, and the search already tries every order: nothing to place.
 }
 
 /**

@@ -128,8 +128,15 @@ function initialBk(c: ClusterConfig, owner: string): BkState {
       version: 1,
       handle: { ledgerId: current.id, ensemble: members, lac: current.entries - 1, pending: [], closed: false },
       currentLedgerEntries: current.entries,
+      lastConfirmedEntry: lastEntryOf(list),
       ops: [],
     },
     takeover: null,
   };
+}
+
+/** The last entry of the last non-empty ledger (or "before the first entry" of the first). */
+function lastEntryOf(list: readonly { id: number; entries: number }[]) {
+  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.entries > 0) return { ledgerId: list[i]!.id, entryId: list[i]!.entries - 1 };
+  return { ledgerId: list[0]!.id, entryId: -1 };
 }
