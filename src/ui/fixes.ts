@@ -27,6 +27,11 @@ const PR_26124 = {
   url: 'https://github.com/apache/pulsar/pull/26124',
 };
 
+const PR_24722 = {
+  label: 'apache/pulsar#24722',
+  url: 'https://github.com/apache/pulsar/pull/24722',
+};
+
 export const FIXES: Partial<Record<FixId, FixInfo>> = {
   'go-1565': {
     summary: 'Go client PR 1565: highest_sequence_id + isolate resends',
@@ -69,6 +74,13 @@ export const FIXES: Partial<Record<FixId, FixInfo>> = {
       'ProducerImpl.recoverChecksumError on the replicator’s producer: when the head’s local buffer is corrupted, the replicator is Terminated (terminal, alarmed, before anything is re-sent) instead of dropping the head and failing its callback. With an intact local buffer it never triggers.',
     status: 'proposed',
     source: SEED_000,
+  },
+  'pr-24722': {
+    summary: 'PR 24722: after a fenced add, record the ledger as BookKeeper recovered it',
+    detail:
+      'ManagedLedgerImpl / OpAddEntry.handleAddFailure (addEntryFailedDueToConcurrentlyModified): when an add fails because another client fenced the current ledger, the managed ledger re-opens that ledger with recovery and records the entry count BookKeeper closed it with (last entry + 1), not its own LAC + 1; if it cannot read the recovered ledger, it fences itself. Without it, the ledger list can record fewer entries than the ledger holds (ledger-entries-match).',
+    status: 'merged',
+    source: PR_24722,
   },
 };
 

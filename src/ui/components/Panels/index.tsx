@@ -8,6 +8,7 @@ import { InFlightPanel } from './InFlight';
 import { InvariantsPanel } from './Invariants';
 import { ProducersPanel } from './Producers';
 import { ReplicationPanel } from './Replication';
+import { StoragePanels } from '../Storage';
 import { TopicPanel } from './Topic';
 
 export function Panels() {
@@ -24,6 +25,7 @@ export function Panels() {
     <div className="panels">
       <InvariantsPanel result={result} cursor={cursor} />
       {panels.replication && <ReplicationPanel repl={panels.replication} />}
+      <StoragePanels />
       <ProducersPanel producers={panels.producers} />
       <DedupPanel topics={panels.topics} />
       <TopicPanel topics={panels.topics} />

@@ -1,0 +1,72 @@
+// Subscriptions: the cursor's mark-delete, what the consumer received, and the backlog Pulsar
+// computes from the recorded entry counts (ManagedCursorImpl.getNumberOfEntriesInBacklog) — red
+// when negative; an acknowledged position the ledger list does not record is red too.
+import type { SubscriptionView } from '../../../engine';
+import { changedClass } from '../Panels/changed';
+
+export function SubscriptionsPanel({
+  subscriptions,
+  changed,
+}: {
+  readonly subscriptions: readonly SubscriptionView[];
+  readonly changed: boolean;
+}) {
+  return (
+    <section className="panel" aria-label="Subscriptions" data-testid="panel-subscriptions">
+      <h3>Subscriptions</h3>
+      <div className={changedClass(changed)}>
+        {subscriptions.length === 0 && <p className="muted">No subscription.</p>}
+        {subscriptions.map((s) => (
+          <article key={s.name} className="card" data-testid={`sub-${s.name}`}>
+            <header className="card-head">
+              <strong>{s.name}</strong>
+              <span className="muted">
+                consumer on {s.broker}
+                {s.serving ? '' : ' (its broker does not serve the topic)'}
+              </span>
+            </header>
+            <dl className="kv">
+              <dt>mark-delete</dt>
+              <dd data-testid={`sub-${s.name}-markdelete`}>
+                <span className={s.ackedMissing ? 'bad' : undefined}>{s.markDelete}</span>
+                {s.ackedMissing && (
+                  <span className="bad" role="status">
+                    {' '}
+                    — acknowledged, but {s.ackedMissing}
+                  </span>
+                )}
+              </dd>
+              {s.individuallyDeleted.length > 0 && (
+                <>
+                  <dt>individually deleted</dt>
+                  <dd>{s.individuallyDeleted.join(', ')}</dd>
+                </>
+              )}
+              <dt>backlog</dt>
+              <dd data-testid={`sub-${s.name}-backlog`}>
+                <span className={s.backlog < 0 ? 'bad' : undefined}>{s.backlog}</span>
+                {s.backlog < 0 && <span className="bad"> (negative)</span>}
+                <span className="muted" style={{ fontWeight: 'normal' }}>
+                  {' '}
+                  {s.lastConfirmed
+                    ? `${Math.abs(s.backlog) === 1 ? 'entry' : 'entries'} after the mark-delete up to ${s.lastConfirmed}, from the recorded counts`
+                    : 'nothing confirmed yet'}
+                </span>
+              </dd>
+            </dl>
+            <div className="row" data-testid={`sub-${s.name}-received`}>
+              <span className="row-label">received</span>
+              {s.received.length === 0 && <span className="muted">nothing yet</span>}
+              {s.received.map((r) => (
+                <span key={r.position} className="chip">
+                  {r.position}
+                  {r.msgs.length > 0 && <small> {r.msgs.join('+')}</small>}
+                </span>
+              ))}
+            </div>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+// What sits under a topic on BookKeeper (issue 4), per cluster with bookies: bookies, the metadata
+// store, each broker's managed ledger, subscriptions. The view-models come from
+// engine/render/storage (pure), computed once per (run, cursor). Nothing for abstract storage.
+import { useMemo } from 'react';
+import { storageOf } from '../../../engine';
+import { useApp } from '../../store';
+import { BookiesPanel } from './Bookies';
+import { BrokersPanel } from './Brokers';
+import { MetadataStorePanel } from './MetadataStore';
+import { SubscriptionsPanel } from './Subscriptions';
+
+export function StoragePanels() {
+  const result = useApp((s) => s.result);
+  const cursor = useApp((s) => s.cursor);
+  const storage = useMemo(() => {
+    const now = result?.steps[cursor];
+    return now ? storageOf(now.world, result.steps[cursor - 1]?.world) : [];
+  }, [result, cursor]);
+  return (
+    <>
+      {storage.map((p) => (
+        <div key={p.cluster} className="panels storage" data-testid={`storage-${p.cluster}`}>
+          <MetadataStorePanel metadata={p.metadata} changed={p.changed.metadata} />
+          <BrokersPanel brokers={p.brokers} changed={p.changed.brokers} />
+          <BookiesPanel bookies={p.bookies} quorum={p.quorum} />
+          <SubscriptionsPanel subscriptions={p.subscriptions} changed={p.changed.subscriptions} />
+        </div>
+      ))}
+    </>
+  );
+}
