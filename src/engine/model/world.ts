@@ -36,6 +36,18 @@ export interface OpSendMsg {
 
 export type ProducerConnState = 'Ready' | 'Connecting';
 
+/** A new `ProducerImpl`'s counters: nothing taken, nothing pushed or published, nothing pending. */
+export const freshProducerSession = () => ({
+  state: 'Connecting' as ProducerConnState,
+  msgIdGenerator: 0,
+  seeded: false,
+  lastSequenceIdPushed: -1,
+  lastSequenceIdPublished: -1,
+  isLastSequenceIdPotentialDuplicated: false,
+  batch: [] as MsgRef[],
+  pendingMessages: [] as OpSendMsg[],
+});
+
 export interface ProducerState {
   /** The key of this producer in the world and in fault plans (`replicator` for the geo one). */
   readonly name: string;

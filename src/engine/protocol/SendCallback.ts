@@ -1,7 +1,7 @@
 // What the application sees: the future (Java `SendCallback`) or callback (Go) of each message
 // in a completed op. A `-1:-1` receipt completes it as a *success*: the message id is -1:-1.
 import { ev } from '../model/events';
-import type { OpSendMsg, ProducerState } from '../model/world';
+import type { Completion, OpSendMsg, ProducerState } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { sendComplete } from './PersistentReplicator';
 
@@ -21,33 +21,16 @@ export function completeOpSuccess(
   ctx.events.push(ev('complete', p.name, text, ids, { cluster: p.cluster, rule }));
   // The replicator's producer completes into `ProducerSendCallback.sendComplete`, not an application.
   if (p.role === 'replicator') return sendComplete(ctx, op.msgs, null);
-  for (const m of op.msgs) {
-    ctx.w.completions.push({
-      msg: m.msg,
-      sendIndex: m.sendIndex,
-      producer: p.name,
-      cluster: p.cluster,
-      result: dup ? 'dup' : 'stored',
-      ledgerId,
-      entryId,
-    });
-  }
+  record(ctx, p, op, { result: dup ? 'dup' : 'stored', ledgerId, entryId });
+}
+
+function record(ctx: Ctx, p: ProducerState, op: OpSendMsg, how: Pick<Completion, 'result' | 'ledgerId' | 'entryId' | 'error'>): void {
+  for (const m of op.msgs) ctx.w.completions.push({ msg: m.msg, sendIndex: m.sendIndex, producer: p.name, cluster: p.cluster, ...how });
 }
 
 export function completeOpFailure(ctx: Ctx, p: ProducerState, op: OpSendMsg, error: string, rule: string): void {
   const ids = op.msgs.map((m) => m.msg);
   ctx.events.push(ev('complete', p.name, `${ids.join(', ')} failed: ${error}`, ids, { cluster: p.cluster, rule }));
   if (p.role === 'replicator') return sendComplete(ctx, op.msgs, error);
-  for (const m of op.msgs) {
-    ctx.w.completions.push({
-      msg: m.msg,
-      sendIndex: m.sendIndex,
-      producer: p.name,
-      cluster: p.cluster,
-      result: 'failed',
-      ledgerId: -1,
-      entryId: -1,
-      error,
-    });
-  }
+  record(ctx, p, op, { result: 'failed', ledgerId: -1, entryId: -1, error });
 }

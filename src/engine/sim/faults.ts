@@ -4,7 +4,7 @@
 // faults of the allowed kinds wherever they apply, within its budget.
 import type { FaultSpec, Trigger } from '../model/config';
 import { ev, type SimEvent } from '../model/events';
-import type { World } from '../model/world';
+import { freshProducerSession, type World } from '../model/world';
 import { closeConnection } from '../protocol/ClientCnx';
 import { addFailed } from '../protocol/PersistentTopic';
 import { unloadTopic } from '../protocol/BrokerService';
@@ -152,15 +152,5 @@ function restartProducer(ctx: Ctx, name: string): void {
   closeConnection(ctx, p, 'producer restarted', 'fault:restart-producer');
   const lost = [...p.pendingMessages, ...(p.batch.length ? [{ opId: -1, msgs: p.batch, sequenceId: -1, highestSequenceId: -1, localBufferCorrupted: false }] : [])];
   for (const op of lost) completeOpFailure(ctx, p, op, 'producer restarted', 'fault:restart-producer');
-  Object.assign(p, {
-    instance: p.instance + 1,
-    state: 'Connecting',
-    msgIdGenerator: 0,
-    seeded: false,
-    lastSequenceIdPushed: -1,
-    lastSequenceIdPublished: -1,
-    isLastSequenceIdPotentialDuplicated: false,
-    batch: [],
-    pendingMessages: [],
-  });
+  Object.assign(p, { instance: p.instance + 1, ...freshProducerSession() });
 }

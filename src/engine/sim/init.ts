@@ -2,7 +2,7 @@
 // happens to each is its connect (ProducerSuccess seeds the client from the broker's watermark).
 import type { BkState } from '../model/bookkeeper';
 import { type ClusterConfig, type Config, REPLICATOR } from '../model/config';
-import type { Ledger, ProducerState, ReplicatorState, TopicState, World } from '../model/world';
+import { freshProducerSession, type Ledger, type ProducerState, type ReplicatorState, type TopicState, type World } from '../model/world';
 
 export function initialWorld(config: Config): World {
   const producers: Record<string, ProducerState> = {};
@@ -15,16 +15,9 @@ export function initialWorld(config: Config): World {
   for (const pc of all) {
     producers[pc.name] = {
       ...pc,
+      ...freshProducerSession(),
       instance: 1,
-      state: 'Connecting',
-      msgIdGenerator: 0,
-      seeded: false,
-      lastSequenceIdPushed: -1,
-      lastSequenceIdPublished: -1,
-      isLastSequenceIdPotentialDuplicated: false,
-      batch: [],
       batchBorn: 0,
-      pendingMessages: [],
       nextOpId: 1,
       lastPersistedSource: { ledgerId: 0, entryId: 0 },
       closed: false,
