@@ -9,6 +9,7 @@ import { NextActions } from './components/NextActions';
 import { Panels } from './components/Panels';
 import { ScenarioInfo, ScenarioPicker } from './components/ScenarioPicker';
 import { StepControls } from './components/StepControls';
+import { Topology } from './components/Topology';
 import { useEffect } from 'react';
 import { Shortcuts } from './components/Shortcuts';
 import { resetBranches, retry, setTheme, useApp } from './store';
@@ -96,6 +97,7 @@ export function App() {
             <NextActions />
             <Branches />
             <FaultPlan />
+            <Topology />
             <Panels />
           </ErrorBoundary>
         </aside>

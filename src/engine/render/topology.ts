@@ -128,7 +128,10 @@ export function topologyOf(world: World): Topology {
         const fenced = Object.entries(bookie?.ledgers ?? {})
           .filter(([, l]) => l.fenced)
           .map(([id]) => id);
-        const stored = Object.values(bookie?.ledgers ?? {}).reduce((n, l) => n + l.entries.length, 0);
+        const stored = Object.values(bookie?.ledgers ?? {}).reduce(
+          (n, l) => n + l.entries.length,
+          0,
+        );
         nodes.push({
           id: `bookie:${name}`,
           kind: 'bookie',

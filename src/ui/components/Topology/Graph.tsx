@@ -1,0 +1,144 @@
+// The @xyflow/react part of the topology (loaded lazily by ./index). Maps the plain topology data
+// of engine/render/topology to nodes and edges; a node is a button that opens its panel, an edge
+// label lists the frames in flight on it.
+import {
+  BaseEdge,
+  EdgeLabelRenderer,
+  getBezierPath,
+  Handle,
+  Position,
+  ReactFlow,
+  type Edge,
+  type EdgeProps,
+  type Node,
+  type NodeProps,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import './topology.css';
+import { useMemo } from 'react';
+import type { Topology, TopologyEdge, TopologyNode } from '../../../engine';
+import { useApp } from '../../store';
+import { openPanel } from './openPanel';
+
+type TNode = Node<{ readonly node: TopologyNode }, 'component'>;
+type TEdge = Edge<{ readonly edge: TopologyEdge }, 'traffic'>;
+
+const ICON: Record<TopologyNode['kind'], string> = {
+  producer: '▶',
+  broker: '◆',
+  bookie: '▤',
+  metadata: '☰',
+  replicator: '⇄',
+};
+
+function ComponentNode({ data }: NodeProps<TNode>) {
+  const n = data.node;
+  return (
+    <div
+      className={`topo-node topo-${n.kind}${n.alert ? ' topo-alert' : ''}`}
+      data-testid={`topo-node-${n.id}`}
+    >
+      <Handle type="target" position={Position.Left} isConnectable={false} />
+      <button
+        type="button"
+        className="topo-open nodrag nopan"
+        aria-label={`Open the panel of ${n.label}`}
+      >
+        <span aria-hidden="true">{ICON[n.kind]}</span> <strong>{n.label}</strong>
+      </button>
+      <div className="topo-detail">{n.detail}</div>
+      <Handle type="source" position={Position.Right} isConnectable={false} />
+    </div>
+  );
+}
+
+function TrafficEdge(props: EdgeProps<TEdge>) {
+  const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data } = props;
+  const [path, x, y] = getBezierPath({
+    sourceX,
+    sourceY,
+    targetX,
+    targetY,
+    sourcePosition,
+    targetPosition,
+  });
+  const e = data?.edge;
+  const busy = (e?.inFlight ?? 0) > 0;
+  return (
+    <>
+      <BaseEdge
+        id={id}
+        path={path}
+        className={`topo-edge topo-edge-${e?.kind ?? 'connection'}${busy ? ' topo-busy' : ''}`}
+        style={e && !e.open ? { strokeDasharray: '5 4', opacity: 0.6 } : undefined}
+      />
+      {e && (e.label !== '' || busy) && (
+        <EdgeLabelRenderer>
+          <div
+            className={`topo-edge-label${busy ? ' topo-busy' : ''}`}
+            data-testid={`topo-edge-${e.id}`}
+            style={{ transform: `translate(-50%, -50%) translate(${x}px, ${y}px)` }}
+          >
+            <div className="topo-edge-count">{e.label}</div>
+            {e.frames.slice(0, 3).map((f, i) => (
+              <div key={i} className="topo-frame">
+                {f}
+              </div>
+            ))}
+            {e.frames.length > 3 && <div className="topo-frame">+{e.frames.length - 3} more</div>}
+          </div>
+        </EdgeLabelRenderer>
+      )}
+    </>
+  );
+}
+
+const nodeTypes = { component: ComponentNode };
+const edgeTypes = { traffic: TrafficEdge };
+
+export default function Graph({ topology }: { readonly topology: Topology }) {
+  const dark = useApp((s) => s.theme === 'dark');
+  const nodes = useMemo<TNode[]>(
+    () =>
+      topology.nodes.map((n) => ({
+        id: n.id,
+        type: 'component',
+        position: n.position,
+        data: { node: n },
+        draggable: false,
+        connectable: false,
+      })),
+    [topology],
+  );
+  const edges = useMemo<TEdge[]>(
+    () =>
+      topology.edges.map((e) => ({
+        id: e.id,
+        type: 'traffic',
+        source: e.source,
+        target: e.target,
+        data: { edge: e },
+        animated: e.inFlight > 0,
+        focusable: false,
+      })),
+    [topology],
+  );
+  return (
+    <ReactFlow
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
+      colorMode={dark ? 'dark' : 'light'}
+      fitView
+      minZoom={0.3}
+      nodesDraggable={false}
+      nodesConnectable={false}
+      elementsSelectable={false}
+      zoomOnScroll={false}
+      preventScrolling={false}
+      // The click (mouse, or Enter/Space on the node's button) bubbles to the node.
+      onNodeClick={(_, n) => openPanel(n.data.node.panel)}
+    />
+  );
+}
