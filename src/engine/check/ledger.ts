@@ -1,9 +1,29 @@
 // The managed-ledger invariants of PR 24722, over the metadata store and BookKeeper's own ledger
 // metadata: what the managed ledger recorded must be what BookKeeper closed, cursors may only
 // acknowledge positions that exist, and the backlog Pulsar computes must not go negative.
-import type { World } from '../model/world';
+import type { BkState, Subscription } from '../model/bookkeeper';
+import type { Position, World } from '../model/world';
 import { backlogOf } from '../protocol/ManagedCursor';
 import type { Finding } from './invariants';
+
+/**
+ * How the invariants below judge one cursor against the metadata store's ledger list (the UI's
+ * storage view shows the same): the last confirmed entry the backlog counts up to, the backlog,
+ * and, when the mark-delete lies beyond what the list records, what the list records for it.
+ */
+export function cursorJudgement(bk: BkState, s: Subscription): { lastConfirmed: Position | null; backlog: number; missing: { readonly ledger: boolean; readonly recorded: number } | null } {
+  const list = bk.metadata.ledgers;
+  const last = list[list.length - 1];
+  const lce = bk.ml.lastConfirmedEntry;
+  // The current ledger's count is 0 in the list until it closes: its bound is the last confirmed entry.
+  const lac = last && lce.ledgerId === last.id ? lce.entryId : last ? last.entries - 1 : -1;
+  const md = s.markDeletePosition;
+  const l = list.find((x) => x.id === md.ledgerId);
+  const limit = l === last ? lac : (l?.entries ?? 0) - 1;
+  const missing = md.entryId >= 0 && (!l || md.entryId > limit) ? { ledger: l !== undefined, recorded: limit + 1 } : null;
+  const lastConfirmed = lac >= 0 ? { ledgerId: last!.id, entryId: lac } : lastClosedEntry(list.slice(0, -1));
+  return { lastConfirmed, backlog: backlogOf(list, lastConfirmed, s), missing };
+}
 
 export function ledgerInvariants(w: World): Finding[] {
   const out: Finding[] = [];
@@ -18,21 +38,14 @@ export function ledgerInvariants(w: World): Finding[] {
       if (l.entries === meta.lastEntryId + 1) continue;
       out.push({ invariant: 'ledger-entries-match', key: `ledger-entries-match:${topic.cluster}:${l.id}`, messages: [], detail: `ledger ${l.id} is recorded with ${l.entries} entries but BookKeeper closed it with ${meta.lastEntryId + 1} (last entry ${l.id}:${meta.lastEntryId})` });
     }
-    const last = list[list.length - 1];
-    const lce = bk.ml.lastConfirmedEntry;
-    // The current ledger's count is 0 in the list until it closes: its bound is the last confirmed entry.
-    const lac = last && lce.ledgerId === last.id ? lce.entryId : last ? last.entries - 1 : -1;
     for (const s of Object.values(topic.subscriptions)) {
-      // acked-positions-exist: the mark-delete lies within what the ledger list records.
       const md = s.markDeletePosition;
-      const l = list.find((x) => x.id === md.ledgerId);
-      const limit = l === last ? lac : (l?.entries ?? 0) - 1;
-      if (md.entryId >= 0 && (!l || md.entryId > limit)) {
-        out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${topic.cluster}:${s.name}:${md.ledgerId}:${md.entryId}`, messages: [], detail: `subscription ${s.name} acknowledged ${md.ledgerId}:${md.entryId}, but the ledger list records ${l ? `${limit + 1} entries for ledger ${md.ledgerId}` : `no ledger ${md.ledgerId}`}` });
+      const { backlog, missing } = cursorJudgement(bk, s);
+      // acked-positions-exist: the mark-delete lies within what the ledger list records.
+      if (missing) {
+        out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${topic.cluster}:${s.name}:${md.ledgerId}:${md.entryId}`, messages: [], detail: `subscription ${s.name} acknowledged ${md.ledgerId}:${md.entryId}, but the ledger list records ${missing.ledger ? `${missing.recorded} entries for ledger ${md.ledgerId}` : `no ledger ${md.ledgerId}`}` });
       }
       // non-negative-backlog, computed from the recorded counts up to the last confirmed entry.
-      const lastConfirmed = lac >= 0 ? { ledgerId: last!.id, entryId: lac } : lastClosedEntry(list.slice(0, -1));
-      const backlog = backlogOf(list, lastConfirmed, s);
       if (backlog < 0) out.push({ invariant: 'non-negative-backlog', key: `non-negative-backlog:${topic.cluster}:${s.name}`, messages: [], detail: `subscription ${s.name} has a backlog of ${backlog} (mark-delete ${md.ledgerId}:${md.entryId})` });
     }
   }

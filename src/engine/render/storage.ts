@@ -2,10 +2,11 @@
 // fenced flags, requests and answers in flight, a slow bookie's held answers), the metadata store
 // (owner, ledger list with entry counts and version, BookKeeper's ledger metadata, the loading
 // broker), each broker's view of the managed ledger, and the subscriptions with the backlog Pulsar
-// computes (`backlogOf`). Pure: world (+ previous world for `changed` flags) in.
-import type { BkAnswer, BkRequest, BkState, Subscription, Takeover } from '../model/bookkeeper';
+// computes (`backlogOf`, judged by `check/ledger.cursorJudgement` exactly as the invariants judge
+// it). Pure: world (+ previous world for `changed` flags) in.
+import type { BkAnswer, BkRequest, BkState, Takeover } from '../model/bookkeeper';
 import type { Position, TopicState, World } from '../model/world';
-import { backlogOf } from '../protocol/ManagedCursor';
+import { cursorJudgement } from '../check/ledger';
 import type {
   BkMessageView,
   BookieView,
@@ -115,6 +116,7 @@ function mlView(bk: BkState): ManagedLedgerView {
     version: ml.version,
     currentLedger: h?.ledgerId ?? null,
     lac: h ? entryText(h.ledgerId, h.lac) : null,
+    lastConfirmedEntry: pos(ml.lastConfirmedEntry),
     pending: h
       ? h.pending.map((p) => ({ position: `${h.ledgerId}:${p.entryId}`, acks: [...p.acks] }))
       : [],
@@ -135,51 +137,36 @@ function brokersOf(w: World, topic: TopicState, bk: BkState): BrokerView[] {
   }));
 }
 
-/** The last confirmed entry, as `check/ledger.ts` computes it for `non-negative-backlog`. */
-function lastConfirmedOf(bk: BkState): Position | null {
-  const list = bk.metadata.ledgers;
-  const last = list[list.length - 1];
-  const h = bk.ml.handle;
-  const lac = h && last && h.ledgerId === last.id ? h.lac : -1;
-  if (lac >= 0) return { ledgerId: last!.id, entryId: lac };
-  for (let i = list.length - 2; i >= 0; i--) {
-    const l = list[i]!;
-    if (l.entries > 0) return { ledgerId: l.id, entryId: l.entries - 1 };
-  }
-  return null;
-}
-
 /** Why the mark-delete names a position the ledger list does not record, or null. */
-function ackedMissing(bk: BkState, s: Subscription): string | null {
-  const list = bk.metadata.ledgers;
-  const last = list[list.length - 1];
-  const h = bk.ml.handle;
-  const lac = h && last && h.ledgerId === last.id ? h.lac : -1;
-  const md = s.markDeletePosition;
-  if (md.entryId < 0) return null;
-  const l = list.find((x) => x.id === md.ledgerId);
-  if (!l) return `the ledger list has no ledger ${md.ledgerId}`;
-  const limit = l === last ? lac : l.entries - 1;
-  if (md.entryId <= limit) return null;
-  return `the ledger list records ${limit + 1} entr${limit + 1 === 1 ? 'y' : 'ies'} for ledger ${md.ledgerId}`;
+function missingText(
+  ledgerId: number,
+  missing: { readonly ledger: boolean; readonly recorded: number } | null,
+): string | null {
+  if (!missing) return null;
+  if (!missing.ledger) return `the ledger list has no ledger ${ledgerId}`;
+  const n = missing.recorded;
+  return `the ledger list records ${n} entr${n === 1 ? 'y' : 'ies'} for ledger ${ledgerId}`;
 }
 
 function subscriptionsOf(topic: TopicState, bk: BkState): SubscriptionView[] {
-  const last = lastConfirmedOf(bk);
-  return Object.values(topic.subscriptions).map((s) => ({
-    name: s.name,
-    broker: s.broker,
-    serving: topic.owner === s.broker,
-    markDelete: pos(s.markDeletePosition),
-    individuallyDeleted: s.individuallyDeleted.map(pos),
-    received: s.received.map((r) => ({
-      position: pos(r.position),
-      msgs: r.msgs.map((m) => m.msg),
-    })),
-    backlog: backlogOf(bk.metadata.ledgers, last, s),
-    lastConfirmed: last ? pos(last) : null,
-    ackedMissing: ackedMissing(bk, s),
-  }));
+  return Object.values(topic.subscriptions).map((s) => {
+    // Judged exactly as the ledger invariants judge it (acked-positions-exist, non-negative-backlog).
+    const j = cursorJudgement(bk, s);
+    return {
+      name: s.name,
+      broker: s.broker,
+      serving: topic.owner === s.broker,
+      markDelete: pos(s.markDeletePosition),
+      individuallyDeleted: s.individuallyDeleted.map(pos),
+      received: s.received.map((r) => ({
+        position: pos(r.position),
+        msgs: r.msgs.map((m) => m.msg),
+      })),
+      backlog: j.backlog,
+      lastConfirmed: j.lastConfirmed ? pos(j.lastConfirmed) : null,
+      ackedMissing: missingText(s.markDeletePosition.ledgerId, j.missing),
+    };
+  });
 }
 
 /** One panel per cluster whose topic runs on bookies (none for abstract storage). */

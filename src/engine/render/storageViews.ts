@@ -100,6 +100,8 @@ export interface ManagedLedgerView {
   readonly currentLedger: number | null;
   /** Last add confirmed, as a position (`4:1`), `none` (-1), or null without a handle. */
   readonly lac: string | null;
+  /** `lastConfirmedEntry`: the last position whose add completed (kept across a ledger close). */
+  readonly lastConfirmedEntry: string;
   readonly pending: readonly PendingAddView[];
   readonly ackQuorum: number;
   /** OpAddEntry not yet completed: queued (no ledger yet) or bound to a position. */
@@ -126,7 +128,7 @@ export interface SubscriptionView {
   readonly markDelete: string;
   readonly individuallyDeleted: readonly string[];
   readonly received: readonly { readonly position: string; readonly msgs: readonly string[] }[];
-  /** `ManagedCursorImpl.getNumberOfEntriesInBacklog`, from the recorded counts. */
+  /** `ManagedCursorImpl.getNumberOfEntriesInBacklog`, from the recorded counts (as the invariant). */
   readonly backlog: number;
   /** The last confirmed entry the backlog counts up to (`4:1`), or null. */
   readonly lastConfirmed: string | null;

@@ -146,7 +146,7 @@ describe('storageOf: the red cases', () => {
     const w = structuredClone(r.steps[r.steps.length - 1]!.world) as World;
     const t = w.topics.local!;
     t.subscriptions.sub!.markDeletePosition = { ledgerId: 3, entryId: 2 };
-    t.bk!.ml.handle!.lac = 0;
+    t.bk!.ml.lastConfirmedEntry = { ledgerId: 4, entryId: 0 };
     const s = storageOf(w)[0]!.subscriptions[0]!;
     expect(s.backlog).toBe(-1);
     expect(s.ackedMissing).toBe('the ledger list records 1 entry for ledger 3');

@@ -82,6 +82,8 @@ export function BrokersPanel({
                   <dd>{b.ml.currentLedger ?? 'creating a ledger'}</dd>
                   <dt>LAC</dt>
                   <dd>{b.ml.lac ?? '—'}</dd>
+                  <dt>lastConfirmedEntry</dt>
+                  <dd>{b.ml.lastConfirmedEntry}</dd>
                 </dl>
                 <div className="row">
                   <span className="row-label">pending adds</span>
