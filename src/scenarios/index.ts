@@ -17,6 +17,7 @@ import seed003AGo from './seed-003-a-go.json';
 import seed003AJava from './seed-003-a-java.json';
 import seed003BGo from './seed-003-b-go.json';
 import seed003BJava from './seed-003-b-java.json';
+import { generatedById } from './long';
 
 export interface BuiltinScenario {
   readonly id: string;
@@ -47,4 +48,6 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   seed002Issue2V2,
 ];
 
-export const builtinById = (id: string): BuiltinScenario | undefined => BUILTINS.find((s) => s.id === id);
+/** A built-in by id; generated long traces (`long-<n>`, see ./long) resolve too, unlisted. */
+export const builtinById = (id: string): BuiltinScenario | undefined =>
+  BUILTINS.find((s) => s.id === id) ?? generatedById(id);

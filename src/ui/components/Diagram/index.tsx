@@ -1,49 +1,116 @@
-// The whole run as a Mermaid sequence diagram, rendered once per run result; moving the cursor
-// only re-marks shapes (highlight.ts), which is cheap, instead of re-rendering Mermaid per step.
+// The run as a Mermaid sequence diagram, rendered once per run result (or per window of a long
+// trace); moving the cursor only re-marks shapes (highlight.ts), which is cheap, instead of
+// re-rendering Mermaid per step. A trace whose source is too long for Mermaid is drawn as a window
+// of steps around the cursor, redrawn only when the cursor leaves it (window.ts). Clicking an
+// arrow or its label opens the fault menu for the messages it carries (arrows.ts).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toMermaid, type MermaidDiagram } from '../../../engine';
-import { useApp } from '../../store';
+import { toMermaid, type RunResult } from '../../../engine';
+import { setCursor, useApp } from '../../store';
+import { FaultItems } from '../FaultPlan/FaultMenu';
+import { arrowTarget, messageIndexOf, type ArrowTarget } from './arrows';
+import './diagram.css';
 import { markStep } from './highlight';
 import { renderSvg } from './loadMermaid';
+import { drawingFor, inWindow, isErrorPicture, MERMAID_MAX_TEXT, type Drawing } from './window';
 
-type DrawState = { readonly drawn: MermaidDiagram | null; readonly error: string | null };
+type DrawState = { readonly drawn: Drawing | null; readonly error: string | null };
+type Chosen = {
+  readonly result: RunResult;
+  readonly budget: number;
+  readonly drawing: Drawing;
+};
+type Menu = ArrowTarget & { readonly x: number; readonly y: number };
 
 export function Diagram() {
   const result = useApp((s) => s.result);
   const cursor = useApp((s) => s.cursor);
   const dark = useApp((s) => s.theme === 'dark');
-  const diagram = useMemo(() => (result ? toMermaid(result) : null), [result]);
+  const busy = useApp((s) => s.status === 'running');
+  const full = useMemo(() => (result ? toMermaid(result) : null), [result]);
+  // Lowered when Mermaid still draws its error picture for a source under the limit.
+  const [budget, setBudget] = useState(MERMAID_MAX_TEXT);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [menu, setMenu] = useState<Menu | null>(null);
   const host = useRef<HTMLDivElement>(null);
+  const section = useRef<HTMLElement>(null);
   const [draw, setDraw] = useState<DrawState>({ drawn: null, error: null });
 
+  // What to draw: the whole trace, or a window that contains the cursor. Derived during render
+  // (React's "adjust state when props change"), so a new window is chosen only when needed.
+  const stale =
+    result !== null &&
+    full !== null &&
+    (chosen === null ||
+      chosen.result !== result ||
+      chosen.budget !== budget ||
+      !inWindow(chosen.drawing.window, cursor));
+  if (stale) setChosen({ result, budget, drawing: drawingFor(result, cursor, budget, full) });
+  const current = stale || !result ? null : (chosen?.drawing ?? null);
+
   useEffect(() => {
-    if (!diagram) return;
-    let stale = false;
-    renderSvg(diagram.text, dark).then(
+    if (!current) return;
+    let gone = false;
+    const text = current.diagram.text;
+    renderSvg(text, dark).then(
       (svg) => {
-        if (stale || !host.current) return;
+        if (gone || !host.current) return;
+        if (isErrorPicture(svg)) {
+          // Mermaid refused the source: draw a smaller window instead of its error picture.
+          setBudget((b) => Math.min(b, Math.floor(text.length / 2)));
+          return;
+        }
         // The SVG comes from Mermaid with securityLevel 'strict' (labels sanitized); React owns
         // no children of this element, so replacing its content is safe.
         host.current.innerHTML = svg;
-        setDraw({ drawn: diagram, error: null });
+        setDraw({ drawn: current, error: null });
       },
       (e: unknown) =>
-        !stale && setDraw({ drawn: null, error: e instanceof Error ? e.message : String(e) }),
+        !gone && setDraw({ drawn: null, error: e instanceof Error ? e.message : String(e) }),
     );
     return () => {
-      stale = true;
+      gone = true;
     };
-  }, [diagram, dark]);
+  }, [current, dark]);
 
   useEffect(() => {
     if (!draw.drawn || !host.current) return;
-    const anchor = markStep(host.current, draw.drawn.items, cursor);
+    const anchor = markStep(host.current, draw.drawn.diagram.items, cursor);
     anchor?.scrollIntoView?.({ block: 'center', inline: 'nearest' });
   }, [draw.drawn, cursor]);
 
-  const pending = diagram !== null && draw.drawn !== diagram && draw.error === null;
+  useEffect(() => {
+    if (!menu) return;
+    const close = (e: MouseEvent) => {
+      if (!(e.target as Element).closest?.('.arrow-menu')) setMenu(null);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [menu]);
+  // A new run (a fault added, another scenario) closes the menu.
+  const [menuResult, setMenuResult] = useState(result);
+  if (menuResult !== result) {
+    setMenuResult(result);
+    setMenu(null);
+  }
+
+  const onClick = (e: React.MouseEvent) => {
+    if (!result || !draw.drawn || !host.current) return;
+    const index = messageIndexOf(host.current, e.target as Element);
+    const target = arrowTarget(result, draw.drawn.diagram.items, index);
+    if (!target) return;
+    const box = section.current!.getBoundingClientRect();
+    setMenu({
+      ...target,
+      x: e.clientX - box.left + section.current!.scrollLeft,
+      y: e.clientY - box.top + section.current!.scrollTop,
+    });
+  };
+
+  const pending = current !== null && draw.drawn !== current && draw.error === null;
+  const win = draw.drawn?.window ?? null;
   return (
     <section
+      ref={section}
       className="diagram"
       aria-label="Sequence diagram"
       data-testid="diagram"
@@ -54,8 +121,45 @@ export function Diagram() {
           The diagram could not be drawn: {draw.error}
         </div>
       )}
+      {win && (
+        <p className="diagram-window" data-testid="diagram-window" role="status">
+          Showing steps {win.from}–{win.to} of {win.last}: the whole trace is too long for one
+          diagram. It follows the cursor.
+        </p>
+      )}
       {pending && <p className="muted">Drawing the diagram…</p>}
-      <div ref={host} className="diagram-svg" />
+      <div ref={host} className="diagram-svg" onClick={onClick} />
+      {menu && (
+        <div
+          className="arrow-menu fault-popup"
+          role="menu"
+          aria-label={`Faults for step ${menu.step}: ${menu.event.text}`}
+          style={{ left: menu.x, top: menu.y }}
+          onKeyDown={(e) => e.key === 'Escape' && setMenu(null)}
+        >
+          <div className="arrow-menu-head">
+            Step {menu.step}: {menu.event.text}
+          </div>
+          {menu.kinds.length === 0 || menu.event.msgs.length === 0 ? (
+            <div className="muted">No per-message fault applies to this arrow.</div>
+          ) : (
+            menu.event.msgs.map((m) => (
+              <div key={m} role="group" aria-label={`${m} at ${menu.cluster}`}>
+                {menu.event.msgs.length > 1 && <div className="arrow-menu-msg">{m}</div>}
+                <FaultItems
+                  message={m}
+                  cluster={menu.cluster}
+                  kinds={menu.kinds}
+                  onPick={() => setMenu(null)}
+                  // The fault must catch this arrow: it is placed just before its step.
+                  before={() => setCursor(menu.step - 1)}
+                />
+              </div>
+            ))
+          )}
+          {busy && <div className="muted">Running…</div>}
+        </div>
+      )}
     </section>
   );
 }

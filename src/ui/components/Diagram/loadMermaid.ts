@@ -2,6 +2,7 @@
 // the initial bundle stays small (toolchain.md §2). Renders are queued, because concurrent
 // mermaid.render calls share global state and can garble each other.
 import type { Mermaid } from 'mermaid';
+import { MERMAID_MAX_TEXT } from './window';
 
 let loading: Promise<Mermaid> | null = null;
 let currentTheme: 'default' | 'dark' | null = null;
@@ -10,8 +11,8 @@ const CONFIG = {
   securityLevel: 'strict',
   // A parse error must come back to us as a rejection, not as an error SVG in the page.
   suppressErrorRendering: true,
-  // Long scenarios produce long text; the default limit (50 000) would refuse them.
-  maxTextSize: 500_000,
+  // Longer sources get Mermaid's error picture: Diagram windows long traces below this.
+  maxTextSize: MERMAID_MAX_TEXT,
   sequence: { useMaxWidth: false, wrap: false },
 } as const;
 let queue: Promise<unknown> = Promise.resolve();

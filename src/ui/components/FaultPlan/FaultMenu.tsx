@@ -81,21 +81,46 @@ export function FaultMenu(props: {
       </button>
       {open && (
         <span role="menu" id={id} className="fault-popup" aria-label={`Faults for ${message}`}>
-          {kinds.map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                setOpen(false);
-                void addFault(faultJson(k, message, cluster));
-              }}
-            >
-              {LABEL[k]}
-            </button>
-          ))}
+          <FaultItems
+            message={message}
+            cluster={cluster}
+            kinds={kinds}
+            onPick={() => setOpen(false)}
+          />
         </span>
       )}
     </span>
+  );
+}
+
+/**
+ * The menu items of the faults `kinds` for one message (shared by the ⚡ menus and the diagram's
+ * arrow menu). `before` runs first (the diagram moves the cursor to just before the arrow).
+ */
+export function FaultItems(props: {
+  readonly message: string;
+  readonly cluster: string;
+  readonly kinds: readonly MessageFault[];
+  readonly onPick?: () => void;
+  readonly before?: () => void;
+}) {
+  const { message, cluster, kinds, onPick, before } = props;
+  return (
+    <>
+      {kinds.map((k) => (
+        <button
+          key={k}
+          type="button"
+          role="menuitem"
+          onClick={() => {
+            onPick?.();
+            before?.();
+            void addFault(faultJson(k, message, cluster));
+          }}
+        >
+          {LABEL[k]}
+        </button>
+      ))}
+    </>
   );
 }

@@ -1,0 +1,66 @@
+// Which message a clicked arrow carries: the i-th `text.messageText` (or message line) in the SVG
+// is the i-th message item of the drawn diagram; within its step, the k-th message item is the
+// k-th event with a `to` (an arrow), in event order (as toMermaid writes them).
+import type { MermaidItem, RunResult, SimEvent } from '../../../engine';
+import { ALL_FAULTS, SEND_FAULTS, type MessageFault } from '../FaultPlan/FaultMenu';
+
+export interface ArrowTarget {
+  readonly step: number;
+  readonly event: SimEvent;
+  readonly cluster: string;
+  readonly kinds: readonly MessageFault[];
+}
+
+/** The index among the diagram's messages of a clicked SVG element, or -1. */
+export function messageIndexOf(root: Element, target: Element): number {
+  const text = target.closest('text.messageText');
+  if (text) return [...root.querySelectorAll('text.messageText')].indexOf(text);
+  const line = target.closest('.messageLine0, .messageLine1');
+  if (line) return [...root.querySelectorAll('.messageLine0, .messageLine1')].indexOf(line);
+  return -1;
+}
+
+/** The faults that apply to what an arrow shows: a send delivered, a write, a receipt. */
+function faultsFor(e: SimEvent): readonly MessageFault[] {
+  switch (e.kind) {
+    case 'receive':
+    case 'write':
+      return SEND_FAULTS;
+    case 'persist':
+      return ['persist-fails', 'lose-receipt'];
+    case 'response':
+      return e.text.startsWith('receipt') ? ['lose-receipt'] : [];
+    default:
+      return ALL_FAULTS;
+  }
+}
+
+export function arrowTarget(
+  result: RunResult,
+  items: readonly MermaidItem[],
+  index: number,
+): ArrowTarget | null {
+  if (index < 0) return null;
+  let m = -1;
+  let k = 0;
+  let step = -1;
+  for (const item of items) {
+    if (item.kind !== 'message') continue;
+    if (item.step !== step) {
+      step = item.step;
+      k = 0;
+    } else k++;
+    if (++m === index) break;
+  }
+  if (m !== index) return null;
+  const record = result.steps.find((s) => s.index === step);
+  const event = record?.events.filter((e) => e.to !== undefined)[k];
+  if (!record || !event) return null;
+  const clusters = record.world.config.clusters;
+  const cluster =
+    event.cluster ??
+    clusters.find((c) => c.brokers.includes(event.to!) || c.brokers.includes(event.actor))?.name ??
+    clusters[0]?.name ??
+    'local';
+  return { step, event, cluster, kinds: event.msgs.length > 0 ? faultsFor(event) : [] };
+}
