@@ -3,7 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { startRestartingWorker } from './engineRunner';
-import { setRunner, setTheme, start } from './store';
+import { ShareRoot } from './components/Share/Root';
+import { startFromLocation } from './share/sync';
+import { setRunner, setTheme } from './store';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -16,7 +18,8 @@ try {
   const message = `the engine worker could not start: ${e instanceof Error ? e.message : String(e)}`;
   setRunner(() => Promise.resolve({ ok: false, errors: [{ path: 'worker', message }] }));
 }
-void start();
+// A share link in the address opens that run (and the address then follows the screen).
+void startFromLocation();
 try {
   const saved = localStorage.getItem('dedup-lab-theme');
   if (saved === 'dark' || (saved === null && matchMedia('(prefers-color-scheme: dark)').matches))
@@ -27,6 +30,8 @@ try {
 
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <ShareRoot>
+      <App />
+    </ShareRoot>
   </StrictMode>,
 );

@@ -25,6 +25,8 @@ export type FaultJson = Readonly<Record<string, unknown>> & { readonly kind: str
 
 export interface AppState {
   readonly scenarioId: string;
+  /** An edited scenario's JSON (the editor's Run, a link); null: the built-in `scenarioId`. */
+  readonly custom: Readonly<Record<string, unknown>> | null;
   /** The scenario's timelines; the first is the scenario as written. */
   readonly branches: readonly Branch[];
   /** Index of the branch shown. */
@@ -44,8 +46,15 @@ export interface AppState {
   readonly errors: readonly Problem[];
 }
 
-function mainBranch(id: string): Branch {
-  const sc = builtinById(id);
+/** The scenario JSON shown: the edited one, else the built-in. */
+export function scenarioOf(
+  s: Pick<AppState, 'scenarioId' | 'custom'>,
+): Readonly<Record<string, unknown>> | undefined {
+  return s.custom ?? builtinById(s.scenarioId);
+}
+
+function mainBranch(id: string, custom: AppState['custom'] = null): Branch {
+  const sc = custom ?? builtinById(id);
   const schedule = Array.isArray(sc?.schedule) ? (sc.schedule as string[]) : [];
   const faults = Array.isArray(sc?.faults) ? (sc.faults as FaultJson[]) : [];
   return { label: 'as written', schedule, faults };
@@ -53,6 +62,7 @@ function mainBranch(id: string): Branch {
 
 const initial: AppState = {
   scenarioId: DEFAULT_SCENARIO,
+  custom: null,
   branches: [mainBranch(DEFAULT_SCENARIO)],
   branch: 0,
   fixes: [],
@@ -96,7 +106,7 @@ type Place = 'start' | 'keep' | number;
 
 /** The scenario JSON the engine runs for a branch: the built-in with its schedule and fault plan. */
 export function recipeOf(s: AppState): unknown {
-  const scenario = builtinById(s.scenarioId);
+  const scenario = scenarioOf(s);
   const b = s.branches[s.branch];
   if (!scenario || !b) return scenario;
   return { ...scenario, schedule: b.schedule.length > 0 ? b.schedule : 'auto', faults: b.faults };
@@ -154,8 +164,46 @@ async function rerun(place: Place): Promise<void> {
 export const start = (): Promise<void> => rerun('start');
 
 export function selectScenario(id: string): Promise<void> {
-  appStore.setState({ scenarioId: id, branches: [mainBranch(id)], branch: 0 });
+  appStore.setState({ scenarioId: id, custom: null, branches: [mainBranch(id)], branch: 0 });
   return rerun('start');
+}
+
+/** Runs an edited scenario (the editor's Run): its own schedule and fault plan, from step 0. */
+export function runCustomScenario(json: Readonly<Record<string, unknown>>): Promise<void> {
+  const id = typeof json.id === 'string' ? json.id : 'scenario';
+  appStore.setState({ scenarioId: id, custom: json, branches: [mainBranch(id, json)], branch: 0 });
+  return rerun('start');
+}
+
+/** What a share link carries; `custom` null means the built-in `scenarioId` as it ships. */
+export interface OpenRecipe {
+  readonly scenarioId: string;
+  readonly custom: AppState['custom'];
+  readonly fixes: readonly string[];
+  readonly schedule: readonly string[];
+  readonly faults: readonly FaultJson[];
+  readonly step: number;
+}
+
+/** Opens a shared recipe as one branch and runs it, landing on its step (or the last one). */
+export function openRecipe(r: OpenRecipe): Promise<void> {
+  const main = mainBranch(r.scenarioId, r.custom);
+  const same =
+    JSON.stringify(main.schedule) === JSON.stringify(r.schedule) &&
+    JSON.stringify(main.faults) === JSON.stringify(r.faults);
+  const branch: Branch = same
+    ? main
+    : { label: 'from the link', schedule: r.schedule, faults: r.faults };
+  appStore.setState({
+    scenarioId: r.scenarioId,
+    custom: r.custom,
+    fixes: r.fixes,
+    branches: [branch],
+    branch: 0,
+    cursor: 0,
+    result: null,
+  });
+  return rerun(r.step);
 }
 
 export function toggleFix(fix: string): Promise<void> {
@@ -266,7 +314,7 @@ export const retry = (): Promise<void> => rerun('keep');
 /** Back to the scenario as written: one branch, its own schedule and fault plan, step 0. */
 export function resetBranches(): Promise<void> {
   const s = appStore.getState();
-  appStore.setState({ branches: [mainBranch(s.scenarioId)], branch: 0 });
+  appStore.setState({ branches: [mainBranch(s.scenarioId, s.custom)], branch: 0 });
   return rerun('start');
 }
 

@@ -1,0 +1,174 @@
+// The address bar follows the screen: after every run and step the fragment is rewritten
+// (history.replaceState, no history entries) to the recipe on screen, so copying the address is
+// sharing. Opening a page with `#s=` or `#embed=` decodes it, replays it, and verifies the replay.
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { builtinById } from '../../scenarios';
+import { appStore, openRecipe, start, type AppState, type FaultJson } from '../store';
+import { decodeRecipe, encodeRecipe, type ShareError, type ShareRecipe } from './codec';
+import { checkOf, divergence } from './verify';
+
+export type ViewMode = 'app' | 'embed';
+
+export interface ShareState {
+  readonly mode: ViewMode;
+  /** The link could not be decoded: the page shows this instead of the app. */
+  readonly broken: ShareError | null;
+  /** What opening the link found (replayed exactly, or where it diverged). */
+  readonly notice: { readonly ok: boolean; readonly text: string } | null;
+}
+
+export const shareStore = createStore<ShareState>()(() => ({
+  mode: 'app',
+  broken: null,
+  notice: null,
+}));
+export const useShare = <T>(sel: (s: ShareState) => T): T => useStore(shareStore, sel);
+
+/** The recipe on screen, or null while there is no run to point at. */
+export function recipeFromState(s: AppState, withCheck = true): ShareRecipe | null {
+  const b = s.branches[s.branch];
+  if (!s.result || !b) return null;
+  const builtin = builtinById(s.scenarioId);
+  const unmodified =
+    s.custom === null ||
+    (builtin !== undefined && JSON.stringify(builtin) === JSON.stringify(s.custom));
+  return {
+    scenario: unmodified ? { builtin: s.scenarioId } : { json: s.custom },
+    fixes: s.fixes,
+    faults: b.faults,
+    schedule: b.schedule,
+    step: s.cursor,
+    ...(withCheck ? { check: checkOf(s.result, s.cursor) } : {}),
+  };
+}
+
+export function parseHash(hash: string): { mode: ViewMode; payload: string } | null {
+  const m = /^#(s|embed)=(.*)$/s.exec(hash);
+  if (!m) return null;
+  let payload = m[2]!;
+  try {
+    payload = decodeURIComponent(payload);
+  } catch {
+    // leave it: the decoder reports what is wrong
+  }
+  return { mode: m[1] === 'embed' ? 'embed' : 'app', payload };
+}
+
+export async function linkFor(s: AppState, mode: ViewMode = 'app'): Promise<string | null> {
+  const r = recipeFromState(s);
+  if (!r) return null;
+  const payload = await encodeRecipe(r);
+  return `${location.origin}${location.pathname}#${mode === 'embed' ? 'embed' : 's'}=${payload}`;
+}
+
+/** Opens a decoded link: runs the recipe at its step, then says whether the replay matches. */
+export async function openLink(payload: string, mode: ViewMode): Promise<void> {
+  shareStore.setState({ mode, broken: null, notice: null });
+  const decoded = await decodeRecipe(payload);
+  if (!decoded.ok) {
+    shareStore.setState({ broken: decoded.error });
+    return;
+  }
+  const r = decoded.recipe;
+  const custom = 'json' in r.scenario ? r.scenario.json : null;
+  const scenarioId =
+    'builtin' in r.scenario
+      ? r.scenario.builtin
+      : custom && typeof custom === 'object' && typeof (custom as { id?: unknown }).id === 'string'
+        ? (custom as { id: string }).id
+        : 'scenario';
+  if ('builtin' in r.scenario && !builtinById(scenarioId)) {
+    shareStore.setState({
+      notice: {
+        ok: false,
+        text: `The link names the built-in scenario "${scenarioId}", which this version of Dedup Lab does not have. Pick a scenario above, or ask for the scenario JSON.`,
+      },
+    });
+  }
+  await openRecipe({
+    scenarioId,
+    custom:
+      custom !== null && typeof custom === 'object' && !Array.isArray(custom)
+        ? (custom as Record<string, unknown>)
+        : custom === null
+          ? null
+          : { invalid: custom },
+    fixes: r.fixes,
+    schedule: r.schedule,
+    faults: r.faults as FaultJson[],
+    step: r.step,
+  });
+  const s = appStore.getState();
+  if (!s.result || !r.check) return;
+  const cut = (s.branches[0]?.schedule.length ?? 0) < r.schedule.length;
+  const at = divergence(s.result, r.step, r.check);
+  if (at === null && s.cursor === r.step) {
+    shareStore.setState({
+      notice: {
+        ok: true,
+        text: `Opened from a link: replayed ${r.step} step${r.step === 1 ? '' : 's'} and verified the state.`,
+      },
+    });
+    return;
+  }
+  const why = cut
+    ? `the recipe's choice for step ${(s.branches[0]?.schedule.length ?? 0) + 1} is no longer possible`
+    : s.cursor < r.step
+      ? `the run now ends at step ${s.cursor}`
+      : 'the engine now reaches a different state';
+  shareStore.setState({
+    notice: {
+      ok: false,
+      text: `This link was made with a different version of the engine: the replay diverges at step ${at ?? r.step} (${why}). What could be replayed is shown; steps before ${at ?? r.step} are as the link's author saw them.`,
+    },
+  });
+}
+
+let lastWritten = '';
+let pending = 0;
+
+/** Keeps the fragment equal to the recipe on screen. Returns the unsubscribe function. */
+export function followScreen(): () => void {
+  const write = async () => {
+    const s = appStore.getState();
+    if (s.status !== 'ready' || shareStore.getState().broken) return;
+    const mine = ++pending;
+    const r = recipeFromState(s);
+    if (!r) return;
+    const payload = await encodeRecipe(r);
+    if (mine !== pending) return;
+    const hash = `#${shareStore.getState().mode === 'embed' ? 'embed' : 's'}=${payload}`;
+    if (hash === location.hash) return;
+    lastWritten = hash;
+    history.replaceState(history.state, '', hash);
+  };
+  const unsubscribe = appStore.subscribe((s, prev) => {
+    if (
+      s.status === 'ready' &&
+      (s.result !== prev.result ||
+        s.cursor !== prev.cursor ||
+        s.fixes !== prev.fixes ||
+        s.branch !== prev.branch ||
+        s.status !== prev.status)
+    )
+      void write();
+  });
+  const onHash = () => {
+    if (location.hash === lastWritten) return;
+    const link = parseHash(location.hash);
+    if (link) void openLink(link.payload, link.mode);
+  };
+  window.addEventListener('hashchange', onHash);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('hashchange', onHash);
+  };
+}
+
+/** The app's first load: a link in the address opens that run, otherwise the default scenario. */
+export function startFromLocation(): Promise<void> {
+  followScreen();
+  const link = parseHash(location.hash);
+  return link ? openLink(link.payload, link.mode) : start();
+}
