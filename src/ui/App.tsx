@@ -12,6 +12,7 @@ import { StepControls } from './components/StepControls';
 import { Topology } from './components/Topology';
 import { useEffect } from 'react';
 import { Shortcuts } from './components/Shortcuts';
+import { LinkNotice, ShareBar } from './components/Share';
 import { resetBranches, retry, setTheme, useApp } from './store';
 import { usePlayback, useStepKeys } from './useKeyboard';
 
@@ -85,6 +86,8 @@ export function App() {
         <ThemeToggle />
         <FixToggles />
       </header>
+      <ShareBar />
+      <LinkNotice />
       <ScenarioInfo />
       <StepControls />
       <Status />

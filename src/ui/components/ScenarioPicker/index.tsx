@@ -1,18 +1,25 @@
 // Picks a built-in scenario by title; the store re-runs it from step 0.
 import { useState } from 'react';
 import { BUILTINS } from '../../../scenarios';
-import { selectScenario, useApp } from '../../store';
+import { scenarioOf, selectScenario, useApp } from '../../store';
 
 export function ScenarioPicker() {
   const scenarioId = useApp((s) => s.scenarioId);
+  const custom = useApp((s) => s.custom);
+  const value = custom ? '(edited)' : scenarioId;
   return (
     <label className="field">
       <span className="field-label">Scenario</span>
       <select
         aria-label="Scenario"
-        value={scenarioId}
-        onChange={(e) => void selectScenario(e.target.value)}
+        value={value}
+        onChange={(e) => e.target.value !== '(edited)' && void selectScenario(e.target.value)}
       >
+        {custom && (
+          <option value="(edited)">
+            Edited: {typeof custom.title === 'string' ? custom.title : scenarioId}
+          </option>
+        )}
         {BUILTINS.map((s) => (
           <option key={s.id} value={s.id}>
             {s.title}
@@ -28,10 +35,14 @@ export function ScenarioPicker() {
  * stories are clamped to two lines (the diagram needs the height) with a toggle to read them all.
  */
 export function ScenarioInfo() {
-  const scenarioId = useApp((s) => s.scenarioId);
+  const shown = useApp((s) => scenarioOf(s));
   const [open, setOpen] = useState(false);
-  const scenario = BUILTINS.find((s) => s.id === scenarioId);
-  if (!scenario) return null;
+  if (!shown) return null;
+  // An edited scenario's fields are untrusted: only strings are shown, and only as text.
+  const scenario = {
+    title: typeof shown.title === 'string' ? shown.title : String(shown.id ?? ''),
+    description: typeof shown.description === 'string' ? shown.description : undefined,
+  };
   const long = (scenario.description?.length ?? 0) > 240;
   return (
     <section className="scenario-info" aria-label="Scenario description">

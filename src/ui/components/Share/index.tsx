@@ -1,0 +1,139 @@
+// Share and export: copy the link (the address already is it), a markdown comment for GitHub, the
+// Mermaid source; download the diagram as SVG or PNG (2×); open the scenario editor (lazy).
+import { lazy, Suspense, useState } from 'react';
+import { toMermaid } from '../../../engine';
+import { appStore, scenarioOf, useApp } from '../../store';
+import { buildGithubComment } from '../../share/github';
+import { copyText, diagramSvg, saveBlob, svgToPng } from '../../share/download';
+import { linkFor, useShare } from '../../share/sync';
+import '../../share/share.css';
+
+const Editor = lazy(() => import('../Editor'));
+
+type Message = { readonly text: string; readonly manual?: string } | null;
+
+async function githubText(): Promise<string | null> {
+  const s = appStore.getState();
+  const link = await linkFor(s);
+  if (!s.result || !link) return null;
+  const sc = scenarioOf(s);
+  const title = typeof sc?.title === 'string' ? sc.title : s.scenarioId;
+  return buildGithubComment({
+    title,
+    scenarioId: s.scenarioId,
+    result: s.result,
+    step: s.cursor,
+    link,
+    fixes: s.fixes,
+  }).text;
+}
+
+export function ShareBar() {
+  const ready = useApp((s) => s.result !== null);
+  const [message, setMessage] = useState<Message>(null);
+  const [editing, setEditing] = useState(false);
+
+  const copy = async (what: string, make: () => Promise<string | null> | string | null) => {
+    const text = await make();
+    if (text === null) return;
+    const done = await copyText(text);
+    setMessage(
+      done
+        ? { text: `Copied ${what} (${text.length.toLocaleString('en')} characters).` }
+        : {
+            text: `The browser did not allow copying: select the ${what} below and copy it.`,
+            manual: text,
+          },
+    );
+  };
+  const download = async (kind: 'svg' | 'png') => {
+    const svg = diagramSvg();
+    const name = appStore.getState().scenarioId;
+    if (!svg) return setMessage({ text: 'The diagram is not drawn yet.' });
+    try {
+      if (kind === 'svg') saveBlob(new Blob([svg.text], { type: 'image/svg+xml' }), `${name}.svg`);
+      else {
+        const dark = appStore.getState().theme === 'dark';
+        saveBlob(await svgToPng(svg, 2, dark ? '#1b1f27' : '#ffffff'), `${name}.png`);
+      }
+      setMessage({ text: `Downloaded ${name}.${kind}.` });
+    } catch (e) {
+      setMessage({
+        text: `The ${kind.toUpperCase()} could not be made: ${e instanceof Error ? e.message : String(e)}`,
+      });
+    }
+  };
+
+  return (
+    <section className="share-bar" aria-label="Share and export">
+      <button
+        type="button"
+        disabled={!ready}
+        onClick={() => void copy('link', () => linkFor(appStore.getState()))}
+      >
+        Copy link
+      </button>
+      <button
+        type="button"
+        disabled={!ready}
+        onClick={() => void copy('markdown for GitHub', githubText)}
+      >
+        Copy for GitHub
+      </button>
+      <button
+        type="button"
+        disabled={!ready}
+        onClick={() =>
+          void copy('Mermaid source', () =>
+            appStore.getState().result ? toMermaid(appStore.getState().result!).text : null,
+          )
+        }
+      >
+        Copy Mermaid
+      </button>
+      <button type="button" disabled={!ready} onClick={() => void download('svg')}>
+        SVG
+      </button>
+      <button type="button" disabled={!ready} onClick={() => void download('png')}>
+        PNG 2×
+      </button>
+      <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+        {editing ? 'Close editor' : 'Edit scenario'}
+      </button>
+      {message && (
+        <p className="share-message" role="status" data-testid="share-message">
+          {message.text}
+          {message.manual !== undefined && (
+            <textarea
+              readOnly
+              aria-label="Text to copy"
+              value={message.manual}
+              rows={6}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+          )}
+        </p>
+      )}
+      {editing && (
+        <Suspense fallback={<p className="muted">Loading the editor…</p>}>
+          <Editor onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+/** What opening a link found: verified, or where the replay diverged. */
+export function LinkNotice() {
+  const notice = useShare((s) => s.notice);
+  if (!notice) return null;
+  return (
+    <p
+      role={notice.ok ? 'status' : 'alert'}
+      className={notice.ok ? 'link-notice ok' : 'link-notice warn'}
+      data-testid="link-notice"
+    >
+      {notice.text}
+    </p>
+  );
+}

@@ -1,0 +1,116 @@
+// "Copy for GitHub": one markdown comment that explains a run on its own — a title line, a Mermaid
+// diagram GitHub renders, the timeline table, the state at the violation, and the link. Pure; the
+// window around the violation shrinks until the whole comment fits GitHub's 65,536 characters.
+import { toMarkdownTable, toMermaid, type RunResult } from '../../engine';
+import { stateSummary } from './summary';
+
+export const GITHUB_MAX_CHARS = 65_536;
+/** Traces up to this many steps are shown whole; longer ones around the violation. */
+export const WHOLE_TRACE_STEPS = 60;
+
+export interface GithubInput {
+  readonly title: string;
+  readonly scenarioId: string;
+  readonly result: RunResult;
+  /** The step on screen: the focus when no invariant broke. */
+  readonly step: number;
+  /** The share link (the full address). */
+  readonly link: string;
+  readonly fixes: readonly string[];
+}
+
+export interface GithubComment {
+  readonly text: string;
+  /** The steps drawn (inclusive); the whole run when short enough. */
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Plain text for a markdown line: no HTML, no links or emphasis the scenario did not mean. */
+export function escapeMarkdownText(raw: string): string {
+  return raw
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_[\]|#~!])/g, '\\$1');
+}
+
+/** The focus of the comment: the first violation's step, else the step on screen. */
+export function focusOf(
+  result: RunResult,
+  step: number,
+): { step: number; invariant: string | null } {
+  const v = result.violations[0];
+  return v ? { step: v.step, invariant: v.invariant } : { step, invariant: null };
+}
+
+function compose(
+  input: GithubInput,
+  from: number,
+  to: number,
+  withLink: boolean,
+  withSummary: boolean,
+): string {
+  const { result } = input;
+  const last = result.steps.length - 1;
+  const focus = focusOf(result, input.step);
+  const broke = focus.invariant
+    ? `${focus.invariant} violated at step ${focus.step}`
+    : `no invariant violated (${last} steps)`;
+  const fixes = input.fixes.length > 0 ? ` with ${input.fixes.join(', ')}` : '';
+  const head = `### Dedup Lab: ${escapeMarkdownText(input.title)} (\`${input.scenarioId}\`${fixes}): ${broke}`;
+  const whole = from <= 1 && to >= last;
+  const range = whole ? { from: 1, to: last } : { from, to };
+  // Labels are escaped by the renderer; a stray ``` must still not end the fence.
+  const diagram = toMermaid(result, range).text.replace(/`/g, '#96;');
+  const parts = [head, ''];
+  if (!whole)
+    parts.push(
+      `_Steps ${from}–${to} of ${last}, around step ${focus.step}; the link has the whole run._`,
+      '',
+    );
+  parts.push('```mermaid', diagram, '```', '', toMarkdownTable(result, range), '');
+  if (withSummary) {
+    parts.push(
+      '<details><summary>State at step ' + focus.step + '</summary>',
+      '',
+      '```text',
+      stateSummary(result, focus.step),
+      '```',
+      '',
+      '</details>',
+      '',
+    );
+  }
+  parts.push(
+    withLink
+      ? `[Open this run in Dedup Lab](${input.link})`
+      : '_The share link is too long for a comment; copy it from Dedup Lab._',
+  );
+  return parts.join('\n') + '\n';
+}
+
+/** The comment, never longer than `max`: the window narrows around the focus until it fits. */
+export function buildGithubComment(input: GithubInput, max = GITHUB_MAX_CHARS): GithubComment {
+  const last = input.result.steps.length - 1;
+  const focus = focusOf(input.result, input.step).step;
+  const linkFits = input.link.length < max / 2 && !/[\s()<>]/.test(input.link);
+  let radius = last <= WHOLE_TRACE_STEPS ? last : 25;
+  for (;;) {
+    const from = Math.max(1, focus - radius);
+    const to = Math.min(last, focus + Math.max(2, Math.ceil(radius / 3)));
+    const text = compose(input, from, to, linkFits, true);
+    if (text.length <= max) return { text, from, to };
+    if (radius === 0) {
+      // Even the violation's own step is too big: keep the diagram and table, drop the rest.
+      const bare = compose(input, focus, focus, false, false);
+      const fitted =
+        bare.length <= max
+          ? bare
+          : bare.slice(0, max - 40).replace(/[^\n]*$/, '') + '\n_(cut to fit GitHub)_\n';
+      return { text: fitted, from: focus, to: focus };
+    }
+    radius = radius > 8 ? Math.floor(radius * 0.7) : radius - 1;
+  }
+}

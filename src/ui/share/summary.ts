@@ -1,0 +1,44 @@
+// The state panels at one step as compact plain text, for the `<details>` block of a GitHub
+// comment: one line per producer, topic and the replicator, then what each send became so far.
+import { outcomesOf, panelsOf, type RunResult } from '../../engine';
+
+const list = (xs: readonly string[]) => (xs.length === 0 ? '(none)' : xs.join(', '));
+
+export function stateSummary(result: RunResult, step: number): string {
+  const now = result.steps[step];
+  if (!now) return '(no such step)';
+  const p = panelsOf(now.world, result.steps[step - 1]?.world, result.steps.slice(0, step + 1));
+  const lines: string[] = [`State after step ${step}${now.key ? ` (${now.key})` : ''}:`];
+  for (const x of p.producers) {
+    const pending = x.pendingMessages.map(
+      (op) =>
+        `${op.msgs.join('+')} seq ${op.sequenceRange}${op.localBufferCorrupted ? ' corrupted' : ''}`,
+    );
+    lines.push(
+      `producer ${x.name} (${x.client}, ${x.cluster}→${x.sendsTo}): ${x.state}, msgIdGenerator ${x.msgIdGenerator}, pushed ${x.lastSequenceIdPushed}, published ${x.lastSequenceIdPublished}, batch ${list(x.batch.map((m) => `${m.msg}#${m.seq}`))}, pendingMessages ${list(pending)}`,
+    );
+  }
+  for (const t of p.topics) {
+    const marks = t.watermarks.map((w) => `${w.name} pushed ${w.pushed}/persisted ${w.persisted}`);
+    const missing = t.missingFromSource
+      ? `, missing from ${t.missingFromSource.from}: ${list(t.missingFromSource.msgs)}`
+      : '';
+    lines.push(
+      `topic @${t.cluster} (owner ${t.owner}, dedup ${t.dedupEnabled ? 'on' : 'off'}${t.fenced ? ', fenced' : ''}): stored ${list(t.stored)}${missing}; watermarks ${list(marks)}`,
+    );
+  }
+  const r = p.replication;
+  if (r) {
+    lines.push(
+      `replicator ${r.from}→${r.to} (${r.dedup}): ${r.state}${r.reason ? ` (${r.reason})` : ''}, readPosition ${r.readPosition}, markDeletePosition ${r.markDeletePosition}, lastPersistedSource ${r.producer.lastPersistedSource}, pending ${list(r.producer.pending.map((o) => o.msgs.join('+')))}`,
+    );
+  }
+  const outcomes = Object.entries(outcomesOf(now.world)).map(([m, o]) => `${m}: ${o.join(' / ')}`);
+  lines.push(`outcomes: ${list(outcomes)}`);
+  const violated = result.violations
+    .filter((v) => v.step <= step)
+    .map((v) => `${v.invariant} at step ${v.step}: ${v.detail}`);
+  lines.push(`violations so far: ${list(violated)}`);
+  // Backticks would end the code block this text sits in; names cannot contain them, details might.
+  return lines.join('\n').replace(/`/g, "'");
+}
