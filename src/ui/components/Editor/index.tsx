@@ -1,0 +1,245 @@
+// The scenario editor (lazy-loaded): the JSON in a textarea, validated as you type with the
+// engine's own loader (errors name the JSON path), a small form that edits the same JSON, "start
+// from" any built-in, Run, a draft in localStorage, and import/export of `.json` files.
+import { useMemo, useRef, useState } from 'react';
+import { FIX_IDS, parseScenarioText } from '../../../engine';
+import { BUILTINS } from '../../../scenarios';
+import { appStore, runCustomScenario, scenarioOf } from '../../store';
+import { saveBlob } from '../../share/download';
+import { clearDraft, loadDraft, saveDraft } from './draft';
+import {
+  clustersToLines,
+  faultsToLines,
+  linesToClusters,
+  linesToFaults,
+  linesToProducers,
+  linesToWorkload,
+  producersToLines,
+  workloadToLines,
+  type Parsed,
+} from './lines';
+
+type Json = Record<string, unknown>;
+const pretty = (v: unknown) => JSON.stringify(v, null, 2);
+
+function parseObject(text: string): Json | null {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One line-syntax field of the form; its text is local until it parses, then it edits the JSON. */
+function LinesField(props: {
+  label: string;
+  hint: string;
+  value: string;
+  parse: (t: string) => Parsed<unknown>;
+  onChange: (v: unknown) => void;
+}) {
+  const [draft, setDraft] = useState<{ text: string; error: string | null } | null>(null);
+  const text = draft?.text ?? props.value;
+  return (
+    <label>
+      {props.label} <span className="muted">({props.hint})</span>
+      <textarea
+        aria-label={props.label}
+        rows={Math.min(8, Math.max(2, text.split('\n').length))}
+        value={text}
+        onChange={(e) => {
+          const p = props.parse(e.target.value);
+          setDraft({ text: e.target.value, error: p.ok ? null : p.error });
+          if (p.ok) props.onChange(p.value);
+        }}
+        onBlur={() => draft?.error === null && setDraft(null)}
+      />
+      {draft?.error && <span className="editor-errors">{draft.error}</span>}
+    </label>
+  );
+}
+
+export default function Editor({ onClose }: { readonly onClose: () => void }) {
+  const [text, setTextState] = useState(
+    () => loadDraft() ?? pretty(scenarioOf(appStore.getState()) ?? {}),
+  );
+  const [base, setBase] = useState(() => appStore.getState().scenarioId);
+  const file = useRef<HTMLInputElement>(null);
+  const setText = (t: string) => {
+    setTextState(t);
+    saveDraft(t);
+  };
+  const loaded = useMemo(() => parseScenarioText(text), [text]);
+  const json = useMemo(() => parseObject(text), [text]);
+  const edit = (key: string, value: unknown) => {
+    if (!json) return;
+    const next: Json = { ...json, [key]: value };
+    if (Array.isArray(value) && value.length === 0 && key !== 'workload' && key !== 'producers')
+      delete next[key];
+    setText(pretty(next));
+  };
+  const fixes = Array.isArray(json?.fixes) ? (json.fixes as unknown[]) : [];
+
+  const run = () => {
+    if (loaded.ok && json) void runCustomScenario(json);
+  };
+  const importFile = async (f: File | undefined) => {
+    if (f) setText(await f.text());
+  };
+  const exportFile = () => {
+    const id = typeof json?.id === 'string' && /^[a-z0-9-]+$/.test(json.id) ? json.id : 'scenario';
+    saveBlob(
+      new Blob([text.endsWith('\n') ? text : `${text}\n`], { type: 'application/json' }),
+      `${id}.json`,
+    );
+  };
+
+  return (
+    <section className="editor" aria-label="Scenario editor" data-testid="editor">
+      <div>
+        <label className="field">
+          <span className="field-label">Start from</span>
+          <select
+            aria-label="Start from"
+            value={base}
+            onChange={(e) => {
+              setBase(e.target.value);
+              const b = BUILTINS.find((x) => x.id === e.target.value);
+              if (b) setText(pretty(b));
+            }}
+          >
+            {BUILTINS.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <textarea
+          className="editor-json"
+          aria-label="Scenario JSON"
+          spellCheck={false}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {loaded.ok ? (
+          <p className="ok" data-testid="editor-valid">
+            Valid: {loaded.config.title} ({loaded.config.producers.length} producer
+            {loaded.config.producers.length === 1 ? '' : 's'}, {loaded.config.workload.length}{' '}
+            workload steps).
+          </p>
+        ) : (
+          <ul className="editor-errors plain" aria-label="Errors" data-testid="editor-errors">
+            {loaded.errors.map((e, i) => (
+              <li key={i}>
+                {e.path}: {e.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <form className="editor-form" aria-label="Common parts" onSubmit={(e) => e.preventDefault()}>
+        {!json && (
+          <p className="muted">
+            The form edits the JSON once it parses as an object; fix the syntax error first (your
+            text is kept as is).
+          </p>
+        )}
+        <fieldset disabled={!json}>
+          <label>
+            Title
+            <input
+              type="text"
+              aria-label="Title"
+              value={typeof json?.title === 'string' ? json.title : ''}
+              onChange={(e) => edit('title', e.target.value)}
+            />
+          </label>
+          <LinesField
+            key={`c${base}`}
+            label="Clusters"
+            hint="name brokers=b1,b2 bookies=k1"
+            value={clustersToLines(json?.clusters)}
+            parse={linesToClusters}
+            onChange={(v) => edit('clusters', v)}
+          />
+          <LinesField
+            key={`p${base}`}
+            label="Producers"
+            hint="name cluster=… client=java|go batching=n"
+            value={producersToLines(json?.producers)}
+            parse={linesToProducers}
+            onChange={(v) => edit('producers', v)}
+          />
+          <LinesField
+            key={`w${base}`}
+            label="Workload"
+            hint="send M1 p1 [seq=n], flush p1, await p1"
+            value={workloadToLines(json?.workload)}
+            parse={linesToWorkload}
+            onChange={(v) => edit('workload', v)}
+          />
+          <LinesField
+            key={`f${base}`}
+            label="Faults"
+            hint="one JSON object per line"
+            value={faultsToLines(json?.faults)}
+            parse={linesToFaults}
+            onChange={(v) => edit('faults', v)}
+          />
+          <fieldset>
+            <legend>Fixes</legend>
+            {FIX_IDS.map((f) => (
+              <label key={f}>
+                <input
+                  type="checkbox"
+                  checked={fixes.includes(f)}
+                  onChange={(e) =>
+                    edit('fixes', e.target.checked ? [...fixes, f] : fixes.filter((x) => x !== f))
+                  }
+                />{' '}
+                {f}
+              </label>
+            ))}
+          </fieldset>
+        </fieldset>
+      </form>
+      <div className="editor-actions">
+        <button type="button" onClick={run} disabled={!loaded.ok}>
+          Run
+        </button>
+        <button type="button" onClick={() => file.current?.click()}>
+          Import .json
+        </button>
+        <input
+          ref={file}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          aria-label="Import file"
+          onChange={(e) => void importFile(e.target.files?.[0])}
+        />
+        <button type="button" onClick={exportFile}>
+          Export .json
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            clearDraft();
+            setTextState(pretty(scenarioOf(appStore.getState()) ?? {}));
+          }}
+        >
+          Discard draft
+        </button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+        <span className="muted">
+          Drafts are kept in this browser; the CLI runs exported files (npm run cli -- run
+          file.json).
+        </span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+// The editor form's line syntax for the common parts of a scenario, both ways: the JSON's
+// clusters, producers and workload as one line each, so a small form edits the same JSON.
+// Parsing returns the JSON shape or an error naming the line; nothing throws.
+
+type Json = Record<string, unknown>;
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+const list = (v: unknown): string => (Array.isArray(v) ? v.map(str).join(',') : str(v));
+
+/** `us-east brokers=broker-1,broker-2 bookies=bookie-1` */
+export function clustersToLines(v: unknown): string {
+  if (!Array.isArray(v)) return '';
+  return v
+    .map((c: Json) =>
+      [
+        str(c?.name),
+        c?.brokers !== undefined && `brokers=${list(c.brokers)}`,
+        c?.bookies !== undefined && `bookies=${list(c.bookies)}`,
+      ]
+        .filter(Boolean)
+        .join(' '),
+    )
+    .join('\n');
+}
+
+/** `p1 cluster=us-east client=go batching=10 sequenceIds=explicit` */
+export function producersToLines(v: unknown): string {
+  if (!Array.isArray(v)) return '';
+  return v
+    .map((p: Json) =>
+      [
+        str(p?.name),
+        p?.cluster !== undefined && `cluster=${str(p.cluster)}`,
+        p?.client !== undefined && `client=${str(p.client)}`,
+        p?.batching !== undefined && `batching=${str((p.batching as Json)?.maxMessages)}`,
+        p?.sequenceIds !== undefined && `sequenceIds=${str(p.sequenceIds)}`,
+      ]
+        .filter(Boolean)
+        .join(' '),
+    )
+    .join('\n');
+}
+
+/** `send M1 p1 seq=0 size=100`, `flush p1`, `await p1` */
+export function workloadToLines(v: unknown): string {
+  if (!Array.isArray(v)) return '';
+  return v
+    .map((w: Json) => {
+      if (w && typeof w.send === 'string')
+        return [
+          'send',
+          w.send,
+          str(w.producer),
+          w.seq !== undefined && `seq=${str(w.seq)}`,
+          w.size !== undefined && `size=${str(w.size)}`,
+        ]
+          .filter(Boolean)
+          .join(' ');
+      if (w && typeof w.flush === 'string') return `flush ${w.flush}`;
+      if (w && typeof w.await === 'string') return `await ${w.await}`;
+      return JSON.stringify(w);
+    })
+    .join('\n');
+}
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l, i) => ({ n: i + 1, words: l.trim().split(/\s+/).filter(Boolean) }))
+    .filter((l) => l.words.length > 0);
+
+function options(
+  words: readonly string[],
+  n: number,
+  allowed: readonly string[],
+): Parsed<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const w of words) {
+    const eq = w.indexOf('=');
+    const k = w.slice(0, eq);
+    if (eq <= 0 || !allowed.includes(k))
+      return {
+        ok: false,
+        error: `line ${n}: "${w}" — expected ${allowed.map((a) => `${a}=…`).join(', ')}`,
+      };
+    out[k] = w.slice(eq + 1);
+  }
+  return { ok: true, value: out };
+}
+
+const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : s);
+const csv = (s: string) => s.split(',').filter(Boolean);
+
+export function linesToClusters(text: string): Parsed<Json[]> {
+  const out: Json[] = [];
+  for (const { n, words } of lines(text)) {
+    const o = options(words.slice(1), n, ['brokers', 'bookies']);
+    if (!o.ok) return o;
+    out.push({
+      name: words[0],
+      ...(o.value.brokers !== undefined ? { brokers: csv(o.value.brokers) } : {}),
+      ...(o.value.bookies !== undefined ? { bookies: csv(o.value.bookies) } : {}),
+    });
+  }
+  return { ok: true, value: out };
+}
+
+export function linesToProducers(text: string): Parsed<Json[]> {
+  const out: Json[] = [];
+  for (const { n, words } of lines(text)) {
+    const o = options(words.slice(1), n, ['cluster', 'client', 'batching', 'sequenceIds']);
+    if (!o.ok) return o;
+    const { cluster, client, batching, sequenceIds } = o.value;
+    out.push({
+      name: words[0],
+      ...(cluster !== undefined ? { cluster } : {}),
+      ...(client !== undefined ? { client } : {}),
+      ...(batching !== undefined ? { batching: { maxMessages: num(batching) } } : {}),
+      ...(sequenceIds !== undefined ? { sequenceIds } : {}),
+    });
+  }
+  return { ok: true, value: out };
+}
+
+export function linesToWorkload(text: string): Parsed<unknown[]> {
+  const out: unknown[] = [];
+  for (const { n, words } of lines(text)) {
+    const [verb, a, b] = words;
+    if (verb === 'send' && a && b) {
+      const o = options(words.slice(3), n, ['seq', 'size']);
+      if (!o.ok) return o;
+      out.push({
+        send: a,
+        producer: b,
+        ...(o.value.seq !== undefined ? { seq: num(o.value.seq) } : {}),
+        ...(o.value.size !== undefined ? { size: num(o.value.size) } : {}),
+      });
+    } else if ((verb === 'flush' || verb === 'await') && a && words.length === 2) {
+      out.push({ [verb]: a });
+    } else if (verb?.startsWith('{')) {
+      try {
+        out.push(JSON.parse(words.join(' ')));
+      } catch {
+        return { ok: false, error: `line ${n}: not valid JSON` };
+      }
+    } else {
+      return {
+        ok: false,
+        error: `line ${n}: expected "send <message> <producer> [seq=n] [size=n]", "flush <producer>" or "await <producer>"`,
+      };
+    }
+  }
+  return { ok: true, value: out };
+}
+
+/** Faults: one JSON object per line. */
+export function faultsToLines(v: unknown): string {
+  return Array.isArray(v) ? v.map((f) => JSON.stringify(f)).join('\n') : '';
+}
+
+export function linesToFaults(text: string): Parsed<unknown[]> {
+  const out: unknown[] = [];
+  for (const [i, l] of text.split('\n').entries()) {
+    if (l.trim() === '') continue;
+    try {
+      out.push(JSON.parse(l));
+    } catch {
+      return {
+        ok: false,
+        error: `line ${i + 1}: not a JSON object (one fault per line, e.g. {"kind":"lose-receipt","message":"M2"})`,
+      };
+    }
+  }
+  return { ok: true, value: out };
+}
