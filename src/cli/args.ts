@@ -19,10 +19,15 @@ Commands:
       --format json|mermaid|markdown
                                     the result as JSON (default), a Mermaid sequence
                                     diagram, or a Markdown timeline table
-  check <file.json | builtin-id>    explore every interleaving (not implemented yet)
+  check <file.json | builtin-id>    explore every interleaving and fault placement within bounds
+      --fix ID                      as for run
+      --max-depth N                 longest trace explored (default: the scenario's explore block, else 80)
+      --max-faults K                faults per run (default: the explore block's max, else 0)
+      --max-states S                distinct states before stopping (default: the block's, else 2000000)
   help                              this text (also --help, -h)
 
-Exit status: 0 no violation, 1 a violation, 2 bad input or usage.
+Exit status: 0 no violation (check: also when cut short, "complete" says so), 1 a violation,
+2 bad input or usage.
 `;
 
 export const MESSAGES = {
@@ -40,7 +45,10 @@ export const MESSAGES = {
   invalid: (source: string, n: number) => `${source}: not a valid scenario (${n} ${n === 1 ? 'error' : 'errors'}):`,
   scheduleError: (source: string, detail: string) => `${source}: schedule error: ${detail}`,
   maxSteps: (n: number) => `warning: stopped after ${n} steps without reaching a quiescent state`,
-  checkNotImplemented: 'check: the explorer is not implemented yet (issue 5)',
+  unknownCheckFlag: (f: string) => `unknown option "${f}"; check accepts --fix ID, --max-depth N, --max-faults K and --max-states S`,
+  notCount: (f: string, v: string) => `option ${f} needs a whole number, got "${v}"`,
+  noCheckTarget: 'check needs a scenario: a file path (.json) or a built-in id (see `list`)',
+  cutShort: (states: number, why: string) => `note: the search stopped after ${states} states (${why}); "complete" is false`,
   internal: (why: string) => `internal error (a bug in Dedup Lab, please report it): ${why}`,
 } as const;
 
@@ -70,4 +78,42 @@ export function parseRunArgs(args: readonly string[]): RunArgs | { error: string
   }
   if (target === undefined) return { error: MESSAGES.noTarget };
   return { target, fixes, format };
+}
+
+export interface CheckArgs {
+  readonly target: string;
+  readonly fixes: readonly string[];
+  readonly maxDepth?: number;
+  readonly maxFaults?: number;
+  readonly maxStates?: number;
+}
+
+const CHECK_BOUNDS = { '--max-depth': 'maxDepth', '--max-faults': 'maxFaults', '--max-states': 'maxStates' } as const;
+
+/** `check`'s arguments, or the usage error to print. */
+export function parseCheckArgs(args: readonly string[]): CheckArgs | { error: string } {
+  const fixes: string[] = [];
+  const bounds: { maxDepth?: number; maxFaults?: number; maxStates?: number } = {};
+  let target: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('-') || arg === '-') {
+      if (target !== undefined) return { error: MESSAGES.extraArgument(arg) };
+      target = arg;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const flag = eq < 0 ? arg : arg.slice(0, eq);
+    if (flag !== '--fix' && !(flag in CHECK_BOUNDS)) return { error: MESSAGES.unknownCheckFlag(flag) };
+    const value = eq < 0 ? args[++i] : arg.slice(eq + 1);
+    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) return { error: MESSAGES.missingValue(flag) };
+    if (flag === '--fix') {
+      fixes.push(value);
+      continue;
+    }
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return { error: MESSAGES.notCount(flag, value) };
+    bounds[CHECK_BOUNDS[flag as keyof typeof CHECK_BOUNDS]] = Number(value);
+  }
+  if (target === undefined) return { error: MESSAGES.noCheckTarget };
+  return { target, fixes, ...bounds };
 }

@@ -2,7 +2,8 @@
 // this file lets the tests drive every command in-process; src/cli/main.ts binds it to Node.
 import { loadScenario, run, toMarkdownTable, toMermaid, type RunResult } from '../engine/index';
 import { BUILTINS, builtinById } from '../scenarios/index';
-import { MESSAGES, parseRunArgs, type RunArgs, USAGE } from './args';
+import { MESSAGES, parseCheckArgs, parseRunArgs, type RunArgs, USAGE } from './args';
+import { checkCommand } from './check';
 
 export interface CliIo {
   /** Write to standard output (the result); the text carries its own newlines. */
@@ -11,6 +12,8 @@ export interface CliIo {
   stderr(s: string): void;
   /** Read a UTF-8 file; throws when it cannot (the CLI reports it as bad input). */
   readFile(path: string): string;
+  /** A monotonic clock in milliseconds (for `check`'s timing); absent: timings read 0. */
+  now?(): number;
 }
 
 export const EXIT_OK = 0;
@@ -43,9 +46,10 @@ function dispatch(argv: readonly string[], io: CliIo): number {
       const args = parseRunArgs(rest);
       return 'error' in args ? usageError(io, args.error) : runCommand(args, io);
     }
-    case 'check':
-      io.stderr(`${MESSAGES.checkNotImplemented}\n`);
-      return EXIT_USAGE;
+    case 'check': {
+      const args = parseCheckArgs(rest);
+      return 'error' in args ? usageError(io, args.error) : checkCommand(args, io, readTarget);
+    }
     default:
       return usageError(io, MESSAGES.unknownCommand(command));
   }
@@ -76,7 +80,7 @@ function runCommand(args: RunArgs, io: CliIo): number {
 }
 
 /** A built-in's JSON or a file's parsed JSON (which may be any value); null after reporting why not. */
-function readTarget(target: string, io: CliIo): { json: unknown } | null {
+export function readTarget(target: string, io: CliIo): { json: unknown } | null {
   const builtin = builtinById(target);
   if (builtin) return { json: builtin };
   let text: string;

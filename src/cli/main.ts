@@ -4,4 +4,4 @@ import { readFileSync } from 'node:fs';
 import { main } from './cli';
 
 const write = (stream: NodeJS.WriteStream) => (s: string) => void stream.write(s);
-process.exitCode = main(process.argv.slice(2), { stdout: write(process.stdout), stderr: write(process.stderr), readFile: (path) => readFileSync(path, 'utf8') });
+process.exitCode = main(process.argv.slice(2), { stdout: write(process.stdout), stderr: write(process.stderr), readFile: (path) => readFileSync(path, 'utf8'), now: () => performance.now() });

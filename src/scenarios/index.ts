@@ -18,6 +18,12 @@ import seed003AJava from './seed-003-a-java.json';
 import seed003BGo from './seed-003-b-go.json';
 import seed003BJava from './seed-003-b-java.json';
 import { generatedById } from './long';
+import seed000Explore from './seed-000-explore.json';
+import seed000NotAllowedExplore from './seed-000-not-allowed-explore.json';
+import seed002Issue1Explore from './seed-002-issue-1-explore.json';
+import seed002Issue1V2Explore from './seed-002-issue-1-v2-explore.json';
+import seed003AGoExplore from './seed-003-a-go-explore.json';
+import seed003BGoExplore from './seed-003-b-go-explore.json';
 
 export interface BuiltinScenario {
   readonly id: string;
@@ -46,6 +52,13 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   seed002Issue1V2,
   seed002Issue2,
   seed002Issue2V2,
+  // Neutral twins for the explorer (`check`): no fault plan, an `explore` block.
+  seed000Explore,
+  seed000NotAllowedExplore,
+  seed002Issue1Explore,
+  seed002Issue1V2Explore,
+  seed003AGoExplore,
+  seed003BGoExplore,
 ];
 
 /** A built-in by id; generated long traces (`long-<n>`, see ./long) resolve too, unlisted. */

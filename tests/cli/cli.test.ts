@@ -101,7 +101,10 @@ describe('cli: bad input → exit 2 and a message naming the problem', () => {
     ['unknown fix', ['run', 'seed-003-a-go', '--fix', 'go-9999'], {}, '--fix go-9999: expected one of'],
     ['invalid field', ['run', 'rust.json'], { 'rust.json': scenario({ producers: [{ name: 'p1', client: 'rust' }] }) }, '$.producers[0].client: expected one of'],
     ['schedule key not enabled', ['run', 's.json'], { 's.json': scenario({ schedule: ['connect:p1', 'teleport:p1'] }) }, 'step 2: "teleport:p1" is not enabled; enabled: '],
-    ['check', ['check', 'seed-003-a-go'], {}, 'check: the explorer is not implemented yet (issue 5)'],
+    ['check: unknown flag', ['check', 'seed-003-a-go', '--format', 'json'], {}, 'unknown option "--format"; check accepts'],
+    ['check: bound not a number', ['check', 'seed-003-a-go', '--max-depth', 'ten'], {}, 'option --max-depth needs a whole number, got "ten"'],
+    ['check: no scenario', ['check'], {}, 'check needs a scenario'],
+    ['check: invalid explore block', ['check', 'x.json'], { 'x.json': scenario({ explore: { faults: { kinds: ['meteor'] } } }) }, '$.explore.faults.kinds[0]: expected one of'],
   ])('%s', (_name, argv, files, message) => {
     const r = cli(argv, files);
     expect(r.code).toBe(2);
@@ -115,6 +118,38 @@ describe('cli: bad input → exit 2 and a message naming the problem', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Usage: npm run cli -- <command>/);
     }
+  });
+});
+
+describe('cli: check', () => {
+  it('a violation → exit 1, the contract JSON with the shortest trace per invariant', () => {
+    const r = cli(['check', 'seed-003-a-go-explore']);
+    expect(r.code).toBe(1);
+    const out = r.json();
+    expect(Object.keys(out)).toEqual(['scenario', 'complete', 'states', 'transitions', 'seconds', 'statesPerSecond', 'safety', 'liveness', 'bounds', 'violations']);
+    expect(out).toMatchObject({ scenario: 'seed-003-a-go-explore', complete: true, safety: 'violated', liveness: 'not-applicable' });
+    const [v] = out.violations as { invariant: string; length: number; trace: string[] }[];
+    expect(v).toMatchObject({ invariant: 'no-silent-loss', length: v!.trace.length });
+    expect(v!.trace.at(-1)).toBe('deliver:broker-1->p1:M0+M2');
+  });
+
+  it('no violation → exit 0, complete', () => {
+    const r = cli(['check', 'seed-003-a-go-explore', '--fix', 'go-1565']);
+    expect(r.code).toBe(0);
+    expect(r.json()).toMatchObject({ complete: true, violations: [], safety: 'holds' });
+  });
+
+  it('cut short by a bound → exit 0, complete: false, a note on stderr; flags override the explore block', () => {
+    const r = cli(['check', 'seed-000-explore', '--max-states', '5', '--max-faults=0']);
+    expect(r.code).toBe(0);
+    expect(r.json()).toMatchObject({ complete: false, bounds: { maxStates: 5, faults: { kinds: ['checksum-error'], max: 0 } } });
+    expect(r.stderr).toContain('the search stopped after');
+  });
+
+  it('a file without an explore block: no faults, default bounds', () => {
+    const r = cli(['check', 't.json'], { 't.json': scenario({}) });
+    expect(r.code).toBe(0);
+    expect(r.json()).toMatchObject({ complete: true, bounds: { maxDepth: 80, faults: { kinds: [], max: 0 } } });
   });
 });
 

@@ -25,6 +25,29 @@ export interface ExploreOptions {
   readonly faults: { readonly kinds: readonly ExploreFaultKind[]; readonly max: number };
 }
 
+/** Distinct states kept by default: about 1 GB at the measured bytes per state (`npm run bench`). */
+export const DEFAULT_MAX_STATES = 2_000_000;
+export const DEFAULT_MAX_DEPTH = 80;
+
+/**
+ * The bounds of a search: the scenario's `explore` block (kinds, max faults, depth, states), with
+ * any of them overridden (the CLI's flags). No block: no faults, the defaults above.
+ */
+export function explorerBounds(config: Config, over: { maxDepth?: number; maxFaults?: number; maxStates?: number } = {}): ExploreOptions {
+  const ex = config.explore;
+  return {
+    maxDepth: over.maxDepth ?? ex?.maxDepth ?? DEFAULT_MAX_DEPTH,
+    maxStates: over.maxStates ?? ex?.maxStates ?? DEFAULT_MAX_STATES,
+    faults: { kinds: ex?.kinds ?? [], max: over.maxFaults ?? ex?.max ?? 0 },
+  };
+}
+
+/**
+ * The config the search runs: no fault plan (the search places the faults), the fault budget set.
+ * Replaying a counterexample with `run` needs this same config.
+ */
+export const explorerConfig = (config: Config, opts: ExploreOptions): Config => ({ ...config, faults: [], faultBudget: opts.faults });
+
 export interface Counterexample {
   readonly invariant: InvariantId;
   readonly length: number;
@@ -43,6 +66,8 @@ export interface ExploreProgress {
 export interface ExploreResult extends ExploreProgress {
   /** The whole space within the bounds was searched (no state was cut off by depth or count). */
   readonly complete: boolean;
+  /** Why the search was cut short, if it was. */
+  readonly stopReason: 'max-states' | 'max-depth' | null;
   readonly violations: readonly Counterexample[];
   readonly safety: 'violated' | 'holds';
   readonly liveness: 'violated' | 'holds' | 'not-applicable';
@@ -67,6 +92,7 @@ export class Explorer {
   private head = 0;
   private transitions = 0;
   private cutOff = false;
+  private stateLimit = false;
   private readonly found = new Map<InvariantId, Counterexample>();
   private finished = false;
 
@@ -74,7 +100,7 @@ export class Explorer {
     private readonly config: Config,
     private readonly opts: ExploreOptions,
   ) {
-    const c: Config = { ...config, faults: [], faultBudget: opts.faults };
+    const c = explorerConfig(config, opts);
     const w = initialWorld(c);
     this.seen.set(hash(fingerprint(w)), 0);
     this.pending.push(hasBacklog(w));
@@ -97,6 +123,7 @@ export class Explorer {
       this.expand(id, world);
       if (this.parent.length >= this.opts.maxStates) {
         this.cutOff = true;
+        this.stateLimit = true;
         this.finished = true;
       }
     }
@@ -107,7 +134,8 @@ export class Explorer {
   private expand(id: number, world: World): void {
     const enabled = enabledActions(world);
     this.expanded[id] = true;
-    if (enabled.length === 0 && this.pending[id]) this.record(id, 'replication-progress', 'a reachable state where nothing can happen while entries are still to be replicated (a stall)');
+    // Faults are never owed (no fairness for them): a state where only faults could happen is quiescent.
+    if (enabled.every((a) => a.action.type === 'fault') && this.pending[id]) this.record(id, 'replication-progress', 'a reachable state where nothing can happen while entries are still to be replicated (a stall)');
     for (const a of enabled) {
       this.transitions++;
       const next = step(world, a.action).world;
@@ -173,6 +201,7 @@ export class Explorer {
     return {
       ...this.progress(),
       complete: !this.cutOff,
+      stopReason: this.stateLimit ? 'max-states' : this.cutOff ? 'max-depth' : null,
       violations,
       safety: safetyBroken ? 'violated' : 'holds',
       liveness: !this.config.replication ? 'not-applicable' : liveBroken ? 'violated' : 'holds',

@@ -34,7 +34,9 @@ export function enabledActions(w: World): EnabledAction[] {
   enabledStorage(w, add);
   if (replicatorCanRead(w)) add('read:replicator', { type: 'replicator-read' }, ActionClass.replicatorRead, 0);
   const next = nextWorkloadItem(w);
-  if (next) add(workloadKey(next.item), { type: 'workload' }, ActionClass.workload, 0);
+  // `newProducer().create()` (Java) and `CreateProducer` (Go) return only once the first
+  // connection succeeded, so an application cannot send before its producer's first connect.
+  if (next && w.channels[next.item.producer] !== undefined) add(workloadKey(next.item), { type: 'workload' }, ActionClass.workload, 0);
 
   addPlanFaults(w, add, out.length === 0);
   addExplorerFaults(w, add);

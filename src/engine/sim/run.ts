@@ -8,6 +8,7 @@ import type { Config } from '../model/config';
 import type { SimEvent } from '../model/events';
 import type { World } from '../model/world';
 import { storedMessages } from '../protocol/ManagedLedger';
+import type { EnabledAction } from './actions';
 import { enabledActions } from './enabled';
 import { initialWorld } from './init';
 import { step } from './step';
@@ -50,7 +51,20 @@ export interface RunResult {
 
 export const DEFAULT_MAX_STEPS = 2000;
 
-export function run(config: Config, schedule: 'auto' | readonly string[], maxSteps = DEFAULT_MAX_STEPS): RunResult {
+/**
+ * With an `explore` block, the faults the explorer may place are enabled actions too, so its
+ * counterexamples replay as schedules; `auto` never takes one (nor waits for one: a state where
+ * only such faults are enabled is quiescent).
+ */
+export function withExploreFaults(config: Config): Config {
+  if (config.faultBudget !== null || config.explore === null) return config;
+  return { ...config, faultBudget: { kinds: config.explore.kinds, max: config.explore.max } };
+}
+
+const optional = (a: EnabledAction): boolean => a.action.type === 'fault' && a.action.plan === null;
+
+export function run(scenarioConfig: Config, schedule: 'auto' | readonly string[], maxSteps = DEFAULT_MAX_STEPS): RunResult {
+  const config = withExploreFaults(scenarioConfig);
   let world = initialWorld(config);
   const steps: StepRecord[] = [{ index: 0, key: null, events: [], world, enabled: enabledActions(world).map((a) => a.key) }];
   const violations: Violation[] = [];
@@ -59,15 +73,16 @@ export function run(config: Config, schedule: 'auto' | readonly string[], maxSte
   let error: ScheduleError | null = null;
   let endedBy: RunResult['endedBy'] = 'max-steps';
   const seen = new Map<string, number>([[fingerprint(world), 0]]);
+  const scheduled = new Map<string, number>();
   for (let i = 1; i <= maxSteps; i++) {
     const enabled = enabledActions(world);
-    if (enabled.length === 0) {
+    const wanted = choices[i - 1];
+    if (wanted === undefined && enabled.every(optional)) {
       endedBy = 'quiescent';
       const stall = replicationStalled(world);
       if (stall) violations.push({ invariant: 'replication-progress', step: i - 1, messages: stall.messages, detail: stall.detail });
       break;
     }
-    const wanted = choices[i - 1];
     const chosen = wanted === undefined ? enabled[0]! : enabled.find((a) => a.key === wanted);
     if (!chosen) {
       const keys = enabled.map((a) => a.key);
@@ -83,9 +98,16 @@ export function run(config: Config, schedule: 'auto' | readonly string[], maxSte
       violations.push({ invariant: f.invariant, step: i, messages: f.messages, detail: f.detail });
     }
     steps.push({ index: i, key: chosen.key, events: next.events, world, enabled: enabledActions(world).map((a) => a.key) });
-    if (i < choices.length) continue;
+    // A repeat ends the run from the last scheduled key on. At that key it may repeat any state of
+    // the recipe (the explorer's counterexample for a loop is the path into it, then the loop:
+    // it ends where the loop closes); after it, only states that `auto` reached count, since a
+    // state the schedule forced may be one `auto` would leave differently.
     const fp = fingerprint(world);
-    const start = seen.get(fp);
+    if (i < choices.length) {
+      if (!scheduled.has(fp)) scheduled.set(fp, i);
+      continue;
+    }
+    const start = seen.get(fp) ?? (i === choices.length ? scheduled.get(fp) : undefined);
     if (start === undefined) {
       seen.set(fp, i);
       continue;

@@ -1,0 +1,38 @@
+// `check`: the explorer from the command line. Bounds come from the scenario's `explore` block
+// (fault kinds, max faults, depth, states), then the flags override them. The JSON is the
+// contract's, plus the `safety` / `liveness` verdicts, the bounds used, and each violation's detail.
+import { explore, explorerBounds, loadScenario } from '../engine/index';
+import { MESSAGES, type CheckArgs } from './args';
+import { type CliIo, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION } from './cli';
+
+type ReadTarget = (target: string, io: CliIo) => { json: unknown } | null;
+
+export function checkCommand(args: CheckArgs, io: CliIo, readTarget: ReadTarget): number {
+  const source = readTarget(args.target, io);
+  if (!source) return EXIT_USAGE;
+  const loaded = loadScenario(source.json, args.fixes);
+  if (!loaded.ok) {
+    io.stderr(`${MESSAGES.invalid(args.target, loaded.errors.length)}\n`);
+    for (const e of loaded.errors) io.stderr(`  ${e.path}: ${e.message}\n`);
+    return EXIT_USAGE;
+  }
+  const bounds = explorerBounds(loaded.config, args);
+  const t0 = io.now?.() ?? 0;
+  const result = explore(loaded.config, bounds);
+  const seconds = ((io.now?.() ?? 0) - t0) / 1000;
+  if (!result.complete) io.stderr(`${MESSAGES.cutShort(result.states, result.stopReason ?? 'depth bound')}\n`);
+  const out = {
+    scenario: loaded.config.id,
+    complete: result.complete,
+    states: result.states,
+    transitions: result.transitions,
+    seconds: Number(seconds.toFixed(3)),
+    statesPerSecond: seconds > 0 ? Math.round(result.states / seconds) : 0,
+    safety: result.safety,
+    liveness: result.liveness,
+    bounds,
+    violations: result.violations.map(({ invariant, length, trace, detail }) => ({ invariant, length, trace, detail })),
+  };
+  io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+  return result.violations.length > 0 ? EXIT_VIOLATION : EXIT_OK;
+}

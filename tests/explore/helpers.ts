@@ -1,0 +1,34 @@
+// Explore a built-in (its `explore` block, optionally other fault kinds or fixes) and replay every
+// counterexample with `run`: a trace is only worth showing if it opens in the timeline as the same
+// violation.
+import { expect } from 'vitest';
+import { explore, explorerBounds, explorerConfig, loadScenario, run, type Config, type ExploreResult } from '../../src/engine';
+import type { ExploreFaultKind } from '../../src/engine/model/config';
+import { BUILTINS } from '../../src/scenarios';
+
+export interface Checked {
+  readonly config: Config;
+  readonly result: ExploreResult;
+  /** The invariants found, sorted. */
+  readonly found: string[];
+}
+
+export function checkBuiltin(id: string, fixes: string[] = [], kinds?: ExploreFaultKind[], patch: Record<string, unknown> = {}): Checked {
+  const s = BUILTINS.find((b) => b.id === id);
+  if (!s) throw new Error(`no builtin ${id}`);
+  const loaded = loadScenario({ ...s, ...patch }, fixes);
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  const bounds = explorerBounds(loaded.config);
+  const opts = kinds ? { ...bounds, faults: { ...bounds.faults, kinds } } : bounds;
+  const result = explore(loaded.config, opts);
+  return { config: explorerConfig(loaded.config, opts), result, found: result.violations.map((v) => v.invariant).sort() };
+}
+
+/** Every counterexample replays as a schedule to a run that reports the same invariant. */
+export function expectReplays(c: Checked): void {
+  for (const v of c.result.violations) {
+    const r = run(c.config, v.trace);
+    expect(r.error, `${v.invariant}: ${r.error?.message}`).toBeNull();
+    expect(r.violations.map((x) => x.invariant), `${v.invariant} via ${v.trace.join(' ')}`).toContain(v.invariant);
+  }
+}
