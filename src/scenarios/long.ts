@@ -23,8 +23,17 @@ export function longScenario(sends: number): BuiltinScenario {
   };
 }
 
-/** `long-<n>` → its generated scenario; anything else → undefined. */
+const made = new Map<number, BuiltinScenario>();
+
+/**
+ * `long-<n>` → its generated scenario (the same object every time, like a built-in: selectors
+ * that return it must see a stable value); anything else → undefined.
+ */
 export function generatedById(id: string): BuiltinScenario | undefined {
   const m = /^long-(\d{1,4})$/.exec(id);
-  return m ? longScenario(Number(m[1])) : undefined;
+  if (!m) return undefined;
+  const n = Math.max(1, Math.min(LONG_MAX_SENDS, Number(m[1])));
+  let sc = made.get(n);
+  if (!sc) made.set(n, (sc = longScenario(n)));
+  return sc.id === id ? sc : undefined;
 }

@@ -83,8 +83,18 @@ export function Diagram() {
     const close = (e: MouseEvent) => {
       if (!(e.target as Element).closest?.('.arrow-menu')) setMenu(null);
     };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      setMenu(null);
+    };
+    section.current?.querySelector<HTMLElement>('.arrow-menu [role=menuitem]')?.focus();
     document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
+    document.addEventListener('keydown', escape, true);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', escape, true);
+    };
   }, [menu]);
   // A new run (a fault added, another scenario) closes the menu.
   const [menuResult, setMenuResult] = useState(result);
@@ -135,7 +145,6 @@ export function Diagram() {
           role="menu"
           aria-label={`Faults for step ${menu.step}: ${menu.event.text}`}
           style={{ left: menu.x, top: menu.y }}
-          onKeyDown={(e) => e.key === 'Escape' && setMenu(null)}
         >
           <div className="arrow-menu-head">
             Step {menu.step}: {menu.event.text}
