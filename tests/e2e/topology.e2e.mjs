@@ -19,7 +19,7 @@ async function until(page, fn, arg, what, timeout = 15_000) {
 /** Opens a scenario by id, also a generated one (`long-334`) the picker does not list. */
 export async function openScenario(page, baseURL, id) {
   await page.goto(baseURL, { waitUntil: 'load' });
-  await page.getByTestId('step-label').first().waitFor();
+  await page.locator('[data-testid=diagram] svg').waitFor({ timeout: 30_000 });
   await page.evaluate((id) => {
     const select = document.querySelector('select[aria-label=Scenario]');
     if (![...select.options].some((o) => o.value === id)) {
@@ -28,6 +28,7 @@ export async function openScenario(page, baseURL, id) {
       o.textContent = id;
       select.append(o);
     }
+    window.__oldSvg = document.querySelector('[data-testid=diagram] svg')?.id ?? null;
   }, id);
   await page.getByRole('combobox', { name: 'Scenario' }).selectOption(id);
   await until(
@@ -36,6 +37,7 @@ export async function openScenario(page, baseURL, id) {
       const d = document.querySelector('[data-testid=diagram]');
       return (
         d?.querySelector('svg') &&
+        d.querySelector('svg').id !== window.__oldSvg &&
         d.getAttribute('aria-busy') === 'false' &&
         document.querySelector('select[aria-label=Scenario]')?.value === id
       );
