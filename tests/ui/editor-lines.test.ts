@@ -1,0 +1,33 @@
+// @vitest-environment node
+// The editor form's line syntax edits the same JSON: every built-in's clusters, producers,
+// workload and faults survive lines → JSON unchanged, and bad lines name their line.
+import { describe, expect, it } from 'vitest';
+import { BUILTINS } from '../../src/scenarios';
+import * as L from '../../src/ui/components/Editor/lines';
+
+describe('editor form lines', () => {
+  it.each(BUILTINS.map((b) => b.id))('%s: the form round-trips its parts', (id) => {
+    const b = BUILTINS.find((x) => x.id === id)!;
+    const back = (p: L.Parsed<unknown>) => (p.ok ? p.value : p.error);
+    if (b.clusters)
+      expect(back(L.linesToClusters(L.clustersToLines(b.clusters)))).toEqual(b.clusters);
+    expect(back(L.linesToProducers(L.producersToLines(b.producers)))).toEqual(b.producers ?? []);
+    expect(back(L.linesToWorkload(L.workloadToLines(b.workload)))).toEqual(b.workload ?? []);
+    expect(back(L.linesToFaults(L.faultsToLines(b.faults ?? [])))).toEqual(b.faults ?? []);
+  });
+
+  it('bad lines are named', () => {
+    expect(L.linesToWorkload('send M1 p1\nsend M2')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^line 2: expected "send/),
+    });
+    expect(L.linesToProducers('p1 colour=red')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^line 1: "colour=red"/),
+    });
+    expect(L.linesToFaults('{"kind":"lose-receipt"}\n{oops')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^line 2/),
+    });
+  });
+});
