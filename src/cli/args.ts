@@ -23,7 +23,7 @@ Commands:
       --fix ID                      as for run
       --max-depth N                 longest trace explored (default: the scenario's explore block, else 80)
       --max-faults K                faults per run (default: the explore block's max, else 0)
-      --max-states S                distinct states before stopping (default: the block's, else 2000000)
+      --max-states S                distinct states before stopping (default: the block's, else 750000, ~1 GB)
   help                              this text (also --help, -h)
 
 Exit status: 0 no violation (check: also when cut short, "complete" says so), 1 a violation,
@@ -48,7 +48,8 @@ export const MESSAGES = {
   unknownCheckFlag: (f: string) => `unknown option "${f}"; check accepts --fix ID, --max-depth N, --max-faults K and --max-states S`,
   notCount: (f: string, v: string) => `option ${f} needs a whole number, got "${v}"`,
   noCheckTarget: 'check needs a scenario: a file path (.json) or a built-in id (see `list`)',
-  cutShort: (states: number, why: string) => `note: the search stopped after ${states} states (${why}); "complete" is false`,
+  cutShort: (states: number, why: string) =>
+    `note: the search stopped after ${states} states (${why === 'max-states' ? 'max-states: the memory bound, about 1.3 KB a state; raise it with --max-states' : 'max-depth: longer traces were not explored; raise it with --max-depth'}); "complete" is false`,
   internal: (why: string) => `internal error (a bug in Dedup Lab, please report it): ${why}`,
 } as const;
 

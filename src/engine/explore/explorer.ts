@@ -15,7 +15,7 @@ import { unhealedFault } from '../check/progress';
 import { enabledActions } from '../sim/enabled';
 import { initialWorld } from '../sim/init';
 import { step } from '../sim/step';
-import { fingerprint } from './fingerprint';
+import { stateHash } from './fingerprint';
 import { findFairLoops } from './liveness';
 
 export interface ExploreOptions {
@@ -25,8 +25,12 @@ export interface ExploreOptions {
   readonly faults: { readonly kinds: readonly ExploreFaultKind[]; readonly max: number };
 }
 
-/** Distinct states kept by default: about 1 GB at the measured bytes per state (`npm run bench`). */
-export const DEFAULT_MAX_STATES = 2_000_000;
+/**
+ * Distinct states kept by default: about 1 GB of heap at the ~1.3 KB per state `npm run bench`
+ * measures (the frontier's worlds dominate; the visited set, parents and edges are a few dozen
+ * bytes a state). The search then stops with `stopReason: 'max-states'` instead of running out.
+ */
+export const DEFAULT_MAX_STATES = 750_000;
 export const DEFAULT_MAX_DEPTH = 80;
 
 /**
@@ -102,7 +106,7 @@ export class Explorer {
   ) {
     const c = explorerConfig(config, opts);
     const w = initialWorld(c);
-    this.seen.set(hash(fingerprint(w)), 0);
+    this.seen.set(stateHash(w), 0);
     this.pending.push(hasBacklog(w));
     this.queue.push({ id: 0, world: w });
     this.check(0, w);
@@ -139,7 +143,7 @@ export class Explorer {
     for (const a of enabled) {
       this.transitions++;
       const next = step(world, a.action).world;
-      const h = hash(fingerprint(next));
+      const h = stateHash(next);
       let child = this.seen.get(h);
       if (child === undefined) {
         child = this.parent.length;
@@ -183,6 +187,11 @@ export class Explorer {
       this.keyIds.set(key, k);
     }
     return k;
+  }
+
+  /** How many invariants have a counterexample so far (safety ones are found during the search). */
+  get violationsFound(): number {
+    return this.found.size;
   }
 
   progress(): ExploreProgress {

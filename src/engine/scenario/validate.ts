@@ -1,6 +1,7 @@
 // Scenario format v1 (`dedup-lab/scenario@1`) → Config. Field-precise errors, never a throw.
 // Defaults are Pulsar's: deduplication off, Java client, no batching, auto sequence ids.
 import { type ClusterConfig, type Config, type SubscriptionConfig, EXPLORE_FAULT_KINDS, type InitialLedger, FAULT_KINDS, REPLICATOR, type ReplicationConfig, type FaultSpec, FIX_IDS, type FixId, type ProducerConfig, type Trigger, type WorkloadItem } from '../model/config';
+import { DEFAULT_MAX_STATES } from '../explore/explorer';
 import { Reader, type ValidationError } from './reader';
 
 export const SCENARIO_FORMAT = 'dedup-lab/scenario@1';
@@ -222,7 +223,7 @@ function readExplore(r: Reader, v: unknown): Config['explore'] {
     kinds,
     max: f.max === undefined ? 1 : r.int(f.max, '$.explore.faults.max', 0, 10) ?? 1,
     maxDepth: o.maxDepth === undefined ? 80 : r.int(o.maxDepth, '$.explore.maxDepth', 1, 100000) ?? 80,
-    maxStates: o.maxStates === undefined ? 2000000 : r.int(o.maxStates, '$.explore.maxStates', 1, 1e9) ?? 1,
+    maxStates: o.maxStates === undefined ? DEFAULT_MAX_STATES : r.int(o.maxStates, '$.explore.maxStates', 1, 1e9) ?? 1,
   };
 }
 

@@ -39,8 +39,21 @@ export function cloneWorld(w: World): World {
 
 function structuredCloneLite(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(structuredCloneLite);
+  if (Array.isArray(v)) {
+    const n = v.length;
+    const arr = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) {
+      const x: unknown = v[i];
+      arr[i] = x !== null && typeof x === 'object' ? structuredCloneLite(x) : x;
+    }
+    return arr;
+  }
+  const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) out[k] = structuredCloneLite((v as Record<string, unknown>)[k]);
+  // for…in over own enumerable keys (the world is plain data, no prototypes with enumerable keys).
+  for (const k in o) {
+    const x = o[k];
+    out[k] = x !== null && typeof x === 'object' ? structuredCloneLite(x) : x;
+  }
   return out;
 }
