@@ -1,7 +1,7 @@
 // The worker's wire protocol: typed Request/Response unions shared by engine.worker.ts and
 // client.ts. Requests carry the recipe (scenario JSON + fixes), never engine objects, so the same
 // request replays the same run anywhere.
-import type { RunResult, ValidationError } from '../engine';
+import type { ExploreProgress, ExploreResult, RunResult, ValidationError } from '../engine';
 
 export type Request = {
   readonly id: number;
@@ -26,3 +26,25 @@ export type Reply =
 
 /** What the store needs from the engine: the worker in the app, `handleRequest` in tests. */
 export type Runner = (req: Omit<Request, 'id'>) => Promise<Reply>;
+
+/**
+ * The explorer in slices: `explore` starts a search that answers with `progress` messages (one per
+ * slice of at most a few hundred states, so well under 100 ms each) and ends with `done`; `cancel`
+ * (with the explore's id) stops it before its next slice, answered by `cancelled`.
+ */
+export type ExploreRequest = {
+  readonly id: number;
+  readonly type: 'explore';
+  readonly scenario: unknown;
+  readonly fixes: readonly string[];
+  /** Overrides of the scenario's `explore` block, as the CLI's flags. */
+  readonly bounds?: { readonly maxDepth?: number; readonly maxFaults?: number; readonly maxStates?: number };
+};
+
+export type CancelRequest = { readonly id: number; readonly type: 'cancel' };
+
+export type ExploreMessage =
+  | { readonly id: number; readonly type: 'progress'; readonly progress: ExploreProgress }
+  | { readonly id: number; readonly type: 'done'; readonly result: ExploreResult }
+  | { readonly id: number; readonly type: 'cancelled'; readonly progress: ExploreProgress }
+  | { readonly id: number; readonly type: 'error'; readonly errors: readonly Problem[] };

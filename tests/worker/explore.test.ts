@@ -1,0 +1,58 @@
+// @vitest-environment node
+// The worker's exploration, at the pure level: a session advances in bounded slices, reports
+// progress after each, ends with the verdict, and honours a cancel before its next slice.
+import { describe, expect, it } from 'vitest';
+import { ExploreSession, SLICE_STATES } from '../../src/worker/explore';
+import type { ExploreMessage } from '../../src/worker/messages';
+import { BUILTINS } from '../../src/scenarios';
+
+const twin = BUILTINS.find((b) => b.id === 'seed-000-explore');
+const start = (fixes: string[] = [], bounds = {}) => ExploreSession.start({ id: 7, type: 'explore', scenario: twin, fixes, bounds });
+
+function drain(s: ExploreSession, budget: number): ExploreMessage[] {
+  const out: ExploreMessage[] = [];
+  while (!s.over) out.push(s.slice(budget));
+  return out;
+}
+
+describe('worker: explore in slices', () => {
+  it('progress after every slice (never more than the budget), then done with the verdict', () => {
+    const s = start();
+    if (!(s instanceof ExploreSession)) throw new Error('not started');
+    const msgs = drain(s, 100);
+    const progress = msgs.filter((m) => m.type === 'progress');
+    expect(progress.length).toBeGreaterThan(3);
+    const states = progress.map((m) => (m.type === 'progress' ? m.progress.states : 0));
+    expect(states).toEqual([...states].sort((a, b) => a - b));
+    const last = msgs.at(-1)!;
+    expect(last.type).toBe('done');
+    if (last.type !== 'done') return;
+    expect(last.id).toBe(7);
+    expect(last.result).toMatchObject({ complete: true, safety: 'violated' });
+    expect(last.result.violations.map((v) => v.invariant)).toEqual(['no-silent-loss']);
+  });
+
+  it('a cancel stops it before the next slice, with the progress so far', () => {
+    const s = start();
+    if (!(s instanceof ExploreSession)) throw new Error('not started');
+    expect(s.slice(50).type).toBe('progress');
+    s.cancel();
+    const m = s.slice();
+    expect(m).toMatchObject({ id: 7, type: 'cancelled' });
+    expect(s.over).toBe(true);
+  });
+
+  it('bounds override the explore block', () => {
+    const s = start([], { maxStates: 30 });
+    if (!(s instanceof ExploreSession)) throw new Error('not started');
+    const last = drain(s, SLICE_STATES).at(-1)!;
+    expect(last).toMatchObject({ type: 'done', result: { complete: false, stopReason: 'max-states' } });
+  });
+
+  it('an invalid scenario is an error message naming the field', () => {
+    const m = ExploreSession.start({ id: 8, type: 'explore', scenario: { ...twin, replication: { from: 'mars' } }, fixes: [] });
+    expect(m).toMatchObject({ id: 8, type: 'error' });
+    if (m instanceof ExploreSession || m.type !== 'error') return;
+    expect(m.errors.map((e) => e.path)).toContain('$.replication.from');
+  });
+});
