@@ -7,6 +7,7 @@ import resendBeforePersistUnknown from './resend-before-persist-unknown.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
 import seed000ChecksumIntact from './seed-000-checksum-intact.json';
 import seed000NotAllowed from './seed-000-not-allowed.json';
+import seed001Explore from './seed-001-explore.json';
 import seed001FencingRace from './seed-001-fencing-race.json';
 import seed002Issue1 from './seed-002-issue-1.json';
 import seed002Issue1DedupOff from './seed-002-issue-1-dedup-off.json';
@@ -47,6 +48,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   seed000NotAllowed,
   seed000ChecksumIntact,
   seed001FencingRace,
+  seed001Explore,
   seed002Issue1,
   seed002Issue1DedupOff,
   seed002Issue1V2,

@@ -99,3 +99,19 @@ describe('seed 003 twins: every interleaving of sends, flush timers and receipts
     });
   }
 });
+
+describe('seed-001-explore: slow-bookie and ownership-change, max 2', () => {
+  it('finds ledger-entries-match and nothing else, complete; the trace replays', () => {
+    const c = checkBuiltin('seed-001-explore');
+    expect(c.result.complete).toBe(true);
+    expect(c.found).toEqual(['ledger-entries-match']);
+    expect(c.result.violations[0]!.trace).toContain('fault:ownership-change:local:broker-2');
+    expectReplays(c);
+  }, 120_000);
+
+  it('with pr-24722: no violation, complete', () => {
+    const c = checkBuiltin('seed-001-explore', ['pr-24722']);
+    expect(c.result.complete).toBe(true);
+    expect(c.found).toEqual([]);
+  }, 180_000);
+});
