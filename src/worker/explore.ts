@@ -21,7 +21,7 @@ export class ExploreSession {
     const loaded = loadScenario(req.scenario, req.fixes);
     if (!loaded.ok) return { id: req.id, type: 'error', errors: loaded.errors };
     try {
-      return new ExploreSession(req.id, new Explorer(loaded.config, explorerBounds(loaded.config, req.bounds)));
+      return new ExploreSession(req.id, new Explorer(loaded.config, { ...explorerBounds(loaded.config, req.bounds), prefix: req.prefix, keepPlan: req.keepPlan }));
     } catch (e) {
       return { id: req.id, type: 'error', errors: [{ path: '$', message: `engine error: ${(e as Error).message}` }] };
     }

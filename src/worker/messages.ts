@@ -39,6 +39,10 @@ export type ExploreRequest = {
   readonly fixes: readonly string[];
   /** Overrides of the scenario's `explore` block, as the CLI's flags. */
   readonly bounds?: { readonly maxDepth?: number; readonly maxFaults?: number; readonly maxStates?: number };
+  /** Explore from here: action keys replayed before the search (the UI's current step). */
+  readonly prefix?: readonly string[];
+  /** Keep the scenario's fault plan (explore from a step of a branch with injected faults). */
+  readonly keepPlan?: boolean;
 };
 
 export type CancelRequest = { readonly id: number; readonly type: 'cancel' };

@@ -56,3 +56,19 @@ describe('worker: explore in slices', () => {
     expect(m.errors.map((e) => e.path)).toContain('$.replication.from');
   });
 });
+
+describe('worker: explore from here', () => {
+  const a = BUILTINS.find((b) => b.id === 'seed-003-a-go-explore');
+  it('a prefix is replayed before the search; the counterexample starts with it', () => {
+    const s = ExploreSession.start({ id: 9, type: 'explore', scenario: a, fixes: [], prefix: ['connect:p1', 'send:p1:M0'] });
+    if (!(s instanceof ExploreSession)) throw new Error(`not started: ${JSON.stringify(s)}`);
+    const last = drain(s, SLICE_STATES).at(-1)!;
+    if (last.type !== 'done') throw new Error(last.type);
+    expect(last.result.violations[0]!.trace.slice(0, 2)).toEqual(['connect:p1', 'send:p1:M0']);
+  });
+
+  it('a prefix key that is not enabled is an error message', () => {
+    const m = ExploreSession.start({ id: 10, type: 'explore', scenario: a, fixes: [], prefix: ['nope'] });
+    expect(m).toMatchObject({ id: 10, type: 'error' });
+  });
+});

@@ -32,6 +32,13 @@ export interface ExploreOptions {
   readonly maxStates: number;
   /** Fault kinds the search may place, and how many per run. */
   readonly faults: { readonly kinds: readonly ExploreFaultKind[]; readonly max: number };
+  /**
+   * Explore from here: action keys replayed from the initial state before the search starts (the
+   * UI's current step). Traces begin with them; `maxDepth` counts from the end of the prefix.
+   */
+  readonly prefix?: readonly string[];
+  /** Keep the scenario's fault plan (a prefix taken on a branch with injected faults may use it). */
+  readonly keepPlan?: boolean;
 }
 
 /**
@@ -59,7 +66,18 @@ export function explorerBounds(config: Config, over: { maxDepth?: number; maxFau
  * The config the search runs: no fault plan (the search places the faults), the fault budget set.
  * Replaying a counterexample with `run` needs this same config.
  */
-export const explorerConfig = (config: Config, opts: ExploreOptions): Config => ({ ...config, faults: [], faultBudget: opts.faults });
+export const explorerConfig = (config: Config, opts: ExploreOptions): Config => ({ ...config, faults: opts.keepPlan ? config.faults : [], faultBudget: opts.faults });
+
+/** The world after replaying `prefix` from the initial state; throws naming the first key not enabled. */
+function replayPrefix(config: Config, prefix: readonly string[]): World {
+  let w = initialWorld(config);
+  prefix.forEach((key, i) => {
+    const a = enabledActions(w).find((x) => x.key === key);
+    if (!a) throw new Error(`explore from here: step ${i + 1} "${key}" is not enabled with these bounds`);
+    w = step(w, a.action).world;
+  });
+  return w;
+}
 
 export interface Counterexample {
   readonly invariant: InvariantId;
@@ -108,13 +126,15 @@ export class Explorer {
   private stateLimit = false;
   private readonly found = new Map<InvariantId, Counterexample>();
   private finished = false;
+  private readonly prefix: readonly string[];
 
   constructor(
     private readonly config: Config,
     private readonly opts: ExploreOptions,
   ) {
     const c = explorerConfig(config, opts);
-    const w = initialWorld(c);
+    this.prefix = opts.prefix ?? [];
+    const w = replayPrefix(c, this.prefix);
     this.seen.set(stateHash(w), 0);
     this.pending.push(hasBacklog(w));
     this.queue.push({ id: 0, world: w });
@@ -183,7 +203,7 @@ export class Explorer {
   traceTo(id: number): string[] {
     const out: string[] = [];
     for (let s = id; s > 0; s = this.parent[s]!) out.push(this.keys[this.via[s]!]!);
-    return out.reverse();
+    return [...this.prefix, ...out.reverse()];
   }
 
   keyName = (id: number): string => this.keys[id]!;
