@@ -12,5 +12,7 @@ export default defineConfig({
     setupFiles: ['./tests/setup.ts'],
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**', 'tests/e2e/**', 'tests/bench/**'],
+    // Component tests render the whole app in jsdom; on a loaded 2-core CI machine 5 s is too tight.
+    testTimeout: 20_000,
   },
 });
