@@ -3,6 +3,7 @@
 import { Branches } from './components/Branches';
 import { Diagram } from './components/Diagram';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { Explorer } from './components/Explorer';
 import { FaultPlan } from './components/FaultPlan';
 import { FixToggles } from './components/FixToggles';
 import { NextActions } from './components/NextActions';
@@ -100,6 +101,7 @@ export function App() {
             <NextActions />
             <Branches />
             <FaultPlan />
+            <Explorer />
             <Topology />
             <Panels />
           </ErrorBoundary>

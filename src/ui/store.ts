@@ -18,6 +18,8 @@ export interface Branch {
   readonly label: string;
   readonly schedule: readonly string[];
   readonly faults: readonly FaultJson[];
+  /** The `explore` block it runs with (a counterexample opened with the explorer panel's bounds). */
+  readonly explore?: Readonly<Record<string, unknown>>;
 }
 
 /** A fault plan entry as scenario JSON (`{ kind, message, cluster, … }`). */
@@ -109,7 +111,12 @@ export function recipeOf(s: AppState): unknown {
   const scenario = scenarioOf(s);
   const b = s.branches[s.branch];
   if (!scenario || !b) return scenario;
-  return { ...scenario, schedule: b.schedule.length > 0 ? b.schedule : 'auto', faults: b.faults };
+  return {
+    ...scenario,
+    ...(b.explore ? { explore: b.explore } : {}),
+    schedule: b.schedule.length > 0 ? b.schedule : 'auto',
+    faults: b.faults,
+  };
 }
 
 /**
@@ -230,6 +237,9 @@ function pathToCursor(s: AppState): string[] {
   return (s.result?.steps ?? []).slice(1, s.cursor + 1).map((x) => x.key ?? '');
 }
 
+/** The keys of steps 1..cursor of the trace shown (the explorer's "explore from here" prefix). */
+export const pathToHere = (s: AppState): string[] => pathToCursor(s);
+
 function fork(label: string, branch: Omit<Branch, 'label'>, place: Place): Promise<void> {
   const s = appStore.getState();
   const branches = [...s.branches, { label, ...branch }];
@@ -347,4 +357,28 @@ export function setTheme(theme: 'light' | 'dark'): void {
 
 export function setShortcutsOpen(open: boolean): void {
   appStore.setState({ shortcutsOpen: open });
+}
+
+/** An explorer counterexample to open in the timeline. */
+export interface CounterexampleRecipe {
+  readonly invariant: string;
+  readonly trace: readonly string[];
+  /** The fault plan the search ran with ([] unless it explored from a step of a planned branch). */
+  readonly faults: readonly FaultJson[];
+  /** The `explore` block the search ran with: its fault keys are enabled actions in the run. */
+  readonly explore: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Opens a counterexample as a new branch whose schedule is its trace, and moves the cursor to the
+ * step where the run reports its invariant (the end of the trace if the run does not report it).
+ */
+export async function openCounterexample(c: CounterexampleRecipe): Promise<void> {
+  await fork(
+    `explorer: ${c.invariant} (${c.trace.length} steps)`,
+    { schedule: c.trace, faults: c.faults, explore: c.explore },
+    c.trace.length,
+  );
+  const v = appStore.getState().result?.violations.find((x) => x.invariant === c.invariant);
+  if (v) setCursor(v.step);
 }

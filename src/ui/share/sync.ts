@@ -33,8 +33,19 @@ export function recipeFromState(s: AppState, withCheck = true): ShareRecipe | nu
   const unmodified =
     s.custom === null ||
     (builtin !== undefined && JSON.stringify(builtin) === JSON.stringify(s.custom));
+  // A counterexample opened with other explorer bounds runs with its own `explore` block.
+  const base = s.custom ?? builtin;
+  const explore =
+    b.explore !== undefined && JSON.stringify(b.explore) !== JSON.stringify(base?.explore)
+      ? b.explore
+      : undefined;
   return {
-    scenario: unmodified ? { builtin: s.scenarioId } : { json: s.custom },
+    scenario:
+      explore !== undefined
+        ? { json: { ...base, explore } }
+        : unmodified
+          ? { builtin: s.scenarioId }
+          : { json: s.custom },
     fixes: s.fixes,
     faults: b.faults,
     schedule: b.schedule,

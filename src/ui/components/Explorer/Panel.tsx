@@ -1,0 +1,297 @@
+// The explorer panel (issue 6): run the bounded search on the current scenario in a worker, with
+// editable bounds (defaults from the scenario's `explore` block), a progress bar (states, states/s,
+// depth, queue) and Cancel; the verdict (safety and liveness apart, complete or cut short); each
+// violated invariant with its trace length and a button that opens the counterexample as a branch.
+// "Explore from here" replays the current branch's keys up to the cursor before the search.
+import { useEffect, useRef, useState } from 'react';
+import {
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_STATES,
+  EXPLORE_FAULT_KINDS,
+  type ExploreFaultKind,
+  type ExploreProgress,
+  type ExploreResult,
+} from '../../../engine';
+import {
+  appStore,
+  openCounterexample,
+  pathToHere,
+  scenarioOf,
+  useApp,
+  type FaultJson,
+} from '../../store';
+import { workerExplore, type ExploreHandle, type StartExplore } from './session';
+import './explorer.css';
+
+export interface Bounds {
+  readonly maxDepth: number;
+  readonly maxStates: number;
+  readonly maxFaults: number;
+  readonly kinds: readonly ExploreFaultKind[];
+}
+
+type Block = Readonly<Record<string, unknown>>;
+
+type NumKey = 'maxDepth' | 'maxStates' | 'maxFaults';
+const NUM_KEYS: readonly NumKey[] = ['maxDepth', 'maxStates', 'maxFaults'];
+const MIN: Record<NumKey, number> = { maxDepth: 1, maxStates: 1, maxFaults: 0 };
+
+/** The scenario's `explore` block as bounds (the engine's defaults where it says nothing). */
+export function boundsOf(scenario: Block | undefined): Bounds {
+  const ex = (scenario?.explore ?? null) as {
+    faults?: { kinds?: ExploreFaultKind[]; max?: number };
+    maxDepth?: number;
+    maxStates?: number;
+  } | null;
+  return {
+    maxDepth: ex?.maxDepth ?? DEFAULT_MAX_DEPTH,
+    maxStates: ex?.maxStates ?? DEFAULT_MAX_STATES,
+    maxFaults: ex ? (ex.faults?.max ?? 1) : 0,
+    kinds: ex?.faults?.kinds ?? [],
+  };
+}
+
+/** The `explore` block a search runs with: the scenario's, as edited in the panel. */
+export const blockOf = (b: Bounds): Block => ({
+  faults: { kinds: b.kinds, max: b.maxFaults },
+  maxDepth: b.maxDepth,
+  maxStates: b.maxStates,
+});
+
+/** What a finished, cancelled or failed search leaves on screen. */
+type Outcome =
+  | { readonly kind: 'done'; readonly result: ExploreResult; readonly seconds: number }
+  | { readonly kind: 'cancelled'; readonly progress: ExploreProgress | null; readonly stopMs: number }
+  | { readonly kind: 'error'; readonly message: string };
+
+/** What the search ran with: opening a counterexample needs the same plan and explore block. */
+interface Ran {
+  readonly faults: readonly FaultJson[];
+  readonly block: Block;
+  readonly from: number | null;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export function verdictOf(r: ExploreResult): string {
+  const cut =
+    r.stopReason === 'max-states'
+      ? 'cut short by the state bound (raise Max states)'
+      : r.stopReason === 'max-depth'
+        ? 'cut short by the depth bound (raise Max depth)'
+        : 'complete';
+  if (r.violations.length === 0) return `no violation in ${fmt(r.states)} states, ${cut}`;
+  return `${r.violations.length} invariant${r.violations.length === 1 ? '' : 's'} violated in ${fmt(r.states)} states, ${cut}`;
+}
+
+export default function ExplorerPanel({ start = workerExplore }: { start?: StartExplore }) {
+  const scenario = useApp((s) => scenarioOf(s));
+  const cursor = useApp((s) => s.cursor);
+  const [bounds, setBounds] = useState<Bounds>(() => boundsOf(scenario));
+  // The number fields as typed (a field may be empty while the user edits it).
+  const [texts, setTexts] = useState<Record<NumKey, string>>(() => ({
+    maxDepth: String(bounds.maxDepth),
+    maxStates: String(bounds.maxStates),
+    maxFaults: String(bounds.maxFaults),
+  }));
+  const [progress, setProgress] = useState<ExploreProgress | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [ran, setRan] = useState<Ran | null>(null);
+  const [startedAt, setStartedAt] = useState(0);
+  const [now, setNow] = useState(0);
+  const handle = useRef<ExploreHandle | null>(null);
+  const cancelAt = useRef(0);
+  const running = ran !== null && outcome === null;
+
+  // A search still running when the panel goes away (another scenario) is cancelled.
+  useEffect(() => () => handle.current?.cancel(), []);
+
+  const run = (from: boolean) => {
+    const s = appStore.getState();
+    const sc = scenarioOf(s);
+    const b = s.branches[s.branch];
+    if (!sc || !b) return;
+    const parsed = { ...bounds };
+    for (const k of NUM_KEYS) {
+      const n = Math.max(MIN[k], Math.trunc(Number(texts[k])) || MIN[k]);
+      parsed[k] = n;
+    }
+    setTexts({ maxDepth: String(parsed.maxDepth), maxStates: String(parsed.maxStates), maxFaults: String(parsed.maxFaults) });
+    setBounds(parsed);
+    const block = blockOf(parsed);
+    const faults = from ? b.faults : [];
+    const prefix = from ? pathToHere(s) : undefined;
+    const t0 = performance.now();
+    setRan({ faults, block, from: from ? s.cursor : null });
+    setOutcome(null);
+    setProgress(null);
+    setStartedAt(t0);
+    setNow(t0);
+    const h = start(
+      {
+        scenario: { ...sc, explore: block, faults, schedule: 'auto' },
+        fixes: s.fixes,
+        ...(from ? { prefix, keepPlan: true } : {}),
+      },
+      (p) => {
+        if (handle.current !== h) return;
+        setProgress(p);
+        setNow(performance.now());
+      },
+    );
+    handle.current = h;
+    h.result.then(
+      (result) => {
+        if (handle.current !== h) return;
+        const t1 = performance.now();
+        setOutcome(
+          result
+            ? { kind: 'done', result, seconds: (t1 - t0) / 1000 }
+            : { kind: 'cancelled', progress: null, stopMs: t1 - cancelAt.current },
+        );
+        if (result) setProgress(result);
+      },
+      (e: unknown) => {
+        if (handle.current !== h) return;
+        setOutcome({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+      },
+    );
+  };
+
+  const cancel = () => {
+    cancelAt.current = performance.now();
+    handle.current?.cancel();
+  };
+
+  const set = (patch: Partial<Bounds>) => setBounds((b) => ({ ...b, ...patch }));
+  const num = (label: string, key: NumKey) => (
+    <label>
+      {label}{' '}
+      <input
+        type="number"
+        min={MIN[key]}
+        value={texts[key]}
+        disabled={running}
+        onChange={(e) => setTexts((t) => ({ ...t, [key]: e.target.value }))}
+      />
+    </label>
+  );
+  const seconds = Math.max(0.001, (now - startedAt) / 1000);
+
+  return (
+    <section className="panel explorer-panel" aria-label="Explorer" data-testid="panel-explorer">
+      <h3>Explorer</h3>
+      <div className="explorer-bounds">
+        {num('Max depth', 'maxDepth')}
+        {num('Max states', 'maxStates')}
+        {num('Max faults', 'maxFaults')}
+        <fieldset disabled={running}>
+          <legend>Fault kinds</legend>
+          {EXPLORE_FAULT_KINDS.map((k) => (
+            <label key={k} className="explorer-kind">
+              <input
+                type="checkbox"
+                checked={bounds.kinds.includes(k)}
+                onChange={(e) =>
+                  set({
+                    kinds: e.target.checked
+                      ? [...bounds.kinds, k]
+                      : bounds.kinds.filter((x) => x !== k),
+                  })
+                }
+              />{' '}
+              {k}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <div className="row">
+        <button type="button" disabled={running} onClick={() => run(false)}>
+          Explore
+        </button>{' '}
+        <button type="button" disabled={running} onClick={() => run(true)}>
+          Explore from here (step {cursor})
+        </button>{' '}
+        {running && (
+          <button type="button" onClick={cancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+      {ran && (progress || running) && (
+        <div className="explorer-progress" data-testid="explorer-progress">
+          <progress
+            aria-label="Explorer progress"
+            max={bounds.maxStates}
+            value={Math.min(progress?.states ?? 0, bounds.maxStates)}
+          />
+          <p className="muted">
+            {fmt(progress?.states ?? 0)} states · {fmt((progress?.states ?? 0) / seconds)} states/s ·
+            depth {progress?.depth ?? 0} · queue {fmt(progress?.queue ?? 0)}
+            {ran.from !== null ? ` · from step ${ran.from}` : ''}
+          </p>
+        </div>
+      )}
+      <div data-testid="explorer-status" role="status">
+        {running && <p>Exploring…</p>}
+        {outcome?.kind === 'cancelled' && (
+          <p>
+            Search cancelled after {fmt(progress?.states ?? 0)} states (stopped{' '}
+            <span data-testid="explorer-stop-ms">{Math.round(outcome.stopMs)}</span> ms after
+            Cancel).
+          </p>
+        )}
+        {outcome?.kind === 'error' && (
+          <p role="alert" className="error-box">
+            The search could not run: {outcome.message}
+          </p>
+        )}
+      </div>
+      {outcome?.kind === 'done' && ran && (
+        <Results result={outcome.result} seconds={outcome.seconds} ran={ran} />
+      )}
+    </section>
+  );
+}
+
+function Results({ result, seconds, ran }: { result: ExploreResult; seconds: number; ran: Ran }) {
+  return (
+    <div className="explorer-results" data-testid="explorer-results">
+      <p data-testid="explorer-verdict">
+        <strong>{verdictOf(result)}</strong> ({seconds.toFixed(1)} s)
+      </p>
+      <ul className="plain">
+        <li>
+          Safety: <strong>{result.safety}</strong>
+        </li>
+        <li>
+          Liveness: <strong>{result.liveness}</strong>
+        </li>
+      </ul>
+      {result.violations.length > 0 && (
+        <ol className="plain explorer-violations">
+          {result.violations.map((v) => (
+            <li key={v.invariant} data-testid={`explorer-violation-${v.invariant}`}>
+              <strong>{v.invariant}</strong> — trace of {v.length} steps
+              <div className="muted">{v.detail}</div>
+              <button
+                type="button"
+                aria-label={`Open the ${v.invariant} counterexample`}
+                onClick={() =>
+                  void openCounterexample({
+                    invariant: v.invariant,
+                    trace: v.trace,
+                    faults: ran.faults,
+                    explore: ran.block,
+                  })
+                }
+              >
+                Open in the timeline
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
