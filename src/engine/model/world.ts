@@ -36,6 +36,12 @@ export interface OpSendMsg {
 
 export type ProducerConnState = 'Ready' | 'Connecting';
 
+/**
+ * Values that never change once made (messages, frames, stored entries, completions) are frozen, so
+ * a world copy shares them instead of copying them: `step` copies only what can still change.
+ */
+export const frozen = <T extends object>(v: T): T => Object.freeze(v);
+
 /** A new `ProducerImpl`'s counters: nothing taken, nothing pushed or published, nothing pending. */
 export const freshProducerSession = () => ({
   state: 'Connecting' as ProducerConnState,

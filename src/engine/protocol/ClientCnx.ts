@@ -2,7 +2,7 @@
 // `internal/connection.go`. One FIFO channel per producer in each direction. Closing it loses
 // every frame still in flight; the producer reconnects and resends everything pending.
 import { ev } from '../model/events';
-import type { Channel, OpSendMsg, ProducerState, SendFrame } from '../model/world';
+import { type Channel, frozen, type OpSendMsg, type ProducerState, type SendFrame } from '../model/world';
 import { type Ctx, labelOf, seqText, tick } from '../sim/context';
 
 /**
@@ -24,7 +24,7 @@ export function writeOp(ctx: Ctx, p: ProducerState, op: OpSendMsg, resend: boole
     born: tick(ctx.w),
   };
   if (ch.broken && brokenChannel(ctx, p, ch, frame)) return;
-  ch.toBroker.push(frame);
+  ch.toBroker.push(frozen(frame));
   const what = `${resend ? 'resend' : 'send'} ${labelOf(op.msgs)} ${seqText(op.sequenceId, op.highestSequenceId)}`;
   ctx.events.push(ev('write', p.name, what, op.msgs.map((m) => m.msg), { cluster: p.cluster }));
 }
@@ -70,7 +70,7 @@ function brokenChannel(ctx: Ctx, p: ProducerState, ch: Channel, frame: SendFrame
     return false;
   }
   const cached = b.cache.filter((f) => b.frames === null || f.msgs.some((m) => b.frames!.includes(m.msg)));
-  for (const f of cached) ch.toBroker.push({ ...f, born: tick(ctx.w) });
+  for (const f of cached) ch.toBroker.push(frozen({ ...f, born: tick(ctx.w) }));
   b.mode = 'dropping';
   b.cache = [];
   if (b.plan !== null) ctx.w.plan[b.plan]!.spent = true;

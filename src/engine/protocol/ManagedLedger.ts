@@ -1,7 +1,7 @@
 // Abstract storage under a topic (`ManagedLedgerImpl` without BookKeeper): an append is one step
 // and succeeds unless a persist-fails fault says not. Entries go to the current (last, open)
 // ledger; after a failure closed it, the next append creates a new ledger.
-import type { MsgRef, StoredEntry, TopicState } from '../model/world';
+import { frozen, type MsgRef, type StoredEntry, type TopicState } from '../model/world';
 import { readableEntries } from './OwnershipChange';
 
 export function appendEntry(
@@ -26,7 +26,7 @@ export function appendEntry(
     highestSequenceId,
     msgs,
   };
-  ledger.entries.push(entry);
+  ledger.entries.push(frozen(entry));
   return entry;
 }
 

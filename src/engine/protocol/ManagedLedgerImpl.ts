@@ -8,7 +8,7 @@
 //   (`handleBadVersion`), fails every queued add, and the topic closes;
 // - with PR 24722 (`addEntryFailedDueToConcurrentlyModified`) a fenced add re-reads the ledger as
 //   recovered by whoever fenced it and records that entry count instead, or fences itself.
-import type { TopicState } from '../model/world';
+import { frozen, type TopicState } from '../model/world';
 import { ev } from '../model/events';
 import { hasFix } from '../model/config';
 import type { Ctx } from '../sim/context';
@@ -36,7 +36,7 @@ function initiate(ctx: Ctx, topic: TopicState, index: number): void {
   op.position = { ledgerId: h.ledgerId, entryId };
   let ledger = topic.ledgers.find((l) => l.id === h.ledgerId);
   if (!ledger) topic.ledgers.push((ledger = { id: h.ledgerId, entries: [], closed: false }));
-  ledger.entries[entryId] = { ledgerId: h.ledgerId, entryId, producerName: wr.msgs[0]?.originalProducer ?? wr.dedupKey, sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId, msgs: wr.msgs };
+  ledger.entries[entryId] = frozen({ ledgerId: h.ledgerId, entryId, producerName: wr.msgs[0]?.originalProducer ?? wr.dedupKey, sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId, msgs: wr.msgs });
   initiateAdd(ctx, bk, topic.owner, h, entryId);
   ctx.events.push(ev('log', topic.owner, `OpAddEntry ${h.ledgerId}:${entryId} initiated`, wr.msgs.map((m) => m.msg), { rule: 'OpAddEntry.initiate' }));
 }

@@ -4,7 +4,7 @@
 // over every contiguous deleted entry.
 import { hasFix, REPLICATOR } from '../model/config';
 import { ev } from '../model/events';
-import type { MsgRef, Position, StoredEntry, World } from '../model/world';
+import { frozen, type MsgRef, type Position, type StoredEntry, type World } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { processOpSendMsg } from './ProducerImpl';
@@ -55,7 +55,7 @@ export function readMoreEntries(ctx: Ctx): void {
       asyncDelete(ctx, e);
       continue;
     }
-    const msgs: MsgRef[] = e.msgs.map((m) => ({ msg: m.msg, seq: m.seq, sendIndex: m.sendIndex, sourcePosition: { ledgerId: e.ledgerId, entryId: e.entryId }, originalProducer: e.producerName }));
+    const msgs: MsgRef[] = e.msgs.map((m) => frozen({ msg: m.msg, seq: m.seq, sendIndex: m.sendIndex, sourcePosition: frozen({ ledgerId: e.ledgerId, entryId: e.entryId }), originalProducer: e.producerName }));
     processOpSendMsg(ctx, p, msgs, e.sequenceId, e.highestSequenceId);
   }
 }

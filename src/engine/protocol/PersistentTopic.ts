@@ -3,7 +3,7 @@
 // Immediate answers (errors, Dup, Unknown) go out at once and can overtake earlier receipts that
 // are still waiting for their write (`PersistentTopic.addComplete`).
 import { ev } from '../model/events';
-import type { Channel, ResponseFrame, SendFrame, StoredEntry, TopicState } from '../model/world';
+import { type Channel, frozen, type ResponseFrame, type SendFrame, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
 import { isDuplicate, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
 import { appendEntry } from './ManagedLedger';
@@ -14,7 +14,7 @@ type Unborn<T> = T extends unknown ? Omit<T, 'born'> : never;
 
 function respond(ctx: Ctx, ch: Channel, frame: Unborn<ResponseFrame>): void {
   if (!ch.open) return;
-  ch.toClient.push({ ...frame, born: tick(ctx.w) });
+  ch.toClient.push(frozen({ ...frame, born: tick(ctx.w) }));
 }
 
 /** A CommandSend reached the owning broker on channel `ch`. */

@@ -1,7 +1,7 @@
 // The Java client producer: `org.apache.pulsar.client.impl.ProducerImpl` and its
 // `BatchMessageContainerImpl`. Ops complete only at the head of pendingMessages.
 import { ev } from '../model/events';
-import type { MsgRef, ProducerState, ResponseFrame } from '../model/world';
+import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
 import { type Ctx, labelOf, tick } from '../sim/context';
 import { hasFix } from '../model/config';
 import { closeConnection, resendMessages, writeOp } from './ClientCnx';
@@ -15,7 +15,7 @@ import { completeOpFailure, completeOpSuccess } from './SendCallback';
  */
 export function batchMessageAndSend(ctx: Ctx, p: ProducerState): void {
   if (p.batch.length === 0) return;
-  const msgs = p.batch;
+  const msgs = frozen(p.batch);
   p.batch = [];
   const first = msgs[0]!;
   const last = msgs[msgs.length - 1]!;
@@ -30,7 +30,7 @@ export function processOpSendMsg(
   sequenceId: number,
   highestSequenceId: number,
 ): void {
-  const op = { opId: p.nextOpId++, msgs, sequenceId, highestSequenceId, localBufferCorrupted: false };
+  const op = { opId: p.nextOpId++, msgs: frozen(msgs), sequenceId, highestSequenceId, localBufferCorrupted: false };
   p.pendingMessages.push(op);
   p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, highestSequenceId, sequenceId);
   writeOp(ctx, p, op, false);

@@ -1,7 +1,7 @@
 // What the application sees: the future (Java `SendCallback`) or callback (Go) of each message
 // in a completed op. A `-1:-1` receipt completes it as a *success*: the message id is -1:-1.
 import { ev } from '../model/events';
-import type { Completion, OpSendMsg, ProducerState } from '../model/world';
+import { type Completion, frozen, type OpSendMsg, type ProducerState } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { sendComplete } from './PersistentReplicator';
 
@@ -25,7 +25,7 @@ export function completeOpSuccess(
 }
 
 function record(ctx: Ctx, p: ProducerState, op: OpSendMsg, how: Pick<Completion, 'result' | 'ledgerId' | 'entryId' | 'error'>): void {
-  for (const m of op.msgs) ctx.w.completions.push({ msg: m.msg, sendIndex: m.sendIndex, producer: p.name, cluster: p.cluster, ...how });
+  for (const m of op.msgs) ctx.w.completions.push(frozen({ msg: m.msg, sendIndex: m.sendIndex, producer: p.name, cluster: p.cluster, ...how }));
 }
 
 export function completeOpFailure(ctx: Ctx, p: ProducerState, op: OpSendMsg, error: string, rule: string): void {

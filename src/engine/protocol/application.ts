@@ -3,7 +3,7 @@
 // producer has nothing pending and nothing buffered.
 import type { ProducerConfig, WorkloadItem } from '../model/config';
 import { ev } from '../model/events';
-import type { MsgRef, ProducerState, World } from '../model/world';
+import { frozen, type MsgRef, type ProducerState, type World } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { addToBatchGo, flushBatchGo, singleSendGo } from './partitionProducer';
 import { addToBatchJava, batchMessageAndSend, processOpSendMsg } from './ProducerImpl';
@@ -51,7 +51,7 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
   const sendIndex = ctx.w.sendsOf[msg] ?? 0;
   ctx.w.sendsOf[msg] = sendIndex + 1;
   const seq = givenSeq ?? p.msgIdGenerator++;
-  const m: MsgRef = { msg, seq, sendIndex };
+  const m: MsgRef = frozen({ msg, seq, sendIndex });
   const again = sendIndex > 0 ? ' (resend)' : '';
   ctx.events.push(ev('app', p.name, `sendAsync ${msg} seq ${seq}${again}`, [msg], { cluster: p.cluster }));
   const max = configOf(ctx.w, p.name).batchingMaxMessages;

@@ -4,7 +4,7 @@
 // new ones. The fix's two halves are separate toggles so each can be judged alone.
 import { hasFix } from '../model/config';
 import { ev } from '../model/events';
-import type { MsgRef, ProducerState, ResponseFrame } from '../model/world';
+import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { closeConnection, resendMessages, writeOp } from './ClientCnx';
 import { completeOpFailure, completeOpSuccess } from './SendCallback';
@@ -21,7 +21,7 @@ const isolatesResends = (ctx: Ctx): boolean =>
  */
 export function flushBatchGo(ctx: Ctx, p: ProducerState): void {
   if (p.batch.length === 0) return;
-  const msgs = p.batch;
+  const msgs = frozen(p.batch);
   p.batch = [];
   const first = msgs[0]!.seq;
   const highest = sendsHighest(ctx) ? Math.max(...msgs.map((m) => m.seq)) : -1;
@@ -56,7 +56,7 @@ export function addToBatchGo(ctx: Ctx, p: ProducerState, m: MsgRef, maxMessages:
 /** `partitionProducer.internalSingleSend`: a non-batched message is its own pendingItem. */
 export function singleSendGo(ctx: Ctx, p: ProducerState, m: MsgRef): void {
   const highest = sendsHighest(ctx) ? m.seq : -1;
-  const op = { opId: p.nextOpId++, msgs: [m], sequenceId: m.seq, highestSequenceId: highest, localBufferCorrupted: false };
+  const op = { opId: p.nextOpId++, msgs: frozen([m]), sequenceId: m.seq, highestSequenceId: highest, localBufferCorrupted: false };
   p.pendingMessages.push(op);
   if (isolatesResends(ctx)) p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, m.seq);
   writeOp(ctx, p, op, false);

@@ -44,7 +44,7 @@ function structuredCloneLite(v: unknown): unknown {
     const arr = new Array<unknown>(n);
     for (let i = 0; i < n; i++) {
       const x: unknown = v[i];
-      arr[i] = x !== null && typeof x === 'object' ? structuredCloneLite(x) : x;
+      arr[i] = x !== null && typeof x === 'object' && !Object.isFrozen(x) ? structuredCloneLite(x) : x;
     }
     return arr;
   }
@@ -53,7 +53,7 @@ function structuredCloneLite(v: unknown): unknown {
   // for…in over own enumerable keys (the world is plain data, no prototypes with enumerable keys).
   for (const k in o) {
     const x = o[k];
-    out[k] = x !== null && typeof x === 'object' ? structuredCloneLite(x) : x;
+    out[k] = x !== null && typeof x === 'object' && !Object.isFrozen(x) ? structuredCloneLite(x) : x;
   }
   return out;
 }

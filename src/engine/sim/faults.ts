@@ -4,7 +4,7 @@
 // faults of the allowed kinds wherever they apply, within its budget.
 import type { FaultSpec, Trigger } from '../model/config';
 import { ev, type SimEvent } from '../model/events';
-import { freshProducerSession, type World } from '../model/world';
+import { freshProducerSession, frozen, type World } from '../model/world';
 import { closeConnection } from '../protocol/ClientCnx';
 import { addFailed } from '../protocol/PersistentTopic';
 import { unloadTopic } from '../protocol/BrokerService';
@@ -95,8 +95,9 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
   switch (f.kind) {
     case 'checksum-error': {
       const frame = inFlightTo(w, f.message, f.cluster)!;
-      frame.corrupted = true;
       const ch = Object.values(w.channels).find((c) => c.toBroker.includes(frame))!;
+      // Frames are immutable (shared between world copies): the corrupted one replaces it.
+      ch.toBroker[ch.toBroker.indexOf(frame)] = frozen({ ...frame, corrupted: true });
       const op = w.producers[ch.producer]!.pendingMessages.find((o) => o.opId === frame.opId);
       if (op && f.localBufferCorrupted) op.localBufferCorrupted = true;
       const where = f.localBufferCorrupted ? 'local buffer corrupted' : 'corrupted on the wire, local copy intact';
