@@ -11,6 +11,7 @@ import ExplorerPanel, { boundsOf, verdictOf } from '../../src/ui/components/Expl
 import type { ExploreInput, StartExplore } from '../../src/ui/components/Explorer/session';
 import { appStore, openCounterexample, pathToHere, recipeOf, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
 import { builtinById } from '../../src/scenarios';
+import { recipeFromState } from '../../src/ui/share/sync';
 import { directRunner } from '../../src/worker/handle';
 
 function realResult(id: string): ExploreResult {
@@ -73,6 +74,18 @@ describe('explorer store', () => {
     const s = appStore.getState();
     expect(s.result!.error).toBeNull();
     expect(s.result!.violations.map((x) => x.invariant)).toContain('no-silent-loss');
+  });
+
+  it('a share link of a counterexample opened with other bounds carries its explore block', async () => {
+    const r = realResult('seed-003-a-go-explore');
+    const v = r.violations[0]!;
+    const same = builtinById('seed-003-a-go-explore')!.explore as Record<string, unknown>;
+    await openCounterexample({ invariant: v.invariant, trace: v.trace, faults: [], explore: same });
+    expect(recipeFromState(appStore.getState(), false)!.scenario).toEqual({ builtin: 'seed-003-a-go-explore' });
+    const other = { ...same, maxDepth: 30 };
+    await openCounterexample({ invariant: v.invariant, trace: v.trace, faults: [], explore: other });
+    const sc = recipeFromState(appStore.getState(), false)!.scenario as { json: { explore: unknown } };
+    expect(sc.json.explore).toEqual(other);
   });
 
   it('pathToHere: the keys of steps 1..cursor', () => {
