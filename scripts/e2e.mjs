@@ -3,7 +3,8 @@
 // Chromium through playwright-core, and runs every tests/e2e/*.e2e.mjs.
 //
 // Usage: node scripts/e2e.mjs [--json <file>] [name-filter]
-// Each tests/e2e/*.e2e.mjs file has `export default [{ name, run: async ({ browser, baseURL, newPage }) => {} }]`.
+// Each tests/e2e/*.e2e.mjs file has `export default [{ name, timeout?, run: async ({ browser, baseURL, newPage }) => {} }]`
+// (timeout in ms, default 60 s).
 // newPage(contextOptions?) opens a fresh context + page (1400x900), closed after the test.
 // Console errors and uncaught page errors fail the test.
 import { spawn } from 'node:child_process';
@@ -191,8 +192,8 @@ async function runTest(test) {
       running,
       new Promise((_, reject) => {
         timer = setTimeout(
-          () => reject(new Error(`timed out after ${TEST_TIMEOUT_MS / 1000} s`)),
-          TEST_TIMEOUT_MS,
+          () => reject(new Error(`timed out after ${(test.timeout ?? TEST_TIMEOUT_MS) / 1000} s`)),
+          test.timeout ?? TEST_TIMEOUT_MS,
         );
       }),
     ]);

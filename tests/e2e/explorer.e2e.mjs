@@ -36,6 +36,8 @@ async function open(page, baseURL, id) {
 }
 
 const seed001 = {
+  // The whole search (~85,000 states) runs in the browser's worker: allow a loaded CI machine time.
+  timeout: 180_000,
   name: 'explorer: seed-001-explore → ledger-entries-match with its trace length; stepping stays responsive; open the counterexample at its violation step',
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
@@ -57,7 +59,7 @@ const seed001 = {
     assert.ok(await panel.getByRole('button', { name: 'Cancel' }).isVisible(), 'the search ended before the step was checked');
     console.log(`    step during the search: ${stepMs} ms`);
 
-    await until(page, hasText, ['explorer-verdict', 'violated in [\\d,]+ states, complete'], 'no verdict', 55_000);
+    await until(page, hasText, ['explorer-verdict', 'violated in [\\d,]+ states, complete'], 'no verdict', 170_000);
     const item = page.getByTestId('explorer-violation-ledger-entries-match');
     const len = Number(/trace of (\d+) steps/.exec((await item.textContent()) ?? '')?.[1]);
     assert.ok(len > 0, 'no trace length');
