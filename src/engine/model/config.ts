@@ -156,7 +156,3 @@ export interface Config {
 }
 
 export const hasFix = (config: Config, fix: FixId): boolean => config.fixes.includes(fix);
-
-export function brokerCluster(config: Config, broker: string): string | undefined {
-  return config.clusters.find((c) => c.brokers.includes(broker))?.name;
-}

@@ -13,7 +13,7 @@ import { ev } from '../model/events';
 import { hasFix } from '../model/config';
 import type { Ctx } from '../sim/context';
 import { closeOnFence, initiateAdd, writeComplete } from './BookKeeper';
-import type { BkAnswer, BkState } from '../model/bookkeeper';
+import type { BkAnswer } from '../model/bookkeeper';
 import { addComplete, addFailed } from './PersistentTopic';
 import { closeConnection } from './ClientCnx';
 
@@ -126,5 +126,3 @@ function fenceManagedLedger(ctx: Ctx, topic: TopicState): void {
     for (const p of Object.values(ctx.w.producers)) if (p.cluster === cluster) closeConnection(ctx, p, reason, 'PersistentTopic.close');
   }, 'ManagedLedgerFencedException');
 }
-
-export const bkOf = (topic: TopicState): BkState | null => topic.bk;
