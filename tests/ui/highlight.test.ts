@@ -47,3 +47,20 @@ describe('markStep', () => {
     expect(root.querySelectorAll(`.${CURRENT}`)).toHaveLength(0);
   });
 });
+
+describe('markStep, step by step', () => {
+  it('flipping only what changes gives the same marks as marking from scratch', () => {
+    const marks = (el: Element) =>
+      [...el.querySelectorAll(`.${CURRENT}, .${FUTURE}`)].map((e) => e.getAttribute('class'));
+    const last = Math.max(...diagram.items.map((i) => i.step));
+    const fresh = document.createElement('div');
+    fresh.innerHTML = root.innerHTML;
+    for (const step of [0, 1, 2, 7, 6, last, 3, last - 1]) {
+      markStep(root, diagram.items, step);
+      // A fresh copy of the drawing, marked once: what a step-by-step marking must equal.
+      fresh.innerHTML = root.innerHTML.replaceAll(` ${CURRENT}`, '').replaceAll(` ${FUTURE}`, '');
+      markStep(fresh, diagram.items, step);
+      expect(marks(root)).toEqual(marks(fresh));
+    }
+  });
+});

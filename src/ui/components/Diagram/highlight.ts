@@ -2,37 +2,111 @@
 // in drawing order with its step; Mermaid draws one `text.messageText` + one message line per
 // message and one `rect.note` (inside its own <g>) per note, in the same order, so the i-th
 // message item is the i-th message text. Later steps are dimmed; earlier ones are left as drawn.
+//
+// Stepping is hot (a key press each): the shapes of a drawing are looked up once and each item's
+// mark is remembered, so a step only flips the classes of the shapes whose mark changes (the old
+// and the new current step, and the future steps in between), not of every later shape: touching
+// hundreds of classes costs a style recalc and repaint of the whole diagram per step.
 import type { MermaidItem } from '../../../engine';
 
 export const CURRENT = 'dl-current';
 export const FUTURE = 'dl-future';
 
-/** Returns the first shape of the current step (or the last shape before it) to scroll to. */
+type Mark = typeof CURRENT | typeof FUTURE | null;
+
+interface Marked {
+  readonly items: readonly MermaidItem[];
+  /** The drawing the shapes belong to: a new SVG (innerHTML replaced) means a new lookup. */
+  readonly svg: Element | null;
+  /** Per item: its shapes (first = the one to scroll to) and the mark they carry now. */
+  readonly shapes: readonly (readonly Element[])[];
+  readonly marks: Mark[];
+  /** Per item: its step. */
+  readonly steps: readonly number[];
+}
+
+const marked = new WeakMap<Element, Marked>();
+
+function lookUp(root: Element, items: readonly MermaidItem[]): Marked {
+  const texts = root.querySelectorAll('text.messageText');
+  const lines = root.querySelectorAll('.messageLine0, .messageLine1');
+  const notes = root.querySelectorAll('rect.note');
+  let m = 0;
+  let n = 0;
+  const shapes = items.map((item) => {
+    const found =
+      item.kind === 'message'
+        ? [texts[m], lines[m++]]
+        : [notes[n]?.parentElement ?? notes[n], notes[n++]];
+    return found.filter((el): el is Element => el !== undefined && el !== null);
+  });
+  // Shapes may already carry marks (another caller, an older marking): start from a clean slate.
+  for (const el of root.querySelectorAll(`.${CURRENT}, .${FUTURE}`))
+    el.classList.remove(CURRENT, FUTURE);
+  return {
+    items,
+    svg: root.querySelector('svg'),
+    shapes,
+    marks: items.map(() => null),
+    steps: items.map((i) => i.step),
+  };
+}
+
+function current(root: Element, items: readonly MermaidItem[]): Marked {
+  const known = marked.get(root);
+  if (known && known.items === items && known.svg === root.querySelector('svg')) {
+    const first = known.shapes.find((s) => s.length > 0)?.[0];
+    if (!first || root.contains(first)) return known;
+  }
+  const fresh = lookUp(root, items);
+  marked.set(root, fresh);
+  return fresh;
+}
+
+/** The first shape of the current step (or the last shape before it): where to scroll to. */
+export function stepAnchor(
+  root: Element,
+  items: readonly MermaidItem[],
+  cursor: number,
+): Element | null {
+  const m = current(root, items);
+  let before: Element | null = null;
+  for (let i = 0; i < m.steps.length; i++) {
+    const step = m.steps[i]!;
+    const first = m.shapes[i]![0] ?? null;
+    if (step === cursor && first) return first;
+    if (step < cursor && first) before = first;
+  }
+  return before;
+}
+
+/**
+ * Marks the current step (and dims the later ones), flipping only the shapes whose mark changes.
+ * Returns the first shape of the current step (or the last shape before it) to scroll to.
+ */
 export function markStep(
   root: Element,
   items: readonly MermaidItem[],
   cursor: number,
 ): Element | null {
-  const texts = root.querySelectorAll('text.messageText');
-  const lines = root.querySelectorAll('.messageLine0, .messageLine1');
-  const notes = root.querySelectorAll('rect.note');
-  for (const el of root.querySelectorAll(`.${CURRENT}, .${FUTURE}`))
-    el.classList.remove(CURRENT, FUTURE);
-
-  let m = 0;
-  let n = 0;
+  const m = current(root, items);
   let anchor: Element | null = null;
   let before: Element | null = null;
-  for (const item of items) {
-    const shapes =
-      item.kind === 'message'
-        ? [texts[m], lines[m++]]
-        : [notes[n]?.parentElement ?? notes[n], notes[n++]];
-    const cls = item.step === cursor ? CURRENT : item.step > cursor ? FUTURE : null;
-    for (const el of shapes) if (el && cls) el.classList.add(cls);
+  for (let i = 0; i < m.steps.length; i++) {
+    const step = m.steps[i]!;
+    const want: Mark = step === cursor ? CURRENT : step > cursor ? FUTURE : null;
+    const shapes = m.shapes[i]!;
+    if (m.marks[i] !== want) {
+      const had = m.marks[i];
+      for (const el of shapes) {
+        if (had) el.classList.remove(had);
+        if (want) el.classList.add(want);
+      }
+      m.marks[i] = want;
+    }
     const first = shapes[0] ?? null;
-    if (item.step === cursor) anchor ??= first;
-    if (item.step < cursor) before = first;
+    if (step === cursor) anchor ??= first;
+    else if (step < cursor) before = first;
   }
   return anchor ?? before;
 }

@@ -9,7 +9,7 @@ import { setCursor, useApp } from '../../store';
 import { FaultItems } from '../FaultPlan/FaultMenu';
 import { arrowTarget, messageIndexOf, type ArrowTarget } from './arrows';
 import './diagram.css';
-import { markStep } from './highlight';
+import { markStep, stepAnchor } from './highlight';
 import { renderSvg } from './loadMermaid';
 import { drawingFor, inWindow, isErrorPicture, MERMAID_MAX_TEXT, type Drawing } from './window';
 
@@ -20,6 +20,19 @@ type Chosen = {
   readonly drawing: Drawing;
 };
 type Menu = ArrowTarget & { readonly x: number; readonly y: number };
+
+/** The shape is inside the scrolling diagram's visible box (and the window's), with a margin. */
+function inView(scroller: Element, el: Element): boolean {
+  const box = scroller.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  const margin = 32;
+  const top = Math.max(box.top, 0) + margin;
+  const bottom = Math.min(box.bottom, window.innerHeight) - margin;
+  const left = Math.max(box.left, 0);
+  const right = Math.min(box.right, window.innerWidth);
+  // Across, some of it showing is enough: a label wider than the view would scroll every step.
+  return r.top >= top && r.bottom <= bottom && r.right > left && r.left < right;
+}
 
 export function Diagram() {
   const result = useApp((s) => s.result);
@@ -74,8 +87,13 @@ export function Diagram() {
 
   useEffect(() => {
     if (!draw.drawn || !host.current) return;
-    const anchor = markStep(host.current, draw.drawn.diagram.items, cursor);
-    anchor?.scrollIntoView?.({ block: 'center', inline: 'nearest' });
+    const items = draw.drawn.diagram.items;
+    // Scroll first, while the layout is still clean (reading it after the marks change would
+    // force a style recalc here), and only when the current step is out of view.
+    const anchor = stepAnchor(host.current, items, cursor);
+    if (anchor && section.current && !inView(section.current, anchor))
+      anchor.scrollIntoView?.({ block: 'center', inline: 'nearest' });
+    markStep(host.current, items, cursor);
   }, [draw.drawn, cursor]);
 
   useEffect(() => {
