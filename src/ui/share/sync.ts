@@ -137,6 +137,8 @@ export async function openLink(payload: string, mode: ViewMode): Promise<void> {
 }
 
 let lastWritten = '';
+/** Steps closer together than this are a burst (a held key repeats every ~33 ms). */
+const BURST_MS = 250;
 let pending = 0;
 
 /** Keeps the fragment equal to the recipe on screen. Returns the unsubscribe function. */
@@ -154,16 +156,36 @@ export function followScreen(): () => void {
     lastWritten = hash;
     history.replaceState(history.state, '', hash);
   };
+  // A step alone is written at once when it comes alone (End, a click); in a burst of steps (keys
+  // held or pressed quickly, playback) after the step's frame is painted, at most once per frame,
+  // so encoding the recipe and replaceState never delay the steps themselves.
+  let lastStep = -Infinity;
+  let afterPaint = false;
+  const writeAfterPaint = () => {
+    if (afterPaint) return;
+    afterPaint = true;
+    const go = () => {
+      afterPaint = false;
+      void write();
+    };
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(go, 0));
+    else setTimeout(go, 0);
+  };
   const unsubscribe = appStore.subscribe((s, prev) => {
+    if (s.status !== 'ready') return;
     if (
-      s.status === 'ready' &&
-      (s.result !== prev.result ||
-        s.cursor !== prev.cursor ||
-        s.fixes !== prev.fixes ||
-        s.branch !== prev.branch ||
-        s.status !== prev.status)
+      s.result !== prev.result ||
+      s.fixes !== prev.fixes ||
+      s.branch !== prev.branch ||
+      s.status !== prev.status
     )
       void write();
+    else if (s.cursor !== prev.cursor) {
+      const now = performance.now();
+      if (now - lastStep > BURST_MS) void write();
+      else writeAfterPaint();
+      lastStep = now;
+    }
   });
   const onHash = () => {
     if (location.hash === lastWritten) return;
