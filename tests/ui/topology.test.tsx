@@ -69,3 +69,24 @@ describe('topology graph', () => {
     expect(bookies).toHaveClass('panel-flash');
   });
 });
+
+describe('shareUnchanged', () => {
+  it('keeps the previous objects for what a step did not change', async () => {
+    const { topologyOf } = await import('../../src/engine');
+    const { shareUnchanged } = await import('../../src/ui/components/Topology');
+    await selectScenario('geo-v2-clean');
+    const steps = appStore.getState().result!.steps;
+    let prev = topologyOf(steps[0]!.world);
+    expect(shareUnchanged(prev, topologyOf(steps[0]!.world))).toBe(prev);
+    for (const step of steps.slice(1)) {
+      const fresh = topologyOf(step.world);
+      const shared = shareUnchanged(prev, fresh);
+      expect(shared).toEqual(fresh);
+      for (const n of shared.nodes) {
+        const old = prev.nodes.find((o) => o.id === n.id);
+        if (old && JSON.stringify(old) === JSON.stringify(n)) expect(n).toBe(old);
+      }
+      prev = shared;
+    }
+  });
+});

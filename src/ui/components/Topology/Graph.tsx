@@ -96,33 +96,48 @@ function TrafficEdge(props: EdgeProps<TEdge>) {
 const nodeTypes = { component: ComponentNode };
 const edgeTypes = { traffic: TrafficEdge };
 
+const flowNodes = new WeakMap<TopologyNode, TNode>();
+const flowEdges = new WeakMap<TopologyEdge, TEdge>();
+
+function flowNode(n: TopologyNode): TNode {
+  let f = flowNodes.get(n);
+  if (!f) {
+    f = {
+      id: n.id,
+      type: 'component',
+      position: n.position,
+      data: { node: n },
+      draggable: false,
+      connectable: false,
+    };
+    flowNodes.set(n, f);
+  }
+  return f;
+}
+
+function flowEdge(e: TopologyEdge): TEdge {
+  let f = flowEdges.get(e);
+  if (!f) {
+    f = {
+      id: e.id,
+      type: 'traffic',
+      source: e.source,
+      target: e.target,
+      data: { edge: e },
+      animated: e.inFlight > 0,
+      focusable: false,
+    };
+    flowEdges.set(e, f);
+  }
+  return f;
+}
+
 export default function Graph({ topology }: { readonly topology: Topology }) {
   const dark = useApp((s) => s.theme === 'dark');
-  const nodes = useMemo<TNode[]>(
-    () =>
-      topology.nodes.map((n) => ({
-        id: n.id,
-        type: 'component',
-        position: n.position,
-        data: { node: n },
-        draggable: false,
-        connectable: false,
-      })),
-    [topology],
-  );
-  const edges = useMemo<TEdge[]>(
-    () =>
-      topology.edges.map((e) => ({
-        id: e.id,
-        type: 'traffic',
-        source: e.source,
-        target: e.target,
-        data: { edge: e },
-        animated: e.inFlight > 0,
-        focusable: false,
-      })),
-    [topology],
-  );
+  // One xyflow node/edge per topology node/edge object, kept while that object is: the topology
+  // shares unchanged nodes and edges across steps, so xyflow re-renders only the changed ones.
+  const nodes = useMemo<TNode[]>(() => topology.nodes.map(flowNode), [topology]);
+  const edges = useMemo<TEdge[]>(() => topology.edges.map(flowEdge), [topology]);
   return (
     <ReactFlow
       nodes={nodes}
