@@ -124,7 +124,9 @@ function flowEdge(e: TopologyEdge): TEdge {
       source: e.source,
       target: e.target,
       data: { edge: e },
-      animated: e.inFlight > 0,
+      // Not `animated`: xyflow's dash animation repaints the graph every frame while anything
+      // is in flight, stealing main-thread time from key presses. A busy edge is drawn in the
+      // accent colour (topo-busy) and its label lists the frames in flight instead.
       focusable: false,
     };
     flowEdges.set(e, f);
