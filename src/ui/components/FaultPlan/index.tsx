@@ -1,11 +1,12 @@
 // The branch's fault plan (the scenario's own faults and the injected ones), each removable, and
 // the topology faults the user can place at the current step: they happen right after it.
-import { describeFault, removeFault, addFault, useApp } from '../../store';
+import { describeFault, removeFault, addFault, useApp, useShownStep } from '../../store';
 
 export function FaultPlan() {
   const faults = useApp((s) => s.branches[s.branch]?.faults ?? []);
-  const cursor = useApp((s) => s.cursor);
-  const world = useApp((s) => s.result?.steps[s.cursor]?.world ?? null);
+  // Deferred with the panels (useShownStep): the faults are placed at the step shown here.
+  const { result, cursor } = useShownStep();
+  const world = result?.steps[cursor]?.world ?? null;
   const busy = useApp((s) => s.status === 'running');
   if (!world) return null;
   const after = { step: cursor };

@@ -1,11 +1,13 @@
 // What could happen next from the current step, in the engine's stable order: the first is what
 // `auto` takes (marked default), and the one this trace takes next is marked too. Each is a
 // button: the one taken next steps forward; any other forks the timeline from here (a branch).
-import { pickAction, useApp } from '../../store';
+import { pickAction, useApp, useShownStep } from '../../store';
 
 export function NextActions() {
-  const enabled = useApp((s) => s.result?.steps[s.cursor]?.enabled);
-  const taken = useApp((s) => s.result?.steps[s.cursor + 1]?.key ?? null);
+  // Deferred with the panels (useShownStep): the key press renders the step label first.
+  const { result, cursor } = useShownStep();
+  const enabled = result?.steps[cursor]?.enabled;
+  const taken = result?.steps[cursor + 1]?.key ?? null;
   const busy = useApp((s) => s.status === 'running');
   if (!enabled) return null;
   return (

@@ -2,7 +2,7 @@
 // once per (run, cursor); each panel only lays them out.
 import { useMemo } from 'react';
 import { panelsOf } from '../../../engine';
-import { useApp } from '../../store';
+import { useShownStep } from '../../store';
 import { DedupPanel } from './Dedup';
 import { InFlightPanel } from './InFlight';
 import { InvariantsPanel } from './Invariants';
@@ -12,24 +12,27 @@ import { StoragePanels } from '../Storage';
 import { TopicPanel } from './Topic';
 
 export function Panels() {
-  const result = useApp((s) => s.result);
-  const cursor = useApp((s) => s.cursor);
-  const panels = useMemo(() => {
+  // Deferred: a key press renders the step label and the diagram marks first; the panels right
+  // after. The element is memoized, so the urgent render (old values) does no work here.
+  const { result, cursor } = useShownStep();
+  return useMemo(() => {
     const now = result?.steps[cursor];
-    return now
-      ? panelsOf(now.world, result.steps[cursor - 1]?.world, result.steps.slice(0, cursor + 1))
-      : null;
+    if (!result || !now) return null;
+    const panels = panelsOf(
+      now.world,
+      result.steps[cursor - 1]?.world,
+      result.steps.slice(0, cursor + 1),
+    );
+    return (
+      <div className="panels">
+        <InvariantsPanel result={result} cursor={cursor} />
+        {panels.replication && <ReplicationPanel repl={panels.replication} />}
+        <StoragePanels result={result} cursor={cursor} />
+        <ProducersPanel producers={panels.producers} />
+        <DedupPanel topics={panels.topics} />
+        <TopicPanel topics={panels.topics} />
+        <InFlightPanel channels={panels.channels} />
+      </div>
+    );
   }, [result, cursor]);
-  if (!result || !panels) return null;
-  return (
-    <div className="panels">
-      <InvariantsPanel result={result} cursor={cursor} />
-      {panels.replication && <ReplicationPanel repl={panels.replication} />}
-      <StoragePanels />
-      <ProducersPanel producers={panels.producers} />
-      <DedupPanel topics={panels.topics} />
-      <TopicPanel topics={panels.topics} />
-      <InFlightPanel channels={panels.channels} />
-    </div>
-  );
 }

@@ -2,18 +2,22 @@
 // store, each broker's managed ledger, subscriptions. The view-models come from
 // engine/render/storage (pure), computed once per (run, cursor). Nothing for abstract storage.
 import { useMemo } from 'react';
-import { storageOf } from '../../../engine';
-import { useApp } from '../../store';
+import { storageOf, type RunResult } from '../../../engine';
 import { BookiesPanel } from './Bookies';
 import { BrokersPanel } from './Brokers';
 import { MetadataStorePanel } from './MetadataStore';
 import { SubscriptionsPanel } from './Subscriptions';
 
-export function StoragePanels() {
-  const result = useApp((s) => s.result);
-  const cursor = useApp((s) => s.cursor);
+/** The run and cursor come from Panels (deferred there: see useShownStep). */
+export function StoragePanels({
+  result,
+  cursor,
+}: {
+  readonly result: RunResult;
+  readonly cursor: number;
+}) {
   const storage = useMemo(() => {
-    const now = result?.steps[cursor];
+    const now = result.steps[cursor];
     return now ? storageOf(now.world, result.steps[cursor - 1]?.world) : [];
   }, [result, cursor]);
   return (
