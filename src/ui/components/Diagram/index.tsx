@@ -9,7 +9,7 @@ import { setCursor, useApp } from '../../store';
 import { FaultItems } from '../FaultPlan/FaultMenu';
 import { arrowTarget, messageIndexOf, type ArrowTarget } from './arrows';
 import './diagram.css';
-import { markStep, stepAnchor } from './highlight';
+import { markStep } from './highlight';
 import { renderSvg } from './loadMermaid';
 import { drawingFor, inWindow, isErrorPicture, MERMAID_MAX_TEXT, type Drawing } from './window';
 
@@ -87,13 +87,17 @@ export function Diagram() {
 
   useEffect(() => {
     if (!draw.drawn || !host.current) return;
-    const items = draw.drawn.diagram.items;
-    // Scroll first, while the layout is still clean (reading it after the marks change would
-    // force a style recalc here), and only when the current step is out of view.
-    const anchor = stepAnchor(host.current, items, cursor);
-    if (anchor && section.current && !inView(section.current, anchor))
-      anchor.scrollIntoView?.({ block: 'center', inline: 'nearest' });
-    markStep(host.current, items, cursor);
+    // Mark now (class flips only: no layout read), scroll in the step's own frame: reading the
+    // layout here, right after React's commit, would force a style + layout pass that the frame
+    // then does again; in the frame callback it is the frame's only one. Scroll only when the
+    // current step is out of view.
+    const anchor = markStep(host.current, draw.drawn.diagram.items, cursor);
+    if (!anchor || typeof requestAnimationFrame !== 'function') return;
+    const frame = requestAnimationFrame(() => {
+      if (anchor.isConnected && section.current && !inView(section.current, anchor))
+        anchor.scrollIntoView?.({ block: 'center', inline: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [draw.drawn, cursor]);
 
   useEffect(() => {
