@@ -45,7 +45,9 @@ const seed000 = {
       await waitFor(
         page,
         (n) =>
-          document.querySelector('[data-testid=step-label]')?.textContent?.startsWith(`Step ${n} `),
+          document.querySelector('[data-testid=step-label]')?.textContent?.startsWith(`Step ${n} `) &&
+          // the side panels follow the cursor a render later: wait until they show this step
+          document.querySelector('.panels')?.getAttribute('data-step') === String(n),
         i,
         `step ${i}`,
       );

@@ -15,6 +15,12 @@ async function until(page, fn, arg, what) {
     );
 }
 
+/** The side panels follow the cursor a render later: wait until they show the current step. */
+async function settled(page) {
+  const step = await cursorOf(page);
+  await until(page, (n) => document.querySelector('.panels')?.getAttribute('data-step') === String(n), step, `panels never showed step ${step}`);
+}
+
 async function openClean(page, baseURL) {
   await page.goto(baseURL, { waitUntil: 'load' });
   await page.getByRole('combobox', { name: 'Scenario' }).selectOption('geo-v2-clean');
@@ -37,8 +43,10 @@ const inject = {
     const fault = page
       .getByTestId('panel-inflight')
       .getByRole('button', { name: 'Inject a fault on E3 at us-west' });
-    for (let i = 0; i < 60 && (await fault.count()) === 0; i++)
+    for (let i = 0; i < 60 && (await fault.count()) === 0; i++) {
       await page.keyboard.press('ArrowRight');
+      await settled(page);
+    }
     assert.equal(await fault.count(), 1, 'E3 never in flight to us-west');
     const at = await cursorOf(page);
     await fault.click();

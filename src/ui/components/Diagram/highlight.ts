@@ -63,23 +63,6 @@ function current(root: Element, items: readonly MermaidItem[]): Marked {
   return fresh;
 }
 
-/** The first shape of the current step (or the last shape before it): where to scroll to. */
-export function stepAnchor(
-  root: Element,
-  items: readonly MermaidItem[],
-  cursor: number,
-): Element | null {
-  const m = current(root, items);
-  let before: Element | null = null;
-  for (let i = 0; i < m.steps.length; i++) {
-    const step = m.steps[i]!;
-    const first = m.shapes[i]![0] ?? null;
-    if (step === cursor && first) return first;
-    if (step < cursor && first) before = first;
-  }
-  return before;
-}
-
 /**
  * Marks the current step (and dims the later ones), flipping only the shapes whose mark changes.
  * Returns the first shape of the current step (or the last shape before it) to scroll to.

@@ -24,7 +24,8 @@ export function Panels() {
       result.steps.slice(0, cursor + 1),
     );
     return (
-      <div className="panels">
+      // data-step: the step these panels show (they follow the cursor a render later).
+      <div className="panels" data-step={cursor}>
         <InvariantsPanel result={result} cursor={cursor} />
         {panels.replication && <ReplicationPanel repl={panels.replication} />}
         <StoragePanels result={result} cursor={cursor} />
