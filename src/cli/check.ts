@@ -1,21 +1,15 @@
 // `check`: the explorer from the command line. Bounds come from the scenario's `explore` block
 // (fault kinds, max faults, depth, states), then the flags override them. The JSON is the
 // contract's, plus the `safety` / `liveness` verdicts, the bounds used, and each violation's detail.
-import { explore, explorerBounds, loadScenario } from '../engine/index';
+import { explore, explorerBounds } from '../engine/index';
 import { MESSAGES, type CheckArgs } from './args';
-import { type CliIo, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION } from './cli';
+import { type CliIo, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION, loadTarget } from './cli';
 
 type ReadTarget = (target: string, io: CliIo) => { json: unknown } | null;
 
 export function checkCommand(args: CheckArgs, io: CliIo, readTarget: ReadTarget): number {
-  const source = readTarget(args.target, io);
-  if (!source) return EXIT_USAGE;
-  const loaded = loadScenario(source.json, args.fixes);
-  if (!loaded.ok) {
-    io.stderr(`${MESSAGES.invalid(args.target, loaded.errors.length)}\n`);
-    for (const e of loaded.errors) io.stderr(`  ${e.path}: ${e.message}\n`);
-    return EXIT_USAGE;
-  }
+  const loaded = loadTarget(args.target, args.fixes, io, readTarget);
+  if (!loaded) return EXIT_USAGE;
   const bounds = explorerBounds(loaded.config, args);
   const t0 = io.now?.() ?? 0;
   const result = explore(loaded.config, bounds);

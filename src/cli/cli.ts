@@ -60,15 +60,20 @@ function usageError(io: CliIo, message: string): number {
   return EXIT_USAGE;
 }
 
+/** Read and validate a file or built-in; on bad input print why (field by field) and return null. */
+export function loadTarget(target: string, fixes: readonly string[], io: CliIo, read: typeof readTarget = readTarget) {
+  const source = read(target, io);
+  if (!source) return null;
+  const loaded = loadScenario(source.json, fixes);
+  if (loaded.ok) return loaded;
+  io.stderr(`${MESSAGES.invalid(target, loaded.errors.length)}\n`);
+  for (const e of loaded.errors) io.stderr(`  ${e.path}: ${e.message}\n`);
+  return null;
+}
+
 function runCommand(args: RunArgs, io: CliIo): number {
-  const source = readTarget(args.target, io);
-  if (!source) return EXIT_USAGE;
-  const loaded = loadScenario(source.json, args.fixes);
-  if (!loaded.ok) {
-    io.stderr(`${MESSAGES.invalid(args.target, loaded.errors.length)}\n`);
-    for (const e of loaded.errors) io.stderr(`  ${e.path}: ${e.message}\n`);
-    return EXIT_USAGE;
-  }
+  const loaded = loadTarget(args.target, args.fixes, io);
+  if (!loaded) return EXIT_USAGE;
   const result = run(loaded.config, loaded.schedule);
   if (result.error) {
     io.stderr(`${MESSAGES.scheduleError(args.target, result.error.message)}\n`);

@@ -5,20 +5,11 @@
 // (seed-000-explore, max faults 2) is cancelled and the panel says so promptly; explore from here.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { cursorOf, text, until } from './lib.mjs';
 
 const titleOf = (id) =>
   JSON.parse(readFileSync(new URL(`../../src/scenarios/${id}.json`, import.meta.url), 'utf8')).title;
 
-const text = async (page, testId) => (await page.getByTestId(testId).textContent()) ?? '';
-const cursorOf = async (page) => Number(/Step (\d+)/.exec(await text(page, 'step-label'))[1]);
-
-async function until(page, fn, arg, what, timeout = 15_000) {
-  await page
-    .waitForFunction(fn, arg, { timeout })
-    .catch(async () =>
-      assert.fail(`${what}; page says:\n${await page.locator('body').innerText()}`),
-    );
-}
 
 const hasText = ([testId, re]) =>
   new RegExp(re).test(document.querySelector(`[data-testid=${testId}]`)?.textContent ?? '');

@@ -3,16 +3,8 @@
 // from the page by stepping until the cursor panel shows it), the diagram marks that step, and
 // guard-rewind turns the run into a visible stall with the replicator Terminated.
 import assert from 'node:assert/strict';
+import { lastStep, text, until as waitFor } from './lib.mjs';
 
-const text = async (page, testId) => (await page.getByTestId(testId).textContent()) ?? '';
-
-async function waitFor(page, fn, arg, what) {
-  await page
-    .waitForFunction(fn, arg, { timeout: 15_000 })
-    .catch(async () =>
-      assert.fail(`${what}; page says:\n${await page.locator('body').innerText()}`),
-    );
-}
 
 async function openSeed000(page, baseURL) {
   await page.goto(baseURL, { waitUntil: 'load' });
@@ -28,7 +20,6 @@ async function openSeed000(page, baseURL) {
   await page.getByTestId('step-label').click();
 }
 
-const lastStep = async (page) => Number(/of (\d+)/.exec(await text(page, 'step-label'))[1]);
 
 const seed000 = {
   name: 'geo: seed-000-checksum-corrupted loses E3 at us-west; no-silent-loss at the mark-delete step',

@@ -3,17 +3,8 @@
 // pick another next action and see the trace fork (branch list, switch back); Space plays, `?`
 // lists the shortcuts; the dark theme reaches the diagram (Mermaid 'dark').
 import assert from 'node:assert/strict';
+import { cursorOf, text, until } from './lib.mjs';
 
-const text = async (page, testId) => (await page.getByTestId(testId).textContent()) ?? '';
-const cursorOf = async (page) => Number(/Step (\d+)/.exec(await text(page, 'step-label'))[1]);
-
-async function until(page, fn, arg, what) {
-  await page
-    .waitForFunction(fn, arg, { timeout: 15_000 })
-    .catch(async () =>
-      assert.fail(`${what}; page says:\n${await page.locator('body').innerText()}`),
-    );
-}
 
 /** The side panels follow the cursor a render later: wait until they show the current step. */
 async function settled(page) {

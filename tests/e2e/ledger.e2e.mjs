@@ -5,18 +5,9 @@
 // position that does not exist are unreachable in this setup: see the scenario's description).
 // pr-24722 removes the violation and records ledger 3 with 2 entries.
 import assert from 'node:assert/strict';
+import { lastStep, text, until as waitFor } from './lib.mjs';
 
-const text = async (page, testId) => (await page.getByTestId(testId).textContent()) ?? '';
 
-async function waitFor(page, fn, arg, what) {
-  await page
-    .waitForFunction(fn, arg, { timeout: 15_000 })
-    .catch(async () =>
-      assert.fail(`${what}; page says:\n${await page.locator('body').innerText()}`),
-    );
-}
-
-const lastStep = async (page) => Number(/of (\d+)/.exec(await text(page, 'step-label'))[1]);
 
 async function toEnd(page) {
   await page.getByTestId('step-label').click();

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { text, until } from './lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const MERMAID_CHUNK = readdirSync(join(ROOT, 'dist', 'assets')).find((f) =>
@@ -12,17 +13,6 @@ const MERMAID_CHUNK = readdirSync(join(ROOT, 'dist', 'assets')).find((f) =>
 );
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 
-const text = async (page, testId) => (await page.getByTestId(testId).textContent()) ?? '';
-
-async function until(page, fn, arg, what) {
-  await page
-    .waitForFunction(fn, arg, { timeout: 15_000 })
-    .catch(async () =>
-      assert.fail(
-        `${what}; page says:\n${(await page.locator('body').innerText()).slice(0, 2000)}`,
-      ),
-    );
-}
 
 const stepIs = (page, n, what) =>
   until(

@@ -2,19 +2,8 @@
 // its panel), fault injection from a diagram arrow (checksum-error corrupted on E3 in geo-v2-clean
 // → no-silent-loss), and a long trace drawn as a window that follows the cursor.
 import assert from 'node:assert/strict';
+import { cursorOf, text, until } from './lib.mjs';
 
-const text = async (page, testId) => (await page.getByTestId(testId).first().textContent()) ?? '';
-const cursorOf = async (page) => Number(/Step (\d+)/.exec(await text(page, 'step-label'))[1]);
-
-async function until(page, fn, arg, what, timeout = 15_000) {
-  await page
-    .waitForFunction(fn, arg, { timeout })
-    .catch(async () =>
-      assert.fail(
-        `${what}; page says:\n${(await page.locator('body').innerText()).slice(0, 2000)}`,
-      ),
-    );
-}
 
 /** Opens a scenario by id, also a generated one (`long-334`) the picker does not list. */
 export async function openScenario(page, baseURL, id) {

@@ -4,7 +4,7 @@ import { describeFault, removeFault, addFault, useApp, useShownStep } from '../.
 
 export function FaultPlan() {
   const faults = useApp((s) => s.branches[s.branch]?.faults ?? []);
-  // Deferred with the panels (useShownStep): the faults are placed at the step shown here.
+  // The same step as the panels (useShownStep): the faults are placed at the step shown here.
   const { result, cursor } = useShownStep();
   const world = result?.steps[cursor]?.world ?? null;
   const busy = useApp((s) => s.status === 'running');

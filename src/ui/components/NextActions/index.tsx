@@ -4,7 +4,7 @@
 import { pickAction, useApp, useShownStep } from '../../store';
 
 export function NextActions() {
-  // Deferred with the panels (useShownStep): the key press renders the step label first.
+  // The same step as the panels (useShownStep).
   const { result, cursor } = useShownStep();
   const enabled = result?.steps[cursor]?.enabled;
   const taken = result?.steps[cursor + 1]?.key ?? null;

@@ -12,8 +12,7 @@ import { StoragePanels } from '../Storage';
 import { TopicPanel } from './Topic';
 
 export function Panels() {
-  // Deferred: a key press renders the step label and the diagram marks first; the panels right
-  // after. The element is memoized, so the urgent render (old values) does no work here.
+  // Memoized per (run, cursor): renders that change neither (theme, menus) do no work here.
   const { result, cursor } = useShownStep();
   return useMemo(() => {
     const now = result?.steps[cursor];

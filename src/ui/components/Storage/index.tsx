@@ -8,7 +8,7 @@ import { BrokersPanel } from './Brokers';
 import { MetadataStorePanel } from './MetadataStore';
 import { SubscriptionsPanel } from './Subscriptions';
 
-/** The run and cursor come from Panels (deferred there: see useShownStep). */
+/** The run and cursor come from Panels (see useShownStep). */
 export function StoragePanels({
   result,
   cursor,
