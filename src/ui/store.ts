@@ -301,6 +301,10 @@ export function describeFault(f: FaultJson): string {
       return `${f.kind} ${String(f.producer)}${after}`;
     case 'unload-topic':
       return `unload-topic${at}${after}`;
+    case 'ownership-change':
+      return `ownership-change${at} to ${String(f.to)}${after}`;
+    case 'slow-bookie':
+      return `slow-bookie ${String(f.bookie)}${typeof f.message === 'string' ? ` for ${f.message}` : ''}`;
     default:
       return `${f.kind} ${JSON.stringify({ ...f, kind: undefined })}`;
   }

@@ -58,16 +58,32 @@ export function FaultPlan() {
             )}
           </span>
         ))}
-        {world.config.clusters.map((c) => (
-          <button
-            key={c.name}
-            type="button"
-            disabled={busy}
-            onClick={() => void addFault({ kind: 'unload-topic', cluster: c.name, after })}
-          >
-            unload topic at {c.name}
-          </button>
-        ))}
+        {world.config.clusters.map((c) => {
+          const bk = world.topics[c.name]?.bk ?? null;
+          return (
+            <span key={c.name} className="topology-group">
+              {/* An unload is modelled on abstract storage only (see sim/faults.ts). */}
+              {!bk && (
+                <button type="button" disabled={busy} onClick={() => void addFault({ kind: 'unload-topic', cluster: c.name, after })}>
+                  unload topic at {c.name}
+                </button>
+              )}
+              {bk &&
+                c.brokers
+                  .filter((b) => b !== bk.metadata.owner)
+                  .map((b) => (
+                    <button key={b} type="button" disabled={busy || bk.takeover !== null} onClick={() => void addFault({ kind: 'ownership-change', cluster: c.name, to: b, after })}>
+                      move ownership to {b}
+                    </button>
+                  ))}
+              {c.bookies.map((b) => (
+                <button key={b} type="button" disabled={busy} onClick={() => void addFault({ kind: 'slow-bookie', bookie: b })}>
+                  slow {b}
+                </button>
+              ))}
+            </span>
+          );
+        })}
       </div>
     </section>
   );
