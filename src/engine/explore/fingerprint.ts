@@ -32,6 +32,7 @@ export function fingerprint(w: World): string {
 
 function collectStamps(v: unknown, out: number[]): void {
   if (v === null || typeof v !== 'object') return;
+  if (Object.isFrozen(v) && frozenHash(v) !== null) return; // no stamps inside
   if (Array.isArray(v)) {
     for (const x of v) collectStamps(x, out);
     return;
@@ -76,6 +77,52 @@ const mix = (h: Hasher, x: number): void => {
   h.b = Math.imul(h.b ^ x, 0x5bd1e995) ^ (h.b >>> 15);
 };
 
+const CONTEXTUAL: readonly [number, number] = [0, 0];
+const frozenHashes = new WeakMap<object, readonly [number, number]>();
+
+/** The stand-alone hash of a frozen value, or null when its hash depends on the world around it. */
+function frozenHash(v: object): readonly [number, number] | null {
+  let c = frozenHashes.get(v);
+  if (c === undefined) {
+    if (contextual(v)) c = CONTEXTUAL;
+    else {
+      const sub: Hasher = { a: 0x811c9dc5, b: 0x9747b28c, rank: new Map(), opBase: new Map(), producer: '' };
+      walkPlain(sub, v);
+      c = [sub.a, sub.b];
+    }
+    frozenHashes.set(v, c);
+  }
+  return c === CONTEXTUAL ? null : c;
+}
+
+function contextual(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.some(contextual);
+  const o = v as Record<string, unknown>;
+  if ('wireName' in o || ('producer' in o && 'broker' in o)) return true;
+  for (const k in o) if (STAMPS.has(k) || DROP.has(k) || k === 'opId' || k === 'sends' || contextual(o[k])) return true;
+  return false;
+}
+
+/** `walk` without the cache, for a value known to be context-free. */
+function walkPlain(h: Hasher, v: object): void {
+  if (Array.isArray(v)) {
+    mix(h, 6);
+    mix(h, v.length);
+    for (const x of v) walk(h, x);
+    return;
+  }
+  const o = v as Record<string, unknown>;
+  mix(h, 7);
+  for (const k in o) {
+    const x = o[k];
+    if (x === undefined) continue;
+    mix(h, keyCode(k));
+    walk(h, x);
+  }
+  mix(h, 8);
+}
+
 const keyCodes = new Map<string, number>();
 function keyCode(k: string): number {
   let c = keyCodes.get(k);
@@ -105,6 +152,15 @@ function walk(h: Hasher, v: unknown): void {
       break;
     default:
       return; // undefined: skipped, as JSON skips it
+  }
+  // A frozen value whose hash needs no context (no stamps, op ids or producer switch inside) is
+  // hashed once and reused: messages, stored entries and completions are shared between worlds.
+  const cached = Object.isFrozen(v) ? frozenHash(v) : null;
+  if (cached !== null) {
+    mix(h, 9);
+    mix(h, cached[0]);
+    mix(h, cached[1]);
+    return;
   }
   if (Array.isArray(v)) {
     mix(h, 6);
