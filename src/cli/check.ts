@@ -7,10 +7,25 @@ import { type CliIo, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION, loadTarget } from './c
 
 type ReadTarget = (target: string, io: CliIo) => { json: unknown } | null;
 
+/** Measured by `npm run bench` (heap per explored state, queue included), with some headroom. */
+const BYTES_PER_STATE = 2_000;
+
+/**
+ * Keep max-states within what this process's heap can hold (~70% of it), so a large bound ends the
+ * search with a note instead of a crash out of memory.
+ */
+function withinMemory<B extends { maxStates: number }>(bounds: B, io: CliIo): B {
+  if (!io.heapLimitBytes) return bounds;
+  const fits = Math.floor((io.heapLimitBytes * 0.7) / BYTES_PER_STATE);
+  if (bounds.maxStates <= fits) return bounds;
+  io.stderr(`${MESSAGES.memoryCap(bounds.maxStates, fits, Math.round(io.heapLimitBytes / 2 ** 20))}\n`);
+  return { ...bounds, maxStates: fits };
+}
+
 export function checkCommand(args: CheckArgs, io: CliIo, readTarget: ReadTarget): number {
   const loaded = loadTarget(args.target, args.fixes, io, readTarget);
   if (!loaded) return EXIT_USAGE;
-  const bounds = explorerBounds(loaded.config, args);
+  const bounds = withinMemory(explorerBounds(loaded.config, args), io);
   const t0 = io.now?.() ?? 0;
   const result = explore(loaded.config, bounds);
   const seconds = ((io.now?.() ?? 0) - t0) / 1000;

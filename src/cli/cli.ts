@@ -14,6 +14,8 @@ export interface CliIo {
   readFile(path: string): string;
   /** A monotonic clock in milliseconds (for `check`'s timing); absent: timings read 0. */
   now?(): number;
+  /** The process's heap limit in bytes (`check` keeps max-states within it); absent: no cap. */
+  heapLimitBytes?: number;
 }
 
 export const EXIT_OK = 0;

@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli';
 import { BUILTINS } from '../../src/scenarios/index';
 
-function cli(argv: string[], files: Record<string, string> = {}) {
+function cli(argv: string[], files: Record<string, string> = {}, heapLimitBytes?: number) {
   let stdout = '';
   let stderr = '';
   const code = main(argv, {
+    ...(heapLimitBytes ? { heapLimitBytes } : {}),
     stdout: (s) => void (stdout += s),
     stderr: (s) => void (stderr += s),
     readFile: (path) => {
@@ -144,6 +145,12 @@ describe('cli: check', () => {
     expect(r.code).toBe(0);
     expect(r.json()).toMatchObject({ complete: false, bounds: { maxStates: 5, faults: { kinds: ['checksum-error'], max: 0 } } });
     expect(r.stderr).toContain('the search stopped after');
+  });
+
+  it('a max-states that would not fit in the heap is capped, with a note, instead of crashing', () => {
+    const r = cli(['check', 'seed-003-a-go-explore', '--max-states', '3000000'], {}, 100 * 2 ** 20);
+    expect(r.stderr).toContain('note: --max-states 3000000 would not fit in this process');
+    expect(r.json()).toMatchObject({ bounds: { maxStates: 36700 } });
   });
 
   it('a file without an explore block: no faults, default bounds', () => {
