@@ -89,6 +89,8 @@ const fork = {
       undefined,
       'no branch list',
     );
+    // The fork's run arrives from the worker after the branch is listed: wait for its step 1.
+    await until(page, () => /^Step 1 /.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''), undefined, 'the fork did not land on step 1');
     assert.equal(await cursorOf(page), 1);
     assert.match(
       await page.locator('.step-key').textContent(),
