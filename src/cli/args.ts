@@ -55,10 +55,17 @@ export const MESSAGES = {
   internal: (why: string) => `internal error (a bug in Dedup Lab, please report it): ${why}`,
 } as const;
 
-/** `run`'s arguments, or the usage error to print. Flags may be written `--fix ID` or `--fix=ID`. */
-export function parseRunArgs(args: readonly string[]): RunArgs | { error: string } {
-  const fixes: string[] = [];
-  let format: Format = 'json';
+/**
+ * Walk a command's arguments: one positional target, and flags written `--flag value` or
+ * `--flag=value` (only those `known` accepts). Each flag's value goes to `onFlag`, which may
+ * return a usage error.
+ */
+function walkArgs(
+  args: readonly string[],
+  known: (flag: string) => boolean,
+  unknown: (flag: string) => string,
+  onFlag: (flag: string, value: string) => string | null,
+): { target: string | undefined } | { error: string } {
   let target: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -69,18 +76,28 @@ export function parseRunArgs(args: readonly string[]): RunArgs | { error: string
     }
     const eq = arg.indexOf('=');
     const flag = eq < 0 ? arg : arg.slice(0, eq);
-    if (flag !== '--fix' && flag !== '--format') return { error: MESSAGES.unknownFlag(flag) };
+    if (!known(flag)) return { error: unknown(flag) };
     const value = eq < 0 ? args[++i] : arg.slice(eq + 1);
     if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) return { error: MESSAGES.missingValue(flag) };
-    if (flag === '--fix') {
-      fixes.push(value);
-    } else {
-      if (!(FORMATS as readonly string[]).includes(value)) return { error: MESSAGES.unknownFormat(value) };
-      format = value as Format;
-    }
+    const error = onFlag(flag, value);
+    if (error !== null) return { error };
   }
-  if (target === undefined) return { error: MESSAGES.noTarget };
-  return { target, fixes, format };
+  return { target };
+}
+
+/** `run`'s arguments, or the usage error to print. Flags may be written `--fix ID` or `--fix=ID`. */
+export function parseRunArgs(args: readonly string[]): RunArgs | { error: string } {
+  const fixes: string[] = [];
+  let format: Format = 'json';
+  const walked = walkArgs(args, (f) => f === '--fix' || f === '--format', MESSAGES.unknownFlag, (flag, value) => {
+    if (flag === '--fix') fixes.push(value);
+    else if ((FORMATS as readonly string[]).includes(value)) format = value as Format;
+    else return MESSAGES.unknownFormat(value);
+    return null;
+  });
+  if ('error' in walked) return walked;
+  if (walked.target === undefined) return { error: MESSAGES.noTarget };
+  return { target: walked.target, fixes, format };
 }
 
 export interface CheckArgs {
@@ -97,26 +114,16 @@ const CHECK_BOUNDS = { '--max-depth': 'maxDepth', '--max-faults': 'maxFaults', '
 export function parseCheckArgs(args: readonly string[]): CheckArgs | { error: string } {
   const fixes: string[] = [];
   const bounds: { maxDepth?: number; maxFaults?: number; maxStates?: number } = {};
-  let target: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('-') || arg === '-') {
-      if (target !== undefined) return { error: MESSAGES.extraArgument(arg) };
-      target = arg;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const flag = eq < 0 ? arg : arg.slice(0, eq);
-    if (flag !== '--fix' && !(flag in CHECK_BOUNDS)) return { error: MESSAGES.unknownCheckFlag(flag) };
-    const value = eq < 0 ? args[++i] : arg.slice(eq + 1);
-    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) return { error: MESSAGES.missingValue(flag) };
+  const walked = walkArgs(args, (f) => f === '--fix' || f in CHECK_BOUNDS, MESSAGES.unknownCheckFlag, (flag, value) => {
     if (flag === '--fix') {
       fixes.push(value);
-      continue;
+      return null;
     }
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return { error: MESSAGES.notCount(flag, value) };
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return MESSAGES.notCount(flag, value);
     bounds[CHECK_BOUNDS[flag as keyof typeof CHECK_BOUNDS]] = Number(value);
-  }
-  if (target === undefined) return { error: MESSAGES.noCheckTarget };
-  return { target, fixes, ...bounds };
+    return null;
+  });
+  if ('error' in walked) return walked;
+  if (walked.target === undefined) return { error: MESSAGES.noCheckTarget };
+  return { target: walked.target, fixes, ...bounds };
 }
