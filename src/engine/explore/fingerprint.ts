@@ -48,28 +48,97 @@ function collectStamps(v: unknown, out: number[]): void {
 }
 
 /**
- * The same abstraction as `fingerprint`, hashed while walking the world instead of building a
- * string (the explorer's hot path: no JSON text, no replacer calls, little garbage). 53 bits from
- * two 32-bit multiplicative lanes; a collision would merge two states (at 10^7 states the odds are
- * about 10^-2 · 10^-... — n²/2^54, ~5·10^-3 at 10^7, negligible at the twins' sizes). `fingerprint`
- * stays the exact, readable form (run's loop detection, share links).
+ * The same abstraction as `fingerprint`, hashed instead of printed (the explorer's hot path). The
+ * world is hashed component by component (each producer, channel and topic, the replicator, the
+ * completions…), and a component's hash is cached on the object: `step` copies only what it
+ * touches (sim/context.ts), so a successor rehashes one or two components and reuses the rest.
+ * Stamps are the one thing a component cannot judge alone (their rank is world-wide), so a
+ * component's hash leaves them out and lists them; the world then hashes which stamp slots come
+ * in which order — the same line `fingerprint`'s ranks draw. 53 bits from two 32-bit
+ * multiplicative lanes: a collision (≈ n²/2^54, ~5·10^-3 at 10^7 states) would merge two states.
+ * `fingerprint` stays the exact, readable form (run's loop detection, share links).
  */
 export function stateHash(w: World): number {
+  const h = hasher(0);
   const stamps: number[] = [];
-  collectStamps(w, stamps);
-  const sorted = [...new Set(stamps)].sort((a, b) => a - b);
-  const h: Hasher = { a: 0x811c9dc5, b: 0x9747b28c, rank: new Map(sorted.map((t, i) => [t, i])), opBase: new Map(), producer: '' };
-  for (const p of Object.values(w.producers)) h.opBase.set(p.name, p.nextOpId);
-  walk(h, w);
+  const slots: number[] = [];
+  let comp = 0;
+  const add = (c: ComponentHash) => {
+    mix(h, c.a);
+    mix(h, c.b);
+    for (let i = 0; i < c.stamps.length; i++) {
+      stamps.push(c.stamps[i]!);
+      slots.push(comp * 4096 + i);
+    }
+    comp++;
+  };
+  mix(h, 7);
+  for (const k in w) {
+    if (DROP.has(k)) continue;
+    const v = (w as unknown as Record<string, unknown>)[k];
+    mix(h, keyCode(k));
+    if (k === 'producers' || k === 'channels' || k === 'topics') {
+      const rec = v as Record<string, object>;
+      mix(h, 7);
+      for (const name in rec) {
+        mix(h, keyCode(name));
+        const x = rec[name]!;
+        add(componentHash(x, opBaseOf(w, k, x)));
+      }
+      mix(h, 8);
+    } else if (v !== null && typeof v === 'object') add(componentHash(v, 0));
+    else walk(h, v);
+  }
+  mix(h, 8);
+  // Stamp ranks: the slots in stamp order, equal stamps marked as one rank.
+  const order = stamps.map((_, i) => i).sort((x, y) => stamps[x]! - stamps[y]!);
+  for (let i = 0; i < order.length; i++) {
+    if (i > 0 && stamps[order[i]!] === stamps[order[i - 1]!]) mix(h, 10);
+    mix(h, slots[order[i]!]!);
+  }
   return (h.a >>> 0) * 0x200000 + ((h.b >>> 0) & 0x1fffff);
 }
+
+/** Op ids count from their producer's next op id: a producer's and its channel's base. */
+function opBaseOf(w: World, rec: string, x: object): number {
+  if (rec === 'producers') return (x as { nextOpId: number }).nextOpId;
+  if (rec === 'channels') return w.producers[(x as { producer: string }).producer]?.nextOpId ?? 0;
+  return 0;
+}
+
+interface ComponentHash {
+  readonly a: number;
+  readonly b: number;
+  /** Stamp values in walk order (their slots). */
+  readonly stamps: readonly number[];
+  readonly opBase: number;
+}
+
+/**
+ * Components are never changed once a step has finished (a step copies before it writes), so the
+ * hash of a component object stays true for as long as the object lives.
+ */
+const componentHashes = new WeakMap<object, ComponentHash>();
+
+function componentHash(v: object, opBase: number): ComponentHash {
+  const c = componentHashes.get(v);
+  if (c !== undefined && c.opBase === opBase) return c;
+  const h = hasher(opBase);
+  walk(h, v);
+  const out = { a: h.a, b: h.b, stamps: h.stamps, opBase };
+  componentHashes.set(v, out);
+  return out;
+}
+
+const hasher = (opBase: number): Hasher => ({ a: 0x811c9dc5, b: 0x9747b28c, opBase, stamps: [] });
 
 interface Hasher {
   a: number;
   b: number;
-  readonly rank: Map<number, number>;
-  readonly opBase: Map<string, number>;
-  producer: string;
+  /** The next op id of the producer whose component is walked (op ids are kept relative to it). */
+  readonly opBase: number;
+  /** Stamps met, in walk order: hashed by rank at the world level. */
+  readonly stamps: number[];
 }
 
 const mix = (h: Hasher, x: number): void => {
@@ -86,7 +155,7 @@ function frozenHash(v: object): readonly [number, number] | null {
   if (c === undefined) {
     if (contextual(v)) c = CONTEXTUAL;
     else {
-      const sub: Hasher = { a: 0x811c9dc5, b: 0x9747b28c, rank: new Map(), opBase: new Map(), producer: '' };
+      const sub = hasher(0);
       walkPlain(sub, v);
       c = [sub.a, sub.b];
     }
@@ -169,8 +238,6 @@ function walk(h: Hasher, v: unknown): void {
     return;
   }
   const o = v as Record<string, unknown>;
-  if ('wireName' in o) h.producer = o.name as string;
-  else if ('producer' in o && 'broker' in o) h.producer = o.producer as string;
   mix(h, 7);
   for (const k in o) {
     const x = o[k];
@@ -178,9 +245,10 @@ function walk(h: Hasher, v: unknown): void {
     if (k === 'sends' && o.broken === null) continue;
     mix(h, keyCode(k));
     if (typeof x === 'number' && STAMPS.has(k)) {
-      mix(h, h.rank.get(x)!);
+      mix(h, 11);
+      h.stamps.push(x);
     } else if (k === 'opId' && typeof x === 'number') {
-      mix(h, x - (h.opBase.get(h.producer) ?? 0));
+      mix(h, x - h.opBase);
     } else walk(h, x);
   }
   mix(h, 8);

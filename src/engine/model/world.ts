@@ -167,8 +167,11 @@ export interface StoredEntry {
 
 export interface Ledger {
   readonly id: number;
-  /** Entries present before the run have no message ids: they are named by position. */
-  entries: StoredEntry[];
+  /**
+   * Entries present before the run have no message ids: they are named by position. Frozen and
+   * replaced on append, so a world copy shares the entries of every ledger (see `appendEntry`).
+   */
+  entries: readonly StoredEntry[];
   closed: boolean;
 }
 

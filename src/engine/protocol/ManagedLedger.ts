@@ -26,7 +26,7 @@ export function appendEntry(
     highestSequenceId,
     msgs,
   };
-  ledger.entries.push(frozen(entry));
+  ledger.entries = frozen([...ledger.entries, frozen(entry)]);
   return entry;
 }
 

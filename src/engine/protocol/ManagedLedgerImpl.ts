@@ -36,7 +36,9 @@ function initiate(ctx: Ctx, topic: TopicState, index: number): void {
   op.position = { ledgerId: h.ledgerId, entryId };
   let ledger = topic.ledgers.find((l) => l.id === h.ledgerId);
   if (!ledger) topic.ledgers.push((ledger = { id: h.ledgerId, entries: [], closed: false }));
-  ledger.entries[entryId] = frozen({ ledgerId: h.ledgerId, entryId, producerName: wr.msgs[0]?.originalProducer ?? wr.dedupKey, sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId, msgs: wr.msgs });
+  const entries = ledger.entries.slice(); // frozen: replaced, not written (slice keeps any gap)
+  entries[entryId] = frozen({ ledgerId: h.ledgerId, entryId, producerName: wr.msgs[0]?.originalProducer ?? wr.dedupKey, sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId, msgs: wr.msgs });
+  ledger.entries = frozen(entries);
   initiateAdd(ctx, bk, topic.owner, h, entryId);
   ctx.events.push(ev('log', topic.owner, `OpAddEntry ${h.ledgerId}:${entryId} initiated`, wr.msgs.map((m) => m.msg), { rule: 'OpAddEntry.initiate' }));
 }

@@ -2,7 +2,7 @@
 // happens to each is its connect (ProducerSuccess seeds the client from the broker's watermark).
 import type { BkState } from '../model/bookkeeper';
 import { type ClusterConfig, type Config, REPLICATOR } from '../model/config';
-import { freshProducerSession, type Ledger, type ProducerState, type ReplicatorState, type TopicState, type World } from '../model/world';
+import { freshProducerSession, frozen, type Ledger, type ProducerState, type ReplicatorState, type TopicState, type World } from '../model/world';
 
 export function initialWorld(config: Config): World {
   const producers: Record<string, ProducerState> = {};
@@ -28,10 +28,10 @@ export function initialWorld(config: Config): World {
     const ledgers: Ledger[] = c.initialLedgers.map((l, i) => ({
       id: l.id,
       closed: i < c.initialLedgers.length - 1,
-      entries: [
-        ...Array.from({ length: l.entries }, (_, e) => ({ ledgerId: l.id, entryId: e, producerName: '', sequenceId: -1, highestSequenceId: -1, msgs: [] })),
-        ...(l.messages ?? []).map((m, j) => ({ ledgerId: l.id, entryId: l.entries + j, producerName: m.producer, sequenceId: m.seq, highestSequenceId: m.seq, msgs: [{ msg: m.msg, seq: m.seq, sendIndex: 0 }] })),
-      ],
+      entries: frozen([
+        ...Array.from({ length: l.entries }, (_, e) => frozen({ ledgerId: l.id, entryId: e, producerName: '', sequenceId: -1, highestSequenceId: -1, msgs: frozen([]) })),
+        ...(l.messages ?? []).map((m, j) => frozen({ ledgerId: l.id, entryId: l.entries + j, producerName: m.producer, sequenceId: m.seq, highestSequenceId: m.seq, msgs: frozen([frozen({ msg: m.msg, seq: m.seq, sendIndex: 0 })]) })),
+      ]),
     }));
     // The broker recovers its dedup watermarks from the ledger (`MessageDeduplication` replays it).
     const recovered: Record<string, number> = {};

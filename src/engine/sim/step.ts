@@ -1,4 +1,4 @@
-// `step(world, action)`: the one transition. It copies the world, applies the action through the
+// `step(world, action)`: the one transition. It drafts a copy-on-write world, applies the action through the
 // protocol rules, arms plan triggers, and returns the next world with the events it produced.
 import { ev, type SimEvent } from '../model/events';
 import type { World } from '../model/world';
@@ -10,16 +10,16 @@ import { ackReceivedReplicatedMsg } from '../protocol/GeoReplicationProducerImpl
 import { readMoreEntries } from '../protocol/PersistentReplicator';
 import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/partitionProducer';
 import type { Action } from './actions';
-import { cloneWorld, type Ctx } from './context';
+import { draftWorld, finishWorld, type Ctx } from './context';
 import { applyStorage } from './storage';
 import { applyFault, armTriggers } from './faults';
 
 export function step(world: World, action: Action): { world: World; events: SimEvent[] } {
-  const ctx: Ctx = { w: cloneWorld(world), events: [] };
+  const ctx: Ctx = { w: draftWorld(world), events: [] };
   ctx.w.stepCount += 1;
   apply(ctx, action);
   armTriggers(ctx.w, ctx.events);
-  return { world: ctx.w, events: ctx.events };
+  return { world: finishWorld(ctx.w), events: ctx.events };
 }
 
 function apply(ctx: Ctx, a: Action): void {

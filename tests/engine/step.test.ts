@@ -1,0 +1,55 @@
+// @vitest-environment node
+// `step` drafts a copy-on-write world: what an action touches is copied, the rest is shared with
+// the world before. Two promises make that safe, and the explorer's cached hashes rely on both:
+// the world before a step is never changed, and the parts a step did not touch are the same objects.
+import { describe, expect, it } from 'vitest';
+import { enabledActions, explorerBounds, explorerConfig, initialWorld, loadScenario, step, type World } from '../../src/engine';
+import { BUILTINS } from '../../src/scenarios';
+
+/** Breadth-first, the first `limit` worlds of a builtin's explorer space (faults placed too). */
+function worlds(id: string, limit: number): World[] {
+  const l = loadScenario(BUILTINS.find((b) => b.id === id));
+  if (!l.ok) throw new Error(`${id} invalid`);
+  const out: World[] = [initialWorld(explorerConfig(l.config, explorerBounds(l.config)))];
+  for (let i = 0; i < out.length && out.length < limit; i++) for (const a of enabledActions(out[i]!)) out.push(step(out[i]!, a.action).world);
+  return out.slice(0, limit);
+}
+
+const IDS = ['seed-000-explore', 'seed-001-explore', 'seed-002-issue-1-explore', 'seed-003-b-go-explore', 'geo-v2-clean'];
+
+describe('step never changes the world it starts from', () => {
+  for (const id of IDS) {
+    it(`${id}: every enabled action of 300 reachable worlds leaves them as they were`, () => {
+      let steps = 0;
+      for (const w of worlds(id, 300)) {
+        const before = JSON.stringify(w);
+        for (const a of enabledActions(w)) {
+          step(w, a.action);
+          steps++;
+        }
+        expect(JSON.stringify(w)).toBe(before);
+      }
+      expect(steps).toBeGreaterThan(300);
+    });
+  }
+});
+
+describe('what a step does not touch is shared, not copied', () => {
+  it('p1’s send reaching us-east leaves the replicator, us-west and the completions the same objects', () => {
+    const l = loadScenario(BUILTINS.find((b) => b.id === 'geo-v2-clean'));
+    if (!l.ok) throw new Error('invalid');
+    let w = initialWorld(l.config);
+    for (const key of ['connect:p1', 'connect:replicator', 'send:p1:E3']) w = step(w, enabledActions(w).find((x) => x.key === key)!.action).world;
+    const before = w;
+    w = step(w, enabledActions(w).find((x) => x.key === 'deliver:p1->broker-1:E3')!.action).world;
+    expect(w.producers.replicator).toBe(before.producers.replicator);
+    expect(w.channels.replicator).toBe(before.channels.replicator);
+    expect(w.topics['us-west']).toBe(before.topics['us-west']);
+    expect(w.completions).toBe(before.completions);
+    // What it did touch is a new object, and the world before still shows the frame in flight.
+    expect(w.topics['us-east']).not.toBe(before.topics['us-east']);
+    expect(w.topics['us-east']!.pendingWrites.map((p) => p.msgs.map((m) => m.msg))).toEqual([['E3']]);
+    expect(before.channels.p1!.toBroker.map((f) => f.msgs[0]!.msg)).toEqual(['E3']);
+    expect(before.topics['us-east']!.pendingWrites).toEqual([]);
+  });
+});
