@@ -1,9 +1,9 @@
 // Issue 6 in Chromium: the lazy topology graph (nodes, frames in flight on the edges, a node opens
 // its panel), fault injection from a diagram arrow (checksum-error corrupted on E3 in geo-v2-clean
-// → no-silent-loss), and a long trace drawn as a window that follows the cursor.
+// → no-silent-loss), a long trace drawn as a window that follows the cursor, and the fault menus
+// on the graph's nodes (disconnect a producer, move ownership off a broker at the current step).
 import assert from 'node:assert/strict';
 import { cursorOf, text, until } from './lib.mjs';
-
 
 /** Opens a scenario by id, also a generated one (`long-334`) the picker does not list. */
 export async function openScenario(page, baseURL, id) {
@@ -158,4 +158,151 @@ const longTrace = {
   },
 };
 
-export default [graph, arrowFault, longTrace];
+/** Steps to `n` with the keyboard and waits until the side panels show it. */
+async function goToStep(page, n) {
+  await page.getByTestId('step-label').first().click();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < n; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await cursorOf(page), n);
+  await until(
+    page,
+    (n) => document.querySelector('.panels')?.getAttribute('data-step') === String(n),
+    n,
+    `the panels never showed step ${n}`,
+  );
+}
+
+/** The diagram's text: its arrow and note labels. */
+const diagramText = (page) =>
+  page.evaluate(() => document.querySelector('[data-testid=diagram] svg')?.textContent ?? '');
+
+const nodeMenuProducer = {
+  name: "topology: p1's ⋯ menu on the graph → disconnect p1 at step 4 (plan, same step, trace closes p1's connection)",
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage();
+    await openScenario(page, baseURL, 'geo-v2-clean');
+    await goToStep(page, 4);
+    const topo = page.getByTestId('panel-topology');
+    assert.doesNotMatch(await diagramText(page), /5 · disconnect/);
+    await topo.getByRole('button', { name: 'Faults on p1' }).click();
+    const menu = page.getByRole('menu', { name: 'Faults on p1 after step 4' });
+    const items = await menu.getByRole('menuitem').allTextContents();
+    assert.deepEqual(items, ['disconnect p1', 'restart p1']);
+    // The first item has the focus: Enter chooses it.
+    const disconnect = menu.getByRole('menuitem', { name: 'disconnect p1' });
+    await until(
+      page,
+      () => document.activeElement?.textContent === 'disconnect p1',
+      undefined,
+      'the menu did not focus its first item',
+    );
+    await disconnect.press('Enter');
+    await until(
+      page,
+      () =>
+        document
+          .querySelector('[data-testid=panel-faults]')
+          ?.textContent?.includes('disconnect p1 after step 4'),
+      undefined,
+      'the fault is not in the plan',
+    );
+    assert.equal(await page.getByRole('menu').count(), 0, 'the menu stayed open');
+    assert.equal(await cursorOf(page), 4, 'the cursor moved');
+    // The trace changed right after step 4: the disconnect is taken next and drawn as step 5.
+    await until(
+      page,
+      () =>
+        document
+          .querySelector('[data-testid=panel-next] li.taken')
+          ?.textContent?.includes('fault:disconnect:p1'),
+      undefined,
+      'the disconnect is not the next step',
+    );
+    await until(
+      page,
+      () =>
+        document
+          .querySelector('[data-testid=diagram] svg')
+          ?.textContent?.includes('5 · disconnect'),
+      undefined,
+      'the diagram does not show the disconnect at step 5',
+    );
+    await page.keyboard.press('ArrowRight');
+    const edge = topo.getByTestId('topo-edge-connection:p1');
+    await until(
+      page,
+      () =>
+        document
+          .querySelector('[data-testid="topo-edge-connection:p1"]')
+          ?.textContent?.includes('closed'),
+      undefined,
+      "p1's connection is not closed on the graph at step 5",
+    );
+    assert.match(await edge.textContent(), /closed/);
+  },
+};
+
+const nodeMenuBroker = {
+  name: 'topology: right-click broker-1 in seed-001-fencing-race → move ownership to broker-2 at step 4; Escape closes',
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage();
+    await openScenario(page, baseURL, 'seed-001-fencing-race');
+    await goToStep(page, 4);
+    const topo = page.getByTestId('panel-topology');
+    // Neither the standby broker nor the metadata store has topology faults.
+    assert.equal(await topo.getByRole('button', { name: 'Faults on broker-2' }).count(), 0);
+    assert.equal(await topo.getByRole('button', { name: /^Faults on metadata/ }).count(), 0);
+    // The ⋯ button opens it and Escape closes it, giving the focus back to the button.
+    const dots = topo.getByRole('button', { name: 'Faults on bookie-1' });
+    await dots.click();
+    const bookieMenu = page.getByRole('menu', { name: 'Faults on bookie-1 after step 4' });
+    assert.deepEqual(await bookieMenu.getByRole('menuitem').allTextContents(), ['slow bookie-1']);
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getByRole('menu').count(), 0);
+    assert.equal(await dots.evaluate((b) => b === document.activeElement), true);
+    assert.equal(await cursorOf(page), 4, 'Escape or the keys moved the cursor');
+
+    await topo.getByTestId('topo-node-broker:broker-1').click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: 'Faults on broker-1 after step 4' });
+    assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), [
+      'move ownership to broker-2',
+    ]);
+    await menu.getByRole('menuitem', { name: 'move ownership to broker-2' }).click();
+    await until(
+      page,
+      () =>
+        document
+          .querySelector('[data-testid=panel-faults]')
+          ?.textContent?.includes('ownership-change at local to broker-2 after step 4'),
+      undefined,
+      'the ownership change is not in the plan',
+    );
+    assert.equal(await cursorOf(page), 4, 'the cursor moved');
+    await until(
+      page,
+      () =>
+        document
+          .querySelector('[data-testid=diagram] svg')
+          ?.textContent?.includes('5 · ownership of the topic moves to broker-2'),
+      undefined,
+      'the diagram does not show the move at step 5',
+    );
+    // At step 5 broker-2 owns the topic in the metadata store: the move is now offered on it,
+    // disabled while its takeover runs (as the panel's button is).
+    await page.keyboard.press('ArrowRight');
+    await topo.getByRole('button', { name: 'Faults on broker-2' }).click();
+    const after = page.getByRole('menu', { name: 'Faults on broker-2 after step 5' });
+    const back = after.getByRole('menuitem', { name: 'move ownership to broker-1' });
+    assert.equal(await back.isDisabled(), true);
+    assert.equal(
+      await page
+        .getByTestId('panel-faults')
+        .getByRole('button', { name: 'move ownership to broker-1' })
+        .isDisabled(),
+      true,
+    );
+    assert.equal(await topo.getByRole('button', { name: 'Faults on broker-1' }).count(), 0);
+  },
+};
+
+export default [graph, arrowFault, longTrace, nodeMenuProducer, nodeMenuBroker];

@@ -1,6 +1,7 @@
 // The branch's fault plan (the scenario's own faults and the injected ones), each removable, and
 // the topology faults the user can place at the current step: they happen right after it.
-import { describeFault, removeFault, addFault, useApp, useShownStep } from '../../store';
+import { describeFault, removeFault, useApp, useShownStep } from '../../store';
+import { placeFault, topologyFaults, type TopologyFault } from './topologyFaults';
 
 export function FaultPlan() {
   const faults = useApp((s) => s.branches[s.branch]?.faults ?? []);
@@ -9,14 +10,18 @@ export function FaultPlan() {
   const world = result?.steps[cursor]?.world ?? null;
   const busy = useApp((s) => s.status === 'running');
   if (!world) return null;
-  const after = { step: cursor };
-  const producers = Object.values(world.producers);
+  // The same list as the topology graph's node menus (./topologyFaults), grouped per producer
+  // and per cluster.
+  const groups = new Map<string, TopologyFault[]>();
+  for (const f of topologyFaults(world, cursor))
+    groups.set(f.group, [...(groups.get(f.group) ?? []), f]);
   return (
     <section className="panel" aria-label="Fault plan" data-testid="panel-faults">
       <h3>Fault plan</h3>
       {faults.length === 0 ? (
         <p className="muted">
-          No faults. Use ⚡ on a message (pending queue, in flight) or the buttons below.
+          No faults. Use ⚡ on a message (pending queue, in flight), ⋯ on a topology node or the
+          buttons below.
         </p>
       ) : (
         <ul className="plain fault-list">
@@ -38,52 +43,20 @@ export function FaultPlan() {
       )}
       <div className="row topology" aria-label={`Topology faults after step ${cursor}`}>
         <span className="row-label">after step {cursor}</span>
-        {producers.map((p) => (
-          <span key={p.name} className="topology-group">
-            <button
-              type="button"
-              disabled={busy || !world.channels[p.name]?.open}
-              onClick={() => void addFault({ kind: 'disconnect', producer: p.name, after })}
-            >
-              disconnect {p.name}
-            </button>
-            {p.role === 'app' && (
+        {[...groups].map(([group, items]) => (
+          <span key={group} className="topology-group">
+            {items.map((f) => (
               <button
+                key={f.label}
                 type="button"
-                disabled={busy}
-                onClick={() => void addFault({ kind: 'restart-producer', producer: p.name, after })}
+                disabled={busy || f.disabled}
+                onClick={() => void placeFault(f)}
               >
-                restart {p.name}
+                {f.label}
               </button>
-            )}
+            ))}
           </span>
         ))}
-        {world.config.clusters.map((c) => {
-          const bk = world.topics[c.name]?.bk ?? null;
-          return (
-            <span key={c.name} className="topology-group">
-              {/* An unload is modelled on abstract storage only (see sim/faults.ts). */}
-              {!bk && (
-                <button type="button" disabled={busy} onClick={() => void addFault({ kind: 'unload-topic', cluster: c.name, after })}>
-                  unload topic at {c.name}
-                </button>
-              )}
-              {bk &&
-                c.brokers
-                  .filter((b) => b !== bk.metadata.owner)
-                  .map((b) => (
-                    <button key={b} type="button" disabled={busy || bk.takeover !== null} onClick={() => void addFault({ kind: 'ownership-change', cluster: c.name, to: b, after })}>
-                      move ownership to {b}
-                    </button>
-                  ))}
-              {c.bookies.map((b) => (
-                <button key={b} type="button" disabled={busy} onClick={() => void addFault({ kind: 'slow-bookie', bookie: b })}>
-                  slow {b}
-                </button>
-              ))}
-            </span>
-          );
-        })}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 // The @xyflow/react part of the topology (loaded lazily by ./index). Maps the plain topology data
 // of engine/render/topology to nodes and edges; a node is a button that opens its panel, an edge
-// label lists the frames in flight on it.
+// label lists the frames in flight on it. A node with topology faults has a menu of them
+// (./NodeMenu): its ⋯ button or a right-click opens it.
 import {
   BaseEdge,
   EdgeLabelRenderer,
@@ -18,7 +19,9 @@ import './topology.css';
 import { useMemo } from 'react';
 import type { Topology, TopologyEdge, TopologyNode } from '../../../engine';
 import { useApp } from '../../store';
+import { NodeFaultMenu, NodeMenuButton, NodeMenuContext } from './NodeMenu';
 import { openPanel } from './openPanel';
+import { useNodeMenu } from './useNodeMenu';
 
 type TNode = Node<{ readonly node: TopologyNode }, 'component'>;
 type TEdge = Edge<{ readonly edge: TopologyEdge }, 'traffic'>;
@@ -46,6 +49,7 @@ function ComponentNode({ data }: NodeProps<TNode>) {
       >
         <span aria-hidden="true">{ICON[n.kind]}</span> <strong>{n.label}</strong>
       </button>
+      <NodeMenuButton node={n} />
       <div className="topo-detail">{n.detail}</div>
       <Handle type="source" position={Position.Right} isConnectable={false} />
     </div>
@@ -134,28 +138,41 @@ function flowEdge(e: TopologyEdge): TEdge {
   return f;
 }
 
-export default function Graph({ topology }: { readonly topology: Topology }) {
+/**
+ * The graph, and the fault menu of one node. `faultNodes`: the ids of the nodes with topology
+ * faults, space-separated (a string, so the memoized graph re-renders only when it changes).
+ */
+export default function Graph(props: { readonly topology: Topology; readonly faultNodes: string }) {
+  const { topology, faultNodes } = props;
   const dark = useApp((s) => s.theme === 'dark');
   // One xyflow node/edge per topology node/edge object, kept while that object is: the topology
   // shares unchanged nodes and edges across steps, so xyflow re-renders only the changed ones.
   const nodes = useMemo<TNode[]>(() => topology.nodes.map(flowNode), [topology]);
   const edges = useMemo<TEdge[]>(() => topology.edges.map(flowEdge), [topology]);
+  const { wrap, menu, api, close, onContextMenu } = useNodeMenu(faultNodes);
+
   return (
-    <ReactFlow
-      nodes={nodes}
-      edges={edges}
-      nodeTypes={nodeTypes}
-      edgeTypes={edgeTypes}
-      colorMode={dark ? 'dark' : 'light'}
-      fitView
-      minZoom={0.3}
-      nodesDraggable={false}
-      nodesConnectable={false}
-      elementsSelectable={false}
-      zoomOnScroll={false}
-      preventScrolling={false}
-      // The click (mouse, or Enter/Space on the node's button) bubbles to the node.
-      onNodeClick={(_, n) => openPanel(n.data.node.panel)}
-    />
+    <NodeMenuContext.Provider value={api}>
+      <div ref={wrap} className="topo-flow">
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          colorMode={dark ? 'dark' : 'light'}
+          fitView
+          minZoom={0.3}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          zoomOnScroll={false}
+          preventScrolling={false}
+          // The click (mouse, or Enter/Space on the node's button) bubbles to the node.
+          onNodeClick={(_, n) => openPanel(n.data.node.panel)}
+          onNodeContextMenu={(e, n) => onContextMenu(e, n.data.node)}
+        />
+        {menu && <NodeFaultMenu key={menu.node.id} {...menu} onClose={close} />}
+      </div>
+    </NodeMenuContext.Provider>
   );
 }

@@ -1,9 +1,10 @@
 // The topology graph (producers, brokers, bookies, metadata store, replicator) at the cursor.
 // @xyflow/react is ~50 kB gzip: the graph is loaded lazily, so the initial JS stays small and
 // the step controls are interactive before it arrives.
-import { lazy, memo, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { topologyOf, type Topology as TopologyData, type World } from '../../../engine';
 import { useApp } from '../../store';
+import { faultNodesKey } from '../FaultPlan/topologyFaults';
 
 export { openPanel } from './openPanel';
 
@@ -44,13 +45,15 @@ export function Topology() {
     topology = world ? shareUnchanged(drawn.topology, topologyOf(world)) : null;
     setDrawn({ world, topology });
   }
+  // Which nodes get a ⋯ fault menu: a string that changes only when that set does (ownership).
+  const faultNodes = useMemo(() => (world ? faultNodesKey(world) : ''), [world]);
   if (!topology) return null;
   return (
     <section className="panel topology-panel" aria-label="Topology" data-testid="panel-topology">
       <h3>Topology</h3>
       <div className="topology-graph" style={{ height: 260 }}>
         <Suspense fallback={<p className="muted">Loading the graph…</p>}>
-          <Graph topology={topology} />
+          <Graph topology={topology} faultNodes={faultNodes} />
         </Suspense>
       </div>
     </section>

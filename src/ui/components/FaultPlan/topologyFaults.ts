@@ -1,0 +1,89 @@
+// Which topology faults can be placed at a step, and on which topology node each one sits. The
+// fault-plan panel's buttons and the topology graph's node menus both list these, so the two
+// offer the same faults with the same labels and the same disabled states.
+import type { World } from '../../../engine';
+import { addFault, type FaultJson } from '../../store';
+
+export interface TopologyFault {
+  /** The button or menu item text, e.g. `disconnect p1`, `move ownership to broker-2`. */
+  readonly label: string;
+  readonly fault: FaultJson;
+  /** Not placeable in this state (a closed connection, a takeover in progress); busy comes on top. */
+  readonly disabled: boolean;
+  /** The topology node (engine/render/topology ids) whose menu lists it. */
+  readonly node: string;
+  /** The panel groups its buttons per producer and per cluster. */
+  readonly group: string;
+}
+
+/** The topology faults placeable after `step` in `world`, in the panel's order. */
+export function topologyFaults(world: World, step: number): TopologyFault[] {
+  const after = { step };
+  const out: TopologyFault[] = [];
+  for (const p of Object.values(world.producers)) {
+    const node = p.role === 'app' ? `producer:${p.name}` : 'replicator';
+    const group = `producer:${p.name}`;
+    out.push({
+      label: `disconnect ${p.name}`,
+      fault: { kind: 'disconnect', producer: p.name, after },
+      disabled: !world.channels[p.name]?.open,
+      node,
+      group,
+    });
+    // The replicator is restarted by its broker, not by a user: only app producers.
+    if (p.role === 'app')
+      out.push({
+        label: `restart ${p.name}`,
+        fault: { kind: 'restart-producer', producer: p.name, after },
+        disabled: false,
+        node,
+        group,
+      });
+  }
+  for (const c of world.config.clusters) {
+    const topic = world.topics[c.name];
+    const bk = topic?.bk ?? null;
+    const group = `cluster:${c.name}`;
+    // An unload is modelled on abstract storage only (see sim/faults.ts); the broker serving the
+    // topic is the one that unloads it.
+    if (topic && !bk)
+      out.push({
+        label: `unload topic at ${c.name}`,
+        fault: { kind: 'unload-topic', cluster: c.name, after },
+        disabled: false,
+        node: `broker:${topic.owner}`,
+        group,
+      });
+    // With BookKeeper, ownership moves away from the broker the metadata store names as owner:
+    // the item sits on that broker, one per other broker it can move to.
+    if (bk)
+      for (const b of c.brokers.filter((x) => x !== bk.metadata.owner))
+        out.push({
+          label: `move ownership to ${b}`,
+          fault: { kind: 'ownership-change', cluster: c.name, to: b, after },
+          disabled: bk.takeover !== null,
+          node: `broker:${bk.metadata.owner}`,
+          group,
+        });
+    for (const b of c.bookies)
+      out.push({
+        label: `slow ${b}`,
+        fault: { kind: 'slow-bookie', bookie: b },
+        disabled: false,
+        node: `bookie:${b}`,
+        group,
+      });
+  }
+  return out;
+}
+
+/** The faults one topology node's menu lists. */
+export const faultsOnNode = (world: World, step: number, node: string): TopologyFault[] =>
+  topologyFaults(world, step).filter((f) => f.node === node);
+
+/** The nodes that have a fault menu, as one stable string (a primitive: memo-friendly). */
+export const faultNodesKey = (world: World): string =>
+  [...new Set(topologyFaults(world, 0).map((f) => f.node))].sort().join(' ');
+
+/** Places a topology fault: the panel's buttons and the node menus go through here. */
+export const placeFault = (f: TopologyFault): Promise<void> => addFault(f.fault);

@@ -1,0 +1,135 @@
+// The topology faults of one graph node as a menu (issue 6): opened by the node's ⋯ button or a
+// right-click (or the context-menu key) on the node. It lists what the fault-plan panel offers
+// for that component at the current step (../FaultPlan/topologyFaults), with the same disabled
+// states, and a choice goes through the same placeFault → addFault path.
+import { createContext, useContext, useEffect, useRef, type KeyboardEvent } from 'react';
+import type { TopologyNode } from '../../../engine';
+import { useApp, useShownStep } from '../../store';
+import { faultsOnNode, placeFault } from '../FaultPlan/topologyFaults';
+
+export const MENU_ID = 'topo-node-menu';
+
+export interface NodeMenuApi {
+  /** The ids of the nodes that have topology faults, space-separated (faultNodesKey). */
+  readonly nodes: string;
+  /** The node whose menu is open. */
+  readonly openFor: string | null;
+  readonly toggle: (node: TopologyNode, anchor: HTMLElement) => void;
+}
+
+export const NodeMenuContext = createContext<NodeMenuApi>({
+  nodes: '',
+  openFor: null,
+  toggle: () => {},
+});
+
+/** The ⋯ button on a node; nothing on a node without topology faults (metadata, a standby). */
+export function NodeMenuButton({ node }: { readonly node: TopologyNode }) {
+  const { nodes, openFor, toggle } = useContext(NodeMenuContext);
+  if (!nodes.split(' ').includes(node.id)) return null;
+  const open = openFor === node.id;
+  return (
+    <button
+      type="button"
+      className="topo-menu-button nodrag nopan"
+      aria-label={`Faults on ${node.label}`}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      aria-controls={open ? MENU_ID : undefined}
+      data-menu-for={node.id}
+      onClick={(e) => {
+        // Not a click on the node: that opens the node's panel.
+        e.stopPropagation();
+        toggle(node, e.currentTarget);
+      }}
+    >
+      ⋯
+    </button>
+  );
+}
+
+/** The open menu, placed at `x`, `y` in the graph. `onClose(true)` gives the focus back. */
+export function NodeFaultMenu(props: {
+  readonly node: TopologyNode;
+  readonly x: number;
+  readonly y: number;
+  readonly onClose: (refocus: boolean) => void;
+}) {
+  const { node, x, y, onClose } = props;
+  // The step the panels and the fault plan show: the fault is placed after it.
+  const { result, cursor } = useShownStep();
+  const busy = useApp((s) => s.status === 'running');
+  const world = result?.steps[cursor]?.world ?? null;
+  const items = world ? faultsOnNode(world, cursor, node.id) : [];
+  const menu = useRef<HTMLDivElement>(null);
+  const opened = useRef(result);
+
+  useEffect(() => {
+    const first = menu.current?.querySelector<HTMLElement>('[role=menuitem]:not(:disabled)');
+    (first ?? menu.current)?.focus();
+    const outside = (e: MouseEvent) => {
+      const target = e.target as Element;
+      // Its own ⋯ button toggles it on click: closing here would reopen it.
+      const own = target.closest?.('[data-menu-for]')?.getAttribute('data-menu-for') === node.id;
+      if (!own && !menu.current?.contains(target)) onClose(false);
+    };
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [onClose, node.id]);
+  // Another run (another scenario, a branch switch) closes it.
+  useEffect(() => {
+    if (result !== opened.current) onClose(false);
+  }, [result, onClose]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const enabled = [
+      ...(menu.current?.querySelectorAll<HTMLElement>('[role=menuitem]:not(:disabled)') ?? []),
+    ];
+    const at = enabled.indexOf(document.activeElement as HTMLElement);
+    const move: Record<string, number> = {
+      ArrowDown: at + 1,
+      ArrowUp: at <= 0 ? enabled.length - 1 : at - 1,
+      Home: 0,
+      End: enabled.length - 1,
+    };
+    if (e.key === 'Escape' || e.key === 'Tab') onClose(true);
+    else if (e.key in move) enabled[move[e.key]! % Math.max(1, enabled.length)]?.focus();
+    else return;
+    // Not the page's step keys (Home/End) nor the shortcut list's Escape.
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
+  return (
+    <div
+      ref={menu}
+      id={MENU_ID}
+      role="menu"
+      tabIndex={-1}
+      className="fault-popup topo-menu"
+      aria-label={`Faults on ${node.label} after step ${cursor}`}
+      style={{ left: x, top: y }}
+      onKeyDown={onKeyDown}
+    >
+      <div className="topo-menu-head">
+        {node.label} · after step {cursor}
+      </div>
+      {items.length === 0 && <div className="muted">No topology fault applies here now.</div>}
+      {items.map((f) => (
+        <button
+          key={f.label}
+          type="button"
+          role="menuitem"
+          disabled={busy || f.disabled}
+          onClick={() => {
+            onClose(true);
+            void placeFault(f);
+          }}
+        >
+          {f.label}
+        </button>
+      ))}
+      {busy && <div className="muted">Running…</div>}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// The fault menus on the topology graph's nodes (issue 6): each node lists exactly the topology
+// faults the fault-plan panel offers for that component at the current step, with the panel's
+// disabled states, and a choice is placed like the panel's button (same step, same plan entry).
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../src/ui/App';
+import { appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
+import { directRunner } from '../../src/worker/handle';
+
+beforeEach(async () => {
+  setRunner(directRunner);
+  await start();
+});
+
+const graph = () => screen.getByTestId('panel-topology');
+const plan = () => screen.getByTestId('panel-faults');
+
+/** Opens the node's menu with its ⋯ button; returns the menu and the item labels. */
+async function openMenu(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.click(await within(graph()).findByRole('button', { name: `Faults on ${label}` }));
+  const menu = await screen.findByRole('menu', { name: new RegExp(`^Faults on ${label} after`) });
+  const items = within(menu).queryAllByRole('menuitem');
+  return { menu, items, labels: items.map((b) => b.textContent) };
+}
+
+describe('topology node fault menus', () => {
+  it('geo-v2-clean: producer, replicator and brokers list their faults; disconnect p1 at step 4', async () => {
+    await selectScenario('geo-v2-clean');
+    const user = userEvent.setup();
+    render(<App />);
+    const p1 = await openMenu(user, 'p1');
+    expect(p1.labels).toEqual(['disconnect p1', 'restart p1']);
+    // Step 0: p1 has no connection yet, so disconnect is disabled here as in the panel.
+    expect(p1.items[0]).toBeDisabled();
+    expect(within(plan()).getByRole('button', { name: 'disconnect p1' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(within(graph()).getByRole('button', { name: 'Faults on p1' })).toHaveFocus();
+
+    expect((await openMenu(user, 'replicator us-east → us-west')).labels).toEqual([
+      'disconnect replicator',
+    ]);
+    expect((await openMenu(user, 'broker-1')).labels).toEqual(['unload topic at us-east']);
+    expect((await openMenu(user, 'broker-2')).labels).toEqual(['unload topic at us-west']);
+    await user.keyboard('{Escape}');
+
+    act(() => setCursor(4));
+    const at4 = await openMenu(user, 'p1');
+    expect(at4.menu).toHaveAccessibleName('Faults on p1 after step 4');
+    await user.click(within(at4.menu).getByRole('menuitem', { name: 'disconnect p1' }));
+    await waitFor(() =>
+      expect(within(plan()).getByText('disconnect p1 after step 4')).toBeInTheDocument(),
+    );
+    const s = appStore.getState();
+    expect(s.cursor).toBe(4);
+    expect(s.result!.steps[5]!.key).toBe('fault:disconnect:p1');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('seed-001-fencing-race: the owner moves ownership, bookies slow down; a takeover disables it like the panel', async () => {
+    await selectScenario('seed-001-fencing-race');
+    const user = userEvent.setup();
+    render(<App />);
+    expect((await openMenu(user, 'broker-1')).labels).toEqual(['move ownership to broker-2']);
+    expect((await openMenu(user, 'bookie-1')).labels).toEqual(['slow bookie-1']);
+    expect((await openMenu(user, 'bookie-2')).labels).toEqual(['slow bookie-2']);
+    await user.keyboard('{Escape}');
+    // Neither a standby broker nor the metadata store has topology faults: no ⋯ on them.
+    expect(within(graph()).queryByRole('button', { name: 'Faults on broker-2' })).toBeNull();
+    expect(
+      within(graph()).queryByRole('button', { name: 'Faults on metadata store (local)' }),
+    ).toBeNull();
+
+    // Step 10: the scenario's own ownership change to broker-2 is under way.
+    act(() => setCursor(10));
+    await waitFor(() =>
+      expect(within(graph()).queryByRole('button', { name: 'Faults on broker-1' })).toBeNull(),
+    );
+    // A right-click on the node opens the same menu.
+    fireEvent.contextMenu(within(graph()).getByTestId('topo-node-broker:broker-2'));
+    const menu = await screen.findByRole('menu', { name: 'Faults on broker-2 after step 10' });
+    const move = within(menu).getByRole('menuitem', { name: 'move ownership to broker-1' });
+    expect(within(menu).getAllByRole('menuitem')).toEqual([move]);
+    expect(move).toBeDisabled();
+    expect(
+      within(plan()).getByRole('button', { name: 'move ownership to broker-1' }),
+    ).toBeDisabled();
+  });
+
+  it('choosing from a node menu is the panel button: same plan entry, same re-run', async () => {
+    await selectScenario('seed-001-explore');
+    const user = userEvent.setup();
+    render(<App />);
+    act(() => setCursor(4));
+    const { menu } = await openMenu(user, 'broker-1');
+    await user.click(within(menu).getByRole('menuitem', { name: 'move ownership to broker-2' }));
+    await waitFor(() =>
+      expect(
+        within(plan()).getByText('ownership-change at local to broker-2 after step 4'),
+      ).toBeInTheDocument(),
+    );
+    // What tests/ui/topology-faults.test.tsx asserts for the panel's button.
+    expect(appStore.getState().result!.steps[5]!.key).toBe('fault:ownership-change:local:broker-2');
+    expect(appStore.getState().cursor).toBe(4);
+  });
+});
