@@ -184,6 +184,33 @@ const nodeMenuProducer = {
     await goToStep(page, 4);
     const topo = page.getByTestId('panel-topology');
     assert.doesNotMatch(await diagramText(page), /5 · disconnect/);
+    // Every node, the replicator (which appears after the first render) included, is in view.
+    await until(
+      page,
+      () => {
+        const box = document
+          .querySelector('[data-testid=panel-topology] .topology-graph')
+          ?.getBoundingClientRect();
+        const nodes = [
+          ...document.querySelectorAll('[data-testid=panel-topology] .react-flow__node'),
+        ];
+        return (
+          box &&
+          nodes.length >= 4 &&
+          nodes.every((n) => {
+            const r = n.getBoundingClientRect();
+            return (
+              r.top >= box.top - 1 &&
+              r.bottom <= box.bottom + 1 &&
+              r.left >= box.left - 1 &&
+              r.right <= box.right + 1
+            );
+          })
+        );
+      },
+      undefined,
+      'a topology node is drawn outside the graph',
+    );
     await topo.getByRole('button', { name: 'Faults on p1' }).click();
     const menu = page.getByRole('menu', { name: 'Faults on p1 after step 4' });
     const items = await menu.getByRole('menuitem').allTextContents();

@@ -13,10 +13,12 @@ import {
   type EdgeProps,
   type Node,
   type NodeProps,
+  useNodesInitialized,
+  useReactFlow,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './topology.css';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Topology, TopologyEdge, TopologyNode } from '../../../engine';
 import { useApp } from '../../store';
 import { NodeFaultMenu, NodeMenuButton, NodeMenuContext } from './NodeMenu';
@@ -170,9 +172,25 @@ export default function Graph(props: { readonly topology: Topology; readonly fau
           // The click (mouse, or Enter/Space on the node's button) bubbles to the node.
           onNodeClick={(_, n) => openPanel(n.data.node.panel)}
           onNodeContextMenu={(e, n) => onContextMenu(e, n.data.node)}
-        />
+        >
+          <FitWhenNodesChange ids={nodes.map((n) => n.id).join(' ')} />
+        </ReactFlow>
         {menu && <NodeFaultMenu key={menu.node.id} {...menu} onClose={close} />}
       </div>
     </NodeMenuContext.Provider>
   );
+}
+
+/**
+ * `fitView` fits the nodes of the first render only; a scenario switch or a component that appears
+ * later (a takeover broker, a bookie) would be drawn out of view. Refit when the set of nodes
+ * changes and they have been measured, not on every step (the view would jump).
+ */
+function FitWhenNodesChange({ ids }: { readonly ids: string }) {
+  const flow = useReactFlow();
+  const measured = useNodesInitialized();
+  useEffect(() => {
+    if (measured) void flow.fitView();
+  }, [flow, measured, ids]);
+  return null;
 }
