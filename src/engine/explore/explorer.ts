@@ -15,7 +15,8 @@
 // relative order (ranks); op ids, kept relative to their producer's next op id; connection epochs,
 // the producer `instance` counter, and per-connection send counters unless a duplicate-frames fault
 // still counts sends. Everything else — queues, watermarks, ledgers, cursors, completions — is kept.
-// Memory: ~1.3 KB per state (`npm run bench`), mostly the frontier's worlds; `maxStates` bounds it.
+// Memory: ~0.85 KB per state on seed 000's model (`npm run bench`), mostly the frontier's worlds,
+// which share every component a step did not touch (sim/context.ts); `maxStates` bounds it.
 import { checkSafety, type InvariantId } from '../check/invariants';
 import type { Config, ExploreFaultKind } from '../model/config';
 import type { World } from '../model/world';
@@ -42,7 +43,7 @@ export interface ExploreOptions {
 }
 
 /**
- * Distinct states kept by default: about 1 GB of heap at the ~1.3 KB per state `npm run bench`
+ * Distinct states kept by default: well under 1 GB of heap at the ~0.85 KB per state `npm run bench`
  * measures (the frontier's worlds dominate; the visited set, parents and edges are a few dozen
  * bytes a state). The search then stops with `stopReason: 'max-states'` instead of running out.
  */

@@ -156,7 +156,7 @@ function frozenHash(v: object): readonly [number, number] | null {
     if (contextual(v)) c = CONTEXTUAL;
     else {
       const sub = hasher(0);
-      walkPlain(sub, v);
+      walkBody(sub, v);
       c = [sub.a, sub.b];
     }
     frozenHashes.set(v, c);
@@ -168,28 +168,8 @@ function contextual(v: unknown): boolean {
   if (v === null || typeof v !== 'object') return false;
   if (Array.isArray(v)) return v.some(contextual);
   const o = v as Record<string, unknown>;
-  if ('wireName' in o || ('producer' in o && 'broker' in o)) return true;
   for (const k in o) if (STAMPS.has(k) || DROP.has(k) || k === 'opId' || k === 'sends' || contextual(o[k])) return true;
   return false;
-}
-
-/** `walk` without the cache, for a value known to be context-free. */
-function walkPlain(h: Hasher, v: object): void {
-  if (Array.isArray(v)) {
-    mix(h, 6);
-    mix(h, v.length);
-    for (const x of v) walk(h, x);
-    return;
-  }
-  const o = v as Record<string, unknown>;
-  mix(h, 7);
-  for (const k in o) {
-    const x = o[k];
-    if (x === undefined) continue;
-    mix(h, keyCode(k));
-    walk(h, x);
-  }
-  mix(h, 8);
 }
 
 const keyCodes = new Map<string, number>();
@@ -222,7 +202,7 @@ function walk(h: Hasher, v: unknown): void {
     default:
       return; // undefined: skipped, as JSON skips it
   }
-  // A frozen value whose hash needs no context (no stamps, op ids or producer switch inside) is
+  // A frozen value whose hash needs no context (no stamps or op ids inside) is
   // hashed once and reused: messages, stored entries and completions are shared between worlds.
   const cached = Object.isFrozen(v) ? frozenHash(v) : null;
   if (cached !== null) {
@@ -231,6 +211,11 @@ function walk(h: Hasher, v: unknown): void {
     mix(h, cached[1]);
     return;
   }
+  walkBody(h, v);
+}
+
+/** An object or array, key by key (a frozen one's cached hash is computed with this too). */
+function walkBody(h: Hasher, v: object): void {
   if (Array.isArray(v)) {
     mix(h, 6);
     mix(h, v.length);
