@@ -3,7 +3,8 @@
 // the same line between states, or a loop the explorer reports would not close when replayed.
 import { describe, expect, it } from 'vitest';
 import { enabledActions, explorerBounds, explorerConfig, initialWorld, loadScenario, step, type World } from '../../src/engine';
-import { fingerprint, stateHash } from '../../src/engine/explore/fingerprint';
+import { fingerprint } from '../../src/engine/explore/fingerprint';
+import { hashWorld, stateHash } from '../../src/engine/explore/stateHash';
 import { BUILTINS } from '../../src/scenarios';
 
 describe('stateHash abstracts exactly what fingerprint abstracts', () => {
@@ -22,7 +23,13 @@ describe('stateHash abstracts exactly what fingerprint abstracts', () => {
           continue;
         }
         byPrint.set(fp, stateHash(w));
-        for (const a of enabledActions(w)) queue.push(step(w, a.action).world);
+        const parent = hashWorld(w, null);
+        for (const a of enabledActions(w)) {
+          const next = step(w, a.action).world;
+          // Reusing the parent's component hashes gives the hash computed from scratch.
+          expect(hashWorld(next, parent).hash).toBe(stateHash(next));
+          queue.push(next);
+        }
       }
       expect(new Set(byPrint.values()).size).toBe(byPrint.size);
       expect(byPrint.size).toBeGreaterThan(100);

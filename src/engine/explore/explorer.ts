@@ -10,9 +10,10 @@
 // faults could happen counts as quiescent. Liveness is judged only once faults have healed (no open
 // channel that drops every send; see check/progress.ts).
 //
-// States are merged by `stateHash` (fingerprint.ts), which abstracts: the static config; the logical
-// clock (`tick`, `stepCount`) and every `born`/`closedAt`/`batchBorn` stamp, kept only as their
-// relative order (ranks); op ids, kept relative to their producer's next op id; connection epochs,
+// States are merged by their hash (stateHash.ts: fingerprint.ts's abstraction, hashed per component
+// and reused from the parent for what a step did not touch), which abstracts: the static config;
+// the logical clock (`tick`, `stepCount`) and every `born`/`closedAt`/`batchBorn` stamp, kept only
+// as their relative order (ranks); op ids, kept relative to their producer's next op id; connection epochs,
 // the producer `instance` counter, and per-connection send counters unless a duplicate-frames fault
 // still counts sends. Everything else — queues, watermarks, ledgers, cursors, completions — is kept.
 // Memory: ~0.85 KB per state on seed 000's model (`npm run bench`), mostly the frontier's worlds,
@@ -25,7 +26,7 @@ import { unhealedFault } from '../check/progress';
 import { enabledActions } from '../sim/enabled';
 import { initialWorld } from '../sim/init';
 import { step } from '../sim/step';
-import { stateHash } from './fingerprint';
+import { hashWorld, type Hashed } from './stateHash';
 import { findFairLoops } from './liveness';
 
 export interface ExploreOptions {
@@ -120,7 +121,7 @@ export class Explorer {
   readonly expanded: boolean[] = [];
   /** Per state: entries still to replicate (liveness needs it). */
   readonly pending: boolean[] = [];
-  private queue: { id: number; world: World }[] = [];
+  private queue: { id: number; world: World; hashed: Hashed }[] = [];
   private head = 0;
   private transitions = 0;
   private cutOff = false;
@@ -136,9 +137,10 @@ export class Explorer {
     const c = explorerConfig(config, opts);
     this.prefix = opts.prefix ?? [];
     const w = replayPrefix(c, this.prefix);
-    this.seen.set(stateHash(w), 0);
+    const hashed = hashWorld(w, null);
+    this.seen.set(hashed.hash, 0);
     this.pending.push(hasBacklog(w));
-    this.queue.push({ id: 0, world: w });
+    this.queue.push({ id: 0, world: w, hashed });
     this.check(0, w);
   }
 
@@ -146,7 +148,7 @@ export class Explorer {
   advance(budget: number): ExploreProgress {
     let n = 0;
     while (!this.finished && this.head < this.queue.length && n < budget) {
-      const { id, world } = this.queue[this.head]!;
+      const { id, world, hashed } = this.queue[this.head]!;
       this.queue[this.head++] = undefined as never; // let the world be collected
       n++;
       if (this.depthOf[id]! >= this.opts.maxDepth) {
@@ -154,7 +156,7 @@ export class Explorer {
         this.expanded[id] = false;
         continue;
       }
-      this.expand(id, world);
+      this.expand(id, world, hashed);
       if (this.parent.length >= this.opts.maxStates) {
         this.cutOff = true;
         this.stateLimit = true;
@@ -165,7 +167,7 @@ export class Explorer {
     return this.progress();
   }
 
-  private expand(id: number, world: World): void {
+  private expand(id: number, world: World, hashed: Hashed): void {
     const enabled = enabledActions(world);
     this.expanded[id] = true;
     // Faults are never owed (no fairness for them): a state where only faults could happen is quiescent.
@@ -173,16 +175,16 @@ export class Explorer {
     for (const a of enabled) {
       this.transitions++;
       const next = step(world, a.action).world;
-      const h = stateHash(next);
-      let child = this.seen.get(h);
+      const nextHashed = hashWorld(next, hashed);
+      let child = this.seen.get(nextHashed.hash);
       if (child === undefined) {
         child = this.parent.length;
-        this.seen.set(h, child);
+        this.seen.set(nextHashed.hash, child);
         this.parent.push(id);
         this.via.push(this.keyId(a.key));
         this.depthOf.push(this.depthOf[id]! + 1);
         this.pending.push(hasBacklog(next));
-        this.queue.push({ id: child, world: next });
+        this.queue.push({ id: child, world: next, hashed: nextHashed });
         this.check(child, next);
       }
       this.edgeFrom.push(id);

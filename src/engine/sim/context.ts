@@ -33,7 +33,7 @@ export const ledgerActor = (cluster: string): string => `${cluster}-ledger`;
  * top-level value (`completions`, `plan`…) is copied the first time the step reads it, and whatever
  * the step never touched stays the very object of the world before. Handlers mutate it freely.
  * Sharing the untouched parts is what makes the explorer cheap: a step copies one or two
- * components instead of the world, and `stateHash` reuses the cached hash of every shared one.
+ * components instead of the world, and the explorer's hash reuses the parent's for every shared one.
  */
 export function draftWorld(base: World): World {
   return new WorldDraft(base) as unknown as World;
@@ -85,16 +85,16 @@ class WorldDraft {
   finish(): World {
     const b = this.base;
     const o = this.own as Partial<World>;
-    const r = (k: Rec) => (this.recs[k]?.target ?? b[k]) as never;
+    const r = this.recs;
     return {
       config: this.config,
       replicator: 'replicator' in o ? o.replicator! : b.replicator,
       tick: this.tick,
       stepCount: this.stepCount,
       workloadPos: this.workloadPos,
-      producers: r('producers'),
-      channels: r('channels'),
-      topics: r('topics'),
+      producers: (r.producers?.target ?? b.producers) as World['producers'],
+      channels: (r.channels?.target ?? b.channels) as World['channels'],
+      topics: (r.topics?.target ?? b.topics) as World['topics'],
       sendsOf: o.sendsOf ?? b.sendsOf,
       completions: o.completions ?? b.completions,
       plan: o.plan ?? b.plan,
@@ -107,21 +107,25 @@ class WorldDraft {
 /** A record whose entries are copied on first read; `target` is the finished record. */
 function lazyRecord(base: Record<string, unknown>) {
   const target: Record<string, unknown> = { ...base };
-  const copied = new Set<string | symbol>();
-  const proxy = new Proxy(target, {
-    get(t, k) {
-      const v = t[k as string];
-      if (copied.has(k) || v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
-      copied.add(k);
-      return (t[k as string] = copyDeep(v));
-    },
-    set(t, k, v) {
-      copied.add(k);
-      t[k as string] = v;
-      return true;
-    },
-  });
-  return { proxy, target };
+  return { proxy: new Proxy(target, new CopyOnRead()), target };
+}
+
+/** The proxy handler of one lazy record (a class: no closures to allocate per step). */
+class CopyOnRead implements ProxyHandler<Record<string, unknown>> {
+  private readonly copied: (string | symbol)[] = [];
+
+  get(t: Record<string, unknown>, k: string | symbol): unknown {
+    const v = t[k as string];
+    if (v === null || typeof v !== 'object' || Object.isFrozen(v) || this.copied.includes(k)) return v;
+    this.copied.push(k);
+    return (t[k as string] = copyDeep(v));
+  }
+
+  set(t: Record<string, unknown>, k: string | symbol, v: unknown): boolean {
+    this.copied.push(k);
+    t[k as string] = v;
+    return true;
+  }
 }
 
 /** Deep copy of plain data (no Maps, no cycles); frozen values are shared, never copied. */

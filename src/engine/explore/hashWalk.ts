@@ -1,0 +1,124 @@
+// Hashing one value of the world (a component, see ./stateHash.ts) by walking it, with the
+// abstraction of `fingerprint`: dropped keys skipped, op ids relative to the producer's next one,
+// stamps set aside for the world to rank, a channel's send counter skipped unless a fault counts
+// sends. Frozen values that need none of that (messages, stored entries, completions) are shared
+// between worlds and hashed once.
+import { DROP, STAMPS } from './fingerprint';
+
+export interface Hasher {
+  a: number;
+  b: number;
+  /** The next op id of the producer whose component is walked (op ids are kept relative to it). */
+  readonly opBase: number;
+  /** Stamps met, in walk order: ranked at the world level. */
+  readonly stamps: number[];
+}
+
+export const hasher = (opBase: number): Hasher => ({ a: 0x811c9dc5, b: 0x9747b28c, opBase, stamps: [] });
+
+export const mix = (h: Hasher, x: number): void => {
+  h.a = Math.imul(h.a ^ x, 0x01000193);
+  h.b = Math.imul(h.b ^ x, 0x5bd1e995) ^ (h.b >>> 15);
+};
+
+/** What a key means to the walk, and its hash (one lookup per key met). */
+const Kind = { Plain: 0, Drop: 1, Stamp: 2, OpId: 3, Sends: 4 } as const;
+type Kind = (typeof Kind)[keyof typeof Kind];
+interface KeyInfo {
+  readonly code: number;
+  readonly kind: Kind;
+}
+const keyInfos = new Map<string, KeyInfo>();
+
+function keyInfo(k: string): KeyInfo {
+  let c = keyInfos.get(k);
+  if (c === undefined) {
+    let code = 0x9e3779b1;
+    for (let i = 0; i < k.length; i++) code = Math.imul(code ^ k.charCodeAt(i), 0x01000193);
+    const kind = DROP.has(k) ? Kind.Drop : STAMPS.has(k) ? Kind.Stamp : k === 'opId' ? Kind.OpId : k === 'sends' ? Kind.Sends : Kind.Plain;
+    keyInfos.set(k, (c = { code, kind }));
+  }
+  return c;
+}
+
+export const keyCode = (k: string): number => keyInfo(k).code;
+
+export function walk(h: Hasher, v: unknown): void {
+  if (v === null) return mix(h, 1);
+  switch (typeof v) {
+    case 'number':
+      mix(h, 2);
+      mix(h, v | 0);
+      if (!Number.isInteger(v)) mix(h, Math.round((v % 1) * 0x7fffffff));
+      return;
+    case 'string':
+      mix(h, 3);
+      mix(h, keyCode(v));
+      return;
+    case 'boolean':
+      return mix(h, v ? 4 : 5);
+    case 'object':
+      break;
+    default:
+      return; // undefined: skipped, as JSON skips it
+  }
+  const cached = Object.isFrozen(v) ? frozenHash(v) : null;
+  if (cached !== null) {
+    mix(h, 9);
+    mix(h, cached[0]);
+    mix(h, cached[1]);
+    return;
+  }
+  walkBody(h, v);
+}
+
+/** An object or array, key by key (a frozen one's cached hash is computed with this too). */
+function walkBody(h: Hasher, v: object): void {
+  if (Array.isArray(v)) {
+    mix(h, 6);
+    mix(h, v.length);
+    for (let i = 0; i < v.length; i++) walk(h, v[i]);
+    return;
+  }
+  const o = v as Record<string, unknown>;
+  mix(h, 7);
+  for (const k in o) {
+    const x = o[k];
+    if (x === undefined) continue;
+    const info = keyInfo(k);
+    if (info.kind === Kind.Drop || (info.kind === Kind.Sends && o.broken === null)) continue;
+    mix(h, info.code);
+    if (info.kind === Kind.Stamp && typeof x === 'number') {
+      mix(h, 11);
+      h.stamps.push(x);
+    } else if (info.kind === Kind.OpId && typeof x === 'number') mix(h, x - h.opBase);
+    else walk(h, x);
+  }
+  mix(h, 8);
+}
+
+const CONTEXTUAL: readonly [number, number] = [0, 0];
+const frozenHashes = new WeakMap<object, readonly [number, number]>();
+
+/** The stand-alone hash of a frozen value, or null when its hash depends on the world around it. */
+function frozenHash(v: object): readonly [number, number] | null {
+  let c = frozenHashes.get(v);
+  if (c === undefined) {
+    if (contextual(v)) c = CONTEXTUAL;
+    else {
+      const sub = hasher(0);
+      walkBody(sub, v);
+      c = [sub.a, sub.b];
+    }
+    frozenHashes.set(v, c);
+  }
+  return c === CONTEXTUAL ? null : c;
+}
+
+function contextual(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.some(contextual);
+  const o = v as Record<string, unknown>;
+  for (const k in o) if (keyInfo(k).kind !== Kind.Plain || contextual(o[k])) return true;
+  return false;
+}
