@@ -10,6 +10,7 @@
 // - the close then writes CLOSED at the writer's LAC, which fails with BKMetadataVersionException
 //   once recovery has marked the ledger IN_RECOVERY or closed it.
 import type { BkAnswer, BkState, LedgerHandle } from '../model/bookkeeper';
+import { frozen } from '../model/world';
 import { ev } from '../model/events';
 import type { FaultSpec } from '../model/config';
 import { type Ctx, tick } from '../sim/context';
@@ -21,7 +22,7 @@ export const writeSet = (bk: BkState, h: LedgerHandle, entryId: number): string[
 /** `PendingAddOp.initiate`: send the add to the write set. */
 export function initiateAdd(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle, entryId: number): void {
   h.pending.push({ entryId, acks: [] });
-  for (const b of writeSet(bk, h, entryId)) bk.requests.push({ from: writer, to: b, kind: 'add', ledgerId: h.ledgerId, entryId, born: tick(ctx.w) });
+  for (const b of writeSet(bk, h, entryId)) bk.requests.push(frozen({ from: writer, to: b, kind: 'add', ledgerId: h.ledgerId, entryId, born: tick(ctx.w) }));
 }
 
 /** A bookie handles the head request from one broker: `BookieImpl.addEntry` or a fencing read. */
@@ -41,7 +42,7 @@ export function bookieReceive(ctx: Ctx, bk: BkState, index: number, slow: readon
   }
   const msgs = msgOf(r.ledgerId, r.entryId);
   const held = r.kind === 'add' && slow.some((f) => f.kind === 'slow-bookie' && f.bookie === r.to && (f.message === undefined || msgs.includes(f.message)));
-  bk.answers.push({ from: r.to, to: r.from, kind: r.kind, ledgerId: r.ledgerId, entryId: r.entryId, rc, holds: r.kind === 'fence' ? [...led.entries].sort((a, b) => a - b) : [], held, born: tick(ctx.w) });
+  bk.answers.push(frozen({ from: r.to, to: r.from, kind: r.kind, ledgerId: r.ledgerId, entryId: r.entryId, rc, holds: frozen(r.kind === 'fence' ? [...led.entries].sort((a, b) => a - b) : []), held, born: tick(ctx.w) }));
 }
 
 /**

@@ -108,7 +108,7 @@ export function rollover(ctx: Ctx, topic: TopicState): void {
   ml.ledgers = [...ml.ledgers, { id, entries: 0 }];
   md.ledgers = ml.ledgers.map((l) => ({ ...l }));
   ml.version = ++md.version;
-  const ensemble = Object.keys(bk.bookies).slice(0, bk.ensembleSize);
+  const ensemble = frozen(Object.keys(bk.bookies).slice(0, bk.ensembleSize));
   bk.ledgerMeta[id] = { state: 'OPEN', lastEntryId: -1, ensemble };
   ml.handle = { ledgerId: id, ensemble, lac: -1, pending: [], closed: false };
   ml.currentLedgerEntries = 0;

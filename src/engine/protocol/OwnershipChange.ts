@@ -8,7 +8,7 @@
 // entry any of them holds (BookKeeper may finish on a covering subset, first answer wins).
 import { ev } from '../model/events';
 import type { BkAnswer } from '../model/bookkeeper';
-import type { StoredEntry, TopicState } from '../model/world';
+import { frozen, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { replayCursor } from './MessageDeduplication';
 
@@ -21,7 +21,7 @@ export function startTakeover(ctx: Ctx, topic: TopicState, broker: string): void
   bk.takeover = { broker, state: 'recovering', readVersion: bk.metadata.version, ledgers: bk.metadata.ledgers.map((l) => ({ ...l })), recovering: last.id, answered: [], recoveredLast: -1, reason: '' };
   ctx.events.push(ev('fault', 'metadata-store', `ownership of the topic moves to ${broker}; ${topic.owner} still believes it owns it`, [], { cluster: topic.cluster, rule: 'NamespaceService.ownership' }));
   ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${bk.metadata.version}; open ledger ${last.id} with recovery`, [], { rule: 'ManagedLedgerImpl.initialize' }));
-  for (const b of meta.ensemble) bk.requests.push({ from: broker, to: b, kind: 'fence', ledgerId: last.id, entryId: -1, born: tick(ctx.w) });
+  for (const b of meta.ensemble) bk.requests.push(frozen({ from: broker, to: b, kind: 'fence', ledgerId: last.id, entryId: -1, born: tick(ctx.w) }));
 }
 
 /** A fencing read's answer reached the recovering broker. */
@@ -56,7 +56,7 @@ export function takeoverWrite(ctx: Ctx, topic: TopicState): void {
   t.ledgers = [...t.ledgers, { id, entries: 0 }];
   md.ledgers = t.ledgers.map((l) => ({ ...l }));
   md.version += 1;
-  const ensemble = Object.keys(bk.bookies).slice(0, bk.ensembleSize);
+  const ensemble = frozen(Object.keys(bk.bookies).slice(0, bk.ensembleSize));
   bk.ledgerMeta[id] = { state: 'OPEN', lastEntryId: -1, ensemble };
   t.state = 'loaded';
   const list = md.ledgers.map((l) => `${l.id}:{${l.entries}}`).join(', ');

@@ -14,9 +14,12 @@ export const posText = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
 const CURSOR = 'replicator-cursor';
 
 /** Entries of the source topic, in order. */
-export function sourceEntries(w: World): StoredEntry[] {
+export function sourceEntries(w: World): readonly StoredEntry[] {
   const from = w.config.replication?.from;
-  return from ? w.topics[from]!.ledgers.flatMap((l) => l.entries) : [];
+  if (!from) return [];
+  const ledgers = w.topics[from]!.ledgers;
+  // One ledger (the common case): its frozen entry list is the answer, no copy.
+  return ledgers.length === 1 ? ledgers[0]!.entries : ledgers.flatMap((l) => l.entries);
 }
 
 const isDeleted = (w: World, p: Position): boolean =>

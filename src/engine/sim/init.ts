@@ -94,7 +94,7 @@ function initialReplicator(config: Config, source: TopicState): ReplicatorState 
  */
 function initialBk(c: ClusterConfig, owner: string): BkState {
   const { ensemble, writeQuorum, ackQuorum } = c.ledger;
-  const members = c.bookies.slice(0, ensemble);
+  const members = frozen(c.bookies.slice(0, ensemble));
   const bookies: BkState['bookies'] = Object.fromEntries(c.bookies.map((b) => [b, { ledgers: {} }]));
   const ledgerMeta: BkState['ledgerMeta'] = {};
   const list = c.initialLedgers.length > 0 ? c.initialLedgers : [{ id: c.firstLedgerId, entries: 0 }];
