@@ -6,7 +6,7 @@ import { loadavg } from 'node:os';
 import { explore, Explorer, explorerBounds, loadScenario, type Config, type ExploreOptions } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
 
-const TWINS = ['seed-000-explore', 'seed-000-not-allowed-explore', 'seed-002-issue-1-explore', 'seed-002-issue-1-v2-explore', 'seed-003-a-go-explore', 'seed-003-b-go-explore'];
+const TWINS = ['seed-000-explore', 'seed-000-not-allowed-explore', 'seed-001-explore', 'seed-002-issue-1-explore', 'seed-002-issue-1-v2-explore', 'seed-003-a-go-explore', 'seed-003-b-go-explore'];
 
 function load(id: string, fixes: string[] = [], patch: Record<string, unknown> = {}): Config {
   const s = BUILTINS.find((b) => b.id === id);
@@ -59,6 +59,7 @@ console.log('Distinct states per second (whole searches, one core):');
 const models: [string, Config, ExploreOptions][] = [
   ['seed 000 (checksum-error max 1)', load('seed-000-explore'), explorerBounds(load('seed-000-explore'))],
   ['seed 000 (checksum-error + not-allowed max 2)', load('seed-000-explore'), { ...explorerBounds(load('seed-000-explore')), faults: { kinds: ['checksum-error', 'not-allowed'], max: 2 }, maxStates: 200_000 }],
+  ['seed 001 (slow-bookie + ownership-change max 2)', load('seed-001-explore'), explorerBounds(load('seed-001-explore'))],
   ['seed 002 V1 (duplicate-frames + disconnect max 2)', load('seed-002-issue-1-explore'), explorerBounds(load('seed-002-issue-1-explore'))],
   ['seed 002 V2', load('seed-002-issue-1-v2-explore'), explorerBounds(load('seed-002-issue-1-v2-explore'))],
   ['seed 003 (a) Go', load('seed-003-a-go-explore'), explorerBounds(load('seed-003-a-go-explore'))],
