@@ -3,23 +3,12 @@
 // from the page by stepping until the cursor panel shows it), the diagram marks that step, and
 // guard-rewind turns the run into a visible stall with the replicator Terminated.
 import assert from 'node:assert/strict';
-import { lastStep, text, until as waitFor } from './lib.mjs';
-
+import { lastStep, openScenario, shows, text, until as waitFor } from './lib.mjs';
 
 async function openSeed000(page, baseURL) {
-  await page.goto(baseURL, { waitUntil: 'load' });
-  await page
-    .getByRole('combobox', { name: 'Scenario' })
-    .selectOption('seed-000-checksum-corrupted');
-  await waitFor(
-    page,
-    () => document.querySelector('[data-testid=panel-replicator]') !== null,
-    undefined,
-    'no replicator panel for seed 000',
-  );
+  await openScenario(page, baseURL, 'seed-000-checksum-corrupted');
   await page.getByTestId('step-label').click();
 }
-
 
 const seed000 = {
   name: 'geo: seed-000-checksum-corrupted loses E3 at us-west; no-silent-loss at the mark-delete step',
@@ -36,7 +25,9 @@ const seed000 = {
       await waitFor(
         page,
         (n) =>
-          document.querySelector('[data-testid=step-label]')?.textContent?.startsWith(`Step ${n} `) &&
+          document
+            .querySelector('[data-testid=step-label]')
+            ?.textContent?.startsWith(`Step ${n} `) &&
           // the side panels follow the cursor a render later: wait until they show this step
           document.querySelector('.panels')?.getAttribute('data-step') === String(n),
         i,
@@ -123,13 +114,10 @@ const guardRewind = {
     await openSeed000(page, baseURL);
     await page.keyboard.press('End');
     await page.getByRole('checkbox', { name: 'guard-rewind' }).check();
-    await waitFor(
+    await shows(
       page,
-      () =>
-        document
-          .querySelector('[data-testid=panel-invariants]')
-          ?.textContent?.includes('replication-progress'),
-      undefined,
+      'panel-invariants',
+      'replication-progress',
       'guard-rewind did not give replication-progress',
     );
     const inv = await text(page, 'panel-invariants');

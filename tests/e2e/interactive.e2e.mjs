@@ -3,24 +3,21 @@
 // pick another next action and see the trace fork (branch list, switch back); Space plays, `?`
 // lists the shortcuts; the dark theme reaches the diagram (Mermaid 'dark').
 import assert from 'node:assert/strict';
-import { cursorOf, text, until } from './lib.mjs';
-
+import { cursorOf, openScenario, shows, text, until } from './lib.mjs';
 
 /** The side panels follow the cursor a render later: wait until they show the current step. */
 async function settled(page) {
   const step = await cursorOf(page);
-  await until(page, (n) => document.querySelector('.panels')?.getAttribute('data-step') === String(n), step, `panels never showed step ${step}`);
+  await until(
+    page,
+    (n) => document.querySelector('.panels')?.getAttribute('data-step') === String(n),
+    step,
+    `panels never showed step ${step}`,
+  );
 }
 
 async function openClean(page, baseURL) {
-  await page.goto(baseURL, { waitUntil: 'load' });
-  await page.getByRole('combobox', { name: 'Scenario' }).selectOption('geo-v2-clean');
-  await until(
-    page,
-    () => document.querySelector('[data-testid=panel-replicator]') !== null,
-    undefined,
-    'no run',
-  );
+  await openScenario(page, baseURL, 'geo-v2-clean');
   await page.getByTestId('step-label').click();
 }
 
@@ -42,15 +39,7 @@ const inject = {
     const at = await cursorOf(page);
     await fault.click();
     await page.getByRole('menuitem', { name: /checksum-error, local buffer corrupted/ }).click();
-    await until(
-      page,
-      () =>
-        document
-          .querySelector('[data-testid=panel-invariants]')
-          ?.textContent?.includes('no-silent-loss'),
-      undefined,
-      'no loss after the fault',
-    );
+    await shows(page, 'panel-invariants', 'no-silent-loss', 'no loss after the fault');
     assert.equal(await cursorOf(page), at, 'the cursor moved');
     assert.match(
       await text(page, 'panel-faults'),
@@ -61,15 +50,7 @@ const inject = {
     assert.match(await text(page, 'missing-us-west'), /E3/);
 
     await page.getByRole('button', { name: /^Remove checksum-error on E3/ }).click();
-    await until(
-      page,
-      () =>
-        document
-          .querySelector('[data-testid=panel-invariants]')
-          ?.textContent?.includes('No invariant violated'),
-      undefined,
-      'removing did not restore',
-    );
+    await shows(page, 'panel-invariants', 'No invariant violated', 'removing did not restore');
   },
 };
 
@@ -90,7 +71,12 @@ const fork = {
       'no branch list',
     );
     // The fork's run arrives from the worker after the branch is listed: wait for its step 1.
-    await until(page, () => /^Step 1 /.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''), undefined, 'the fork did not land on step 1');
+    await until(
+      page,
+      () => /^Step 1 /.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''),
+      undefined,
+      'the fork did not land on step 1',
+    );
     assert.equal(await cursorOf(page), 1);
     assert.match(
       await page.locator('.step-key').textContent(),

@@ -5,9 +5,7 @@
 // position that does not exist are unreachable in this setup: see the scenario's description).
 // pr-24722 removes the violation and records ledger 3 with 2 entries.
 import assert from 'node:assert/strict';
-import { lastStep, text, until as waitFor } from './lib.mjs';
-
-
+import { lastStep, shows, text, until as waitFor } from './lib.mjs';
 
 async function toEnd(page) {
   await page.getByTestId('step-label').click();
@@ -77,13 +75,10 @@ const seed001 = {
 
     // pr-24722: no violation; ledger 3 recorded with 2 entries, not red.
     await page.getByRole('checkbox', { name: 'pr-24722' }).check();
-    await waitFor(
+    await shows(
       page,
-      () =>
-        document
-          .querySelector('[data-testid=panel-invariants]')
-          ?.textContent?.includes('No invariant violated'),
-      undefined,
+      'panel-invariants',
+      'No invariant violated',
       'pr-24722 still violates something',
     );
     await toEnd(page);

@@ -2,10 +2,12 @@
 import assert from 'node:assert/strict';
 
 /** The text of the (first) element with this data-testid. */
-export const text = async (page, testId) => (await page.getByTestId(testId).first().textContent()) ?? '';
+export const text = async (page, testId) =>
+  (await page.getByTestId(testId).first().textContent()) ?? '';
 
 /** The step the timeline is at ("Step N of M"). */
-export const cursorOf = async (page) => Number(/Step (\d+)/.exec(await text(page, 'step-label'))[1]);
+export const cursorOf = async (page) =>
+  Number(/Step (\d+)/.exec(await text(page, 'step-label'))[1]);
 
 /** The last step of the trace ("Step N of M"). */
 export const lastStep = async (page) => Number(/of (\d+)/.exec(await text(page, 'step-label'))[1]);
@@ -15,6 +17,52 @@ export async function until(page, fn, arg, what, timeout = 15_000) {
   await page
     .waitForFunction(fn, arg, { timeout })
     .catch(async () =>
-      assert.fail(`${what}; page says:\n${(await page.locator('body').innerText()).slice(0, 2000)}`),
+      assert.fail(
+        `${what}; page says:\n${(await page.locator('body').innerText()).slice(0, 2000)}`,
+      ),
     );
+}
+
+/** Wait until the element with this data-testid contains `needle`. */
+export const shows = (page, testId, needle, what) =>
+  until(
+    page,
+    ([id, t]) => document.querySelector(`[data-testid=${id}]`)?.textContent?.includes(t),
+    [testId, needle],
+    what,
+  );
+
+/**
+ * Opens a scenario by id, also a generated one (`long-334`) the picker does not list, and waits for
+ * its diagram: a new SVG, not busy, the picker showing the id.
+ */
+export async function openScenario(page, baseURL, id) {
+  await page.goto(baseURL, { waitUntil: 'load' });
+  await page.locator('[data-testid=diagram] svg').waitFor({ timeout: 30_000 });
+  await page.evaluate((id) => {
+    const select = document.querySelector('select[aria-label=Scenario]');
+    if (![...select.options].some((o) => o.value === id)) {
+      const o = document.createElement('option');
+      o.value = id;
+      o.textContent = id;
+      select.append(o);
+    }
+    window.__oldSvg = document.querySelector('[data-testid=diagram] svg')?.id ?? null;
+  }, id);
+  await page.getByRole('combobox', { name: 'Scenario' }).selectOption(id);
+  await until(
+    page,
+    (id) => {
+      const d = document.querySelector('[data-testid=diagram]');
+      return (
+        d?.querySelector('svg') &&
+        d.querySelector('svg').id !== window.__oldSvg &&
+        d.getAttribute('aria-busy') === 'false' &&
+        document.querySelector('select[aria-label=Scenario]')?.value === id
+      );
+    },
+    id,
+    `${id}: no diagram`,
+    45_000,
+  );
 }

@@ -5,14 +5,13 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { text, until } from './lib.mjs';
+import { openScenario, text, until } from './lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const MERMAID_CHUNK = readdirSync(join(ROOT, 'dist', 'assets')).find((f) =>
   /^mermaid\.core-.*\.js$/.test(f),
 );
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
-
 
 const stepIs = (page, n, what) =>
   until(
@@ -25,17 +24,23 @@ const stepIs = (page, n, what) =>
 
 const panelsText = (page) => page.locator('.panels').innerText();
 
-async function openLoss(page, baseURL) {
+/** The default scenario, run, with the editor open: its JSON textbox. */
+async function openEditor(page, baseURL) {
   await page.goto(baseURL, { waitUntil: 'load' });
-  await page
-    .getByRole('combobox', { name: 'Scenario' })
-    .selectOption('seed-000-checksum-corrupted');
   await until(
     page,
-    () => document.querySelector('[data-testid=panel-replicator]') !== null,
+    () => document.querySelector('[data-testid=panel-invariants]') !== null,
     undefined,
     'no run',
   );
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  const json = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await json.waitFor();
+  return json;
+}
+
+async function openLoss(page, baseURL) {
+  await openScenario(page, baseURL, 'seed-000-checksum-corrupted');
   // The loss step: the invariant panel's violation, reached with End (it is the last step, 27).
   await page.getByTestId('step-label').click();
   await page.keyboard.press('End');
@@ -242,16 +247,7 @@ const editor = {
   name: 'share: the editor shows an error with its path, the fix runs, the draft survives a reload',
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
-    await page.goto(baseURL, { waitUntil: 'load' });
-    await until(
-      page,
-      () => document.querySelector('[data-testid=panel-invariants]') !== null,
-      undefined,
-      'no run',
-    );
-    await page.getByRole('button', { name: 'Edit scenario' }).click();
-    const json = page.getByRole('textbox', { name: 'Scenario JSON' });
-    await json.waitFor();
+    const json = await openEditor(page, baseURL);
     const original = await json.inputValue();
     await json.fill(original.replace('"client": "go"', '"client": "rust"'));
     await until(
@@ -320,16 +316,7 @@ const xss = {
       dialogs++;
       void d.dismiss();
     });
-    await page.goto(baseURL, { waitUntil: 'load' });
-    await until(
-      page,
-      () => document.querySelector('[data-testid=panel-invariants]') !== null,
-      undefined,
-      'no run',
-    );
-    await page.getByRole('button', { name: 'Edit scenario' }).click();
-    const json = page.getByRole('textbox', { name: 'Scenario JSON' });
-    await json.waitFor();
+    const json = await openEditor(page, baseURL);
     const scenario = JSON.parse(await json.inputValue());
     // Invalid first: the hostile value comes back inside a validation message.
     await json.fill(

@@ -3,39 +3,7 @@
 // → no-silent-loss), a long trace drawn as a window that follows the cursor, and the fault menus
 // on the graph's nodes (disconnect a producer, move ownership off a broker at the current step).
 import assert from 'node:assert/strict';
-import { cursorOf, text, until } from './lib.mjs';
-
-/** Opens a scenario by id, also a generated one (`long-334`) the picker does not list. */
-export async function openScenario(page, baseURL, id) {
-  await page.goto(baseURL, { waitUntil: 'load' });
-  await page.locator('[data-testid=diagram] svg').waitFor({ timeout: 30_000 });
-  await page.evaluate((id) => {
-    const select = document.querySelector('select[aria-label=Scenario]');
-    if (![...select.options].some((o) => o.value === id)) {
-      const o = document.createElement('option');
-      o.value = id;
-      o.textContent = id;
-      select.append(o);
-    }
-    window.__oldSvg = document.querySelector('[data-testid=diagram] svg')?.id ?? null;
-  }, id);
-  await page.getByRole('combobox', { name: 'Scenario' }).selectOption(id);
-  await until(
-    page,
-    (id) => {
-      const d = document.querySelector('[data-testid=diagram]');
-      return (
-        d?.querySelector('svg') &&
-        d.querySelector('svg').id !== window.__oldSvg &&
-        d.getAttribute('aria-busy') === 'false' &&
-        document.querySelector('select[aria-label=Scenario]')?.value === id
-      );
-    },
-    id,
-    `${id}: no diagram`,
-    45_000,
-  );
-}
+import { cursorOf, openScenario, shows, text, until } from './lib.mjs';
 
 const graph = {
   name: 'topology: seed-001 graph — bookies, metadata store, fence requests in flight, a node opens its panel',
@@ -97,13 +65,10 @@ const arrowFault = {
     const menu = page.getByRole('menu', { name: /Faults for step \d+: E3 seq 0/ });
     const step = Number(/step (\d+)/.exec(await menu.getAttribute('aria-label'))[1]);
     await menu.getByRole('menuitem', { name: /checksum-error, local buffer corrupted/ }).click();
-    await until(
+    await shows(
       page,
-      () =>
-        document
-          .querySelector('[data-testid=panel-invariants]')
-          ?.textContent?.includes('no-silent-loss'),
-      undefined,
+      'panel-invariants',
+      'no-silent-loss',
       'no loss after the fault from the diagram',
     );
     assert.equal(await cursorOf(page), step - 1, 'not placed just before the arrow');
@@ -224,15 +189,7 @@ const nodeMenuProducer = {
       'the menu did not focus its first item',
     );
     await disconnect.press('Enter');
-    await until(
-      page,
-      () =>
-        document
-          .querySelector('[data-testid=panel-faults]')
-          ?.textContent?.includes('disconnect p1 after step 4'),
-      undefined,
-      'the fault is not in the plan',
-    );
+    await shows(page, 'panel-faults', 'disconnect p1 after step 4', 'the fault is not in the plan');
     assert.equal(await page.getByRole('menu').count(), 0, 'the menu stayed open');
     assert.equal(await cursorOf(page), 4, 'the cursor moved');
     // The trace changed right after step 4: the disconnect is taken next and drawn as step 5.
@@ -295,13 +252,10 @@ const nodeMenuBroker = {
       'move ownership to broker-2',
     ]);
     await menu.getByRole('menuitem', { name: 'move ownership to broker-2' }).click();
-    await until(
+    await shows(
       page,
-      () =>
-        document
-          .querySelector('[data-testid=panel-faults]')
-          ?.textContent?.includes('ownership-change at local to broker-2 after step 4'),
-      undefined,
+      'panel-faults',
+      'ownership-change at local to broker-2 after step 4',
       'the ownership change is not in the plan',
     );
     assert.equal(await cursorOf(page), 4, 'the cursor moved');
