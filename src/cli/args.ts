@@ -49,9 +49,11 @@ export const MESSAGES = {
   notCount: (f: string, v: string) => `option ${f} needs a whole number, got "${v}"`,
   noCheckTarget: 'check needs a scenario: a file path (.json) or a built-in id (see `list`)',
   cutShort: (states: number, why: string) =>
-    `note: the search stopped after ${states} states (${why === 'max-states' ? 'max-states: the memory bound, about 2 KB a state; raise it with --max-states' : 'max-depth: longer traces were not explored; raise it with --max-depth'}); "complete" is false`,
+    `note: the search stopped after ${states} states (${why === 'max-states' ? 'max-states: the memory bound, about 2 KB a state; raise it with --max-states' : why === 'memory' ? 'memory: the heap was nearly full' : 'max-depth: longer traces were not explored; raise it with --max-depth'}); "complete" is false`,
   memoryCap: (asked: number, fits: number, heapMb: number) =>
     `note: --max-states ${asked} would not fit in this process's ${heapMb} MB heap (about 2 KB a state): capped at ${fits}; run with NODE_OPTIONS=--max-old-space-size=<MB> to allow more`,
+  heapFull: (states: number, usedMb: number, limitMb: number) =>
+    `note: stopping at ${states} states: the heap holds ${usedMb} of ${limitMb} MB; run with NODE_OPTIONS=--max-old-space-size=<MB> or a lower --max-states`,
   internal: (why: string) => `internal error (a bug in Dedup Lab, please report it): ${why}`,
 } as const;
 

@@ -1,7 +1,7 @@
 // `check`: the explorer from the command line. Bounds come from the scenario's `explore` block
 // (fault kinds, max faults, depth, states), then the flags override them. The JSON is the
 // contract's, plus the `safety` / `liveness` verdicts, the bounds used, and each violation's detail.
-import { explore, explorerBounds } from '../engine/index';
+import { Explorer, explorerBounds, type Config, type ExploreOptions, type ExploreResult } from '../engine/index';
 import { MESSAGES, type CheckArgs } from './args';
 import { type CliIo, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION, loadTarget } from './cli';
 
@@ -22,12 +22,29 @@ function withinMemory<B extends { maxStates: number }>(bounds: B, io: CliIo): B 
   return { ...bounds, maxStates: fits };
 }
 
+/** Stop before the heap is full: a frontier of large worlds can outgrow the per-state estimate. */
+const HEAP_STOP = 0.85;
+
+/** `explore`, in slices; between slices, a heap past HEAP_STOP of its limit ends the search. */
+function exploreWatchingHeap(config: Config, bounds: ExploreOptions, io: CliIo): ExploreResult {
+  const ex = new Explorer(config, bounds);
+  const limit = io.heapLimitBytes;
+  while (!ex.advance(10_000).done) {
+    const used = io.heapUsedBytes?.();
+    if (limit && used !== undefined && used > limit * HEAP_STOP) {
+      io.stderr(`${MESSAGES.heapFull(ex.progress().states, Math.round(used / 2 ** 20), Math.round(limit / 2 ** 20))}\n`);
+      ex.stopForMemory();
+    }
+  }
+  return ex.result();
+}
+
 export function checkCommand(args: CheckArgs, io: CliIo, readTarget: ReadTarget): number {
   const loaded = loadTarget(args.target, args.fixes, io, readTarget);
   if (!loaded) return EXIT_USAGE;
   const bounds = withinMemory(explorerBounds(loaded.config, args), io);
   const t0 = io.now?.() ?? 0;
-  const result = explore(loaded.config, bounds);
+  const result = exploreWatchingHeap(loaded.config, bounds, io);
   const seconds = ((io.now?.() ?? 0) - t0) / 1000;
   if (!result.complete) io.stderr(`${MESSAGES.cutShort(result.states, result.stopReason ?? 'depth bound')}\n`);
   const out = {

@@ -16,6 +16,8 @@ export interface CliIo {
   now?(): number;
   /** The process's heap limit in bytes (`check` keeps max-states within it); absent: no cap. */
   heapLimitBytes?: number;
+  /** Heap in use now, in bytes (`check` stops a search before it fills the heap); absent: no watch. */
+  heapUsedBytes?(): number;
 }
 
 export const EXIT_OK = 0;

@@ -5,4 +5,4 @@ import { getHeapStatistics } from 'node:v8';
 import { main } from './cli';
 
 const write = (stream: NodeJS.WriteStream) => (s: string) => void stream.write(s);
-process.exitCode = main(process.argv.slice(2), { stdout: write(process.stdout), stderr: write(process.stderr), readFile: (path) => readFileSync(path, 'utf8'), now: () => performance.now(), heapLimitBytes: getHeapStatistics().heap_size_limit });
+process.exitCode = main(process.argv.slice(2), { stdout: write(process.stdout), stderr: write(process.stderr), readFile: (path) => readFileSync(path, 'utf8'), now: () => performance.now(), heapLimitBytes: getHeapStatistics().heap_size_limit, heapUsedBytes: () => process.memoryUsage().heapUsed });

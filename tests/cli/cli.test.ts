@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli';
 import { BUILTINS } from '../../src/scenarios/index';
 
-function cli(argv: string[], files: Record<string, string> = {}, heapLimitBytes?: number) {
+function cli(argv: string[], files: Record<string, string> = {}, heapLimitBytes?: number, heapUsedBytes?: () => number) {
   let stdout = '';
   let stderr = '';
   const code = main(argv, {
     ...(heapLimitBytes ? { heapLimitBytes } : {}),
+    ...(heapUsedBytes ? { heapUsedBytes } : {}),
     stdout: (s) => void (stdout += s),
     stderr: (s) => void (stderr += s),
     readFile: (path) => {
@@ -151,6 +152,19 @@ describe('cli: check', () => {
     const r = cli(['check', 'seed-003-a-go-explore', '--max-states', '3000000'], {}, 100 * 2 ** 20);
     expect(r.stderr).toContain('note: --max-states 3000000 would not fit in this process');
     expect(r.json()).toMatchObject({ bounds: { maxStates: 36700 } });
+  });
+
+  it('a heap that fills up (a frontier of large worlds) stops the search with a note, not a crash', () => {
+    // seed-001-explore has ~85,000 states; the heap reads 90% full from the second slice on.
+    let slices = 0;
+    const r = cli(['check', 'seed-001-explore'], {}, 4000 * 2 ** 20, () => (++slices > 1 ? 3600 : 100) * 2 ** 20);
+    const stopped = /note: stopping at (\d+) states: the heap holds 3600 of 4000 MB/.exec(r.stderr);
+    expect(stopped).not.toBeNull();
+    expect(r.stderr).toContain('(memory: the heap was nearly full); "complete" is false');
+    const out = r.json() as { complete: boolean; states: number };
+    expect(out.complete).toBe(false);
+    expect(out.states).toBe(Number(stopped![1]));
+    expect(out.states).toBeLessThan(60_000);
   });
 
   it('a file without an explore block: no faults, default bounds', () => {

@@ -100,7 +100,7 @@ export interface ExploreResult extends ExploreProgress {
   /** The whole space within the bounds was searched (no state was cut off by depth or count). */
   readonly complete: boolean;
   /** Why the search was cut short, if it was. */
-  readonly stopReason: 'max-states' | 'max-depth' | null;
+  readonly stopReason: 'max-states' | 'max-depth' | 'memory' | null;
   readonly violations: readonly Counterexample[];
   readonly safety: 'violated' | 'holds';
   readonly liveness: 'violated' | 'holds' | 'not-applicable';
@@ -126,6 +126,7 @@ export class Explorer {
   private transitions = 0;
   private cutOff = false;
   private stateLimit = false;
+  private outOfMemory = false;
   private readonly found = new Map<InvariantId, Counterexample>();
   private finished = false;
   private readonly prefix: readonly string[];
@@ -230,6 +231,16 @@ export class Explorer {
     return { states: this.parent.length, transitions: this.transitions, depth: this.depthOf[this.parent.length - 1] ?? 0, queue: Math.max(0, this.queue.length - this.head), done: this.finished };
   }
 
+  /**
+   * Stop where it is because the heap is nearly full (the driver measures it between slices; the
+   * engine has no clock or process to ask): the result says `stopReason: 'memory'`, not complete.
+   */
+  stopForMemory(): void {
+    this.outOfMemory = true;
+    this.cutOff = true;
+    this.finished = true;
+  }
+
   /** Call once `advance` reports done: runs the liveness pass and returns the verdict. */
   result(): ExploreResult {
     if (this.config.replication && !this.found.has('replication-progress')) {
@@ -242,7 +253,7 @@ export class Explorer {
     return {
       ...this.progress(),
       complete: !this.cutOff,
-      stopReason: this.stateLimit ? 'max-states' : this.cutOff ? 'max-depth' : null,
+      stopReason: this.outOfMemory ? 'memory' : this.stateLimit ? 'max-states' : this.cutOff ? 'max-depth' : null,
       violations,
       safety: safetyBroken ? 'violated' : 'holds',
       liveness: !this.config.replication ? 'not-applicable' : liveBroken ? 'violated' : 'holds',
