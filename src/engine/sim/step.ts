@@ -10,7 +10,8 @@ import { ackReceivedReplicatedMsg } from '../protocol/GeoReplicationProducerImpl
 import { readMoreEntries } from '../protocol/PersistentReplicator';
 import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/partitionProducer';
 import type { Action } from './actions';
-import { draftWorld, finishWorld, type Ctx } from './context';
+import type { Ctx } from './context';
+import { draftWorld, finishWorld } from './draft';
 import { applyStorage } from './storage';
 import { applyFault, armTriggers } from './faults';
 
