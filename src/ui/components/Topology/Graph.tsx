@@ -13,12 +13,10 @@ import {
   type EdgeProps,
   type Node,
   type NodeProps,
-  useNodesInitialized,
-  useReactFlow,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './topology.css';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { Topology, TopologyEdge, TopologyNode } from '../../../engine';
 import { useApp } from '../../store';
 import { NodeFaultMenu, NodeMenuButton, NodeMenuContext } from './NodeMenu';
@@ -151,12 +149,17 @@ export default function Graph(props: { readonly topology: Topology; readonly fau
   // shares unchanged nodes and edges across steps, so xyflow re-renders only the changed ones.
   const nodes = useMemo<TNode[]>(() => topology.nodes.map(flowNode), [topology]);
   const edges = useMemo<TEdge[]>(() => topology.edges.map(flowEdge), [topology]);
+  // `fitView` fits the first render's nodes only, and refitting by hand after the nodes change
+  // races their measurement: a new set of nodes (another scenario, a takeover broker) mounts a new
+  // graph, fitted to them. Steps keep the set, so stepping never moves the view.
+  const nodeSet = useMemo(() => nodes.map((n) => n.id).join(' '), [nodes]);
   const { wrap, menu, api, close, onContextMenu } = useNodeMenu(faultNodes);
 
   return (
     <NodeMenuContext.Provider value={api}>
       <div ref={wrap} className="topo-flow">
         <ReactFlow
+          key={nodeSet}
           nodes={nodes}
           edges={edges}
           nodeTypes={nodeTypes}
@@ -172,25 +175,9 @@ export default function Graph(props: { readonly topology: Topology; readonly fau
           // The click (mouse, or Enter/Space on the node's button) bubbles to the node.
           onNodeClick={(_, n) => openPanel(n.data.node.panel)}
           onNodeContextMenu={(e, n) => onContextMenu(e, n.data.node)}
-        >
-          <FitWhenNodesChange ids={nodes.map((n) => n.id).join(' ')} />
-        </ReactFlow>
+        />
         {menu && <NodeFaultMenu key={menu.node.id} {...menu} onClose={close} />}
       </div>
     </NodeMenuContext.Provider>
   );
-}
-
-/**
- * `fitView` fits the nodes of the first render only; a scenario switch or a component that appears
- * later (a takeover broker, a bookie) would be drawn out of view. Refit when the set of nodes
- * changes and they have been measured, not on every step (the view would jump).
- */
-function FitWhenNodesChange({ ids }: { readonly ids: string }) {
-  const flow = useReactFlow();
-  const measured = useNodesInitialized();
-  useEffect(() => {
-    if (measured) void flow.fitView();
-  }, [flow, measured, ids]);
-  return null;
 }
