@@ -2,32 +2,21 @@
 // End-to-end runner: serves the built app (dist/) with `vite preview`, drives Debian's
 // Chromium through playwright-core, and runs every tests/e2e/*.e2e.mjs.
 //
-// Usage: node scripts/e2e.mjs [--json <file>] [name-filter]
+// Usage: node scripts/e2e.mjs [--json <file>] [filter]
+// filter: the tests whose name or file name contains it (`interactive`, `first-ui`, `share: a link`).
 // Each tests/e2e/*.e2e.mjs file has `export default [{ name, timeout?, run: async ({ browser, baseURL, newPage }) => {} }]`
 // (timeout in ms, default 60 s).
 // newPage(contextOptions?) opens a fresh context + page (1400x900), closed after the test.
 // Console errors and uncaught page errors fail the test.
-import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { findChromium, HOST, launchChromium, ROOT, startPreview } from './chromium.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const HOST = '127.0.0.1';
 const PORT = 4173;
 const BASE_URL = `http://${HOST}:${PORT}/`;
 const TEST_TIMEOUT_MS = 60_000;
 const SERVER_TIMEOUT_MS = 30_000;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // ---- arguments ----
 let jsonFile = null;
@@ -53,78 +42,17 @@ function finish() {
   process.exitCode = failed > 0 ? 1 : 0;
 }
 
-function findChromium() {
-  const candidates = [];
-  if (process.env.CHROMIUM_PATH) candidates.push(process.env.CHROMIUM_PATH);
-  candidates.push('/usr/bin/chromium');
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir) candidates.push(join(dir, 'chromium'));
-  }
-  for (const c of candidates) {
-    try {
-      accessSync(c, constants.X_OK);
-      return c;
-    } catch {
-      // try next
-    }
-  }
-  return null;
-}
-
-function startServer() {
-  const bin = join(ROOT, 'node_modules', '.bin', 'vite');
-  const child = spawn(bin, ['preview', '--host', HOST, '--port', String(PORT), '--strictPort'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  child.exited = new Promise((r) => child.on('exit', r));
-  child.output = () => output;
-  return child;
-}
-
-async function waitForServer(child) {
-  const deadline = Date.now() + SERVER_TIMEOUT_MS;
-  let exited = false;
-  child.exited.then(() => (exited = true));
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`vite preview exited early:\n${child.output()}`);
-    try {
-      const res = await fetch(BASE_URL);
-      if (res.status === 200) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(
-    `vite preview did not answer 200 on ${BASE_URL} within ${SERVER_TIMEOUT_MS} ms:\n${child.output()}`,
-  );
-}
-
-async function stopServer() {
-  const child = server;
-  server = null;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const killed = await Promise.race([
-    child.exited.then(() => true),
-    new Promise((r) => setTimeout(() => r(false), 3000)),
-  ]);
-  if (!killed) child.kill('SIGKILL');
-}
-
 async function cleanup() {
   const b = browser;
   browser = null;
   if (b) await b.close().catch(() => {});
-  await stopServer();
+  const s = server;
+  server = null;
+  if (s) await s.stop();
 }
 
 // Last-resort cleanup if the process is interrupted.
-process.on('exit', () => server?.kill('SIGKILL'));
+process.on('exit', () => server?.kill());
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
     cleanup().finally(() => process.exit(130));
@@ -240,20 +168,22 @@ async function main() {
     failed += 1;
     console.log(`✗ could not load tests/e2e/${file}\n    ${formatError(err)}`);
   }
-  const selected = filter ? tests.filter((t) => t.name.includes(filter)) : tests;
+  const selected = filter
+    ? tests.filter((t) => t.name.includes(filter) || t.file.includes(filter))
+    : tests;
   if (selected.length === 0) {
     failed += 1;
     console.log(
       filter
-        ? `No e2e test name contains "${filter}".`
+        ? `No e2e test name or file name contains "${filter}".`
         : `No e2e tests found (${files.length} tests/e2e/*.e2e.mjs files).`,
     );
     return;
   }
 
-  server = startServer();
-  await waitForServer(server);
-  browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  server = startPreview({ port: PORT, timeoutMs: SERVER_TIMEOUT_MS });
+  await server.ready();
+  browser = await launchChromium({ executablePath });
   console.log(
     `e2e: ${selected.length} test(s) against ${BASE_URL} with ${executablePath} ${browser.version()}`,
   );
