@@ -156,20 +156,32 @@ export function followScreen(): () => void {
     lastWritten = hash;
     history.replaceState(history.state, '', hash);
   };
-  // A step alone is written at once when it comes alone (End, a click); in a burst of steps (keys
-  // held or pressed quickly, playback) after the step's frame is painted, at most once per frame,
-  // so encoding the recipe and replaceState never delay the steps themselves.
+  // A step never writes in its own task or frame: replaceState alone costs Chromium 2–5 ms (more
+  // than the step's React work), and encoding the recipe more. A step alone (End, a click, a key
+  // press) is written right after its frame is painted; a burst of steps (keys held or pressed
+  // quickly, playback) once it settles, BURST_MS after its last step, so a held key does not pay
+  // a rewrite per step. A new run, fix or branch is written at once.
   let lastStep = -Infinity;
-  let afterPaint = false;
-  const writeAfterPaint = () => {
-    if (afterPaint) return;
-    afterPaint = true;
+  let scheduled: { readonly cancel: () => void } | null = null;
+  const writeLater = (burst: boolean) => {
+    scheduled?.cancel();
     const go = () => {
-      afterPaint = false;
+      scheduled = null;
       void write();
     };
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(go, 0));
-    else setTimeout(go, 0);
+    if (burst || typeof requestAnimationFrame !== 'function') {
+      const t = setTimeout(go, burst ? BURST_MS : 0);
+      scheduled = { cancel: () => clearTimeout(t) };
+      return;
+    }
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const f = requestAnimationFrame(() => (t = setTimeout(go, 0)));
+    scheduled = {
+      cancel: () => {
+        cancelAnimationFrame(f);
+        clearTimeout(t);
+      },
+    };
   };
   const unsubscribe = appStore.subscribe((s, prev) => {
     if (s.status !== 'ready') return;
@@ -178,12 +190,13 @@ export function followScreen(): () => void {
       s.fixes !== prev.fixes ||
       s.branch !== prev.branch ||
       s.status !== prev.status
-    )
+    ) {
+      scheduled?.cancel();
+      scheduled = null;
       void write();
-    else if (s.cursor !== prev.cursor) {
+    } else if (s.cursor !== prev.cursor) {
       const now = performance.now();
-      if (now - lastStep > BURST_MS) void write();
-      else writeAfterPaint();
+      writeLater(now - lastStep <= BURST_MS);
       lastStep = now;
     }
   });
@@ -195,6 +208,7 @@ export function followScreen(): () => void {
   window.addEventListener('hashchange', onHash);
   return () => {
     unsubscribe();
+    scheduled?.cancel();
     window.removeEventListener('hashchange', onHash);
   };
 }

@@ -9,7 +9,7 @@ import { setCursor, useApp } from '../../store';
 import { FaultItems } from '../FaultPlan/FaultMenu';
 import { arrowTarget, messageIndexOf, type ArrowTarget } from './arrows';
 import './diagram.css';
-import { markStep } from './highlight';
+import { markStep, placeMarks } from './highlight';
 import { renderSvg } from './loadMermaid';
 import { drawingFor, inWindow, isErrorPicture, MERMAID_MAX_TEXT, type Drawing } from './window';
 
@@ -21,17 +21,45 @@ type Chosen = {
 };
 type Menu = ArrowTarget & { readonly x: number; readonly y: number };
 
+/** The part of the scrolling diagram that shows (its box, within the window). */
+function visibleBox(scroller: Element) {
+  const box = scroller.getBoundingClientRect();
+  return {
+    top: Math.max(box.top, 0),
+    bottom: Math.min(box.bottom, window.innerHeight),
+    left: Math.max(box.left, 0),
+    right: Math.min(box.right, window.innerWidth),
+  };
+}
+
+const MARGIN = 32;
+
 /** The shape is inside the scrolling diagram's visible box (and the window's), with a margin. */
 function inView(scroller: Element, el: Element): boolean {
-  const box = scroller.getBoundingClientRect();
+  const v = visibleBox(scroller);
   const r = el.getBoundingClientRect();
-  const margin = 32;
-  const top = Math.max(box.top, 0) + margin;
-  const bottom = Math.min(box.bottom, window.innerHeight) - margin;
-  const left = Math.max(box.left, 0);
-  const right = Math.min(box.right, window.innerWidth);
   // Across, some of it showing is enough: a label wider than the view would scroll every step.
-  return r.top >= top && r.bottom <= bottom && r.right > left && r.left < right;
+  return (
+    r.top >= v.top + MARGIN && r.bottom <= v.bottom - MARGIN && r.right > v.left && r.left < v.right
+  );
+}
+
+/**
+ * Scrolls the diagram so that `el` shows a quarter of the view in from the edge it left by: the
+ * next steps in the same direction then have the rest of the view before the next scroll. (Every
+ * scroll makes Chromium raster the view anew, and the step after it waits for that: centring
+ * scrolled every third step of a long trace, this every fifth.)
+ */
+function bringIntoView(scroller: HTMLElement, el: Element): void {
+  const v = visibleBox(scroller);
+  const r = el.getBoundingClientRect();
+  const quarter = (v.bottom - v.top) / 4;
+  if (r.top < v.top + MARGIN || r.bottom > v.bottom - MARGIN) {
+    const target = r.bottom > v.bottom - MARGIN ? v.top + quarter : v.bottom - quarter - r.height;
+    scroller.scrollTop += r.top - target;
+  }
+  if (r.right <= v.left) scroller.scrollLeft -= v.left - r.left + MARGIN;
+  else if (r.left >= v.right) scroller.scrollLeft += r.right - v.right + MARGIN;
 }
 
 export function Diagram() {
@@ -87,15 +115,17 @@ export function Diagram() {
 
   useEffect(() => {
     if (!draw.drawn || !host.current) return;
-    // Mark now (class flips only: no layout read), scroll in the step's own frame: reading the
-    // layout here, right after React's commit, would force a style + layout pass that the frame
-    // then does again; in the frame callback it is the frame's only one. Scroll only when the
-    // current step is out of view.
-    const anchor = markStep(host.current, draw.drawn.diagram.items, cursor);
-    if (!anchor || typeof requestAnimationFrame !== 'function') return;
+    // Mark now (class flips only: no layout read); show the marks and scroll in the step's own
+    // frame: reading the layout here, right after React's commit, would force a style + layout
+    // pass that the frame then does again; in the frame callback it is the frame's only one.
+    // Scroll only when the current step is out of view (bringIntoView).
+    const root = host.current;
+    const anchor = markStep(root, draw.drawn.diagram.items, cursor);
+    if (typeof requestAnimationFrame !== 'function') return;
     const frame = requestAnimationFrame(() => {
-      if (anchor.isConnected && section.current && !inView(section.current, anchor))
-        anchor.scrollIntoView?.({ block: 'center', inline: 'nearest' });
+      if (anchor?.isConnected && section.current && !inView(section.current, anchor))
+        bringIntoView(section.current, anchor);
+      placeMarks(root);
     });
     return () => cancelAnimationFrame(frame);
   }, [draw.drawn, cursor]);

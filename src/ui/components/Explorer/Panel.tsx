@@ -86,7 +86,6 @@ export function verdictOf(r: ExploreResult): string {
 
 export default function ExplorerPanel({ start = workerExplore }: { start?: StartExplore }) {
   const scenario = useApp((s) => scenarioOf(s));
-  const cursor = useApp((s) => s.cursor);
   const [bounds, setBounds] = useState<Bounds>(() => boundsOf(scenario));
   // The number fields as typed (a field may be empty while the user edits it).
   const [texts, setTexts] = useState<Record<NumKey, string>>(() => ({
@@ -209,9 +208,7 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
         <button type="button" disabled={running} onClick={() => run(false)}>
           Explore
         </button>{' '}
-        <button type="button" disabled={running} onClick={() => run(true)}>
-          Explore from here (step {cursor})
-        </button>{' '}
+        <ExploreFromHere disabled={running} onClick={() => run(true)} />{' '}
         {running && (
           <button type="button" onClick={cancel}>
             Cancel
@@ -251,6 +248,19 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
         <Results result={outcome.result} seconds={outcome.seconds} ran={ran} />
       )}
     </section>
+  );
+}
+
+/**
+ * The one part of the panel that follows the cursor: a step re-renders this button, not the
+ * bounds form (whose inputs React would touch on every render).
+ */
+function ExploreFromHere({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
+  const cursor = useApp((s) => s.cursor);
+  return (
+    <button type="button" disabled={disabled} onClick={onClick}>
+      Explore from here (step {cursor})
+    </button>
   );
 }
 

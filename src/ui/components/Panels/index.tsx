@@ -1,5 +1,6 @@
 // The state panels at the cursor. The view-models come from engine/render/panels (pure), computed
-// once per (run, cursor); each panel only lays them out.
+// once per (run, cursor); each panel only lays them out, and re-renders only when its view-model
+// changed in value (same.ts): a step usually changes one or two of them.
 import { useMemo } from 'react';
 import { panelsOf } from '../../../engine';
 import { useShownStep } from '../../store';
@@ -8,8 +9,15 @@ import { InFlightPanel } from './InFlight';
 import { InvariantsPanel } from './Invariants';
 import { ProducersPanel } from './Producers';
 import { ReplicationPanel } from './Replication';
+import { memoByValue } from './same';
 import { StoragePanels } from '../Storage';
 import { TopicPanel } from './Topic';
+
+const Replication = memoByValue(ReplicationPanel);
+const Producers = memoByValue(ProducersPanel);
+const Dedup = memoByValue(DedupPanel);
+const Topic = memoByValue(TopicPanel);
+const InFlight = memoByValue(InFlightPanel);
 
 export function Panels() {
   // Memoized per (run, cursor): renders that change neither (theme, menus) do no work here.
@@ -26,12 +34,12 @@ export function Panels() {
       // data-step: the step these panels show (they follow the cursor a render later).
       <div className="panels" data-step={cursor}>
         <InvariantsPanel result={result} cursor={cursor} />
-        {panels.replication && <ReplicationPanel repl={panels.replication} />}
+        {panels.replication && <Replication repl={panels.replication} />}
         <StoragePanels result={result} cursor={cursor} />
-        <ProducersPanel producers={panels.producers} />
-        <DedupPanel topics={panels.topics} />
-        <TopicPanel topics={panels.topics} />
-        <InFlightPanel channels={panels.channels} />
+        <Producers producers={panels.producers} />
+        <Dedup topics={panels.topics} />
+        <Topic topics={panels.topics} />
+        <InFlight channels={panels.channels} />
       </div>
     );
   }, [result, cursor]);

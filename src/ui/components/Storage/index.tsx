@@ -3,10 +3,17 @@
 // engine/render/storage (pure), computed once per (run, cursor). Nothing for abstract storage.
 import { useMemo } from 'react';
 import { storageOf, type RunResult } from '../../../engine';
+import { memoByValue } from '../Panels/same';
 import { BookiesPanel } from './Bookies';
 import { BrokersPanel } from './Brokers';
 import { MetadataStorePanel } from './MetadataStore';
 import { SubscriptionsPanel } from './Subscriptions';
+
+// Each re-renders only when its view-model changed in value (Panels/same.ts).
+const MetadataStore = memoByValue(MetadataStorePanel);
+const Brokers = memoByValue(BrokersPanel);
+const Bookies = memoByValue(BookiesPanel);
+const Subscriptions = memoByValue(SubscriptionsPanel);
 
 /** The run and cursor come from Panels (see useShownStep). */
 export function StoragePanels({
@@ -24,10 +31,10 @@ export function StoragePanels({
     <>
       {storage.map((p) => (
         <div key={p.cluster} className="panels storage" data-testid={`storage-${p.cluster}`}>
-          <MetadataStorePanel metadata={p.metadata} changed={p.changed.metadata} />
-          <BrokersPanel brokers={p.brokers} changed={p.changed.brokers} />
-          <BookiesPanel bookies={p.bookies} quorum={p.quorum} />
-          <SubscriptionsPanel subscriptions={p.subscriptions} changed={p.changed.subscriptions} />
+          <MetadataStore metadata={p.metadata} changed={p.changed.metadata} />
+          <Brokers brokers={p.brokers} changed={p.changed.brokers} />
+          <Bookies bookies={p.bookies} quorum={p.quorum} />
+          <Subscriptions subscriptions={p.subscriptions} changed={p.changed.subscriptions} />
         </div>
       ))}
     </>
