@@ -79,7 +79,9 @@ export function verdictOf(r: ExploreResult): string {
       ? 'cut short by the state bound (raise Max states)'
       : r.stopReason === 'max-depth'
         ? 'cut short by the depth bound (raise Max depth)'
-        : 'complete';
+        : r.stopReason === 'memory'
+          ? 'cut short: memory was nearly full (lower Max states)'
+          : 'complete';
   if (r.violations.length === 0) return `no violation in ${fmt(r.states)} states, ${cut}`;
   return `${r.violations.length} invariant${r.violations.length === 1 ? '' : 's'} violated in ${fmt(r.states)} states, ${cut}`;
 }
