@@ -47,6 +47,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium, ROOT, startPreview } from '../../scripts/chromium.mjs';
+import { chooseScenario } from '../e2e/lib.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -100,33 +101,7 @@ function initialJs() {
 }
 
 async function openScenario(page, id) {
-  await page.locator('[data-testid=diagram] svg').waitFor({ timeout: 60_000 });
-  await page.evaluate((id) => {
-    const select = document.querySelector('select[aria-label=Scenario]');
-    if (![...select.options].some((o) => o.value === id)) {
-      const o = document.createElement('option');
-      o.value = id;
-      o.textContent = id;
-      select.append(o);
-    }
-    window.__oldSvg = document.querySelector('[data-testid=diagram] svg')?.id ?? null;
-    window.__selectedAt = performance.now();
-  }, id);
-  await page.getByRole('combobox', { name: 'Scenario' }).selectOption(id);
-  await page.waitForFunction(
-    (id) => {
-      const d = document.querySelector('[data-testid=diagram]');
-      return (
-        d?.querySelector('svg') &&
-        d.querySelector('svg').id !== window.__oldSvg &&
-        d.getAttribute('aria-busy') === 'false' &&
-        document.querySelector('select[aria-label=Scenario]')?.value === id &&
-        /Step 0 of/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? '')
-      );
-    },
-    id,
-    { timeout: 120_000 },
-  );
+  await chooseScenario(page, id, 120_000);
   return page.evaluate(() => ({
     toDiagram: performance.now() - window.__selectedAt,
     arrows: document.querySelectorAll('[data-testid=diagram] text.messageText').length,

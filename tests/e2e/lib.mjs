@@ -33,12 +33,12 @@ export const shows = (page, testId, needle, what) =>
   );
 
 /**
- * Opens a scenario by id, also a generated one (`long-334`) the picker does not list, and waits for
- * its diagram: a new SVG, not busy, the picker showing the id.
+ * Picks a scenario by id in the loaded page, also a generated one (`long-334`) the picker does not
+ * list, and waits (up to `timeout` ms) for its diagram: a new SVG, not busy, the picker showing
+ * the id, the cursor at step 0. `window.__selectedAt` keeps when it was picked (the UI bench).
  */
-export async function openScenario(page, baseURL, id) {
-  await page.goto(baseURL, { waitUntil: 'load' });
-  await page.locator('[data-testid=diagram] svg').waitFor({ timeout: 30_000 });
+export async function chooseScenario(page, id, timeout = 45_000) {
+  await page.locator('[data-testid=diagram] svg').waitFor({ timeout });
   await page.evaluate((id) => {
     const select = document.querySelector('select[aria-label=Scenario]');
     if (![...select.options].some((o) => o.value === id)) {
@@ -48,6 +48,7 @@ export async function openScenario(page, baseURL, id) {
       select.append(o);
     }
     window.__oldSvg = document.querySelector('[data-testid=diagram] svg')?.id ?? null;
+    window.__selectedAt = performance.now();
   }, id);
   await page.getByRole('combobox', { name: 'Scenario' }).selectOption(id);
   await until(
@@ -58,11 +59,18 @@ export async function openScenario(page, baseURL, id) {
         d?.querySelector('svg') &&
         d.querySelector('svg').id !== window.__oldSvg &&
         d.getAttribute('aria-busy') === 'false' &&
-        document.querySelector('select[aria-label=Scenario]')?.value === id
+        document.querySelector('select[aria-label=Scenario]')?.value === id &&
+        /Step 0 of/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? '')
       );
     },
     id,
     `${id}: no diagram`,
-    45_000,
+    timeout,
   );
+}
+
+/** A fresh load of the app, then `chooseScenario`. */
+export async function openScenario(page, baseURL, id) {
+  await page.goto(baseURL, { waitUntil: 'load' });
+  await chooseScenario(page, id);
 }
