@@ -158,6 +158,16 @@ const keysAndTheme = {
       undefined,
       'the diagram is not dark',
     );
+    // The new drawing keeps the step marks: the band still lights up the current (last) step.
+    await until(
+      page,
+      () => {
+        const band = document.querySelector('[data-testid=diagram] .dl-band');
+        return band !== null && /scaleY\((?!0\))/.test(band.style.transform);
+      },
+      undefined,
+      'the step marks were lost when the diagram was drawn again',
+    );
   },
 };
 

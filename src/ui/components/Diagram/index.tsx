@@ -128,7 +128,9 @@ export function Diagram() {
       placeMarks(root);
     });
     return () => cancelAnimationFrame(frame);
-  }, [draw.drawn, cursor]);
+    // `draw`, not `draw.drawn`: a theme switch draws a new SVG of the same drawing, and the marks
+    // (inside the host, replaced with it) must be placed on it again.
+  }, [draw, cursor]);
 
   useEffect(() => {
     if (!menu) return;
