@@ -1,7 +1,7 @@
 // `check`: the explorer from the command line. Bounds come from the scenario's `explore` block
 // (fault kinds, max faults, depth, states), then the flags override them. The JSON is the
 // contract's, plus the `safety` / `liveness` verdicts, the bounds used, and each violation's detail.
-import { Explorer, explorerBounds, type Config, type ExploreOptions, type ExploreResult } from '../engine/index';
+import { explore, explorerBounds, type Explorer } from '../engine/index';
 import { MESSAGES, type CheckArgs } from './args';
 import { type CliIo, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION, loadTarget } from './cli';
 
@@ -25,18 +25,13 @@ function withinMemory<B extends { maxStates: number }>(bounds: B, io: CliIo): B 
 /** Stop before the heap is full: a frontier of large worlds can outgrow the per-state estimate. */
 const HEAP_STOP = 0.85;
 
-/** `explore`, in slices; between slices, a heap past HEAP_STOP of its limit ends the search. */
-function exploreWatchingHeap(config: Config, bounds: ExploreOptions, io: CliIo): ExploreResult {
-  const ex = new Explorer(config, bounds);
+/** True (after a note) once the heap is past HEAP_STOP of its limit: the search then stops. */
+function heapFull(ex: Explorer, io: CliIo): boolean {
   const limit = io.heapLimitBytes;
-  while (!ex.advance(10_000).done) {
-    const used = io.heapUsedBytes?.();
-    if (limit && used !== undefined && used > limit * HEAP_STOP) {
-      io.stderr(`${MESSAGES.heapFull(ex.progress().states, Math.round(used / 2 ** 20), Math.round(limit / 2 ** 20))}\n`);
-      ex.stopForMemory();
-    }
-  }
-  return ex.result();
+  const used = io.heapUsedBytes?.();
+  if (!limit || used === undefined || used <= limit * HEAP_STOP) return false;
+  io.stderr(`${MESSAGES.heapFull(ex.progress().states, Math.round(used / 2 ** 20), Math.round(limit / 2 ** 20))}\n`);
+  return true;
 }
 
 export function checkCommand(args: CheckArgs, io: CliIo, readTarget: ReadTarget): number {
@@ -44,7 +39,7 @@ export function checkCommand(args: CheckArgs, io: CliIo, readTarget: ReadTarget)
   if (!loaded) return EXIT_USAGE;
   const bounds = withinMemory(explorerBounds(loaded.config, args), io);
   const t0 = io.now?.() ?? 0;
-  const result = exploreWatchingHeap(loaded.config, bounds, io);
+  const result = explore(loaded.config, bounds, (ex) => heapFull(ex, io));
   const seconds = ((io.now?.() ?? 0) - t0) / 1000;
   if (!result.complete) io.stderr(`${MESSAGES.cutShort(result.states, result.stopReason ?? 'depth bound')}\n`);
   const out = {

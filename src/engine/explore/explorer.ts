@@ -17,7 +17,7 @@
 // the producer `instance` counter, and per-connection send counters unless a duplicate-frames fault
 // still counts sends. Everything else — queues, watermarks, ledgers, cursors, completions — is kept.
 // Memory: ~0.85 KB per state on seed 000's model (`npm run bench`), mostly the frontier's worlds,
-// which share every component a step did not touch (sim/context.ts); `maxStates` bounds it.
+// which share every component a step did not touch (sim/draft.ts); `maxStates` bounds it.
 import { checkSafety, type InvariantId } from '../check/invariants';
 import type { Config, ExploreFaultKind } from '../model/config';
 import type { World } from '../model/world';
@@ -275,9 +275,10 @@ export function hash(s: string): number {
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }
 
-/** Run the whole search at once (CLI, tests). */
-export function explore(config: Config, opts: ExploreOptions): ExploreResult {
+/** Run the whole search at once (CLI, tests); `outOfMemory` is asked between slices. */
+export function explore(config: Config, opts: ExploreOptions, outOfMemory?: (ex: Explorer) => boolean): ExploreResult {
   const ex = new Explorer(config, opts);
-  while (!ex.advance(10000).done);
+  // Between slices the driver may stop the search for memory (the engine cannot measure a heap).
+  while (!ex.advance(10_000).done) if (outOfMemory?.(ex)) ex.stopForMemory();
   return ex.result();
 }
