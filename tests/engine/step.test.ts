@@ -2,6 +2,7 @@
 // `step` drafts a copy-on-write world: what an action touches is copied, the rest is shared with
 // the world before. Two promises make that safe, and the explorer's cached hashes rely on both:
 // the world before a step is never changed, and the parts a step did not touch are the same objects.
+import { types } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { enabledActions, explorerBounds, explorerConfig, initialWorld, loadScenario, step, type World } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
@@ -30,6 +31,28 @@ describe('step never changes the world it starts from', () => {
         expect(JSON.stringify(w)).toBe(before);
       }
       expect(steps).toBeGreaterThan(300);
+    });
+  }
+});
+
+/** Paths in `v` that hold a Proxy: a draft's copy-on-read view must never end up in a world. */
+function proxies(v: unknown, path: string, out: string[]): string[] {
+  if (v === null || typeof v !== 'object') return out;
+  if (types.isProxy(v)) out.push(path);
+  else for (const k in v) proxies((v as Record<string, unknown>)[k], `${path}.${k}`, out);
+  return out;
+}
+
+describe('a finished world is plain data', () => {
+  for (const id of IDS) {
+    it(`${id}: no copy-on-read view is left in the worlds of 300 reachable states' steps`, () => {
+      let checked = 0;
+      for (const w of worlds(id, 300))
+        for (const a of enabledActions(w)) {
+          expect(proxies(step(w, a.action).world, 'world', [])).toEqual([]);
+          checked++;
+        }
+      expect(checked).toBeGreaterThan(300);
     });
   }
 });

@@ -82,19 +82,22 @@ function walkBody(h: Hasher, v: object): void {
   }
   const o = v as Record<string, unknown>;
   mix(h, 7);
-  for (const k in o) {
-    const x = o[k];
-    if (x === undefined) continue;
-    const info = keyInfo(k);
-    if (info.kind === Kind.Drop || (info.kind === Kind.Sends && o.broken === null)) continue;
-    mix(h, info.code);
-    if (info.kind === Kind.Stamp && typeof x === 'number') {
-      mix(h, 11);
-      h.stamps.push(x);
-    } else if (info.kind === Kind.OpId && typeof x === 'number') mix(h, x - h.opBase);
-    else walk(h, x);
-  }
+  for (const k in o) walkEntry(h, o, k);
   mix(h, 8);
+}
+
+/** One key of an object and its value, with the abstraction's rules for that key. */
+export function walkEntry(h: Hasher, o: Record<string, unknown>, k: string): void {
+  const x = o[k];
+  if (x === undefined) return;
+  const info = keyInfo(k);
+  if (info.kind === Kind.Drop || (info.kind === Kind.Sends && o.broken === null)) return;
+  mix(h, info.code);
+  if (info.kind === Kind.Stamp && typeof x === 'number') {
+    mix(h, 11);
+    h.stamps.push(x);
+  } else if (info.kind === Kind.OpId && typeof x === 'number') mix(h, x - h.opBase);
+  else walk(h, x);
 }
 
 const CONTEXTUAL: readonly [number, number] = [0, 0];

@@ -9,7 +9,8 @@
 // would merge two states.
 import type { World } from '../model/world';
 import { DROP } from './fingerprint';
-import { hasher, keyCode, mix, walk, type Hasher } from './hashWalk';
+import { NEST_TOPIC } from '../sim/draft';
+import { hasher, keyCode, mix, walk, walkEntry, type Hasher } from './hashWalk';
 
 interface Part {
   readonly a: number;
@@ -45,7 +46,8 @@ export function hashWorld(w: World, from: Hashed | null): Hashed {
       for (const name in rec) {
         mix(h, keyCode(name));
         const x = rec[name]!;
-        addPart(h, objects, parts, x, partOf(x, opBaseOf(w, k, x), from));
+        if (k === 'topics') addTree(h, objects, parts, x, NEST_TOPIC, from);
+        else addPart(h, objects, parts, x, partOf(x, opBaseOf(w, k, x), from));
       }
       mix(h, 8);
     } else if (v !== null && typeof v === 'object') addPart(h, objects, parts, v, partOf(v, 0, from));
@@ -61,6 +63,37 @@ function addPart(h: Hasher, objects: object[], parts: Part[], v: object, p: Part
   mix(h, p.b);
   objects.push(v);
   parts.push(p);
+}
+
+/**
+ * A value hashed in nested parts, as `step` copies it (sim/draft.ts): each object below it is a part
+ * of its own, down `depth` levels, so an untouched one keeps its hash; its plain and frozen values
+ * make one more part (its shell), reused while the object itself is shared.
+ */
+function addTree(h: Hasher, objects: object[], parts: Part[], v: object, depth: number, from: Hashed | null): void {
+  if (depth === 0 || Array.isArray(v) || Object.isFrozen(v)) return addPart(h, objects, parts, v, partOf(v, 0, from));
+  const o = v as Record<string, unknown>;
+  mix(h, 12);
+  for (const k in o) {
+    const x = o[k];
+    if (x === null || typeof x !== 'object' || Object.isFrozen(x)) continue;
+    mix(h, keyCode(k));
+    addTree(h, objects, parts, x, depth - 1, from);
+  }
+  mix(h, 13);
+  addPart(h, objects, parts, o, shellOf(o, from));
+}
+
+/** The plain and frozen values of an object hashed as nested parts (see `addTree`). */
+function shellOf(o: Record<string, unknown>, from: Hashed | null): Part {
+  const i = from === null ? -1 : from.objects.indexOf(o);
+  if (i >= 0) return from!.parts[i]!;
+  const h = hasher(0);
+  for (const k in o) {
+    const x = o[k];
+    if (x === null || typeof x !== 'object' || Object.isFrozen(x)) walkEntry(h, o, k);
+  }
+  return { a: h.a, b: h.b, stamps: h.stamps, opBase: 0 };
 }
 
 function partOf(v: object, opBase: number, from: Hashed | null): Part {

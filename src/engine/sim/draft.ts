@@ -18,6 +18,13 @@ export function finishWorld(draft: World): World {
   return (draft as unknown as WorldDraft).finish();
 }
 
+/**
+ * How many levels of a topic are copied one at a time: the topic, then its BookKeeper state (the
+ * largest component by far: bookies, requests, answers, ledger metadata, managed ledger). The
+ * explorer's hash nests the same way (explore/stateHash.ts), so what is shared is hashed once.
+ */
+export const NEST_TOPIC = 2;
+
 type Lazy = 'replicator' | 'sendsOf' | 'completions' | 'plan' | 'notAllowed';
 type Rec = 'producers' | 'channels' | 'topics';
 
@@ -44,7 +51,7 @@ class WorldDraft {
   }
 
   private rec(k: Rec): Record<string, unknown> {
-    return (this.recs[k] ??= lazyRecord(this.base[k] as Record<string, unknown>)).proxy;
+    return (this.recs[k] ??= lazyRecord(this.base[k] as Record<string, unknown>, k === 'topics' ? NEST_TOPIC : 0)).proxy;
   }
 
   get producers() { return this.rec('producers'); }
@@ -78,25 +85,49 @@ class WorldDraft {
   }
 }
 
-/** A record whose entries are copied on first read; `target` is the finished record. */
-function lazyRecord(base: Record<string, unknown>) {
+/**
+ * A record whose entries are copied on first read; `target` is the finished record. `nest` levels
+ * of an entry are copied shallow, each behind its own copy-on-read view, so a step that touches a
+ * topic's BookKeeper requests copies those and shares its bookies, ledgers and cursors.
+ */
+function lazyRecord(base: Record<string, unknown>, nest: number) {
   const target: Record<string, unknown> = { ...base };
-  return { proxy: new Proxy(target, new CopyOnRead()), target };
+  return { proxy: new Proxy(target, new CopyOnRead(nest)), target };
 }
 
-/** The proxy handler of one lazy record (a class: no closures to allocate per step). */
+/**
+ * The proxy handler of one lazy object (a class: no closures to allocate per step). A value is
+ * copied the first time it is read; the copy is what the finished world holds, and what the
+ * handlers get back is that copy, or, for a nested level, a view of it that copies on read again.
+ */
 class CopyOnRead implements ProxyHandler<Record<string, unknown>> {
   private readonly copied: (string | symbol)[] = [];
+  private readonly views: unknown[] = [];
+
+  constructor(private readonly nest: number) {}
 
   get(t: Record<string, unknown>, k: string | symbol): unknown {
     const v = t[k as string];
-    if (v === null || typeof v !== 'object' || Object.isFrozen(v) || this.copied.includes(k)) return v;
+    if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
+    const i = this.copied.indexOf(k);
+    if (i >= 0) return this.views[i];
+    const shallow = this.nest > 0 && !Array.isArray(v);
+    const copy = shallow ? { ...(v as Record<string, unknown>) } : copyDeep(v);
+    t[k as string] = copy;
+    const view = shallow ? new Proxy(copy as Record<string, unknown>, new CopyOnRead(this.nest - 1)) : copy;
     this.copied.push(k);
-    return (t[k as string] = copyDeep(v));
+    this.views.push(view);
+    return view;
   }
 
   set(t: Record<string, unknown>, k: string | symbol, v: unknown): boolean {
-    this.copied.push(k);
+    // A value set whole is the step's own: read back as it is, never copied again.
+    const i = this.copied.indexOf(k);
+    if (i >= 0) this.views[i] = v;
+    else {
+      this.copied.push(k);
+      this.views.push(v);
+    }
     t[k as string] = v;
     return true;
   }
