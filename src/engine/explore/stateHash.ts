@@ -13,6 +13,8 @@ import { NEST_TOPIC } from '../sim/draft';
 import { hasher, keyCode, mix, walk, walkEntry, type Hasher } from './hashWalk';
 
 interface Part {
+  /** The component (or, for a nested one's shell, the object) this part hashes. */
+  readonly obj: object;
   readonly a: number;
   readonly b: number;
   /** Stamp values in walk order (the component's stamp slots). */
@@ -24,7 +26,6 @@ interface Part {
 /** A hashed world: its hash, and its components' hashes for its successors to reuse. */
 export interface Hashed {
   readonly hash: number;
-  readonly objects: readonly object[];
   readonly parts: readonly Part[];
 }
 
@@ -33,8 +34,7 @@ export const stateHash = (w: World): number => hashWorld(w, null).hash;
 /** Hash `w`, reusing the parts of `from` (the state it was stepped from) it still shares. */
 export function hashWorld(w: World, from: Hashed | null): Hashed {
   const h = hasher(0);
-  const objects: object[] = [];
-  const parts: Part[] = [];
+  const acc = new Parts(h, from);
   mix(h, 7);
   for (const k in w) {
     if (DROP.has(k)) continue;
@@ -46,84 +46,129 @@ export function hashWorld(w: World, from: Hashed | null): Hashed {
       for (const name in rec) {
         mix(h, keyCode(name));
         const x = rec[name]!;
-        if (k === 'topics') addTree(h, objects, parts, x, NEST_TOPIC, from);
-        else addPart(h, objects, parts, x, partOf(x, opBaseOf(w, k, x), from));
+        if (k === 'topics') acc.tree(x, NEST_TOPIC);
+        else acc.leaf(x, opBaseOf(w, k, x));
       }
       mix(h, 8);
-    } else if (v !== null && typeof v === 'object') addPart(h, objects, parts, v, partOf(v, 0, from));
+    } else if (v !== null && typeof v === 'object') acc.leaf(v, 0);
     else walk(h, v);
   }
   mix(h, 8);
+  const parts = acc.done();
   mixStampOrder(h, parts);
-  return { hash: (h.a >>> 0) * 0x200000 + ((h.b >>> 0) & 0x1fffff), objects, parts };
-}
-
-function addPart(h: Hasher, objects: object[], parts: Part[], v: object, p: Part): void {
-  mix(h, p.a);
-  mix(h, p.b);
-  objects.push(v);
-  parts.push(p);
+  return { hash: (h.a >>> 0) * 0x200000 + ((h.b >>> 0) & 0x1fffff), parts };
 }
 
 /**
- * A value hashed in nested parts, as `step` copies it (sim/draft.ts): each object below it is a part
- * of its own, down `depth` levels, so an untouched one keeps its hash; its plain and frozen values
- * make one more part (its shell), reused while the object itself is shared.
+ * The parts of one world, in walk order, each mixed into the world's hash as it is added. A part
+ * is taken from the parent when the parent hashed the very same object (and op-id base): looked
+ * for at the same place in the parent's list first, where it almost always is.
  */
-function addTree(h: Hasher, objects: object[], parts: Part[], v: object, depth: number, from: Hashed | null): void {
-  if (depth === 0 || Array.isArray(v) || Object.isFrozen(v)) return addPart(h, objects, parts, v, partOf(v, 0, from));
-  const o = v as Record<string, unknown>;
-  mix(h, 12);
-  for (const k in o) {
-    const x = o[k];
-    if (x === null || typeof x !== 'object' || Object.isFrozen(x)) continue;
-    mix(h, keyCode(k));
-    addTree(h, objects, parts, x, depth - 1, from);
+class Parts {
+  private readonly list: Part[];
+  private n = 0;
+
+  constructor(
+    private readonly h: Hasher,
+    private readonly from: Hashed | null,
+  ) {
+    this.list = new Array<Part>(from === null ? 24 : from.parts.length);
   }
-  mix(h, 13);
-  addPart(h, objects, parts, o, shellOf(o, from));
+
+  done(): Part[] {
+    this.list.length = this.n;
+    return this.list;
+  }
+
+  leaf(v: object, opBase: number): void {
+    let p = this.reuse(v);
+    if (p === null || p.opBase !== opBase) {
+      const h = hasher(opBase);
+      walk(h, v);
+      p = { obj: v, a: h.a, b: h.b, stamps: h.stamps, opBase };
+    }
+    this.add(p);
+  }
+
+  /**
+   * A value hashed in nested parts, as `step` copies it (sim/draft.ts): each object below it is a
+   * part of its own, down `depth` levels, so an untouched one keeps its hash; its plain and frozen
+   * values make one more part (its shell), reused while the object itself is shared.
+   */
+  tree(v: object, depth: number): void {
+    if (depth === 0 || Array.isArray(v) || Object.isFrozen(v)) return this.leaf(v, 0);
+    const o = v as Record<string, unknown>;
+    mix(this.h, 12);
+    for (const k in o) {
+      const x = o[k];
+      if (x === null || typeof x !== 'object' || Object.isFrozen(x)) continue;
+      mix(this.h, keyCode(k));
+      this.tree(x, depth - 1);
+    }
+    mix(this.h, 13);
+    this.add(this.reuse(o) ?? shellOf(o));
+  }
+
+  private add(p: Part): void {
+    mix(this.h, p.a);
+    mix(this.h, p.b);
+    this.list[this.n++] = p;
+  }
+
+  private reuse(v: object): Part | null {
+    const from = this.from?.parts;
+    if (!from) return null;
+    if (from[this.n]?.obj === v) return from[this.n]!;
+    for (let i = 0; i < from.length; i++) if (from[i]!.obj === v) return from[i]!;
+    return null;
+  }
 }
 
-/** The plain and frozen values of an object hashed as nested parts (see `addTree`). */
-function shellOf(o: Record<string, unknown>, from: Hashed | null): Part {
-  const i = from === null ? -1 : from.objects.indexOf(o);
-  if (i >= 0) return from!.parts[i]!;
+/** The plain and frozen values of an object hashed as nested parts (see `Parts.tree`). */
+function shellOf(o: Record<string, unknown>): Part {
   const h = hasher(0);
   for (const k in o) {
     const x = o[k];
     if (x === null || typeof x !== 'object' || Object.isFrozen(x)) walkEntry(h, o, k);
   }
-  return { a: h.a, b: h.b, stamps: h.stamps, opBase: 0 };
+  return { obj: o, a: h.a, b: h.b, stamps: h.stamps, opBase: 0 };
 }
 
-function partOf(v: object, opBase: number, from: Hashed | null): Part {
-  if (from !== null) {
-    const i = from.objects.indexOf(v);
-    if (i >= 0 && from.parts[i]!.opBase === opBase) return from.parts[i]!;
-  }
-  const h = hasher(opBase);
-  walk(h, v);
-  return { a: h.a, b: h.b, stamps: h.stamps, opBase };
-}
+/** Scratch for `mixStampOrder` (grown when a world holds more stamps): no allocation per hash. */
+let stampScratch = new Float64Array(64);
+let slotScratch = new Int32Array(64);
 
 /** Stamp ranks: every stamp slot (part, index) in stamp order, equal stamps marked as one rank. */
 function mixStampOrder(h: Hasher, parts: readonly Part[]): void {
-  const stamps: number[] = [];
-  const slots: number[] = [];
+  let n = 0;
   for (let p = 0; p < parts.length; p++) {
     const s = parts[p]!.stamps;
     for (let i = 0; i < s.length; i++) {
-      // Insertion sort: a world holds a handful of stamps.
-      let j = stamps.length;
-      while (j > 0 && stamps[j - 1]! > s[i]!) j--;
-      stamps.splice(j, 0, s[i]!);
-      slots.splice(j, 0, p * 4096 + i);
+      if (n === stampScratch.length) growScratch();
+      // Insertion sort, stable: a world holds a handful of stamps.
+      let j = n++;
+      while (j > 0 && stampScratch[j - 1]! > s[i]!) {
+        stampScratch[j] = stampScratch[j - 1]!;
+        slotScratch[j] = slotScratch[j - 1]!;
+        j--;
+      }
+      stampScratch[j] = s[i]!;
+      slotScratch[j] = p * 4096 + i;
     }
   }
-  for (let i = 0; i < stamps.length; i++) {
-    if (i > 0 && stamps[i] === stamps[i - 1]) mix(h, 10);
-    mix(h, slots[i]!);
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && stampScratch[i] === stampScratch[i - 1]) mix(h, 10);
+    mix(h, slotScratch[i]!);
   }
+}
+
+function growScratch(): void {
+  const stamps = new Float64Array(stampScratch.length * 2);
+  const slots = new Int32Array(slotScratch.length * 2);
+  stamps.set(stampScratch);
+  slots.set(slotScratch);
+  stampScratch = stamps;
+  slotScratch = slots;
 }
 
 /** Op ids count from their producer's next op id: a producer's and its channel's base. */
