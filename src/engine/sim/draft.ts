@@ -101,35 +101,37 @@ function lazyRecord(base: Record<string, unknown>, nest: number) {
  * handlers get back is that copy, or, for a nested level, a view of it that copies on read again.
  */
 class CopyOnRead implements ProxyHandler<Record<string, unknown>> {
-  private readonly copied: (string | symbol)[] = [];
-  private readonly views: unknown[] = [];
+  /** Keys read or set so far and what they give back, interleaved `[key, view, key, view…]`. */
+  private seen: unknown[] | null = null;
 
   constructor(private readonly nest: number) {}
 
   get(t: Record<string, unknown>, k: string | symbol): unknown {
     const v = t[k as string];
     if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
-    const i = this.copied.indexOf(k);
-    if (i >= 0) return this.views[i];
+    const i = this.find(k);
+    if (i >= 0) return this.seen![i + 1];
     const shallow = this.nest > 0 && !Array.isArray(v);
     const copy = shallow ? { ...(v as Record<string, unknown>) } : copyDeep(v);
     t[k as string] = copy;
     const view = shallow ? new Proxy(copy as Record<string, unknown>, new CopyOnRead(this.nest - 1)) : copy;
-    this.copied.push(k);
-    this.views.push(view);
+    (this.seen ??= []).push(k, view);
     return view;
   }
 
   set(t: Record<string, unknown>, k: string | symbol, v: unknown): boolean {
     // A value set whole is the step's own: read back as it is, never copied again.
-    const i = this.copied.indexOf(k);
-    if (i >= 0) this.views[i] = v;
-    else {
-      this.copied.push(k);
-      this.views.push(v);
-    }
+    const i = this.find(k);
+    if (i >= 0) this.seen![i + 1] = v;
+    else (this.seen ??= []).push(k, v);
     t[k as string] = v;
     return true;
+  }
+
+  private find(k: string | symbol): number {
+    const s = this.seen;
+    if (s !== null) for (let i = 0; i < s.length; i += 2) if (s[i] === k) return i;
+    return -1;
   }
 }
 
