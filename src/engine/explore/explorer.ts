@@ -19,67 +19,15 @@
 // Memory: ~0.85 KB per state on seed 000's model (`npm run bench`), mostly the frontier's worlds,
 // which share every component a step did not touch (sim/draft.ts); `maxStates` bounds it.
 import { checkSafety, type InvariantId } from '../check/invariants';
-import type { Config, ExploreFaultKind } from '../model/config';
+import type { Config } from '../model/config';
 import type { World } from '../model/world';
 import { backlog } from '../protocol/PersistentReplicator';
 import { unhealedFault } from '../check/progress';
 import { enabledActions } from '../sim/enabled';
-import { initialWorld } from '../sim/init';
 import { step } from '../sim/step';
+import { explorerConfig, replayPrefix, type ExploreOptions } from './bounds';
 import { hashWorld, type Hashed } from './stateHash';
 import { findFairLoops } from './liveness';
-
-export interface ExploreOptions {
-  readonly maxDepth: number;
-  readonly maxStates: number;
-  /** Fault kinds the search may place, and how many per run. */
-  readonly faults: { readonly kinds: readonly ExploreFaultKind[]; readonly max: number };
-  /**
-   * Explore from here: action keys replayed from the initial state before the search starts (the
-   * UI's current step). Traces begin with them; `maxDepth` counts from the end of the prefix.
-   */
-  readonly prefix?: readonly string[];
-  /** Keep the scenario's fault plan (a prefix taken on a branch with injected faults may use it). */
-  readonly keepPlan?: boolean;
-}
-
-/**
- * Distinct states kept by default: well under 1 GB of heap at the ~0.85 KB per state `npm run bench`
- * measures (the frontier's worlds dominate; the visited set, parents and edges are a few dozen
- * bytes a state). The search then stops with `stopReason: 'max-states'` instead of running out.
- */
-export const DEFAULT_MAX_STATES = 750_000;
-export const DEFAULT_MAX_DEPTH = 80;
-
-/**
- * The bounds of a search: the scenario's `explore` block (kinds, max faults, depth, states), with
- * any of them overridden (the CLI's flags). No block: no faults, the defaults above.
- */
-export function explorerBounds(config: Config, over: { maxDepth?: number; maxFaults?: number; maxStates?: number } = {}): ExploreOptions {
-  const ex = config.explore;
-  return {
-    maxDepth: over.maxDepth ?? ex?.maxDepth ?? DEFAULT_MAX_DEPTH,
-    maxStates: over.maxStates ?? ex?.maxStates ?? DEFAULT_MAX_STATES,
-    faults: { kinds: ex?.kinds ?? [], max: over.maxFaults ?? ex?.max ?? 0 },
-  };
-}
-
-/**
- * The config the search runs: no fault plan (the search places the faults), the fault budget set.
- * Replaying a counterexample with `run` needs this same config.
- */
-export const explorerConfig = (config: Config, opts: ExploreOptions): Config => ({ ...config, faults: opts.keepPlan ? config.faults : [], faultBudget: opts.faults });
-
-/** The world after replaying `prefix` from the initial state; throws naming the first key not enabled. */
-function replayPrefix(config: Config, prefix: readonly string[]): World {
-  let w = initialWorld(config);
-  prefix.forEach((key, i) => {
-    const a = enabledActions(w).find((x) => x.key === key);
-    if (!a) throw new Error(`explore from here: step ${i + 1} "${key}" is not enabled with these bounds`);
-    w = step(w, a.action).world;
-  });
-  return w;
-}
 
 export interface Counterexample {
   readonly invariant: InvariantId;
@@ -262,18 +210,6 @@ export class Explorer {
 }
 
 const hasBacklog = (w: World): boolean => w.config.replication !== null && backlog(w).length > 0 && !unhealedFault(w);
-
-/** 53-bit hash of a fingerprint (two 32-bit FNV-1a lanes): a collision merges two states. */
-export function hash(s: string): number {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-  }
-  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
-}
 
 /** Run the whole search at once (CLI, tests); `outOfMemory` is asked between slices. */
 export function explore(config: Config, opts: ExploreOptions, outOfMemory?: (ex: Explorer) => boolean): ExploreResult {

@@ -1,7 +1,7 @@
 // Scenario format v1 (`dedup-lab/scenario@1`) → Config. Field-precise errors, never a throw.
 // Defaults are Pulsar's: deduplication off, Java client, no batching, auto sequence ids.
 import { type ClusterConfig, type Config, type SubscriptionConfig, EXPLORE_FAULT_KINDS, type InitialLedger, FAULT_KINDS, REPLICATOR, type ReplicationConfig, type FaultSpec, FIX_IDS, type FixId, type ProducerConfig, type Trigger, type WorkloadItem } from '../model/config';
-import { DEFAULT_MAX_STATES } from '../explore/explorer';
+import { DEFAULT_MAX_STATES } from '../explore/bounds';
 import { Reader, type ValidationError } from './reader';
 
 export const SCENARIO_FORMAT = 'dedup-lab/scenario@1';
