@@ -58,6 +58,27 @@ describe('seed-000-not-allowed-explore: one not-allowed', () => {
     });
   }
 
+  it('sentinel-not-confirmed, corrupted buffer: still no loss when the source grows (the re-sent E3’s own answer comes first)', () => {
+    // E3, E4 wait at us-east, E5 is written while the replicator runs. Case-1 with the re-sent E3 at
+    // the head would need a later entry's real receipt to overtake E3's own answer, and that answer
+    // (Dup, immediate) is never overtaken: every Case-1 sees -1:-1, which the fix refuses. With a
+    // NotAllowedError the rejection of a copy that is not the head is ignored instead (below).
+    const patch = {
+      topic: { deduplication: { 'us-east': false, 'us-west': true }, ledgers: { 'us-east': [{ id: 10, entries: 2, messages: [{ id: 'E3', producer: 'p1' }, { id: 'E4', producer: 'p1' }] }] } },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      workload: [{ send: 'E5', producer: 'p1' }],
+    };
+    const corrupted = checkBuiltin('seed-000-explore', ['sentinel-not-confirmed'], ['checksum-error:corrupted'], patch);
+    expect(corrupted.result.complete).toBe(true);
+    expect(corrupted.found).toEqual(STALL);
+    expectReplays(corrupted);
+    // The same growing source with the buffer intact loses E3 (Case-3 takes the -1:-1, as in the table).
+    const intact = checkBuiltin('seed-000-explore', ['sentinel-not-confirmed'], ['checksum-error:intact'], patch);
+    expect(intact.result.complete).toBe(true);
+    expect(intact.found).toEqual(LOSS);
+    expectReplays(intact);
+  }, 60_000);
+
   it('sentinel-not-confirmed loses E3 once the source still grows during replication (the rule where the twin differs)', () => {
     // E5 is written while the replicator runs, so it is first read after the rewind and travels
     // behind the re-sent E3: its real receipt reaches Case-1 with E3 at the head.
