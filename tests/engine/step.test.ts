@@ -75,4 +75,18 @@ describe('what a step does not touch is shared, not copied', () => {
     expect(before.channels.p1!.toBroker.map((f) => f.msgs[0]!.msg)).toEqual(['E3']);
     expect(before.topics['us-east']!.pendingWrites).toEqual([]);
   });
+
+  it('what a step only read comes back as the same object: a connect reads the topic’s watermarks and changes none', () => {
+    const l = loadScenario(BUILTINS.find((b) => b.id === 'geo-v2-clean'));
+    if (!l.ok) throw new Error('invalid');
+    const w = initialWorld(l.config);
+    const next = step(w, enabledActions(w).find((x) => x.key === 'connect:p1')!.action).world;
+    // ProducerSuccess carries the topic's last sequence id: the topic was read (and copied)...
+    expect(next.producers.p1!.state).toBe('Ready');
+    // ...and, equal at the end of the step, it is the very topic of the world before.
+    expect(next.topics).toBe(w.topics);
+    expect(next.replicator).toBe(w.replicator);
+    expect(next.producers.replicator).toBe(w.producers.replicator);
+    expect(next.producers.p1).not.toBe(w.producers.p1);
+  });
 });
