@@ -1,0 +1,140 @@
+// The copy-on-read machinery under `step`'s draft (./draft.ts): a proxy per lazy object that copies
+// a value the first time a handler reads it, and, after the step, puts back the value of the world
+// before wherever the copy came out equal. Plain data only: no Maps, no cycles; frozen values are
+// shared, never copied.
+
+/**
+ * A record whose entries are copied on first read; `target` is the finished record. `nest` levels
+ * of an entry are copied shallow, each behind its own copy-on-read view, so a step that touches a
+ * topic's BookKeeper requests copies those and shares its bookies, ledgers and cursors.
+ */
+export interface LazyRecord {
+  readonly proxy: Record<string, unknown>;
+  readonly target: Record<string, unknown>;
+  readonly handler: CopyOnRead;
+}
+
+export function lazyRecord(base: Record<string, unknown>, nest: number): LazyRecord {
+  const target: Record<string, unknown> = { ...base };
+  const handler = new CopyOnRead(nest);
+  return { proxy: new Proxy(target, handler), target, handler };
+}
+
+/**
+ * The proxy handler of one lazy object (a class: no closures to allocate per step). A value is
+ * copied the first time it is read; the copy is what the finished world holds, and what the
+ * handlers get back is that copy, or, for a nested level, a view of it that copies on read again.
+ */
+class CopyOnRead implements ProxyHandler<Record<string, unknown>> {
+  /** Per key read or set: `[key, what get returns, the value before the step, nested handler]…`. */
+  private seen: unknown[] | null = null;
+  private deleted = false;
+
+  constructor(private readonly nest: number) {}
+
+  get(t: Record<string, unknown>, k: string | symbol): unknown {
+    const v = t[k as string];
+    if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
+    const i = this.find(k);
+    if (i >= 0) return this.seen![i + 1];
+    const shallow = this.nest > 0 && !Array.isArray(v);
+    const copy = shallow ? { ...(v as Record<string, unknown>) } : copyDeep(v);
+    t[k as string] = copy;
+    const nested = shallow ? new CopyOnRead(this.nest - 1) : null;
+    const view = nested ? new Proxy(copy as Record<string, unknown>, nested) : copy;
+    (this.seen ??= []).push(k, view, v, nested);
+    return view;
+  }
+
+  set(t: Record<string, unknown>, k: string | symbol, v: unknown): boolean {
+    // A value set whole is the step's own: read back as it is, never copied again.
+    const i = this.find(k);
+    if (i >= 0) {
+      this.seen![i + 1] = v;
+      this.seen![i + 3] = null;
+    } else (this.seen ??= []).push(k, v, t[k as string], null);
+    t[k as string] = v;
+    return true;
+  }
+
+  deleteProperty(t: Record<string, unknown>, k: string | symbol): boolean {
+    this.deleted = true;
+    return delete t[k as string];
+  }
+
+  /**
+   * After the step: every value that came out equal to the one before is replaced by that one
+   * (nested levels first, so a level whose parts all came back compares by identity). True when
+   * the whole object came out equal (the caller can keep the one before).
+   */
+  settle(t: Record<string, unknown>): boolean {
+    const s = this.seen;
+    let same = !this.deleted;
+    if (s !== null)
+      for (let i = 0; i < s.length; i += 4) {
+        const k = s[i] as string;
+        const before = s[i + 2];
+        const nested = s[i + 3] as CopyOnRead | null;
+        if (nested !== null ? nested.settle(t[k] as Record<string, unknown>) && shallowSame(t[k], before) : sameData(t[k], before)) t[k] = before;
+        else same = false;
+      }
+    return same;
+  }
+
+  private find(k: string | symbol): number {
+    const s = this.seen;
+    if (s !== null) for (let i = 0; i < s.length; i += 4) if (s[i] === k) return i;
+    return -1;
+  }
+}
+
+/** Equal as plain data (identical values short-cut: shared frozen parts compare at once). */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let n = 0;
+  for (const k in x) {
+    if (!sameData(x[k], y[k])) return false;
+    n++;
+  }
+  for (const _ in y) n--;
+  return n === 0;
+}
+
+/** Equal, one level deep: the values below compare by identity (a settled nested level). */
+function shallowSame(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let n = 0;
+  for (const k in x) {
+    if (x[k] !== y[k]) return false;
+    n++;
+  }
+  for (const _ in y) n--;
+  return n === 0;
+}
+
+/** Deep copy of plain data (no Maps, no cycles); frozen values are shared, never copied. */
+export function copyDeep(v: unknown): unknown {
+  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
+  if (Array.isArray(v)) {
+    const n = v.length;
+    const arr = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) arr[i] = copyDeep(v[i]);
+    return arr;
+  }
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  // for…in over own enumerable keys (the world is plain data, no prototypes with enumerable keys).
+  for (const k in o) out[k] = copyDeep(o[k]);
+  return out;
+}
