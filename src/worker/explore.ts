@@ -7,6 +7,12 @@ import type { ExploreMessage, ExploreRequest } from './messages';
 /** States per slice: a few hundred keeps a slice far below 100 ms at the measured speeds. */
 export const SLICE_STATES = 250;
 
+/**
+ * A worker cannot read its heap, and Chromium ends the whole tab when a worker's reaches ≈ 3.7 GB
+ * (measured). The search stops once the explorer's own estimate passes this, with the verdict so far.
+ */
+export const MEMORY_BUDGET = 2 * 2 ** 30;
+
 export class ExploreSession {
   private cancelled = false;
   private finished = false;
@@ -37,13 +43,17 @@ export class ExploreSession {
   }
 
   /** Run one slice (or honour a cancel) and return the message to post. */
-  slice(budget = SLICE_STATES): ExploreMessage {
+  slice(budget = SLICE_STATES, memoryBudget = MEMORY_BUDGET): ExploreMessage {
     if (this.cancelled) {
       this.finished = true;
       return { id: this.id, type: 'cancelled', progress: this.explorer.progress() };
     }
     try {
-      const progress = this.explorer.advance(budget);
+      let progress = this.explorer.advance(budget);
+      if (!progress.done && this.explorer.memoryEstimate() > memoryBudget) {
+        this.explorer.stopForMemory();
+        progress = this.explorer.progress();
+      }
       if (!progress.done) return { id: this.id, type: 'progress', progress };
       this.finished = true;
       return { id: this.id, type: 'done', result: this.explorer.result() };

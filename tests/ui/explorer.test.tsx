@@ -165,6 +165,6 @@ describe('explorer panel (fake session)', () => {
     const base = { states: 150, transitions: 1, depth: 1, queue: 0, done: true, violations: [], safety: 'holds', liveness: 'holds' } as const;
     expect(verdictOf({ ...base, complete: true, stopReason: null })).toBe('no violation in 150 states, complete');
     expect(verdictOf({ ...base, complete: false, stopReason: 'max-states' })).toMatch(/no violation in 150 states, cut short by the state bound/);
-    expect(verdictOf({ ...base, complete: false, stopReason: 'memory' })).toBe('no violation in 150 states, cut short: memory was nearly full (lower Max states)');
+    expect(verdictOf({ ...base, complete: false, stopReason: 'memory' })).toBe('no violation in 150 states, cut short before memory ran out (lower Max states)');
   });
 });

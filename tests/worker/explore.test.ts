@@ -49,6 +49,20 @@ describe('worker: explore in slices', () => {
     expect(last).toMatchObject({ type: 'done', result: { complete: false, stopReason: 'max-states' } });
   });
 
+  it('a search whose estimated memory passes the budget stops with its verdict so far, marked memory', () => {
+    // A worker cannot read its heap (Chromium ends the tab when it fills): the explorer's estimate
+    // stands in for it. A 1 MiB budget is passed once about a hundred worlds wait in the queue.
+    const s = start();
+    if (!(s instanceof ExploreSession)) throw new Error('not started');
+    const msgs: ExploreMessage[] = [];
+    while (!s.over) msgs.push(s.slice(100, 2 ** 20));
+    const last = msgs.at(-1)!;
+    expect(last).toMatchObject({ type: 'done', result: { complete: false, stopReason: 'memory' } });
+    if (last.type !== 'done') return;
+    expect(last.result.states).toBeGreaterThan(100);
+    expect(last.result.states).toBeLessThan(1109); // the whole space, which the default budget explores
+  });
+
   it('an invalid scenario is an error message naming the field', () => {
     const m = ExploreSession.start({ id: 8, type: 'explore', scenario: { ...twin, replication: { from: 'mars' } }, fixes: [] });
     expect(m).toMatchObject({ id: 8, type: 'error' });

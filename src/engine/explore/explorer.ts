@@ -180,6 +180,17 @@ export class Explorer {
   }
 
   /**
+   * The heap this search holds, estimated in bytes, for a host that cannot measure its own (a
+   * browser worker): ≈ 130 bytes per state kept (visited set, parents, edges) and 8 KiB per world
+   * waiting in the queue (its own components, their hashes, the strings it carries). Fitted on the
+   * seed models of `npm run bench` and two growing-source searches, which measured 2.7–7 KiB per
+   * queued world; rounded up, so it errs towards stopping early.
+   */
+  memoryEstimate(): number {
+    return this.parent.length * 130 + (this.queue.length - this.head) * 8192;
+  }
+
+  /**
    * Stop where it is because the heap is nearly full (the driver measures it between slices; the
    * engine has no clock or process to ask): the result says `stopReason: 'memory'`, not complete.
    */

@@ -80,7 +80,7 @@ export function verdictOf(r: ExploreResult): string {
       : r.stopReason === 'max-depth'
         ? 'cut short by the depth bound (raise Max depth)'
         : r.stopReason === 'memory'
-          ? 'cut short: memory was nearly full (lower Max states)'
+          ? 'cut short before memory ran out (lower Max states)'
           : 'complete';
   if (r.violations.length === 0) return `no violation in ${fmt(r.states)} states, ${cut}`;
   return `${r.violations.length} invariant${r.violations.length === 1 ? '' : 's'} violated in ${fmt(r.states)} states, ${cut}`;
