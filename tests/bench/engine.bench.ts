@@ -41,7 +41,8 @@ function firstCounterexample(config: Config): { ms: number; states: number } | n
   return ex.result().violations.length > 0 ? { ms: performance.now() - t0, states: ex.progress().states } : null;
 }
 
-function bytesPerState(config: Config, opts: ExploreOptions): { states: number; bytes: number } {
+/** Heap growth per state at the end of a search cut at maxStates (its queue still full), and the explorer's own estimate of it. */
+function bytesPerState(config: Config, opts: ExploreOptions): { states: number; bytes: number; estimate: number } {
   globalThis.gc?.();
   const before = process.memoryUsage().heapUsed;
   const ex = new Explorer(config, opts);
@@ -49,7 +50,7 @@ function bytesPerState(config: Config, opts: ExploreOptions): { states: number; 
   globalThis.gc?.();
   const after = process.memoryUsage().heapUsed;
   const states = ex.progress().states;
-  return { states, bytes: Math.round((after - before) / states) };
+  return { states, bytes: Math.round((after - before) / states), estimate: Math.round(ex.memoryEstimate() / states) };
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -80,3 +81,4 @@ console.log('\nMemory (heap growth over one search):');
 const big = load('seed-000-explore');
 const m = bytesPerState(big, { ...explorerBounds(big), faults: { kinds: ['checksum-error', 'not-allowed'], max: 2 }, maxStates: 200_000 });
 console.log(`  ${fmt(m.states)} states: ${fmt(m.bytes)} bytes per state → ${fmt(Math.round((m.bytes * 1e6) / 2 ** 20))} MB per million states`);
+console.log(`  the explorer's own estimate (what stops a search in a browser worker): ${fmt(m.estimate)} bytes per state`);
