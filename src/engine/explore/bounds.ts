@@ -21,7 +21,7 @@ export interface ExploreOptions {
 }
 
 /**
- * Distinct states kept by default: well under 1 GB of heap at the ~0.85 KB per state `npm run bench`
+ * Distinct states kept by default: well under 1 GB of heap at the ~0.75 KB per state `npm run bench`
  * measures (the frontier's worlds dominate; the visited set, parents and edges are a few dozen
  * bytes a state). The search then stops with `stopReason: 'max-states'` instead of running out.
  */
