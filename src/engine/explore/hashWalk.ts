@@ -86,12 +86,21 @@ function walkBody(h: Hasher, v: object): void {
   mix(h, 8);
 }
 
+/**
+ * Whether the abstraction keeps this key of `o` (an undefined value, a dropped key and a channel's
+ * send counter while no fault counts sends are left out): its rules, or null.
+ */
+export function keptKey(o: Record<string, unknown>, k: string): KeyInfo | null {
+  if (o[k] === undefined) return null;
+  const info = keyInfo(k);
+  return info.kind === Kind.Drop || (info.kind === Kind.Sends && o.broken === null) ? null : info;
+}
+
 /** One key of an object and its value, with the abstraction's rules for that key. */
 export function walkEntry(h: Hasher, o: Record<string, unknown>, k: string): void {
+  const info = keptKey(o, k);
+  if (info === null) return;
   const x = o[k];
-  if (x === undefined) return;
-  const info = keyInfo(k);
-  if (info.kind === Kind.Drop || (info.kind === Kind.Sends && o.broken === null)) return;
   mix(h, info.code);
   if (info.kind === Kind.Stamp && typeof x === 'number') {
     mix(h, 11);

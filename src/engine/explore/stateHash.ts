@@ -10,11 +10,13 @@
 import type { World } from '../model/world';
 import { DROP } from './fingerprint';
 import { NEST_TOPIC } from '../sim/draft';
-import { hasher, keyCode, mix, walk, walkEntry, type Hasher } from './hashWalk';
+import { hasher, keptKey, keyCode, mix, walk, walkEntry, type Hasher } from './hashWalk';
 
 interface Part {
   /** The component (or, for a nested one's shell, the object) this part hashes. */
   readonly obj: object;
+  /** A shell (the plain values of an object hashed in nested parts), not a whole value. */
+  readonly shell: boolean;
   readonly a: number;
   readonly b: number;
   /** Stamp values in walk order (the component's stamp slots). */
@@ -81,11 +83,11 @@ class Parts {
   }
 
   leaf(v: object, opBase: number): void {
-    let p = this.reuse(v);
+    let p = this.reuse(v, false);
     if (p === null || p.opBase !== opBase) {
       const h = hasher(opBase);
       walk(h, v);
-      p = { obj: v, a: h.a, b: h.b, stamps: h.stamps, opBase };
+      p = { obj: v, shell: false, a: h.a, b: h.b, stamps: h.stamps, opBase };
     }
     this.add(p);
   }
@@ -100,13 +102,17 @@ class Parts {
     const o = v as Record<string, unknown>;
     mix(this.h, 12);
     for (const k in o) {
+      if (keptKey(o, k) === null) continue;
       const x = o[k];
-      if (x === null || typeof x !== 'object' || Object.isFrozen(x)) continue;
-      mix(this.h, keyCode(k));
-      this.tree(x, depth - 1);
+      // A plain value is hashed in the shell; its place among the nested keys is marked here.
+      if (x === null || typeof x !== 'object' || Object.isFrozen(x)) mix(this.h, 14);
+      else {
+        mix(this.h, keyCode(k));
+        this.tree(x, depth - 1);
+      }
     }
     mix(this.h, 13);
-    this.add(this.reuse(o) ?? shellOf(o));
+    this.add(this.reuse(o, true) ?? shellOf(o));
   }
 
   private add(p: Part): void {
@@ -115,11 +121,12 @@ class Parts {
     this.list[this.n++] = p;
   }
 
-  private reuse(v: object): Part | null {
+  private reuse(v: object, shell: boolean): Part | null {
     const from = this.from?.parts;
     if (!from) return null;
-    if (from[this.n]?.obj === v) return from[this.n]!;
-    for (let i = 0; i < from.length; i++) if (from[i]!.obj === v) return from[i]!;
+    const at = from[this.n];
+    if (at !== undefined && at.obj === v && at.shell === shell) return at;
+    for (let i = 0; i < from.length; i++) if (from[i]!.obj === v && from[i]!.shell === shell) return from[i]!;
     return null;
   }
 }
@@ -131,7 +138,7 @@ function shellOf(o: Record<string, unknown>): Part {
     const x = o[k];
     if (x === null || typeof x !== 'object' || Object.isFrozen(x)) walkEntry(h, o, k);
   }
-  return { obj: o, a: h.a, b: h.b, stamps: h.stamps, opBase: 0 };
+  return { obj: o, shell: true, a: h.a, b: h.b, stamps: h.stamps, opBase: 0 };
 }
 
 /** Scratch for `mixStampOrder` (grown when a world holds more stamps): no allocation per hash. */

@@ -47,8 +47,18 @@ class CopyOnRead implements ProxyHandler<Record<string, unknown>> {
   }
 
   set(t: Record<string, unknown>, k: string | symbol, v: unknown): boolean {
-    // A value set whole is the step's own: read back as it is, never copied again.
     const i = this.find(k);
+    // One of this object's nested views set back (`t.bk = bk`): where it came from, nothing
+    // changes; elsewhere, its copy is stored, never the view. (Handlers store no other views.)
+    const s = this.seen;
+    if (s !== null && v !== null && typeof v === 'object')
+      for (let j = 0; j < s.length; j += 4)
+        if (s[j + 1] === v && s[j + 3] !== null) {
+          if (j === i) return true;
+          v = t[s[j] as string];
+          break;
+        }
+    // A value set whole is the step's own: read back as it is, never copied again.
     if (i >= 0) {
       this.seen![i + 1] = v;
       this.seen![i + 3] = null;
@@ -88,40 +98,51 @@ class CopyOnRead implements ProxyHandler<Record<string, unknown>> {
   }
 }
 
-/** Equal as plain data (identical values short-cut: shared frozen parts compare at once). */
-export function sameData(a: unknown, b: unknown): boolean {
+/** Keys of the objects being compared, one segment per level (no allocation per comparison). */
+const keyStack: string[] = [];
+
+/**
+ * Equal as plain data — same keys in the same order (the fingerprint prints them in order), arrays
+ * only to arrays — with `deep` comparing the values below, else their identity (a settled nested
+ * level). Identical values short-cut: shared frozen parts compare at once.
+ */
+function same(a: unknown, b: unknown, deep: boolean): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+  const isArray = Array.isArray(a);
+  if (isArray !== Array.isArray(b)) return false;
+  if (isArray) {
+    const x = a as unknown[];
+    const y = b as unknown[];
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (deep ? !same(x[i], y[i], true) : x[i] !== y[i]) return false;
     return true;
   }
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  let n = 0;
-  for (const k in x) {
-    if (!sameData(x[k], y[k])) return false;
-    n++;
+  const base = keyStack.length;
+  for (const k in x) keyStack.push(k);
+  const n = keyStack.length - base;
+  let ok = true;
+  let i = 0;
+  for (const k in y) {
+    if (i >= n || keyStack[base + i] !== k) {
+      ok = false;
+      break;
+    }
+    i++;
   }
-  for (const _ in y) n--;
-  return n === 0;
+  ok &&= i === n;
+  for (let j = 0; ok && j < n; j++) {
+    const k = keyStack[base + j]!;
+    ok = deep ? same(x[k], y[k], true) : x[k] === y[k];
+  }
+  keyStack.length = base;
+  return ok;
 }
 
-/** Equal, one level deep: the values below compare by identity (a settled nested level). */
-function shallowSame(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let n = 0;
-  for (const k in x) {
-    if (x[k] !== y[k]) return false;
-    n++;
-  }
-  for (const _ in y) n--;
-  return n === 0;
-}
+export const sameData = (a: unknown, b: unknown): boolean => same(a, b, true);
+const shallowSame = (a: unknown, b: unknown): boolean => same(a, b, false);
 
 /** Deep copy of plain data (no Maps, no cycles); frozen values are shared, never copied. */
 export function copyDeep(v: unknown): unknown {
