@@ -8,7 +8,9 @@ import { copyDeep, lazyRecord, sameData, type LazyRecord } from './copyOnRead';
  * The world a step works on, copied on read: a record entry (`producers.p1`, `topics.east`…) or a
  * top-level value (`completions`, `plan`…) is copied the first time the step reads it, and whatever
  * the step never touched — or only read — stays the very object of the world before. Handlers
- * mutate it freely.
+ * mutate it freely; the one thing they must not do is keep or spread a topic (or its `bk`) into
+ * another place of the world — those two levels are Proxy views (tests/engine/step.test.ts checks
+ * that no Proxy is ever left in a world).
  * Sharing the untouched parts is what makes the explorer cheap: a step copies one or two
  * components instead of the world, and the explorer's hash reuses the parent's for every shared one.
  */
