@@ -24,15 +24,21 @@ Commands:
       --max-depth N                 longest trace explored (default: the scenario's explore block, else 80)
       --max-faults K                faults per run (default: the explore block's max, else 0)
       --max-states S                distinct states before stopping (default: the block's, else 750000, ~1 GB)
+  compare <file.json | builtin-id>  check the scenario as it is and with each fix, one table
+      --fix ID                      a fix to compare; repeatable (default: every fix that
+                                    changes a class this scenario models)
+      --max-depth N, --max-faults K, --max-states S
+                                    as for check, for every search
+      --format json|markdown        the verdicts as JSON (default) or a Markdown table
   help                              this text (also --help, -h)
 
 Exit status: 0 no violation (check: also when cut short, "complete" says so), 1 a violation,
-2 bad input or usage.
+2 bad input or usage. compare: 0 once every search ran (the verdicts are its output), 2 bad input.
 `;
 
 export const MESSAGES = {
   noCommand: 'no command given',
-  unknownCommand: (c: string) => `unknown command "${c}"; expected list, run, check or help`,
+  unknownCommand: (c: string) => `unknown command "${c}"; expected list, run, check, compare or help`,
   unknownFlag: (f: string) => `unknown option "${f}"; run accepts --fix ID and --format json|mermaid|markdown`,
   missingValue: (f: string) => `option ${f} needs a value`,
   unknownFormat: (f: string) => `unknown format "${f}"; expected one of ${FORMATS.join(', ')}`,
@@ -48,6 +54,11 @@ export const MESSAGES = {
   unknownCheckFlag: (f: string) => `unknown option "${f}"; check accepts --fix ID, --max-depth N, --max-faults K and --max-states S`,
   notCount: (f: string, v: string) => `option ${f} needs a whole number, got "${v}"`,
   noCheckTarget: 'check needs a scenario: a file path (.json) or a built-in id (see `list`)',
+  unknownCompareFlag: (f: string) => `unknown option "${f}"; compare accepts --fix ID, --max-depth N, --max-faults K, --max-states S and --format json|markdown`,
+  compareFormat: (f: string) => `unknown format "${f}"; compare prints json or markdown`,
+  noCompareTarget: 'compare needs a scenario: a file path (.json) or a built-in id (see `list`)',
+  noFixApplies: (id: string) => `${id}: no fix changes a class this scenario models (give one with --fix ID)`,
+  comparing: (fix: string, i: number, n: number) => `search ${i} of ${n}: ${fix}`,
   cutShort: (states: number, why: string) =>
     `note: the search stopped after ${states} states (${why === 'max-states' ? 'max-states: the memory bound, about 2 KB a state; raise it with --max-states' : why === 'memory' ? 'memory: the heap was nearly full' : 'max-depth: longer traces were not explored; raise it with --max-depth'}); "complete" is false`,
   memoryCap: (asked: number, fits: number, heapMb: number) =>
@@ -114,11 +125,32 @@ const CHECK_BOUNDS = { '--max-depth': 'maxDepth', '--max-faults': 'maxFaults', '
 
 /** `check`'s arguments, or the usage error to print. */
 export function parseCheckArgs(args: readonly string[]): CheckArgs | { error: string } {
+  const parsed = parseSearchArgs(args, false);
+  if ('error' in parsed) return parsed;
+  const { format: _, ...check } = parsed;
+  return check;
+}
+
+export interface CompareArgs extends CheckArgs {
+  readonly format: 'json' | 'markdown';
+}
+
+/** `compare`'s arguments: check's, and `--format json|markdown`. */
+export const parseCompareArgs = (args: readonly string[]): CompareArgs | { error: string } => parseSearchArgs(args, true);
+
+function parseSearchArgs(args: readonly string[], compare: boolean): CompareArgs | { error: string } {
   const fixes: string[] = [];
   const bounds: { maxDepth?: number; maxFaults?: number; maxStates?: number } = {};
-  const walked = walkArgs(args, (f) => f === '--fix' || f in CHECK_BOUNDS, MESSAGES.unknownCheckFlag, (flag, value) => {
+  let format: CompareArgs['format'] = 'json';
+  const known = (f: string) => f === '--fix' || f in CHECK_BOUNDS || (compare && f === '--format');
+  const walked = walkArgs(args, known, compare ? MESSAGES.unknownCompareFlag : MESSAGES.unknownCheckFlag, (flag, value) => {
     if (flag === '--fix') {
       fixes.push(value);
+      return null;
+    }
+    if (flag === '--format') {
+      if (value !== 'json' && value !== 'markdown') return MESSAGES.compareFormat(value);
+      format = value;
       return null;
     }
     if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return MESSAGES.notCount(flag, value);
@@ -126,6 +158,6 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | { error: st
     return null;
   });
   if ('error' in walked) return walked;
-  if (walked.target === undefined) return { error: MESSAGES.noCheckTarget };
-  return { target: walked.target, fixes, ...bounds };
+  if (walked.target === undefined) return { error: compare ? MESSAGES.noCompareTarget : MESSAGES.noCheckTarget };
+  return { target: walked.target, fixes, ...bounds, format };
 }

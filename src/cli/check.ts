@@ -14,7 +14,7 @@ const BYTES_PER_STATE = 2_000;
  * Keep max-states within what this process's heap can hold (~70% of it), so a large bound ends the
  * search with a note instead of a crash out of memory.
  */
-function withinMemory<B extends { maxStates: number }>(bounds: B, io: CliIo): B {
+export function withinMemory<B extends { maxStates: number }>(bounds: B, io: CliIo): B {
   if (!io.heapLimitBytes) return bounds;
   const fits = Math.floor((io.heapLimitBytes * 0.7) / BYTES_PER_STATE);
   if (bounds.maxStates <= fits) return bounds;
@@ -26,7 +26,7 @@ function withinMemory<B extends { maxStates: number }>(bounds: B, io: CliIo): B 
 const HEAP_STOP = 0.85;
 
 /** True (after a note) once the heap is past HEAP_STOP of its limit: the search then stops. */
-function heapFull(ex: Explorer, io: CliIo): boolean {
+export function heapFull(ex: Explorer, io: CliIo): boolean {
   const limit = io.heapLimitBytes;
   const used = io.heapUsedBytes?.();
   if (!limit || used === undefined || used <= limit * HEAP_STOP) return false;

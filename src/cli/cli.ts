@@ -2,8 +2,9 @@
 // this file lets the tests drive every command in-process; src/cli/main.ts binds it to Node.
 import { loadScenario, run, toMarkdownTable, toMermaid, type RunResult } from '../engine/index';
 import { BUILTINS, builtinById } from '../scenarios/index';
-import { MESSAGES, parseCheckArgs, parseRunArgs, type RunArgs, USAGE } from './args';
+import { MESSAGES, parseCheckArgs, parseCompareArgs, parseRunArgs, type RunArgs, USAGE } from './args';
 import { checkCommand } from './check';
+import { compareCommand } from './compare';
 
 export interface CliIo {
   /** Write to standard output (the result); the text carries its own newlines. */
@@ -53,6 +54,10 @@ function dispatch(argv: readonly string[], io: CliIo): number {
     case 'check': {
       const args = parseCheckArgs(rest);
       return 'error' in args ? usageError(io, args.error) : checkCommand(args, io, readTarget);
+    }
+    case 'compare': {
+      const args = parseCompareArgs(rest);
+      return 'error' in args ? usageError(io, args.error) : compareCommand(args, io);
     }
     default:
       return usageError(io, MESSAGES.unknownCommand(command));

@@ -1,6 +1,6 @@
 // The engine's public face: the only import path for worker/, ui/ and cli/.
 export type { Config, FaultKind, FaultSpec, FixId, ProducerConfig, WorkloadItem } from './model/config';
-export { EXPLORE_FAULT_KINDS, FAULT_KINDS, FIX_IDS } from './model/config';
+export { applicableFixes, EXPLORE_FAULT_KINDS, FAULT_KINDS, FIX_IDS, fixApplies } from './model/config';
 export type { ExploreFaultKind } from './model/config';
 export type { EventKind, SimEvent } from './model/events';
 export type * from './model/world';
@@ -27,6 +27,8 @@ export type { ReceiptCaseView, ReplicationPanel, SourceEntryView, WatermarkRow }
 export { toMermaid, VIOLATION_FILL } from './render/mermaid';
 export type { MermaidDiagram, MermaidItem } from './render/mermaid';
 export { toMarkdownTable, TABLE_LEGEND } from './render/table';
+export { fixTableMarkdown, searchCell, verdictCell } from './render/fixTable';
+export type { FixVerdict } from './render/fixTable';
 export { escapeCell, escapeLabel } from './render/escape';
 export { participantsOf } from './render/participants';
 export type { Participant, RenderInput, StepRange } from './render/participants';

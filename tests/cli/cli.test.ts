@@ -174,6 +174,45 @@ describe('cli: check', () => {
   });
 });
 
+describe('cli: compare', () => {
+  it('seed-003-a-go-explore: as it is and with each Go fix — only the whole of PR 1565 holds, complete', () => {
+    const r = cli(['compare', 'seed-003-a-go-explore']);
+    expect(r.code).toBe(0);
+    const out = r.json() as { scenario: string; rows: { fix: string | null; safety: string; complete: boolean; violations: { invariant: string; length: number; trace: string[] }[] }[] };
+    expect(out.scenario).toBe('seed-003-a-go-explore');
+    // Every Go fix is compared (the scenario has a Go producer); none of seed 000's or PR 24722.
+    expect(out.rows.map((x) => x.fix)).toEqual([null, 'go-1565', 'go-highest-sequence-id', 'go-isolate-resends']);
+    expect(out.rows.map((x) => [x.fix, x.safety, x.complete])).toContainEqual(['go-1565', 'holds', true]);
+    expect(out.rows[0]).toMatchObject({ safety: 'violated', violations: [{ invariant: 'no-silent-loss' }] });
+    expect(out.rows[0]!.violations[0]!.trace).toHaveLength(out.rows[0]!.violations[0]!.length);
+    expect(r.stderr).toContain('search 4 of 4: go-isolate-resends');
+  });
+
+  it('--fix picks the fixes, --format markdown prints the table a GitHub comment takes', () => {
+    const r = cli(['compare', 'seed-000-not-allowed-explore', '--fix', 'guard-rewind', '--fix=sentinel-not-confirmed', '--format', 'markdown']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[2]).toBe('| fix | safety | liveness | found | search |');
+    expect(lines.slice(4).map((l) => l.split(' | ')[0])).toEqual(['| none', '| `guard-rewind`', '| `sentinel-not-confirmed`']);
+    // The stall the seed foresaw and the loss it did not; each proposal leaves only the stall.
+    expect(lines[4]).toMatch(/^\| none \| violated \| violated \| replication-progress \(\d+ steps\), no-silent-loss \(\d+ steps\) \|/);
+    expect(lines[5]).toMatch(/\| holds \| violated \| replication-progress \(\d+ steps\) \| [\d,]+ states, complete \|$/);
+    expect(lines[6]).toMatch(/\| holds \| violated \| replication-progress/);
+  });
+
+  it('bad input: an unknown fix, a scenario no fix applies to, an unknown format → exit 2 naming it', () => {
+    const unknown = cli(['compare', 'seed-000-explore', '--fix', 'no-such-fix']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/fixes.*no-such-fix|no-such-fix/);
+    const none = cli(['compare', 't.json'], { 't.json': scenario({}) });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('tiny: no fix changes a class this scenario models (give one with --fix ID)');
+    const format = cli(['compare', 'seed-000-explore', '--format', 'mermaid']);
+    expect(format.code).toBe(2);
+    expect(format.stderr).toContain('unknown format "mermaid"; compare prints json or markdown');
+  });
+});
+
 describe('cli: the real process', () => {
   it('npx tsx src/cli/main.ts run seed-003-a-go → exit 1, JSON on stdout', () => {
     const p = spawnSync('npx', ['tsx', 'src/cli/main.ts', 'run', 'seed-003-a-go'], { cwd: process.cwd(), encoding: 'utf8' });

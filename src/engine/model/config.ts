@@ -156,3 +156,27 @@ export interface Config {
 }
 
 export const hasFix = (config: Config, fix: FixId): boolean => config.fixes.includes(fix);
+
+/**
+ * Whether a fix can change anything in this model: the class it changes is modelled here. Go
+ * `partitionProducer` fixes need a Go producer; seed 000's proposals change the replicator
+ * (`PersistentReplicator`, `ProducerImpl.recoverChecksumError` of its producer) and, for the
+ * sentinel, the V2 `GeoReplicationProducerImpl`; PR 24722 changes `ManagedLedgerImpl` over bookies.
+ */
+export function fixApplies(config: Config, fix: FixId): boolean {
+  switch (fix) {
+    case 'go-1565':
+    case 'go-highest-sequence-id':
+    case 'go-isolate-resends':
+      return config.producers.some((p) => p.client === 'go');
+    case 'guard-rewind':
+    case 'fail-on-corrupt-head':
+      return config.replication !== null;
+    case 'sentinel-not-confirmed':
+      return config.replication?.dedup === 'v2';
+    case 'pr-24722':
+      return config.clusters.some((c) => c.bookies.length > 0);
+  }
+}
+
+export const applicableFixes = (config: Config): FixId[] => FIX_IDS.filter((f) => fixApplies(config, f));

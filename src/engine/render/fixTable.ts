@@ -1,0 +1,35 @@
+// The explorer's verdicts on a scenario with each fix, as a Markdown table: the shape of the
+// seed-scenarios table the issue threads argue over (which fix closes which gap, which only turns a
+// silent loss into a visible stall), ready to paste into a GitHub comment. Shared by the CLI's
+// `compare` and the app's "Compare fixes".
+import type { ExploreResult } from '../explore/explorer';
+import { escapeCell } from './escape';
+
+/** One row: the search with one fix (null: the scenario as it is). */
+export interface FixVerdict {
+  readonly fix: string | null;
+  readonly result: ExploreResult;
+}
+
+/** What a verdict says in one cell: the invariants found (shortest trace), or that none was. */
+export function verdictCell(r: ExploreResult): string {
+  if (r.violations.length === 0) return r.complete ? 'none (complete)' : 'none found (cut short)';
+  return r.violations.map((v) => `${v.invariant} (${v.length} steps)`).join(', ');
+}
+
+/** How the search ended: complete, or what cut it short. */
+export const searchCell = (r: ExploreResult): string =>
+  `${r.states.toLocaleString('en-US')} states, ${r.complete ? 'complete' : `cut short (${r.stopReason ?? 'bounds'})`}`;
+
+export function fixTableMarkdown(title: string, rows: readonly FixVerdict[], bounds: string): string {
+  const lines = [
+    `**${escapeCell(title)}** — explorer verdicts per fix (${escapeCell(bounds)})`,
+    '',
+    '| fix | safety | liveness | found | search |',
+    '|---|---|---|---|---|',
+    ...rows.map(({ fix, result: r }) =>
+      `| ${fix === null ? 'none' : `\`${fix}\``} | ${r.safety} | ${r.liveness} | ${escapeCell(verdictCell(r))} | ${searchCell(r)} |`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
