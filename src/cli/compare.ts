@@ -2,7 +2,7 @@
 // question issue threads argue over ("does this fix close the gap, or only make it visible?").
 // The fixes compared are the ones given with --fix, else every fix that changes a class the
 // scenario models (`fixApplies`); each is added to the scenario's own fixes, one at a time.
-import { applicableFixes, explore, explorerBounds, fixTableMarkdown, type FixVerdict } from '../engine/index';
+import { applicableFixes, boundsText, explore, explorerBounds, fixTableMarkdown, type FixVerdict } from '../engine/index';
 import { type CompareArgs, MESSAGES } from './args';
 import { heapFull, withinMemory } from './check';
 import { type CliIo, EXIT_OK, EXIT_USAGE, loadTarget, readTarget } from './cli';
@@ -26,8 +26,8 @@ export function compareCommand(args: CompareArgs, io: CliIo, read: typeof readTa
     const result = explore(withFix, bounds, (ex) => heapFull(ex, io));
     return { fix, result, seconds: ((io.now?.() ?? 0) - t0) / 1000 };
   });
-  const boundsText = `max depth ${bounds.maxDepth}, max states ${bounds.maxStates}, faults ${bounds.faults.kinds.join('+') || 'none'} max ${bounds.faults.max}`;
-  if (args.format === 'markdown') io.stdout(fixTableMarkdown(config.title, rows, boundsText));
+  const baseline = config.fixes.length > 0 ? `as written (${config.fixes.join(', ')})` : 'none';
+  if (args.format === 'markdown') io.stdout(fixTableMarkdown(config.title, rows, boundsText(bounds), baseline));
   else {
     const out = {
       scenario: config.id,

@@ -27,7 +27,7 @@ export type { ReceiptCaseView, ReplicationPanel, SourceEntryView, WatermarkRow }
 export { toMermaid, VIOLATION_FILL } from './render/mermaid';
 export type { MermaidDiagram, MermaidItem } from './render/mermaid';
 export { toMarkdownTable, TABLE_LEGEND } from './render/table';
-export { fixTableMarkdown, searchCell, verdictCell } from './render/fixTable';
+export { boundsText, fixTableMarkdown, searchCell, verdictCell } from './render/fixTable';
 export type { FixVerdict } from './render/fixTable';
 export { escapeCell, escapeLabel } from './render/escape';
 export { participantsOf } from './render/participants';

@@ -2,7 +2,8 @@
 // ledger-entries-match (its trace length shown) while ArrowRight still steps the timeline; the
 // counterexample opens as a branch with the cursor on the violation (listed in the invariants
 // panel, not ahead); seed-003-a-go-explore with go-1565: "no violation … complete"; a long search
-// (seed-000-explore, max faults 2) is cancelled and the panel says so promptly; explore from here.
+// (seed-000-explore, max faults 2) is cancelled and the panel says so promptly; explore from here;
+// Compare fixes on seed 000's NotAllowed twin gives the table of seed-scenarios.md's third column.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { cursorOf, text, until } from './lib.mjs';
@@ -126,4 +127,28 @@ const cancel = {
   },
 };
 
-export default [seed001, seed003, cancel];
+const compare = {
+  timeout: 120_000,
+  name: 'explorer: Compare fixes on seed-000-not-allowed-explore → the stall and the loss as it is; each proposal safe but stalled; fail-on-corrupt-head never triggers',
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage();
+    await open(page, baseURL, 'seed-000-not-allowed-explore');
+    const panel = page.getByTestId('panel-explorer');
+    await panel.getByRole('button', { name: 'Compare fixes' }).click();
+    await page.getByTestId('compare-table').waitFor({ timeout: 90_000 });
+    const rows = await page
+      .getByTestId('compare-table')
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => td.textContent)));
+    const cells = rows.map(([fix, safety, liveness, found]) => [fix, safety, liveness, found.replace(/ \(\d+ steps\)/g, '')]);
+    assert.deepEqual(cells, [
+      ['none', 'violated', 'violated', 'replication-progress, no-silent-loss'],
+      ['guard-rewind', 'holds', 'violated', 'replication-progress'],
+      ['sentinel-not-confirmed', 'holds', 'violated', 'replication-progress'],
+      ['fail-on-corrupt-head', 'violated', 'violated', 'replication-progress, no-silent-loss'],
+    ]);
+    assert.ok(await panel.getByRole('button', { name: 'Explore', exact: true }).isEnabled());
+  },
+};
+
+export default [seed001, seed003, cancel, compare];

@@ -2,16 +2,10 @@
 // editable bounds (defaults from the scenario's `explore` block), a progress bar (states, states/s,
 // depth, queue) and Cancel; the verdict (safety and liveness apart, complete or cut short); each
 // violated invariant with its trace length and a button that opens the counterexample as a branch.
-// "Explore from here" replays the current branch's keys up to the cursor before the search.
+// "Explore from here" replays the current branch's keys up to the cursor before the search;
+// "Compare fixes" (./CompareFixes.tsx) runs it once per fix and shows the verdicts side by side.
 import { useEffect, useRef, useState } from 'react';
-import {
-  DEFAULT_MAX_DEPTH,
-  DEFAULT_MAX_STATES,
-  EXPLORE_FAULT_KINDS,
-  type ExploreFaultKind,
-  type ExploreProgress,
-  type ExploreResult,
-} from '../../../engine';
+import { EXPLORE_FAULT_KINDS, type ExploreProgress, type ExploreResult } from '../../../engine';
 import {
   appStore,
   openCounterexample,
@@ -20,43 +14,12 @@ import {
   useApp,
   type FaultJson,
 } from '../../store';
+import { blockOf, boundsOf, MIN, NUM_KEYS, type Block, type Bounds, type NumKey } from './bounds';
+import { CompareFixes } from './CompareFixes';
 import { workerExplore, type ExploreHandle, type StartExplore } from './session';
 import './explorer.css';
 
-export interface Bounds {
-  readonly maxDepth: number;
-  readonly maxStates: number;
-  readonly maxFaults: number;
-  readonly kinds: readonly ExploreFaultKind[];
-}
-
-type Block = Readonly<Record<string, unknown>>;
-
-type NumKey = 'maxDepth' | 'maxStates' | 'maxFaults';
-const NUM_KEYS: readonly NumKey[] = ['maxDepth', 'maxStates', 'maxFaults'];
-const MIN: Record<NumKey, number> = { maxDepth: 1, maxStates: 1, maxFaults: 0 };
-
-/** The scenario's `explore` block as bounds (the engine's defaults where it says nothing). */
-export function boundsOf(scenario: Block | undefined): Bounds {
-  const ex = (scenario?.explore ?? null) as {
-    faults?: { kinds?: ExploreFaultKind[]; max?: number };
-    maxDepth?: number;
-    maxStates?: number;
-  } | null;
-  return {
-    maxDepth: ex?.maxDepth ?? DEFAULT_MAX_DEPTH,
-    maxStates: ex?.maxStates ?? DEFAULT_MAX_STATES,
-    maxFaults: ex ? (ex.faults?.max ?? 1) : 0,
-    kinds: ex?.faults?.kinds ?? [],
-  };
-}
-
-/** The `explore` block a search runs with: the scenario's, as edited in the panel. */
-export const blockOf = (b: Bounds): Block => ({
-  faults: { kinds: b.kinds, max: b.maxFaults },
-  maxDepth: b.maxDepth,
-  maxStates: b.maxStates,
-});
+export { blockOf, boundsOf } from './bounds';
 
 /** What a finished, cancelled or failed search leaves on screen. */
 type Outcome =
@@ -102,16 +65,15 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
   const [now, setNow] = useState(0);
   const handle = useRef<ExploreHandle | null>(null);
   const cancelAt = useRef(0);
+  const [comparing, setComparing] = useState(false);
   const running = ran !== null && outcome === null;
+  const busy = running || comparing;
 
   // A search still running when the panel goes away (another scenario) is cancelled.
   useEffect(() => () => handle.current?.cancel(), []);
 
-  const run = (from: boolean) => {
-    const s = appStore.getState();
-    const sc = scenarioOf(s);
-    const b = s.branches[s.branch];
-    if (!sc || !b) return;
+  /** The bounds as the fields read now (an empty or invalid field takes its minimum), shown back. */
+  const parseBounds = (): Bounds => {
     const parsed = { ...bounds };
     for (const k of NUM_KEYS) {
       const n = Math.max(MIN[k], Math.trunc(Number(texts[k])) || MIN[k]);
@@ -119,7 +81,15 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
     }
     setTexts({ maxDepth: String(parsed.maxDepth), maxStates: String(parsed.maxStates), maxFaults: String(parsed.maxFaults) });
     setBounds(parsed);
-    const block = blockOf(parsed);
+    return parsed;
+  };
+
+  const run = (from: boolean) => {
+    const s = appStore.getState();
+    const sc = scenarioOf(s);
+    const b = s.branches[s.branch];
+    if (!sc || !b) return;
+    const block = blockOf(parseBounds());
     const faults = from ? b.faults : [];
     const prefix = from ? pathToHere(s) : undefined;
     const t0 = performance.now();
@@ -172,7 +142,7 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
         type="number"
         min={MIN[key]}
         value={texts[key]}
-        disabled={running}
+        disabled={busy}
         onChange={(e) => setTexts((t) => ({ ...t, [key]: e.target.value }))}
       />
     </label>
@@ -186,7 +156,7 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
         {num('Max depth', 'maxDepth')}
         {num('Max states', 'maxStates')}
         {num('Max faults', 'maxFaults')}
-        <fieldset disabled={running}>
+        <fieldset disabled={busy}>
           <legend>Fault kinds</legend>
           {EXPLORE_FAULT_KINDS.map((k) => (
             <label key={k} className="explorer-kind">
@@ -207,10 +177,10 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
         </fieldset>
       </div>
       <div className="row">
-        <button type="button" disabled={running} onClick={() => run(false)}>
+        <button type="button" disabled={busy} onClick={() => run(false)}>
           Explore
         </button>{' '}
-        <ExploreFromHere disabled={running} onClick={() => run(true)} />{' '}
+        <ExploreFromHere disabled={busy} onClick={() => run(true)} />{' '}
         {running && (
           <button type="button" onClick={cancel}>
             Cancel
@@ -249,6 +219,12 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
       {outcome?.kind === 'done' && ran && (
         <Results result={outcome.result} seconds={outcome.seconds} ran={ran} />
       )}
+      <CompareFixes
+        start={start}
+        bounds={parseBounds}
+        disabled={running}
+        onRunning={setComparing}
+      />
     </section>
   );
 }

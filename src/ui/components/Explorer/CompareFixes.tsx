@@ -1,0 +1,131 @@
+// "Compare fixes": the explorer's search on the scenario with the fixes toggled now, then once more
+// with each other fix that changes a class this scenario models, one after another in the worker,
+// with the panel's bounds. The verdicts land in one table — which fix closes which gap, which only
+// makes it visible — and "Copy table" puts it on the clipboard as Markdown for a GitHub comment
+// (the same table as the CLI's `compare --format markdown`).
+import { useEffect, useRef, useState } from 'react';
+import { applicableFixes, boundsText, fixTableMarkdown, searchCell, verdictCell, type ExploreProgress, type FixVerdict } from '../../../engine';
+import { copyText } from '../../share/download';
+import { appStore, scenarioOf } from '../../store';
+import { blockOf, type Bounds } from './bounds';
+import type { ExploreHandle, StartExplore } from './session';
+
+interface Props {
+  readonly start: StartExplore;
+  /** The panel's bounds as its fields read now. */
+  readonly bounds: () => Bounds;
+  /** The panel's own search is running: wait. */
+  readonly disabled: boolean;
+  readonly onRunning: (running: boolean) => void;
+}
+
+type State =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'running'; readonly at: number; readonly of: number; readonly fix: string; readonly progress: ExploreProgress | null }
+  | { readonly kind: 'done'; readonly rows: readonly FixVerdict[]; readonly title: string; readonly bounds: string; readonly baseline: string }
+  | { readonly kind: 'stopped'; readonly message: string };
+
+export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const [copied, setCopied] = useState<string | null>(null);
+  const handle = useRef<ExploreHandle | null>(null);
+  const stopped = useRef(false);
+  useEffect(() => () => void handle.current?.cancel(), []);
+
+  const compare = async () => {
+    const s = appStore.getState();
+    const sc = scenarioOf(s);
+    const config = s.result?.steps[0]?.world.config;
+    if (!sc || !config) return;
+    const others = applicableFixes(config).filter((f) => !s.fixes.includes(f));
+    const variants: (string | null)[] = [null, ...others];
+    const baseline = s.fixes.length > 0 ? `as toggled (${s.fixes.join(', ')})` : 'none';
+    const parsed = bounds();
+    const b = blockOf(parsed);
+    const rows: FixVerdict[] = [];
+    stopped.current = false;
+    setCopied(null);
+    onRunning(true);
+    try {
+      for (const [i, fix] of variants.entries()) {
+        setState({ kind: 'running', at: i + 1, of: variants.length, fix: fix ?? baseline, progress: null });
+        const h = start({ scenario: { ...sc, explore: b, faults: [], schedule: 'auto' }, fixes: fix ? [...s.fixes, fix] : s.fixes }, (progress) =>
+          setState((st) => (st.kind === 'running' ? { ...st, progress } : st)),
+        );
+        handle.current = h;
+        const result = await h.result;
+        if (!result || stopped.current) return setState({ kind: 'stopped', message: `Comparison cancelled after ${rows.length} of ${variants.length} searches.` });
+        rows.push({ fix, result });
+      }
+      setState({ kind: 'done', rows, title: String(sc.title ?? sc.id), bounds: boundsText({ ...parsed, faults: { kinds: parsed.kinds, max: parsed.maxFaults } }), baseline });
+    } catch (e) {
+      setState({ kind: 'stopped', message: `The comparison could not run: ${e instanceof Error ? e.message : String(e)}` });
+    } finally {
+      handle.current = null;
+      onRunning(false);
+    }
+  };
+
+  const cancel = () => {
+    stopped.current = true;
+    handle.current?.cancel();
+  };
+
+  const running = state.kind === 'running';
+  return (
+    <div className="explorer-compare" data-testid="explorer-compare">
+      <div className="row">
+        <button type="button" disabled={disabled || running} onClick={() => void compare()}>
+          Compare fixes
+        </button>{' '}
+        {running && (
+          <>
+            <span className="muted" data-testid="compare-progress">
+              search {state.at} of {state.of}: {state.fix} · {(state.progress?.states ?? 0).toLocaleString('en-US')} states
+            </span>{' '}
+            <button type="button" onClick={cancel}>
+              Cancel comparison
+            </button>
+          </>
+        )}
+      </div>
+      {state.kind === 'stopped' && <p role="status">{state.message}</p>}
+      {state.kind === 'done' && (
+        <>
+          <table className="explorer-compare-table" data-testid="compare-table">
+            <thead>
+              <tr>
+                <th>fix</th>
+                <th>safety</th>
+                <th>liveness</th>
+                <th>found</th>
+                <th>search</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.rows.map(({ fix, result }) => (
+                <tr key={fix ?? ''}>
+                  <td>{fix === null ? state.baseline : <code>{fix}</code>}</td>
+                  <td className={result.safety === 'violated' ? 'bad' : 'ok'}>{result.safety}</td>
+                  <td className={result.liveness === 'violated' ? 'bad' : 'ok'}>{result.liveness}</td>
+                  <td>{verdictCell(result)}</td>
+                  <td className="muted">{searchCell(result)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <button
+            type="button"
+            onClick={() => {
+              const text = fixTableMarkdown(state.title, state.rows, state.bounds, state.baseline);
+              void copyText(text).then((ok) => setCopied(ok ? 'Copied as a Markdown table.' : text));
+            }}
+          >
+            Copy table
+          </button>
+          {copied !== null && (copied.startsWith('Copied') ? <span className="muted"> {copied}</span> : <pre data-testid="compare-markdown">{copied}</pre>)}
+        </>
+      )}
+    </div>
+  );
+}

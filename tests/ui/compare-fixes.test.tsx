@@ -1,0 +1,93 @@
+// "Compare fixes" in the explorer panel, with a fake session answered by the real explorer: one
+// search as toggled, then one per fix that changes a class the scenario models; the verdicts in
+// one table; Copy table puts the Markdown table on the clipboard (shown to copy by hand when the
+// browser refuses); Cancel stops the chain.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { explore, explorerBounds, loadScenario, type ExploreResult } from '../../src/engine';
+import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
+import type { ExploreInput, StartExplore } from '../../src/ui/components/Explorer/session';
+import { selectScenario, setRunner, start, toggleFix } from '../../src/ui/store';
+import { directRunner } from '../../src/worker/handle';
+
+/** Answers each search later, by hand: `answer(i)` runs the real explorer on request i. */
+function fake() {
+  const calls: { req: ExploreInput; finish: (r: ExploreResult | null) => void; cancelled: boolean }[] = [];
+  const startFn: StartExplore = (req) => {
+    let finish!: (r: ExploreResult | null) => void;
+    const result = new Promise<ExploreResult | null>((r) => (finish = r));
+    const call = { req, finish, cancelled: false };
+    calls.push(call);
+    return { result, cancel: () => ((call.cancelled = true), finish(null)) };
+  };
+  const answer = async (i: number) => {
+    const { req } = calls[i]!;
+    const loaded = loadScenario(req.scenario, req.fixes);
+    if (!loaded.ok) throw new Error('invalid');
+    await act(async () => calls[i]!.finish(explore(loaded.config, explorerBounds(loaded.config))));
+  };
+  return { calls, start: startFn, answer };
+}
+
+beforeEach(async () => {
+  setRunner(directRunner);
+  await start();
+  await selectScenario('seed-003-a-go-explore');
+});
+
+describe('compare fixes', () => {
+  it('seed-003-a-go-explore: as toggled, then each Go fix; PR 1565 and its isolate-resends half hold, the other half does not', async () => {
+    const user = userEvent.setup();
+    const f = fake();
+    render(<ExplorerPanel start={f.start} />);
+    await user.click(screen.getByRole('button', { name: 'Compare fixes' }));
+    // One search at a time; the panel's own Explore waits meanwhile.
+    expect(f.calls).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Explore' })).toBeDisabled();
+    expect(screen.getByTestId('compare-progress')).toHaveTextContent('search 1 of 4: none');
+    for (let i = 0; i < 4; i++) await f.answer(i);
+    expect(f.calls.map((c) => c.req.fixes)).toEqual([[], ['go-1565'], ['go-highest-sequence-id'], ['go-isolate-resends']]);
+    const rows = within(screen.getByTestId('compare-table')).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['none', 'violated', 'not-applicable'],
+      ['go-1565', 'holds', 'not-applicable'],
+      ['go-highest-sequence-id', 'violated', 'not-applicable'],
+      ['go-isolate-resends', 'holds', 'not-applicable'],
+    ]);
+    expect(screen.getByTestId('compare-table')).toHaveTextContent(/none \(complete\)/);
+    expect(screen.getByRole('button', { name: 'Explore' })).toBeEnabled();
+
+    // user-event's clipboard stands in for the browser's.
+    await user.click(screen.getByRole('button', { name: 'Copy table' }));
+    await screen.findByText('Copied as a Markdown table.');
+    const md = await navigator.clipboard.readText();
+    expect(md).toContain('| fix | safety | liveness | found | search |');
+    expect(md).toMatch(/\| `go-1565` \| holds \| not-applicable \| none \(complete\) \| [\d,]+ states, complete \|/);
+    expect(md).toContain('(max depth 80, max states 750000, faults none max 0)');
+  });
+
+  it('a fix toggled on is the baseline: the others are added to it', async () => {
+    await toggleFix('go-highest-sequence-id');
+    const user = userEvent.setup();
+    const f = fake();
+    render(<ExplorerPanel start={f.start} />);
+    await user.click(screen.getByRole('button', { name: 'Compare fixes' }));
+    for (let i = 0; i < 3; i++) await f.answer(i);
+    expect(f.calls.map((c) => c.req.fixes)).toEqual([['go-highest-sequence-id'], ['go-highest-sequence-id', 'go-1565'], ['go-highest-sequence-id', 'go-isolate-resends']]);
+    expect(screen.getByTestId('compare-table')).toHaveTextContent('as toggled (go-highest-sequence-id)');
+  });
+
+  it('Cancel comparison stops the chain and says how far it got', async () => {
+    const user = userEvent.setup();
+    const f = fake();
+    render(<ExplorerPanel start={f.start} />);
+    await user.click(screen.getByRole('button', { name: 'Compare fixes' }));
+    await f.answer(0);
+    await user.click(screen.getByRole('button', { name: 'Cancel comparison' }));
+    expect(f.calls[1]!.cancelled).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('explorer-compare')).toHaveTextContent('Comparison cancelled after 1 of 4 searches.'));
+    expect(f.calls).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Compare fixes' })).toBeEnabled();
+  });
+});
