@@ -98,8 +98,12 @@ class CopyOnRead implements ProxyHandler<Record<string, unknown>> {
   }
 }
 
-/** Keys of the objects being compared, one segment per level (no allocation per comparison). */
+/**
+ * Keys of the objects being compared, one segment per level, up to `keyTop`: never truncated (a
+ * shorter `length` would give back its storage, and the next push allocate it again).
+ */
 const keyStack: string[] = [];
+let keyTop = 0;
 
 /**
  * Equal as plain data — same keys in the same order (the fingerprint prints them in order), arrays
@@ -120,9 +124,9 @@ function same(a: unknown, b: unknown, deep: boolean): boolean {
   }
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  const base = keyStack.length;
-  for (const k in x) keyStack.push(k);
-  const n = keyStack.length - base;
+  const base = keyTop;
+  for (const k in x) keyStack[keyTop++] = k;
+  const n = keyTop - base;
   let ok = true;
   let i = 0;
   for (const k in y) {
@@ -137,7 +141,7 @@ function same(a: unknown, b: unknown, deep: boolean): boolean {
     const k = keyStack[base + j]!;
     ok = deep ? same(x[k], y[k], true) : x[k] === y[k];
   }
-  keyStack.length = base;
+  keyTop = base;
   return ok;
 }
 
