@@ -2,33 +2,13 @@
 // search as toggled, then one per fix that changes a class the scenario models; the verdicts in
 // one table; Copy table puts the Markdown table on the clipboard (shown to copy by hand when the
 // browser refuses); Cancel stops the chain.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, type ExploreResult } from '../../src/engine';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
-import type { ExploreInput, StartExplore } from '../../src/ui/components/Explorer/session';
 import { selectScenario, setRunner, start, toggleFix } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
-
-/** Answers each search later, by hand: `answer(i)` runs the real explorer on request i. */
-function fake() {
-  const calls: { req: ExploreInput; finish: (r: ExploreResult | null) => void; cancelled: boolean }[] = [];
-  const startFn: StartExplore = (req) => {
-    let finish!: (r: ExploreResult | null) => void;
-    const result = new Promise<ExploreResult | null>((r) => (finish = r));
-    const call = { req, finish, cancelled: false };
-    calls.push(call);
-    return { result, cancel: () => ((call.cancelled = true), finish(null)) };
-  };
-  const answer = async (i: number) => {
-    const { req } = calls[i]!;
-    const loaded = loadScenario(req.scenario, req.fixes);
-    if (!loaded.ok) throw new Error('invalid');
-    await act(async () => calls[i]!.finish(explore(loaded.config, explorerBounds(loaded.config))));
-  };
-  return { calls, start: startFn, answer };
-}
+import { fakeExplore as fake } from './fakeExplore';
 
 beforeEach(async () => {
   setRunner(directRunner);

@@ -6,37 +6,19 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, type ExploreProgress, type ExploreResult } from '../../src/engine';
+import { explore, explorerBounds, loadScenario, type ExploreResult } from '../../src/engine';
 import ExplorerPanel, { boundsOf, verdictOf } from '../../src/ui/components/Explorer/Panel';
-import type { ExploreInput, StartExplore } from '../../src/ui/components/Explorer/session';
+import type { StartExplore } from '../../src/ui/components/Explorer/session';
 import { appStore, openCounterexample, pathToHere, recipeOf, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
 import { builtinById } from '../../src/scenarios';
 import { recipeFromState } from '../../src/ui/share/sync';
 import { directRunner } from '../../src/worker/handle';
+import { fakeExplore as fake } from './fakeExplore';
 
 function realResult(id: string): ExploreResult {
   const loaded = loadScenario(builtinById(id), []);
   if (!loaded.ok) throw new Error('invalid');
   return explore(loaded.config, explorerBounds(loaded.config));
-}
-
-/** A session the test drives: it records the request and hands out progress/result by hand. */
-function fake() {
-  const calls: { req: ExploreInput; progress: (p: ExploreProgress) => void; finish: (r: ExploreResult | null) => void; cancelled: boolean }[] = [];
-  const startFn: StartExplore = (req, progress) => {
-    let finish!: (r: ExploreResult | null) => void;
-    const result = new Promise<ExploreResult | null>((r) => (finish = r));
-    const call = { req, progress, finish, cancelled: false };
-    calls.push(call);
-    return {
-      result,
-      cancel: () => {
-        call.cancelled = true;
-        finish(null);
-      },
-    };
-  };
-  return { calls, start: startFn };
 }
 
 beforeEach(async () => {
