@@ -58,6 +58,16 @@ describe('compare fixes', () => {
     expect(screen.getByTestId('compare-table')).toHaveTextContent('as toggled (go-highest-sequence-id)');
   });
 
+  it('a scenario no fix applies to: nothing runs, and the panel says why', async () => {
+    await selectScenario('lost-receipt-dedup-on');
+    const user = userEvent.setup();
+    const f = fake();
+    render(<ExplorerPanel start={f.start} />);
+    await user.click(screen.getByRole('button', { name: 'Compare fixes' }));
+    expect(f.calls).toHaveLength(0);
+    expect(screen.getByTestId('explorer-compare')).toHaveTextContent('Nothing to compare: no fix changes a class this scenario models');
+  });
+
   it('Cancel comparison stops the chain and says how far it got', async () => {
     const user = userEvent.setup();
     const f = fake();

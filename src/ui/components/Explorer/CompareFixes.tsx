@@ -38,6 +38,10 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
     const config = s.result?.steps[0]?.world.config;
     if (!sc || !config) return;
     const others = applicableFixes(config).filter((f) => !s.fixes.includes(f));
+    if (others.length === 0) {
+      const why = s.fixes.length > 0 ? 'every fix that changes a class this scenario models is on already' : 'no fix changes a class this scenario models (a Go producer, the replicator, BookKeeper)';
+      return setState({ kind: 'stopped', message: `Nothing to compare: ${why}.` });
+    }
     const variants: (string | null)[] = [null, ...others];
     const baseline = s.fixes.length > 0 ? `as toggled (${s.fixes.join(', ')})` : 'none';
     const parsed = bounds();
