@@ -37,13 +37,15 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
     const sc = scenarioOf(s);
     const config = s.result?.steps[0]?.world.config;
     if (!sc || !config) return;
-    const others = applicableFixes(config).filter((f) => !s.fixes.includes(f));
+    // The fixes on now: the scenario's own and the toggles (what the run was made with).
+    const on = config.fixes;
+    const others = applicableFixes(config).filter((f) => !on.includes(f));
     if (others.length === 0) {
-      const why = s.fixes.length > 0 ? 'every fix that changes a class this scenario models is on already' : 'no fix changes a class this scenario models (a Go producer, the replicator, BookKeeper)';
+      const why = on.length > 0 ? 'every fix that changes a class this scenario models is on already' : 'no fix changes a class this scenario models (a Go producer, the replicator, BookKeeper)';
       return setState({ kind: 'stopped', message: `Nothing to compare: ${why}.` });
     }
     const variants: (string | null)[] = [null, ...others];
-    const baseline = s.fixes.length > 0 ? `as toggled (${s.fixes.join(', ')})` : 'none';
+    const baseline = on.length > 0 ? `as toggled (${on.join(', ')})` : 'none';
     const parsed = bounds();
     const b = blockOf(parsed);
     const rows: FixVerdict[] = [];
