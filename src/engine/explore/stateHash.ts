@@ -1,8 +1,9 @@
 // The explorer's state hash: the abstraction of `fingerprint` (./fingerprint.ts), hashed instead of
 // printed. The world is hashed component by component — each producer, channel and topic, the
 // replicator, the completions, the plan… — and a successor reuses the hash of every component it
-// shares with the state it came from: `step` copies only what it touches (sim/context.ts), so a
-// successor rehashes one to three components. Stamps are the one thing a component cannot judge
+// shares with the state it came from: `step` keeps the very object of whatever it did not change
+// (sim/draft.ts), so a successor rehashes one to three components; a topic is hashed a level at a
+// time (its BookKeeper state apart), as `step` copies it. Stamps are the one thing a component cannot judge
 // alone (their rank is world-wide), so a component's hash leaves them out and lists them, and the
 // world hashes which stamp slots come in which order — the line `fingerprint`'s ranks draw.
 // 53 bits from two 32-bit multiplicative lanes: a collision (≈ n²/2^54, ~5·10^-3 at 10^7 states)

@@ -4,7 +4,7 @@ import type { SimEvent } from '../model/events';
 import type { MsgRef, World } from '../model/world';
 
 export interface Ctx {
-  /** The step's copy-on-write draft of the world (`draftWorld`): protocol handlers mutate it in place. */
+  /** The step's copy-on-read draft of the world (`draftWorld`): protocol handlers mutate it in place. */
   readonly w: World;
   readonly events: SimEvent[];
 }

@@ -1,4 +1,4 @@
-// `step(world, action)`: the one transition. It drafts a copy-on-write world, applies the action through the
+// `step(world, action)`: the one transition. It drafts a copy-on-read world, applies the action through the
 // protocol rules, arms plan triggers, and returns the next world with the events it produced.
 import { ev, type SimEvent } from '../model/events';
 import type { World } from '../model/world';
