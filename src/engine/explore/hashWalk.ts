@@ -27,6 +27,9 @@ type Kind = (typeof Kind)[keyof typeof Kind];
 interface KeyInfo {
   readonly code: number;
   readonly kind: Kind;
+  /** The key that followed this one last time, and its info: objects of one kind list their keys in one order. */
+  next: string;
+  nextInfo: KeyInfo | null;
 }
 const keyInfos = new Map<string, KeyInfo>();
 
@@ -36,7 +39,7 @@ function keyInfo(k: string): KeyInfo {
     let code = 0x9e3779b1;
     for (let i = 0; i < k.length; i++) code = Math.imul(code ^ k.charCodeAt(i), 0x01000193);
     const kind = DROP.has(k) ? Kind.Drop : STAMPS.has(k) ? Kind.Stamp : k === 'opId' ? Kind.OpId : k === 'sends' ? Kind.Sends : Kind.Plain;
-    keyInfos.set(k, (c = { code, kind }));
+    keyInfos.set(k, (c = { code, kind, next: '', nextInfo: null }));
   }
   return c;
 }
@@ -82,7 +85,21 @@ function walkBody(h: Hasher, v: object): void {
   }
   const o = v as Record<string, unknown>;
   mix(h, 7);
-  for (const k in o) walkEntry(h, o, k);
+  let prev: KeyInfo | null = null;
+  for (const k in o) {
+    // The key after `prev` is almost always the one it was last time: a string compare, no lookup.
+    let info: KeyInfo;
+    if (prev !== null && prev.next === k) info = prev.nextInfo!;
+    else {
+      info = keyInfo(k);
+      if (prev !== null) {
+        prev.next = k;
+        prev.nextInfo = info;
+      }
+    }
+    prev = info;
+    entry(h, o, k, info);
+  }
   mix(h, 8);
 }
 
@@ -91,16 +108,21 @@ function walkBody(h: Hasher, v: object): void {
  * send counter while no fault counts sends are left out): its rules, or null.
  */
 export function keptKey(o: Record<string, unknown>, k: string): KeyInfo | null {
-  if (o[k] === undefined) return null;
   const info = keyInfo(k);
-  return info.kind === Kind.Drop || (info.kind === Kind.Sends && o.broken === null) ? null : info;
+  return leftOut(o, o[k], info) ? null : info;
 }
+
+const leftOut = (o: Record<string, unknown>, x: unknown, info: KeyInfo): boolean =>
+  x === undefined || info.kind === Kind.Drop || (info.kind === Kind.Sends && o.broken === null);
 
 /** One key of an object and its value, with the abstraction's rules for that key. */
 export function walkEntry(h: Hasher, o: Record<string, unknown>, k: string): void {
-  const info = keptKey(o, k);
-  if (info === null) return;
+  entry(h, o, k, keyInfo(k));
+}
+
+function entry(h: Hasher, o: Record<string, unknown>, k: string, info: KeyInfo): void {
   const x = o[k];
+  if (leftOut(o, x, info)) return;
   mix(h, info.code);
   if (info.kind === Kind.Stamp && typeof x === 'number') {
     mix(h, 11);
