@@ -2,15 +2,15 @@
 // printed. The world is hashed component by component — each producer, channel and topic, the
 // replicator, the completions, the plan… — and a successor reuses the hash of every component it
 // shares with the state it came from: `step` keeps the very object of whatever it did not change
-// (sim/draft.ts), so a successor rehashes one to three components; a topic is hashed a level at a
-// time (its BookKeeper state apart), as `step` copies it. Stamps are the one thing a component cannot judge
+// (sim/draft.ts), so a successor rehashes one to three components; a topic with BookKeeper state
+// is hashed a level at a time, as `step` copies it (`nestOf`). Stamps are the one thing a component cannot judge
 // alone (their rank is world-wide), so a component's hash leaves them out and lists them, and the
 // world hashes which stamp slots come in which order — the line `fingerprint`'s ranks draw.
 // 53 bits from two 32-bit multiplicative lanes: a collision (≈ n²/2^54, ~5·10^-3 at 10^7 states)
 // would merge two states.
 import type { World } from '../model/world';
 import { DROP } from './fingerprint';
-import { NEST_TOPIC } from '../sim/draft';
+import { nestOf } from '../sim/draft';
 import { hasher, keptKey, keyCode, mix, walk, walkEntry, type Hasher } from './hashWalk';
 
 interface Part {
@@ -49,7 +49,8 @@ export function hashWorld(w: World, from: Hashed | null): Hashed {
       for (const name in rec) {
         mix(h, keyCode(name));
         const x = rec[name]!;
-        if (k === 'topics') acc.tree(x, NEST_TOPIC);
+        const depth = nestOf(x);
+        if (depth > 0) acc.tree(x, depth);
         else acc.leaf(x, opBaseOf(w, k, x));
       }
       mix(h, 8);

@@ -4,7 +4,7 @@
 // shared, never copied.
 
 /**
- * A record whose entries are copied on first read; `target` is the finished record. `nest` levels
+ * A record whose entries are copied on first read; `target` is the finished record. `nestOf` levels
  * of an entry are copied shallow, each behind its own copy-on-read view, so a step that touches a
  * topic's BookKeeper requests copies those and shares its bookies, ledgers and cursors.
  */
@@ -14,9 +14,9 @@ export interface LazyRecord {
   readonly handler: CopyOnRead;
 }
 
-export function lazyRecord(base: Record<string, unknown>, nest: number): LazyRecord {
+export function lazyRecord(base: Record<string, unknown>, nestOf: (entry: object) => number): LazyRecord {
   const target: Record<string, unknown> = { ...base };
-  const handler = new CopyOnRead(nest);
+  const handler = new CopyOnRead(0, nestOf);
   return { proxy: new Proxy(target, handler), target, handler };
 }
 
@@ -30,17 +30,22 @@ class CopyOnRead implements ProxyHandler<Record<string, unknown>> {
   private seen: unknown[] | null = null;
   private deleted = false;
 
-  constructor(private readonly nest: number) {}
+  /** `nest` levels below copy one at a time; a record's entries may each say how many (`nestOf`). */
+  constructor(
+    private readonly nest: number,
+    private readonly nestOf: ((entry: object) => number) | null = null,
+  ) {}
 
   get(t: Record<string, unknown>, k: string | symbol): unknown {
     const v = t[k as string];
     if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
     const i = this.find(k);
     if (i >= 0) return this.seen![i + 1];
-    const shallow = this.nest > 0 && !Array.isArray(v);
+    const depth = this.nestOf !== null ? this.nestOf(v) : this.nest;
+    const shallow = depth > 0 && !Array.isArray(v);
     const copy = shallow ? { ...(v as Record<string, unknown>) } : copyDeep(v);
     t[k as string] = copy;
-    const nested = shallow ? new CopyOnRead(this.nest - 1) : null;
+    const nested = shallow ? new CopyOnRead(depth - 1) : null;
     const view = nested ? new Proxy(copy as Record<string, unknown>, nested) : copy;
     (this.seen ??= []).push(k, view, v, nested);
     return view;
@@ -124,25 +129,20 @@ function same(a: unknown, b: unknown, deep: boolean): boolean {
   }
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
+  // x's keys on the stack, then y's in step with them, each value compared as its key is reached:
+  // the first difference ends it.
   const base = keyTop;
   for (const k in x) keyStack[keyTop++] = k;
   const n = keyTop - base;
   let ok = true;
   let i = 0;
   for (const k in y) {
-    if (i >= n || keyStack[base + i] !== k) {
-      ok = false;
-      break;
-    }
+    ok = i < n && keyStack[base + i] === k && (deep ? same(x[k], y[k], true) : x[k] === y[k]);
+    if (!ok) break;
     i++;
   }
-  ok &&= i === n;
-  for (let j = 0; ok && j < n; j++) {
-    const k = keyStack[base + j]!;
-    ok = deep ? same(x[k], y[k], true) : x[k] === y[k];
-  }
   keyTop = base;
-  return ok;
+  return ok && i === n;
 }
 
 export const sameData = (a: unknown, b: unknown): boolean => same(a, b, true);

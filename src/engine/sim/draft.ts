@@ -24,11 +24,13 @@ export function finishWorld(draft: World): World {
 }
 
 /**
- * How many levels of a topic are copied one at a time: the topic, then its BookKeeper state (the
- * largest component by far: bookies, requests, answers, ledger metadata, managed ledger). The
- * explorer's hash nests the same way (explore/stateHash.ts), so what is shared is hashed once.
+ * How many levels of a world record's entry are copied one at a time. A topic with BookKeeper
+ * state: two — the topic, then its BookKeeper state (the largest component by far: bookies,
+ * requests, answers, ledger metadata, managed ledger), so a step that touches the requests shares
+ * the rest. Any other entry is small enough that copying it whole is cheaper than the views (the
+ * bench says so). The explorer's hash nests the same way (explore/stateHash.ts).
  */
-export const NEST_TOPIC = 2;
+export const nestOf = (entry: object): number => ((entry as { bk?: unknown }).bk ? 2 : 0);
 
 type Lazy = 'replicator' | 'sendsOf' | 'completions' | 'plan' | 'notAllowed';
 type Rec = 'producers' | 'channels' | 'topics';
@@ -68,7 +70,7 @@ class WorldDraft {
   }
 
   private rec(k: Rec): Record<string, unknown> {
-    return (this.recs[k] ??= lazyRecord(this.base[k] as Record<string, unknown>, k === 'topics' ? NEST_TOPIC : 0)).proxy;
+    return (this.recs[k] ??= lazyRecord(this.base[k] as Record<string, unknown>, nestOf)).proxy;
   }
 
   get producers() { return this.rec('producers'); }
