@@ -232,6 +232,12 @@ export function toggleFix(fix: string): Promise<void> {
   return rerun('keep');
 }
 
+/** Sets the fixes on (the explorer's comparison opens a trace with the fixes it ran), staying at the step. */
+export function setFixes(fixes: readonly string[]): Promise<void> {
+  appStore.setState({ fixes: [...fixes] });
+  return rerun('keep');
+}
+
 export function setCursor(index: number): void {
   const s = appStore.getState();
   const cursor = Math.min(Math.max(0, Math.trunc(index) || 0), lastIndex(s));

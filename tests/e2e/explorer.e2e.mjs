@@ -148,6 +148,10 @@ const compare = {
       ['fail-on-corrupt-head', 'violated', 'violated', 'replication-progress, no-silent-loss'],
     ]);
     assert.ok(await panel.getByRole('button', { name: 'Explore', exact: true }).isEnabled());
+    // The sentinel row's stall opens in the timeline with that fix on.
+    await panel.getByRole('button', { name: 'Open the replication-progress counterexample with sentinel-not-confirmed' }).click();
+    await until(page, () => document.querySelector('input[aria-label=sentinel-not-confirmed]')?.checked === true, null, 'the fix was not turned on');
+    await until(page, () => /explorer: replication-progress/.test(document.body.textContent), null, 'no branch for the counterexample');
   },
 };
 

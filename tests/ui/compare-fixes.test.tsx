@@ -6,7 +6,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
-import { selectScenario, setRunner, start, toggleFix } from '../../src/ui/store';
+import { appStore, selectScenario, setRunner, start, toggleFix } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 import { fakeExplore as fake } from './fakeExplore';
 
@@ -45,6 +45,23 @@ describe('compare fixes', () => {
     expect(md).toContain('| fix | safety | liveness | found | search |');
     expect(md).toMatch(/\| `go-1565` \| holds \| not-applicable \| none \(complete\) \| [\d,]+ states, complete \|/);
     expect(md).toContain('(max depth 80, max states 750000, faults none max 0)');
+  });
+
+  it('an invariant in the table opens its trace in the timeline, with that row’s fix turned on', async () => {
+    const user = userEvent.setup();
+    const f = fake();
+    render(<ExplorerPanel start={f.start} />);
+    await user.click(screen.getByRole('button', { name: 'Compare fixes' }));
+    for (let i = 0; i < 4; i++) await f.answer(i);
+    await user.click(screen.getByRole('button', { name: 'Open the no-silent-loss counterexample with go-highest-sequence-id' }));
+    await waitFor(() => expect(appStore.getState().branch).toBe(1));
+    const s = appStore.getState();
+    expect(s.fixes).toEqual(['go-highest-sequence-id']);
+    expect(s.branches[1]!.schedule.length).toBeGreaterThan(0);
+    // The run with that fix reaches the loss the search found, at the cursor.
+    const v = s.result!.violations.find((x) => x.invariant === 'no-silent-loss')!;
+    expect(v).toBeDefined();
+    expect(s.cursor).toBe(v.step);
   });
 
   it('a fix toggled on is the baseline: the others are added to it', async () => {

@@ -2,11 +2,12 @@
 // with each other fix that changes a class this scenario models, one after another in the worker,
 // with the panel's bounds. The verdicts land in one table — which fix closes which gap, which only
 // makes it visible — and "Copy table" puts it on the clipboard as Markdown for a GitHub comment
-// (the same table as the CLI's `compare --format markdown`).
+// (the same table as the CLI's `compare --format markdown`). Each invariant found opens its
+// shortest trace in the timeline, with the fixes that search ran with turned on.
 import { useEffect, useRef, useState } from 'react';
-import { applicableFixes, boundsText, fixTableMarkdown, searchCell, verdictCell, type ExploreProgress, type FixVerdict } from '../../../engine';
+import { applicableFixes, boundsText, fixTableMarkdown, searchCell, verdictCell, type Counterexample, type ExploreProgress, type FixVerdict } from '../../../engine';
 import { copyText } from '../../share/download';
-import { appStore, scenarioOf } from '../../store';
+import { appStore, openCounterexample, scenarioOf, setFixes } from '../../store';
 import { blockOf, type Bounds } from './bounds';
 import type { ExploreHandle, StartExplore } from './session';
 
@@ -22,7 +23,16 @@ interface Props {
 type State =
   | { readonly kind: 'idle' }
   | { readonly kind: 'running'; readonly at: number; readonly of: number; readonly fix: string; readonly progress: ExploreProgress | null }
-  | { readonly kind: 'done'; readonly rows: readonly FixVerdict[]; readonly title: string; readonly bounds: string; readonly baseline: string }
+  | {
+      readonly kind: 'done';
+      readonly rows: readonly FixVerdict[];
+      readonly title: string;
+      readonly bounds: string;
+      readonly baseline: string;
+      /** What the searches ran with: the toggles then, and the explore block (to open a trace). */
+      readonly toggles: readonly string[];
+      readonly block: Readonly<Record<string, unknown>>;
+    }
   | { readonly kind: 'stopped'; readonly message: string };
 
 export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
@@ -63,7 +73,8 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
         if (!result || stopped.current) return setState({ kind: 'stopped', message: `Comparison cancelled after ${rows.length} of ${variants.length} searches.` });
         rows.push({ fix, result });
       }
-      setState({ kind: 'done', rows, title: String(sc.title ?? sc.id), bounds: boundsText({ ...parsed, faults: { kinds: parsed.kinds, max: parsed.maxFaults } }), baseline });
+      const text = boundsText({ ...parsed, faults: { kinds: parsed.kinds, max: parsed.maxFaults } });
+      setState({ kind: 'done', rows, title: String(sc.title ?? sc.id), bounds: text, baseline, toggles: s.fixes, block: b });
     } catch (e) {
       setState({ kind: 'stopped', message: `The comparison could not run: ${e instanceof Error ? e.message : String(e)}` });
     } finally {
@@ -114,7 +125,23 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
                   <td>{fix === null ? state.baseline : <code>{fix}</code>}</td>
                   <td className={result.safety === 'violated' ? 'bad' : 'ok'}>{result.safety}</td>
                   <td className={result.liveness === 'violated' ? 'bad' : 'ok'}>{result.liveness}</td>
-                  <td>{verdictCell(result)}</td>
+                  <td>
+                    {result.violations.length === 0
+                      ? verdictCell(result)
+                      : result.violations.map((v, i) => (
+                          <span key={v.invariant}>
+                            {i > 0 && ', '}
+                            <button
+                              type="button"
+                              className="link"
+                              aria-label={`Open the ${v.invariant} counterexample with ${fix ?? state.baseline}`}
+                              onClick={() => void openWith(state, fix, v)}
+                            >
+                              {v.invariant} ({v.length} steps)
+                            </button>
+                          </span>
+                        ))}
+                  </td>
                   <td className="muted">{searchCell(result)}</td>
                 </tr>
               ))}
@@ -134,4 +161,10 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
       )}
     </div>
   );
+}
+
+/** A row's counterexample in the timeline: the fixes that search ran with are turned on first. */
+async function openWith(done: Extract<State, { kind: 'done' }>, fix: string | null, v: Counterexample): Promise<void> {
+  await setFixes(fix ? [...done.toggles, fix] : done.toggles);
+  await openCounterexample({ invariant: v.invariant, trace: v.trace, faults: [], explore: done.block });
 }
