@@ -124,7 +124,7 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
                 <tr key={fix ?? ''}>
                   <td>{fix === null ? state.baseline : <code>{fix}</code>}</td>
                   <td className={result.safety === 'violated' ? 'bad' : 'ok'}>{result.safety}</td>
-                  <td className={result.liveness === 'violated' ? 'bad' : 'ok'}>{result.liveness}</td>
+                  <td className={result.liveness === 'violated' ? 'bad' : result.liveness === 'holds' ? 'ok' : 'muted'}>{result.liveness}</td>
                   <td>
                     {result.violations.length === 0
                       ? verdictCell(result)
