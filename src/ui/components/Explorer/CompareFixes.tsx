@@ -97,7 +97,7 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
         </button>{' '}
         {running && (
           <>
-            <span className="muted" data-testid="compare-progress">
+            <span className="muted" role="status" data-testid="compare-progress">
               search {state.at} of {state.of}: {state.fix} · {(state.progress?.states ?? 0).toLocaleString('en-US')} states
             </span>{' '}
             <button type="button" onClick={cancel}>
@@ -109,7 +109,7 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
       {state.kind === 'stopped' && <p role="status">{state.message}</p>}
       {state.kind === 'done' && (
         <>
-          <table className="explorer-compare-table" data-testid="compare-table">
+          <table className="explorer-compare-table" aria-label="Explorer verdicts per fix" data-testid="compare-table">
             <thead>
               <tr>
                 <th>fix</th>
