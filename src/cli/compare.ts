@@ -2,7 +2,7 @@
 // question issue threads argue over ("does this fix close the gap, or only make it visible?").
 // The fixes compared are the ones given with --fix, else every fix that changes a class the
 // scenario models (`fixApplies`); each is added to the scenario's own fixes, one at a time.
-import { applicableFixes, boundsText, explore, explorerBounds, fixTableMarkdown, type FixVerdict } from '../engine/index';
+import { boundsText, explore, explorerBounds, fixesToCompare, fixTableMarkdown, type FixVerdict } from '../engine/index';
 import { type CompareArgs, MESSAGES } from './args';
 import { heapFull, withinMemory } from './check';
 import { type CliIo, EXIT_OK, EXIT_USAGE, loadTarget, readTarget } from './cli';
@@ -12,7 +12,7 @@ export function compareCommand(args: CompareArgs, io: CliIo, read: typeof readTa
   if (!loadTarget(args.target, args.fixes, io, read)) return EXIT_USAGE;
   const loaded = loadTarget(args.target, [], io, read)!;
   const config = loaded.config;
-  const fixes = args.fixes.length > 0 ? [...new Set(args.fixes)] : applicableFixes(config).filter((f) => !config.fixes.includes(f));
+  const fixes = args.fixes.length > 0 ? [...new Set(args.fixes)] : fixesToCompare(config);
   if (fixes.length === 0) {
     io.stderr(`${MESSAGES.noFixApplies(config.id)}\n`);
     return EXIT_USAGE;

@@ -180,3 +180,6 @@ export function fixApplies(config: Config, fix: FixId): boolean {
 }
 
 export const applicableFixes = (config: Config): FixId[] => FIX_IDS.filter((f) => fixApplies(config, f));
+
+/** The fixes a comparison adds one at a time: those that apply and are not on already. */
+export const fixesToCompare = (config: Config): FixId[] => applicableFixes(config).filter((f) => !config.fixes.includes(f));

@@ -5,7 +5,7 @@
 // (the same table as the CLI's `compare --format markdown`). Each invariant found opens its
 // shortest trace in the timeline, with the fixes that search ran with turned on.
 import { useEffect, useRef, useState } from 'react';
-import { applicableFixes, boundsText, fixTableMarkdown, searchCell, verdictCell, type Counterexample, type ExploreProgress, type FixVerdict } from '../../../engine';
+import { boundsText, fixTableMarkdown, searchCell, verdictCell, type Counterexample, type ExploreProgress, type FixVerdict, fixesToCompare } from '../../../engine';
 import { copyText } from '../../share/download';
 import { appStore, openCounterexample, scenarioOf, setFixes } from '../../store';
 import { blockOf, type Bounds } from './bounds';
@@ -49,15 +49,14 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
     if (!sc || !config) return;
     // The fixes on now: the scenario's own and the toggles (what the run was made with).
     const on = config.fixes;
-    const others = applicableFixes(config).filter((f) => !on.includes(f));
+    const others = fixesToCompare(config);
     if (others.length === 0) {
       const why = on.length > 0 ? 'every fix that changes a class this scenario models is on already' : 'no fix changes a class this scenario models (a Go producer, the replicator, BookKeeper)';
       return setState({ kind: 'stopped', message: `Nothing to compare: ${why}.` });
     }
     const variants: (string | null)[] = [null, ...others];
     const baseline = on.length > 0 ? `as toggled (${on.join(', ')})` : 'none';
-    const parsed = bounds();
-    const b = blockOf(parsed);
+    const b = blockOf(bounds());
     const rows: FixVerdict[] = [];
     stopped.current = false;
     setCopied(null);
@@ -73,8 +72,7 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
         if (!result || stopped.current) return setState({ kind: 'stopped', message: `Comparison cancelled after ${rows.length} of ${variants.length} searches.` });
         rows.push({ fix, result });
       }
-      const text = boundsText({ ...parsed, faults: { kinds: parsed.kinds, max: parsed.maxFaults } });
-      setState({ kind: 'done', rows, title: String(sc.title ?? sc.id), bounds: text, baseline, toggles: s.fixes, block: b });
+      setState({ kind: 'done', rows, title: String(sc.title ?? sc.id), bounds: boundsText(b), baseline, toggles: s.fixes, block: b });
     } catch (e) {
       setState({ kind: 'stopped', message: `The comparison could not run: ${e instanceof Error ? e.message : String(e)}` });
     } finally {

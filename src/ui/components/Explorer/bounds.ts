@@ -29,8 +29,15 @@ export function boundsOf(scenario: Block | undefined): Bounds {
   };
 }
 
+/** An `explore` block as the panel writes it (a type alias: it is also a plain `Block`). */
+export type ExploreBlock = {
+  readonly faults: { readonly kinds: readonly ExploreFaultKind[]; readonly max: number };
+  readonly maxDepth: number;
+  readonly maxStates: number;
+};
+
 /** The `explore` block a search runs with: the scenario's, as edited in the panel. */
-export const blockOf = (b: Bounds): Block => ({
+export const blockOf = (b: Bounds): ExploreBlock => ({
   faults: { kinds: b.kinds, max: b.maxFaults },
   maxDepth: b.maxDepth,
   maxStates: b.maxStates,
