@@ -28,6 +28,7 @@ import { step } from '../sim/step';
 import { explorerConfig, replayPrefix, type ExploreOptions } from './bounds';
 import { hashWorld, type Hashed } from './stateHash';
 import { findFairLoops } from './liveness';
+import { StateTable } from './stateTable';
 
 export interface Counterexample {
   readonly invariant: InvariantId;
@@ -55,7 +56,7 @@ export interface ExploreResult extends ExploreProgress {
 }
 
 export class Explorer {
-  private readonly seen = new Map<number, number>();
+  private readonly seen = new StateTable();
   private readonly parent: number[] = [-1];
   private readonly via: number[] = [-1];
   private readonly depthOf: number[] = [0];
@@ -126,7 +127,7 @@ export class Explorer {
       const next = step(world, a.action).world;
       const nextHashed = hashWorld(next, hashed);
       let child = this.seen.get(nextHashed.hash);
-      if (child === undefined) {
+      if (child < 0) {
         child = this.parent.length;
         this.seen.set(nextHashed.hash, child);
         this.parent.push(id);

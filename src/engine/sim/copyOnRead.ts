@@ -148,18 +148,26 @@ function same(a: unknown, b: unknown, deep: boolean): boolean {
 export const sameData = (a: unknown, b: unknown): boolean => same(a, b, true);
 const shallowSame = (a: unknown, b: unknown): boolean => same(a, b, false);
 
-/** Deep copy of plain data (no Maps, no cycles); frozen values are shared, never copied. */
+/**
+ * Deep copy of plain data (no Maps, no cycles); frozen values are shared, never copied. Each level
+ * is cloned whole first (`slice`, spread: V8's fast clone keeps the object's shape), then only its
+ * mutable children are copied in turn.
+ */
 export function copyDeep(v: unknown): unknown {
   if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
   if (Array.isArray(v)) {
-    const n = v.length;
-    const arr = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) arr[i] = copyDeep(v[i]);
+    const arr = v.slice();
+    for (let i = 0; i < arr.length; i++) {
+      const x = arr[i];
+      if (x !== null && typeof x === 'object' && !Object.isFrozen(x)) arr[i] = copyDeep(x);
+    }
     return arr;
   }
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
   // for…in over own enumerable keys (the world is plain data, no prototypes with enumerable keys).
-  for (const k in o) out[k] = copyDeep(o[k]);
+  for (const k in out) {
+    const x = out[k];
+    if (x !== null && typeof x === 'object' && !Object.isFrozen(x)) out[k] = copyDeep(x);
+  }
   return out;
 }
