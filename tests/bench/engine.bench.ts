@@ -5,6 +5,7 @@
 import { loadavg } from 'node:os';
 import { explore, Explorer, explorerBounds, loadScenario, type Config, type ExploreOptions } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
+import { breakdown } from './breakdown';
 
 const TWINS = ['seed-000-explore', 'seed-000-not-allowed-explore', 'seed-001-explore', 'seed-002-issue-1-explore', 'seed-002-issue-1-v2-explore', 'seed-003-a-go-explore', 'seed-003-b-go-explore'];
 
@@ -70,6 +71,15 @@ for (const [name, config, opts] of models) {
   const t = throughput(config, opts);
   console.log(`  ${name.padEnd(52)} ${fmt(t.perSecond).padStart(9)} states/s${t.complete ? '' : ' (cut at maxStates)'}`);
 }
+
+console.log('\nWhere a transition\'s time goes (µs per transition, over the first 20,000 states):');
+console.log(`  ${''.padEnd(52)} ${'tr/state'.padStart(8)} ${'enabled'.padStart(8)} ${'step'.padStart(8)} ${'(rules)'.padStart(8)} ${'hash'.padStart(8)}`);
+for (const [name, config, opts] of models.slice(1, 3)) {
+  const b = breakdown(config, opts);
+  const us = (x: number) => x.toFixed(2).padStart(8);
+  console.log(`  ${name.padEnd(52)} ${b.transitionsPerState.toFixed(2).padStart(8)} ${us(b.enabled)} ${us(b.step)} ${us(b.rules)} ${us(b.hash)}`);
+}
+console.log('  (rules: the protocol handlers alone, inside step, on a plain copy; what no state encoding removes)');
 
 console.log('\nTime to the first counterexample (from the neutral twin, breadth first):');
 for (const id of TWINS) {
