@@ -136,6 +136,9 @@ const frozenHashes = new WeakMap<object, readonly [number, number]>();
 
 /** The stand-alone hash of a frozen value, or null when its hash depends on the world around it. */
 function frozenHash(v: object): readonly [number, number] | null {
+  // Frames, answers and requests carry their birth stamp: contextual by definition, and the most
+  // common frozen values met. A property read settles them without a WeakMap lookup.
+  if ((v as { born?: unknown }).born !== undefined) return null;
   let c = frozenHashes.get(v);
   if (c === undefined) {
     if (contextual(v)) c = CONTEXTUAL;
