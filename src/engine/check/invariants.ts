@@ -1,7 +1,7 @@
 // Invariants: pure predicates over the world, beside the protocol (never inside it). Each finding
 // has a key, so a run reports it once, at the first step where it holds.
 import type { World } from '../model/world';
-import { storedMessages } from '../protocol/ManagedLedger';
+import { readableOf, storedMessages } from '../protocol/ManagedLedger';
 import { ledgerInvariants } from './ledger';
 
 export type InvariantId =
@@ -79,31 +79,35 @@ function replicatedButMissing(w: World): Finding[] {
 
 /**
  * `no-duplicates`: on a topic with deduplication on, no (producer name, sequence id) is stored
- * twice, and no replicated source entry is stored twice.
+ * twice, and no replicated source entry is stored twice — among the entries a reader reaches (an
+ * add the bookies refused or never confirmed is not stored).
  */
 export function noDuplicates(w: World): Finding[] {
   const out: Finding[] = [];
   for (const topic of Object.values(w.topics)) {
     if (!topic.dedup.enabled) continue;
-    const seen = new Map<string, string>();
-    for (const l of topic.ledgers) {
-      for (const e of l.entries) {
-        for (const m of e.msgs) {
-          const src = m.sourcePosition;
-          const id = src ? `source ${src.ledgerId}:${src.entryId}` : `${e.producerName}:${m.seq}`;
-          const where = `${e.ledgerId}:${e.entryId}`;
-          const first = seen.get(id);
-          if (first === undefined) {
-            seen.set(id, where);
-            continue;
-          }
-          out.push({
-            invariant: 'no-duplicates',
-            key: `no-duplicates:${topic.cluster}:${id}`,
-            messages: [m.msg],
-            detail: `${m.msg} (${src ? `replicated from ${id}` : `${e.producerName}, seq ${m.seq}`}) is stored twice at ${topic.cluster}: ${first} and ${where}`,
-          });
+    const seen = new Map<string, { msg: string; where: string }>();
+    for (const e of readableOf(topic)) {
+      for (const m of e.msgs) {
+        const src = m.sourcePosition;
+        const id = src ? `source ${src.ledgerId}:${src.entryId}` : `${e.producerName}:${m.seq}`;
+        const where = `${e.ledgerId}:${e.entryId}`;
+        const first = seen.get(id);
+        if (first === undefined) {
+          seen.set(id, { msg: m.msg, where });
+          continue;
         }
+        const what = src ? `replicated from ${id}` : `${e.producerName}, seq ${m.seq}`;
+        out.push({
+          invariant: 'no-duplicates',
+          key: `no-duplicates:${topic.cluster}:${id}`,
+          messages: first.msg === m.msg ? [m.msg] : [first.msg, m.msg],
+          // Two different messages under one id are still two copies of what dedup would drop: say which.
+          detail:
+            first.msg === m.msg
+              ? `${m.msg} (${what}) is stored twice at ${topic.cluster}: ${first.where} and ${where}`
+              : `${what} is stored twice at ${topic.cluster}: ${first.msg} at ${first.where} and ${m.msg} at ${where}`,
+        });
       }
     }
   }

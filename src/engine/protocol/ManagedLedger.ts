@@ -28,17 +28,21 @@ export function appendEntry(
 }
 
 /**
+ * The entries a reader of the topic reaches, in order: with BookKeeper, the recorded ledgers up to
+ * their counts and the current one up to its last confirmed entry (an add that was only started,
+ * or that the bookies refused, is not there); without, every entry appended.
+ */
+export const readableOf = (topic: TopicState): StoredEntry[] => (topic.bk ? readableEntries(topic) : topic.ledgers.flatMap((l) => l.entries));
+
+/**
  * What a consumer reading the topic would get, in order: every entry's messages, and for an entry
  * that existed before the run (no message ids) its position `ledgerId:entryId`.
  */
 export function storedMessages(topic: TopicState): string[] {
   const out: string[] = [];
-  const entries = topic.bk ? readableEntries(topic) : topic.ledgers.flatMap((l) => l.entries);
-  {
-    for (const e of entries) {
-      if (e.msgs.length === 0) out.push(`${e.ledgerId}:${e.entryId}`);
-      else for (const m of e.msgs) out.push(m.msg);
-    }
+  for (const e of readableOf(topic)) {
+    if (e.msgs.length === 0) out.push(`${e.ledgerId}:${e.entryId}`);
+    else for (const m of e.msgs) out.push(m.msg);
   }
   return out;
 }

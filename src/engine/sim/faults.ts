@@ -154,4 +154,8 @@ function restartProducer(ctx: Ctx, name: string): void {
   const lost = [...p.pendingMessages, ...(p.batch.length ? [{ opId: -1, msgs: p.batch, sequenceId: -1, highestSequenceId: -1, localBufferCorrupted: false }] : [])];
   for (const op of lost) completeOpFailure(ctx, p, op, 'producer restarted', 'fault:restart-producer');
   Object.assign(p, { instance: p.instance + 1, ...freshProducerSession() });
+  // The new process has no connection at all. Its `newProducer().create()` (Go: `CreateProducer`)
+  // returns only once the first connection succeeded and seeded the sequence ids, so the workload
+  // waits for that connect (enabled.ts), exactly as before the producer's very first send.
+  delete ctx.w.channels[name];
 }
