@@ -27,7 +27,7 @@ describe('scenario validation', () => {
     [{ ...minimal, workload: [{ jump: 'p1' }] }, '$.workload[0]: expected one of {"send": …, "producer": …}, {"flush": producer}, {"await": producer}, got an object'],
     [{ ...minimal, faults: [{ kind: 'lose-receipt' }] }, '$.faults[0].message: expected a message id, got nothing'],
     [{ ...minimal, faults: [{ kind: 'meteor' }] }, '$.faults[0].kind'],
-    [{ ...minimal, topic: { deduplication: 'yes' } }, '$.topic.deduplication: expected an object, got "yes"'],
+    [{ ...minimal, topic: { deduplication: 'yes' } }, '$.topic.deduplication: expected true or false, or an object with one per cluster (local), got "yes"'],
     [{ ...minimal, producers: [{ name: 'p1', sequenceIds: 'explicit' }] }, '$.workload[0].seq: expected a sequence id (producer p1 uses explicit sequence ids), got nothing'],
     [{ ...minimal, schedule: [1] }, '$.schedule[0]: expected an action key, got 1'],
     [{ ...minimal, colour: 'red' }, '$.colour: unknown field'],

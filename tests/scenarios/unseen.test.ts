@@ -86,3 +86,36 @@ describe('no-duplicates counts what a reader reaches, not the adds a broker star
     expect(dup?.detail).toBe('p1, seq 3 is stored twice at local: M3 at 10:1 and M4 at 10:2');
   });
 });
+
+describe('topic.maxMessageSize: PersistentTopic.isExceedMaximumMessageSize, before dedup', () => {
+  const sized = (maxMessageSize: unknown, batching?: number) => ({
+    id: 'max-message-size',
+    topic: { deduplication: true, maxMessageSize },
+    producers: [{ name: 'p1', ...(batching ? { batching: { maxMessages: batching } } : {}) }],
+    workload: [
+      { send: 'M1', producer: 'p1', size: 50 },
+      { send: 'M2', producer: 'p1', size: 500 },
+      { send: 'M3', producer: 'p1', size: 10 },
+      { await: 'p1' },
+    ],
+  });
+
+  it('a message bigger than the policy fails with NotAllowedError (the head: ProducerImpl fails it); the others are stored', () => {
+    const r = runOf(sized(100));
+    expect(r.stored.local).toEqual(['M1', 'M3']);
+    expect(r.outcomes.M2).toEqual(['failed: NotAllowedException']);
+    expect(r.violations).toEqual([]);
+  });
+
+  it('a batch is judged as a whole: 50 + 500 bytes in one entry fail together', () => {
+    const r = runOf(sized(100, 2));
+    expect(r.outcomes.M1).toEqual(['failed: NotAllowedException']);
+    expect(r.outcomes.M2).toEqual(['failed: NotAllowedException']);
+  });
+
+  it('per cluster, and a policy that is not a size names the field', () => {
+    expect(load(sized({ local: 1000 })).config.clusters[0]!.maxMessageSize).toBe(1000);
+    const bad = loadScenario({ format: 'dedup-lab/scenario@1', ...sized('big') });
+    expect(bad.ok ? [] : bad.errors.map((e) => `${e.path}: ${e.message}`)).toEqual(['$.topic.maxMessageSize: expected a size in bytes, or an object with one per cluster (local), got "big"']);
+  });
+});

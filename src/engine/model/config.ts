@@ -40,6 +40,11 @@ export interface ClusterConfig {
   /** First ledger id of this cluster's topic: never 0 (see the scenario contract). */
   readonly firstLedgerId: number;
   readonly deduplication: boolean;
+  /**
+   * The topic's max message size policy in this cluster, in bytes (`topic.maxMessageSize`), or
+   * null: `PersistentTopic.isExceedMaximumMessageSize` rejects a bigger entry with NotAllowedError.
+   */
+  readonly maxMessageSize: number | null;
   /** Ledgers that exist before the run; the last one is the current (open) ledger. */
   readonly initialLedgers: readonly InitialLedger[];
   /** Present: BookKeeper is modelled under the managed ledger (ensemble, quorums, fencing). */
@@ -75,7 +80,7 @@ export interface ProducerConfig {
 }
 
 export type WorkloadItem =
-  | { readonly kind: 'send'; readonly msg: string; readonly producer: string; readonly seq?: number }
+  | { readonly kind: 'send'; readonly msg: string; readonly producer: string; readonly seq?: number; readonly size?: number }
   | { readonly kind: 'flush'; readonly producer: string }
   | { readonly kind: 'await'; readonly producer: string };
 

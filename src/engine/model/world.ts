@@ -11,6 +11,8 @@ export interface MsgRef {
   readonly seq: number;
   /** Which application send of `msg` this is (0 for the first, 1 for a resend…). */
   readonly sendIndex: number;
+  /** Payload bytes, when the workload gives them (`size`): judged by a max message size policy. */
+  readonly size?: number;
   /** Source position `ledgerId:entryId` of a replicated entry (the replicator's sends only). */
   readonly sourcePosition?: Position;
   /** The original producer name a replicated entry carries in its metadata. */

@@ -58,7 +58,7 @@ export function readMoreEntries(ctx: Ctx): void {
       asyncDelete(ctx, e);
       continue;
     }
-    const msgs: MsgRef[] = e.msgs.map((m) => frozen({ msg: m.msg, seq: m.seq, sendIndex: m.sendIndex, sourcePosition: frozen({ ledgerId: e.ledgerId, entryId: e.entryId }), originalProducer: e.producerName }));
+    const msgs: MsgRef[] = e.msgs.map((m) => frozen({ msg: m.msg, seq: m.seq, sendIndex: m.sendIndex, ...(m.size === undefined ? {} : { size: m.size }), sourcePosition: frozen({ ledgerId: e.ledgerId, entryId: e.entryId }), originalProducer: e.producerName }));
     processOpSendMsg(ctx, p, msgs, e.sequenceId, e.highestSequenceId);
   }
 }

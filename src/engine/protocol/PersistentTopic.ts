@@ -38,7 +38,16 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
     respond(ctx, ch, { kind: 'error', error: 'PersistenceError', message: 'Topic is fenced', ...base });
     return;
   }
-  // PersistentTopic.publishMessage: policy checks (max message size…) before dedup.
+  // PersistentTopic.publishMessage: policy checks before dedup. isExceedMaximumMessageSize judges
+  // the entry's payload (a batch as a whole) against the topic's policy in this cluster.
+  const max = ctx.w.config.clusters.find((c) => c.name === topic.cluster)?.maxMessageSize ?? null;
+  const bytes = f.msgs.reduce((n, m) => n + (m.size ?? 0), 0);
+  if (max !== null && bytes > max) {
+    note(ctx, ch, `NotAllowedError before dedup: ${bytes} bytes exceed the topic's max message size ${max}`, ids, 'PersistentTopic.isExceedMaximumMessageSize');
+    respond(ctx, ch, { kind: 'error', error: 'NotAllowedError', message: 'Exceed maximum message size', ...base });
+    return;
+  }
+  // A not-allowed fault: the same rejection, for a policy the scenario does not spell out.
   const blocked = f.msgs.find((m) => (ctx.w.notAllowed[`${m.msg}@${topic.cluster}`] ?? 0) !== 0);
   if (blocked) {
     const k = `${blocked.msg}@${topic.cluster}`;

@@ -40,18 +40,18 @@ export function runWorkloadItem(ctx: Ctx): void {
     return;
   }
   if (item.kind !== 'send') return;
-  sendAsync(ctx, p, item.msg, item.seq);
+  sendAsync(ctx, p, item.msg, item.seq, item.size);
 }
 
 /**
  * `ProducerImpl.sendAsync` / Go `SendAsync`: a given sequence id is used as is without advancing
  * the generator (`updateMessageMetadataSequenceId`); otherwise the generator hands out the next id.
  */
-function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | undefined): void {
+function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | undefined, size: number | undefined): void {
   const sendIndex = ctx.w.sendsOf[msg] ?? 0;
   ctx.w.sendsOf[msg] = sendIndex + 1;
   const seq = givenSeq ?? p.msgIdGenerator++;
-  const m: MsgRef = frozen({ msg, seq, sendIndex });
+  const m: MsgRef = frozen(size === undefined ? { msg, seq, sendIndex } : { msg, seq, sendIndex, size });
   const again = sendIndex > 0 ? ' (resend)' : '';
   ctx.events.push(ev('app', p.name, `sendAsync ${msg} seq ${seq}${again}`, [msg], { cluster: p.cluster }));
   const max = configOf(ctx.w, p.name).batchingMaxMessages;

@@ -69,14 +69,15 @@ function readClusters(r: Reader, s: Record<string, unknown>): ClusterConfig[] {
     }
     const bookies = (o.bookies === undefined ? [] : r.arr(o.bookies, `${path}.bookies`) ?? []).map((b, j) => r.str(b, `${path}.bookies[${j}]`, NAME, 'a bookie name') ?? `bookie-${j}`);
     if (o.bookies !== undefined && bookies.length === 0) r.fail(`${path}.bookies`, 'at least one bookie (omit the field for abstract storage)', o.bookies);
-    out.push({ name, brokers, bookies, ledger: readLedgerConfig(r, topic.ledger, bookies.length), firstLedgerId: 10 * (i + 1), deduplication: false, initialLedgers: [] });
+    out.push({ name, brokers, bookies, ledger: readLedgerConfig(r, topic.ledger, bookies.length), firstLedgerId: 10 * (i + 1), deduplication: false, maxMessageSize: null, initialLedgers: [] });
   });
   const names = out.map((c) => c.name);
-  const dedup = readPerCluster(r, topic.deduplication, '$.topic.deduplication', names);
+  const dedup = readPerCluster(r, topic.deduplication, '$.topic.deduplication', names, 'boolean', (x, p) => r.bool(x, p), 'true or false');
+  const maxSize = readPerCluster(r, topic.maxMessageSize, '$.topic.maxMessageSize', names, 'number', (x, p) => r.int(x, p, 1), 'a size in bytes');
   const ledgers = topic.ledgers === undefined ? {} : r.obj(topic.ledgers, '$.topic.ledgers') ?? {};
   return out.map((c) => {
     const initial = readLedgers(r, ledgers[c.name], `$.topic.ledgers.${c.name}`);
-    return { ...c, deduplication: dedup[c.name] ?? false, initialLedgers: initial };
+    return { ...c, deduplication: dedup[c.name] ?? false, maxMessageSize: maxSize[c.name] ?? null, initialLedgers: initial };
   });
 }
 
@@ -107,15 +108,25 @@ function readSubscriptions(r: Reader, v: unknown, clusters: readonly ClusterConf
   });
 }
 
-function readPerCluster(r: Reader, v: unknown, path: string, names: string[]): Record<string, boolean> {
+/**
+ * A topic setting given once for every cluster (a `primitive`), or per cluster as
+ * `{ "<cluster>": value }`: `read` checks one value, `what` names a value in the error.
+ */
+function readPerCluster<T>(r: Reader, v: unknown, path: string, names: string[], primitive: 'boolean' | 'number', read: (x: unknown, path: string) => T | null, what: string): Record<string, T> {
   if (v === undefined) return {};
-  if (typeof v === 'boolean') return Object.fromEntries(names.map((n) => [n, v]));
-  const o = r.obj(v, path);
-  if (!o) return {};
-  const out: Record<string, boolean> = {};
-  for (const [k, b] of Object.entries(o)) {
+  if (typeof v === primitive) {
+    const one = read(v, path);
+    return one === null ? {} : Object.fromEntries(names.map((n) => [n, one]));
+  }
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    r.fail(path, `${what}, or an object with one per cluster (${names.join(', ')})`, v);
+    return {};
+  }
+  const out: Record<string, T> = {};
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
     if (!names.includes(k)) r.fail(`${path}.${k}`, `a cluster name (${names.join(', ')})`, k);
-    out[k] = r.bool(b, `${path}.${k}`) ?? false;
+    const one = read(x, `${path}.${k}`);
+    if (one !== null) out[k] = one;
   }
   return out;
 }
@@ -181,8 +192,8 @@ function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[]): Workl
       const pc = producers.find((p) => p.name === producer);
       if (o.seq === undefined && pc?.sequenceIds === 'explicit') r.fail(`${path}.seq`, `a sequence id (producer ${producer} uses explicit sequence ids)`);
       const seq = o.seq === undefined ? undefined : r.int(o.seq, `${path}.seq`, 0) ?? 0;
-      if (o.size !== undefined) r.int(o.size, `${path}.size`, 0);
-      return [seq === undefined ? { kind: 'send', msg, producer } : { kind: 'send', msg, producer, seq }];
+      const size = o.size === undefined ? undefined : r.int(o.size, `${path}.size`, 0) ?? undefined;
+      return [{ kind: 'send', msg, producer, ...(seq === undefined ? {} : { seq }), ...(size === undefined ? {} : { size }) }];
     }
     for (const kind of ['flush', 'await'] as const) {
       if (kind in o) {
