@@ -119,3 +119,35 @@ describe('topic.maxMessageSize: PersistentTopic.isExceedMaximumMessageSize, befo
     expect(bad.ok ? [] : bad.errors.map((e) => `${e.path}: ${e.message}`)).toEqual(['$.topic.maxMessageSize: expected a size in bytes, or an object with one per cluster (local), got "big"']);
   });
 });
+
+describe('Go connection.handleSendError: a NotAllowedError only unregisters the producer', () => {
+  const goNotAllowed = {
+    id: 'go-not-allowed',
+    topic: { deduplication: false },
+    producers: [{ name: 'p1', client: 'go' }],
+    workload: ['M1', 'M2', 'M3'].map((m) => ({ send: m, producer: 'p1' })),
+    faults: [{ kind: 'not-allowed', message: 'M2' }],
+  };
+
+  it('at the head: no item fails and nothing is resent; M3 is stored, but its receipt is dropped and its callback never runs', () => {
+    const r = runOf(goNotAllowed);
+    expect(r.stored.local).toEqual(['M1', 'M3']);
+    expect(r.outcomes).toEqual({ M1: ['stored at 10:0'], M2: ['pending'], M3: ['pending'] });
+    const texts = r.steps.flatMap((s) => s.events.map((e) => e.text));
+    expect(texts).toContain('unexpected send receipt for p1, no longer registered on this connection: dropped');
+  });
+
+  it('behind a pipelined send: the connection stays open, so nothing is written twice', () => {
+    const r = runOf(goNotAllowed, ['connect:p1', 'send:p1:M1', 'send:p1:M2', 'send:p1:M3', 'deliver:p1->broker-1:M1', 'fault:not-allowed:M2@local', 'deliver:p1->broker-1:M2']);
+    expect(r.error).toBeNull();
+    expect(r.stored.local).toEqual(['M1', 'M3']);
+    expect(r.outcomes.M1).toEqual(['pending']);
+  });
+
+  it('a later disconnect is not reported to it: it never reconnects', () => {
+    const r = runOf({ ...goNotAllowed, faults: [...goNotAllowed.faults, { kind: 'disconnect', producer: 'p1', after: { event: 'persisted', message: 'M3' } }] });
+    const keys = r.steps.map((s) => s.key);
+    expect(keys).toContain('fault:disconnect:p1');
+    expect(keys.filter((k) => k === 'connect:p1')).toHaveLength(1);
+  });
+});

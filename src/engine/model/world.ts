@@ -141,6 +141,12 @@ export interface Channel {
   /** PR 23697 feature flag negotiated on this connection (`supports_repl_dedup_by_lid_and_eid`). */
   replDedupV2: boolean;
   /**
+   * The producer is registered with its connection (Go `connection.listeners`). A Go
+   * NotAllowedError removes it (`deletePendingProducers`): from then on the connection drops every
+   * answer for it as unexpected, and does not tell it when it closes. Always true for Java.
+   */
+  listening: boolean;
+  /**
    * duplicate-frames fault: frames written so far (its cache) and what the channel does now. From
    * its `atSend`-th send (counted in `sends`) it writes the cached frames of `frames` (null: all of
    * them) in place of that send, then drops every send. `plan`: the plan entry, null when placed

@@ -32,7 +32,9 @@ export function writeOp(ctx: Ctx, p: ProducerState, op: OpSendMsg, resend: boole
 /**
  * The connection is gone (`ClientCnx.channelInactive` / Java `ConnectionHandler.connectionClosed`
  * for a producer-level error / Go `connection.Close`). Frames in flight both ways are lost; the
- * producer goes back to Connecting and a `connect` action will resend its pending queue.
+ * producer goes back to Connecting and a `connect` action will resend its pending queue — unless
+ * the connection no longer lists it (Go, after a NotAllowedError): then nobody tells it, and it
+ * stays on the dead connection.
  */
 export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule: string): void {
   const ch = ctx.w.channels[p.name];
@@ -42,8 +44,9 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
   ch.toBroker = [];
   ch.toClient = [];
   ch.closedAt = tick(ctx.w);
-  p.state = 'Connecting';
-  const tail = lost.length > 0 ? `; in flight lost: ${[...new Set(lost)].join(', ')}` : '';
+  if (ch.listening) p.state = 'Connecting';
+  const deaf = ch.listening ? '' : `; ${p.name} is no longer registered on it and is not told`;
+  const tail = (lost.length > 0 ? `; in flight lost: ${[...new Set(lost)].join(', ')}` : '') + deaf;
   ctx.events.push(ev('close', p.name, `connection closed: ${reason}${tail}`, lost, { cluster: p.cluster, rule }));
 }
 

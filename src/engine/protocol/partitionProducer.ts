@@ -7,7 +7,7 @@ import { ev } from '../model/events';
 import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { closeConnection, resendMessages, writeOp } from './ClientCnx';
-import { completeOpFailure, completeOpSuccess } from './SendCallback';
+import { completeOpSuccess } from './SendCallback';
 
 const sendsHighest = (ctx: Ctx): boolean =>
   hasFix(ctx.w.config, 'go-1565') || hasFix(ctx.w.config, 'go-highest-sequence-id');
@@ -88,14 +88,19 @@ export function receivedSendReceipt(ctx: Ctx, p: ProducerState, r: Extract<Respo
 }
 
 /**
- * Go `connection.handleSendError`: NotAllowedError fails the pending item it names (the head,
- * here); anything else — ChecksumError and PersistenceError included — closes the connection.
+ * Go `connection.handleSendError`: a NotAllowedError only unregisters the producer from the
+ * connection (`deletePendingProducers`) — no item fails, nothing is resent, the connection stays
+ * open. The producer keeps writing, the broker keeps storing, but no answer reaches it again and
+ * it is not told when the connection closes: every pending item waits for the send timeout
+ * (not modelled), so its callbacks never run within the run. Anything else — ChecksumError and
+ * PersistenceError included — closes the connection, and the producer reconnects and resends.
  */
 export function handleSendErrorGo(ctx: Ctx, p: ProducerState, e: Extract<ResponseFrame, { kind: 'error' }>): void {
-  const item = p.pendingMessages[0];
-  if (e.error === 'NotAllowedError' && item && item.sequenceId === e.sequenceId) {
-    p.pendingMessages.shift();
-    completeOpFailure(ctx, p, item, 'NotAllowedError', 'connection.handleSendError:not-allowed');
+  const ch = ctx.w.channels[p.name]!;
+  if (e.error === 'NotAllowedError') {
+    ch.listening = false;
+    const text = `NotAllowedError: ${p.name} is removed from the connection's producers; its later answers are dropped and its pending sends wait for the send timeout`;
+    ctx.events.push(ev('log', p.name, text, e.msgs, { cluster: p.cluster, rule: 'connection.handleSendError:not-allowed' }));
     return;
   }
   closeConnection(ctx, p, `${e.error}: ${e.message}`, 'connection.handleSendError:close');

@@ -38,6 +38,8 @@ export interface ChannelPanel {
   readonly broker: string;
   readonly epoch: number;
   readonly open: boolean;
+  /** False once a Go NotAllowedError unregistered the producer: answers on it are dropped. */
+  readonly listening: boolean;
   readonly toBroker: readonly string[];
   readonly toClient: readonly string[];
   /** The cluster of the broker (per-message faults on these frames name it). */

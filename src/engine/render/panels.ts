@@ -113,6 +113,7 @@ function channelPanel(
     broker: c.broker,
     epoch: c.epoch,
     open: c.open,
+    listening: c.listening,
     toBroker: c.toBroker.map(sendLabel),
     toClient: c.toClient.map(responseLabel),
     cluster: c.cluster,

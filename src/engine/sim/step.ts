@@ -40,6 +40,12 @@ export function apply(ctx: Ctx, a: Action): void {
       const ch = w.channels[a.producer]!;
       const r = ch.toClient.shift()!;
       const p = w.producers[a.producer]!;
+      if (!ch.listening) {
+        // Go connection.handleSendReceipt / handleSendError: no listener for this producer id.
+        const text = `unexpected ${r.kind === 'receipt' ? 'send receipt' : r.error} for ${p.name}, no longer registered on this connection: dropped`;
+        ctx.events.push(ev('log', p.name, text, r.msgs, { cluster: ch.cluster, rule: 'connection.handleSendReceipt:unknown-producer' }));
+        return;
+      }
       const ids = ch.replDedupV2 ? `source ${r.sequenceId}:${r.kind === 'receipt' ? r.highestSequenceId : '?'}` : `seq ${r.sequenceId}`;
       const text = r.kind === 'receipt' ? `receipt ${r.msgs.join('+')} ${ids} at ${r.ledgerId}:${r.entryId}` : `${r.error} ${r.msgs.join('+')} seq ${r.sequenceId}`;
       ctx.events.push(ev('response', ch.broker, text, r.msgs, { to: p.name, reply: true, cluster: ch.cluster }));
@@ -106,6 +112,7 @@ function connect(ctx: Ctx, name: string): void {
     sends: 0,
     // PR 23697's feature flag: both sides advertise it when the scenario runs V2 replication.
     replDedupV2: p.role === 'replicator' && w.config.replication?.dedup === 'v2',
+    listening: true,
     broken: spec?.kind === 'duplicate-frames' ? { plan: brokenPlan, atSend: spec.atSend, frames: spec.frames, cache: [], mode: 'caching' } : null,
   };
   const last = getLastPublishedSequenceId(topic.dedup, p.wireName);

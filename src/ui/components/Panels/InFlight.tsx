@@ -50,6 +50,7 @@ export function InFlightPanel({ channels }: { readonly channels: readonly Channe
             </strong>
             <span className="muted">
               connection {c.epoch} · {c.open ? 'open' : 'closed'}
+              {!c.listening && ` · ${c.producer} unregistered (NotAllowedError): its answers are dropped`}
             </span>
           </header>
           <Frames
