@@ -1,6 +1,8 @@
 // Command-line parsing and the CLI's user-facing texts, kept in one place so the wording of every
 // usage error can be reviewed (and documented in docs/cli.md) together.
 
+import { FIX_IDS, MAX_EXPLORE_FAULTS as MAX_FAULTS } from '../engine';
+
 export const FORMATS = ['json', 'mermaid', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
 
@@ -43,7 +45,10 @@ export const MESSAGES = {
   missingValue: (f: string) => `option ${f} needs a value`,
   unknownFormat: (f: string) => `unknown format "${f}"; expected one of ${FORMATS.join(', ')}`,
   noTarget: 'run needs a scenario: a file path (.json) or a built-in id (see `list`)',
-  extraArgument: (a: string) => `unexpected argument "${a}"; run takes one scenario`,
+  extraArgument: (a: string, command: string) => `unexpected argument "${a}"; ${command} takes one scenario`,
+  listArgument: (a: string) => `unexpected argument "${a}"; list takes none`,
+  unknownFix: (id: string) => `unknown fix "${id}"; expected one of ${FIX_IDS.join(', ')}`,
+  maxFaults: (v: string) => `option --max-faults needs a whole number from 0 to ${MAX_FAULTS} (as explore.faults.max), got "${v}"`,
   unknownBuiltin: (id: string, ids: readonly string[]) =>
     `"${id}" is not a built-in scenario (built-ins: ${ids.join(', ')}); to run a file, give its path ending in .json`,
   unreadable: (path: string, why: string) => `cannot read ${path}: ${why}`,
@@ -74,6 +79,7 @@ export const MESSAGES = {
  * return a usage error.
  */
 function walkArgs(
+  command: string,
   args: readonly string[],
   known: (flag: string) => boolean,
   unknown: (flag: string) => string,
@@ -83,7 +89,7 @@ function walkArgs(
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (!arg.startsWith('-') || arg === '-') {
-      if (target !== undefined) return { error: MESSAGES.extraArgument(arg) };
+      if (target !== undefined) return { error: MESSAGES.extraArgument(arg, command) };
       target = arg;
       continue;
     }
@@ -102,9 +108,11 @@ function walkArgs(
 export function parseRunArgs(args: readonly string[]): RunArgs | { error: string } {
   const fixes: string[] = [];
   let format: Format = 'json';
-  const walked = walkArgs(args, (f) => f === '--fix' || f === '--format', MESSAGES.unknownFlag, (flag, value) => {
-    if (flag === '--fix') fixes.push(value);
-    else if ((FORMATS as readonly string[]).includes(value)) format = value as Format;
+  const walked = walkArgs('run', args, (f) => f === '--fix' || f === '--format', MESSAGES.unknownFlag, (flag, value) => {
+    if (flag === '--fix') {
+      if (!(FIX_IDS as readonly string[]).includes(value)) return MESSAGES.unknownFix(value);
+      fixes.push(value);
+    } else if ((FORMATS as readonly string[]).includes(value)) format = value as Format;
     else return MESSAGES.unknownFormat(value);
     return null;
   });
@@ -143,8 +151,9 @@ function parseSearchArgs(args: readonly string[], compare: boolean): CompareArgs
   const bounds: { maxDepth?: number; maxFaults?: number; maxStates?: number } = {};
   let format: CompareArgs['format'] = 'json';
   const known = (f: string) => f === '--fix' || f in CHECK_BOUNDS || (compare && f === '--format');
-  const walked = walkArgs(args, known, compare ? MESSAGES.unknownCompareFlag : MESSAGES.unknownCheckFlag, (flag, value) => {
+  const walked = walkArgs(compare ? 'compare' : 'check', args, known, compare ? MESSAGES.unknownCompareFlag : MESSAGES.unknownCheckFlag, (flag, value) => {
     if (flag === '--fix') {
+      if (!(FIX_IDS as readonly string[]).includes(value)) return MESSAGES.unknownFix(value);
       fixes.push(value);
       return null;
     }
@@ -154,6 +163,7 @@ function parseSearchArgs(args: readonly string[], compare: boolean): CompareArgs
       return null;
     }
     if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return MESSAGES.notCount(flag, value);
+    if (flag === '--max-faults' && Number(value) > MAX_FAULTS) return MESSAGES.maxFaults(value);
     bounds[CHECK_BOUNDS[flag as keyof typeof CHECK_BOUNDS]] = Number(value);
     return null;
   });

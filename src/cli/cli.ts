@@ -44,7 +44,7 @@ function dispatch(argv: readonly string[], io: CliIo): number {
   }
   switch (command) {
     case 'list':
-      if (rest.length > 0) return usageError(io, MESSAGES.extraArgument(rest[0]!));
+      if (rest.length > 0) return usageError(io, MESSAGES.listArgument(rest[0]!));
       io.stdout(`${JSON.stringify(BUILTINS.map((b) => ({ id: b.id, title: b.title, references: b.references ?? [] })), null, 2)}\n`);
       return EXIT_OK;
     case 'run': {

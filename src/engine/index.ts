@@ -11,7 +11,7 @@ export { initialWorld } from './sim/init';
 export { step } from './sim/step';
 export { run, DEFAULT_MAX_STEPS, outcomesOf, storedOf, withExploreFaults } from './sim/run';
 export { explore, Explorer } from './explore/explorer';
-export { explorerBounds, explorerConfig, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES } from './explore/bounds';
+export { explorerBounds, explorerConfig, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, MAX_EXPLORE_FAULTS } from './explore/bounds';
 export type { Counterexample, ExploreProgress, ExploreResult } from './explore/explorer';
 export type { ExploreOptions } from './explore/bounds';
 export type { RunResult, ScheduleError, StepRecord, Violation } from './sim/run';

@@ -31,8 +31,24 @@ describe('scenario validation', () => {
     [{ ...minimal, producers: [{ name: 'p1', sequenceIds: 'explicit' }] }, '$.workload[0].seq: expected a sequence id (producer p1 uses explicit sequence ids), got nothing'],
     [{ ...minimal, schedule: [1] }, '$.schedule[0]: expected an action key, got 1'],
     [{ ...minimal, colour: 'red' }, '$.colour: unknown field'],
+    // A fault or setting that could never take effect is a mistake in the file, not a quiet no-op.
+    [{ ...minimal, faults: [{ kind: 'lose-receipt', message: 'M9' }] }, '$.faults[0].message: expected a message the workload sends or topic.ledgers holds (M1), got "M9"'],
+    [{ ...minimal, faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'acked', message: 'M9' } }] }, '$.faults[0].after.message: expected a message the workload sends'],
+    [{ ...minimal, faults: [{ kind: 'ownership-change', to: 'broker-1' }] }, '$.faults[0].cluster: expected a cluster that lists bookies'],
+    [{ ...minimal, clusters: [{ name: 'local', bookies: ['b1'] }], faults: [{ kind: 'persist-fails', message: 'M1' }] }, '$.faults[0].cluster: expected a cluster with abstract storage, no bookies'],
+    [{ ...minimal, clusters: [{ name: 'local', bookies: ['b1'] }], faults: [{ kind: 'unload-topic', cluster: 'local' }] }, '$.faults[0].cluster: expected a cluster with abstract storage, no bookies (an unload with bookies is not modelled)'],
+    [{ ...minimal, topic: { ledger: { ensemble: -1 } } }, '$.topic.ledger: expected ledger settings only where a cluster lists bookies'],
+    [{ ...minimal, faults: [{ kind: 'slow-bookie', bookie: 'b9' }] }, '$.faults[0].bookie: expected a name the scenario declares, but it declares none that fits here, got "b9"'],
+    [{ ...minimal, expect: { violations: ['nope'], stored: 3 } }, '$.expect.violations[0]: expected one of "no-silent-loss"'],
+    [{ ...minimal, expect: { stored: { mars: ['M1'] } } }, '$.expect.stored.mars: expected a cluster name (local)'],
   ])('names the field: %#', (json, expected) => {
     expect(errorsOf(json).join('\n')).toContain(expected);
+  });
+
+  it('a sized workload item keeps its size; a size that is not a count is named', () => {
+    const l = loadScenario({ ...minimal, workload: [{ send: 'M1', producer: 'p1', size: 64 }] });
+    expect(l.ok && l.config.workload[0]).toEqual({ kind: 'send', msg: 'M1', producer: 'p1', size: 64 });
+    expect(errorsOf({ ...minimal, workload: [{ send: 'M1', producer: 'p1', size: -1 }] })[0]).toContain('$.workload[0].size: expected an integer from 0');
   });
 
   it('rejects an unknown --fix by name', () => {

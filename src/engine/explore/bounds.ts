@@ -20,6 +20,9 @@ export interface ExploreOptions {
   readonly keepPlan?: boolean;
 }
 
+/** The most faults one run of a search may place (`explore.faults.max`, `check --max-faults`). */
+export const MAX_EXPLORE_FAULTS = 10;
+
 /**
  * Distinct states kept by default: well under 1 GB of heap at the ~0.75 KB per state `npm run bench`
  * measures (the frontier's worlds dominate; the visited set, parents and edges are a few dozen

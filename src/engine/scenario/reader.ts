@@ -48,7 +48,7 @@ export class Reader {
 
   oneOf<T extends string>(v: unknown, path: string, options: readonly T[]): T | null {
     if (typeof v === 'string' && (options as readonly string[]).includes(v)) return v as T;
-    this.fail(path, `one of ${options.map((o) => JSON.stringify(o)).join(' | ')}`, v);
+    this.fail(path, options.length > 0 ? `one of ${options.map((o) => JSON.stringify(o)).join(' | ')}` : 'a name the scenario declares, but it declares none that fits here', v);
     return null;
   }
 

@@ -1,7 +1,8 @@
 // Scenario format v1 (`dedup-lab/scenario@1`) → Config. Field-precise errors, never a throw.
 // Defaults are Pulsar's: deduplication off, Java client, no batching, auto sequence ids.
 import { type ClusterConfig, type Config, type SubscriptionConfig, EXPLORE_FAULT_KINDS, type InitialLedger, FAULT_KINDS, REPLICATOR, type ReplicationConfig, type FaultSpec, FIX_IDS, type FixId, type ProducerConfig, type Trigger, type WorkloadItem } from '../model/config';
-import { DEFAULT_MAX_STATES } from '../explore/bounds';
+import { DEFAULT_MAX_STATES, MAX_EXPLORE_FAULTS } from '../explore/bounds';
+import { SAFETY_INVARIANTS } from '../check/invariants';
 import { Reader, type ValidationError } from './reader';
 
 export const SCENARIO_FORMAT = 'dedup-lab/scenario@1';
@@ -39,7 +40,10 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
   const subscriptions = readSubscriptions(r, s.subscriptions, clusters);
   const workload = readWorkload(r, s.workload, producers);
   const fixes = readFixes(r, s.fixes, extraFixes);
-  const faults = readFaults(r, s.faults, clusters, [...producers.map((p) => p.name), ...(replication ? [REPLICATOR] : [])], replication !== null);
+  // The messages a fault or trigger may name: what the workload sends and what topic.ledgers holds.
+  const messages = [...new Set([...workload.flatMap((w) => (w.kind === 'send' ? [w.msg] : [])), ...clusters.flatMap((c) => c.initialLedgers.flatMap((l) => (l.messages ?? []).map((m) => m.msg)))])];
+  const faults = readFaults(r, s.faults, clusters, [...producers.map((p) => p.name), ...(replication ? [REPLICATOR] : [])], replication !== null, messages);
+  readExpect(r, s.expect, clusterNames);
   const schedule = readSchedule(r, s.schedule);
   const explore = readExplore(r, s.explore);
   if (r.errors.length > 0) return { ok: false, errors: r.errors };
@@ -72,6 +76,7 @@ function readClusters(r: Reader, s: Record<string, unknown>): ClusterConfig[] {
     out.push({ name, brokers, bookies, ledger: readLedgerConfig(r, topic.ledger, bookies.length), firstLedgerId: 10 * (i + 1), deduplication: false, maxMessageSize: null, initialLedgers: [] });
   });
   const names = out.map((c) => c.name);
+  if (topic.ledger !== undefined && out.every((c) => c.bookies.length === 0)) r.fail('$.topic.ledger', 'ledger settings only where a cluster lists bookies (none does: remove topic.ledger or add bookies)', topic.ledger);
   const dedup = readPerCluster(r, topic.deduplication, '$.topic.deduplication', names, 'boolean', (x, p) => r.bool(x, p), 'true or false');
   const maxSize = readPerCluster(r, topic.maxMessageSize, '$.topic.maxMessageSize', names, 'number', (x, p) => r.int(x, p, 1), 'a size in bytes');
   const ledgers = topic.ledgers === undefined ? {} : r.obj(topic.ledgers, '$.topic.ledgers') ?? {};
@@ -155,7 +160,7 @@ function readLedgers(r: Reader, v: unknown, path: string): InitialLedger[] {
 
 function readProducers(r: Reader, v: unknown, clusters: string[], allowEmpty: boolean): ProducerConfig[] {
   const raw = r.arr(v, '$.producers') ?? [];
-  if (raw.length === 0 && Array.isArray(v) && !allowEmpty) r.fail('$.producers', 'at least one producer (none is allowed when topic.ledgers carries messages)', v);
+  if (raw.length === 0 && Array.isArray(v) && !allowEmpty) r.fail('$.producers', 'at least one producer (an empty list is allowed only when topic.ledgers carries messages)', v);
   const out: ProducerConfig[] = [];
   raw.forEach((p, i) => {
     const path = `$.producers[${i}]`;
@@ -232,7 +237,7 @@ function readExplore(r: Reader, v: unknown): Config['explore'] {
   const kinds = (f.kinds === undefined ? [] : r.arr(f.kinds, '$.explore.faults.kinds') ?? []).map((k, i) => r.oneOf(k, `$.explore.faults.kinds[${i}]`, EXPLORE_FAULT_KINDS) ?? 'disconnect');
   return {
     kinds,
-    max: f.max === undefined ? 1 : r.int(f.max, '$.explore.faults.max', 0, 10) ?? 1,
+    max: f.max === undefined ? 1 : r.int(f.max, '$.explore.faults.max', 0, MAX_EXPLORE_FAULTS) ?? 1,
     maxDepth: o.maxDepth === undefined ? 80 : r.int(o.maxDepth, '$.explore.maxDepth', 1, 100000) ?? 80,
     maxStates: o.maxStates === undefined ? DEFAULT_MAX_STATES : r.int(o.maxStates, '$.explore.maxStates', 1, 1e9) ?? 1,
   };
@@ -251,7 +256,7 @@ function readReplication(r: Reader, v: unknown, clusters: string[]): Replication
   return { from, to, dedup, start, producerName: `pulsar.repl.${from}-->${to}` };
 }
 
-function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfig[], names: string[], replicated: boolean): FaultSpec[] {
+function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfig[], names: string[], replicated: boolean, messages: readonly string[]): FaultSpec[] {
   const raw = v === undefined ? [] : r.arr(v, '$.faults') ?? [];
   const clusters = clusterConfigs.map((c) => c.name);
   const allBrokers = (cluster: string) => clusterConfigs.find((c) => c.name === cluster)?.brokers ?? [];
@@ -263,14 +268,22 @@ function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfi
     const kind = r.oneOf(o.kind, `${path}.kind`, FAULT_KINDS);
     // With replication a per-message fault must say which cluster's broker rejects the send.
     const cluster = () => (o.cluster === undefined && clusters.length === 1 && !replicated ? clusters[0]! : r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '');
-    const message = () => r.str(o.message, `${path}.message`, NAME, 'a message id') ?? '';
+    const message = () => sentMessage(r, o.message, `${path}.message`, messages);
+    // A fault that could never fire is a mistake in the file, not a quiet no-op.
+    const storage = (c: string, kindText: string, needsBookies: boolean): string => {
+      const bk = (clusterConfigs.find((x) => x.name === c)?.bookies.length ?? 0) > 0;
+      if (c !== '' && bk !== needsBookies) r.fail(`${path}.cluster`, needsBookies ? `a cluster that lists bookies (${kindText})` : `a cluster with abstract storage, no bookies (${kindText})`, c);
+      return c;
+    };
     switch (kind) {
       case null:
         return [];
       case 'lose-receipt':
-      case 'persist-fails':
         r.known(o, path, ['kind', 'message', 'cluster']);
         return [{ kind, message: message(), cluster: cluster() }];
+      case 'persist-fails':
+        r.known(o, path, ['kind', 'message', 'cluster']);
+        return [{ kind, message: message(), cluster: storage(cluster(), 'persist-fails fails one append of abstract storage; with bookies use slow-bookie or ownership-change', false) }];
       case 'checksum-error':
         r.known(o, path, ['kind', 'message', 'cluster', 'localBufferCorrupted']);
         return [{ kind, message: message(), cluster: cluster(), localBufferCorrupted: o.localBufferCorrupted === undefined ? true : r.bool(o.localBufferCorrupted, `${path}.localBufferCorrupted`) ?? true }];
@@ -280,12 +293,12 @@ function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfi
       case 'disconnect':
       case 'restart-producer':
         r.known(o, path, ['kind', 'producer', 'after']);
-        return [{ kind, producer: r.oneOf(o.producer, `${path}.producer`, kind === 'disconnect' ? names : names.filter((n) => n !== REPLICATOR)) ?? '', after: readTrigger(r, o.after, `${path}.after`, clusters) }];
+        return [{ kind, producer: r.oneOf(o.producer, `${path}.producer`, kind === 'disconnect' ? names : names.filter((n) => n !== REPLICATOR)) ?? '', after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
       case 'ownership-change': {
         r.known(o, path, ['kind', 'cluster', 'to', 'after']);
-        const c = cluster();
+        const c = storage(cluster(), 'ownership moves with the ledger its bookies hold', true);
         const to = r.oneOf(o.to, `${path}.to`, allBrokers(c)) ?? '';
-        return [{ kind, cluster: c, to, after: readTrigger(r, o.after, `${path}.after`, clusters) }];
+        return [{ kind, cluster: c, to, after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
       }
       case 'slow-bookie': {
         r.known(o, path, ['kind', 'bookie', 'message']);
@@ -294,10 +307,10 @@ function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfi
       }
       case 'unload-topic':
         r.known(o, path, ['kind', 'cluster', 'after']);
-        return [{ kind, cluster: r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '', after: readTrigger(r, o.after, `${path}.after`, clusters) }];
+        return [{ kind, cluster: storage(r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '', 'an unload with bookies is not modelled', false), after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
       case 'duplicate-frames': {
         r.known(o, path, ['kind', 'producer', 'atSend', 'frames']);
-        const frames = (r.arr(o.frames, `${path}.frames`) ?? []).map((f, j) => r.str(f, `${path}.frames[${j}]`, NAME, 'a message id') ?? '');
+        const frames = (r.arr(o.frames, `${path}.frames`) ?? []).map((f, j) => sentMessage(r, f, `${path}.frames[${j}]`, messages));
         return [{ kind, producer: r.oneOf(o.producer, `${path}.producer`, names) ?? '', atSend: r.int(o.atSend, `${path}.atSend`, 1) ?? 1, frames }];
       }
     }
@@ -305,7 +318,29 @@ function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfi
   });
 }
 
-function readTrigger(r: Reader, v: unknown, path: string, clusters: string[]): Trigger {
+/** A message id that exists in this scenario (sent by the workload, or held by topic.ledgers). */
+function sentMessage(r: Reader, v: unknown, path: string, messages: readonly string[]): string {
+  const m = r.str(v, path, NAME, 'a message id');
+  if (m === null) return '';
+  if (!messages.includes(m)) r.fail(path, messages.length > 0 ? `a message the workload sends or topic.ledgers holds (${messages.join(', ')})` : 'a message the workload sends, but it sends none', m);
+  return m;
+}
+
+/** `expect`: the invariants a correct model violates, and per cluster the stored list. */
+function readExpect(r: Reader, v: unknown, clusters: readonly string[]): void {
+  if (v === undefined) return;
+  const o = r.obj(v, '$.expect');
+  if (!o) return;
+  r.known(o, '$.expect', ['violations', 'stored']);
+  if (o.violations !== undefined) (r.arr(o.violations, '$.expect.violations') ?? []).forEach((x, i) => r.oneOf(x, `$.expect.violations[${i}]`, [...SAFETY_INVARIANTS, 'replication-progress']));
+  if (o.stored === undefined) return;
+  for (const [c, list] of Object.entries(r.obj(o.stored, '$.expect.stored') ?? {})) {
+    if (!clusters.includes(c)) r.fail(`$.expect.stored.${c}`, `a cluster name (${clusters.join(', ')})`, c);
+    (r.arr(list, `$.expect.stored.${c}`) ?? []).forEach((m, i) => r.str(m, `$.expect.stored.${c}[${i}]`, undefined, 'a message id or a position'));
+  }
+}
+
+function readTrigger(r: Reader, v: unknown, path: string, clusters: string[], messages: readonly string[]): Trigger {
   const o = r.obj(v, path);
   if (!o) return { step: 0 };
   if ('step' in o) {
@@ -318,7 +353,7 @@ function readTrigger(r: Reader, v: unknown, path: string, clusters: string[]): T
   }
   r.known(o, path, ['event', 'message', 'cluster']);
   const event = r.oneOf(o.event, `${path}.event`, ['sent', 'received', 'persisted', 'acked'] as const) ?? 'sent';
-  const message = r.str(o.message, `${path}.message`, NAME, 'a message id') ?? '';
+  const message = sentMessage(r, o.message, `${path}.message`, messages);
   if (o.cluster === undefined) return { event, message };
   return { event, message, cluster: r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '' };
 }
