@@ -3,7 +3,7 @@
 // that wrote new scenarios and compared the engine with Pulsar's code; each one here once came out
 // wrong and names the rule that now decides it.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, run } from '../../src/engine';
+import { explore, explorerBounds, loadScenario, panelsOf, run } from '../../src/engine';
 
 function load(scenario: object, fixes: string[] = []) {
   const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario }, fixes);
@@ -135,6 +135,9 @@ describe('Go connection.handleSendError: a NotAllowedError only unregisters the 
     expect(r.outcomes).toEqual({ M1: ['stored at 10:0'], M2: ['pending'], M3: ['pending'] });
     const texts = r.steps.flatMap((s) => s.events.map((e) => e.text));
     expect(texts).toContain('unexpected send receipt for p1, no longer registered on this connection: dropped');
+    // The in-flight panel says the connection no longer routes p1's answers.
+    const last = r.steps[r.steps.length - 1]!.world;
+    expect(panelsOf(last).channels.map((c) => [c.producer, c.open, c.listening])).toEqual([['p1', true, false]]);
   });
 
   it('behind a pipelined send: the connection stays open, so nothing is written twice', () => {
