@@ -13,7 +13,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findChromium, HOST, launchChromium, ROOT, startPreview } from './chromium.mjs';
 
-const PORT = 4173;
+// E2E_PORT / E2E_DIST let two runs share a machine (each its own port and build directory).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const DIST = process.env.E2E_DIST ?? 'dist';
 const BASE_URL = `http://${HOST}:${PORT}/`;
 const TEST_TIMEOUT_MS = 60_000;
 const SERVER_TIMEOUT_MS = 30_000;
@@ -157,8 +159,8 @@ async function main() {
     failed += 1;
     return;
   }
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
-    console.log('dist/index.html not found: run `npx vite build` first (npm test does this).');
+  if (!existsSync(join(ROOT, DIST, 'index.html'))) {
+    console.log(`${DIST}/index.html not found: run \`npx vite build\` first (npm test does this).`);
     failed += 1;
     return;
   }
@@ -181,7 +183,7 @@ async function main() {
     return;
   }
 
-  server = startPreview({ port: PORT, timeoutMs: SERVER_TIMEOUT_MS });
+  server = startPreview({ port: PORT, outDir: DIST, timeoutMs: SERVER_TIMEOUT_MS });
   await server.ready();
   browser = await launchChromium({ executablePath });
   console.log(
