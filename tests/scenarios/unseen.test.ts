@@ -154,3 +154,43 @@ describe('Go connection.handleSendError: a NotAllowedError only unregisters the 
     expect(keys.filter((k) => k === 'connect:p1')).toHaveLength(1);
   });
 });
+
+describe('cursors read what the managed ledger confirmed (ManagedCursorImpl reads up to lastConfirmedEntry)', () => {
+  it('the geo-replicator does not read a source entry whose add is still waiting for a slow bookie', () => {
+    const r = runOf({
+      id: 'geo-bk-source-slow-bookie',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2', start: 'immediately' },
+      workload: [{ send: 'E1', producer: 'p1' }, { send: 'E2', producer: 'p1' }, { send: 'E3', producer: 'p1' }, { await: 'p1' }],
+      faults: [{ kind: 'slow-bookie', bookie: 'bookie-2', message: 'E1' }],
+    });
+    const stepOf = (rule: string, msg: string) => r.steps.findIndex((s) => s.events.some((e) => e.rule === rule && e.msgs.includes(msg)));
+    const confirmed = r.steps.findIndex((s) => s.events.some((e) => e.kind === 'persist' && e.msgs.includes('E1')));
+    expect(confirmed).toBeGreaterThan(0);
+    expect(stepOf('PersistentReplicator.readMoreEntries', 'E1')).toBeGreaterThan(confirmed);
+    expect(r.stored['us-west']).toEqual(['E1', 'E2', 'E3']);
+    expect(r.violations).toEqual([]);
+  });
+
+  it('a consumer follows the topic to its new owner once the old owner\'s topic closed, and gets what was written there', () => {
+    const r = runOf({
+      id: 'consumer-after-ownership-change',
+      clusters: [{ name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] }],
+      topic: { ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 }, ledgers: { local: [{ id: 3, entries: 1 }] } },
+      producers: [{ name: 'p1' }],
+      subscriptions: [{ name: 'sub', broker: 'broker-1' }],
+      fixes: ['pr-24722'],
+      workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }, { send: 'M2', producer: 'p1' }, { send: 'M3', producer: 'p1' }, { await: 'p1' }],
+      faults: [{ kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: { event: 'acked', message: 'M1' } }],
+    });
+    const texts = r.steps.flatMap((s) => s.events.filter((e) => e.actor === 'sub-consumer').map((e) => e.text));
+    expect(texts).toContain('topic closed on broker-1: reconnects to broker-2, resumes after mark-delete 3:1');
+    expect(texts.filter((t) => t.startsWith('received')).map((t) => t.split(' from ')[0])).toEqual(['received 3:0', 'received 3:1 (M1)', 'received 4:0 (M2)', 'received 4:1 (M3)']);
+    expect(r.violations).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@
 // has a key, so a run reports it once, at the first step where it holds.
 import type { World } from '../model/world';
 import { readableOf, storedMessages } from '../protocol/ManagedLedger';
+import { sourceEntries } from '../protocol/PersistentReplicator';
 import { ledgerInvariants } from './ledger';
 
 export type InvariantId =
@@ -59,19 +60,17 @@ function replicatedButMissing(w: World): Finding[] {
     return l < m.ledgerId || (l === m.ledgerId && e <= m.entryId) || r.cursor.individuallyDeleted.some((d) => d.ledgerId === l && d.entryId === e);
   };
   const out: Finding[] = [];
-  for (const l of w.topics[repl.from]!.ledgers) {
-    for (const e of l.entries) {
-      if (e.msgs.length === 0 || !deleted(e.ledgerId, e.entryId)) continue;
-      for (const m of e.msgs) {
-        if (remote.has(m.msg)) continue;
-        const md = r.cursor.markDeletePosition;
-        out.push({
-          invariant: 'no-silent-loss',
-          key: `no-silent-loss:${repl.to}:${m.msg}`,
-          messages: [m.msg],
-          detail: `${m.msg} (${repl.from} ${e.ledgerId}:${e.entryId}) was deleted by the replicator (mark-delete ${md.ledgerId}:${md.entryId}) but ${repl.to} does not store it`,
-        });
-      }
+  for (const e of sourceEntries(w)) {
+    if (e.msgs.length === 0 || !deleted(e.ledgerId, e.entryId)) continue;
+    for (const m of e.msgs) {
+      if (remote.has(m.msg)) continue;
+      const md = r.cursor.markDeletePosition;
+      out.push({
+        invariant: 'no-silent-loss',
+        key: `no-silent-loss:${repl.to}:${m.msg}`,
+        messages: [m.msg],
+        detail: `${m.msg} (${repl.from} ${e.ledgerId}:${e.entryId}) was deleted by the replicator (mark-delete ${md.ledgerId}:${md.entryId}) but ${repl.to} does not store it`,
+      });
     }
   }
   return out;

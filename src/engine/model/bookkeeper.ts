@@ -109,7 +109,8 @@ export interface BkState {
 /** A subscription's cursor and the consumer attached on one broker. */
 export interface Subscription {
   readonly name: string;
-  readonly broker: string;
+  /** The broker serving its consumer: the topic's owner once the consumer followed a move. */
+  broker: string;
   markDeletePosition: Position;
   individuallyDeleted: Position[];
   /** Messages the consumer received and acknowledged, in order. */

@@ -11,12 +11,26 @@ import { entriesWithin } from './OwnershipChange';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 
-/** What the subscription's broker can dispatch, in order. */
-function dispatchable(topic: TopicState, s: Subscription): StoredEntry[] {
-  if (topic.owner !== s.broker) return [];
+/**
+ * What a cursor on the serving broker can read, in order (`ManagedCursorImpl` reads up to the
+ * managed ledger's last confirmed entry): with BookKeeper, an add that was only started — or that
+ * the bookies may yet refuse — is not there, nor is an entry of a ledger the managed ledger closed
+ * on recovery before it confirmed anything past it. Subscriptions and the geo-replicator read this.
+ */
+export function cursorView(topic: TopicState): readonly StoredEntry[] {
   const bk = topic.bk;
-  if (!bk) return topic.ledgers.flatMap((l) => l.entries);
-  return entriesWithin(topic, bk.ml.ledgers);
+  if (bk) {
+    const lce = bk.ml.lastConfirmedEntry;
+    return entriesWithin(topic, bk.ml.ledgers).filter((e) => cmp(e, lce) <= 0);
+  }
+  // One ledger (the common case): its frozen entry list is the answer, no copy.
+  return topic.ledgers.length === 1 ? topic.ledgers[0]!.entries : topic.ledgers.flatMap((l) => l.entries);
+}
+
+/** What the subscription's broker can dispatch, in order. */
+function dispatchable(topic: TopicState, s: Subscription): readonly StoredEntry[] {
+  if (topic.owner !== s.broker) return [];
+  return cursorView(topic);
 }
 
 export function nextReadable(topic: TopicState, s: Subscription): Position | null {

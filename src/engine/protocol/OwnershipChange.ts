@@ -74,6 +74,7 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
   const t = bk.takeover;
   if (!t || t.state !== 'loaded') return;
   const current = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
+  const before = topic.owner;
   topic.owner = t.broker;
   topic.fenced = false;
   topic.pendingWrites = [];
@@ -89,6 +90,14 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
   bk.takeover = null;
   replayCursor(topic.dedup, readableEntries(topic));
   ctx.events.push(ev('log', t.broker, `now serves the topic (current ledger ${current.id})`, [], { cluster: topic.cluster, rule: 'BrokerService.loadTopic' }));
+  // PersistentTopic.close on the old owner disconnected its consumers: each looks the topic up
+  // again and resumes on the new owner from its cursor's mark-delete position.
+  for (const s of Object.values(topic.subscriptions)) {
+    if (s.broker !== before) continue;
+    s.broker = t.broker;
+    const md = s.markDeletePosition;
+    ctx.events.push(ev('log', `${s.name}-consumer`, `topic closed on ${before}: reconnects to ${t.broker}, resumes after mark-delete ${md.ledgerId}:${md.entryId}`, [], { cluster: topic.cluster, rule: 'PersistentTopic.close:disconnect-consumers' }));
+  }
 }
 
 /** Entries a reader can reach: closed ledgers up to their recorded count, the current up to LAC. */

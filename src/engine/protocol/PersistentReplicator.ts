@@ -7,19 +7,20 @@ import { ev } from '../model/events';
 import { frozen, type MsgRef, type Position, type StoredEntry, type World } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
+import { cursorView } from './ManagedCursor';
 import { processOpSendMsg } from './ProducerImpl';
 
 export const cmpPos = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 export const posText = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
 const CURSOR = 'replicator-cursor';
 
-/** Entries of the source topic, in order. */
+/**
+ * Entries of the source topic the replicator's cursor can read, in order: what the source's
+ * managed ledger has confirmed (an add still waiting for its bookies is not replicated yet).
+ */
 export function sourceEntries(w: World): readonly StoredEntry[] {
   const from = w.config.replication?.from;
-  if (!from) return [];
-  const ledgers = w.topics[from]!.ledgers;
-  // One ledger (the common case): its frozen entry list is the answer, no copy.
-  return ledgers.length === 1 ? ledgers[0]!.entries : ledgers.flatMap((l) => l.entries);
+  return from ? cursorView(w.topics[from]!) : [];
 }
 
 const isDeleted = (w: World, p: Position): boolean =>

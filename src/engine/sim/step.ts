@@ -119,6 +119,7 @@ function connect(ctx: Ctx, name: string): void {
   ctx.events.push(ev('connect', name, `CommandProducer → ProducerSuccess(last_sequence_id ${last})`, [], { to: topic.owner, cluster: p.cluster, rule: 'ServerCnx.handleProducer' }));
   const at = ctx.events.length;
   const seeded = p.client === 'java' ? connectionOpenedJava(ctx, p, last) : grabCnx(ctx, p, last);
-  // The seeding happens before the resend; its note goes right after the connect.
-  if (seeded) ctx.events.splice(at, 0, ev('log', name, `seeded${seeded.replace(/^,/, '')}`, [], { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.connectionOpened:seed' : 'partitionProducer.grabCnx:seed' }));
+  // The seeding happens before the resend; its note goes right after the connect. The replicator
+  // sends the original producers' ids: its generator means nothing, so no note.
+  if (seeded && p.role === 'app') ctx.events.splice(at, 0, ev('log', name, `seeded${seeded.replace(/^,/, '')}`, [], { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.connectionOpened:seed' : 'partitionProducer.grabCnx:seed' }));
 }
