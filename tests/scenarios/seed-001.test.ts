@@ -2,6 +2,7 @@
 // Seed 001 (PR 24722): two brokers both believe they own the topic; the old owner records ledger 3
 // with its own LAC + 1 after a fenced error while recovery closed it with one entry more.
 import { describe, expect, it } from 'vitest';
+import { panelsOf } from '../../src/engine';
 import { invariantsOf, runBuiltin, stepOf } from './helpers';
 
 describe('seed 001: the fencing race', () => {
@@ -41,5 +42,14 @@ describe('seed 001: the fencing race', () => {
     expect(f.violations).toEqual([]);
     const md = f.steps.at(-1)!.world.topics.local!.bk!.metadata;
     expect(md.ledgers[0]).toEqual({ id: 3, entries: 2 });
+  });
+
+  it("the Topic panel shows what a reader gets: ledger 3 closed by recovery, its refused adds marked, nothing duplicated", () => {
+    const t = panelsOf(r.steps.at(-1)!.world).topics[0]!;
+    expect(t.stored).toEqual(['3:0', 'M1', 'M2']);
+    const l3 = t.ledgers.find((l) => l.id === 3)!;
+    expect(l3.closed).toBe(true);
+    expect(l3.entries.map((e) => [e.position, e.readable])).toEqual([['3:0', true], ['3:1', false], ['3:2', false]]);
+    expect(t.ledgers.find((l) => l.id === 4)!.entries.map((e) => [e.position, e.msgs, e.readable])).toEqual([['4:0', ['M1'], true], ['4:1', ['M2'], true]]);
   });
 });

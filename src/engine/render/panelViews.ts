@@ -62,6 +62,11 @@ export interface EntryView {
   readonly position: string;
   readonly msgs: readonly string[];
   readonly sequenceRange: string;
+  /**
+   * With BookKeeper: false for an add the managed ledger started that a reader does not reach (not
+   * confirmed yet, or refused and re-written elsewhere). Always true on abstract storage.
+   */
+  readonly readable: boolean;
 }
 
 export interface TopicPanel {

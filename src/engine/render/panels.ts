@@ -13,6 +13,7 @@ import type {
 import type { SimEvent } from '../model/events';
 import type { ChannelPanel, Panels, PendingView, ProducerPanel, TopicPanel } from './panelViews';
 import { missingFromSource, posText, replicationPanelOf, watermarksOf } from './replication';
+import { readableOf, storedMessages } from '../protocol/ManagedLedger';
 
 export type * from './panelViews';
 
@@ -56,6 +57,7 @@ function pendingView(op: OpSendMsg): PendingView {
 }
 
 function topicPanel(w: World, t: TopicState, prev: TopicState | undefined): TopicPanel {
+  const readable = new Set(readableOf(t));
   const keys = [
     ...new Set([
       ...Object.keys(t.dedup.highestSequencedPushed),
@@ -80,18 +82,17 @@ function topicPanel(w: World, t: TopicState, prev: TopicState | undefined): Topi
     })),
     ledgers: t.ledgers.map((l) => ({
       id: l.id,
-      closed: l.closed,
+      // With BookKeeper a ledger is closed when its metadata says so (recovery may close it under the writer).
+      closed: t.bk ? t.bk.ledgerMeta[l.id]?.state === 'CLOSED' || l.closed : l.closed,
       entries: l.entries.map((e) => ({
         position: `${e.ledgerId}:${e.entryId}`,
         msgs: names(e.msgs),
         sequenceRange: sequenceRange(e.sequenceId, e.highestSequenceId, e.msgs.length),
+        readable: readable.has(e),
       })),
     })),
-    stored: t.ledgers.flatMap((l) =>
-      l.entries.flatMap((e) =>
-        e.msgs.length === 0 ? [`${e.ledgerId}:${e.entryId}`] : names(e.msgs),
-      ),
-    ),
+    // What a consumer reading the topic gets (the entries the ledger list and LAC reach).
+    stored: storedMessages(t),
     missingFromSource: missingFromSource(w, t.cluster),
     changed: {
       dedup: prev !== undefined && differs(t.dedup, prev.dedup),

@@ -33,7 +33,7 @@ export function TopicPanel({ topics }: { readonly topics: readonly TopicView[] }
                   {l.entries.length === 0 && <span className="muted">no entries</span>}
                   <ol className="plain">
                     {l.entries.map((e) => (
-                      <li key={e.position}>
+                      <li key={e.position} className={e.readable ? undefined : 'unreadable'}>
                         <code>{e.position}</code>{' '}
                         {e.msgs.map((m, i) => (
                           <span key={i} className="chip">
@@ -41,6 +41,7 @@ export function TopicPanel({ topics }: { readonly topics: readonly TopicView[] }
                           </span>
                         ))}{' '}
                         <small className="muted">seq {e.sequenceRange}</small>
+                        {!e.readable && <small className="muted"> · written, not stored (a reader does not reach it)</small>}
                       </li>
                     ))}
                   </ol>
