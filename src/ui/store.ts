@@ -46,6 +46,19 @@ export interface AppState {
   /** The keyboard shortcut list (`?`) is open. */
   readonly shortcutsOpen: boolean;
   readonly errors: readonly Problem[];
+  /** Something the last action could not do, shown until dismissed (the run on screen is kept). */
+  readonly notice: Notice | null;
+}
+
+/**
+ * What a notice is about: `fault` (a fault the validator rejected; the Fault plan panel shows it),
+ * `schedule` (the recipe's choices did not fit the run; shown under the scenario's title and in
+ * the editor).
+ */
+export interface Notice {
+  readonly source: 'fault' | 'schedule';
+  readonly text: string;
+  readonly problems: readonly Problem[];
 }
 
 /** The scenario JSON shown: the edited one, else the built-in. */
@@ -76,6 +89,7 @@ const initial: AppState = {
   theme: 'light',
   shortcutsOpen: false,
   errors: [],
+  notice: null,
 };
 
 export const appStore = createStore<AppState>()(() => initial);
@@ -117,6 +131,18 @@ const lastIndex = (s: AppState) => Math.max(0, (s.result?.steps.length ?? 1) - 1
 /** Where the cursor goes after a re-run: step 0, the same step (the end stays the end), or a step. */
 type Place = 'start' | 'keep' | number;
 
+interface RerunOptions {
+  /**
+   * The recipe changed by one user action (a fault added): if the validator rejects the new
+   * recipe, go back to these branches and say why, keeping the run, result and cursor on screen.
+   */
+  readonly undo?: {
+    readonly branches: readonly Branch[];
+    readonly branch: number;
+    readonly what: string;
+  };
+}
+
 /** The scenario JSON the engine runs for a branch: the built-in with its schedule and fault plan. */
 export function recipeOf(s: AppState): unknown {
   const scenario = scenarioOf(s);
@@ -136,7 +162,7 @@ export function recipeOf(s: AppState): unknown {
  * user compares outcomes without losing their place. A branch whose choices no longer fit (a
  * fault removed that its schedule took) is cut at the step that failed and re-run with `auto`.
  */
-async function rerun(place: Place): Promise<void> {
+async function rerun(place: Place, opts: RerunOptions = {}): Promise<void> {
   const s = appStore.getState();
   const scenario = recipeOf(s);
   if (!runner || !scenario) {
@@ -155,6 +181,21 @@ async function rerun(place: Place): Promise<void> {
   );
   if (mine !== generation) return;
   if (!reply.ok) {
+    // An invalid fault must not cost the user their run: the recipe goes back to what ran.
+    const invalid = reply.errors.every((e) => e.path.startsWith('$'));
+    if (opts.undo && invalid && s.result !== null) {
+      appStore.setState({
+        status: 'ready',
+        branches: opts.undo.branches,
+        branch: opts.undo.branch,
+        notice: {
+          source: 'fault',
+          text: `${opts.undo.what} was not added: the scenario validator rejects it.`,
+          problems: reply.errors,
+        },
+      });
+      return;
+    }
     appStore.setState({ status: 'error', errors: reply.errors, result: null, cursor: 0 });
     return;
   }
@@ -163,7 +204,7 @@ async function rerun(place: Place): Promise<void> {
   if (err && b && b.schedule.length >= err.step) {
     const cut = { ...b, schedule: b.schedule.slice(0, err.step - 1) };
     appStore.setState({ branches: s.branches.map((x, i) => (i === s.branch ? cut : x)) });
-    return rerun(place);
+    return rerun(place, opts);
   }
   const last = reply.result.steps.length - 1;
   const now = appStore.getState().cursor;
@@ -175,21 +216,38 @@ async function rerun(place: Place): Promise<void> {
           ? last
           : Math.min(now, last)
         : Math.min(Math.max(0, place), last);
-  appStore.setState({ status: 'ready', errors: [], result: reply.result, cursor });
+  appStore.setState({ status: 'ready', errors: [], result: reply.result, cursor, notice: null });
+}
+
+/** Closes the notice. */
+export function dismissNotice(): void {
+  appStore.setState({ notice: null });
 }
 
 /** Runs the current recipe from scratch (the app's first load). */
 export const start = (): Promise<void> => rerun('start');
 
 export function selectScenario(id: string): Promise<void> {
-  appStore.setState({ scenarioId: id, custom: null, branches: [mainBranch(id)], branch: 0 });
+  appStore.setState({
+    scenarioId: id,
+    custom: null,
+    branches: [mainBranch(id)],
+    branch: 0,
+    notice: null,
+  });
   return rerun('start');
 }
 
 /** Runs an edited scenario (the editor's Run): its own schedule and fault plan, from step 0. */
 export function runCustomScenario(json: Readonly<Record<string, unknown>>): Promise<void> {
   const id = typeof json.id === 'string' ? json.id : 'scenario';
-  appStore.setState({ scenarioId: id, custom: json, branches: [mainBranch(id, json)], branch: 0 });
+  appStore.setState({
+    scenarioId: id,
+    custom: json,
+    branches: [mainBranch(id, json)],
+    branch: 0,
+    notice: null,
+  });
   return rerun('start');
 }
 
@@ -220,6 +278,7 @@ export function openRecipe(r: OpenRecipe): Promise<void> {
     branch: 0,
     cursor: 0,
     result: null,
+    notice: null,
   });
   return rerun(r.step);
 }
@@ -257,11 +316,16 @@ function pathToCursor(s: AppState): string[] {
 /** The keys of steps 1..cursor of the trace shown (the explorer's "explore from here" prefix). */
 export const pathToHere = (s: AppState): string[] => pathToCursor(s);
 
-function fork(label: string, branch: Omit<Branch, 'label'>, place: Place): Promise<void> {
+function fork(
+  label: string,
+  branch: Omit<Branch, 'label'>,
+  place: Place,
+  opts?: RerunOptions,
+): Promise<void> {
   const s = appStore.getState();
   const branches = [...s.branches, { label, ...branch }];
   appStore.setState({ branches, branch: branches.length - 1 });
-  return rerun(place);
+  return rerun(place, opts);
 }
 
 /**
@@ -323,10 +387,12 @@ export function describeFault(f: FaultJson): string {
 export function addFault(f: FaultJson): Promise<void> {
   const s = appStore.getState();
   const b = s.branches[s.branch]!;
+  const what = describeFault(f);
   return fork(
-    `step ${s.cursor}: + ${describeFault(f)}`,
+    `step ${s.cursor}: + ${what}`,
     { schedule: pathToCursor(s), faults: [...b.faults, f] },
     s.cursor,
+    { undo: { branches: s.branches, branch: s.branch, what } },
   );
 }
 

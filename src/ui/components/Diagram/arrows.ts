@@ -3,6 +3,7 @@
 // k-th event with a `to` (an arrow), in event order (as toMermaid writes them).
 import type { MermaidItem, RunResult, SimEvent } from '../../../engine';
 import { ALL_FAULTS, SEND_FAULTS, type MessageFault } from '../FaultPlan/FaultMenu';
+import { clustersWithBookies, faultsAt } from '../FaultPlan/messageFaults';
 
 export interface ArrowTarget {
   readonly step: number;
@@ -62,5 +63,10 @@ export function arrowTarget(
     clusters.find((c) => c.brokers.includes(event.to!) || c.brokers.includes(event.actor))?.name ??
     clusters[0]?.name ??
     'local';
-  return { step, event, cluster, kinds: event.msgs.length > 0 ? faultsFor(event) : [] };
+  // Only what the validator accepts at that cluster (no persist-fails where the topic is on bookies).
+  const kinds =
+    event.msgs.length > 0
+      ? faultsAt(faultsFor(event), cluster, clustersWithBookies(record.world))
+      : [];
+  return { step, event, cluster, kinds };
 }

@@ -1,6 +1,8 @@
 // The branch's fault plan (the scenario's own faults and the injected ones), each removable, and
-// the topology faults the user can place at the current step: they happen right after it.
+// the topology faults the user can place at the current step: they happen right after it. A fault
+// the validator rejected is reported here, and the run stays as it was.
 import { describeFault, removeFault, useApp, useShownStep } from '../../store';
+import { StoreNotice } from '../ScenarioPicker/Notice';
 import { placeFault, topologyFaults, type TopologyFault } from './topologyFaults';
 
 export function FaultPlan() {
@@ -18,6 +20,7 @@ export function FaultPlan() {
   return (
     <section className="panel" aria-label="Fault plan" data-testid="panel-faults">
       <h3>Fault plan</h3>
+      <StoreNotice source="fault" />
       {faults.length === 0 ? (
         <p className="muted">
           No faults. Use ⚡ on a message (pending queue, in flight), ⋯ on a topology node or the

@@ -1,6 +1,7 @@
 // Frames on each producer connection, both directions, in FIFO order (oldest first).
 import type { ChannelPanel } from '../../../engine';
 import { FaultMenu, SEND_FAULTS, type MessageFault } from '../FaultPlan/FaultMenu';
+import { faultsAt, useClustersWithBookies } from '../FaultPlan/messageFaults';
 import { changedClass } from './changed';
 
 const RECEIPT_FAULTS: readonly MessageFault[] = ['lose-receipt'];
@@ -38,6 +39,8 @@ function Frames({
 }
 
 export function InFlightPanel({ channels }: { readonly channels: readonly ChannelPanel[] }) {
+  // Only the faults the validator accepts at the channel's cluster (no persist-fails on bookies).
+  const bookies = useClustersWithBookies();
   return (
     <section className="panel" aria-label="In flight" data-testid="panel-inflight">
       <h3>In flight</h3>
@@ -50,7 +53,8 @@ export function InFlightPanel({ channels }: { readonly channels: readonly Channe
             </strong>
             <span className="muted">
               connection {c.epoch} · {c.open ? 'open' : 'closed'}
-              {!c.listening && ` · ${c.producer} unregistered (NotAllowedError): its answers are dropped`}
+              {!c.listening &&
+                ` · ${c.producer} unregistered (NotAllowedError): its answers are dropped`}
             </span>
           </header>
           <Frames
@@ -58,7 +62,7 @@ export function InFlightPanel({ channels }: { readonly channels: readonly Channe
             frames={c.toBroker}
             msgs={c.toBrokerMsgs}
             cluster={c.cluster}
-            kinds={SEND_FAULTS}
+            kinds={faultsAt(SEND_FAULTS, c.cluster, bookies)}
           />
           <Frames
             label={`to ${c.producer}`}

@@ -2,9 +2,13 @@
 // `pendingMessages` (sent, not yet completed) with the id range each op carries on the wire.
 import type { ProducerPanel } from '../../../engine';
 import { ALL_FAULTS, FaultMenu } from '../FaultPlan/FaultMenu';
+import { faultsAt, useClustersWithBookies } from '../FaultPlan/messageFaults';
 import { changedClass } from './changed';
 
 export function ProducersPanel({ producers }: { readonly producers: readonly ProducerPanel[] }) {
+  // Only the faults the validator accepts at the cluster the sends go to (no persist-fails where
+  // the topic is on bookies).
+  const bookies = useClustersWithBookies();
   return (
     <section className="panel" aria-label="Producers" data-testid="panel-producers">
       <h3>Producers</h3>
@@ -47,7 +51,12 @@ export function ProducersPanel({ producers }: { readonly producers: readonly Pro
                     <small className="muted"> source {op.sourcePositions.join('+')}</small>
                   )}
                   {op.msgs.map((m) => (
-                    <FaultMenu key={m} message={m} cluster={p.sendsTo} kinds={ALL_FAULTS} />
+                    <FaultMenu
+                      key={m}
+                      message={m}
+                      cluster={p.sendsTo}
+                      kinds={faultsAt(ALL_FAULTS, p.sendsTo, bookies)}
+                    />
                   ))}
                   {op.localBufferCorrupted && (
                     <span className="tag tag-bad">local buffer corrupted</span>
