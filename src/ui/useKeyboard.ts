@@ -2,7 +2,9 @@
 // mean something: text fields, selects and sliders (a focused checkbox or button has no use for
 // them, so stepping still works right after toggling a fix). Space plays/pauses (not on a button
 // or a checkbox, where it clicks), `?` opens the shortcut list, Escape closes it.
-import { useEffect } from 'react';
+// useMenuKeys is the keyboard and focus of every popup menu (the ⚡ fault menus, a topology node's
+// menu, a diagram arrow's menu): while one has the focus, these keys are its own.
+import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import {
   appStore,
   playTick,
@@ -28,6 +30,7 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['Home / End', 'first / last step'],
   ['Space', 'play / pause at the chosen speed'],
   ['?', 'this list'],
+  ['↑ / ↓  Home / End', 'move in an open fault menu (the step keys wait until it closes)'],
   ['Esc', 'close this list or a fault menu'],
 ];
 
@@ -80,6 +83,64 @@ export function useStepKeys(): void {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
+}
+
+/** The page's step keys (useStepKeys): a menu keeps them while it has the focus. */
+const STEP_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
+
+/**
+ * The keyboard and focus of a popup menu (role=menu), for as long as it is mounted:
+ * - on mount, the focus goes to its first enabled menu item (or the menu itself);
+ * - ↓ / ↑ move to the next / previous enabled item (wrapping), Home / End to the first / last;
+ * - Escape and Tab close it and give the focus back to what opened it: `onClose(true)`;
+ * - the page's step keys (← → Home End) never reach the page while the menu has the focus: stepping
+ *   would change what the menu was opened on (an in-flight frame moves on, and its menu with it);
+ * - a mouse press outside closes it without moving the focus: `onClose(false)`, except on what
+ *   `isOwn` says is its own opener (the button toggles it on click: closing here would reopen it).
+ * Returns the menu's onKeyDown handler.
+ */
+export function useMenuKeys(
+  menu: RefObject<HTMLElement | null>,
+  onClose: (refocus: boolean) => void,
+  isOwn: (target: Element) => boolean = () => false,
+): (e: ReactKeyboardEvent) => void {
+  // The latest callbacks, without re-running the mount effect (it moves the focus).
+  const latest = useRef({ onClose, isOwn });
+  useEffect(() => {
+    latest.current = { onClose, isOwn };
+  });
+  useEffect(() => {
+    const first = menu.current?.querySelector<HTMLElement>('[role=menuitem]:not(:disabled)');
+    (first ?? menu.current)?.focus();
+    const outside = (e: MouseEvent) => {
+      const target = e.target as Element;
+      if (!menu.current?.contains(target) && !latest.current.isOwn(target))
+        latest.current.onClose(false);
+    };
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [menu]);
+
+  return (e: ReactKeyboardEvent) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const enabled = [
+      ...(menu.current?.querySelectorAll<HTMLElement>('[role=menuitem]:not(:disabled)') ?? []),
+    ];
+    const at = enabled.indexOf(document.activeElement as HTMLElement);
+    const last = enabled.length - 1;
+    const move: Record<string, number> = {
+      ArrowDown: at >= last ? 0 : at + 1,
+      ArrowUp: at <= 0 ? last : at - 1,
+      Home: 0,
+      End: last,
+    };
+    if (e.key === 'Escape' || e.key === 'Tab') latest.current.onClose(true);
+    else if (e.key in move) enabled[move[e.key]!]?.focus();
+    else if (!STEP_KEYS.has(e.key)) return;
+    // Neither the page's step keys nor the shortcut list's Escape; no scrolling either.
+    e.preventDefault();
+    e.stopPropagation();
+  };
 }
 
 /** While playing, one step every 1/speed seconds; stops by itself at the end. */

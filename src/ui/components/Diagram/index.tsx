@@ -3,9 +3,10 @@
 // re-rendering Mermaid per step. A trace whose source is too long for Mermaid is drawn as a window
 // of steps around the cursor, redrawn only when the cursor leaves it (window.ts). Clicking an
 // arrow or its label opens the fault menu for the messages it carries (arrows.ts).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toMermaid, type RunResult } from '../../../engine';
 import { setCursor, useApp } from '../../store';
+import { useMenuKeys } from '../../useKeyboard';
 import { FaultItems } from '../FaultPlan/FaultMenu';
 import { arrowTarget, messageIndexOf, type ArrowTarget } from './arrows';
 import './diagram.css';
@@ -132,24 +133,11 @@ export function Diagram() {
     // (inside the host, replaced with it) must be placed on it again.
   }, [draw, cursor]);
 
-  useEffect(() => {
-    if (!menu) return;
-    const close = (e: MouseEvent) => {
-      if (!(e.target as Element).closest?.('.arrow-menu')) setMenu(null);
-    };
-    const escape = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      e.stopPropagation();
-      setMenu(null);
-    };
-    section.current?.querySelector<HTMLElement>('.arrow-menu [role=menuitem]')?.focus();
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', escape, true);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', escape, true);
-    };
-  }, [menu]);
+  // Escape or Tab give the focus to the diagram (the arrow clicked is not focusable).
+  const closeMenu = useCallback((refocus: boolean) => {
+    if (refocus) section.current?.focus({ preventScroll: true });
+    setMenu(null);
+  }, []);
   // A new run (a fault added, another scenario) closes the menu.
   const [menuResult, setMenuResult] = useState(result);
   if (menuResult !== result) {
@@ -179,6 +167,7 @@ export function Diagram() {
       aria-label="Sequence diagram"
       data-testid="diagram"
       aria-busy={pending}
+      tabIndex={-1}
     >
       {draw.error !== null && (
         <div role="alert" className="error-box">
@@ -194,35 +183,57 @@ export function Diagram() {
       {pending && <p className="muted">Drawing the diagram…</p>}
       <div ref={host} className="diagram-svg" onClick={onClick} />
       {menu && (
-        <div
-          className="arrow-menu fault-popup"
-          role="menu"
-          aria-label={`Faults for step ${menu.step}: ${menu.event.text}`}
-          style={{ left: menu.x, top: menu.y }}
-        >
-          <div className="arrow-menu-head">
-            Step {menu.step}: {menu.event.text}
-          </div>
-          {menu.kinds.length === 0 || menu.event.msgs.length === 0 ? (
-            <div className="muted">No per-message fault applies to this arrow.</div>
-          ) : (
-            menu.event.msgs.map((m) => (
-              <div key={m} role="group" aria-label={`${m} at ${menu.cluster}`}>
-                {menu.event.msgs.length > 1 && <div className="arrow-menu-msg">{m}</div>}
-                <FaultItems
-                  message={m}
-                  cluster={menu.cluster}
-                  kinds={menu.kinds}
-                  onPick={() => setMenu(null)}
-                  // The fault must catch this arrow: it is placed just before its step.
-                  before={() => setCursor(menu.step - 1)}
-                />
-              </div>
-            ))
-          )}
-          {busy && <div className="muted">Running…</div>}
-        </div>
+        <ArrowMenu
+          key={`${menu.step} ${menu.x} ${menu.y}`}
+          menu={menu}
+          busy={busy}
+          onClose={closeMenu}
+        />
       )}
     </section>
+  );
+}
+
+/** The fault menu of the arrow clicked (its messages' faults), at the click. */
+function ArrowMenu(props: {
+  readonly menu: Menu;
+  readonly busy: boolean;
+  readonly onClose: (refocus: boolean) => void;
+}) {
+  const { menu, busy, onClose } = props;
+  const root = useRef<HTMLDivElement>(null);
+  const onKeyDown = useMenuKeys(root, onClose);
+  return (
+    <div
+      ref={root}
+      className="arrow-menu fault-popup"
+      role="menu"
+      tabIndex={-1}
+      aria-label={`Faults for step ${menu.step}: ${menu.event.text}`}
+      style={{ left: menu.x, top: menu.y }}
+      onKeyDown={onKeyDown}
+    >
+      <div className="arrow-menu-head">
+        Step {menu.step}: {menu.event.text}
+      </div>
+      {menu.kinds.length === 0 || menu.event.msgs.length === 0 ? (
+        <div className="muted">No per-message fault applies to this arrow.</div>
+      ) : (
+        menu.event.msgs.map((m) => (
+          <div key={m} role="group" aria-label={`${m} at ${menu.cluster}`}>
+            {menu.event.msgs.length > 1 && <div className="arrow-menu-msg">{m}</div>}
+            <FaultItems
+              message={m}
+              cluster={menu.cluster}
+              kinds={menu.kinds}
+              onPick={() => onClose(false)}
+              // The fault must catch this arrow: it is placed just before its step.
+              before={() => setCursor(menu.step - 1)}
+            />
+          </div>
+        ))
+      )}
+      {busy && <div className="muted">Running…</div>}
+    </div>
   );
 }

@@ -2,8 +2,9 @@
 // pending queue (it may still be sent, answered or written), on a frame to the broker (the send
 // itself can fail) or on a receipt (it can be lost). Choosing one adds it to the fault plan and
 // re-runs from the same step. `cluster` is the cluster of the broker the send goes to.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { addFault, type FaultJson } from '../../store';
+import { useMenuKeys } from '../../useKeyboard';
 
 export type MessageFault =
   'checksum-corrupted' | 'checksum-intact' | 'not-allowed' | 'lose-receipt' | 'persist-fails';
@@ -47,28 +48,16 @@ export function FaultMenu(props: {
   const { message, cluster, kinds } = props;
   const [open, setOpen] = useState(false);
   const id = useId();
-  const root = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    root.current?.querySelector<HTMLButtonElement>('[role=menuitem]')?.focus();
-    const close = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  const button = useRef<HTMLButtonElement>(null);
+  // Escape, Tab or a choice give the focus back to the ⚡ button; a click elsewhere leaves it.
+  const close = useCallback((refocus: boolean) => {
+    if (refocus) button.current?.focus();
+    setOpen(false);
+  }, []);
   return (
-    <span
-      className="fault-menu"
-      ref={root}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          setOpen(false);
-        }
-      }}
-    >
+    <span className="fault-menu">
       <button
+        ref={button}
         type="button"
         className="fault-button"
         aria-label={`Inject a fault on ${message} at ${cluster}`}
@@ -80,15 +69,42 @@ export function FaultMenu(props: {
         ⚡
       </button>
       {open && (
-        <span role="menu" id={id} className="fault-popup" aria-label={`Faults for ${message}`}>
-          <FaultItems
-            message={message}
-            cluster={cluster}
-            kinds={kinds}
-            onPick={() => setOpen(false)}
-          />
-        </span>
+        <FaultPopup
+          id={id}
+          message={message}
+          cluster={cluster}
+          kinds={kinds}
+          onClose={close}
+          isOwn={(target) => button.current?.contains(target) ?? false}
+        />
       )}
+    </span>
+  );
+}
+
+/** The open ⚡ menu: mounted while open, so useMenuKeys focuses its first item on opening. */
+function FaultPopup(props: {
+  readonly id: string;
+  readonly message: string;
+  readonly cluster: string;
+  readonly kinds: readonly MessageFault[];
+  readonly onClose: (refocus: boolean) => void;
+  readonly isOwn: (target: Element) => boolean;
+}) {
+  const { id, message, cluster, kinds, onClose, isOwn } = props;
+  const menu = useRef<HTMLSpanElement>(null);
+  const onKeyDown = useMenuKeys(menu, onClose, isOwn);
+  return (
+    <span
+      ref={menu}
+      role="menu"
+      id={id}
+      tabIndex={-1}
+      className="fault-popup"
+      aria-label={`Faults for ${message}`}
+      onKeyDown={onKeyDown}
+    >
+      <FaultItems message={message} cluster={cluster} kinds={kinds} onPick={() => onClose(true)} />
     </span>
   );
 }

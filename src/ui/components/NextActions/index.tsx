@@ -1,6 +1,9 @@
 // What could happen next from the current step, in the engine's stable order: the first is what
 // `auto` takes (marked default), and the one this trace takes next is marked too. Each is a
 // button: the one taken next steps forward; any other forks the timeline from here (a branch).
+// A choice replaces the list (the next step's actions): the focus stays in it, on the action the
+// new trace takes next, so Enter again steps on and Tab/arrows pick another.
+import { useEffect, useRef } from 'react';
 import { pickAction, useApp, useShownStep } from '../../store';
 
 export function NextActions() {
@@ -9,9 +12,30 @@ export function NextActions() {
   const enabled = result?.steps[cursor]?.enabled;
   const taken = result?.steps[cursor + 1]?.key ?? null;
   const busy = useApp((s) => s.status === 'running');
+  const section = useRef<HTMLElement>(null);
+  // A choice was made here and the focus should follow it to the new list.
+  const chose = useRef(false);
+
+  useEffect(() => {
+    if (!chose.current || busy || !section.current) return;
+    chose.current = false;
+    // Only if the focus is still here or was lost with the old buttons (not if the user moved on).
+    const active = document.activeElement;
+    if (active && active !== document.body && !section.current.contains(active)) return;
+    const buttons = section.current.querySelectorAll<HTMLElement>('button.action');
+    const next = section.current.querySelector<HTMLElement>('li.taken button.action');
+    (next ?? buttons[0] ?? section.current).focus();
+  }, [enabled, busy]);
+
   if (!enabled) return null;
   return (
-    <section className="panel" aria-label="Next actions" data-testid="panel-next">
+    <section
+      ref={section}
+      className="panel"
+      aria-label="Next actions"
+      data-testid="panel-next"
+      tabIndex={-1}
+    >
       <h3>Next actions</h3>
       {enabled.length === 0 ? (
         <p className="muted">Nothing is enabled: the run is over.</p>
@@ -23,8 +47,13 @@ export function NextActions() {
                 <button
                   type="button"
                   className="action"
-                  disabled={busy}
-                  onClick={() => void pickAction(key)}
+                  // Not `disabled` while running: a disabled button drops the focus to <body>.
+                  aria-disabled={busy || undefined}
+                  onClick={() => {
+                    if (busy) return;
+                    chose.current = true;
+                    void pickAction(key);
+                  }}
                   title={
                     key === taken
                       ? 'What this trace does next: step forward'

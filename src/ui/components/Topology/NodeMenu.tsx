@@ -2,9 +2,10 @@
 // right-click (or the context-menu key) on the node. It lists what the fault-plan panel offers
 // for that component at the current step (../FaultPlan/topologyFaults), with the same disabled
 // states, and a choice goes through the same placeFault → addFault path.
-import { createContext, useContext, useEffect, useRef, type KeyboardEvent } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import type { TopologyNode } from '../../../engine';
 import { useApp, useShownStep } from '../../store';
+import { useMenuKeys } from '../../useKeyboard';
 import { faultsOnNode, placeFault } from '../FaultPlan/topologyFaults';
 
 export const MENU_ID = 'topo-node-menu';
@@ -64,41 +65,17 @@ export function NodeFaultMenu(props: {
   const menu = useRef<HTMLDivElement>(null);
   const opened = useRef(result);
 
-  useEffect(() => {
-    const first = menu.current?.querySelector<HTMLElement>('[role=menuitem]:not(:disabled)');
-    (first ?? menu.current)?.focus();
-    const outside = (e: MouseEvent) => {
-      const target = e.target as Element;
-      // Its own ⋯ button toggles it on click: closing here would reopen it.
-      const own = target.closest?.('[data-menu-for]')?.getAttribute('data-menu-for') === node.id;
-      if (!own && !menu.current?.contains(target)) onClose(false);
-    };
-    document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
-  }, [onClose, node.id]);
+  // Arrow keys, Home/End, Escape/Tab (focus back to the ⋯ button), a press outside: useMenuKeys.
+  const onKeyDown = useMenuKeys(
+    menu,
+    onClose,
+    // Its own ⋯ button toggles it on click.
+    (target) => target.closest?.('[data-menu-for]')?.getAttribute('data-menu-for') === node.id,
+  );
   // Another run (another scenario, a branch switch) closes it.
   useEffect(() => {
     if (result !== opened.current) onClose(false);
   }, [result, onClose]);
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    const enabled = [
-      ...(menu.current?.querySelectorAll<HTMLElement>('[role=menuitem]:not(:disabled)') ?? []),
-    ];
-    const at = enabled.indexOf(document.activeElement as HTMLElement);
-    const move: Record<string, number> = {
-      ArrowDown: at + 1,
-      ArrowUp: at <= 0 ? enabled.length - 1 : at - 1,
-      Home: 0,
-      End: enabled.length - 1,
-    };
-    if (e.key === 'Escape' || e.key === 'Tab') onClose(true);
-    else if (e.key in move) enabled[move[e.key]! % Math.max(1, enabled.length)]?.focus();
-    else return;
-    // Not the page's step keys (Home/End) nor the shortcut list's Escape.
-    e.preventDefault();
-    e.stopPropagation();
-  };
 
   return (
     <div
