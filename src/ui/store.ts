@@ -227,18 +227,23 @@ export function dismissNotice(): void {
 /** Runs the current recipe from scratch (the app's first load). */
 export const start = (): Promise<void> => rerun('start');
 
+/**
+ * Opens a built-in scenario at step 0 with its own fixes only: the fix toggles of the scenario
+ * before are not carried over (a fix on would make another scenario's bug look fixed).
+ */
 export function selectScenario(id: string): Promise<void> {
   appStore.setState({
     scenarioId: id,
     custom: null,
     branches: [mainBranch(id)],
     branch: 0,
+    fixes: [],
     notice: null,
   });
   return rerun('start');
 }
 
-/** Runs an edited scenario (the editor's Run): its own schedule and fault plan, from step 0. */
+/** Runs an edited scenario (the editor's Run): its own schedule, fault plan and fixes, from step 0. */
 export function runCustomScenario(json: Readonly<Record<string, unknown>>): Promise<void> {
   const id = typeof json.id === 'string' ? json.id : 'scenario';
   appStore.setState({
@@ -246,6 +251,7 @@ export function runCustomScenario(json: Readonly<Record<string, unknown>>): Prom
     custom: json,
     branches: [mainBranch(id, json)],
     branch: 0,
+    fixes: [],
     notice: null,
   });
   return rerun('start');

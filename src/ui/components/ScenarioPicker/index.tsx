@@ -13,7 +13,14 @@ export function ScenarioPicker() {
       <select
         aria-label="Scenario"
         value={value}
-        onChange={(e) => e.target.value !== '(edited)' && void selectScenario(e.target.value)}
+        onChange={(e) => {
+          if (e.target.value === '(edited)') return;
+          void selectScenario(e.target.value);
+          // ← → step the run (useKeyboard), but a focused <select> keeps them: in Chromium the
+          // next → would pick the following scenario instead of stepping. A choice is made, so
+          // the focus leaves the list (Tab still continues from here).
+          e.currentTarget.blur();
+        }}
       >
         {custom && (
           <option value="(edited)">
