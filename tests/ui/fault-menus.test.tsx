@@ -8,7 +8,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { toMermaid } from '../../src/engine';
 import { App } from '../../src/ui/App';
 import { arrowTarget } from '../../src/ui/components/Diagram/arrows';
-import { addFault, appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
+import {
+  addFault,
+  appStore,
+  selectScenario,
+  setCursor,
+  setRunner,
+  start,
+} from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 
 beforeEach(async () => {

@@ -16,7 +16,9 @@ beforeEach(async () => {
 
 const picker = () => screen.getByRole('combobox', { name: 'Scenario' });
 const optionFor = (id: string) =>
-  within(picker()).getAllByRole<HTMLOptionElement>('option').find((o) => o.value === id)!;
+  within(picker())
+    .getAllByRole<HTMLOptionElement>('option')
+    .find((o) => o.value === id)!;
 
 describe('choosing a scenario', () => {
   it('moves the focus off the select: → then steps the new scenario instead of changing it', async () => {
