@@ -1,9 +1,11 @@
 // @vitest-environment node
 // "Explore from here" (issue 6): the explorer replays a prefix of action keys before the search,
 // its traces start with that prefix and still replay with `run`; a key the bounds do not enable is
-// an error naming the step; `keepPlan` keeps the scenario's fault plan for branches that used it.
+// an error naming the step; the scenario's fault plan is searched too (`keepPlan: false` drops it).
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, explorerConfig, loadScenario, run, type Config } from '../../src/engine';
+import { explore, explorerBounds, explorerConfig, initialWorld, loadScenario, run, type Config } from '../../src/engine';
+import { fingerprint } from '../../src/engine/explore/fingerprint';
+import { stateHash } from '../../src/engine/explore/stateHash';
 import { BUILTINS } from '../../src/scenarios';
 
 function load(id: string): Config {
@@ -40,16 +42,43 @@ describe('explorer: prefix (explore from here)', () => {
     expect(() => explore(config, { ...bounds, prefix: [ce.trace[0]!, 'deliver:nowhere'] })).toThrow(/step 2 "deliver:nowhere" is not enabled/);
   });
 
-  it('keepPlan: a prefix that took a planned fault replays only with the plan kept', () => {
+  it('the fault plan is searched by default: a prefix that took a planned fault replays only with the plan kept', () => {
     const planned = load('seed-000-checksum-corrupted');
     const steps = run(planned, 'auto').steps.map((s) => s.key!).slice(1);
     const at = steps.findIndex((k) => k.startsWith('fault:') || k.includes('checksum'));
     expect(at).toBeGreaterThan(0);
     const prefix = steps.slice(0, at + 1);
     const opts = { maxDepth: 80, maxStates: 100_000, faults: { kinds: [], max: 0 }, prefix };
-    expect(() => explore(planned, opts)).toThrow(/is not enabled/);
-    const r = explore(planned, { ...opts, keepPlan: true });
+    expect(() => explore(planned, { ...opts, keepPlan: false })).toThrow(/is not enabled/);
+    const r = explore(planned, opts);
     expect(r.complete).toBe(true);
     expect(r.violations.map((v) => v.invariant)).toContain('no-silent-loss');
+  });
+});
+
+describe('a scenario with a fault plan: the search takes the planned faults as it finds them due', () => {
+  it("seed 000's checksum-error plan: Explore finds the run's silent loss, complete", () => {
+    const planned = load('seed-000-checksum-corrupted');
+    const r = explore(planned, { maxDepth: 80, maxStates: 100_000, faults: { kinds: [], max: 0 } });
+    expect(r.complete).toBe(true);
+    expect(r.safety).toBe('violated');
+    expect(r.violations.map((v) => v.invariant)).toContain('no-silent-loss');
+  });
+
+  it('a plan waiting for a step count keeps the count in the state until it fires (no two counts merged)', () => {
+    const l = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'step-trigger',
+      topic: { deduplication: true },
+      producers: [{ name: 'p1' }],
+      workload: [{ send: 'M1', producer: 'p1' }],
+      faults: [{ kind: 'disconnect', producer: 'p1', after: { step: 3 } }],
+    });
+    if (!l.ok) throw new Error('invalid');
+    const w = initialWorld(l.config);
+    expect(fingerprint({ ...w, stepCount: 1 })).not.toBe(fingerprint({ ...w, stepCount: 2 }));
+    expect(stateHash({ ...w, stepCount: 1 })).not.toBe(stateHash({ ...w, stepCount: 2 }));
+    const spent = { ...w, plan: [{ ...w.plan[0]!, spent: true }] };
+    expect(stateHash({ ...spent, stepCount: 1 })).toBe(stateHash({ ...spent, stepCount: 2 }));
   });
 });

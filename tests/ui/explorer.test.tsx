@@ -132,7 +132,8 @@ describe('explorer panel (fake session)', () => {
     const f = fake();
     render(<ExplorerPanel start={f.start} />);
     await user.click(screen.getByRole('button', { name: 'Explore from here (step 2)' }));
-    expect(f.calls[0]!.req).toMatchObject({ prefix: pathToHere(appStore.getState()), keepPlan: true });
+    expect(f.calls[0]!.req).toMatchObject({ prefix: pathToHere(appStore.getState()) });
+    expect(f.calls[0]!.req.keepPlan).toBeUndefined(); // the plan is searched by default
   });
 
   it('a failed search is shown with its message', async () => {

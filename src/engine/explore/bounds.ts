@@ -16,7 +16,10 @@ export interface ExploreOptions {
    * UI's current step). Traces begin with them; `maxDepth` counts from the end of the prefix.
    */
   readonly prefix?: readonly string[];
-  /** Keep the scenario's fault plan (a prefix taken on a branch with injected faults may use it). */
+  /**
+   * Search with the scenario's fault plan (default): each planned fault is an action the search
+   * may take once its trigger fired, besides the faults it places itself. False: placed faults only.
+   */
   readonly keepPlan?: boolean;
 }
 
@@ -45,10 +48,10 @@ export function explorerBounds(config: Config, over: { maxDepth?: number; maxFau
 }
 
 /**
- * The config the search runs: no fault plan (the search places the faults), the fault budget set.
- * Replaying a counterexample with `run` needs this same config.
+ * The config the search runs: the scenario's fault plan (unless `keepPlan: false`) and the fault
+ * budget of the bounds. Replaying a counterexample with `run` needs this same config.
  */
-export const explorerConfig = (config: Config, opts: ExploreOptions): Config => ({ ...config, faults: opts.keepPlan ? config.faults : [], faultBudget: opts.faults });
+export const explorerConfig = (config: Config, opts: ExploreOptions): Config => ({ ...config, faults: opts.keepPlan === false ? [] : config.faults, faultBudget: opts.faults });
 
 /** The world after replaying `prefix` from the initial state; throws naming the first key not enabled. */
 export function replayPrefix(config: Config, prefix: readonly string[]): World {

@@ -8,9 +8,14 @@
 // - op ids, replaced by their distance to the producer's next op id (frames still find their op);
 // - connection epochs and per-connection send counters, except where a fault still counts sends;
 // - the producer `instance` counter.
+// The step count is kept while a fault of the plan still waits for `after: { step: N }`: until it
+// is armed, the count decides when it may fire.
 import type { World } from '../model/world';
 
 export const DROP = new Set(['config', 'tick', 'stepCount', 'instance', 'nextOpId', 'epoch']);
+
+/** A plan fault still waits for a step count (`after: { step: N }`): the count matters. */
+export const countsSteps = (w: World): boolean => w.config.faults.some((f, i) => 'after' in f && 'step' in f.after && !w.plan[i]!.armed && !w.plan[i]!.spent);
 export const STAMPS = new Set(['born', 'closedAt', 'batchBorn']);
 
 export function fingerprint(w: World): string {
@@ -19,7 +24,9 @@ export function fingerprint(w: World): string {
   const rank = new Map([...new Set(stamps)].sort((a, b) => a - b).map((t, i) => [t, i]));
   const opBase = new Map(Object.values(w.producers).map((p) => [p.name, p.nextOpId]));
   let currentProducer = '';
+  const keepSteps = countsSteps(w);
   return JSON.stringify(w, function (this: unknown, key: string, value: unknown) {
+    if (key === 'stepCount' && keepSteps) return value;
     if (DROP.has(key)) return undefined;
     if (STAMPS.has(key) && typeof value === 'number') return rank.get(value);
     if (key === 'sends' && this && typeof this === 'object' && (this as { broken?: unknown }).broken === null) return undefined;

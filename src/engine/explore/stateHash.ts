@@ -9,7 +9,7 @@
 // 53 bits from two 32-bit multiplicative lanes: a collision (≈ n²/2^54, ~5·10^-3 at 10^7 states)
 // would merge two states.
 import type { World } from '../model/world';
-import { DROP } from './fingerprint';
+import { countsSteps, DROP } from './fingerprint';
 import { nestOf } from '../sim/draft';
 import { hasher, keptKey, keyCode, mix, walk, walkEntry, type Hasher } from './hashWalk';
 
@@ -40,6 +40,11 @@ export function hashWorld(w: World, from: Hashed | null): Hashed {
   const acc = new Parts(h, from);
   mix(h, 7);
   for (const k in w) {
+    if (k === 'stepCount' && countsSteps(w)) {
+      mix(h, keyCode(k));
+      mix(h, w.stepCount);
+      continue;
+    }
     if (DROP.has(k)) continue;
     const v = (w as unknown as Record<string, unknown>)[k];
     mix(h, keyCode(k));

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { boundsText, fixTableMarkdown, searchCell, verdictCell, type Counterexample, type ExploreProgress, type FixVerdict, fixesToCompare } from '../../../engine';
 import { copyText } from '../../share/download';
-import { appStore, openCounterexample, scenarioOf, setFixes } from '../../store';
+import { appStore, openCounterexample, scenarioOf, setFixes, type FaultJson } from '../../store';
 import { blockOf, type Bounds } from './bounds';
 import type { ExploreHandle, StartExplore } from './session';
 
@@ -29,8 +29,9 @@ type State =
       readonly title: string;
       readonly bounds: string;
       readonly baseline: string;
-      /** What the searches ran with: the toggles then, and the explore block (to open a trace). */
+      /** What the searches ran with: the toggles then, the fault plan and the explore block (to open a trace). */
       readonly toggles: readonly string[];
+      readonly faults: readonly FaultJson[];
       readonly block: Readonly<Record<string, unknown>>;
     }
   | { readonly kind: 'stopped'; readonly message: string };
@@ -57,6 +58,8 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
     const variants: (string | null)[] = [null, ...others];
     const baseline = on.length > 0 ? `as toggled (${on.join(', ')})` : 'none';
     const b = blockOf(bounds());
+    // The fault plan as it stands is searched too (each planned fault at any step once due).
+    const faults = s.branches[s.branch]?.faults ?? [];
     const rows: FixVerdict[] = [];
     stopped.current = false;
     setCopied(null);
@@ -64,7 +67,7 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
     try {
       for (const [i, fix] of variants.entries()) {
         setState({ kind: 'running', at: i + 1, of: variants.length, fix: fix ?? baseline, progress: null });
-        const h = start({ scenario: { ...sc, explore: b, faults: [], schedule: 'auto' }, fixes: fix ? [...s.fixes, fix] : s.fixes }, (progress) =>
+        const h = start({ scenario: { ...sc, explore: b, faults, schedule: 'auto' }, fixes: fix ? [...s.fixes, fix] : s.fixes }, (progress) =>
           setState((st) => (st.kind === 'running' ? { ...st, progress } : st)),
         );
         handle.current = h;
@@ -72,7 +75,7 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
         if (!result || stopped.current) return setState({ kind: 'stopped', message: `Comparison cancelled after ${rows.length} of ${variants.length} searches.` });
         rows.push({ fix, result });
       }
-      setState({ kind: 'done', rows, title: String(sc.title ?? sc.id), bounds: boundsText(b), baseline, toggles: s.fixes, block: b });
+      setState({ kind: 'done', rows, title: String(sc.title ?? sc.id), bounds: boundsText(b), baseline, toggles: s.fixes, faults, block: b });
     } catch (e) {
       setState({ kind: 'stopped', message: `The comparison could not run: ${e instanceof Error ? e.message : String(e)}` });
     } finally {
@@ -164,5 +167,5 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
 /** A row's counterexample in the timeline: the fixes that search ran with are turned on first. */
 async function openWith(done: Extract<State, { kind: 'done' }>, fix: string | null, v: Counterexample): Promise<void> {
   await setFixes(fix ? [...done.toggles, fix] : done.toggles);
-  await openCounterexample({ invariant: v.invariant, trace: v.trace, faults: [], explore: done.block });
+  await openCounterexample({ invariant: v.invariant, trace: v.trace, faults: done.faults, explore: done.block });
 }

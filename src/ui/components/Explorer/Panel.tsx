@@ -49,6 +49,19 @@ export function verdictOf(r: ExploreResult): string {
   return `${r.violations.length} invariant${r.violations.length === 1 ? '' : 's'} violated in ${fmt(r.states)} states, ${cut}`;
 }
 
+/** A verdict that holds only over the part searched says so: a cut-short "holds" is not a proof. */
+export const judged = (v: string, complete: boolean): string => (v === 'holds' && !complete ? 'holds in the states searched (not complete)' : v);
+
+/** Which faults the search could take: the scenario's plan, and what it placed itself. */
+function faultsText(ran: Ran): string {
+  const ex = (ran.block.explore ?? ran.block) as { faults?: { kinds?: readonly string[]; max?: number } };
+  const kinds = ex.faults?.kinds ?? [];
+  const max = ex.faults?.max ?? 0;
+  const plan = ran.faults.length > 0 ? `the fault plan's ${ran.faults.length} (each at any step once due)` : '';
+  const placed = kinds.length > 0 && max > 0 ? `placed by the search: ${kinds.join(', ')}, at most ${max} per run` : '';
+  return [plan, placed].filter(Boolean).join('; ') || 'none (every interleaving without faults; pick fault kinds to place some)';
+}
+
 export default function ExplorerPanel({ start = workerExplore }: { start?: StartExplore }) {
   const scenario = useApp((s) => scenarioOf(s));
   const [bounds, setBounds] = useState<Bounds>(() => boundsOf(scenario));
@@ -90,7 +103,9 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
     const b = s.branches[s.branch];
     if (!sc || !b) return;
     const block = blockOf(parseBounds());
-    const faults = from ? b.faults : [];
+    // The fault plan as it stands (the scenario's own and any injected): the search takes each
+    // planned fault at any step once it is due, besides the faults it places itself.
+    const faults = b.faults;
     const prefix = from ? pathToHere(s) : undefined;
     const t0 = performance.now();
     setRan({ faults, block, from: from ? s.cursor : null });
@@ -102,7 +117,7 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
       {
         scenario: { ...sc, explore: block, faults, schedule: 'auto' },
         fixes: s.fixes,
-        ...(from ? { prefix, keepPlan: true } : {}),
+        ...(from ? { prefix } : {}),
       },
       (p) => {
         if (handle.current !== h) return;
@@ -250,10 +265,13 @@ function Results({ result, seconds, ran }: { result: ExploreResult; seconds: num
       </p>
       <ul className="plain">
         <li>
-          Safety: <strong>{result.safety}</strong>
+          Safety: <strong>{judged(result.safety, result.complete)}</strong>
         </li>
         <li>
-          Liveness: <strong>{result.liveness}</strong>
+          Liveness: <strong>{judged(result.liveness, result.complete)}</strong>
+        </li>
+        <li className="muted" data-testid="explorer-faults">
+          Faults searched: {faultsText(ran)}
         </li>
       </ul>
       {result.violations.length > 0 && (
