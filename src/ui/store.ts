@@ -141,6 +141,22 @@ interface RerunOptions {
     readonly branch: number;
     readonly what: string;
   };
+  /** A link opened: a cut schedule is reported by the link notice (share/sync.ts), not here. */
+  readonly quietCut?: boolean;
+  /** A notice to show once the run is done (a cut found by an earlier pass). */
+  readonly notice?: Notice;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The branch runs the scenario's own schedule and fault plan, as written. */
+function isAsWritten(s: AppState, b: Branch): boolean {
+  const main = mainBranch(s.scenarioId, s.custom);
+  return (
+    b.explore === undefined &&
+    sameJson(b.schedule, main.schedule) &&
+    sameJson(b.faults, main.faults)
+  );
 }
 
 /** The scenario JSON the engine runs for a branch: the built-in with its schedule and fault plan. */
@@ -160,7 +176,9 @@ export function recipeOf(s: AppState): unknown {
  * Runs the current recipe. A new scenario starts at step 0; a re-run of the same scenario (a fix
  * toggled) keeps the cursor, and a cursor that was at the end stays at the (new) end, so the
  * user compares outcomes without losing their place. A branch whose choices no longer fit (a
- * fault removed that its schedule took) is cut at the step that failed and re-run with `auto`.
+ * fault removed that its schedule took) is cut at the step that failed and re-run with `auto`,
+ * with a notice that says so. The scenario's own schedule is never cut: the run stops where it
+ * fails and the notice names the step and key, as the CLI's `schedule error`.
  */
 async function rerun(place: Place, opts: RerunOptions = {}): Promise<void> {
   const s = appStore.getState();
@@ -201,10 +219,26 @@ async function rerun(place: Place, opts: RerunOptions = {}): Promise<void> {
   }
   const err = reply.result.error;
   const b = s.branches[s.branch];
-  if (err && b && b.schedule.length >= err.step) {
+  let notice = opts.notice ?? null;
+  if (err && b && !isAsWritten(s, b) && b.schedule.length >= err.step) {
     const cut = { ...b, schedule: b.schedule.slice(0, err.step - 1) };
     appStore.setState({ branches: s.branches.map((x, i) => (i === s.branch ? cut : x)) });
-    return rerun(place, opts);
+    const cutNotice: Notice = {
+      source: 'schedule',
+      text: `This branch's choice for step ${err.step} ("${err.key}") is no longer possible; from step ${err.step} on the run takes the automatic choices.`,
+      problems: [{ path: `schedule[${err.step - 1}]`, message: `schedule error: ${err.message}` }],
+    };
+    return rerun(place, opts.quietCut ? opts : { ...opts, notice: cutNotice });
+  }
+  if (err) {
+    // The scenario's own schedule: stop where it fails and say so, as the CLI does (exit 2).
+    notice = {
+      source: 'schedule',
+      text: `The scenario's schedule does not fit the run: it stops after step ${err.step - 1}.`,
+      problems: [
+        { path: `$.schedule[${err.step - 1}]`, message: `schedule error: ${err.message}` },
+      ],
+    };
   }
   const last = reply.result.steps.length - 1;
   const now = appStore.getState().cursor;
@@ -216,7 +250,7 @@ async function rerun(place: Place, opts: RerunOptions = {}): Promise<void> {
           ? last
           : Math.min(now, last)
         : Math.min(Math.max(0, place), last);
-  appStore.setState({ status: 'ready', errors: [], result: reply.result, cursor, notice: null });
+  appStore.setState({ status: 'ready', errors: [], result: reply.result, cursor, notice });
 }
 
 /** Closes the notice. */
@@ -243,7 +277,10 @@ export function selectScenario(id: string): Promise<void> {
   return rerun('start');
 }
 
-/** Runs an edited scenario (the editor's Run): its own schedule, fault plan and fixes, from step 0. */
+/**
+ * Runs an edited scenario (the editor's Run): its own schedule, fault plan and fixes, from step 0.
+ * A schedule that does not fit is reported in `notice` (the run stops at the step that fails).
+ */
 export function runCustomScenario(json: Readonly<Record<string, unknown>>): Promise<void> {
   const id = typeof json.id === 'string' ? json.id : 'scenario';
   appStore.setState({
@@ -286,7 +323,7 @@ export function openRecipe(r: OpenRecipe): Promise<void> {
     result: null,
     notice: null,
   });
-  return rerun(r.step);
+  return rerun(r.step, { quietCut: true });
 }
 
 export function toggleFix(fix: string): Promise<void> {

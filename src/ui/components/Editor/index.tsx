@@ -1,10 +1,11 @@
 // The scenario editor (lazy-loaded): the JSON in a textarea, validated as you type with the
 // engine's own loader (errors name the JSON path), a small form that edits the same JSON, "start
-// from" any built-in, Run, a draft in localStorage, and import/export of `.json` files.
+// from" any built-in, Run, a draft in localStorage, and import/export of `.json` files. A schedule
+// that does not fit the run is reported after Run.
 import { useMemo, useRef, useState } from 'react';
 import { FIX_IDS, parseScenarioText } from '../../../engine';
 import { BUILTINS } from '../../../scenarios';
-import { appStore, runCustomScenario, scenarioOf } from '../../store';
+import { appStore, runCustomScenario, scenarioOf, useApp } from '../../store';
 import { saveBlob } from '../../share/download';
 import { clearDraft, loadDraft, saveDraft } from './draft';
 import {
@@ -65,6 +66,9 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
     () => loadDraft() ?? pretty(scenarioOf(appStore.getState()) ?? {}),
   );
   const [base, setBase] = useState(() => appStore.getState().scenarioId);
+  /** The text last run, to show the run's schedule error beside it (until it is edited). */
+  const [ranText, setRanText] = useState<string | null>(null);
+  const runNotice = useApp((s) => (s.notice?.source === 'schedule' ? s.notice : null));
   const file = useRef<HTMLInputElement>(null);
   const setText = (t: string) => {
     setTextState(t);
@@ -82,7 +86,9 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
   const fixes = Array.isArray(json?.fixes) ? (json.fixes as unknown[]) : [];
 
   const run = () => {
-    if (loaded.ok && json) void runCustomScenario(json);
+    if (!loaded.ok || !json) return;
+    setRanText(text);
+    void runCustomScenario(json);
   };
   const importFile = async (f: File | undefined) => {
     if (f) setText(await f.text());
@@ -124,11 +130,27 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
           onChange={(e) => setText(e.target.value)}
         />
         {loaded.ok ? (
-          <p className="ok" data-testid="editor-valid">
-            Valid: {loaded.config.title} ({loaded.config.producers.length} producer
-            {loaded.config.producers.length === 1 ? '' : 's'}, {loaded.config.workload.length}{' '}
-            workload steps).
-          </p>
+          <>
+            <p className="ok" data-testid="editor-valid">
+              Valid: {loaded.config.title} ({loaded.config.producers.length} producer
+              {loaded.config.producers.length === 1 ? '' : 's'}, {loaded.config.workload.length}{' '}
+              workload steps).
+            </p>
+            {runNotice && ranText === text && (
+              <ul
+                className="editor-errors plain"
+                aria-label="Run errors"
+                data-testid="editor-run-errors"
+              >
+                <li>{runNotice.text}</li>
+                {runNotice.problems.map((e, i) => (
+                  <li key={i}>
+                    {e.path}: {e.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
         ) : (
           <ul className="editor-errors plain" aria-label="Errors" data-testid="editor-errors">
             {loaded.errors.map((e, i) => (

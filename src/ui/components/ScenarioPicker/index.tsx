@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { BUILTINS } from '../../../scenarios';
 import { scenarioOf, selectScenario, useApp } from '../../store';
+import { StoreNotice } from './Notice';
 
 export function ScenarioPicker() {
   const scenarioId = useApp((s) => s.scenarioId);
@@ -54,6 +55,7 @@ export function ScenarioInfo() {
   return (
     <section className="scenario-info" aria-label="Scenario description">
       <h2>{scenario.title}</h2>
+      <StoreNotice source="schedule" />
       {scenario.description !== undefined && (
         <p className={long && !open ? 'clamped' : undefined}>{scenario.description}</p>
       )}
