@@ -1,7 +1,9 @@
 // The @xyflow/react part of the topology (loaded lazily by ./index). Maps the plain topology data
 // of engine/render/topology to nodes and edges; a node is a button that opens its panel, an edge
 // label lists the frames in flight on it. A node with topology faults has a menu of them
-// (./NodeMenu): its ⋯ button or a right-click opens it.
+// (./NodeMenu): its ⋯ button or a right-click opens it. The nodes are placed by ./layout, top to
+// bottom at 100 % zoom in the width of the side column (not fitted: fitted, the engine's wide
+// layout came out at half size), and the graph is as tall as that layout.
 import {
   BaseEdge,
   EdgeLabelRenderer,
@@ -16,9 +18,10 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './topology.css';
-import { useMemo } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useState } from 'react';
 import type { Topology, TopologyEdge, TopologyNode } from '../../../engine';
 import { useApp } from '../../store';
+import { edgeSides, layoutTopology, NODE_H, type Layout, type Side } from './layout';
 import { NodeFaultMenu, NodeMenuButton, NodeMenuContext } from './NodeMenu';
 import { openPanel } from './openPanel';
 import { useNodeMenu } from './useNodeMenu';
@@ -34,6 +37,14 @@ const ICON: Record<TopologyNode['kind'], string> = {
   replicator: '⇄',
 };
 
+const SIDES: readonly Side[] = ['top', 'bottom', 'left', 'right'];
+const POSITION: Record<Side, Position> = {
+  top: Position.Top,
+  bottom: Position.Bottom,
+  left: Position.Left,
+  right: Position.Right,
+};
+
 function ComponentNode({ data }: NodeProps<TNode>) {
   const n = data.node;
   return (
@@ -41,7 +52,6 @@ function ComponentNode({ data }: NodeProps<TNode>) {
       className={`topo-node topo-${n.kind}${n.alert ? ' topo-alert' : ''}`}
       data-testid={`topo-node-${n.id}`}
     >
-      <Handle type="target" position={Position.Left} isConnectable={false} />
       <button
         type="button"
         className="topo-open nodrag nopan"
@@ -50,8 +60,15 @@ function ComponentNode({ data }: NodeProps<TNode>) {
         <span aria-hidden="true">{ICON[n.kind]}</span> <strong>{n.label}</strong>
       </button>
       <NodeMenuButton node={n} />
-      <div className="topo-detail">{n.detail}</div>
-      <Handle type="source" position={Position.Right} isConnectable={false} />
+      <div className="topo-detail" title={n.detail}>
+        {n.detail}
+      </div>
+      {SIDES.map((side) => (
+        <Fragment key={side}>
+          <Handle id={`${side}-t`} type="target" position={POSITION[side]} isConnectable={false} />
+          <Handle id={`${side}-s`} type="source" position={POSITION[side]} isConnectable={false} />
+        </Fragment>
+      ))}
     </div>
   );
 }
@@ -100,42 +117,74 @@ function TrafficEdge(props: EdgeProps<TEdge>) {
 const nodeTypes = { component: ComponentNode };
 const edgeTypes = { traffic: TrafficEdge };
 
+// One xyflow node/edge per topology node/edge object and placement, kept while both are: the
+// topology shares unchanged nodes and edges across steps, so xyflow re-renders only the changed ones.
 const flowNodes = new WeakMap<TopologyNode, TNode>();
 const flowEdges = new WeakMap<TopologyEdge, TEdge>();
 
-function flowNode(n: TopologyNode): TNode {
-  let f = flowNodes.get(n);
-  if (!f) {
-    f = {
-      id: n.id,
-      type: 'component',
-      position: n.position,
-      data: { node: n },
-      draggable: false,
-      connectable: false,
-    };
-    flowNodes.set(n, f);
-  }
+function flowNode(n: TopologyNode, layout: Layout): TNode {
+  const position = layout.positions.get(n.id) ?? n.position;
+  const known = flowNodes.get(n);
+  if (
+    known &&
+    known.position.x === position.x &&
+    known.position.y === position.y &&
+    known.width === layout.nodeWidth
+  )
+    return known;
+  const f: TNode = {
+    id: n.id,
+    type: 'component',
+    position,
+    // Its size is the layout's: xyflow need not wait for a measurement to draw the edges.
+    width: layout.nodeWidth,
+    height: NODE_H,
+    style: { width: layout.nodeWidth, height: NODE_H },
+    data: { node: n },
+    draggable: false,
+    connectable: false,
+  };
+  flowNodes.set(n, f);
   return f;
 }
 
-function flowEdge(e: TopologyEdge): TEdge {
-  let f = flowEdges.get(e);
-  if (!f) {
-    f = {
-      id: e.id,
-      type: 'traffic',
-      source: e.source,
-      target: e.target,
-      data: { edge: e },
-      // Not `animated`: xyflow's dash animation repaints the graph every frame while anything
-      // is in flight, stealing main-thread time from key presses. A busy edge is drawn in the
-      // accent colour (topo-busy) and its label lists the frames in flight instead.
-      focusable: false,
-    };
-    flowEdges.set(e, f);
-  }
+function flowEdge(e: TopologyEdge, layout: Layout): TEdge {
+  const sides = edgeSides(layout, e.source, e.target);
+  const sourceHandle = `${sides.source}-s`;
+  const targetHandle = `${sides.target}-t`;
+  const known = flowEdges.get(e);
+  if (known && known.sourceHandle === sourceHandle && known.targetHandle === targetHandle)
+    return known;
+  const f: TEdge = {
+    id: e.id,
+    type: 'traffic',
+    source: e.source,
+    target: e.target,
+    sourceHandle,
+    targetHandle,
+    data: { edge: e },
+    // Not `animated`: xyflow's dash animation repaints the graph every frame while anything
+    // is in flight, stealing main-thread time from key presses. A busy edge is drawn in the
+    // accent colour (topo-busy) and its label lists the frames in flight instead.
+    focusable: false,
+  };
+  flowEdges.set(e, f);
   return f;
+}
+
+/** The width of the graph's box, followed as the side column resizes. */
+function useWidth(box: React.RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    if (typeof ResizeObserver !== 'function') return;
+    // It reports the box once on observe(), before the first paint, then on every resize.
+    const watch = new ResizeObserver(() => setWidth(el.clientWidth));
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, [box]);
+  return width;
 }
 
 /**
@@ -145,28 +194,38 @@ function flowEdge(e: TopologyEdge): TEdge {
 export default function Graph(props: { readonly topology: Topology; readonly faultNodes: string }) {
   const { topology, faultNodes } = props;
   const dark = useApp((s) => s.theme === 'dark');
-  // One xyflow node/edge per topology node/edge object, kept while that object is: the topology
-  // shares unchanged nodes and edges across steps, so xyflow re-renders only the changed ones.
-  const nodes = useMemo<TNode[]>(() => topology.nodes.map(flowNode), [topology]);
-  const edges = useMemo<TEdge[]>(() => topology.edges.map(flowEdge), [topology]);
-  // `fitView` fits the first render's nodes only, and refitting by hand after the nodes change
-  // races their measurement: a new set of nodes (another scenario, a takeover broker) mounts a new
-  // graph, fitted to them. Steps keep the set, so stepping never moves the view.
-  const nodeSet = useMemo(() => nodes.map((n) => n.id).join(' '), [nodes]);
   const { wrap, menu, api, close, onContextMenu } = useNodeMenu(faultNodes);
+  const width = useWidth(wrap);
+  // The set of nodes: the layout changes only with it (and the width), never with a step.
+  const nodeSet = topology.nodes.map((n) => `${n.id}@${n.cluster}`).join(' ');
+  const layout = useMemo(
+    () => layoutTopology(topology.nodes, width),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- nodeSet stands for topology.nodes' ids
+    [nodeSet, width],
+  );
+  const nodes = useMemo<TNode[]>(
+    () => topology.nodes.map((n) => flowNode(n, layout)),
+    [topology, layout],
+  );
+  const edges = useMemo<TEdge[]>(
+    () => topology.edges.map((e) => flowEdge(e, layout)),
+    [topology, layout],
+  );
 
   return (
     <NodeMenuContext.Provider value={api}>
-      <div ref={wrap} className="topo-flow">
+      <div ref={wrap} className="topo-flow" style={{ height: layout.height }}>
         <ReactFlow
+          // Another scenario (another set of nodes) starts from the unpanned view.
           key={nodeSet}
           nodes={nodes}
           edges={edges}
           nodeTypes={nodeTypes}
           edgeTypes={edgeTypes}
           colorMode={dark ? 'dark' : 'light'}
-          fitView
-          minZoom={0.3}
+          defaultViewport={{ x: 0, y: 0, zoom: 1 }}
+          minZoom={0.5}
+          maxZoom={2}
           nodesDraggable={false}
           nodesConnectable={false}
           elementsSelectable={false}

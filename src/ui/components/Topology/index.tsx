@@ -51,7 +51,7 @@ export function Topology() {
   return (
     <section className="panel topology-panel" aria-label="Topology" data-testid="panel-topology">
       <h3>Topology</h3>
-      <div className="topology-graph" style={{ height: 260 }}>
+      <div className="topology-graph">
         <Suspense fallback={<p className="muted">Loading the graph…</p>}>
           <Graph topology={topology} faultNodes={faultNodes} />
         </Suspense>
