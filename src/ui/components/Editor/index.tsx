@@ -1,10 +1,11 @@
 // The scenario editor (lazy-loaded): the JSON in a textarea, validated as you type with the
 // engine's own loader (errors name the JSON path), a small form that edits the same JSON, "start
-// from" any built-in, Run, a draft in localStorage, and import/export of `.json` files. A schedule
-// that does not fit the run is reported after Run.
+// from" any built-in, Run, a draft per scenario in localStorage, and import/export of `.json`
+// files. It edits the scenario on screen: another scenario picked while it is open brings that
+// scenario's draft (or its JSON). A schedule that does not fit the run is reported after Run.
 import { useMemo, useRef, useState } from 'react';
 import { FIX_IDS, parseScenarioText } from '../../../engine';
-import { BUILTINS } from '../../../scenarios';
+import { BUILTINS, builtinById } from '../../../scenarios';
 import { appStore, runCustomScenario, scenarioOf, useApp } from '../../store';
 import { saveBlob } from '../../share/download';
 import { clearDraft, loadDraft, saveDraft } from './draft';
@@ -61,18 +62,31 @@ function LinesField(props: {
   );
 }
 
+/** The text the editor opens for a scenario: its draft, else its JSON (the run's, or the built-in's). */
+function textFor(id: string): string {
+  const s = appStore.getState();
+  const json = id === s.scenarioId ? scenarioOf(s) : builtinById(id);
+  return loadDraft(id) ?? pretty(json ?? {});
+}
+
 export default function Editor({ onClose }: { readonly onClose: () => void }) {
-  const [text, setTextState] = useState(
-    () => loadDraft() ?? pretty(scenarioOf(appStore.getState()) ?? {}),
-  );
-  const [base, setBase] = useState(() => appStore.getState().scenarioId);
+  const scenarioId = useApp((s) => s.scenarioId);
+  // `id`: the scenario this text is a draft of (its localStorage key, the "Start from" choice).
+  const [doc, setDoc] = useState(() => ({ id: scenarioId, text: textFor(scenarioId) }));
+  // The scenario on screen when the editor last looked: another one picked brings its own text.
+  const [seen, setSeen] = useState(scenarioId);
+  if (seen !== scenarioId) {
+    setSeen(scenarioId);
+    if (doc.id !== scenarioId) setDoc({ id: scenarioId, text: textFor(scenarioId) });
+  }
+  const { id: base, text } = doc;
   /** The text last run, to show the run's schedule error beside it (until it is edited). */
   const [ranText, setRanText] = useState<string | null>(null);
   const runNotice = useApp((s) => (s.notice?.source === 'schedule' ? s.notice : null));
   const file = useRef<HTMLInputElement>(null);
   const setText = (t: string) => {
-    setTextState(t);
-    saveDraft(t);
+    setDoc({ id: base, text: t });
+    saveDraft(base, t);
   };
   const loaded = useMemo(() => parseScenarioText(text), [text]);
   const json = useMemo(() => parseObject(text), [text]);
@@ -87,6 +101,12 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
 
   const run = () => {
     if (!loaded.ok || !json) return;
+    // The run's scenario id is the JSON's: the draft goes with it, so it stays on screen as typed.
+    const id = typeof json.id === 'string' ? json.id : 'scenario';
+    if (id !== base) {
+      setDoc({ id, text });
+      saveDraft(id, text);
+    }
     setRanText(text);
     void runCustomScenario(json);
   };
@@ -110,9 +130,10 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
             aria-label="Start from"
             value={base}
             onChange={(e) => {
-              setBase(e.target.value);
-              const b = BUILTINS.find((x) => x.id === e.target.value);
-              if (b) setText(pretty(b));
+              // That scenario's own draft if it has one (Discard draft gives the built-in back).
+              const id = e.target.value;
+              if (BUILTINS.some((x) => x.id === id))
+                setDoc({ id, text: loadDraft(id) ?? pretty(builtinById(id)) });
             }}
           >
             {BUILTINS.map((b) => (
@@ -248,8 +269,8 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
         <button
           type="button"
           onClick={() => {
-            clearDraft();
-            setTextState(pretty(scenarioOf(appStore.getState()) ?? {}));
+            clearDraft(base);
+            setDoc({ id: base, text: textFor(base) });
           }}
         >
           Discard draft
@@ -258,8 +279,8 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
           Close
         </button>
         <span className="muted">
-          Drafts are kept in this browser; the CLI runs exported files (npm run cli -- run
-          file.json).
+          Drafts are kept in this browser, one per scenario; the CLI runs exported files (npm run
+          cli -- run file.json).
         </span>
       </div>
     </section>
