@@ -30,6 +30,17 @@ describe('seed 000: ChecksumError with a corrupted local buffer', () => {
   });
 });
 
+describe('the replicator cursor (ManagedCursorImpl.setAcknowledgedPosition)', () => {
+  it('a rewound read position behind the new mark-delete moves past it: the cursor never points at a deleted entry', () => {
+    const r = runBuiltin('seed-000-checksum-corrupted');
+    const rewound = stepOf(r, 'rewind: read position 10:3');
+    expect(r.steps[rewound]!.world.replicator!.cursor.readPosition).toEqual({ ledgerId: 10, entryId: 3 });
+    const c = r.steps.at(-1)!.world.replicator!.cursor;
+    expect(c.markDeletePosition).toEqual({ ledgerId: 10, entryId: 5 });
+    expect(c.readPosition).toEqual({ ledgerId: 10, entryId: 6 });
+  });
+});
+
 describe('seed 000: the other branches', () => {
   it('intact local buffer: resend-all, Case-5 reconnect, the resent E3 is Dup and Case-3 completes it: E3 lost', () => {
     const r = runBuiltin('seed-000-checksum-intact');

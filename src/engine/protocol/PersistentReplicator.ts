@@ -112,6 +112,9 @@ export function asyncDelete(ctx: Ctx, p: Position): void {
     c.markDeletePosition = { ledgerId: e.ledgerId, entryId: e.entryId };
     c.individuallyDeleted.splice(i, 1);
   }
+  // ManagedCursorImpl.setAcknowledgedPosition: a read position at or behind the new mark-delete
+  // moves to the position after it (a rewound cursor never points at a deleted entry).
+  if (cmpPos(c.readPosition, c.markDeletePosition) <= 0) c.readPosition = { ledgerId: c.markDeletePosition.ledgerId, entryId: c.markDeletePosition.entryId + 1 };
   const moved = cmpPos(c.markDeletePosition, before) !== 0 ? `, mark-delete → ${posText(c.markDeletePosition)}` : `, mark-delete stays ${posText(before)}`;
   const msgs = sourceEntries(w).find((e) => cmpPos(e, p) === 0)?.msgs.map((m) => m.msg) ?? [];
   ctx.events.push(ev('log', CURSOR, `asyncDelete(${posText(p)})${moved}`, msgs, { cluster: w.config.replication!.from, rule: 'ManagedCursorImpl.asyncDelete' }));
