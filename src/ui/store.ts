@@ -302,17 +302,25 @@ export interface OpenRecipe {
   readonly schedule: readonly string[];
   readonly faults: readonly FaultJson[];
   readonly step: number;
+  /** The branch's `explore` block (an opened counterexample's), beside the scenario. */
+  readonly explore?: Readonly<Record<string, unknown>>;
 }
 
 /** Opens a shared recipe as one branch and runs it, landing on its step (or the last one). */
 export function openRecipe(r: OpenRecipe): Promise<void> {
   const main = mainBranch(r.scenarioId, r.custom);
   const same =
+    r.explore === undefined &&
     JSON.stringify(main.schedule) === JSON.stringify(r.schedule) &&
     JSON.stringify(main.faults) === JSON.stringify(r.faults);
   const branch: Branch = same
     ? main
-    : { label: 'from the link', schedule: r.schedule, faults: r.faults };
+    : {
+        label: 'from the link',
+        schedule: r.schedule,
+        faults: r.faults,
+        ...(r.explore !== undefined ? { explore: r.explore } : {}),
+      };
   appStore.setState({
     scenarioId: r.scenarioId,
     custom: r.custom,

@@ -66,8 +66,10 @@ describe('explorer store', () => {
     expect(recipeFromState(appStore.getState(), false)!.scenario).toEqual({ builtin: 'seed-003-a-go-explore' });
     const other = { ...same, maxDepth: 30 };
     await openCounterexample({ invariant: v.invariant, trace: v.trace, faults: [], explore: other });
-    const sc = recipeFromState(appStore.getState(), false)!.scenario as { json: { explore: unknown } };
-    expect(sc.json.explore).toEqual(other);
+    // The block travels beside the scenario: the built-in stays the built-in (not "Edited").
+    const recipe = recipeFromState(appStore.getState(), false)!;
+    expect(recipe.scenario).toEqual({ builtin: 'seed-003-a-go-explore' });
+    expect(recipe.explore).toEqual(other);
   });
 
   it('pathToHere: the keys of steps 1..cursor', () => {

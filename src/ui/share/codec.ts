@@ -18,6 +18,12 @@ export interface ShareRecipe {
   /** The step on screen. */
   readonly step: number;
   /**
+   * The `explore` block the branch runs with (a counterexample opened with the explorer panel's
+   * bounds: its placed faults are enabled actions only under it). Kept apart from the scenario, so
+   * a built-in opened this way is still the built-in, not an edited copy.
+   */
+  readonly explore?: Readonly<Record<string, unknown>>;
+  /**
    * What the state looked like when the link was made, to verify a replay: `at` is a hash of the
    * state at `step`, `trail` three characters per step 1..step (so a divergence names its step).
    */
@@ -125,6 +131,8 @@ interface WireV1 {
   c: number;
   h?: string;
   t?: string;
+  /** The branch's explore block, when it has one (absent in older links: optional, no new version). */
+  e?: Readonly<Record<string, unknown>>;
 }
 
 function toWire(r: ShareRecipe): WireV1 {
@@ -135,6 +143,7 @@ function toWire(r: ShareRecipe): WireV1 {
     w.h = r.check.at;
     w.t = r.check.trail;
   }
+  if (r.explore !== undefined) w.e = r.explore;
   return w;
 }
 
@@ -159,6 +168,7 @@ function fromWire(v: unknown): ShareRecipe | string {
     (v.h !== undefined && (typeof v.h !== 'string' || typeof v.t !== 'string'))
   )
     return 'the check (h, t) must be two strings';
+  if (v.e !== undefined && !isObject(v.e)) return 'the explore block (e) must be an object';
   const scenario: SharedScenario = hasB ? { builtin: v.b as string } : { json: v.j };
   const recipe: ShareRecipe = {
     scenario,
@@ -166,6 +176,7 @@ function fromWire(v: unknown): ShareRecipe | string {
     faults: v.f as Record<string, unknown>[],
     schedule: v.s,
     step: v.c,
+    ...(isObject(v.e) ? { explore: v.e } : {}),
   };
   return typeof v.h === 'string' ? { ...recipe, check: { at: v.h, trail: v.t as string } } : recipe;
 }

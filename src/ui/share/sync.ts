@@ -33,25 +33,36 @@ export function recipeFromState(s: AppState, withCheck = true): ShareRecipe | nu
   const unmodified =
     s.custom === null ||
     (builtin !== undefined && JSON.stringify(builtin) === JSON.stringify(s.custom));
-  // A counterexample opened with other explorer bounds runs with its own `explore` block.
-  const base = s.custom ?? builtin;
-  const explore =
-    b.explore !== undefined && JSON.stringify(b.explore) !== JSON.stringify(base?.explore)
-      ? b.explore
-      : undefined;
   return {
-    scenario:
-      explore !== undefined
-        ? { json: { ...base, explore } }
-        : unmodified
-          ? { builtin: s.scenarioId }
-          : { json: s.custom },
+    scenario: unmodified ? { builtin: s.scenarioId } : { json: s.custom },
     fixes: s.fixes,
     faults: b.faults,
     schedule: b.schedule,
     step: s.cursor,
+    // A counterexample's branch runs with the explorer's `explore` block: it travels beside the
+    // scenario, so the built-in stays the built-in (not "Edited") when the link is opened.
+    ...(b.explore !== undefined ? { explore: b.explore } : {}),
     ...(withCheck ? { check: checkOf(s.result, s.cursor) } : {}),
   };
+}
+
+/**
+ * Links made before the explore block travelled apart carried a counterexample of a built-in as
+ * that built-in's JSON with another `explore` block: that is the built-in plus the block.
+ */
+function builtinWithExplore(
+  json: unknown,
+): { readonly id: string; readonly explore: Readonly<Record<string, unknown>> } | null {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return null;
+  const { explore, ...rest } = json as Record<string, unknown>;
+  const id = rest.id;
+  if (typeof id !== 'string' || explore === null || typeof explore !== 'object') return null;
+  const builtin = builtinById(id);
+  if (!builtin) return null;
+  const { explore: _own, ...builtinRest } = builtin;
+  return JSON.stringify(builtinRest) === JSON.stringify(rest)
+    ? { id, explore: explore as Record<string, unknown> }
+    : null;
 }
 
 export function parseHash(hash: string): { mode: ViewMode; payload: string } | null {
@@ -81,7 +92,13 @@ export async function openLink(payload: string, mode: ViewMode): Promise<void> {
     shareStore.setState({ broken: decoded.error });
     return;
   }
-  const r = decoded.recipe;
+  const old =
+    'json' in decoded.recipe.scenario && decoded.recipe.explore === undefined
+      ? builtinWithExplore(decoded.recipe.scenario.json)
+      : null;
+  const r: ShareRecipe = old
+    ? { ...decoded.recipe, scenario: { builtin: old.id }, explore: old.explore }
+    : decoded.recipe;
   const custom = 'json' in r.scenario ? r.scenario.json : null;
   const scenarioId =
     'builtin' in r.scenario
@@ -109,6 +126,7 @@ export async function openLink(payload: string, mode: ViewMode): Promise<void> {
     schedule: r.schedule,
     faults: r.faults as FaultJson[],
     step: r.step,
+    ...(r.explore !== undefined ? { explore: r.explore } : {}),
   });
   const s = appStore.getState();
   if (!s.result || !r.check) return;
