@@ -1,8 +1,11 @@
-// The branch's fault plan (the scenario's own faults and the injected ones), each removable, and
-// the topology faults the user can place at the current step: they happen right after it. A fault
-// the validator rejected is reported here, and the run stays as it was.
-import { describeFault, removeFault, useApp, useShownStep } from '../../store';
+// The branch's fault plan (the scenario's own faults and the injected ones), each removable, the
+// faults its trace takes that the explorer placed (a counterexample's: they are steps, not plan
+// entries), and the topology faults the user can place at the current step: they happen right
+// after it. A fault the validator rejected is reported here, and the run stays as it was.
+import { useMemo } from 'react';
+import { describeFault, removeFault, setCursor, useApp, useShownStep } from '../../store';
 import { StoreNotice } from '../ScenarioPicker/Notice';
+import { placedFaults } from './placed';
 import { placeFault, topologyFaults, type TopologyFault } from './topologyFaults';
 
 export function FaultPlan() {
@@ -11,6 +14,7 @@ export function FaultPlan() {
   const { result, cursor } = useShownStep();
   const world = result?.steps[cursor]?.world ?? null;
   const busy = useApp((s) => s.status === 'running');
+  const placed = useMemo(() => (result ? placedFaults(result) : []), [result]);
   if (!world) return null;
   // The same list as the topology graph's node menus (./topologyFaults), grouped per producer
   // and per cluster.
@@ -21,12 +25,12 @@ export function FaultPlan() {
     <section className="panel" aria-label="Fault plan" data-testid="panel-faults">
       <h3>Fault plan</h3>
       <StoreNotice source="fault" />
-      {faults.length === 0 ? (
+      {faults.length === 0 && placed.length === 0 ? (
         <p className="muted">
           No faults. Use ⚡ on a message (pending queue, in flight), ⋯ on a topology node or the
           buttons below.
         </p>
-      ) : (
+      ) : faults.length === 0 ? null : (
         <ul className="plain fault-list">
           {faults.map((f, i) => (
             <li key={i}>
@@ -39,6 +43,24 @@ export function FaultPlan() {
                 onClick={() => void removeFault(i)}
               >
                 remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {placed.length > 0 && (
+        <ul className="plain fault-list" aria-label="Faults placed by the explorer">
+          {placed.map((p) => (
+            <li key={p.step}>
+              <span>placed by the explorer: {p.text} at </span>
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Go to step ${p.step} (${p.text})`}
+                aria-current={p.step === cursor ? 'true' : undefined}
+                onClick={() => setCursor(p.step)}
+              >
+                step {p.step}
               </button>
             </li>
           ))}
