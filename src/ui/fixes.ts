@@ -32,7 +32,19 @@ const PR_24722 = {
   url: 'https://github.com/apache/pulsar/pull/24722',
 };
 
+const PR_23697 = {
+  label: 'apache/pulsar#23697',
+  url: 'https://github.com/apache/pulsar/pull/23697',
+};
+
 export const FIXES: Partial<Record<FixId, FixInfo>> = {
+  'pr-23697': {
+    summary: 'PR 23697: the replicator dedups by source position (V2)',
+    detail:
+      'The same as writing replication.dedup "v2": the replicator tags each entry with its source ledgerId:entryId, GeoReplicationProducerImpl.ackReceivedReplicatedMsg matches receipts by source position, and the remote MessageDeduplication keeps one watermark per replicator (isDuplicateReplV2) instead of dedup by original producer name and sequence id (V1).',
+    status: 'merged',
+    source: PR_23697,
+  },
   'go-1565': {
     summary: 'Go client PR 1565: highest_sequence_id + isolate resends',
     detail:

@@ -18,7 +18,7 @@ describe('applicableFixes', () => {
     expect(fixesFor('seed-001-explore')).toEqual(['pr-24722']);
   });
 
-  it('V1 replication has no V2 receipt cases: the sentinel fix does not apply, the replicator’s do', () => {
-    expect(fixesFor('seed-002-issue-1-explore')).toEqual(['guard-rewind', 'fail-on-corrupt-head']);
+  it('V1 replication has no V2 receipt cases: the sentinel fix does not apply, the replicator’s do, and pr-23697 (V2) does', () => {
+    expect(fixesFor('seed-002-issue-1-explore')).toEqual(['guard-rewind', 'fail-on-corrupt-head', 'pr-23697']);
   });
 });

@@ -2,7 +2,15 @@
 // Seed 002 (apache/pulsar #23697, Issue-1): with V1 the replicator's producer matches receipts by
 // the original producers' sequence ids, so Dup receipts of re-written M1/M2 frames complete M3/M4.
 import { describe, expect, it } from 'vitest';
+import { explore, explorerBounds, fixesToCompare, loadScenario, type Config } from '../../src/engine';
+import { BUILTINS } from '../../src/scenarios';
 import { invariantsOf, runBuiltin, stepOf } from './helpers';
+
+function load(id: string): Config {
+  const l = loadScenario(BUILTINS.find((b) => b.id === id), []);
+  if (!l.ok) throw new Error(JSON.stringify(l.errors));
+  return l.config;
+}
 
 describe('seed 002 Issue-1', () => {
   it('V1, dedup on: M3 and M4 are completed by the -1:-1 receipts of M1/M2 copies and deleted at the source', () => {
@@ -27,6 +35,24 @@ describe('seed 002 Issue-1', () => {
     expect(stepOf(r, 'Case-2: source 10:0')).toBeGreaterThan(0);
     expect(r.violations).toEqual([]);
     expect(r.stored['us-west']).toEqual(['M1', 'M2', 'M3', 'M4']);
+  });
+});
+
+describe('the pr-23697 toggle: position-based replicator dedup on a V1 scenario', () => {
+  it('the V1 run with pr-23697 is the V2 run, step for step', () => {
+    const toggled = runBuiltin('seed-002-issue-1', ['pr-23697']);
+    const v2 = runBuiltin('seed-002-issue-1-v2');
+    expect(toggled.violations).toEqual([]);
+    expect(toggled.steps.map((s) => s.key)).toEqual(v2.steps.map((s) => s.key));
+    expect(toggled.stored).toEqual(v2.stored);
+  });
+
+  it('compare offers it on V1 only, and the explorer closes the V1 twin with it: none, complete', () => {
+    const v1 = load('seed-002-issue-1-explore');
+    expect(fixesToCompare(v1)).toContain('pr-23697');
+    expect(fixesToCompare(load('seed-002-issue-1-v2-explore'))).not.toContain('pr-23697');
+    const r = explore({ ...v1, fixes: ['pr-23697'] }, explorerBounds(v1));
+    expect([r.safety, r.complete]).toEqual(['holds', true]);
   });
 });
 

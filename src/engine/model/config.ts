@@ -8,7 +8,8 @@ export type FixId =
   | 'guard-rewind'
   | 'sentinel-not-confirmed'
   | 'fail-on-corrupt-head'
-  | 'pr-24722';
+  | 'pr-24722'
+  | 'pr-23697';
 export const FIX_IDS: readonly FixId[] = [
   'go-1565',
   'go-highest-sequence-id',
@@ -17,6 +18,7 @@ export const FIX_IDS: readonly FixId[] = [
   'sentinel-not-confirmed',
   'fail-on-corrupt-head',
   'pr-24722',
+  'pr-23697',
 ];
 
 /** One-way geo-replication of the topic (`GeoPersistentReplicator`). */
@@ -162,6 +164,10 @@ export interface Config {
 
 export const hasFix = (config: Config, fix: FixId): boolean => config.fixes.includes(fix);
 
+/** The replicator's dedup as it runs: `replication.dedup`, or V2 with the `pr-23697` toggle on. */
+export const replicationDedup = (config: Config): 'v1' | 'v2' | null =>
+  config.replication === null ? null : hasFix(config, 'pr-23697') ? 'v2' : config.replication.dedup;
+
 /**
  * Whether a fix can change anything in this model: the class it changes is modelled here. Go
  * `partitionProducer` fixes need a Go producer; seed 000's proposals change the replicator
@@ -178,9 +184,12 @@ export function fixApplies(config: Config, fix: FixId): boolean {
     case 'fail-on-corrupt-head':
       return config.replication !== null;
     case 'sentinel-not-confirmed':
-      return config.replication?.dedup === 'v2';
+      return replicationDedup(config) === 'v2';
     case 'pr-24722':
       return config.clusters.some((c) => c.bookies.length > 0);
+    case 'pr-23697':
+      // The toggle of a V1 replication's `replication.dedup` (V2 already is this fix).
+      return config.replication?.dedup === 'v1';
   }
 }
 

@@ -1,5 +1,6 @@
 // `step(world, action)`: the one transition. It drafts a copy-on-read world, applies the action through the
 // protocol rules, arms plan triggers, and returns the next world with the events it produced.
+import { replicationDedup } from '../model/config';
 import { ev, type SimEvent } from '../model/events';
 import type { World } from '../model/world';
 import { flushBatch, runWorkloadItem } from '../protocol/application';
@@ -111,7 +112,7 @@ function connect(ctx: Ctx, name: string): void {
     toClient: [],
     sends: 0,
     // PR 23697's feature flag: both sides advertise it when the scenario runs V2 replication.
-    replDedupV2: p.role === 'replicator' && w.config.replication?.dedup === 'v2',
+    replDedupV2: p.role === 'replicator' && replicationDedup(w.config) === 'v2',
     listening: true,
     broken: spec?.kind === 'duplicate-frames' ? { plan: brokenPlan, atSend: spec.atSend, frames: spec.frames, cache: [], mode: 'caching' } : null,
   };
