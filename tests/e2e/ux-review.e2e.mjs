@@ -33,7 +33,10 @@ const faultMenus = {
       .first()
       .click();
     const items = await page.getByRole('menuitem').allTextContents();
-    assert.ok(items.some((t) => /checksum-error/.test(t)), items.join(' | '));
+    assert.ok(
+      items.some((t) => /checksum-error/.test(t)),
+      items.join(' | '),
+    );
     assert.ok(!items.some((t) => /persist-fails/.test(t)), items.join(' | '));
     await page.keyboard.press('Escape');
     assert.equal(await page.getByRole('alert').count(), 0);
@@ -117,7 +120,12 @@ const counterexample = {
     await open.waitFor({ timeout: 100_000 });
     await open.click();
     await shows(page, 'panel-branches', 'explorer: no-silent-loss', 'no branch');
-    await shows(page, 'panel-faults', 'placed by the explorer: checksum-error on E3', 'no placed fault');
+    await shows(
+      page,
+      'panel-faults',
+      'placed by the explorer: checksum-error on E3',
+      'no placed fault',
+    );
     const plan = await text(page, 'panel-faults');
     assert.doesNotMatch(plan, /No faults/);
     const step = Number(/placed by the explorer: .* at step (\d+)/.exec(plan)?.[1]);
