@@ -198,3 +198,10 @@ export function placeMarks(root: Element): void {
   );
   setTransform(veil, `translateY(${veilTop}px)`);
 }
+
+/** The shapes of the step markStep marked last (all its messages and notes), to bring into view. */
+export function currentShapes(root: Element): readonly Element[] {
+  const m = marked.get(root);
+  if (!m) return [];
+  return m.steps.flatMap((step, i) => (step === m.cursor ? m.shapes[i]! : []));
+}

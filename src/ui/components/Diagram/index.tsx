@@ -10,7 +10,7 @@ import { useMenuKeys } from '../../useKeyboard';
 import { FaultItems } from '../FaultPlan/FaultMenu';
 import { arrowTarget, messageIndexOf, type ArrowTarget } from './arrows';
 import './diagram.css';
-import { markStep, placeMarks } from './highlight';
+import { currentShapes, markStep, placeMarks } from './highlight';
 import { renderSvg } from './loadMermaid';
 import { drawingFor, inWindow, isErrorPicture, MERMAID_MAX_TEXT, type Drawing } from './window';
 
@@ -22,45 +22,139 @@ type Chosen = {
 };
 type Menu = ArrowTarget & { readonly x: number; readonly y: number };
 
-/** The part of the scrolling diagram that shows (its box, within the window). */
-function visibleBox(scroller: Element) {
+type Box = {
+  readonly top: number;
+  readonly bottom: number;
+  readonly left: number;
+  readonly right: number;
+};
+
+/**
+ * The part of the scrolling diagram that shows (its client box without the scrollbars, within the
+ * window), below the sticky actor header (`header` px tall when shown).
+ */
+function visibleBox(scroller: HTMLElement, header: number): Box {
   const box = scroller.getBoundingClientRect();
+  const top = box.top + scroller.clientTop;
+  const left = box.left + scroller.clientLeft;
   return {
-    top: Math.max(box.top, 0),
-    bottom: Math.min(box.bottom, window.innerHeight),
-    left: Math.max(box.left, 0),
-    right: Math.min(box.right, window.innerWidth),
+    top: Math.max(top, 0) + header,
+    bottom: Math.min(top + scroller.clientHeight, window.innerHeight),
+    left: Math.max(left, 0),
+    right: Math.min(left + scroller.clientWidth, window.innerWidth),
   };
 }
 
-const MARGIN = 32;
+/** The box around the current step's shapes (its arrows, their labels and its notes). */
+function rowBox(shapes: readonly Element[]): Box | null {
+  let box: Box | null = null;
+  for (const el of shapes) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    box = box
+      ? {
+          top: Math.min(box.top, r.top),
+          bottom: Math.max(box.bottom, r.bottom),
+          left: Math.min(box.left, r.left),
+          right: Math.max(box.right, r.right),
+        }
+      : { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+  }
+  return box;
+}
 
-/** The shape is inside the scrolling diagram's visible box (and the window's), with a margin. */
-function inView(scroller: Element, el: Element): boolean {
-  const v = visibleBox(scroller);
-  const r = el.getBoundingClientRect();
-  // Across, some of it showing is enough: a label wider than the view would scroll every step.
-  return (
-    r.top >= v.top + MARGIN && r.bottom <= v.bottom - MARGIN && r.right > v.left && r.left < v.right
-  );
+const MARGIN = 32;
+/** Across, a little room is enough (a row is often almost as wide as the view). */
+const SIDE = 12;
+
+/** How far to scroll across so that [left, right] shows whole (it fits), or its left end. */
+function acrossFor(v: Box, r: Box): number {
+  if (r.right - r.left > v.right - v.left - 2 * SIDE)
+    return r.left < v.left || r.left > (v.left + v.right) / 2 ? r.left - (v.left + SIDE) : 0;
+  if (r.left < v.left + SIDE) return r.left - (v.left + SIDE);
+  if (r.right > v.right - SIDE) return r.right - (v.right - SIDE);
+  return 0;
 }
 
 /**
- * Scrolls the diagram so that `el` shows a quarter of the view in from the edge it left by: the
- * next steps in the same direction then have the rest of the view before the next scroll. (Every
- * scroll makes Chromium raster the view anew, and the step after it waits for that: centring
- * scrolled every third step of a long trace, this every fifth.)
+ * How far to scroll so that the current step's row shows: 0 when it already does. A row that fits
+ * in the view shows whole, with a margin; a taller one shows its top. Across, a row wider than the
+ * view (an arrow between far lifelines, a note over all of them) shows its labels whole instead
+ * (`labels.all`: the box around its arrow labels and note texts), or its first one.
+ *
+ * Down and up, a row that left the view is placed a quarter of the view in from the edge it left
+ * by: the next steps in the same direction then have the rest of the view before the next scroll.
+ * (Every scroll makes Chromium raster the view anew, and the step after it waits for that:
+ * centring scrolled every third step of a long trace, this every fifth.)
  */
-function bringIntoView(scroller: HTMLElement, el: Element): void {
-  const v = visibleBox(scroller);
-  const r = el.getBoundingClientRect();
-  const quarter = (v.bottom - v.top) / 4;
-  if (r.top < v.top + MARGIN || r.bottom > v.bottom - MARGIN) {
-    const target = r.bottom > v.bottom - MARGIN ? v.top + quarter : v.bottom - quarter - r.height;
-    scroller.scrollTop += r.top - target;
+export function scrollFor(
+  v: Box,
+  r: Box,
+  labels: { readonly all: Box; readonly first: Box } | null = null,
+): { readonly down: number; readonly across: number } {
+  let down = 0;
+  const height = r.bottom - r.top;
+  const room = v.bottom - v.top;
+  if (height > room - 2 * MARGIN) {
+    if (r.top < v.top || r.top > v.bottom - MARGIN) down = r.top - (v.top + MARGIN / 2);
+  } else if (r.top < v.top + MARGIN || r.bottom > v.bottom - MARGIN) {
+    const quarter = room / 4;
+    const target =
+      r.bottom > v.bottom - MARGIN
+        ? Math.min(v.top + quarter, v.bottom - MARGIN - height)
+        : Math.max(v.bottom - quarter - height, v.top + MARGIN);
+    down = r.top - target;
   }
-  if (r.right <= v.left) scroller.scrollLeft -= v.left - r.left + MARGIN;
-  else if (r.left >= v.right) scroller.scrollLeft += r.right - v.right + MARGIN;
+  const room2 = v.right - v.left - 2 * SIDE;
+  // The row, else all its labels, else its first label (its first arrow's or note's).
+  const across = acrossFor(
+    v,
+    r.right - r.left <= room2 || !labels
+      ? r
+      : labels.all.right - labels.all.left <= room2
+        ? labels.all
+        : labels.first,
+  );
+  return { down, across };
+}
+
+/** The texts among a step's shapes: its arrow labels, and the text of its notes. */
+function labelsOf(shapes: readonly Element[]): Element[] {
+  return shapes.flatMap((el) =>
+    el.tagName.toLowerCase() === 'text'
+      ? [el]
+      : el.tagName.toLowerCase() === 'g'
+        ? [...el.querySelectorAll('text')]
+        : [],
+  );
+}
+
+/** An actor's name over its lifeline, measured in the drawing (px from the host's left). */
+type Actor = { readonly name: string; readonly left: number; readonly width: number };
+type Actors = {
+  readonly list: readonly Actor[];
+  /** How far down the diagram scrolls before the drawing's own actor boxes are gone. */
+  readonly gone: number;
+};
+
+/** Mermaid's actor boxes at the top of the drawing: their names and where they are. */
+function measureActors(section: HTMLElement, host: HTMLElement): Actors | null {
+  const svg = host.querySelector('svg');
+  if (!svg) return null;
+  const h = host.getBoundingClientRect();
+  const s = section.getBoundingClientRect();
+  let bottom = 0;
+  const list = [...svg.querySelectorAll('rect.actor-top')].map((rect) => {
+    const r = rect.getBoundingClientRect();
+    bottom = Math.max(bottom, r.bottom);
+    const name =
+      rect.parentElement?.querySelector('text.actor')?.textContent ??
+      rect.parentElement?.querySelector('text')?.textContent ??
+      '';
+    return { name, left: r.left - h.left, width: r.width };
+  });
+  if (list.length === 0) return null;
+  return { list, gone: bottom - s.top + section.scrollTop - section.clientTop };
 }
 
 export function Diagram() {
@@ -119,19 +213,61 @@ export function Diagram() {
     // Mark now (class flips only: no layout read); show the marks and scroll in the step's own
     // frame: reading the layout here, right after React's commit, would force a style + layout
     // pass that the frame then does again; in the frame callback it is the frame's only one.
-    // Scroll only when the current step is out of view (bringIntoView).
+    // Scroll only when the current step's row is not in view (scrollFor).
     const root = host.current;
     const anchor = markStep(root, draw.drawn.diagram.items, cursor);
     if (typeof requestAnimationFrame !== 'function') return;
     const frame = requestAnimationFrame(() => {
-      if (anchor?.isConnected && section.current && !inView(section.current, anchor))
-        bringIntoView(section.current, anchor);
+      const scroller = section.current;
+      if (anchor?.isConnected && scroller) {
+        const shapes = currentShapes(root);
+        const row = rowBox(shapes.length > 0 ? shapes : [anchor]);
+        const header = scroller.querySelector<HTMLElement>('.diagram-actors.shown');
+        const sticky = scroller.querySelector<HTMLElement>('.diagram-window');
+        const covered = (header?.offsetHeight ?? 0) + (sticky?.offsetHeight ?? 0);
+        if (row) {
+          const texts = labelsOf(shapes);
+          const all = rowBox(texts);
+          const first = rowBox(texts.slice(0, 1));
+          const labels = all && first ? { all, first } : null;
+          const { down, across } = scrollFor(visibleBox(scroller, covered), row, labels);
+          if (down !== 0) scroller.scrollTop += down;
+          if (across !== 0) scroller.scrollLeft += across;
+        }
+      }
       placeMarks(root);
     });
     return () => cancelAnimationFrame(frame);
     // `draw`, not `draw.drawn`: a theme switch draws a new SVG of the same drawing, and the marks
     // (inside the host, replaced with it) must be placed on it again.
   }, [draw, cursor]);
+
+  // The sticky actor header: the names measured once per SVG, shown once the drawing's own actor
+  // boxes have scrolled out of view (a scroll only compares two numbers).
+  const [actors, setActors] = useState<{ readonly of: DrawState; readonly actors: Actors } | null>(
+    null,
+  );
+  const [headerShown, setHeaderShown] = useState(false);
+  useEffect(() => {
+    if (!draw.drawn || typeof requestAnimationFrame !== 'function') return;
+    const frame = requestAnimationFrame(() => {
+      const measured =
+        section.current && host.current ? measureActors(section.current, host.current) : null;
+      setActors(measured ? { of: draw, actors: measured } : null);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [draw]);
+  useEffect(() => {
+    const scroller = section.current;
+    if (!scroller || !actors) return;
+    const { gone } = actors.actors;
+    const onScroll = () => setHeaderShown(scroller.scrollTop > gone);
+    onScroll();
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => scroller.removeEventListener('scroll', onScroll);
+  }, [actors]);
+  // Only for the SVG they were measured on (a new one is measured in its first frame).
+  const shownActors = actors?.of === draw ? actors.actors.list : null;
 
   // Escape or Tab give the focus to the diagram (the arrow clicked is not focusable).
   const closeMenu = useCallback((refocus: boolean) => {
@@ -181,6 +317,21 @@ export function Diagram() {
         </p>
       )}
       {pending && <p className="muted">Drawing the diagram…</p>}
+      {shownActors && (
+        // The names again over the lifelines, for a reader scrolled past the drawing's own: the
+        // drawing has them too (this row is for the eye only).
+        <div
+          className={`diagram-actors${headerShown ? ' shown' : ''}`}
+          data-testid="diagram-actors"
+          aria-hidden="true"
+        >
+          {shownActors.map((a, i) => (
+            <span key={i} className="diagram-actor" style={{ left: a.left, width: a.width }}>
+              {a.name}
+            </span>
+          ))}
+        </div>
+      )}
       <div ref={host} className="diagram-svg" onClick={onClick} />
       {menu && (
         <ArrowMenu
