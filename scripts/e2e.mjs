@@ -9,13 +9,13 @@
 // newPage(contextOptions?) opens a fresh context + page (1400x900), closed after the test.
 // Console errors and uncaught page errors fail the test.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findChromium, HOST, launchChromium, ROOT, startPreview } from './chromium.mjs';
 
 // E2E_PORT / E2E_DIST let two runs share a machine (each its own port and build directory).
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const DIST = process.env.E2E_DIST ?? 'dist';
+const DIST = resolve(ROOT, process.env.E2E_DIST ?? 'dist');
 const BASE_URL = `http://${HOST}:${PORT}/`;
 const TEST_TIMEOUT_MS = 60_000;
 const SERVER_TIMEOUT_MS = 30_000;
@@ -159,7 +159,7 @@ async function main() {
     failed += 1;
     return;
   }
-  if (!existsSync(join(ROOT, DIST, 'index.html'))) {
+  if (!existsSync(join(DIST, 'index.html'))) {
     console.log(`${DIST}/index.html not found: run \`npx vite build\` first (npm test does this).`);
     failed += 1;
     return;

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { openScenario, text, until } from './lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const MERMAID_CHUNK = readdirSync(join(ROOT, 'dist', 'assets')).find((f) =>
+const MERMAID_CHUNK = readdirSync(join(resolve(ROOT, process.env.E2E_DIST ?? 'dist'), 'assets')).find((f) =>
   /^mermaid\.core-.*\.js$/.test(f),
 );
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
