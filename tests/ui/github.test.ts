@@ -126,4 +126,9 @@ describe('Copy for GitHub', () => {
     expect(s).toMatch(/\ntopic @local/);
     expect(s).toMatch(/\noutcomes: /);
   });
+
+  it('the replicator is named from its source to its remote', () => {
+    const r = runBuiltin('geo-v2-clean');
+    expect(stateSummary(r, r.steps.length - 1)).toMatch(/\nproducer replicator \(java, us-east→us-west\)/);
+  });
 });

@@ -1,6 +1,6 @@
 // The state panels at one step as compact plain text, for the `<details>` block of a GitHub
 // comment: one line per producer, topic and the replicator, then what each send became so far.
-import { outcomesOf, panelsOf, type RunResult } from '../../engine';
+import { outcomesOf, panelsOf, REPLICATOR, type RunResult } from '../../engine';
 
 const list = (xs: readonly string[]) => (xs.length === 0 ? '(none)' : xs.join(', '));
 
@@ -15,7 +15,7 @@ export function stateSummary(result: RunResult, step: number): string {
         `${op.msgs.join('+')} seq ${op.sequenceRange}${op.localBufferCorrupted ? ' corrupted' : ''}`,
     );
     lines.push(
-      `producer ${x.name} (${x.client}, ${x.cluster}→${x.sendsTo}): ${x.state}, msgIdGenerator ${x.msgIdGenerator}, pushed ${x.lastSequenceIdPushed}, published ${x.lastSequenceIdPublished}, batch ${list(x.batch.map((m) => `${m.msg}#${m.seq}`))}, pendingMessages ${list(pending)}`,
+      `producer ${x.name} (${x.client}, ${x.name === REPLICATOR && p.replication ? p.replication.from : x.cluster}→${x.sendsTo}): ${x.state}, msgIdGenerator ${x.msgIdGenerator}, pushed ${x.lastSequenceIdPushed}, published ${x.lastSequenceIdPublished}, batch ${list(x.batch.map((m) => `${m.msg}#${m.seq}`))}, pendingMessages ${list(pending)}`,
     );
   }
   for (const t of p.topics) {
