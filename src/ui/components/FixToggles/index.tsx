@@ -3,10 +3,13 @@
 // changes are attached as its description. "What do the fixes change?" opens the full help.
 import { FIX_IDS } from '../../../engine';
 import { FIXES, STATUS_TEXT } from '../../fixes';
-import { toggleFix, useApp } from '../../store';
+import { scenarioOf, toggleFix, useApp } from '../../store';
 
 export function FixToggles() {
   const fixes = useApp((s) => s.fixes);
+  // Fixes the scenario itself lists are on whatever the toggles say: shown checked and locked.
+  const own = useApp((s) => scenarioOf(s)?.fixes);
+  const ownFixes: readonly unknown[] = Array.isArray(own) ? own : [];
   return (
     <fieldset className="fixes">
       <legend>Fixes</legend>
@@ -27,11 +30,13 @@ export function FixToggles() {
                 type="checkbox"
                 aria-label={fix}
                 aria-describedby={`fix-${fix}`}
-                checked={fixes.includes(fix)}
+                checked={fixes.includes(fix) || ownFixes.includes(fix)}
+                disabled={ownFixes.includes(fix)}
                 onChange={() => void toggleFix(fix)}
               />
               <code>{fix}</code>
               <span id={`fix-${fix}`} className="muted">
+                {ownFixes.includes(fix) ? '(listed in the scenario’s own "fixes") ' : ''}
                 {info?.summary ?? ''}
                 {info && <span className="visually-hidden"> {info.detail}</span>}
               </span>
