@@ -7,42 +7,55 @@ import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, StoredEntry, TopicState } from '../model/world';
 import type { Ctx } from '../sim/context';
-import { entriesWithin } from './OwnershipChange';
+import { walkWithin } from './OwnershipChange';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 
 /**
- * What a cursor on the serving broker can read, in order (`ManagedCursorImpl` reads up to the
- * managed ledger's last confirmed entry): with BookKeeper, an add that was only started — or that
- * the bookies may yet refuse — is not there, nor is an entry of a ledger the managed ledger closed
- * on recovery before it confirmed anything past it. Subscriptions and the geo-replicator read this.
+ * The first entry a cursor on the serving broker can read that `wanted` accepts, in order
+ * (`ManagedCursorImpl` reads up to the managed ledger's last confirmed entry): with BookKeeper, an
+ * add that was only started — or that the bookies may yet refuse — is not there, nor is an entry of
+ * a ledger the managed ledger closed on recovery past what it confirmed. The closed ledgers count as
+ * the serving managed ledger records them (`entriesWithin`). A walk, not a list: subscriptions ask
+ * for their next entry in every state the explorer reaches.
  */
-export function cursorView(topic: TopicState): readonly StoredEntry[] {
+export function findReadable(topic: TopicState, wanted: (e: StoredEntry) => boolean): StoredEntry | undefined {
   const bk = topic.bk;
-  if (bk) {
-    const lce = bk.ml.lastConfirmedEntry;
-    return entriesWithin(topic, bk.ml.ledgers).filter((e) => cmp(e, lce) <= 0);
+  if (!bk) {
+    for (const l of topic.ledgers) for (const e of l.entries) if (wanted(e)) return e;
+    return undefined;
   }
-  // One ledger (the common case): its frozen entry list is the answer, no copy.
-  return topic.ledgers.length === 1 ? topic.ledgers[0]!.entries : topic.ledgers.flatMap((l) => l.entries);
+  const lce = bk.ml.lastConfirmedEntry;
+  let past = false;
+  const e = walkWithin(topic, bk.ml.ledgers, (x) => (past = cmp(x, lce) > 0) || wanted(x));
+  return past ? undefined : e;
 }
 
-/** What the subscription's broker can dispatch, in order. */
-function dispatchable(topic: TopicState, s: Subscription): readonly StoredEntry[] {
-  if (topic.owner !== s.broker) return [];
-  return cursorView(topic);
+/** Everything a cursor on the serving broker can read, in order (see `findReadable`). */
+export function cursorView(topic: TopicState): readonly StoredEntry[] {
+  // One ledger without BookKeeper (the common case): its frozen entry list is the answer, no copy.
+  if (!topic.bk && topic.ledgers.length === 1) return topic.ledgers[0]!.entries;
+  const out: StoredEntry[] = [];
+  findReadable(topic, (e) => (out.push(e), false));
+  return out;
+}
+
+/** The subscription's next entry: after its mark-delete, not individually deleted, on its broker. */
+function next(topic: TopicState, s: Subscription): StoredEntry | undefined {
+  if (topic.owner !== s.broker) return undefined;
+  return findReadable(topic, (x) => cmp(x, s.markDeletePosition) > 0 && !s.individuallyDeleted.some((d) => cmp(d, x) === 0));
 }
 
 export function nextReadable(topic: TopicState, s: Subscription): Position | null {
-  const e = dispatchable(topic, s).find((x) => cmp(x, s.markDeletePosition) > 0 && !s.individuallyDeleted.some((d) => cmp(d, x) === 0));
+  const e = next(topic, s);
   return e ? { ledgerId: e.ledgerId, entryId: e.entryId } : null;
 }
 
 /** Dispatch the next entry and acknowledge it (`ManagedCursorImpl.asyncMarkDelete`, in order). */
 export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void {
-  const p = nextReadable(topic, s);
-  if (!p) return;
-  const e = dispatchable(topic, s).find((x) => cmp(x, p) === 0)!;
+  const e = next(topic, s);
+  if (!e) return;
+  const p = { ledgerId: e.ledgerId, entryId: e.entryId };
   s.received.push({ position: p, msgs: e.msgs });
   s.markDeletePosition = p;
   const ids = e.msgs.map((m) => m.msg);

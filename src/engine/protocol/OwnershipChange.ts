@@ -110,11 +110,24 @@ export function readableEntries(topic: TopicState): StoredEntry[] {
  * (current) one up to the serving managed ledger's last confirmed entry.
  */
 export function entriesWithin(topic: TopicState, list: readonly { id: number; entries: number }[]): StoredEntry[] {
+  const out: StoredEntry[] = [];
+  walkWithin(topic, list, (e) => (out.push(e), false));
+  return out;
+}
+
+/** The same entries, visited in order until `stop` says so; returns the entry it stopped at. */
+export function walkWithin(topic: TopicState, list: readonly { id: number; entries: number }[], stop: (e: StoredEntry) => boolean): StoredEntry | undefined {
   const lce = topic.bk!.ml.lastConfirmedEntry;
-  return list.flatMap((l, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const l = list[i]!;
     const count = i === list.length - 1 && lce.ledgerId === l.id ? lce.entryId + 1 : l.entries;
-    return (topic.ledgers.find((x) => x.id === l.id)?.entries ?? []).slice(0, count).filter((e) => e !== undefined);
-  });
+    const stored = topic.ledgers.find((x) => x.id === l.id)?.entries ?? [];
+    for (let j = 0; j < Math.min(count, stored.length); j++) {
+      const e = stored[j];
+      if (e !== undefined && stop(e)) return e;
+    }
+  }
+  return undefined;
 }
 
 function lastRecorded(list: readonly { id: number; entries: number }[]) {
