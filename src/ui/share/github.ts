@@ -96,12 +96,18 @@ export function buildGithubComment(input: GithubInput, max = GITHUB_MAX_CHARS): 
   const last = input.result.steps.length - 1;
   const focus = focusOf(input.result, input.step).step;
   const linkFits = input.link.length < max / 2 && !/[\s()<>]/.test(input.link);
-  let radius = last <= WHOLE_TRACE_STEPS ? last : 25;
+  // A short run is tried whole first; only when that does not fit does the window close in.
+  let whole = last <= WHOLE_TRACE_STEPS;
+  let radius = whole ? last : 25;
   for (;;) {
-    const from = Math.max(1, focus - radius);
-    const to = Math.min(last, focus + Math.max(2, Math.ceil(radius / 3)));
+    const from = whole ? 1 : Math.max(1, focus - radius);
+    const to = whole ? last : Math.min(last, focus + Math.max(2, Math.ceil(radius / 3)));
     const text = compose(input, from, to, linkFits, true);
     if (text.length <= max) return { text, from, to };
+    if (whole) {
+      whole = false;
+      continue;
+    }
     if (radius === 0) {
       // Even the violation's own step is too big: keep the diagram and table, drop the rest.
       const bare = compose(input, focus, focus, false, false);
