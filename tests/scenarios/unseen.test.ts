@@ -4,6 +4,7 @@
 // wrong and names the rule that now decides it.
 import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario, panelsOf, run } from '../../src/engine';
+import { noDuplicates } from '../../src/engine/check/invariants';
 
 function load(scenario: object, fixes: string[] = []) {
   const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario }, fixes);
@@ -192,5 +193,33 @@ describe('cursors read what the managed ledger confirmed (ManagedCursorImpl read
     expect(texts).toContain('topic closed on broker-1: reconnects to broker-2, resumes after mark-delete 3:1');
     expect(texts.filter((t) => t.startsWith('received')).map((t) => t.split(' from ')[0])).toEqual(['received 3:0', 'received 3:1 (M1)', 'received 4:0 (M2)', 'received 4:1 (M3)']);
     expect(r.violations).toEqual([]);
+  });
+});
+
+describe('no-duplicates on a replicated batch', () => {
+  const batchedGeo = (dedup: 'v1' | 'v2') => ({
+    id: `geo-batched-${dedup}`,
+    clusters: [
+      { name: 'us-east', brokers: ['broker-1'] },
+      { name: 'us-west', brokers: ['broker-2'] },
+    ],
+    topic: { deduplication: true },
+    producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 3 } }],
+    replication: { from: 'us-east', to: 'us-west', dedup, start: 'after-workload' },
+    workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { send: 'M3', producer: 'p1' }, { flush: 'p1' }, { await: 'p1' }],
+  });
+
+  it.each(['v1', 'v2'] as const)('%s: the three messages of one source entry are not copies of each other', (dedup) => {
+    const r = runOf(batchedGeo(dedup));
+    expect(r.stored['us-west']).toEqual(['M1', 'M2', 'M3']);
+    expect(r.violations).toEqual([]);
+  });
+
+  it('the same batch replicated twice is (each of its messages at two positions)', () => {
+    const w = runOf(batchedGeo('v2')).steps.at(-1)!.world;
+    const west = w.topics['us-west']!;
+    const entry = west.ledgers[0]!.entries[0]!;
+    const twice = { ...w, topics: { ...w.topics, 'us-west': { ...west, ledgers: [{ ...west.ledgers[0]!, entries: [entry, { ...entry, entryId: 1 }] }] } } };
+    expect(noDuplicates(twice).map((f) => f.key)).toEqual(['no-duplicates:us-west:source 10:0#0', 'no-duplicates:us-west:source 10:0#1', 'no-duplicates:us-west:source 10:0#2']);
   });
 });

@@ -78,8 +78,9 @@ function replicatedButMissing(w: World): Finding[] {
 
 /**
  * `no-duplicates`: on a topic with deduplication on, no (producer name, sequence id) is stored
- * twice, and no replicated source entry is stored twice — among the entries a reader reaches (an
- * add the bookies refused or never confirmed is not stored).
+ * twice, and no message of a replicated source entry (its position and its index in the entry's
+ * batch) is stored twice — among the entries a reader reaches (an add the bookies refused or never
+ * confirmed is not stored).
  */
 export function noDuplicates(w: World): Finding[] {
   const out: Finding[] = [];
@@ -87,9 +88,11 @@ export function noDuplicates(w: World): Finding[] {
     if (!topic.dedup.enabled) continue;
     const seen = new Map<string, { msg: string; where: string }>();
     for (const e of readableOf(topic)) {
-      for (const m of e.msgs) {
+      for (const [i, m] of e.msgs.entries()) {
         const src = m.sourcePosition;
-        const id = src ? `source ${src.ledgerId}:${src.entryId}` : `${e.producerName}:${m.seq}`;
+        // The messages of one batched source entry share its position: each is told by its index.
+        const batch = e.msgs.length > 1 ? `#${i}` : '';
+        const id = src ? `source ${src.ledgerId}:${src.entryId}${batch}` : `${e.producerName}:${m.seq}`;
         const where = `${e.ledgerId}:${e.entryId}`;
         const first = seen.get(id);
         if (first === undefined) {
