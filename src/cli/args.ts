@@ -56,6 +56,7 @@ export const MESSAGES = {
   invalid: (source: string, n: number) => `${source}: not a valid scenario (${n} ${n === 1 ? 'error' : 'errors'}):`,
   scheduleError: (source: string, detail: string) => `${source}: schedule error: ${detail}`,
   maxSteps: (n: number) => `warning: stopped after ${n} steps without reaching a quiescent state`,
+  loop: (n: number) => `note: stopped after step ${n}: the run came back to a state it had been in, so it would repeat it forever (a livelock: what is pending stays pending)`,
   unknownCheckFlag: (f: string) => `unknown option "${f}"; check accepts --fix ID, --max-depth N, --max-faults K and --max-states S`,
   notCount: (f: string, v: string) => `option ${f} needs a whole number, got "${v}"`,
   noCheckTarget: 'check needs a scenario: a file path (.json) or a built-in id (see `list`)',

@@ -89,6 +89,7 @@ function runCommand(args: RunArgs, io: CliIo): number {
     return EXIT_USAGE;
   }
   if (result.endedBy === 'max-steps') io.stderr(`${MESSAGES.maxSteps(result.steps.length - 1)}\n`);
+  if (result.endedBy === 'loop') io.stderr(`${MESSAGES.loop(result.steps.length - 1)}\n`);
   io.stdout(`${render(result, args.format)}\n`);
   return result.violations.length > 0 ? EXIT_VIOLATION : EXIT_OK;
 }
@@ -117,9 +118,9 @@ export function readTarget(target: string, io: CliIo): { json: unknown } | null 
 function render(result: RunResult, format: RunArgs['format']): string {
   switch (format) {
     case 'json': {
-      const { scenario, steps, violations, stored, outcomes } = result;
+      const { scenario, steps, violations, stored, outcomes, endedBy } = result;
       const list = violations.map(({ invariant, step, messages, detail }) => ({ invariant, step, messages, detail }));
-      return JSON.stringify({ scenario, steps: steps.length - 1, violations: list, stored, outcomes }, null, 2);
+      return JSON.stringify({ scenario, steps: steps.length - 1, violations: list, stored, outcomes, endedBy }, null, 2);
     }
     case 'mermaid':
       return toMermaid(result).text;

@@ -41,7 +41,7 @@ export function compareCommand(args: CompareArgs, io: CliIo, read: typeof readTa
         stopReason: r.stopReason,
         states: r.states,
         seconds: Number(seconds.toFixed(3)),
-        violations: r.violations.map(({ invariant, length, trace }) => ({ invariant, length, trace })),
+        violations: r.violations.map(({ invariant, length, trace, detail }) => ({ invariant, length, detail, trace })),
       })),
     };
     io.stdout(`${JSON.stringify(out, null, 2)}\n`);

@@ -50,7 +50,8 @@ describe('cli: run', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     const out = r.json();
-    expect(Object.keys(out)).toEqual(['scenario', 'steps', 'violations', 'stored', 'outcomes']);
+    // The contract's keys, in its order, then the additions (endedBy).
+    expect(Object.keys(out)).toEqual(['scenario', 'steps', 'violations', 'stored', 'outcomes', 'endedBy']);
     expect(out.scenario).toBe('seed-003-a-go');
     expect(out.violations).toEqual([expect.objectContaining({ invariant: 'no-silent-loss', step: 12, messages: ['M2'] })]);
     expect(out.stored).toEqual({ local: ['M0', 'M1'] });
@@ -180,6 +181,29 @@ describe('cli: check', () => {
   });
 });
 
+describe('cli: how a run ended', () => {
+  it('a Go checksum error on a corrupted buffer repeats forever: endedBy loop, and a note on stderr', () => {
+    const files = {
+      'loop.json': scenario({
+        producers: [{ name: 'p1', client: 'go' }],
+        workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }],
+        faults: [{ kind: 'checksum-error', message: 'M2', localBufferCorrupted: true }],
+      }),
+    };
+    const r = cli(['run', 'loop.json'], files);
+    expect(r.code).toBe(0);
+    expect((r.json() as { endedBy: string; outcomes: Record<string, string[]> }).endedBy).toBe('loop');
+    expect((r.json() as { outcomes: Record<string, string[]> }).outcomes.M2).toEqual(['pending']);
+    expect(r.stderr).toMatch(/^note: stopped after step \d+: the run came back to a state it had been in/);
+  });
+
+  it('a run that ends quietly says so', () => {
+    const r = cli(['run', 'seed-003-a-go']);
+    expect((r.json() as { endedBy: string }).endedBy).toBe('quiescent');
+    expect(r.stderr).toBe('');
+  });
+});
+
 describe('cli: compare', () => {
   it('seed-003-a-go-explore: as it is and with each Go fix — only the whole of PR 1565 holds, complete', () => {
     const r = cli(['compare', 'seed-003-a-go-explore']);
@@ -192,6 +216,7 @@ describe('cli: compare', () => {
     expect(out.rows[0]).toMatchObject({ safety: 'violated', violations: [{ invariant: 'no-silent-loss' }] });
     expect(out.rows[0]!.violations[0]!.trace).toHaveLength(out.rows[0]!.violations[0]!.length);
     expect(r.stderr).toContain('search 4 of 4: go-isolate-resends');
+    expect((out.rows[0]!.violations[0] as { detail?: string }).detail).toMatch(/was completed as a success with -1:-1/);
   });
 
   it('--fix picks the fixes, --format markdown prints the table a GitHub comment takes', () => {
