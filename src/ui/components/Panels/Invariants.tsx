@@ -4,6 +4,14 @@ import type { RunResult } from '../../../engine';
 import { FIXES } from '../../fixes';
 import { setCursor, useApp } from '../../store';
 
+/** How a run ended, in words (a livelock must not read as a clean end). */
+const ENDED: Record<RunResult['endedBy'], string> = {
+  quiescent: 'then nothing was left to do',
+  loop: 'then it came back to a state it had been in: a livelock, what is pending stays pending',
+  'max-steps': 'stopped at the step limit',
+  'schedule-error': 'stopped where the schedule failed',
+};
+
 export function InvariantsPanel({
   result,
   cursor,
@@ -19,7 +27,7 @@ export function InvariantsPanel({
       <h3>Invariants</h3>
       {violations.length === 0 ? (
         <p className="ok">
-          No invariant violated in this run ({result.steps.length - 1} steps, ended {endedBy}).
+          No invariant violated in this run ({result.steps.length - 1} steps, {ENDED[endedBy]}).
           {proposed.length > 0 && (
             <span className="muted">
               {' '}
@@ -44,6 +52,7 @@ export function InvariantsPanel({
           ))}
         </ul>
       )}
+      {violations.length > 0 && endedBy === 'loop' && <p className="muted">The run {ENDED.loop}.</p>}
       {error && <p className="bad">Schedule stopped: {error.message}</p>}
     </section>
   );
