@@ -1,14 +1,15 @@
 // The scenario editor (lazy-loaded): the JSON in a textarea, validated as you type with the
 // engine's own loader (errors name the JSON path), a small form that edits the same JSON, "start
-// from" any built-in, Run, a draft per scenario in localStorage, and import/export of `.json`
-// files. It edits the scenario on screen: another scenario picked while it is open brings that
-// scenario's draft (or its JSON). A schedule that does not fit the run is reported after Run.
+// from" any built-in or one of the user's drafts, Run, a draft per scenario id in localStorage (kept
+// under the id the text names: see ./draft), and import/export of `.json` files. It edits the
+// scenario on screen: another scenario picked while it is open brings that scenario's draft (or
+// its JSON). A schedule that does not fit the run is reported after Run.
 import { useMemo, useRef, useState } from 'react';
 import { FIX_IDS, parseScenarioText } from '../../../engine';
 import { BUILTINS, builtinById } from '../../../scenarios';
 import { appStore, runCustomScenario, scenarioOf, useApp } from '../../store';
 import { saveBlob } from '../../share/download';
-import { clearDraft, loadDraft, saveDraft } from './draft';
+import { clearDraft, draftIdFor, isBuiltinId, loadDraft, moveDraft, useUserDrafts } from './draft';
 import {
   clustersToLines,
   faultsToLines,
@@ -69,6 +70,13 @@ function textFor(id: string): string {
   return loadDraft(id) ?? pretty(json ?? {});
 }
 
+/** A scenario's title for a list: the run's or the built-in's, else its id. */
+function titleFor(id: string): string {
+  const s = appStore.getState();
+  const json = id === s.scenarioId ? scenarioOf(s) : builtinById(id);
+  return typeof json?.title === 'string' ? json.title : id;
+}
+
 export default function Editor({ onClose }: { readonly onClose: () => void }) {
   const scenarioId = useApp((s) => s.scenarioId);
   // `id`: the scenario this text is a draft of (its localStorage key, the "Start from" choice).
@@ -84,9 +92,12 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
   const [ranText, setRanText] = useState<string | null>(null);
   const runNotice = useApp((s) => (s.notice?.source === 'schedule' ? s.notice : null));
   const file = useRef<HTMLInputElement>(null);
+  const drafts = useUserDrafts();
+  /** The text changed: it is kept under the id it names now (a new id moves the draft). */
   const setText = (t: string) => {
-    setDoc({ id: base, text: t });
-    saveDraft(base, t);
+    const id = draftIdFor(t, base);
+    setDoc({ id, text: t });
+    moveDraft(base, id, t);
   };
   const loaded = useMemo(() => parseScenarioText(text), [text]);
   const json = useMemo(() => parseObject(text), [text]);
@@ -105,7 +116,7 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
     const id = typeof json.id === 'string' ? json.id : 'scenario';
     if (id !== base) {
       setDoc({ id, text });
-      saveDraft(id, text);
+      moveDraft(base, id, text);
     }
     setRanText(text);
     void runCustomScenario(json);
@@ -132,15 +143,30 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
             onChange={(e) => {
               // That scenario's own draft if it has one (Discard draft gives the built-in back).
               const id = e.target.value;
-              if (BUILTINS.some((x) => x.id === id))
-                setDoc({ id, text: loadDraft(id) ?? pretty(builtinById(id)) });
+              if (isBuiltinId(id)) setDoc({ id, text: loadDraft(id) ?? pretty(builtinById(id)) });
+              else setDoc({ id, text: textFor(id) });
             }}
           >
-            {BUILTINS.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.title}
-              </option>
-            ))}
+            {!isBuiltinId(base) && !drafts.some((d) => d.id === base) && (
+              // A scenario with no draft yet that no built-in lists (a link's, `long-<n>`).
+              <option value={base}>{titleFor(base)}</option>
+            )}
+            <optgroup label="Built-in scenarios">
+              {BUILTINS.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.title}
+                </option>
+              ))}
+            </optgroup>
+            {drafts.length > 0 && (
+              <optgroup label="Your drafts">
+                {drafts.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.title} ({d.id})
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
         </label>
         <textarea
@@ -266,21 +292,37 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
         <button type="button" onClick={exportFile}>
           Export .json
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            clearDraft(base);
-            setDoc({ id: base, text: textFor(base) });
-          }}
-        >
-          Discard draft
-        </button>
+        {isBuiltinId(base) ? (
+          <button
+            type="button"
+            onClick={() => {
+              clearDraft(base);
+              setDoc({ id: base, text: textFor(base) });
+            }}
+          >
+            Discard draft
+          </button>
+        ) : (
+          <button
+            type="button"
+            disabled={!drafts.some((d) => d.id === base)}
+            onClick={() => {
+              // The user's own scenario: its draft is gone; the editor goes back to the scenario
+              // on screen (this one's JSON as it ran, if it is the one on screen).
+              clearDraft(base);
+              const next = base === scenarioId ? base : appStore.getState().scenarioId;
+              setDoc({ id: next, text: textFor(next) });
+            }}
+          >
+            Delete draft
+          </button>
+        )}
         <button type="button" onClick={onClose}>
           Close
         </button>
         <span className="muted">
-          Drafts are kept in this browser, one per scenario; the CLI runs exported files (npm run
-          cli -- run file.json).
+          Drafts are kept in this browser, one per scenario id (a new id is a new draft, listed
+          under Your drafts); the CLI runs exported files (npm run cli -- run file.json).
         </span>
       </div>
     </section>
