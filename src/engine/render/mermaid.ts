@@ -23,10 +23,21 @@ export interface MermaidDiagram {
 
 // Longest escaped label; with the indent and `P12-->>P13: ` a line stays under ~200 characters.
 const LABEL_MAX = 176;
-/** The fill behind a step that violated an invariant (a pale red, readable in light and dark). */
+/** The fill behind a step that violated an invariant (a pale red, for dark text: GitHub, the CLI). */
 export const VIOLATION_FILL = 'rgb(255, 221, 221)';
 
-export function toMermaid(result: RenderInput, opts: StepRange = {}): MermaidDiagram {
+export interface MermaidOptions extends StepRange {
+  /**
+   * The violation band's fill, for a page whose text is light (a dark theme passes a dark red).
+   * Only `rgb(r, g, b)` or `#rrggbb` is taken; anything else falls back to VIOLATION_FILL.
+   */
+  readonly violationFill?: string;
+}
+
+const FILL = /^(?:rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)|#[0-9a-fA-F]{6})$/;
+
+export function toMermaid(result: RenderInput, opts: MermaidOptions = {}): MermaidDiagram {
+  const fill = opts.violationFill !== undefined && FILL.test(opts.violationFill) ? opts.violationFill : VIOLATION_FILL;
   const participants = participantsOf(result.steps);
   const alias = new Map(participants.map((p) => [p.id, p.alias]));
   const all = participants.length === 0 ? '' : spanOf(participants);
@@ -51,7 +62,7 @@ export function toMermaid(result: RenderInput, opts: StepRange = {}): MermaidDia
       if (all !== '') add(`Note over ${all}: ${escapeLabel(`VIOLATION ${v.invariant}: ${v.detail}`, { max: LABEL_MAX })}`, 'note');
     }
     if (violations.length > 0 && body.length > 0) {
-      lines.push(`    rect ${VIOLATION_FILL}`, ...body.map((l) => `        ${l}`), '    end');
+      lines.push(`    rect ${fill}`, ...body.map((l) => `        ${l}`), '    end');
     } else {
       lines.push(...body.map((l) => `    ${l}`));
     }
