@@ -14,7 +14,18 @@ import {
   useApp,
   type FaultJson,
 } from '../../store';
-import { blockOf, boundsOf, MIN, NUM_KEYS, type Block, type Bounds, type NumKey } from './bounds';
+import {
+  blockOf,
+  boundsOf,
+  kindApplies,
+  MAX,
+  MIN,
+  NUM_KEYS,
+  readBound,
+  type Block,
+  type Bounds,
+  type NumKey,
+} from './bounds';
 import { CompareFixes } from './CompareFixes';
 import { workerExplore, type ExploreHandle, type StartExplore } from './session';
 import './explorer.css';
@@ -35,6 +46,11 @@ interface Ran {
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const LABELS: Record<NumKey, string> = {
+  maxDepth: 'Max depth',
+  maxStates: 'Max states',
+  maxFaults: 'Max faults',
+};
 
 export function verdictOf(r: ExploreResult): string {
   const cut =
@@ -71,6 +87,8 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
     maxStates: String(bounds.maxStates),
     maxFaults: String(bounds.maxFaults),
   }));
+  // Why a field was not taken as typed at the last Explore (it kept its previous value).
+  const [notes, setNotes] = useState<Partial<Record<NumKey, string>>>({});
   const [progress, setProgress] = useState<ExploreProgress | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [ran, setRan] = useState<Ran | null>(null);
@@ -78,6 +96,15 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
   const [now, setNow] = useState(0);
   const handle = useRef<ExploreHandle | null>(null);
   const cancelAt = useRef(0);
+  const exploreButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  /** Cancel had the focus when the search ended: it goes to Explore, not to <body>. */
+  const refocus = useRef(false);
+  // The kinds that can apply to this scenario (and any its explore block lists anyway).
+  const config = useApp((s) => s.result?.steps[0]?.world.config ?? null);
+  const kinds = EXPLORE_FAULT_KINDS.filter(
+    (k) => (config !== null && kindApplies(k, config)) || bounds.kinds.includes(k),
+  );
   const [comparing, setComparing] = useState(false);
   const running = ran !== null && outcome === null;
   const busy = running || comparing;
@@ -85,16 +112,34 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
   // A search still running when the panel goes away (another scenario) is cancelled.
   useEffect(() => () => handle.current?.cancel(), []);
 
-  /** The bounds as the fields read now (an empty or invalid field takes its minimum), shown back. */
+  /**
+   * The bounds as the fields read now, shown back. An empty or invalid field keeps the value it
+   * had (the scenario's or the default at first) and says so beside it: never a silent 1.
+   */
   const parseBounds = (): Bounds => {
     const parsed = { ...bounds };
+    const why: Partial<Record<NumKey, string>> = {};
     for (const k of NUM_KEYS) {
-      const n = Math.max(MIN[k], Math.trunc(Number(texts[k])) || MIN[k]);
-      parsed[k] = n;
+      const r = readBound(k, texts[k]);
+      if (r.ok) parsed[k] = r.value;
+      else why[k] = `${LABELS[k]} ${r.why}: kept ${fmt(bounds[k])}.`;
     }
     setTexts({ maxDepth: String(parsed.maxDepth), maxStates: String(parsed.maxStates), maxFaults: String(parsed.maxFaults) });
+    setNotes(why);
     setBounds(parsed);
     return parsed;
+  };
+
+  // Cancel (or a search ending while Cancel had the focus) removes the focused button: the focus
+  // goes to Explore instead of falling to <body>.
+  useEffect(() => {
+    if (outcome !== null && refocus.current) {
+      refocus.current = false;
+      exploreButton.current?.focus();
+    }
+  }, [outcome]);
+  const ended = () => {
+    refocus.current = document.activeElement === cancelButton.current && cancelButton.current !== null;
   };
 
   const run = (from: boolean) => {
@@ -129,6 +174,7 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
     h.result.then(
       (result) => {
         if (handle.current !== h) return;
+        ended();
         const t1 = performance.now();
         setOutcome(
           result
@@ -139,6 +185,7 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
       },
       (e: unknown) => {
         if (handle.current !== h) return;
+        ended();
         setOutcome({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
       },
     );
@@ -156,10 +203,21 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
       <input
         type="number"
         min={MIN[key]}
+        max={MAX[key]}
+        step={1}
         value={texts[key]}
         disabled={busy}
-        onChange={(e) => setTexts((t) => ({ ...t, [key]: e.target.value }))}
+        aria-describedby={notes[key] ? `explorer-note-${key}` : undefined}
+        onChange={(e) => {
+          setTexts((t) => ({ ...t, [key]: e.target.value }));
+          setNotes((n) => ({ ...n, [key]: undefined }));
+        }}
       />
+      {notes[key] && (
+        <span className="explorer-field-note" id={`explorer-note-${key}`} role="status">
+          {notes[key]}
+        </span>
+      )}
     </label>
   );
   const seconds = Math.max(0.001, (now - startedAt) / 1000);
@@ -173,7 +231,7 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
         {num('Max faults', 'maxFaults')}
         <fieldset disabled={busy}>
           <legend>Fault kinds</legend>
-          {EXPLORE_FAULT_KINDS.map((k) => (
+          {kinds.map((k) => (
             <label key={k} className="explorer-kind">
               <input
                 type="checkbox"
@@ -192,12 +250,12 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
         </fieldset>
       </div>
       <div className="row">
-        <button type="button" disabled={busy} onClick={() => run(false)}>
+        <button ref={exploreButton} type="button" disabled={busy} onClick={() => run(false)}>
           Explore
         </button>{' '}
         <ExploreFromHere disabled={busy} onClick={() => run(true)} />{' '}
         {running && (
-          <button type="button" onClick={cancel}>
+          <button ref={cancelButton} type="button" onClick={cancel}>
             Cancel
           </button>
         )}
@@ -246,10 +304,12 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
 
 /**
  * The one part of the panel that follows the cursor: a step re-renders this button, not the
- * bounds form (whose inputs React would touch on every render).
+ * bounds form (whose inputs React would touch on every render). At step 0 it would be Explore
+ * itself, so it is not shown there.
  */
 function ExploreFromHere({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
   const cursor = useApp((s) => s.cursor);
+  if (cursor === 0) return null;
   return (
     <button type="button" disabled={disabled} onClick={onClick}>
       Explore from here (step {cursor})

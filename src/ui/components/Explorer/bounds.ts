@@ -1,5 +1,10 @@
 // The explorer's bounds: the scenario's `explore` block as the panel's fields, and back.
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, type ExploreFaultKind } from '../../../engine';
+import {
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_STATES,
+  MAX_EXPLORE_FAULTS,
+  type ExploreFaultKind,
+} from '../../../engine';
 
 export interface Bounds {
   readonly maxDepth: number;
@@ -13,6 +18,12 @@ export type Block = Readonly<Record<string, unknown>>;
 export type NumKey = 'maxDepth' | 'maxStates' | 'maxFaults';
 export const NUM_KEYS: readonly NumKey[] = ['maxDepth', 'maxStates', 'maxFaults'];
 export const MIN: Record<NumKey, number> = { maxDepth: 1, maxStates: 1, maxFaults: 0 };
+/** The validator's upper limits (`$.explore`): a larger value would be rejected by the search. */
+export const MAX: Record<NumKey, number> = {
+  maxDepth: 100_000,
+  maxStates: 1_000_000_000,
+  maxFaults: MAX_EXPLORE_FAULTS,
+};
 
 /** The scenario's `explore` block as bounds (the engine's defaults where it says nothing). */
 export function boundsOf(scenario: Block | undefined): Bounds {
@@ -42,3 +53,54 @@ export const blockOf = (b: Bounds): ExploreBlock => ({
   maxDepth: b.maxDepth,
   maxStates: b.maxStates,
 });
+
+/** What decides which fault kinds can apply: the validated scenario's topology. */
+export interface KindScope {
+  readonly clusters: readonly { readonly brokers: readonly string[]; readonly bookies: readonly string[] }[];
+  readonly producers: readonly unknown[];
+  readonly replication: unknown;
+}
+
+/**
+ * Whether the search could ever place a fault of this kind in the scenario (the engine's own
+ * conditions, `sim/faults.ts` `applies` and the validator): per-message kinds and a producer's
+ * faults need a producer (the replicator counts); persist-fails and unload-topic need a cluster
+ * with abstract storage (no bookies); slow-bookie needs bookies; ownership-change a cluster with
+ * bookies and another broker to move to; restart-producer an application producer.
+ */
+export function kindApplies(kind: ExploreFaultKind, scope: KindScope): boolean {
+  const sender = scope.producers.length > 0 || scope.replication != null;
+  switch (kind) {
+    case 'lose-receipt':
+    case 'checksum-error':
+    case 'checksum-error:corrupted':
+    case 'checksum-error:intact':
+    case 'not-allowed':
+    case 'disconnect':
+    case 'duplicate-frames':
+      return sender;
+    case 'restart-producer':
+      return scope.producers.length > 0;
+    case 'persist-fails':
+    case 'unload-topic':
+      return sender && scope.clusters.some((c) => c.bookies.length === 0);
+    case 'slow-bookie':
+      return scope.clusters.some((c) => c.bookies.length > 0);
+    case 'ownership-change':
+      return scope.clusters.some((c) => c.bookies.length > 0 && c.brokers.length > 1);
+  }
+}
+
+/** A bound field's text as a number, or why it cannot be one. */
+export function readBound(
+  key: NumKey,
+  text: string,
+): { readonly ok: true; readonly value: number } | { readonly ok: false; readonly why: string } {
+  const t = text.trim();
+  if (t === '') return { ok: false, why: 'was empty' };
+  const n = Number(t);
+  if (!Number.isInteger(n)) return { ok: false, why: `must be a whole number ("${t}" is not)` };
+  if (n < MIN[key]) return { ok: false, why: `must be at least ${MIN[key]}` };
+  if (n > MAX[key]) return { ok: false, why: `must be at most ${MAX[key].toLocaleString('en-US')}` };
+  return { ok: true, value: n };
+}

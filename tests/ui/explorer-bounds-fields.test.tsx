@@ -1,0 +1,181 @@
+// Defects from the UX review of the explorer panel: cleared bound fields silently became 1 (the
+// search ran "no violation in 2 states, cut short"); after Cancel the focus fell to <body>;
+// "Explore from here (step 0)" duplicated Explore; every fault kind was offered even where it
+// can never apply (ownership-change on a one-broker scenario without bookies).
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EXPLORE_FAULT_KINDS, loadScenario } from '../../src/engine';
+import { builtinById } from '../../src/scenarios';
+import { kindApplies, readBound } from '../../src/ui/components/Explorer/bounds';
+import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
+import { selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
+import { directRunner } from '../../src/worker/handle';
+import { fakeExplore } from './fakeExplore';
+
+beforeEach(async () => {
+  setRunner(directRunner);
+  await start();
+  await selectScenario('seed-003-a-go-explore');
+});
+
+const panel = () => screen.getByTestId('panel-explorer');
+const blockSent = (f: ReturnType<typeof fakeExplore>, i = 0) =>
+  (f.calls[i]!.req.scenario as { explore: { maxDepth: number; maxStates: number } }).explore;
+
+describe('explorer bound fields', () => {
+  it('cleared fields keep their values, say so, and the search runs with them (not 1)', async () => {
+    const user = userEvent.setup();
+    const f = fakeExplore();
+    render(<ExplorerPanel start={f.start} />);
+    const depth = within(panel()).getByLabelText('Max depth');
+    const states = within(panel()).getByLabelText('Max states');
+    expect(depth).toHaveValue(80);
+    expect(states).toHaveValue(750000);
+    await user.clear(depth);
+    await user.clear(states);
+    await user.click(within(panel()).getByRole('button', { name: 'Explore' }));
+    expect(blockSent(f)).toMatchObject({ maxDepth: 80, maxStates: 750000 });
+    expect(depth).toHaveValue(80);
+    expect(states).toHaveValue(750000);
+    expect(depth).toHaveAccessibleDescription(/^Max depth was empty.*: kept 80\.$/);
+    expect(states).toHaveAccessibleDescription(/^Max states was empty.*: kept 750,000\.$/);
+  });
+
+  it('an invalid value keeps the previous one (a valid edit before it counts) and says why', async () => {
+    const user = userEvent.setup();
+    const f = fakeExplore();
+    render(<ExplorerPanel start={f.start} />);
+    const depth = within(panel()).getByLabelText('Max depth');
+    const states = within(panel()).getByLabelText('Max states');
+    const faults = within(panel()).getByLabelText('Max faults');
+    await user.clear(depth);
+    await user.type(depth, '30');
+    await user.click(within(panel()).getByRole('button', { name: 'Explore' }));
+    await act(async () => f.calls[0]!.finish(null));
+    expect(blockSent(f, 0).maxDepth).toBe(30);
+
+    await user.clear(depth);
+    await user.type(depth, '0');
+    await user.clear(states);
+    await user.type(states, '2.5');
+    await user.clear(faults);
+    await user.type(faults, '99');
+    await user.click(within(panel()).getByRole('button', { name: 'Explore' }));
+    const sent = f.calls[1]!.req.scenario as {
+      explore: { maxDepth: number; maxStates: number; faults: { max: number } };
+    };
+    expect(sent.explore).toMatchObject({ maxDepth: 30, maxStates: 750000, faults: { max: 0 } });
+    expect(depth).toHaveAccessibleDescription('Max depth must be at least 1: kept 30.');
+    expect(states).toHaveAccessibleDescription(
+      'Max states must be a whole number ("2.5" is not): kept 750,000.',
+    );
+    expect(faults).toHaveAccessibleDescription('Max faults must be at most 10: kept 0.');
+    await act(async () => f.calls[1]!.finish(null));
+    // Editing a field takes its note away.
+    await user.type(depth, '5');
+    expect(depth).not.toHaveAccessibleDescription(/kept/);
+  });
+
+  it('readBound: empty, not whole, out of range, fine', () => {
+    expect(readBound('maxDepth', '')).toMatchObject({ ok: false });
+    expect(readBound('maxDepth', '  ')).toMatchObject({ ok: false });
+    expect(readBound('maxStates', '1e3')).toEqual({ ok: true, value: 1000 });
+    expect(readBound('maxFaults', '0')).toEqual({ ok: true, value: 0 });
+    expect(readBound('maxDepth', '-3')).toMatchObject({ ok: false, why: 'must be at least 1' });
+  });
+});
+
+describe('explorer buttons', () => {
+  it('after Cancel the focus is on Explore, not on <body>', async () => {
+    const user = userEvent.setup();
+    const f = fakeExplore();
+    render(<ExplorerPanel start={f.start} />);
+    await user.click(within(panel()).getByRole('button', { name: 'Explore' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('explorer-status')).toHaveTextContent(/cancelled/),
+    );
+    expect(within(panel()).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(document.activeElement).toBe(within(panel()).getByRole('button', { name: 'Explore' }));
+  });
+
+  it('a search that ends while Cancel has the focus also leaves it on Explore', async () => {
+    const user = userEvent.setup();
+    const f = fakeExplore();
+    render(<ExplorerPanel start={f.start} />);
+    await user.click(within(panel()).getByRole('button', { name: 'Explore' }));
+    within(panel()).getByRole('button', { name: 'Cancel' }).focus();
+    await f.answer(0);
+    expect(screen.getByTestId('explorer-verdict')).toBeInTheDocument();
+    expect(document.activeElement).toBe(within(panel()).getByRole('button', { name: 'Explore' }));
+  });
+
+  it('"Explore from here" is not offered at step 0 (it would be Explore), and is from step 1', async () => {
+    render(<ExplorerPanel start={fakeExplore().start} />);
+    expect(within(panel()).queryByRole('button', { name: /Explore from here/ })).toBeNull();
+    act(() => setCursor(1));
+    expect(
+      within(panel()).getByRole('button', { name: 'Explore from here (step 1)' }),
+    ).toBeInTheDocument();
+    act(() => setCursor(0));
+    expect(within(panel()).queryByRole('button', { name: /Explore from here/ })).toBeNull();
+  });
+});
+
+describe('fault kinds offered', () => {
+  const offered = () =>
+    within(within(panel()).getByRole('group', { name: 'Fault kinds' }))
+      .getAllByRole('checkbox')
+      .map((c) => c.parentElement!.textContent!.trim());
+
+  it('one broker, no bookies, one producer: no slow-bookie or ownership-change', () => {
+    render(<ExplorerPanel start={fakeExplore().start} />);
+    const kinds = offered();
+    expect(kinds).not.toContain('slow-bookie');
+    expect(kinds).not.toContain('ownership-change');
+    for (const k of ['lose-receipt', 'persist-fails', 'checksum-error', 'not-allowed', 'disconnect', 'restart-producer', 'unload-topic', 'duplicate-frames'])
+      expect(kinds).toContain(k);
+  });
+
+  it('bookies and two brokers: slow-bookie and ownership-change, not persist-fails or unload-topic', async () => {
+    await selectScenario('seed-001-explore');
+    render(<ExplorerPanel start={fakeExplore().start} />);
+    const kinds = offered();
+    expect(kinds).toContain('slow-bookie');
+    expect(kinds).toContain('ownership-change');
+    expect(kinds).not.toContain('persist-fails');
+    expect(kinds).not.toContain('unload-topic');
+  });
+
+  it('only the replicator sends: no restart-producer (it restarts application producers)', async () => {
+    await selectScenario('seed-002-issue-1-explore');
+    render(<ExplorerPanel start={fakeExplore().start} />);
+    const kinds = offered();
+    expect(kinds).not.toContain('restart-producer');
+    expect(kinds).toContain('duplicate-frames');
+    expect(kinds).toContain('disconnect');
+  });
+
+  it('kindApplies agrees with what the validator accepts in a plan', () => {
+    const config = (id: string) => {
+      const l = loadScenario(builtinById(id));
+      if (!l.ok) throw new Error(id);
+      return l.config;
+    };
+    const go = config('seed-003-a-go-explore');
+    const bk = config('seed-001-explore');
+    expect(EXPLORE_FAULT_KINDS.filter((k) => !kindApplies(k, go))).toEqual([
+      'ownership-change',
+      'slow-bookie',
+    ]);
+    expect(EXPLORE_FAULT_KINDS.filter((k) => !kindApplies(k, bk))).toEqual([
+      'persist-fails',
+      'unload-topic',
+    ]);
+    // One broker with bookies: nowhere to move the topic to.
+    expect(
+      kindApplies('ownership-change', { clusters: [{ brokers: ['b1'], bookies: ['k1'] }], producers: [{}], replication: null }),
+    ).toBe(false);
+  });
+});
