@@ -122,7 +122,7 @@ describe('Copy for GitHub', () => {
   it('the state summary lists producers, topics, outcomes and violations', () => {
     const s = stateSummary(runBuiltin('seed-003-a-go'), 5);
     expect(s).toMatch(/^State after step 5 \(/);
-    expect(s).toMatch(/\nproducer p1 \(go, local→local\)/);
+    expect(s).toMatch(/\nproducer p1 \(go, local\)/);
     expect(s).toMatch(/\ntopic @local/);
     expect(s).toMatch(/\noutcomes: /);
   });

@@ -1,5 +1,7 @@
 // The state panels at one step as compact plain text, for the `<details>` block of a GitHub
 // comment: one line per producer, topic and the replicator, then what each send became so far.
+// A producer shows its cluster (the replicator: source→target); a replication target says which
+// of its source's messages it does not store yet.
 import { outcomesOf, panelsOf, REPLICATOR, type RunResult } from '../../engine';
 
 const list = (xs: readonly string[]) => (xs.length === 0 ? '(none)' : xs.join(', '));
@@ -14,17 +16,24 @@ export function stateSummary(result: RunResult, step: number): string {
       (op) =>
         `${op.msgs.join('+')} seq ${op.sequenceRange}${op.localBufferCorrupted ? ' corrupted' : ''}`,
     );
+    // A producer names its cluster; one that sends elsewhere (the replicator) reads source→target.
+    const from = x.name === REPLICATOR && p.replication ? p.replication.from : x.cluster;
+    const where = from === x.sendsTo ? from : `${from}→${x.sendsTo}`;
     lines.push(
-      `producer ${x.name} (${x.client}, ${x.name === REPLICATOR && p.replication ? p.replication.from : x.cluster}→${x.sendsTo}): ${x.state}, msgIdGenerator ${x.msgIdGenerator}, pushed ${x.lastSequenceIdPushed}, published ${x.lastSequenceIdPublished}, batch ${list(x.batch.map((m) => `${m.msg}#${m.seq}`))}, pendingMessages ${list(pending)}`,
+      `producer ${x.name} (${x.client}, ${where}): ${x.state}, msgIdGenerator ${x.msgIdGenerator}, pushed ${x.lastSequenceIdPushed}, published ${x.lastSequenceIdPublished}, batch ${list(x.batch.map((m) => `${m.msg}#${m.seq}`))}, pendingMessages ${list(pending)}`,
     );
   }
   for (const t of p.topics) {
     const marks = t.watermarks.map((w) => `${w.name} pushed ${w.pushed}/persisted ${w.persisted}`);
-    const missing = t.missingFromSource
-      ? `, missing from ${t.missingFromSource.from}: ${list(t.missingFromSource.msgs)}`
-      : '';
+    // The replication target: what its source stores that it does not (yet).
+    const src = t.missingFromSource;
+    const missing = !src
+      ? ''
+      : src.msgs.length > 0
+        ? `; stored at ${src.from} but not here: ${src.msgs.join(', ')}`
+        : `; every message stored at ${src.from} is here too`;
     lines.push(
-      `topic @${t.cluster} (owner ${t.owner}, dedup ${t.dedupEnabled ? 'on' : 'off'}${t.fenced ? ', fenced' : ''}): stored ${list(t.stored)}${missing}; watermarks ${list(marks)}`,
+      `topic @${t.cluster} (owner ${t.owner}, dedup ${t.dedupEnabled ? 'on' : 'off'}${t.fenced ? ', fenced' : ''}): ${t.stored.length > 0 ? `stored ${t.stored.join(', ')}` : 'nothing stored'}${missing}; watermarks ${list(marks)}`,
     );
   }
   const r = p.replication;
