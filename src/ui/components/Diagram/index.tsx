@@ -3,11 +3,11 @@
 // re-rendering Mermaid per step. A trace whose source is too long for Mermaid is drawn as a window
 // of steps around the cursor, redrawn only when the cursor leaves it (window.ts). Clicking an
 // arrow or its label opens the fault menu for the messages it carries (arrows.ts).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toMermaid, type RunResult } from '../../../engine';
 import { setCursor, useApp } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
-import { FaultItems } from '../FaultPlan/FaultMenu';
+import { FaultItems, placePopup } from '../FaultPlan/FaultMenu';
 import { arrowTarget, messageIndexOf, type ArrowTarget } from './arrows';
 import './diagram.css';
 import { currentShapes, markStep, placeMarks } from './highlight';
@@ -286,11 +286,12 @@ export function Diagram() {
     const index = messageIndexOf(host.current, e.target as Element);
     const target = arrowTarget(result, draw.drawn.diagram.items, index);
     if (!target) return;
-    const box = section.current!.getBoundingClientRect();
+    const scroller = section.current!;
+    const box = scroller.getBoundingClientRect();
     setMenu({
       ...target,
-      x: e.clientX - box.left + section.current!.scrollLeft,
-      y: e.clientY - box.top + section.current!.scrollTop,
+      x: e.clientX - box.left - scroller.clientLeft + scroller.scrollLeft,
+      y: e.clientY - box.top - scroller.clientTop + scroller.scrollTop,
     });
   };
 
@@ -338,6 +339,7 @@ export function Diagram() {
           key={`${menu.step} ${menu.x} ${menu.y}`}
           menu={menu}
           busy={busy}
+          scroller={section}
           onClose={closeMenu}
         />
       )}
@@ -345,15 +347,40 @@ export function Diagram() {
   );
 }
 
-/** The fault menu of the arrow clicked (its messages' faults), at the click. */
+/**
+ * The fault menu of the arrow clicked (its messages' faults), at the click, moved inside the part
+ * of the diagram that shows (it scrolls with the drawing, and the diagram clips what leaves it).
+ */
 function ArrowMenu(props: {
   readonly menu: Menu;
   readonly busy: boolean;
+  readonly scroller: React.RefObject<HTMLElement | null>;
   readonly onClose: (refocus: boolean) => void;
 }) {
-  const { menu, busy, onClose } = props;
+  const { menu, busy, scroller, onClose } = props;
   const root = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(root, onClose);
+  const [place, setPlace] = useState<{
+    readonly left: number;
+    readonly top: number;
+    readonly maxHeight: number | null;
+  }>({ left: menu.x, top: menu.y, maxHeight: null });
+  useLayoutEffect(() => {
+    const el = root.current;
+    const view = scroller.current;
+    if (!el || !view) return;
+    const r = el.getBoundingClientRect();
+    const room = visibleBox(view, 0);
+    if (room.right <= room.left || room.bottom <= room.top) return;
+    // The click, in the window: where the menu's corner is before it is moved.
+    const at = { left: r.left, top: r.top, right: r.left, bottom: r.top };
+    const p = placePopup(at, { width: r.width, height: r.height }, room);
+    setPlace({
+      left: menu.x + p.left - r.left,
+      top: menu.y + p.top - r.top,
+      maxHeight: p.maxHeight,
+    });
+  }, [menu, scroller]);
   return (
     <div
       ref={root}
@@ -361,7 +388,11 @@ function ArrowMenu(props: {
       role="menu"
       tabIndex={-1}
       aria-label={`Faults for step ${menu.step}: ${menu.event.text}`}
-      style={{ left: menu.x, top: menu.y }}
+      style={{
+        left: place.left,
+        top: place.top,
+        ...(place.maxHeight !== null && { maxHeight: place.maxHeight, overflowY: 'auto' }),
+      }}
       onKeyDown={onKeyDown}
     >
       <div className="arrow-menu-head">

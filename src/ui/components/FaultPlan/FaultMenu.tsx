@@ -2,7 +2,12 @@
 // pending queue (it may still be sent, answered or written), on a frame to the broker (the send
 // itself can fail) or on a receipt (it can be lost). Choosing one adds it to the fault plan and
 // re-runs from the same step. `cluster` is the cluster of the broker the send goes to.
-import { useCallback, useId, useRef, useState } from 'react';
+//
+// The open menu is drawn in document.body, fixed to the window and placed by placePopup: the side
+// column it opens from scrolls and clips its content (contain: paint), so a menu inside it was cut
+// off by the window's right edge (a ⚡ at the end of a row opened 200 px past it).
+import { useCallback, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { addFault, type FaultJson } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
 
@@ -40,6 +45,87 @@ export function faultJson(kind: MessageFault, message: string, cluster: string):
   }
 }
 
+/** A box in window coordinates (px). */
+export interface Rect {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** How far a popup keeps from the edges of the room it is placed in (px). */
+const EDGE = 4;
+
+/**
+ * Where a popup `width` × `height` goes next to `anchor` (what opened it) inside `room` (the
+ * window, or the part of a scrolling area that shows): below the anchor, starting at its left
+ * edge; flipped to end at the anchor's right edge when it would cross the room's right edge, and
+ * above the anchor when there is not enough room below it and more above; then moved inside the
+ * room. `maxHeight` is set when the room is shorter than the popup (it then scrolls).
+ */
+export function placePopup(
+  anchor: Rect,
+  size: { readonly width: number; readonly height: number },
+  room: Rect,
+): { readonly left: number; readonly top: number; readonly maxHeight: number | null } {
+  const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(v, hi));
+  let left = anchor.left;
+  if (left + size.width > room.right - EDGE) left = anchor.right - size.width;
+  left = clamp(left, room.left + EDGE, room.right - EDGE - size.width);
+  const tall = room.bottom - room.top - 2 * EDGE;
+  const height = Math.min(size.height, tall);
+  const below = room.bottom - EDGE - anchor.bottom;
+  const above = anchor.top - (room.top + EDGE);
+  let top = height <= below || below >= above ? anchor.bottom : anchor.top - height;
+  top = clamp(top, room.top + EDGE, room.bottom - EDGE - height);
+  return { left, top, maxHeight: size.height > tall ? Math.max(tall, 0) : null };
+}
+
+/** The window as a room for placePopup. */
+export const windowRoom = (): Rect => ({
+  left: 0,
+  top: 0,
+  right: document.documentElement.clientWidth || window.innerWidth,
+  bottom: document.documentElement.clientHeight || window.innerHeight,
+});
+
+/**
+ * Keeps the fixed popup `popup` next to `anchor` and inside the window: placed before it is first
+ * painted, and again when the window is resized or anything scrolls (the anchor moves with it).
+ */
+function useFixedPlacement(
+  popup: RefObject<HTMLElement | null>,
+  anchor: RefObject<HTMLElement | null>,
+): void {
+  useLayoutEffect(() => {
+    const place = (e?: Event) => {
+      const el = popup.current;
+      const at = anchor.current;
+      if (!el || !at) return;
+      // Its own scrolling (a popup taller than the window) moves nothing.
+      if (e?.target instanceof Node && el.contains(e.target)) return;
+      // The natural size: without the previous placement's height limit.
+      el.style.maxHeight = '';
+      const { left, top, maxHeight } = placePopup(
+        at.getBoundingClientRect(),
+        { width: el.offsetWidth, height: el.offsetHeight },
+        windowRoom(),
+      );
+      el.style.left = `${left}px`;
+      el.style.top = `${top}px`;
+      el.style.maxHeight = maxHeight === null ? '' : `${maxHeight}px`;
+    };
+    place();
+    window.addEventListener('resize', place);
+    // Capture: a scroll of any scrolling ancestor (the side column) moves the anchor.
+    window.addEventListener('scroll', place, { capture: true, passive: true });
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, { capture: true });
+    };
+  }, [popup, anchor]);
+}
+
 export function FaultMenu(props: {
   readonly message: string;
   readonly cluster: string;
@@ -61,6 +147,8 @@ export function FaultMenu(props: {
         type="button"
         className="fault-button"
         aria-label={`Inject a fault on ${message} at ${cluster}`}
+        // Two ⚡ on one row (M0+M1) look alike: the pointer says which message each is for.
+        title={`Inject a fault on ${message}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
@@ -68,44 +156,55 @@ export function FaultMenu(props: {
       >
         ⚡
       </button>
-      {open && (
-        <FaultPopup
-          id={id}
-          message={message}
-          cluster={cluster}
-          kinds={kinds}
-          onClose={close}
-          isOwn={(target) => button.current?.contains(target) ?? false}
-        />
-      )}
+      {open &&
+        createPortal(
+          <FaultPopup
+            id={id}
+            message={message}
+            cluster={cluster}
+            kinds={kinds}
+            anchor={button}
+            onClose={close}
+            isOwn={(target) => button.current?.contains(target) ?? false}
+          />,
+          document.body,
+        )}
     </span>
   );
 }
 
-/** The open ⚡ menu: mounted while open, so useMenuKeys focuses its first item on opening. */
+/**
+ * The open ⚡ menu: mounted while open, so useMenuKeys focuses its first item on opening. Its
+ * heading names the message (the ⚡ buttons of a batch's messages look alike).
+ */
 function FaultPopup(props: {
   readonly id: string;
   readonly message: string;
   readonly cluster: string;
   readonly kinds: readonly MessageFault[];
+  readonly anchor: RefObject<HTMLElement | null>;
   readonly onClose: (refocus: boolean) => void;
   readonly isOwn: (target: Element) => boolean;
 }) {
-  const { id, message, cluster, kinds, onClose, isOwn } = props;
-  const menu = useRef<HTMLSpanElement>(null);
+  const { id, message, cluster, kinds, anchor, onClose, isOwn } = props;
+  const menu = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(menu, onClose, isOwn);
+  useFixedPlacement(menu, anchor);
   return (
-    <span
+    <div
       ref={menu}
       role="menu"
       id={id}
       tabIndex={-1}
-      className="fault-popup"
+      className="fault-popup fault-popup-fixed"
       aria-label={`Faults for ${message}`}
       onKeyDown={onKeyDown}
     >
+      <div className="fault-popup-head" data-testid="fault-popup-head">
+        Fault on <strong>{message}</strong> <span className="muted">at {cluster}</span>
+      </div>
       <FaultItems message={message} cluster={cluster} kinds={kinds} onPick={() => onClose(true)} />
-    </span>
+    </div>
   );
 }
 
