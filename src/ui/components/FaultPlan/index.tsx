@@ -2,7 +2,11 @@
 // faults its trace takes that the explorer placed (a counterexample's: they are steps, not plan
 // entries), and the topology faults the user can place at the current step: they happen right
 // after it. A fault the validator rejected is reported here, and the run stays as it was.
-import { useMemo } from 'react';
+//
+// Removing a fault re-runs the branch, with every remove button disabled meanwhile: the focus
+// would fall to the page's body. Once the run is back, a fault removed from the keyboard hands the
+// focus to the next fault's remove button, else the previous one's, else the panel's heading.
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { describeFault, removeFault, setCursor, useApp, useShownStep } from '../../store';
 import { StoreNotice } from '../ScenarioPicker/Notice';
 import { placedFaults } from './placed';
@@ -15,6 +19,21 @@ export function FaultPlan() {
   const world = result?.steps[cursor]?.world ?? null;
   const busy = useApp((s) => s.status === 'running');
   const placed = useMemo(() => (result ? placedFaults(result) : []), [result]);
+  const region = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // The index of the fault whose remove button had the focus when it was pressed.
+  const removed = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = removed.current;
+    if (at === null || busy) return;
+    removed.current = null;
+    // Not if the reader has moved on meanwhile (the focus is elsewhere on the page).
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && !region.current?.contains(focused)) return;
+    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    (buttons[at] ?? buttons[at - 1] ?? heading.current)?.focus();
+  }, [faults, busy]);
   if (!world) return null;
   // The same list as the topology graph's node menus (./topologyFaults), grouped per producer
   // and per cluster.
@@ -22,8 +41,10 @@ export function FaultPlan() {
   for (const f of topologyFaults(world, cursor))
     groups.set(f.group, [...(groups.get(f.group) ?? []), f]);
   return (
-    <section className="panel" aria-label="Fault plan" data-testid="panel-faults">
-      <h3>Fault plan</h3>
+    <section ref={region} className="panel" aria-label="Fault plan" data-testid="panel-faults">
+      <h3 ref={heading} tabIndex={-1}>
+        Fault plan
+      </h3>
       <StoreNotice source="fault" />
       {faults.length === 0 && placed.length === 0 ? (
         <p className="muted">
@@ -31,7 +52,7 @@ export function FaultPlan() {
           buttons below.
         </p>
       ) : faults.length === 0 ? null : (
-        <ul className="plain fault-list">
+        <ul ref={list} className="plain fault-list">
           {faults.map((f, i) => (
             <li key={i}>
               <span>{describeFault(f)}</span>{' '}
@@ -40,7 +61,10 @@ export function FaultPlan() {
                 className="link-button"
                 aria-label={`Remove ${describeFault(f)}`}
                 disabled={busy}
-                onClick={() => void removeFault(i)}
+                onClick={(e) => {
+                  if (e.currentTarget === document.activeElement) removed.current = i;
+                  void removeFault(i);
+                }}
               >
                 remove
               </button>

@@ -1,4 +1,8 @@
 // Time travel over the run: buttons, a slider, "Step N of M" and the action that led here.
+// A step button that becomes disabled while it has the focus (Forward pressed up to the last
+// step, First at the first) hands the focus to its neighbour that still works, instead of letting
+// it fall to the page's body: Back/First at the end, Forward/Last at the start.
+import { useLayoutEffect, useRef } from 'react';
 import {
   SPEEDS,
   setCursor,
@@ -25,9 +29,33 @@ export function StepControls() {
       .map((v) => v.invariant)
       .join(', '),
   );
+  const first = useRef<HTMLButtonElement>(null);
+  const back = useRef<HTMLButtonElement>(null);
+  const forward = useRef<HTMLButtonElement>(null);
+  const end = useRef<HTMLButtonElement>(null);
+  const slider = useRef<HTMLInputElement>(null);
+  // After every render, before the browser moves the focus off a disabled element (Chromium does
+  // that at its next rendering update; jsdom never): a focused step button that is disabled now
+  // passes the focus on.
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLButtonElement) || !focused.disabled) return;
+    const towardsStart = [back.current, first.current];
+    const towardsEnd = [forward.current, end.current];
+    const order =
+      focused === forward.current || focused === end.current
+        ? [...towardsStart, ...towardsEnd]
+        : focused === back.current || focused === first.current
+          ? [...towardsEnd, ...towardsStart]
+          : null;
+    if (!order) return;
+    const next = [...order, slider.current].find((el) => el !== null && !el.disabled);
+    next?.focus();
+  });
   return (
     <nav className="step-controls" aria-label="Step controls">
       <button
+        ref={first}
         type="button"
         aria-label="First step"
         onClick={stepFirst}
@@ -36,6 +64,7 @@ export function StepControls() {
         First
       </button>
       <button
+        ref={back}
         type="button"
         aria-label="Back one step"
         onClick={stepBack}
@@ -44,6 +73,7 @@ export function StepControls() {
         ◀ Back
       </button>
       <button
+        ref={forward}
         type="button"
         aria-label="Forward one step"
         onClick={stepForward}
@@ -52,6 +82,7 @@ export function StepControls() {
         Forward ▶
       </button>
       <button
+        ref={end}
         type="button"
         aria-label="Last step"
         onClick={stepLast}
@@ -81,6 +112,7 @@ export function StepControls() {
         ))}
       </select>
       <input
+        ref={slider}
         type="range"
         aria-label="Step"
         min={0}
