@@ -134,4 +134,47 @@ describe('user drafts', () => {
     expect(opt.disabled).toBe(true);
     expect(opt.textContent).toMatch(/does not validate/);
   });
+
+  it('typing an id never overwrites or removes a draft that existed before, nor leaves one on a built-in it passes', async () => {
+    const mine = MY_GEO.replace('"id": "my-geo"', '"id": "seed-003-a-go-mine"');
+    const two = MY_GEO.replace('"id": "my-geo"', '"id": "my-geo2"');
+    localStorage.setItem(draftKey('seed-003-a-go-mine'), mine);
+    localStorage.setItem(draftKey('my-geo'), MY_GEO);
+    localStorage.setItem(draftKey('my-geo2'), two);
+    const user = userEvent.setup();
+    render(<App />);
+    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
+    const box = await jsonBox();
+
+    // Back through the built-in's id, then on to another: no draft is left on the built-in.
+    await user.selectOptions(startFrom(), 'seed-003-a-go-mine');
+    let end = box.value.indexOf('seed-003-a-go-mine') + 'seed-003-a-go-mine'.length;
+    await user.type(box, '{Backspace}'.repeat(5), { initialSelectionStart: end, initialSelectionEnd: end });
+    expect(box.value).toMatch(/"id": "seed-003-a-go",/);
+    expect(startFrom().value).toBe('seed-003-a-go');
+    end = box.value.indexOf('seed-003-a-go') + 'seed-003-a-go'.length;
+    await user.type(box, '-2', { initialSelectionStart: end, initialSelectionEnd: end });
+    expect(localStorage.getItem(draftKey('seed-003-a-go'))).toBeNull();
+    expect(localStorage.getItem(draftKey('seed-003-a-go-2'))).toBe(box.value);
+    expect(localStorage.getItem(draftKey('seed-003-a-go-mine'))).toBe(mine);
+
+    // Back through another draft's id (my-geo2 → my-geo → my-geo3): my-geo is left as it was.
+    await user.selectOptions(startFrom(), 'my-geo2');
+    end = box.value.indexOf('my-geo2') + 'my-geo2'.length;
+    await user.type(box, '{Backspace}', { initialSelectionStart: end, initialSelectionEnd: end });
+    expect(box.value).toMatch(/"id": "my-geo",/);
+    expect(localStorage.getItem(draftKey('my-geo'))).toBe(MY_GEO);
+    expect(localStorage.getItem(draftKey('my-geo2'))).toBe(box.value);
+    end = box.value.indexOf('my-geo') + 'my-geo'.length;
+    await user.type(box, '3', { initialSelectionStart: end, initialSelectionEnd: end });
+    expect(localStorage.getItem(draftKey('my-geo3'))).toBe(box.value);
+    expect(localStorage.getItem(draftKey('my-geo'))).toBe(MY_GEO);
+    expect(startFrom().value).toBe('my-geo3');
+    const ids = Object.keys(localStorage)
+      .filter((k) => k.startsWith('dedup-lab-draft:'))
+      .sort();
+    expect(ids).toEqual(
+      ['my-geo', 'my-geo2', 'my-geo3', 'seed-003-a-go-2', 'seed-003-a-go-mine'].map(draftKey),
+    );
+  });
 });

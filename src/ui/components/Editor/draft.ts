@@ -92,16 +92,41 @@ export function clearDraft(scenarioId: string): void {
   }
 }
 
+export function hasDraft(scenarioId: string): boolean {
+  try {
+    return localStorage.getItem(draftKey(scenarioId)) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Keeps `text` under `to`, the id it now names, after it was kept under `from`: a user draft
- * whose id was edited moves (typing an id letter by letter leaves no draft per prefix); a
- * built-in's draft stays as it was.
+ * One editor session's writes. Its text is kept under the id it names (`draftIdFor`); when that
+ * id changes, the draft this session created under the old id goes (typing an id letter by letter
+ * leaves no draft per prefix, and a built-in it passed through keeps no draft), while a draft
+ * that existed before the session is never removed or overwritten by typing: text that names
+ * such an id stays where it was until Run (`keep`).
  */
-export function moveDraft(from: string, to: string, text: string): void {
-  // An emptied built-in is no draft: its JSON comes back next time, not an empty editor.
-  if (text.trim() === '' && isBuiltinId(to)) clearDraft(to);
-  else saveDraft(to, text);
-  if (from !== to && !isBuiltinId(from)) clearDraft(from);
+export class DraftSession {
+  private readonly created = new Set<string>();
+
+  /** Where text edited under `current` is kept now (`current` when the id it names is taken). */
+  target(text: string, current: string): string {
+    const id = draftIdFor(text, current);
+    return id !== current && hasDraft(id) && !this.created.has(id) ? current : id;
+  }
+
+  /** Keeps `text` under `id`, coming from `from`; a built-in's draft only takes its own text. */
+  keep(id: string, text: string, from: string): void {
+    // A built-in's draft never takes text that names another id (a taken id keeps it here).
+    if (!isBuiltinId(id) || draftIdFor(text, id) === id) {
+      if (!hasDraft(id)) this.created.add(id);
+      // An emptied built-in is no draft: its JSON comes back next time, not an empty editor.
+      if (text.trim() === '' && isBuiltinId(id)) clearDraft(id);
+      else saveDraft(id, text);
+    }
+    if (from !== id && this.created.delete(from)) clearDraft(from);
+  }
 }
 
 export interface UserDraft {

@@ -9,7 +9,14 @@ import { FIX_IDS, parseScenarioText } from '../../../engine';
 import { BUILTINS, builtinById } from '../../../scenarios';
 import { appStore, runCustomScenario, scenarioOf, useApp } from '../../store';
 import { saveBlob } from '../../share/download';
-import { clearDraft, draftIdFor, isBuiltinId, loadDraft, moveDraft, useUserDrafts } from './draft';
+import {
+  clearDraft,
+  DraftSession,
+  isBuiltinId,
+  loadDraft,
+  saveDraft,
+  useUserDrafts,
+} from './draft';
 import {
   clustersToLines,
   faultsToLines,
@@ -93,11 +100,12 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
   const runNotice = useApp((s) => (s.notice?.source === 'schedule' ? s.notice : null));
   const file = useRef<HTMLInputElement>(null);
   const drafts = useUserDrafts();
-  /** The text changed: it is kept under the id it names now (a new id moves the draft). */
+  const [session] = useState(() => new DraftSession());
+  /** The text changed: it is kept under the id it names now (see DraftSession). */
   const setText = (t: string) => {
-    const id = draftIdFor(t, base);
+    const id = session.target(t, base);
     setDoc({ id, text: t });
-    moveDraft(base, id, t);
+    session.keep(id, t, base);
   };
   const loaded = useMemo(() => parseScenarioText(text), [text]);
   const json = useMemo(() => parseObject(text), [text]);
@@ -115,8 +123,10 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
     // The run's scenario id is the JSON's: the draft goes with it, so it stays on screen as typed.
     const id = typeof json.id === 'string' ? json.id : 'scenario';
     if (id !== base) {
+      // Run is explicit: the text goes under its id even where a draft of that id existed.
       setDoc({ id, text });
-      moveDraft(base, id, text);
+      saveDraft(id, text);
+      session.keep(id, text, base);
     }
     setRanText(text);
     void runCustomScenario(json);
