@@ -205,3 +205,9 @@ export function currentShapes(root: Element): readonly Element[] {
   if (!m) return [];
   return m.steps.flatMap((step, i) => (step === m.cursor ? m.shapes[i]! : []));
 }
+
+/** Forgets the shapes' measured boxes (the drawing was resized: a zoom); placeMarks re-measures. */
+export function forgetLayout(root: Element): void {
+  const m = marked.get(root);
+  if (m) m.boxes.length = 0;
+}

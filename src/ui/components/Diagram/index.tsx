@@ -2,7 +2,8 @@
 // trace); moving the cursor only re-marks shapes (highlight.ts), which is cheap, instead of
 // re-rendering Mermaid per step. A trace whose source is too long for Mermaid is drawn as a window
 // of steps around the cursor, redrawn only when the cursor leaves it (window.ts). Clicking an
-// arrow or its label opens the fault menu for the messages it carries (arrows.ts).
+// arrow or its label opens the fault menu for the messages it carries (arrows.ts). The zoom
+// (zoom.ts) sizes the drawing; the scroll area takes the focus, so the keyboard scrolls it too.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toMermaid, type RunResult } from '../../../engine';
 import { setCursor, useApp } from '../../store';
@@ -10,9 +11,10 @@ import { useMenuKeys } from '../../useKeyboard';
 import { FaultItems, placePopup } from '../FaultPlan/FaultMenu';
 import { arrowTarget, messageIndexOf, type ArrowTarget } from './arrows';
 import './diagram.css';
-import { currentShapes, markStep, placeMarks } from './highlight';
+import { currentShapes, forgetLayout, markStep, placeMarks } from './highlight';
 import { renderSvg } from './loadMermaid';
 import { drawingFor, inWindow, isErrorPicture, MERMAID_MAX_TEXT, type Drawing } from './window';
+import { applyZoom, readZoom, saveZoom, stepZoom, ZOOM_MAX, ZOOM_MIN, type Zoom } from './zoom';
 
 type DrawState = { readonly drawn: Drawing | null; readonly error: string | null };
 type Chosen = {
@@ -157,6 +159,9 @@ function measureActors(section: HTMLElement, host: HTMLElement): Actors | null {
   return { list, gone: bottom - s.top + section.scrollTop - section.clientTop };
 }
 
+/** How far Shift+← / Shift+→ scroll the focused diagram sideways (px). */
+const SIDEWAYS = 80;
+
 export function Diagram() {
   const result = useApp((s) => s.result);
   const cursor = useApp((s) => s.cursor);
@@ -170,6 +175,14 @@ export function Diagram() {
   const host = useRef<HTMLDivElement>(null);
   const section = useRef<HTMLElement>(null);
   const [draw, setDraw] = useState<DrawState>({ drawn: null, error: null });
+  // The zoom chosen (remembered for the session) and the scale it draws at now.
+  const [zoom, setZoomState] = useState<Zoom>(readZoom);
+  const zoomRef = useRef(zoom);
+  const [scale, setScale] = useState(1);
+  const setZoom = useCallback((z: Zoom) => {
+    saveZoom(z);
+    setZoomState(z);
+  }, []);
 
   // What to draw: the whole trace, or a window that contains the cursor. Derived during render
   // (React's "adjust state when props change"), so a new window is chosen only when needed.
@@ -198,6 +211,8 @@ export function Diagram() {
         // The SVG comes from Mermaid with securityLevel 'strict' (labels sanitized); React owns
         // no children of this element, so replacing its content is safe.
         host.current.innerHTML = svg;
+        // Sized at once (no frame at 100 % first); the layout effect below keeps it sized.
+        if (section.current) applyZoom(host.current, section.current, zoomRef.current);
         setDraw({ drawn: current, error: null });
       },
       (e: unknown) =>
@@ -208,12 +223,47 @@ export function Diagram() {
     };
   }, [current, dark]);
 
+  // The zoom: the SVG sized before the frame is painted; "fit" again whenever the view's width
+  // changes. The marks' cached boxes are of the old size: forgotten (they are measured again).
+  useLayoutEffect(() => {
+    zoomRef.current = zoom;
+    const root = host.current;
+    const scroller = section.current;
+    if (!draw.drawn || !root || !scroller) return;
+    let width = -1;
+    const apply = () => {
+      width = scroller.clientWidth;
+      const s = applyZoom(root, scroller, zoom);
+      setScale((old) => {
+        if (old !== s) forgetLayout(root);
+        return s;
+      });
+    };
+    apply();
+    if (zoom !== 'fit' || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => {
+      if (scroller.clientWidth !== width) apply();
+    });
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [draw, zoom]);
+
+  // The sticky actor header's state (below): kept here so that a scroll made by the step below
+  // shows or hides it in the same frame.
+  const gone = useRef<number | null>(null);
+  const [headerShown, setHeaderShown] = useState(false);
+  const syncHeader = useCallback(() => {
+    const scroller = section.current;
+    if (scroller && gone.current !== null) setHeaderShown(scroller.scrollTop > gone.current);
+  }, []);
+
   useEffect(() => {
     if (!draw.drawn || !host.current) return;
     // Mark now (class flips only: no layout read); show the marks and scroll in the step's own
     // frame: reading the layout here, right after React's commit, would force a style + layout
     // pass that the frame then does again; in the frame callback it is the frame's only one.
-    // Scroll only when the current step's row is not in view (scrollFor).
+    // Scroll only when the current step's row is not in view (scrollFor). A new zoom brings the
+    // current step into view again.
     const root = host.current;
     const anchor = markStep(root, draw.drawn.diagram.items, cursor);
     if (typeof requestAnimationFrame !== 'function') return;
@@ -233,6 +283,7 @@ export function Diagram() {
           const { down, across } = scrollFor(visibleBox(scroller, covered), row, labels);
           if (down !== 0) scroller.scrollTop += down;
           if (across !== 0) scroller.scrollLeft += across;
+          if (down !== 0) syncHeader();
         }
       }
       placeMarks(root);
@@ -240,34 +291,36 @@ export function Diagram() {
     return () => cancelAnimationFrame(frame);
     // `draw`, not `draw.drawn`: a theme switch draws a new SVG of the same drawing, and the marks
     // (inside the host, replaced with it) must be placed on it again.
-  }, [draw, cursor]);
+  }, [draw, cursor, scale, syncHeader]);
 
-  // The sticky actor header: the names measured once per SVG, shown once the drawing's own actor
-  // boxes have scrolled out of view (a scroll only compares two numbers).
-  const [actors, setActors] = useState<{ readonly of: DrawState; readonly actors: Actors } | null>(
-    null,
-  );
-  const [headerShown, setHeaderShown] = useState(false);
+  // The sticky actor header: the names measured once per SVG and zoom, shown once the drawing's
+  // own actor boxes have scrolled out of view (a scroll only compares two numbers).
+  const [actors, setActors] = useState<{
+    readonly of: DrawState;
+    readonly scale: number;
+    readonly actors: Actors;
+  } | null>(null);
   useEffect(() => {
     if (!draw.drawn || typeof requestAnimationFrame !== 'function') return;
     const frame = requestAnimationFrame(() => {
       const measured =
         section.current && host.current ? measureActors(section.current, host.current) : null;
-      setActors(measured ? { of: draw, actors: measured } : null);
+      gone.current = measured?.gone ?? null;
+      setActors(measured ? { of: draw, scale, actors: measured } : null);
+      // The step's scroll (the frame callback above, run first) may be past the boxes already.
+      syncHeader();
     });
     return () => cancelAnimationFrame(frame);
-  }, [draw]);
+  }, [draw, scale, syncHeader]);
   useEffect(() => {
     const scroller = section.current;
     if (!scroller || !actors) return;
-    const { gone } = actors.actors;
-    const onScroll = () => setHeaderShown(scroller.scrollTop > gone);
-    onScroll();
-    scroller.addEventListener('scroll', onScroll, { passive: true });
-    return () => scroller.removeEventListener('scroll', onScroll);
-  }, [actors]);
-  // Only for the SVG they were measured on (a new one is measured in its first frame).
-  const shownActors = actors?.of === draw ? actors.actors.list : null;
+    syncHeader();
+    scroller.addEventListener('scroll', syncHeader, { passive: true });
+    return () => scroller.removeEventListener('scroll', syncHeader);
+  }, [actors, syncHeader]);
+  // Only for the SVG and zoom they were measured on (a new one is measured in its first frame).
+  const shownActors = actors?.of === draw && actors.scale === scale ? actors.actors.list : null;
 
   // Escape or Tab give the focus to the diagram (the arrow clicked is not focusable).
   const closeMenu = useCallback((refocus: boolean) => {
@@ -295,55 +348,129 @@ export function Diagram() {
     });
   };
 
+  // The focused diagram's own keys: Shift+← / → scroll it sideways (← → alone step the run, as
+  // everywhere on the page; ↑ ↓ PgUp PgDn scroll it natively), + − 0 f zoom.
+  const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) => {
+    if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey) return;
+    const scroller = e.currentTarget;
+    if (e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight'))
+      scroller.scrollLeft += e.key === 'ArrowLeft' ? -SIDEWAYS : SIDEWAYS;
+    else if (e.key === '+' || e.key === '=') setZoom(stepZoom(scale, 1));
+    else if (e.key === '-') setZoom(stepZoom(scale, -1));
+    else if (e.key === '0') setZoom(1);
+    else if (e.key === 'f') setZoom('fit');
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
   const pending = current !== null && draw.drawn !== current && draw.error === null;
   const win = draw.drawn?.window ?? null;
   return (
-    <section
-      ref={section}
-      className="diagram"
-      aria-label="Sequence diagram"
-      data-testid="diagram"
-      aria-busy={pending}
-      tabIndex={-1}
-    >
-      {draw.error !== null && (
-        <div role="alert" className="error-box">
-          The diagram could not be drawn: {draw.error}
-        </div>
-      )}
-      {win && (
-        <p className="diagram-window" data-testid="diagram-window" role="status">
-          Showing steps {win.from}–{win.to} of {win.last}: the whole trace is too long for one
-          diagram. It follows the cursor.
-        </p>
-      )}
-      {pending && <p className="muted">Drawing the diagram…</p>}
-      {shownActors && (
-        // The names again over the lifelines, for a reader scrolled past the drawing's own: the
-        // drawing has them too (this row is for the eye only).
-        <div
-          className={`diagram-actors${headerShown ? ' shown' : ''}`}
-          data-testid="diagram-actors"
-          aria-hidden="true"
-        >
-          {shownActors.map((a, i) => (
-            <span key={i} className="diagram-actor" style={{ left: a.left, width: a.width }}>
-              {a.name}
-            </span>
-          ))}
-        </div>
-      )}
-      <div ref={host} className="diagram-svg" onClick={onClick} />
-      {menu && (
-        <ArrowMenu
-          key={`${menu.step} ${menu.x} ${menu.y}`}
-          menu={menu}
-          busy={busy}
-          scroller={section}
-          onClose={closeMenu}
-        />
-      )}
-    </section>
+    <div className="diagram-pane">
+      <ZoomBar zoom={zoom} scale={scale} onZoom={setZoom} />
+      <section
+        ref={section}
+        className="diagram"
+        aria-label="Sequence diagram"
+        aria-description="Scroll with ↑ ↓ Page Up/Down and Shift+← →; zoom with + − 0 (100 %) f (fit width)"
+        data-testid="diagram"
+        aria-busy={pending}
+        // Focusable: a keyboard user scrolls it (and Escape in an arrow's menu comes back here).
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
+        {draw.error !== null && (
+          <div role="alert" className="error-box">
+            The diagram could not be drawn: {draw.error}
+          </div>
+        )}
+        {win && (
+          <p className="diagram-window" data-testid="diagram-window" role="status">
+            Showing steps {win.from}–{win.to} of {win.last}: the whole trace is too long for one
+            diagram. It follows the cursor.
+          </p>
+        )}
+        {pending && <p className="muted">Drawing the diagram…</p>}
+        {shownActors && (
+          // The names again over the lifelines, for a reader scrolled past the drawing's own: the
+          // drawing has them too (this row is for the eye only). Smaller with a smaller drawing.
+          <div
+            className={`diagram-actors${headerShown ? ' shown' : ''}`}
+            data-testid="diagram-actors"
+            aria-hidden="true"
+            style={{ fontSize: Math.round(Math.max(9, Math.min(13, 16 * scale))) }}
+          >
+            {shownActors.map((a, i) => (
+              <span key={i} className="diagram-actor" style={{ left: a.left, width: a.width }}>
+                {a.name}
+              </span>
+            ))}
+          </div>
+        )}
+        <div ref={host} className="diagram-svg" onClick={onClick} />
+        {menu && (
+          <ArrowMenu
+            key={`${menu.step} ${menu.x} ${menu.y}`}
+            menu={menu}
+            busy={busy}
+            scroller={section}
+            onClose={closeMenu}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Fit width, 100 %, − and +: the scale shown between − and +. */
+function ZoomBar(props: {
+  readonly zoom: Zoom;
+  readonly scale: number;
+  readonly onZoom: (zoom: Zoom) => void;
+}) {
+  const { zoom, scale, onZoom } = props;
+  const percent = `${Math.round(scale * 100)} %`;
+  return (
+    <div className="diagram-zoom" role="toolbar" aria-label="Diagram zoom">
+      <button
+        type="button"
+        aria-label="Zoom out"
+        title="Zoom out (−)"
+        disabled={scale <= ZOOM_MIN}
+        onClick={() => onZoom(stepZoom(scale, -1))}
+      >
+        −
+      </button>
+      <output className="diagram-zoom-level" aria-label="Zoom" data-testid="diagram-zoom-level">
+        {percent}
+      </output>
+      <button
+        type="button"
+        aria-label="Zoom in"
+        title="Zoom in (+)"
+        disabled={scale >= ZOOM_MAX}
+        onClick={() => onZoom(stepZoom(scale, 1))}
+      >
+        +
+      </button>
+      <button
+        type="button"
+        aria-pressed={zoom === 'fit'}
+        title="The whole width of the diagram in view (f)"
+        onClick={() => onZoom('fit')}
+      >
+        Fit width
+      </button>
+      <button
+        type="button"
+        aria-pressed={zoom === 1}
+        title="The diagram as drawn (0)"
+        onClick={() => onZoom(1)}
+      >
+        100 %
+      </button>
+    </div>
   );
 }
 
