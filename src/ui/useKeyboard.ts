@@ -59,20 +59,24 @@ function ownsSpace(target: EventTarget | null): boolean {
   );
 }
 
-export function useStepKeys(): void {
+/**
+ * The page's keys. `only: 'steps'` (the embed view: no player, no shortcut list) keeps ← → Home
+ * End alone.
+ */
+export function useStepKeys(only: 'all' | 'steps' = 'all'): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
-      if (e.key === '?' && !ownsArrowKeys(e.target)) {
+      if (only === 'all' && e.key === '?' && !ownsArrowKeys(e.target)) {
         e.preventDefault();
         setShortcutsOpen(!appStore.getState().shortcutsOpen);
         return;
       }
-      if (e.key === 'Escape' && appStore.getState().shortcutsOpen) {
+      if (only === 'all' && e.key === 'Escape' && appStore.getState().shortcutsOpen) {
         setShortcutsOpen(false);
         return;
       }
-      if (e.key === ' ' && !ownsSpace(e.target)) {
+      if (only === 'all' && e.key === ' ' && !ownsSpace(e.target)) {
         e.preventDefault();
         togglePlay();
         return;
@@ -84,7 +88,7 @@ export function useStepKeys(): void {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [only]);
 }
 
 /** The page's step keys (useStepKeys): a menu keeps them while it has the focus. */

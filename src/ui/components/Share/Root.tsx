@@ -1,8 +1,9 @@
 // What the page shows: the app, the embed view (`#embed=`: the diagram and a step slider only), or,
 // for a link that cannot be decoded, a page that says what is wrong and how to recover.
-import type { ReactNode } from 'react';
-import { DEFAULT_SCENARIO, selectScenario, setCursor, useApp } from '../../store';
+import { useEffect, type ReactNode } from 'react';
+import { DEFAULT_SCENARIO, scenarioOf, selectScenario, setCursor, useApp } from '../../store';
 import { shareStore, useShare } from '../../share/sync';
+import { useStepKeys } from '../../useKeyboard';
 import { Diagram } from '../Diagram';
 import { ErrorBoundary } from '../ErrorBoundary';
 import '../../share/share.css';
@@ -41,13 +42,34 @@ export function BrokenLink() {
 
 const NO_ERRORS: readonly never[] = [];
 
+/** The scenario's title (an edited scenario's only if it is a string), else its id. */
+function titleOf(s: Parameters<typeof scenarioOf>[0]): string {
+  const shown = scenarioOf(s);
+  return typeof shown?.title === 'string' ? shown.title : String(shown?.id ?? s.scenarioId);
+}
+
+/**
+ * The embed view: the scenario's title, the diagram (with its sticky actor header and zoom) and a
+ * step slider. ← → Home End step from anywhere in the page, and the page takes the theme the app
+ * saved, else the system's (main.tsx put it in the store; the app's toggle is not here to apply
+ * it, and an embed never changes the saved choice).
+ */
 function Embed() {
+  useStepKeys('steps');
+  const theme = useApp((s) => s.theme);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  const title = useApp(titleOf);
   const cursor = useApp((s) => s.cursor);
   const last = useApp((s) => Math.max(0, (s.result?.steps.length ?? 1) - 1));
   const key = useApp((s) => s.result?.steps[s.cursor]?.key ?? null);
   const errors = useApp((s) => (s.status === 'error' ? s.errors : NO_ERRORS));
   return (
     <div className="embed" data-testid="embed">
+      <header className="embed-head">
+        <h1>{title}</h1>
+      </header>
       {errors.length > 0 && (
         <div role="alert" className="error-box">
           {errors.map((e, i) => (
@@ -60,7 +82,7 @@ function Embed() {
       <ErrorBoundary label="The diagram">
         <Diagram />
       </ErrorBoundary>
-      <div className="embed-controls">
+      <div className="embed-controls" role="group" aria-label="Step controls">
         <input
           type="range"
           aria-label="Step"
