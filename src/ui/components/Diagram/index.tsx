@@ -20,8 +20,12 @@ type DrawState = { readonly drawn: Drawing | null; readonly error: string | null
 type Chosen = {
   readonly result: RunResult;
   readonly budget: number;
+  readonly dark: boolean;
   readonly drawing: Drawing;
 };
+
+/** The violation band in the dark theme (its --bad-soft): the light pink under light text was unreadable. */
+export const DARK_VIOLATION_FILL = 'rgb(61, 28, 31)';
 type Menu = ArrowTarget & { readonly x: number; readonly y: number };
 
 type Box = {
@@ -167,7 +171,8 @@ export function Diagram() {
   const cursor = useApp((s) => s.cursor);
   const dark = useApp((s) => s.theme === 'dark');
   const busy = useApp((s) => s.status === 'running');
-  const full = useMemo(() => (result ? toMermaid(result) : null), [result]);
+  const style = useMemo(() => (dark ? { violationFill: DARK_VIOLATION_FILL } : {}), [dark]);
+  const full = useMemo(() => (result ? toMermaid(result, style) : null), [result, style]);
   // Lowered when Mermaid still draws its error picture for a source under the limit.
   const [budget, setBudget] = useState(MERMAID_MAX_TEXT);
   const [chosen, setChosen] = useState<Chosen | null>(null);
@@ -192,8 +197,9 @@ export function Diagram() {
     (chosen === null ||
       chosen.result !== result ||
       chosen.budget !== budget ||
+      chosen.dark !== dark ||
       !inWindow(chosen.drawing.window, cursor));
-  if (stale) setChosen({ result, budget, drawing: drawingFor(result, cursor, budget, full) });
+  if (stale) setChosen({ result, budget, dark, drawing: drawingFor(result, cursor, budget, full, style) });
   const current = stale || !result ? null : (chosen?.drawing ?? null);
 
   useEffect(() => {

@@ -33,6 +33,7 @@ export function drawingFor(
   cursor: number,
   budget = MERMAID_MAX_TEXT,
   full: MermaidDiagram = toMermaid(result),
+  style: { readonly violationFill?: string } = {},
 ): Drawing {
   if (full.text.length <= budget) return { diagram: full, window: null };
   const last = result.steps.length - 1;
@@ -41,7 +42,7 @@ export function drawingFor(
   for (;;) {
     const from = Math.max(1, Math.min(cursor - Math.floor(size / 3), last - size + 1));
     const to = Math.min(last, from + size - 1);
-    const diagram = toMermaid(result, { from, to });
+    const diagram = toMermaid(result, { ...style, from, to });
     if (diagram.text.length <= budget || size === 1) return { diagram, window: { from, to, last } };
     size = Math.max(1, Math.floor(size / 2));
   }
