@@ -3,16 +3,7 @@
 // ← → Home End from anywhere in the page (not only on the slider), and takes the theme the app
 // saved, else the system's.
 import assert from 'node:assert/strict';
-import { openScenario, until } from './lib.mjs';
-
-const stepIs = (page, n, what) =>
-  until(
-    page,
-    (n) =>
-      document.querySelector('[data-testid=step-label]')?.textContent?.startsWith(`Step ${n} `),
-    n,
-    what,
-  );
+import { openScenario, until, stepIs } from './lib.mjs';
 
 /** After the step's frames (the scroll and the header's measure are frame callbacks). */
 const settled = (page) =>

@@ -74,3 +74,12 @@ export async function openScenario(page, baseURL, id) {
   await page.goto(baseURL, { waitUntil: 'load' });
   await chooseScenario(page, id);
 }
+
+/** Waits until the step label reads `Step <n> …`. */
+export const stepIs = (page, n, what) =>
+  until(
+    page,
+    (n) => document.querySelector('[data-testid=step-label]')?.textContent?.startsWith(`Step ${n} `),
+    n,
+    what,
+  );

@@ -5,22 +5,13 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openScenario, text, until } from './lib.mjs';
+import { openScenario, text, until, stepIs } from './lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const MERMAID_CHUNK = readdirSync(join(resolve(ROOT, process.env.E2E_DIST ?? 'dist'), 'assets')).find((f) =>
   /^mermaid\.core-.*\.js$/.test(f),
 );
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
-
-const stepIs = (page, n, what) =>
-  until(
-    page,
-    (n) =>
-      document.querySelector('[data-testid=step-label]')?.textContent?.startsWith(`Step ${n} `),
-    n,
-    what,
-  );
 
 const panelsText = (page) => page.locator('.panels').innerText();
 

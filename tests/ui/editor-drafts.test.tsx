@@ -8,6 +8,7 @@ import { App } from '../../src/ui/App';
 import { draftKey, LEGACY_DRAFT_KEY } from '../../src/ui/components/Editor/draft';
 import { appStore, selectScenario, setRunner, start } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
+import { replaceText } from './editorText';
 
 beforeEach(async () => {
   localStorage.clear();
@@ -21,17 +22,6 @@ const picker = () => screen.getByRole('combobox', { name: 'Scenario' });
 async function openEditor(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
   return jsonBox();
-}
-
-/** Replaces the editor's text (pasted: user.type reads { and [ as key descriptors). */
-async function replaceText(
-  user: ReturnType<typeof userEvent.setup>,
-  box: HTMLTextAreaElement,
-  text: string,
-) {
-  await user.clear(box);
-  box.focus();
-  await user.paste(text);
 }
 
 describe('editor drafts are per scenario', () => {

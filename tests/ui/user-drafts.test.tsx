@@ -12,6 +12,7 @@ import { App } from '../../src/ui/App';
 import { draftIdFor, draftKey } from '../../src/ui/components/Editor/draft';
 import { appStore, selectScenario, setRunner, start } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
+import { replaceText } from './editorText';
 
 /** The review's user-written scenario (id my-geo), as they pasted it. */
 const MY_GEO = readFileSync(resolve(__dirname, 'fixtures/my-geo.json'), 'utf8');
@@ -26,16 +27,6 @@ const jsonBox = () => screen.findByRole<HTMLTextAreaElement>('textbox', { name: 
 const picker = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Scenario' });
 const startFrom = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Start from' });
 const shown = (s: HTMLSelectElement) => s.options[s.selectedIndex]?.textContent ?? '';
-
-async function replaceText(
-  user: ReturnType<typeof userEvent.setup>,
-  box: HTMLTextAreaElement,
-  text: string,
-) {
-  await user.clear(box);
-  box.focus();
-  await user.paste(text);
-}
 
 describe('the id a draft is kept under', () => {
   it('is the id the text names once it parses; a built-in never takes another id', () => {

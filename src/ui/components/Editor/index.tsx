@@ -6,7 +6,8 @@
 // its JSON). A schedule that does not fit the run is reported after Run.
 import { useMemo, useRef, useState } from 'react';
 import { FIX_IDS, parseScenarioText } from '../../../engine';
-import { BUILTINS, builtinById } from '../../../scenarios';
+import { builtinById } from '../../../scenarios';
+import { BuiltinGroup } from '../ScenarioPicker';
 import { appStore, runCustomScenario, scenarioOf, useApp } from '../../store';
 import { saveBlob } from '../../share/download';
 import {
@@ -161,13 +162,7 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
               // A scenario with no draft yet that no built-in lists (a link's, `long-<n>`).
               <option value={base}>{titleFor(base)}</option>
             )}
-            <optgroup label="Built-in scenarios">
-              {BUILTINS.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.title}
-                </option>
-              ))}
-            </optgroup>
+            <BuiltinGroup />
             {drafts.length > 0 && (
               <optgroup label="Your drafts">
                 {drafts.map((d) => (

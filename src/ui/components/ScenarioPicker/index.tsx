@@ -58,13 +58,7 @@ export function ScenarioPicker() {
         {unlisted && (
           <option value={scenarioId}>{builtinById(scenarioId)?.title ?? scenarioId}</option>
         )}
-        <optgroup label="Built-in scenarios">
-          {BUILTINS.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.title}
-            </option>
-          ))}
-        </optgroup>
+        <BuiltinGroup />
         {drafts.length > 0 && (
           <optgroup label="Your drafts">
             {drafts.map((d, i) => (
@@ -77,6 +71,19 @@ export function ScenarioPicker() {
         )}
       </select>
     </label>
+  );
+}
+
+/** The built-in scenarios as one group of <option>s, by id (the picker's and the editor's "Start from"). */
+export function BuiltinGroup() {
+  return (
+    <optgroup label="Built-in scenarios">
+      {BUILTINS.map((s) => (
+        <option key={s.id} value={s.id}>
+          {s.title}
+        </option>
+      ))}
+    </optgroup>
   );
 }
 
