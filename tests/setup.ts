@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor give up after 1 s by default: a lazily loaded panel (the editor, Mermaid) on
+// a busy CI machine with parallel workers can take longer. 8 s stays well inside testTimeout.
+configure({ asyncUtilTimeout: 8_000 });
 
 afterEach(() => {
   cleanup();
