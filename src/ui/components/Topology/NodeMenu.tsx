@@ -2,10 +2,11 @@
 // right-click (or the context-menu key) on the node. It lists what the fault-plan panel offers
 // for that component at the current step (../FaultPlan/topologyFaults), with the same disabled
 // states, and a choice goes through the same placeFault → addFault path.
-import { createContext, useContext, useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import type { TopologyNode } from '../../../engine';
 import { useApp, useShownStep } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
+import { windowRoom } from '../FaultPlan/FaultMenu';
 import { faultsOnNode, placeFault } from '../FaultPlan/topologyFaults';
 
 export const MENU_ID = 'topo-node-menu';
@@ -72,6 +73,22 @@ export function NodeFaultMenu(props: {
     // Its own ⋯ button toggles it on click.
     (target) => target.closest?.('[data-menu-for]')?.getAttribute('data-menu-for') === node.id,
   );
+  // Opened at the node (or the right-click): moved left and up as far as needed to stay inside the
+  // window and the graph's box, before it is painted (a node at the right edge opened it half off).
+  useLayoutEffect(() => {
+    const el = menu.current;
+    if (!el) return;
+    el.style.left = `${x}px`;
+    el.style.top = `${y}px`;
+    const r = el.getBoundingClientRect();
+    const win = windowRoom();
+    const box = (el.offsetParent as HTMLElement | null)?.getBoundingClientRect();
+    const right = Math.min(win.right, box?.right ?? win.right) - 4;
+    const bottom = Math.min(win.bottom, box?.bottom ?? win.bottom) - 4;
+    if (r.right > right) el.style.left = `${Math.max(0, x - (r.right - right))}px`;
+    if (r.bottom > bottom) el.style.top = `${Math.max(0, y - (r.bottom - bottom))}px`;
+  }, [x, y, items.length]);
+
   // Another run (another scenario, a branch switch) closes it.
   useEffect(() => {
     if (result !== opened.current) onClose(false);
