@@ -197,3 +197,40 @@ export const applicableFixes = (config: Config): FixId[] => FIX_IDS.filter((f) =
 
 /** The fixes a comparison adds one at a time: those that apply and are not on already. */
 export const fixesToCompare = (config: Config): FixId[] => applicableFixes(config).filter((f) => !config.fixes.includes(f));
+
+/**
+ * The storage a fault kind acts on (`applies` in sim/faults.ts): persist-fails and unload-topic
+ * only on abstract storage, slow-bookie and ownership-change only on BookKeeper; the rest on either.
+ */
+const STORAGE_OF: Readonly<Record<string, 'abstract' | 'bookies'>> = {
+  'persist-fails': 'abstract',
+  'unload-topic': 'abstract',
+  'slow-bookie': 'bookies',
+  'ownership-change': 'bookies',
+};
+
+/** Whether a fault of this kind (any of its names: a plan's, the explorer's, a menu's) can act on a cluster with (or without) bookies. */
+export const kindFitsStorage = (kind: string, bookies: boolean): boolean => {
+  const s = STORAGE_OF[kind];
+  return s === undefined || (s === 'bookies') === bookies;
+};
+
+/** What decides whether a fault kind can ever apply: the scenario's clusters and senders. */
+export interface FaultScope {
+  readonly clusters: readonly { readonly brokers: readonly string[]; readonly bookies: readonly string[] }[];
+  readonly producers: readonly unknown[];
+  readonly replication: unknown;
+}
+
+/**
+ * Whether a fault of this kind could ever act in the scenario (the validator's and `applies`'
+ * conditions): a cluster whose storage fits it (ownership-change also needs another broker to move
+ * to), and, except for the bookie-side kinds, something that sends — restart-producer an
+ * application producer.
+ */
+export function faultKindApplies(kind: ExploreFaultKind, scope: FaultScope): boolean {
+  if (kind === 'restart-producer') return scope.producers.length > 0;
+  const fits = scope.clusters.some((c) => kindFitsStorage(kind, c.bookies.length > 0) && (kind !== 'ownership-change' || c.brokers.length > 1));
+  const bookieSide = kind === 'slow-bookie' || kind === 'ownership-change';
+  return fits && (bookieSide || scope.producers.length > 0 || scope.replication != null);
+}

@@ -1,6 +1,6 @@
 // Scenario format v1 (`dedup-lab/scenario@1`) → Config. Field-precise errors, never a throw.
 // Defaults are Pulsar's: deduplication off, Java client, no batching, auto sequence ids.
-import { type ClusterConfig, type Config, type SubscriptionConfig, EXPLORE_FAULT_KINDS, type InitialLedger, FAULT_KINDS, REPLICATOR, type ReplicationConfig, type FaultSpec, FIX_IDS, type FixId, type ProducerConfig, type Trigger, type WorkloadItem } from '../model/config';
+import { type ClusterConfig, type Config, type SubscriptionConfig, EXPLORE_FAULT_KINDS, type InitialLedger, FAULT_KINDS, REPLICATOR, type ReplicationConfig, type FaultSpec, FIX_IDS, type FixId, kindFitsStorage, type ProducerConfig, type Trigger, type WorkloadItem } from '../model/config';
 import { DEFAULT_MAX_STATES, MAX_EXPLORE_FAULTS } from '../explore/bounds';
 import { SAFETY_INVARIANTS } from '../check/invariants';
 import { Reader, type ValidationError } from './reader';
@@ -270,9 +270,9 @@ function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfi
     const cluster = () => (o.cluster === undefined && clusters.length === 1 && !replicated ? clusters[0]! : r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '');
     const message = () => sentMessage(r, o.message, `${path}.message`, messages);
     // A fault that could never fire is a mistake in the file, not a quiet no-op.
-    const storage = (c: string, kindText: string, needsBookies: boolean): string => {
+    const storage = (c: string, why: string): string => {
       const bk = (clusterConfigs.find((x) => x.name === c)?.bookies.length ?? 0) > 0;
-      if (c !== '' && bk !== needsBookies) r.fail(`${path}.cluster`, needsBookies ? `a cluster that lists bookies (${kindText})` : `a cluster with abstract storage, no bookies (${kindText})`, c);
+      if (c !== '' && kind !== null && !kindFitsStorage(kind, bk)) r.fail(`${path}.cluster`, bk ? `a cluster with abstract storage, no bookies (${why})` : `a cluster that lists bookies (${why})`, c);
       return c;
     };
     switch (kind) {
@@ -283,7 +283,7 @@ function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfi
         return [{ kind, message: message(), cluster: cluster() }];
       case 'persist-fails':
         r.known(o, path, ['kind', 'message', 'cluster']);
-        return [{ kind, message: message(), cluster: storage(cluster(), 'persist-fails fails one append of abstract storage; with bookies use slow-bookie or ownership-change', false) }];
+        return [{ kind, message: message(), cluster: storage(cluster(), 'persist-fails fails one append of abstract storage; with bookies use slow-bookie or ownership-change') }];
       case 'checksum-error':
         r.known(o, path, ['kind', 'message', 'cluster', 'localBufferCorrupted']);
         return [{ kind, message: message(), cluster: cluster(), localBufferCorrupted: o.localBufferCorrupted === undefined ? true : r.bool(o.localBufferCorrupted, `${path}.localBufferCorrupted`) ?? true }];
@@ -296,7 +296,7 @@ function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfi
         return [{ kind, producer: r.oneOf(o.producer, `${path}.producer`, kind === 'disconnect' ? names : names.filter((n) => n !== REPLICATOR)) ?? '', after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
       case 'ownership-change': {
         r.known(o, path, ['kind', 'cluster', 'to', 'after']);
-        const c = storage(cluster(), 'ownership moves with the ledger its bookies hold', true);
+        const c = storage(cluster(), 'ownership moves with the ledger its bookies hold');
         const to = r.oneOf(o.to, `${path}.to`, allBrokers(c)) ?? '';
         return [{ kind, cluster: c, to, after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
       }
@@ -307,7 +307,7 @@ function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfi
       }
       case 'unload-topic':
         r.known(o, path, ['kind', 'cluster', 'after']);
-        return [{ kind, cluster: storage(r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '', 'an unload with bookies is not modelled', false), after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
+        return [{ kind, cluster: storage(r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '', 'an unload with bookies is not modelled'), after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
       case 'duplicate-frames': {
         r.known(o, path, ['kind', 'producer', 'atSend', 'frames']);
         const frames = (r.arr(o.frames, `${path}.frames`) ?? []).map((f, j) => sentMessage(r, f, `${path}.frames[${j}]`, messages));

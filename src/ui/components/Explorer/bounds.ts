@@ -54,42 +54,8 @@ export const blockOf = (b: Bounds): ExploreBlock => ({
   maxStates: b.maxStates,
 });
 
-/** What decides which fault kinds can apply: the validated scenario's topology. */
-export interface KindScope {
-  readonly clusters: readonly { readonly brokers: readonly string[]; readonly bookies: readonly string[] }[];
-  readonly producers: readonly unknown[];
-  readonly replication: unknown;
-}
-
-/**
- * Whether the search could ever place a fault of this kind in the scenario (the engine's own
- * conditions, `sim/faults.ts` `applies` and the validator): per-message kinds and a producer's
- * faults need a producer (the replicator counts); persist-fails and unload-topic need a cluster
- * with abstract storage (no bookies); slow-bookie needs bookies; ownership-change a cluster with
- * bookies and another broker to move to; restart-producer an application producer.
- */
-export function kindApplies(kind: ExploreFaultKind, scope: KindScope): boolean {
-  const sender = scope.producers.length > 0 || scope.replication != null;
-  switch (kind) {
-    case 'lose-receipt':
-    case 'checksum-error':
-    case 'checksum-error:corrupted':
-    case 'checksum-error:intact':
-    case 'not-allowed':
-    case 'disconnect':
-    case 'duplicate-frames':
-      return sender;
-    case 'restart-producer':
-      return scope.producers.length > 0;
-    case 'persist-fails':
-    case 'unload-topic':
-      return sender && scope.clusters.some((c) => c.bookies.length === 0);
-    case 'slow-bookie':
-      return scope.clusters.some((c) => c.bookies.length > 0);
-    case 'ownership-change':
-      return scope.clusters.some((c) => c.bookies.length > 0 && c.brokers.length > 1);
-  }
-}
+/** Whether the search could ever place a fault of this kind in the scenario: the engine's rule. */
+export { faultKindApplies as kindApplies } from '../../../engine';
 
 /** A bound field's text as a number, or why it cannot be one. */
 export function readBound(

@@ -4,12 +4,9 @@
 // BookKeeper's own answers: slow-bookie, ownership-change), so a cluster that lists bookies must
 // not offer it. The other per-message kinds apply on either kind of storage.
 import { useMemo } from 'react';
-import type { World } from '../../../engine';
+import { kindFitsStorage, type World } from '../../../engine';
 import { useApp } from '../../store';
 import type { MessageFault } from './FaultMenu';
-
-/** Kinds that need a cluster with abstract storage (no bookies). */
-const ABSTRACT_STORAGE_ONLY: ReadonlySet<MessageFault> = new Set<MessageFault>(['persist-fails']);
 
 /** The clusters of this world whose topic is on BookKeeper (`topics[cluster].bk !== null`). */
 export function clustersWithBookies(world: World | undefined): readonly string[] {
@@ -26,9 +23,8 @@ export function faultsAt(
   cluster: string,
   bookieClusters: readonly string[],
 ): readonly MessageFault[] {
-  return bookieClusters.includes(cluster)
-    ? kinds.filter((k) => !ABSTRACT_STORAGE_ONLY.has(k))
-    : kinds;
+  const bookies = bookieClusters.includes(cluster);
+  return kinds.filter((k) => kindFitsStorage(k, bookies));
 }
 
 /**
