@@ -6,15 +6,16 @@
 // (zoom.ts) sizes the drawing; the scroll area takes the focus, so the keyboard scrolls it too.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toMermaid, type RunResult } from '../../../engine';
-import { setCursor, useApp } from '../../store';
-import { useMenuKeys } from '../../useKeyboard';
-import { FaultItems, placePopup } from '../FaultPlan/FaultMenu';
-import { arrowTarget, messageIndexOf, type ArrowTarget } from './arrows';
+import { useApp } from '../../store';
+import { ArrowMenu, type Menu } from './ArrowMenu';
+import { arrowTarget, messageIndexOf } from './arrows';
 import './diagram.css';
+import { labelsOf, measureActors, rowBox, scrollFor, visibleBox, type Actors } from './geometry';
 import { currentShapes, forgetLayout, markStep, placeMarks } from './highlight';
 import { renderSvg } from './loadMermaid';
 import { drawingFor, inWindow, isErrorPicture, MERMAID_MAX_TEXT, type Drawing } from './window';
-import { applyZoom, readZoom, saveZoom, stepZoom, ZOOM_MAX, ZOOM_MIN, type Zoom } from './zoom';
+import { applyZoom, readZoom, saveZoom, stepZoom, type Zoom } from './zoom';
+import { ZoomBar } from './ZoomBar';
 
 type DrawState = { readonly drawn: Drawing | null; readonly error: string | null };
 type Chosen = {
@@ -26,142 +27,6 @@ type Chosen = {
 
 /** The violation band in the dark theme (its --bad-soft): the light pink under light text was unreadable. */
 export const DARK_VIOLATION_FILL = 'rgb(61, 28, 31)';
-type Menu = ArrowTarget & { readonly x: number; readonly y: number };
-
-type Box = {
-  readonly top: number;
-  readonly bottom: number;
-  readonly left: number;
-  readonly right: number;
-};
-
-/**
- * The part of the scrolling diagram that shows (its client box without the scrollbars, within the
- * window), below the sticky actor header (`header` px tall when shown).
- */
-function visibleBox(scroller: HTMLElement, header: number): Box {
-  const box = scroller.getBoundingClientRect();
-  const top = box.top + scroller.clientTop;
-  const left = box.left + scroller.clientLeft;
-  return {
-    top: Math.max(top, 0) + header,
-    bottom: Math.min(top + scroller.clientHeight, window.innerHeight),
-    left: Math.max(left, 0),
-    right: Math.min(left + scroller.clientWidth, window.innerWidth),
-  };
-}
-
-/** The box around the current step's shapes (its arrows, their labels and its notes). */
-function rowBox(shapes: readonly Element[]): Box | null {
-  let box: Box | null = null;
-  for (const el of shapes) {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) continue;
-    box = box
-      ? {
-          top: Math.min(box.top, r.top),
-          bottom: Math.max(box.bottom, r.bottom),
-          left: Math.min(box.left, r.left),
-          right: Math.max(box.right, r.right),
-        }
-      : { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
-  }
-  return box;
-}
-
-const MARGIN = 32;
-/** Across, a little room is enough (a row is often almost as wide as the view). */
-const SIDE = 12;
-
-/** How far to scroll across so that [left, right] shows whole (it fits), or its left end. */
-function acrossFor(v: Box, r: Box): number {
-  if (r.right - r.left > v.right - v.left - 2 * SIDE)
-    return r.left < v.left || r.left > (v.left + v.right) / 2 ? r.left - (v.left + SIDE) : 0;
-  if (r.left < v.left + SIDE) return r.left - (v.left + SIDE);
-  if (r.right > v.right - SIDE) return r.right - (v.right - SIDE);
-  return 0;
-}
-
-/**
- * How far to scroll so that the current step's row shows: 0 when it already does. A row that fits
- * in the view shows whole, with a margin; a taller one shows its top. Across, a row wider than the
- * view (an arrow between far lifelines, a note over all of them) shows its labels whole instead
- * (`labels.all`: the box around its arrow labels and note texts), or its first one.
- *
- * Down and up, a row that left the view is placed a quarter of the view in from the edge it left
- * by: the next steps in the same direction then have the rest of the view before the next scroll.
- * (Every scroll makes Chromium raster the view anew, and the step after it waits for that:
- * centring scrolled every third step of a long trace, this every fifth.)
- */
-export function scrollFor(
-  v: Box,
-  r: Box,
-  labels: { readonly all: Box; readonly first: Box } | null = null,
-): { readonly down: number; readonly across: number } {
-  let down = 0;
-  const height = r.bottom - r.top;
-  const room = v.bottom - v.top;
-  if (height > room - 2 * MARGIN) {
-    if (r.top < v.top || r.top > v.bottom - MARGIN) down = r.top - (v.top + MARGIN / 2);
-  } else if (r.top < v.top + MARGIN || r.bottom > v.bottom - MARGIN) {
-    const quarter = room / 4;
-    const target =
-      r.bottom > v.bottom - MARGIN
-        ? Math.min(v.top + quarter, v.bottom - MARGIN - height)
-        : Math.max(v.bottom - quarter - height, v.top + MARGIN);
-    down = r.top - target;
-  }
-  const room2 = v.right - v.left - 2 * SIDE;
-  // The row, else all its labels, else its first label (its first arrow's or note's).
-  const across = acrossFor(
-    v,
-    r.right - r.left <= room2 || !labels
-      ? r
-      : labels.all.right - labels.all.left <= room2
-        ? labels.all
-        : labels.first,
-  );
-  return { down, across };
-}
-
-/** The texts among a step's shapes: its arrow labels, and the text of its notes. */
-function labelsOf(shapes: readonly Element[]): Element[] {
-  return shapes.flatMap((el) =>
-    el.tagName.toLowerCase() === 'text'
-      ? [el]
-      : el.tagName.toLowerCase() === 'g'
-        ? [...el.querySelectorAll('text')]
-        : [],
-  );
-}
-
-/** An actor's name over its lifeline, measured in the drawing (px from the host's left). */
-type Actor = { readonly name: string; readonly left: number; readonly width: number };
-type Actors = {
-  readonly list: readonly Actor[];
-  /** How far down the diagram scrolls before the drawing's own actor boxes are gone. */
-  readonly gone: number;
-};
-
-/** Mermaid's actor boxes at the top of the drawing: their names and where they are. */
-function measureActors(section: HTMLElement, host: HTMLElement): Actors | null {
-  const svg = host.querySelector('svg');
-  if (!svg) return null;
-  const h = host.getBoundingClientRect();
-  const s = section.getBoundingClientRect();
-  let bottom = 0;
-  const list = [...svg.querySelectorAll('rect.actor-top')].map((rect) => {
-    const r = rect.getBoundingClientRect();
-    bottom = Math.max(bottom, r.bottom);
-    const name =
-      rect.parentElement?.querySelector('text.actor')?.textContent ??
-      rect.parentElement?.querySelector('text')?.textContent ??
-      '';
-    return { name, left: r.left - h.left, width: r.width };
-  });
-  if (list.length === 0) return null;
-  return { list, gone: bottom - s.top + section.scrollTop - section.clientTop };
-}
 
 /** How far Shift+← / Shift+→ scroll the focused diagram sideways (px). */
 const SIDEWAYS = 80;
@@ -199,7 +64,8 @@ export function Diagram() {
       chosen.budget !== budget ||
       chosen.dark !== dark ||
       !inWindow(chosen.drawing.window, cursor));
-  if (stale) setChosen({ result, budget, dark, drawing: drawingFor(result, cursor, budget, full, style) });
+  if (stale)
+    setChosen({ result, budget, dark, drawing: drawingFor(result, cursor, budget, full, style) });
   const current = stale || !result ? null : (chosen?.drawing ?? null);
 
   useEffect(() => {
@@ -425,130 +291,6 @@ export function Diagram() {
           />
         )}
       </section>
-    </div>
-  );
-}
-
-/** Fit width, 100 %, − and +: the scale shown between − and +. */
-function ZoomBar(props: {
-  readonly zoom: Zoom;
-  readonly scale: number;
-  readonly onZoom: (zoom: Zoom) => void;
-}) {
-  const { zoom, scale, onZoom } = props;
-  const percent = `${Math.round(scale * 100)} %`;
-  return (
-    <div className="diagram-zoom" role="toolbar" aria-label="Diagram zoom">
-      <button
-        type="button"
-        aria-label="Zoom out"
-        title="Zoom out (−)"
-        disabled={scale <= ZOOM_MIN}
-        onClick={() => onZoom(stepZoom(scale, -1))}
-      >
-        −
-      </button>
-      <output className="diagram-zoom-level" aria-label="Zoom" data-testid="diagram-zoom-level">
-        {percent}
-      </output>
-      <button
-        type="button"
-        aria-label="Zoom in"
-        title="Zoom in (+)"
-        disabled={scale >= ZOOM_MAX}
-        onClick={() => onZoom(stepZoom(scale, 1))}
-      >
-        +
-      </button>
-      <button
-        type="button"
-        aria-pressed={zoom === 'fit'}
-        title="The whole width of the diagram in view (f)"
-        onClick={() => onZoom('fit')}
-      >
-        Fit width
-      </button>
-      <button
-        type="button"
-        aria-pressed={zoom === 1}
-        title="The diagram as drawn (0)"
-        onClick={() => onZoom(1)}
-      >
-        100 %
-      </button>
-    </div>
-  );
-}
-
-/**
- * The fault menu of the arrow clicked (its messages' faults), at the click, moved inside the part
- * of the diagram that shows (it scrolls with the drawing, and the diagram clips what leaves it).
- */
-function ArrowMenu(props: {
-  readonly menu: Menu;
-  readonly busy: boolean;
-  readonly scroller: React.RefObject<HTMLElement | null>;
-  readonly onClose: (refocus: boolean) => void;
-}) {
-  const { menu, busy, scroller, onClose } = props;
-  const root = useRef<HTMLDivElement>(null);
-  const onKeyDown = useMenuKeys(root, onClose);
-  const [place, setPlace] = useState<{
-    readonly left: number;
-    readonly top: number;
-    readonly maxHeight: number | null;
-  }>({ left: menu.x, top: menu.y, maxHeight: null });
-  useLayoutEffect(() => {
-    const el = root.current;
-    const view = scroller.current;
-    if (!el || !view) return;
-    const r = el.getBoundingClientRect();
-    const room = visibleBox(view, 0);
-    if (room.right <= room.left || room.bottom <= room.top) return;
-    // The click, in the window: where the menu's corner is before it is moved.
-    const at = { left: r.left, top: r.top, right: r.left, bottom: r.top };
-    const p = placePopup(at, { width: r.width, height: r.height }, room);
-    setPlace({
-      left: menu.x + p.left - r.left,
-      top: menu.y + p.top - r.top,
-      maxHeight: p.maxHeight,
-    });
-  }, [menu, scroller]);
-  return (
-    <div
-      ref={root}
-      className="arrow-menu fault-popup"
-      role="menu"
-      tabIndex={-1}
-      aria-label={`Faults for step ${menu.step}: ${menu.event.text}`}
-      style={{
-        left: place.left,
-        top: place.top,
-        ...(place.maxHeight !== null && { maxHeight: place.maxHeight, overflowY: 'auto' }),
-      }}
-      onKeyDown={onKeyDown}
-    >
-      <div className="arrow-menu-head">
-        Step {menu.step}: {menu.event.text}
-      </div>
-      {menu.kinds.length === 0 || menu.event.msgs.length === 0 ? (
-        <div className="muted">No per-message fault applies to this arrow.</div>
-      ) : (
-        menu.event.msgs.map((m) => (
-          <div key={m} role="group" aria-label={`${m} at ${menu.cluster}`}>
-            {menu.event.msgs.length > 1 && <div className="arrow-menu-msg">{m}</div>}
-            <FaultItems
-              message={m}
-              cluster={menu.cluster}
-              kinds={menu.kinds}
-              onPick={() => onClose(false)}
-              // The fault must catch this arrow: it is placed just before its step.
-              before={() => setCursor(menu.step - 1)}
-            />
-          </div>
-        ))
-      )}
-      {busy && <div className="muted">Running…</div>}
     </div>
   );
 }

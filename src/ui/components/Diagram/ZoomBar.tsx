@@ -1,0 +1,53 @@
+// The diagram's zoom toolbar: −, the scale shown, +, Fit width and 100 % (zoom.ts does the sizing).
+import { stepZoom, ZOOM_MAX, ZOOM_MIN, type Zoom } from './zoom';
+
+/** Fit width, 100 %, − and +: the scale shown between − and +. */
+export function ZoomBar(props: {
+  readonly zoom: Zoom;
+  readonly scale: number;
+  readonly onZoom: (zoom: Zoom) => void;
+}) {
+  const { zoom, scale, onZoom } = props;
+  const percent = `${Math.round(scale * 100)} %`;
+  return (
+    <div className="diagram-zoom" role="toolbar" aria-label="Diagram zoom">
+      <button
+        type="button"
+        aria-label="Zoom out"
+        title="Zoom out (−)"
+        disabled={scale <= ZOOM_MIN}
+        onClick={() => onZoom(stepZoom(scale, -1))}
+      >
+        −
+      </button>
+      <output className="diagram-zoom-level" aria-label="Zoom" data-testid="diagram-zoom-level">
+        {percent}
+      </output>
+      <button
+        type="button"
+        aria-label="Zoom in"
+        title="Zoom in (+)"
+        disabled={scale >= ZOOM_MAX}
+        onClick={() => onZoom(stepZoom(scale, 1))}
+      >
+        +
+      </button>
+      <button
+        type="button"
+        aria-pressed={zoom === 'fit'}
+        title="The whole width of the diagram in view (f)"
+        onClick={() => onZoom('fit')}
+      >
+        Fit width
+      </button>
+      <button
+        type="button"
+        aria-pressed={zoom === 1}
+        title="The diagram as drawn (0)"
+        onClick={() => onZoom(1)}
+      >
+        100 %
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+// The diagram's geometry, measured in the rendered SVG: the part of the drawing that shows, the box
+// around a step's shapes, how far to scroll to show it, and Mermaid's actor boxes for the sticky
+// header. Pure DOM reads, no React.
+
+export type Box = {
+  readonly top: number;
+  readonly bottom: number;
+  readonly left: number;
+  readonly right: number;
+};
+
+/**
+ * The part of the scrolling diagram that shows (its client box without the scrollbars, within the
+ * window), below the sticky actor header (`header` px tall when shown).
+ */
+export function visibleBox(scroller: HTMLElement, header: number): Box {
+  const box = scroller.getBoundingClientRect();
+  const top = box.top + scroller.clientTop;
+  const left = box.left + scroller.clientLeft;
+  return {
+    top: Math.max(top, 0) + header,
+    bottom: Math.min(top + scroller.clientHeight, window.innerHeight),
+    left: Math.max(left, 0),
+    right: Math.min(left + scroller.clientWidth, window.innerWidth),
+  };
+}
+
+/** The box around the current step's shapes (its arrows, their labels and its notes). */
+export function rowBox(shapes: readonly Element[]): Box | null {
+  let box: Box | null = null;
+  for (const el of shapes) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    box = box
+      ? {
+          top: Math.min(box.top, r.top),
+          bottom: Math.max(box.bottom, r.bottom),
+          left: Math.min(box.left, r.left),
+          right: Math.max(box.right, r.right),
+        }
+      : { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+  }
+  return box;
+}
+
+const MARGIN = 32;
+/** Across, a little room is enough (a row is often almost as wide as the view). */
+const SIDE = 12;
+
+/** How far to scroll across so that [left, right] shows whole (it fits), or its left end. */
+function acrossFor(v: Box, r: Box): number {
+  if (r.right - r.left > v.right - v.left - 2 * SIDE)
+    return r.left < v.left || r.left > (v.left + v.right) / 2 ? r.left - (v.left + SIDE) : 0;
+  if (r.left < v.left + SIDE) return r.left - (v.left + SIDE);
+  if (r.right > v.right - SIDE) return r.right - (v.right - SIDE);
+  return 0;
+}
+
+/**
+ * How far to scroll so that the current step's row shows: 0 when it already does. A row that fits
+ * in the view shows whole, with a margin; a taller one shows its top. Across, a row wider than the
+ * view (an arrow between far lifelines, a note over all of them) shows its labels whole instead
+ * (`labels.all`: the box around its arrow labels and note texts), or its first one.
+ *
+ * Down and up, a row that left the view is placed a quarter of the view in from the edge it left
+ * by: the next steps in the same direction then have the rest of the view before the next scroll.
+ * (Every scroll makes Chromium raster the view anew, and the step after it waits for that:
+ * centring scrolled every third step of a long trace, this every fifth.)
+ */
+export function scrollFor(
+  v: Box,
+  r: Box,
+  labels: { readonly all: Box; readonly first: Box } | null = null,
+): { readonly down: number; readonly across: number } {
+  let down = 0;
+  const height = r.bottom - r.top;
+  const room = v.bottom - v.top;
+  if (height > room - 2 * MARGIN) {
+    if (r.top < v.top || r.top > v.bottom - MARGIN) down = r.top - (v.top + MARGIN / 2);
+  } else if (r.top < v.top + MARGIN || r.bottom > v.bottom - MARGIN) {
+    const quarter = room / 4;
+    const target =
+      r.bottom > v.bottom - MARGIN
+        ? Math.min(v.top + quarter, v.bottom - MARGIN - height)
+        : Math.max(v.bottom - quarter - height, v.top + MARGIN);
+    down = r.top - target;
+  }
+  const room2 = v.right - v.left - 2 * SIDE;
+  // The row, else all its labels, else its first label (its first arrow's or note's).
+  const across = acrossFor(
+    v,
+    r.right - r.left <= room2 || !labels
+      ? r
+      : labels.all.right - labels.all.left <= room2
+        ? labels.all
+        : labels.first,
+  );
+  return { down, across };
+}
+
+/** The texts among a step's shapes: its arrow labels, and the text of its notes. */
+export function labelsOf(shapes: readonly Element[]): Element[] {
+  return shapes.flatMap((el) =>
+    el.tagName.toLowerCase() === 'text'
+      ? [el]
+      : el.tagName.toLowerCase() === 'g'
+        ? [...el.querySelectorAll('text')]
+        : [],
+  );
+}
+
+/** An actor's name over its lifeline, measured in the drawing (px from the host's left). */
+export type Actor = { readonly name: string; readonly left: number; readonly width: number };
+export type Actors = {
+  readonly list: readonly Actor[];
+  /** How far down the diagram scrolls before the drawing's own actor boxes are gone. */
+  readonly gone: number;
+};
+
+/** Mermaid's actor boxes at the top of the drawing: their names and where they are. */
+export function measureActors(section: HTMLElement, host: HTMLElement): Actors | null {
+  const svg = host.querySelector('svg');
+  if (!svg) return null;
+  const h = host.getBoundingClientRect();
+  const s = section.getBoundingClientRect();
+  let bottom = 0;
+  const list = [...svg.querySelectorAll('rect.actor-top')].map((rect) => {
+    const r = rect.getBoundingClientRect();
+    bottom = Math.max(bottom, r.bottom);
+    const name =
+      rect.parentElement?.querySelector('text.actor')?.textContent ??
+      rect.parentElement?.querySelector('text')?.textContent ??
+      '';
+    return { name, left: r.left - h.left, width: r.width };
+  });
+  if (list.length === 0) return null;
+  return { list, gone: bottom - s.top + section.scrollTop - section.clientTop };
+}
