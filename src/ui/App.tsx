@@ -14,7 +14,8 @@ import { Topology } from './components/Topology';
 import { useEffect } from 'react';
 import { Shortcuts } from './components/Shortcuts';
 import { LinkNotice, ShareBar } from './components/Share';
-import { resetBranches, retry, setTheme, useApp } from './store';
+import { resetBranches, retry, useApp } from './store';
+import { chooseTheme } from './theme';
 import { usePlayback, useStepKeys } from './useKeyboard';
 
 /** What the user can do about an error, by where it comes from. */
@@ -57,11 +58,6 @@ function ThemeToggle() {
   const theme = useApp((s) => s.theme);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
-    try {
-      localStorage.setItem('dedup-lab-theme', theme);
-    } catch {
-      // storage may be unavailable (private mode): the theme still applies for this page
-    }
   }, [theme]);
   return (
     <button
@@ -69,7 +65,7 @@ function ThemeToggle() {
       className="theme-toggle"
       aria-label="Dark theme"
       aria-pressed={theme === 'dark'}
-      onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+      onClick={() => chooseTheme(theme === 'dark' ? 'light' : 'dark')}
     >
       {theme === 'dark' ? '☀ Light' : '☾ Dark'}
     </button>

@@ -5,7 +5,8 @@ import { App } from './App';
 import { startRestartingWorker } from './engineRunner';
 import { ShareRoot } from './components/Share/Root';
 import { startFromLocation } from './share/sync';
-import { setRunner, setTheme } from './store';
+import { setRunner } from './store';
+import { startTheme } from './theme';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -20,13 +21,7 @@ try {
 }
 // A share link in the address opens that run (and the address then follows the screen).
 void startFromLocation();
-try {
-  const saved = localStorage.getItem('dedup-lab-theme');
-  if (saved === 'dark' || (saved === null && matchMedia('(prefers-color-scheme: dark)').matches))
-    setTheme('dark');
-} catch {
-  // no storage: light theme
-}
+startTheme();
 
 createRoot(root).render(
   <StrictMode>
