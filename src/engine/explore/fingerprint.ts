@@ -15,7 +15,7 @@ import type { World } from '../model/world';
 export const DROP = new Set(['config', 'tick', 'stepCount', 'instance', 'nextOpId', 'epoch']);
 
 /** A plan fault still waits for a step count (`after: { step: N }`): the count matters. */
-export const countsSteps = (w: World): boolean => w.config.faults.some((f, i) => 'after' in f && 'step' in f.after && !w.plan[i]!.armed && !w.plan[i]!.spent);
+export const countsSteps = (w: World): boolean => w.config.faults.some((f, i) => 'after' in f && f.after !== undefined && 'step' in f.after && !w.plan[i]!.armed && !w.plan[i]!.spent);
 export const STAMPS = new Set(['born', 'closedAt', 'batchBorn']);
 
 export function fingerprint(w: World): string {

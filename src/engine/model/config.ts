@@ -111,6 +111,12 @@ export type FaultSpec =
   | { readonly kind: 'unload-topic'; readonly cluster: string; readonly after: Trigger }
   | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string; readonly after: Trigger }
   | { readonly kind: 'slow-bookie'; readonly bookie: string; readonly message?: string }
+  /**
+   * The application producer's send timer fires while `message` is pending (it has waited longer
+   * than sendTimeoutMs); optionally only once `after` fired. The replicator's producer has
+   * sendTimeout 0, so it never applies to it.
+   */
+  | { readonly kind: 'send-timeout'; readonly message: string; readonly after?: Trigger }
   | {
       readonly kind: 'duplicate-frames';
       readonly producer: string;
@@ -126,6 +132,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'not-allowed',
   'disconnect',
   'restart-producer',
+  'send-timeout',
   'unload-topic',
   'duplicate-frames',
   'ownership-change',
@@ -225,11 +232,11 @@ export interface FaultScope {
 /**
  * Whether a fault of this kind could ever act in the scenario (the validator's and `applies`'
  * conditions): a cluster whose storage fits it (ownership-change also needs another broker to move
- * to), and, except for the bookie-side kinds, something that sends — restart-producer an
- * application producer.
+ * to), and, except for the bookie-side kinds, something that sends — restart-producer and
+ * send-timeout an application producer (the replicator's runs with sendTimeout 0).
  */
 export function faultKindApplies(kind: ExploreFaultKind, scope: FaultScope): boolean {
-  if (kind === 'restart-producer') return scope.producers.length > 0;
+  if (kind === 'restart-producer' || kind === 'send-timeout') return scope.producers.length > 0;
   const fits = scope.clusters.some((c) => kindFitsStorage(kind, c.bookies.length > 0) && (kind !== 'ownership-change' || c.brokers.length > 1));
   const bookieSide = kind === 'slow-bookie' || kind === 'ownership-change';
   return fits && (bookieSide || scope.producers.length > 0 || scope.replication != null);

@@ -80,7 +80,7 @@ export function ackReceived(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame
   const op = p.pendingMessages[0];
   const rule = 'ProducerImpl.ackReceived';
   if (!op) {
-    ctx.events.push(ev('log', p.name, `ack for timed-out msg seq ${r.sequenceId}: ignored`, [], { rule: `${rule}:no-op` }));
+    ctx.events.push(ev('log', p.name, `ack for timed-out msg ${r.msgs.join('+')} seq ${r.sequenceId}: ignored`, [], { rule: `${rule}:no-op` }));
     return;
   }
   if (r.sequenceId > op.sequenceId) {
@@ -88,7 +88,7 @@ export function ackReceived(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame
     return;
   }
   if (r.sequenceId < op.sequenceId) {
-    ctx.events.push(ev('log', p.name, `receipt seq ${r.sequenceId} < head ${op.sequenceId}: ignored`, [], { rule: `${rule}:seq-smaller` }));
+    ctx.events.push(ev('log', p.name, `receipt ${r.msgs.join('+')} seq ${r.sequenceId} < head ${op.sequenceId}: ignored (an ack for a timed-out msg)`, [], { rule: `${rule}:seq-smaller` }));
     return;
   }
   if (r.sequenceId >= r.highestSequenceId || r.highestSequenceId === op.highestSequenceId) {
@@ -98,6 +98,26 @@ export function ackReceived(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame
     return;
   }
   closeConnection(ctx, p, `highest sequence id ${r.highestSequenceId} does not match the head's ${op.highestSequenceId}`, `${rule}:highest-mismatch`);
+}
+
+/**
+ * `ProducerImpl.run(Timeout)`, the send timer (sendTimeoutMs > 0; never for the replicator, whose
+ * producer runs with sendTimeout 0): it looks only at the head of pendingMessages, and once the
+ * head has waited longer than the timeout, `failPendingMessages` fails *every* op in the queue with
+ * TimeoutException, however young, and `failPendingBatchMessages` the open batch. The connection
+ * stays open (frames already written still reach the broker), and msgIdGenerator,
+ * lastSequenceIdPushed and lastSequenceIdPublished keep their values: the next send takes a new id.
+ */
+export function sendTimeoutJava(ctx: Ctx, p: ProducerState): void {
+  const ops = p.pendingMessages;
+  const batch = p.batch;
+  const count = ops.reduce((n, op) => n + op.msgs.length, 0);
+  ctx.events.push(ev('log', p.name, `Message send timed out. Failing ${count} messages`, ops.flatMap((op) => op.msgs.map((m) => m.msg)), { cluster: p.cluster, rule: 'ProducerImpl.run:send-timeout' }));
+  p.pendingMessages = [];
+  for (const op of ops) completeOpFailure(ctx, p, op, 'TimeoutException', 'ProducerImpl.failPendingMessages');
+  if (batch.length === 0) return;
+  p.batch = [];
+  completeOpFailure(ctx, p, { opId: -1, msgs: batch, sequenceId: -1, highestSequenceId: -1, localBufferCorrupted: false }, 'TimeoutException', 'ProducerImpl.failPendingBatchMessages');
 }
 
 /**

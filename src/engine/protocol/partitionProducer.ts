@@ -7,7 +7,7 @@ import { ev } from '../model/events';
 import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { closeConnection, resendMessages, writeOp } from './ClientCnx';
-import { completeOpSuccess } from './SendCallback';
+import { completeOpFailure, completeOpSuccess } from './SendCallback';
 
 const sendsHighest = (ctx: Ctx): boolean =>
   hasFix(ctx.w.config, 'go-1565') || hasFix(ctx.w.config, 'go-highest-sequence-id');
@@ -71,7 +71,7 @@ export function receivedSendReceipt(ctx: Ctx, p: ProducerState, r: Extract<Respo
   const item = p.pendingMessages[0];
   const rule = 'partitionProducer.ReceivedSendReceipt';
   if (!item) {
-    ctx.events.push(ev('log', p.name, `receipt seq ${r.sequenceId} with nothing pending: ignored`, [], { rule: `${rule}:empty` }));
+    ctx.events.push(ev('log', p.name, `receipt ${r.msgs.join('+')} seq ${r.sequenceId} with nothing pending (a timed-out msg): ignored`, [], { rule: `${rule}:empty` }));
     return;
   }
   if (item.sequenceId < r.sequenceId) {
@@ -79,7 +79,7 @@ export function receivedSendReceipt(ctx: Ctx, p: ProducerState, r: Extract<Respo
     return;
   }
   if (item.sequenceId > r.sequenceId) {
-    ctx.events.push(ev('log', p.name, `local ${item.sequenceId} > remote ${r.sequenceId}: ignored`, [], { rule: `${rule}:local-higher` }));
+    ctx.events.push(ev('log', p.name, `receipt ${r.msgs.join('+')}: local ${item.sequenceId} > remote ${r.sequenceId}: ignored (taken for a timed-out msg)`, [], { rule: `${rule}:local-higher` }));
     return;
   }
   p.pendingMessages.shift();
@@ -88,11 +88,26 @@ export function receivedSendReceipt(ctx: Ctx, p: ProducerState, r: Extract<Respo
 }
 
 /**
+ * `partitionProducer.failTimeoutMessages`, the send-timeout goroutine (SendTimeout > 0; the
+ * replicator is Java and runs with sendTimeout 0): it polls pendingQueue items from the oldest
+ * *while* they have expired and stops at the first that has not. `msg` has expired, so its item
+ * and every older one fail with ErrSendTimeout; younger items stay pending and the batch builder
+ * is not touched. No connection close, the sequence id generator keeps its value.
+ */
+export function failTimeoutMessages(ctx: Ctx, p: ProducerState, msg: string): void {
+  const upTo = p.pendingMessages.findIndex((op) => op.msgs.some((m) => m.msg === msg));
+  const failed = p.pendingMessages.slice(0, upTo + 1);
+  p.pendingMessages = p.pendingMessages.slice(upTo + 1);
+  ctx.events.push(ev('log', p.name, `Failing ${failed.length} messages on timeout`, failed.flatMap((op) => op.msgs.map((m) => m.msg)), { cluster: p.cluster, rule: 'partitionProducer.failTimeoutMessages' }));
+  for (const op of failed) completeOpFailure(ctx, p, op, 'ErrSendTimeout', 'partitionProducer.failTimeoutMessages:done');
+}
+
+/**
  * Go `connection.handleSendError`: a NotAllowedError only unregisters the producer from the
  * connection (`deletePendingProducers`) — no item fails, nothing is resent, the connection stays
  * open. The producer keeps writing, the broker keeps storing, but no answer reaches it again and
  * it is not told when the connection closes: every pending item waits for the send timeout
- * (not modelled), so its callbacks never run within the run. Anything else — ChecksumError and
+ * (`failTimeoutMessages`, the send-timeout fault), so without one its callbacks never run. Anything else — ChecksumError and
  * PersistenceError included — closes the connection, and the producer reconnects and resends.
  */
 export function handleSendErrorGo(ctx: Ctx, p: ProducerState, e: Extract<ResponseFrame, { kind: 'error' }>): void {

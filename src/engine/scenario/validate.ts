@@ -42,7 +42,8 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
   const fixes = readFixes(r, s.fixes, extraFixes);
   // The messages a fault or trigger may name: what the workload sends and what topic.ledgers holds.
   const messages = [...new Set([...workload.flatMap((w) => (w.kind === 'send' ? [w.msg] : [])), ...clusters.flatMap((c) => c.initialLedgers.flatMap((l) => (l.messages ?? []).map((m) => m.msg)))])];
-  const faults = readFaults(r, s.faults, clusters, [...producers.map((p) => p.name), ...(replication ? [REPLICATOR] : [])], replication !== null, messages);
+  const appMessages = workload.flatMap((w) => (w.kind === 'send' ? [w.msg] : []));
+  const faults = readFaults(r, s.faults, clusters, [...producers.map((p) => p.name), ...(replication ? [REPLICATOR] : [])], replication !== null, messages, appMessages);
   readExpect(r, s.expect, clusterNames);
   const schedule = readSchedule(r, s.schedule);
   const explore = readExplore(r, s.explore);
@@ -256,7 +257,7 @@ function readReplication(r: Reader, v: unknown, clusters: string[]): Replication
   return { from, to, dedup, start, producerName: `pulsar.repl.${from}-->${to}` };
 }
 
-function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfig[], names: string[], replicated: boolean, messages: readonly string[]): FaultSpec[] {
+function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfig[], names: string[], replicated: boolean, messages: readonly string[], appMessages: readonly string[]): FaultSpec[] {
   const raw = v === undefined ? [] : r.arr(v, '$.faults') ?? [];
   const clusters = clusterConfigs.map((c) => c.name);
   const allBrokers = (cluster: string) => clusterConfigs.find((c) => c.name === cluster)?.brokers ?? [];
@@ -305,6 +306,8 @@ function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfi
         const bookie = r.oneOf(o.bookie, `${path}.bookie`, allBookies) ?? '';
         return [o.message === undefined ? { kind, bookie } : { kind, bookie, message: message() }];
       }
+      case 'send-timeout':
+        return [readSendTimeout(r, o, path, clusters, messages, appMessages)];
       case 'unload-topic':
         r.known(o, path, ['kind', 'cluster', 'after']);
         return [{ kind, cluster: storage(r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '', 'an unload with bookies is not modelled'), after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
@@ -316,6 +319,24 @@ function readFaults(r: Reader, v: unknown, clusterConfigs: readonly ClusterConfi
     }
     return [];
   });
+}
+
+/**
+ * `send-timeout`: the message whose send times out, and optionally when. Only an application
+ * producer's send can: the replicator's producer runs with sendTimeout 0 (`AbstractReplicator`), so
+ * a message only `topic.ledgers` holds (only the replicator sends it) is refused, and so is a
+ * `producer` field (the message decides the producer).
+ */
+function readSendTimeout(r: Reader, o: Record<string, unknown>, path: string, clusters: string[], messages: readonly string[], appMessages: readonly string[]): FaultSpec {
+  if (o.producer !== undefined) r.fail(`${path}.producer`, 'no producer: send-timeout names the "message" whose send times out (and the replicator\'s producer runs with sendTimeout 0, it never times out)', o.producer);
+  r.known(o, path, ['kind', 'message', 'after', 'producer']);
+  let message = sentMessage(r, o.message, `${path}.message`, messages);
+  if (message !== '' && !appMessages.includes(message)) {
+    r.fail(`${path}.message`, `a message an application producer sends (${appMessages.join(', ') || 'the workload sends none'}); only the replicator sends ${message}, and its producer runs with sendTimeout 0`, message);
+    message = '';
+  }
+  if (o.after === undefined) return { kind: 'send-timeout', message };
+  return { kind: 'send-timeout', message, after: readTrigger(r, o.after, `${path}.after`, clusters, messages) };
 }
 
 /** A message id that exists in this scenario (sent by the workload, or held by topic.ledgers). */

@@ -15,6 +15,8 @@
 //   consume:<subscription>:<ledger>:<entry>   the consumer receives that entry and acknowledges it
 //   fault:<kind>:<subject>[@<cluster>][:<variant>]   a fault (from the plan, or placed by the explorer)
 //   fault:ownership-change:<cluster>:<broker> the topic's ownership moves to <broker>
+//   fault:send-timeout:<msg>                  the send timer of the application producer that has
+//                                            <msg> pending fires (no cluster: it acts in the client)
 //   fault:duplicate-frames:<producer>:<n>    (explorer) the open channel's n-th send from now re-writes
 //                                            every frame written on it since, then it drops all sends
 import type { FaultKind } from '../model/config';
@@ -24,6 +26,7 @@ export type FaultAction =
   | { readonly kind: 'checksum-error'; readonly message: string; readonly cluster: string; readonly localBufferCorrupted: boolean }
   | { readonly kind: 'not-allowed'; readonly message: string; readonly cluster: string; readonly times: number }
   | { readonly kind: 'disconnect' | 'restart-producer'; readonly producer: string }
+  | { readonly kind: 'send-timeout'; readonly message: string }
   | { readonly kind: 'unload-topic'; readonly cluster: string }
   | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string }
   /** Explorer only: arm the producer's open channel to re-write its cached frames at its `atSend`-th send from now. */
@@ -83,6 +86,8 @@ export function faultKey(f: FaultAction): string {
     case 'disconnect':
     case 'restart-producer':
       return `fault:${f.kind}:${f.producer}`;
+    case 'send-timeout':
+      return `fault:send-timeout:${f.message}`;
     case 'unload-topic':
       return `fault:unload-topic:${f.cluster}`;
     case 'ownership-change':

@@ -106,6 +106,15 @@ function addExplorerFaults(w: World, add: Add): void {
     if (kinds.has('duplicate-frames')) for (let n = 2; n <= sendsAhead(w, name); n++) offer({ kind: 'duplicate-frames', producer: name, atSend: n });
     if (kinds.has('restart-producer') && name !== REPLICATOR) offer({ kind: 'restart-producer', producer: name });
   }
+  if (kinds.has('send-timeout')) {
+    // Java's timer fails the whole queue whichever message expired: the head stands for all of it.
+    // Go's fails the items up to the expired one: each item is a placement of its own.
+    for (const pc of w.config.producers) {
+      const p = w.producers[pc.name]!;
+      const items = p.client === 'java' ? p.pendingMessages.slice(0, 1) : p.pendingMessages;
+      for (const op of items) offer({ kind: 'send-timeout', message: op.msgs[0]!.msg });
+    }
+  }
   if (kinds.has('unload-topic')) for (const c of w.config.clusters) offer({ kind: 'unload-topic', cluster: c.name });
   if (kinds.has('ownership-change')) for (const c of w.config.clusters) for (const b of c.brokers) offer({ kind: 'ownership-change', cluster: c.name, to: b });
   // slow-bookie only reorders answers, and the search already tries every order: nothing to place.

@@ -10,6 +10,8 @@ import { addFailed } from '../protocol/PersistentTopic';
 import { unloadTopic } from '../protocol/BrokerService';
 import { startTakeover } from '../protocol/OwnershipChange';
 import { completeOpFailure } from '../protocol/SendCallback';
+import { sendTimeoutJava } from '../protocol/ProducerImpl';
+import { failTimeoutMessages } from '../protocol/partitionProducer';
 import type { FaultAction } from './actions';
 import type { Ctx } from './context';
 
@@ -18,6 +20,14 @@ const inFlightTo = (w: World, msg: string, cluster: string) =>
 
 const receiptInFlight = (w: World, msg: string, cluster: string) =>
   Object.values(w.channels).some((ch) => ch.open && ch.cluster === cluster && ch.toClient.some((f) => f.kind === 'receipt' && f.msgs.includes(msg)));
+
+/**
+ * The application producer whose pending queue holds `msg` (Java pendingMessages, Go pendingQueue):
+ * the one whose send timer a send-timeout fault fires. Never the replicator's (sendTimeout 0), and
+ * not a message still in an open batch (the timer only looks at the queue).
+ */
+export const timingOut = (w: World, msg: string) =>
+  Object.values(w.producers).find((p) => p.role === 'app' && p.pendingMessages.some((op) => op.msgs.some((m) => m.msg === msg)));
 
 /** Can this fault act on the world now? */
 export function applies(w: World, f: FaultAction): boolean {
@@ -35,6 +45,8 @@ export function applies(w: World, f: FaultAction): boolean {
       return w.channels[f.producer]?.open ?? false;
     case 'restart-producer':
       return w.producers[f.producer]?.role === 'app';
+    case 'send-timeout':
+      return timingOut(w, f.message) !== undefined;
     case 'unload-topic':
       // Abstract storage only (an unload with bookies would need the ledger close path modelled).
       return w.topics[f.cluster]?.bk === null;
@@ -63,6 +75,8 @@ export function planAction(spec: FaultSpec): FaultAction | null {
     case 'disconnect':
     case 'restart-producer':
       return { kind: spec.kind, producer: spec.producer };
+    case 'send-timeout':
+      return { kind: spec.kind, message: spec.message };
     case 'unload-topic':
       return { kind: spec.kind, cluster: spec.cluster };
     case 'ownership-change':
@@ -74,7 +88,7 @@ export function planAction(spec: FaultSpec): FaultAction | null {
   }
 }
 
-export const hasTrigger = (spec: FaultSpec): spec is Extract<FaultSpec, { after: Trigger }> => 'after' in spec;
+export const hasTrigger = (spec: FaultSpec): spec is FaultSpec & { readonly after: Trigger } => 'after' in spec && spec.after !== undefined;
 
 const EVENT_OF: Record<string, SimEvent['kind']> = { sent: 'write', received: 'receive', persisted: 'persist', acked: 'complete' };
 
@@ -129,6 +143,13 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
     case 'restart-producer':
       restartProducer(ctx, f.producer);
       return;
+    case 'send-timeout': {
+      const p = timingOut(w, f.message)!;
+      ctx.events.push(ev('fault', p.name, `send timeout: ${f.message} has waited longer than sendTimeoutMs`, [f.message], { cluster: p.cluster }));
+      if (p.client === 'java') sendTimeoutJava(ctx, p);
+      else failTimeoutMessages(ctx, p, f.message);
+      return;
+    }
     case 'unload-topic':
       unloadTopic(ctx, f.cluster);
       return;

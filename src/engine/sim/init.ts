@@ -63,7 +63,7 @@ export function initialWorld(config: Config): World {
     topics,
     sendsOf: {},
     completions: [],
-    plan: config.faults.map((f, index) => ({ index, armed: 'after' in f && 'step' in f.after && f.after.step === 0, spent: false })),
+    plan: config.faults.map((f, index) => ({ index, armed: 'after' in f && f.after !== undefined && 'step' in f.after && f.after.step === 0, spent: false })),
     notAllowed: {},
     faultsUsed: 0,
   };

@@ -7,7 +7,7 @@ import { fingerprint } from '../explore/fingerprint';
 import type { Config } from '../model/config';
 import type { SimEvent } from '../model/events';
 import type { World } from '../model/world';
-import { storedMessages } from '../protocol/ManagedLedger';
+import { readableOf, storedMessages } from '../protocol/ManagedLedger';
 import type { EnabledAction } from './actions';
 import { enabledActions } from './enabled';
 import { initialWorld } from './init';
@@ -124,16 +124,32 @@ export function storedOf(w: World): Record<string, string[]> {
   return Object.fromEntries(w.config.clusters.map((c) => [c.name, storedMessages(w.topics[c.name]!)]));
 }
 
-/** One outcome per application send of each message, in send order. */
+/**
+ * One outcome per application send of each message, in send order. A failed send that its
+ * cluster stores all the same (a send timeout while the broker had the frame; a restart with the
+ * frame already on the wire) says so: the application was told "failed" about a stored message,
+ * and a retry with a new sequence id stores it twice. That is Pulsar's contract for a failed send,
+ * not a violation, so it is an outcome rather than an invariant.
+ */
 export function outcomesOf(w: World): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [msg, count] of Object.entries(w.sendsOf)) {
     out[msg] = Array.from({ length: count }, (_, i) => {
       const c = w.completions.find((x) => x.msg === msg && x.sendIndex === i);
       if (!c) return 'pending';
-      if (c.result === 'failed') return `failed: ${c.error ?? 'error'}`;
+      if (c.result === 'failed') {
+        const at = storedAt(w, c.cluster, msg, i);
+        return `failed: ${c.error ?? 'error'}${at === null ? '' : `, but stored at ${at}`}`;
+      }
       return c.result === 'dup' ? 'completed -1:-1' : `stored at ${c.ledgerId}:${c.entryId}`;
     });
   }
   return out;
+}
+
+/** Where a reader of `cluster`'s topic finds this very send (`sendIndex`) of `msg`, or null. */
+function storedAt(w: World, cluster: string, msg: string, sendIndex: number): string | null {
+  const topic = w.topics[cluster];
+  const e = topic ? readableOf(topic).find((x) => !x.replicatedFrom && x.msgs.some((m) => m.msg === msg && m.sendIndex === sendIndex)) : undefined;
+  return e ? `${e.ledgerId}:${e.entryId}` : null;
 }
