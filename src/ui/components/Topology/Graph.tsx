@@ -3,7 +3,8 @@
 // label lists the frames in flight on it. A node with topology faults has a menu of them
 // (./NodeMenu): its ⋯ button or a right-click opens it. The nodes are placed by ./layout, top to
 // bottom at 100 % zoom in the width of the side column (not fitted: fitted, the engine's wide
-// layout came out at half size), and the graph is as tall as that layout.
+// layout came out at half size), and the graph is as tall as that layout. Edge labels are placed
+// by ./labels, against the node their edge goes into.
 import {
   BaseEdge,
   EdgeLabelRenderer,
@@ -22,12 +23,16 @@ import { Fragment, useLayoutEffect, useMemo, useState } from 'react';
 import type { Topology, TopologyEdge, TopologyNode } from '../../../engine';
 import { useApp } from '../../store';
 import { edgeSides, layoutTopology, NODE_H, type Layout, type Side } from './layout';
+import { labelLines, placeLabels, type LabelPlace } from './labels';
 import { NodeFaultMenu, NodeMenuButton, NodeMenuContext } from './NodeMenu';
 import { openPanel } from './openPanel';
 import { useNodeMenu } from './useNodeMenu';
 
 type TNode = Node<{ readonly node: TopologyNode }, 'component'>;
-type TEdge = Edge<{ readonly edge: TopologyEdge }, 'traffic'>;
+type TEdge = Edge<
+  { readonly edge: TopologyEdge; readonly place: LabelPlace | undefined },
+  'traffic'
+>;
 
 const ICON: Record<TopologyNode['kind'], string> = {
   producer: '▶',
@@ -75,7 +80,7 @@ function ComponentNode({ data }: NodeProps<TNode>) {
 
 function TrafficEdge(props: EdgeProps<TEdge>) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data } = props;
-  const [path, x, y] = getBezierPath({
+  const [path] = getBezierPath({
     sourceX,
     sourceY,
     targetX,
@@ -84,6 +89,7 @@ function TrafficEdge(props: EdgeProps<TEdge>) {
     targetPosition,
   });
   const e = data?.edge;
+  const place = data?.place;
   const busy = (e?.inFlight ?? 0) > 0;
   return (
     <>
@@ -93,20 +99,18 @@ function TrafficEdge(props: EdgeProps<TEdge>) {
         className={`topo-edge topo-edge-${e?.kind ?? 'connection'}${busy ? ' topo-busy' : ''}`}
         style={e && !e.open ? { strokeDasharray: '5 4', opacity: 0.6 } : undefined}
       />
-      {e && (e.label !== '' || busy) && (
+      {e && place && (
         <EdgeLabelRenderer>
           <div
             className={`topo-edge-label${busy ? ' topo-busy' : ''}`}
             data-testid={`topo-edge-${e.id}`}
-            style={{ transform: `translate(-50%, -50%) translate(${x}px, ${y}px)` }}
+            style={{ transform: `translate(-50%, -50%) translate(${place.x}px, ${place.y}px)` }}
           >
-            <div className="topo-edge-count">{e.label}</div>
-            {e.frames.slice(0, 3).map((f, i) => (
-              <div key={i} className="topo-frame">
-                {f}
+            {labelLines(e, place).map((line, i) => (
+              <div key={i} className={i === 0 ? 'topo-edge-count' : 'topo-frame'}>
+                {line}
               </div>
             ))}
-            {e.frames.length > 3 && <div className="topo-frame">+{e.frames.length - 3} more</div>}
           </div>
         </EdgeLabelRenderer>
       )}
@@ -148,12 +152,21 @@ function flowNode(n: TopologyNode, layout: Layout): TNode {
   return f;
 }
 
-function flowEdge(e: TopologyEdge, layout: Layout): TEdge {
+function flowEdge(e: TopologyEdge, layout: Layout, place: LabelPlace | undefined): TEdge {
   const sides = edgeSides(layout, e.source, e.target);
   const sourceHandle = `${sides.source}-s`;
   const targetHandle = `${sides.target}-t`;
   const known = flowEdges.get(e);
-  if (known && known.sourceHandle === sourceHandle && known.targetHandle === targetHandle)
+  const was = known?.data?.place;
+  if (
+    known &&
+    known.sourceHandle === sourceHandle &&
+    known.targetHandle === targetHandle &&
+    was?.x === place?.x &&
+    was?.y === place?.y &&
+    was?.from === place?.from &&
+    was?.frames === place?.frames
+  )
     return known;
   const f: TEdge = {
     id: e.id,
@@ -162,7 +175,7 @@ function flowEdge(e: TopologyEdge, layout: Layout): TEdge {
     target: e.target,
     sourceHandle,
     targetHandle,
-    data: { edge: e },
+    data: { edge: e, place },
     // Not `animated`: xyflow's dash animation repaints the graph every frame while anything
     // is in flight, stealing main-thread time from key presses. A busy edge is drawn in the
     // accent colour (topo-busy) and its label lists the frames in flight instead.
@@ -207,10 +220,10 @@ export default function Graph(props: { readonly topology: Topology; readonly fau
     () => topology.nodes.map((n) => flowNode(n, layout)),
     [topology, layout],
   );
-  const edges = useMemo<TEdge[]>(
-    () => topology.edges.map((e) => flowEdge(e, layout)),
-    [topology, layout],
-  );
+  const edges = useMemo<TEdge[]>(() => {
+    const places = placeLabels(layout, topology.edges);
+    return topology.edges.map((e) => flowEdge(e, layout, places.get(e.id)));
+  }, [topology, layout]);
 
   return (
     <NodeMenuContext.Provider value={api}>
