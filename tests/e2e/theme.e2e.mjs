@@ -14,7 +14,11 @@ const follows = {
     await themeIs(page, 'light', 'a light system did not open light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await themeIs(page, 'dark', 'the app did not turn dark with the system');
-    assert.equal(await page.evaluate(() => localStorage.getItem('dedup-lab-theme')), null, 'following the system saved a choice');
+    assert.equal(
+      await page.evaluate(() => localStorage.getItem('dedup-lab-theme')),
+      null,
+      'following the system saved a choice',
+    );
     await page.emulateMedia({ colorScheme: 'light' });
     await themeIs(page, 'light', 'the app did not turn light again with the system');
 
@@ -24,7 +28,11 @@ const follows = {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForTimeout(200);
-    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'the system overrode the user\'s choice');
+    assert.equal(
+      await page.evaluate(() => document.documentElement.dataset.theme),
+      'dark',
+      "the system overrode the user's choice",
+    );
     await page.reload({ waitUntil: 'load' });
     await themeIs(page, 'dark', 'the choice was not kept after a reload');
   },
