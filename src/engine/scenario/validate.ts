@@ -331,7 +331,7 @@ function readSendTimeout(r: Reader, o: Record<string, unknown>, path: string, cl
   if (o.producer !== undefined) r.fail(`${path}.producer`, 'no producer: send-timeout names the "message" whose send times out (and the replicator\'s producer runs with sendTimeout 0, it never times out)', o.producer);
   r.known(o, path, ['kind', 'message', 'after', 'producer']);
   let message = sentMessage(r, o.message, `${path}.message`, messages);
-  if (message !== '' && !appMessages.includes(message)) {
+  if (messages.includes(message) && !appMessages.includes(message)) {
     r.fail(`${path}.message`, `a message an application producer sends (${appMessages.join(', ') || 'the workload sends none'}); only the replicator sends ${message}, and its producer runs with sendTimeout 0`, message);
     message = '';
   }
