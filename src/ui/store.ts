@@ -458,6 +458,8 @@ export function describeFault(f: FaultJson): string {
     case 'disconnect':
     case 'restart-producer':
       return `${f.kind} ${String(f.producer)}${after}`;
+    case 'send-timeout':
+      return `send-timeout on ${String(f.message)} (its producer's send timer fires while it is pending)${after}`;
     case 'unload-topic':
       return `unload-topic${at}${after}`;
     case 'ownership-change':

@@ -2,17 +2,25 @@
 // pending queue (it may still be sent, answered or written), on a frame to the broker (the send
 // itself can fail) or on a receipt (it can be lost). Choosing one adds it to the fault plan and
 // re-runs from the same step. `cluster` is the cluster of the broker the send goes to.
+// send-timeout is offered on top of `kinds` whenever the engine says it can act on the message in
+// the step shown: an application producer has it pending (the replicator runs with sendTimeout 0).
 //
 // The open menu is drawn in document.body, fixed to the window and placed by placePopup: the side
 // column it opens from scrolls and clips its content (contain: paint), so a menu inside it was cut
 // off by the window's right edge (a ⚡ at the end of a row opened 200 px past it).
 import { useCallback, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { addFault, type FaultJson } from '../../store';
+import { faultApplies } from '../../../engine';
+import { addFault, useApp, type FaultJson } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
 
 export type MessageFault =
-  'checksum-corrupted' | 'checksum-intact' | 'not-allowed' | 'lose-receipt' | 'persist-fails';
+  | 'checksum-corrupted'
+  | 'checksum-intact'
+  | 'not-allowed'
+  | 'lose-receipt'
+  | 'persist-fails'
+  | 'send-timeout';
 
 export const SEND_FAULTS: readonly MessageFault[] = [
   'checksum-corrupted',
@@ -28,6 +36,7 @@ const LABEL: Record<MessageFault, string> = {
   'not-allowed': 'not-allowed (NotAllowedError on every attempt)',
   'lose-receipt': 'lose-receipt (persisted, then the connection drops)',
   'persist-fails': 'persist-fails (the ledger write fails)',
+  'send-timeout': 'send-timeout (the producer gives up waiting; the broker may still store it)',
 };
 
 export function faultJson(kind: MessageFault, message: string, cluster: string): FaultJson {
@@ -40,9 +49,21 @@ export function faultJson(kind: MessageFault, message: string, cluster: string):
         cluster,
         localBufferCorrupted: kind === 'checksum-corrupted',
       };
+    case 'send-timeout':
+      // Client-side: the message decides the producer, no cluster.
+      return { kind, message };
     default:
       return { kind, message, cluster };
   }
+}
+
+/** `kinds`, plus send-timeout when it can act on `message` in the step shown. */
+function useWithSendTimeout(message: string, kinds: readonly MessageFault[]): readonly MessageFault[] {
+  const applies = useApp((s) => {
+    const w = s.result?.steps[s.cursor]?.world;
+    return w !== undefined && faultApplies(w, { kind: 'send-timeout', message });
+  });
+  return applies && !kinds.includes('send-timeout') ? [...kinds, 'send-timeout'] : kinds;
 }
 
 /** A box in window coordinates (px). */
@@ -131,7 +152,8 @@ export function FaultMenu(props: {
   readonly cluster: string;
   readonly kinds: readonly MessageFault[];
 }) {
-  const { message, cluster, kinds } = props;
+  const { message, cluster } = props;
+  const kinds = useWithSendTimeout(message, props.kinds);
   const [open, setOpen] = useState(false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);

@@ -30,6 +30,8 @@ export function faultOfKey(key: string): FaultJson | null {
   if (m) return { kind: m[1]!, message: m[2]!, cluster: m[3]! };
   m = /^fault:(disconnect|restart-producer):(.+)$/.exec(key);
   if (m) return { kind: m[1]!, producer: m[2]! };
+  m = /^fault:send-timeout:(.+)$/.exec(key);
+  if (m) return { kind: 'send-timeout', message: m[1]! };
   m = /^fault:unload-topic:(.+)$/.exec(key);
   if (m) return { kind: 'unload-topic', cluster: m[1]! };
   m = /^fault:ownership-change:([^:]+):(.+)$/.exec(key);
