@@ -1,14 +1,16 @@
 // The run as a Mermaid sequence diagram, rendered once per run result (or per window of a long
 // trace); moving the cursor only re-marks shapes (highlight.ts), which is cheap, instead of
 // re-rendering Mermaid per step. A trace whose source is too long for Mermaid is drawn as a window
-// of steps around the cursor, redrawn only when the cursor leaves it (window.ts). Clicking an
-// arrow or its label opens the fault menu for the messages it carries (arrows.ts). The zoom
+// of steps around the cursor, redrawn only when the cursor leaves it (window.ts). Clicking a row
+// moves the cursor to its step (clickedStep.ts); an arrow or its label also opens the fault menu
+// for the messages it carries (arrows.ts). The zoom
 // (zoom.ts) sizes the drawing; the scroll area takes the focus, so the keyboard scrolls it too.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toMermaid, type RunResult } from '../../../engine';
-import { useApp } from '../../store';
+import { setCursor, useApp } from '../../store';
 import { ArrowMenu, type Menu } from './ArrowMenu';
 import { arrowTarget, messageIndexOf } from './arrows';
+import { clickedStep } from './clickedStep';
 import './diagram.css';
 import { labelsOf, measureActors, rowBox, scrollFor, visibleBox, type Actors } from './geometry';
 import { currentShapes, forgetLayout, markStep, placeMarks } from './highlight';
@@ -206,8 +208,12 @@ export function Diagram() {
     setMenu(null);
   }
 
+  // A click on a row (a message or a note) moves the cursor to its step; an arrow also opens the
+  // fault menu of the messages it carries.
   const onClick = (e: React.MouseEvent) => {
     if (!result || !draw.drawn || !host.current) return;
+    const step = clickedStep(host.current, draw.drawn.diagram.items, e.target as Element);
+    if (step !== null) setCursor(step);
     const index = messageIndexOf(host.current, e.target as Element);
     const target = arrowTarget(result, draw.drawn.diagram.items, index);
     if (!target) return;

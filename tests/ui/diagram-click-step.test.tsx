@@ -1,0 +1,44 @@
+// Clicking a row of the diagram moves the cursor to that step (the UX review: a click on a note or
+// an arrow did nothing to the cursor, so the panels could not be brought to a row read in the
+// diagram). An arrow also opens its fault menu, as before.
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Diagram } from '../../src/ui/components/Diagram';
+import { appStore, selectScenario, setRunner, start } from '../../src/ui/store';
+import { directRunner } from '../../src/worker/handle';
+
+beforeEach(async () => {
+  setRunner(directRunner);
+  await start();
+});
+
+const svgOf = () => screen.getByTestId('diagram').querySelector('svg');
+const stepWith = (text: string) =>
+  appStore.getState().result!.steps.find((s) => s.events.some((e) => e.text === text))!.index;
+
+describe('diagram: a click on a row goes to its step', () => {
+  it('seed 000: a note and an arrow label each move the cursor to their own step', async () => {
+    await selectScenario('seed-000-checksum-corrupted');
+    const user = userEvent.setup();
+    render(<Diagram />);
+    await waitFor(() => expect(svgOf()).not.toBeNull(), { timeout: 10_000 });
+    expect(appStore.getState().cursor).toBe(0);
+
+    const failed = [...svgOf()!.querySelectorAll('text.noteText')].find(
+      (t) => t.textContent === 'E3 failed: ChecksumException',
+    )!;
+    await user.click(failed);
+    const want = stepWith('E3 failed: ChecksumException');
+    expect(want).toBeGreaterThan(1);
+    expect(appStore.getState().cursor).toBe(want);
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    const receipt = [...svgOf()!.querySelectorAll('text.messageText')].find((t) =>
+      /^6 · receipt E3/.test(t.textContent ?? ''),
+    )!;
+    await user.click(receipt);
+    expect(appStore.getState().cursor).toBe(6);
+    expect(screen.getByRole('menu', { name: /Faults for step 6: receipt E3/ })).toBeTruthy();
+  });
+});
