@@ -1,9 +1,19 @@
 // What each cluster's topic stores: ledgers with their entries by position, and the writes still
-// in flight to storage (a NotDup publish waiting for its `OpAddEntry`).
+// in flight to storage (a NotDup publish waiting for its `OpAddEntry`). On a replication target,
+// what the source stores and this cluster does not is split: lost (the replicator deleted it at
+// the source, in red) and not replicated yet (muted): in the review every message on its way read
+// as red "missing" from step 0, so the one real loss did not stand out.
 import type { TopicPanel as TopicView } from '../../../engine';
 import { changedClass } from './changed';
 
-export function TopicPanel({ topics }: { readonly topics: readonly TopicView[] }) {
+export function TopicPanel({
+  topics,
+  lost = [],
+}: {
+  readonly topics: readonly TopicView[];
+  /** Messages the replicator deleted at its source while this target lacks them (lostAtRemote). */
+  readonly lost?: readonly string[];
+}) {
   return (
     <section className="panel" aria-label="Topic" data-testid="panel-topic">
       <h3>Topic</h3>
@@ -17,11 +27,13 @@ export function TopicPanel({ topics }: { readonly topics: readonly TopicView[] }
                 {t.fenced ? ' · fenced' : ''}
               </span>
             </header>
-            {t.missingFromSource && t.missingFromSource.msgs.length > 0 && (
-              <p className="bad missing" data-testid={`missing-${t.cluster}`}>
-                missing (stored at {t.missingFromSource.from}, not here):{' '}
-                {t.missingFromSource.msgs.join(', ')}
-              </p>
+            {t.missingFromSource && (
+              <NotHere
+                from={t.missingFromSource.from}
+                cluster={t.cluster}
+                msgs={t.missingFromSource.msgs}
+                lost={lost}
+              />
             )}
             <div className={changedClass(t.changed.ledgers)}>
               {t.ledgers.length === 0 && <p className="muted">No ledger yet.</p>}
@@ -41,7 +53,12 @@ export function TopicPanel({ topics }: { readonly topics: readonly TopicView[] }
                           </span>
                         ))}{' '}
                         <small className="muted">seq {e.sequenceRange}</small>
-                        {!e.readable && <small className="muted"> · written, not stored (a reader does not reach it)</small>}
+                        {!e.readable && (
+                          <small className="muted">
+                            {' '}
+                            · written, not stored (a reader does not reach it)
+                          </small>
+                        )}
                       </li>
                     ))}
                   </ol>
@@ -62,5 +79,33 @@ export function TopicPanel({ topics }: { readonly topics: readonly TopicView[] }
         ))}
       </div>
     </section>
+  );
+}
+
+/** The source's messages this replication target does not store: lost ones apart from late ones. */
+function NotHere(props: {
+  readonly from: string;
+  readonly cluster: string;
+  readonly msgs: readonly string[];
+  readonly lost: readonly string[];
+}) {
+  const { from, cluster, msgs } = props;
+  const lost = msgs.filter((m) => props.lost.includes(m));
+  const late = msgs.filter((m) => !props.lost.includes(m));
+  return (
+    <>
+      {lost.length > 0 && (
+        <p className="bad missing" data-testid={`missing-${cluster}`}>
+          missing and lost (the replicator deleted {lost.length === 1 ? 'it' : 'them'} at {from}):{' '}
+          {lost.join(', ')}
+        </p>
+      )}
+      {late.length > 0 && (
+        <p className="muted" data-testid={`not-replicated-${cluster}`}>
+          not replicated yet ({from} keeps {late.length === 1 ? 'it' : 'them'} for the replicator):{' '}
+          {late.join(', ')}
+        </p>
+      )}
+    </>
   );
 }

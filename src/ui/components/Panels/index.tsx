@@ -2,7 +2,7 @@
 // once per (run, cursor); each panel only lays them out, and re-renders only when its view-model
 // changed in value (same.ts): a step usually changes one or two of them.
 import { useMemo } from 'react';
-import { panelsOf } from '../../../engine';
+import { panelsOf, type ReplicationPanel as ReplicationView } from '../../../engine';
 import { useShownStep } from '../../store';
 import { DedupPanel } from './Dedup';
 import { InFlightPanel } from './InFlight';
@@ -18,6 +18,13 @@ const Producers = memoByValue(ProducersPanel);
 const Dedup = memoByValue(DedupPanel);
 const Topic = memoByValue(TopicPanel);
 const InFlight = memoByValue(InFlightPanel);
+
+/** Messages the replicator deleted at its source that the remote does not store: lost, not late. */
+function lostOf(repl: ReplicationView | null): readonly string[] {
+  return repl
+    ? [...new Set(repl.entries.filter((e) => e.lostAtRemote).flatMap((e) => e.msgs))]
+    : [];
+}
 
 export function Panels() {
   // Memoized per (run, cursor): renders that change neither (theme, menus) do no work here.
@@ -38,7 +45,7 @@ export function Panels() {
         <StoragePanels result={result} cursor={cursor} />
         <Producers producers={panels.producers} />
         <Dedup topics={panels.topics} />
-        <Topic topics={panels.topics} />
+        <Topic topics={panels.topics} lost={lostOf(panels.replication)} />
         <InFlight channels={panels.channels} />
       </div>
     );
