@@ -6,7 +6,14 @@ import { render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
-import { appStore, selectScenario, setCursor, setFixes, setRunner, start } from '../../src/ui/store';
+import {
+  appStore,
+  selectScenario,
+  setCursor,
+  setFixes,
+  setRunner,
+  start,
+} from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 
 beforeEach(async () => {

@@ -23,7 +23,8 @@ export function clickedStep(
   if (message >= 0) return nth(items, 'message', message);
   const group = target.closest('g');
   const note =
-    target.closest('rect.note') ?? (group && root.contains(group) ? group.querySelector(':scope > rect.note') : null);
+    target.closest('rect.note') ??
+    (group && root.contains(group) ? group.querySelector(':scope > rect.note') : null);
   if (!note) return null;
   return nth(items, 'note', [...root.querySelectorAll('rect.note')].indexOf(note));
 }

@@ -22,7 +22,12 @@ export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] 
             </span>
           </header>
           {t.watermarks.length === 0 ? (
-            <p className="muted">No producer recorded yet.</p>
+            <p className="muted">
+              {t.dedupEnabled
+                ? 'No producer recorded yet.'
+                : // Not "yet": with deduplication off the broker never records one.
+                  'Deduplication is off: no sequence ids are recorded, every send is written.'}
+            </p>
           ) : (
             <table className="grid">
               <thead>
