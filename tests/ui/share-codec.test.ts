@@ -79,6 +79,8 @@ describe('share codec', () => {
     ['1.a+b', 'not-base64'],
     ['1.<script>', 'not-base64'],
     [PINNED_V1.slice(0, 80), 'truncated'],
+    // Cut one character past whole bytes (length % 4 === 1): cut, not changed on the way.
+    [PINNED_V1.slice(0, 2 + 4 * 15 + 1), 'truncated'],
     ['1.' + toBase64Url(new TextEncoder().encode('not deflate at all')), 'truncated'],
   ])('%j → %s, with a message and advice', async (link, kind) => {
     const r = await decodeRecipe(link);
@@ -87,6 +89,13 @@ describe('share codec', () => {
     expect(r.error.kind).toBe(kind);
     expect(r.error.message.length).toBeGreaterThan(10);
     expect(r.error.advice.length).toBeGreaterThan(10);
+  });
+
+  it('a link of another version names the one version read ("reads version 1.")', async () => {
+    const r = await decodeRecipe('9.abc');
+    expect(!r.ok && r.error.message).toBe(
+      'the link was made with share format version 9; this Dedup Lab reads version 1.',
+    );
   });
 
   it('a valid payload of the wrong shape is reported, not thrown', async () => {

@@ -209,6 +209,9 @@ export async function decodeRecipe(text: string): Promise<DecodeResult> {
   }
 }
 
+const TRUNCATED =
+  'the link is incomplete: its data ends before the recipe does. It was probably cut off when it was copied (long links often are).';
+
 async function decodeUnsafe(text: string): Promise<DecodeResult> {
   const trimmed = text.trim();
   if (trimmed === '') return fail('empty', 'the link carries no recipe: nothing follows "#s=".');
@@ -221,13 +224,16 @@ async function decodeUnsafe(text: string): Promise<DecodeResult> {
     const newer = version > SHARE_VERSION;
     return fail(
       'unknown-version',
-      `the link was made with share format version ${version}; this Dedup Lab reads versions ${[...SUPPORTED].sort().join(', ')}.`,
+      `the link was made with share format version ${version}; this Dedup Lab reads ${SUPPORTED.size === 1 ? 'version' : 'versions'} ${[...SUPPORTED].sort().join(', ')}.`,
       newer
         ? 'It was probably made by a newer Dedup Lab: open it there (reload this page to get the latest), or ask for the scenario JSON instead.'
         : RECOVER,
     );
   }
-  const bytes = fromBase64Url(trimmed.slice(dot + 1));
+  const data = trimmed.slice(dot + 1);
+  const bytes = fromBase64Url(data);
+  // Only share-link characters, one too many for whole bytes: the link was cut, not changed.
+  if (!bytes && /^[A-Za-z0-9_-]*$/.test(data)) return fail('truncated', TRUNCATED);
   if (!bytes)
     return fail(
       'not-base64',
@@ -239,10 +245,7 @@ async function decodeUnsafe(text: string): Promise<DecodeResult> {
   } catch (e) {
     if (e instanceof RangeError)
       return fail('corrupt', `the recipe would be larger than ${MAX_RECIPE_BYTES} bytes.`);
-    return fail(
-      'truncated',
-      'the link is incomplete: its data ends before the recipe does. It was probably cut off when it was copied (long links often are).',
-    );
+    return fail('truncated', TRUNCATED);
   }
   let value: unknown;
   try {
