@@ -121,24 +121,37 @@ export function StepControls() {
         disabled={disabled}
         onChange={(e) => setCursor(Number(e.target.value))}
       />
-      <span className="step-label" data-testid="step-label">
-        Step {cursor} of {last}
-      </span>
-      <code className="step-key" title="The action taken to reach this step">
-        {key ?? 'initial state'}
-      </code>
-      {violated && (
-        <span className="step-violation" data-testid="step-violation" role="status">
-          violated here: {violated}
+      {/* One group that takes the room left on the line (flex-basis 0): its labels shorten with an
+          ellipsis instead of pushing the shortcut hint onto a second line of the bar. */}
+      <span className="step-now">
+        <span className="step-label" data-testid="step-label">
+          Step {cursor} of {last}
         </span>
-      )}
+        <code
+          className="step-key"
+          title={`The action taken to reach this step: ${key ?? 'none (the initial state)'}`}
+        >
+          {key ?? 'initial state'}
+        </code>
+        {violated && (
+          <span
+            className="step-violation"
+            data-testid="step-violation"
+            role="status"
+            title={`violated here: ${violated}`}
+          >
+            <span className="step-violation-lead">violated here: </span>
+            {violated}
+          </span>
+        )}
+      </span>
       <button
         type="button"
         className="link keys-hint"
         aria-label="Keyboard shortcuts"
         onClick={() => setShortcutsOpen(true)}
       >
-        ← → Home End Space · ? shortcuts
+        <span className="keys-hint-keys">← → Home End Space · </span>? shortcuts
       </button>
     </nav>
   );
