@@ -2,11 +2,12 @@
 // once per (run, cursor); each panel only lays them out, and re-renders only when its view-model
 // changed in value (same.ts): a step usually changes one or two of them.
 import { useMemo } from 'react';
-import { panelsOf, type ReplicationPanel as ReplicationView } from '../../../engine';
+import { outcomeRows, panelsOf, type ReplicationPanel as ReplicationView } from '../../../engine';
 import { useShownStep } from '../../store';
 import { DedupPanel } from './Dedup';
 import { InFlightPanel } from './InFlight';
 import { InvariantsPanel } from './Invariants';
+import { OutcomesPanel } from './Outcomes';
 import { ProducersPanel } from './Producers';
 import { ReplicationPanel } from './Replication';
 import { memoByValue } from './same';
@@ -18,6 +19,7 @@ const Producers = memoByValue(ProducersPanel);
 const Dedup = memoByValue(DedupPanel);
 const Topic = memoByValue(TopicPanel);
 const InFlight = memoByValue(InFlightPanel);
+const Outcomes = memoByValue(OutcomesPanel);
 
 /** Messages the replicator deleted at its source that the remote does not store: lost, not late. */
 function lostOf(repl: ReplicationView | null): readonly string[] {
@@ -41,6 +43,7 @@ export function Panels() {
       // data-step: the step these panels show (they follow the cursor a render later).
       <div className="panels" data-step={cursor}>
         <InvariantsPanel result={result} cursor={cursor} />
+        <Outcomes rows={outcomeRows(now.world)} />
         {panels.replication && <Replication repl={panels.replication} />}
         <StoragePanels result={result} cursor={cursor} />
         <Producers producers={panels.producers} />

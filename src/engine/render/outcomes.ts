@@ -1,0 +1,75 @@
+// What the application was told about each message, beside where a reader finds it: the row a
+// loss argument starts from. The invariants judge; this lists the facts they judge, one message at
+// a time, at the step shown — so "completed, but stored nowhere", "stored twice" and "failed, but
+// stored" (a send timeout while the broker had the frame) can be read off without stepping through
+// the diagram.
+import type { World } from '../model/world';
+import { noDuplicates, noSilentLoss } from '../check/invariants';
+import { readableOf } from '../protocol/ManagedLedger';
+
+/**
+ * What stands out about a message at this step: an invariant naming it (`no-silent-loss`,
+ * `no-duplicates`), or a failed callback for a message its cluster stores all the same — Pulsar's
+ * contract for a failed send (not a violation: the outcome of a failed send is unknown), and what
+ * an application retry turns into a duplicate no dedup can catch.
+ */
+export interface OutcomeFlag {
+  readonly kind: 'no-silent-loss' | 'no-duplicates' | 'failed-but-stored';
+  readonly detail: string;
+}
+
+export interface OutcomeRow {
+  readonly msg: string;
+  readonly producer: string;
+  readonly cluster: string;
+  /** Each application send's callback, in order: `pending`, `stored at 10:1`, `completed -1:-1`, `failed: TimeoutException`. */
+  readonly callbacks: readonly string[];
+  /** Where a reader of each cluster's topic finds it: `local 10:1`, `us-west 3:0`. */
+  readonly stored: readonly string[];
+  readonly flags: readonly OutcomeFlag[];
+}
+
+/** One row per message the application sent, in the order of its first send. */
+export function outcomeRows(w: World): OutcomeRow[] {
+  const readable = w.config.clusters.map(
+    (c) => [c.name, w.topics[c.name] ? readableOf(w.topics[c.name]!) : []] as const,
+  );
+  const findings = [...noSilentLoss(w), ...noDuplicates(w)];
+  return Object.entries(w.sendsOf).map(([msg, count]) => {
+    const done = w.completions.filter((x) => x.msg === msg);
+    const producer = done[0]?.producer ?? producerOf(w, msg);
+    const cluster = done[0]?.cluster ?? w.producers[producer]?.cluster ?? '';
+    const callbacks = Array.from({ length: count }, (_, i) => {
+      const c = done.find((x) => x.sendIndex === i);
+      if (!c) return 'pending';
+      if (c.result === 'failed') return `failed: ${c.error ?? 'error'}`;
+      return c.result === 'dup' ? 'completed -1:-1' : `stored at ${c.ledgerId}:${c.entryId}`;
+    });
+    const stored = readable.flatMap(([name, entries]) =>
+      entries
+        .filter((e) => e.msgs.some((m) => m.msg === msg))
+        .map((e) => `${name} ${e.ledgerId}:${e.entryId}`),
+    );
+    const flags: OutcomeFlag[] = findings
+      .filter((f) => f.messages.includes(msg))
+      .map((f) => ({ kind: f.invariant as OutcomeFlag['kind'], detail: f.detail }));
+    const failed = done.filter((c) => c.result === 'failed');
+    if (
+      failed.length > 0 &&
+      failed.length === done.length &&
+      stored.some((s) => s.startsWith(`${cluster} `))
+    )
+      flags.push({
+        kind: 'failed-but-stored',
+        detail: `the application was told ${failed[0]!.error ?? 'error'}, but ${cluster} stores ${msg}: a retry would store it again`,
+      });
+    return { msg, producer, cluster, callbacks, stored, flags };
+  });
+}
+
+/** The application producer whose workload sends `msg` (a send not yet completed has no record). */
+function producerOf(w: World, msg: string): string {
+  for (const item of w.config.workload)
+    if (item.kind === 'send' && item.msg === msg) return item.producer;
+  return '';
+}

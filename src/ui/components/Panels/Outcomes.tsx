@@ -1,0 +1,60 @@
+// What the application was told about each message, beside where a reader finds it: the facts a
+// loss or duplicate argument starts from, at the step shown. A message an invariant names is red
+// with the invariant's words; a failed callback for a message its cluster stores all the same (a
+// send timeout while the broker had the frame) is marked: Pulsar's contract, not a violation, and
+// the duplicate an application retry makes.
+import type { OutcomeRow } from '../../../engine';
+
+export function OutcomesPanel({ rows }: { readonly rows: readonly OutcomeRow[] }) {
+  return (
+    <section className="panel" aria-label="Messages" data-testid="panel-outcomes">
+      <h3>Messages</h3>
+      {rows.length === 0 ? (
+        <p className="muted">The application has sent nothing yet.</p>
+      ) : (
+        <table className="grid outcomes">
+          <thead>
+            <tr>
+              <th scope="col">message</th>
+              <th scope="col">callback</th>
+              <th scope="col">stored at</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <Row key={r.msg} row={r} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function Row({ row }: { readonly row: OutcomeRow }) {
+  const bad = row.flags.some((f) => f.kind !== 'failed-but-stored');
+  const cls = bad ? 'outcome-bad' : row.flags.length > 0 ? 'outcome-note' : undefined;
+  return (
+    <>
+      <tr className={cls} data-testid={`outcome-${row.msg}`}>
+        <th scope="row">
+          {row.msg} <small className="muted">{row.producer}</small>
+        </th>
+        <td>{row.callbacks.join(' · ')}</td>
+        <td>
+          {row.stored.length === 0 ? <span className="muted">nowhere</span> : row.stored.join(', ')}
+        </td>
+      </tr>
+      {row.flags.map((f, i) => (
+        <tr key={i} className={cls}>
+          <td colSpan={3}>
+            <strong className={f.kind === 'failed-but-stored' ? undefined : 'bad'}>
+              {f.kind === 'failed-but-stored' ? 'failed, but stored' : f.kind}
+            </strong>{' '}
+            {f.detail}
+          </td>
+        </tr>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+// The Messages panel's rows: what the application was told about each message, beside where a
+// reader finds it, flagged where an invariant names the message — the seeds' losses read off one
+// table — and where a failed callback hides a stored message (a send timeout).
+import { describe, expect, it } from 'vitest';
+import { loadScenario, outcomeRows, run } from '../../../src/engine';
+import { runBuiltin } from '../../render/runBuiltin';
+
+const last = (id: string) => outcomeRows(runBuiltin(id).steps.at(-1)!.world);
+const row = (rows: ReturnType<typeof outcomeRows>, msg: string) => rows.find((r) => r.msg === msg)!;
+
+describe('outcomeRows', () => {
+  it('seed 003 row (a), Go: M2 completed with -1:-1 and stored nowhere is a no-silent-loss; the resent M0 is stored once', () => {
+    const rows = last('seed-003-a-go');
+    expect(rows.map((r) => r.msg)).toEqual(['M0', 'M1', 'M2']);
+    expect(row(rows, 'M0')).toMatchObject({ callbacks: ['stored at 10:0', 'completed -1:-1'], stored: ['local 10:0'], flags: [] });
+    const m2 = row(rows, 'M2');
+    expect(m2).toMatchObject({ producer: 'p1', callbacks: ['completed -1:-1'], stored: [] });
+    expect(m2.flags).toEqual([{ kind: 'no-silent-loss', detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it' }]);
+  });
+
+  it('seed 000 (corrupted buffer): E3 is stored at the source only, and named lost by the replicator half of no-silent-loss', () => {
+    const rows = last('seed-000-checksum-corrupted');
+    expect(row(rows, 'E3').stored).toEqual(['us-east 10:3']);
+    expect(row(rows, 'E3').flags.map((f) => f.kind)).toEqual(['no-silent-loss']);
+    expect(row(rows, 'E4')).toMatchObject({ stored: ['us-east 10:4', 'us-west 20:0'], flags: [] });
+  });
+
+  it('before a message is sent there is no row; while it is in flight its callback is pending', () => {
+    const r = runBuiltin('lost-receipt-dedup-on');
+    expect(outcomeRows(r.steps[0]!.world)).toEqual([]);
+    const sent = r.steps.findIndex((s) => s.key === 'send:p1:M1');
+    expect(row(outcomeRows(r.steps[sent]!.world), 'M1')).toMatchObject({ callbacks: ['pending'], stored: [], flags: [] });
+  });
+
+  it('a send timeout while the broker has the frame: failed, but stored — a note, not a violation', () => {
+    const l = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'timeout-note',
+      topic: { deduplication: true },
+      producers: [{ name: 'p1' }],
+      workload: [{ send: 'M1', producer: 'p1' }],
+      faults: [{ kind: 'send-timeout', message: 'M1' }],
+      schedule: ['connect:p1', 'send:p1:M1', 'deliver:p1->broker-1:M1', 'fault:send-timeout:M1'],
+    });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const r = run(l.config, l.schedule);
+    const m1 = row(outcomeRows(r.steps.at(-1)!.world), 'M1');
+    expect(m1.callbacks).toEqual(['failed: TimeoutException']);
+    expect(m1.stored).toEqual(['local 10:0']);
+    expect(m1.flags).toEqual([{ kind: 'failed-but-stored', detail: 'the application was told TimeoutException, but local stores M1: a retry would store it again' }]);
+    expect(r.violations).toEqual([]);
+  });
+});
