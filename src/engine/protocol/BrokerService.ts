@@ -9,7 +9,7 @@ import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { replayCursor } from './MessageDeduplication';
 import { addComplete } from './PersistentTopic';
-import { posText } from './PersistentReplicator';
+import { CURSOR, posText } from './PersistentReplicator';
 
 export function unloadTopic(ctx: Ctx, cluster: string): void {
   const w = ctx.w;
@@ -39,5 +39,5 @@ function restartReplicator(ctx: Ctx): void {
   const m = r.cursor.markDeletePosition;
   r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };
   Object.assign(p, { pendingMessages: [], lastPersistedSource: { ledgerId: 0, entryId: 0 }, instance: p.instance + 1, state: 'Connecting' });
-  ctx.events.push(ev('log', 'replicator-cursor', `replicator restarts: read position ${posText(r.cursor.readPosition)}`, [], { rule: 'PersistentReplicator.startProducer' }));
+  ctx.events.push(ev('log', CURSOR, `replicator restarts: read position ${posText(r.cursor.readPosition)}`, [], { rule: 'PersistentReplicator.startProducer' }));
 }

@@ -12,7 +12,8 @@ import { processOpSendMsg } from './ProducerImpl';
 
 export const cmpPos = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 export const posText = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
-const CURSOR = 'replicator-cursor';
+/** The replicator's cursor as an actor of the trace (its own lane in the diagram). */
+export const CURSOR = 'replicator-cursor';
 
 /**
  * Entries of the source topic the replicator's cursor can read, in order: what the source's

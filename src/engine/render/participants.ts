@@ -1,5 +1,7 @@
 // The columns both renderers share: one per actor, in an order that depends only on the scenario,
 // so the diagram and the timeline table line up and a range view never reorders its columns.
+import { REPLICATOR } from '../model/config';
+import { CURSOR as REPLICATOR_CURSOR } from '../protocol/PersistentReplicator';
 import type { StepRecord, Violation } from '../sim/run';
 
 export interface Participant {
@@ -24,16 +26,30 @@ export interface StepRange {
 }
 
 /**
- * Producers in config order, then brokers, then each cluster's ledger actor, then any other actor
- * an event names (first appearance over the whole run, not just the range being drawn).
+ * One group per cluster, each its producers, brokers and ledger, so most arrows stay inside their
+ * group; with geo-replication the source cluster comes first, then the replicator's cursor and the
+ * replicator, then the target — p1 → broker-1 → ledger → cursor → replicator → broker-2 reads left
+ * to right (all clusters' brokers side by side made every replicated send cross both ledgers).
+ * Then any other actor an event names (first appearance over the whole run, not just the range
+ * being drawn).
  */
 export function participantsOf(steps: readonly StepRecord[]): Participant[] {
   const labels = new Map<string, string>();
   const config = steps[0]?.world.config;
   if (config) {
-    for (const p of config.producers) labels.set(p.name, p.name);
-    for (const c of config.clusters) for (const b of c.brokers) labels.set(b, b);
-    for (const c of config.clusters) labels.set(`${c.name}-ledger`, `${c.name} ledger`);
+    const repl = config.replication;
+    const rank = (name: string): number =>
+      repl === null ? 0 : name === repl.from ? 0 : name === repl.to ? 1 : 2;
+    const clusters = [...config.clusters].sort((a, b) => rank(a.name) - rank(b.name));
+    for (const c of clusters) {
+      for (const p of config.producers) if (p.cluster === c.name) labels.set(p.name, p.name);
+      for (const b of c.brokers) labels.set(b, b);
+      labels.set(`${c.name}-ledger`, `${c.name} ledger`);
+      if (repl !== null && c.name === repl.from) {
+        labels.set(REPLICATOR_CURSOR, REPLICATOR_CURSOR);
+        labels.set(REPLICATOR, REPLICATOR);
+      }
+    }
   }
   for (const s of steps) {
     for (const e of s.events) {
