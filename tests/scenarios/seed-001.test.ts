@@ -28,7 +28,7 @@ describe('seed 001: the fencing race', () => {
   it('reports ledger-entries-match when recovery closes ledger 3 with 2 entries against the recorded 1', () => {
     expect(invariantsOf(r)).toEqual(['ledger-entries-match']);
     expect(r.violations[0]!.step).toBe(stepOf(r, 'recovery closed ledger 3 with 2 entries'));
-    expect(r.violations[0]!.detail).toContain('recorded with 1 entries but BookKeeper closed it with 2');
+    expect(r.violations[0]!.detail).toContain('recorded with 1 entry but BookKeeper closed it with 2');
   });
 
   it("the fenced close errors out 3:1 too: bookie-2's late answer completes nothing, both are re-sent into ledger 4", () => {

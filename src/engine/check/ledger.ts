@@ -1,6 +1,7 @@
 // The managed-ledger invariants of PR 24722, over the metadata store and BookKeeper's own ledger
 // metadata: what the managed ledger recorded must be what BookKeeper closed, cursors may only
 // acknowledge positions that exist, and the backlog Pulsar computes must not go negative.
+import { entriesText } from '../model/events';
 import type { BkState, Subscription } from '../model/bookkeeper';
 import type { Position, World } from '../model/world';
 import { backlogOf } from '../protocol/ManagedCursor';
@@ -36,14 +37,14 @@ export function ledgerInvariants(w: World): Finding[] {
       const meta = bk.ledgerMeta[l.id];
       if (!meta || meta.state !== 'CLOSED' || l === list[list.length - 1]) continue;
       if (l.entries === meta.lastEntryId + 1) continue;
-      out.push({ invariant: 'ledger-entries-match', key: `ledger-entries-match:${topic.cluster}:${l.id}`, messages: [], detail: `ledger ${l.id} is recorded with ${l.entries} entries but BookKeeper closed it with ${meta.lastEntryId + 1} (last entry ${l.id}:${meta.lastEntryId})` });
+      out.push({ invariant: 'ledger-entries-match', key: `ledger-entries-match:${topic.cluster}:${l.id}`, messages: [], detail: `ledger ${l.id} is recorded with ${entriesText(l.entries)} but BookKeeper closed it with ${meta.lastEntryId + 1} (last entry ${l.id}:${meta.lastEntryId})` });
     }
     for (const s of Object.values(topic.subscriptions)) {
       const md = s.markDeletePosition;
       const { backlog, missing } = cursorJudgement(bk, s);
       // acked-positions-exist: the mark-delete lies within what the ledger list records.
       if (missing) {
-        out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${topic.cluster}:${s.name}:${md.ledgerId}:${md.entryId}`, messages: [], detail: `subscription ${s.name} acknowledged ${md.ledgerId}:${md.entryId}, but the ledger list records ${missing.ledger ? `${missing.recorded} entries for ledger ${md.ledgerId}` : `no ledger ${md.ledgerId}`}` });
+        out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${topic.cluster}:${s.name}:${md.ledgerId}:${md.entryId}`, messages: [], detail: `subscription ${s.name} acknowledged ${md.ledgerId}:${md.entryId}, but the ledger list records ${missing.ledger ? `${entriesText(missing.recorded)} for ledger ${md.ledgerId}` : `no ledger ${md.ledgerId}`}` });
       }
       // non-negative-backlog, computed from the recorded counts up to the last confirmed entry.
       if (backlog < 0) out.push({ invariant: 'non-negative-backlog', key: `non-negative-backlog:${topic.cluster}:${s.name}`, messages: [], detail: `subscription ${s.name} has a backlog of ${backlog} (mark-delete ${md.ledgerId}:${md.entryId})` });

@@ -42,6 +42,9 @@ export interface SimEvent {
   readonly rule?: string;
 }
 
+/** `1 entry`, `2 entries`: event and finding texts are read as sentences. */
+export const entriesText = (n: number): string => (n === 1 ? '1 entry' : `${n} entries`);
+
 export function ev(
   kind: EventKind,
   actor: string,

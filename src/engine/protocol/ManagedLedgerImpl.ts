@@ -9,7 +9,7 @@
 // - with PR 24722 (`addEntryFailedDueToConcurrentlyModified`) a fenced add re-reads the ledger as
 //   recovered by whoever fenced it and records that entry count instead, or fences itself.
 import { frozen, type TopicState } from '../model/world';
-import { ev } from '../model/events';
+import { entriesText, ev } from '../model/events';
 import { hasFix } from '../model/config';
 import type { Ctx } from '../sim/context';
 import { closeOnFence, initiateAdd, writeComplete } from './BookKeeper';
@@ -88,7 +88,7 @@ function handleAddFailure(ctx: Ctx, topic: TopicState): void {
   rec.entries = entries;
   ml.state = 'CreatingLedger';
   ml.handle = null;
-  ctx.events.push(ev('log', topic.owner, `ledgerClosed: ledger ${h.ledgerId} recorded with ${entries} entries, creating a new ledger`, [], { rule: 'ManagedLedgerImpl.ledgerClosed' }));
+  ctx.events.push(ev('log', topic.owner, `ledgerClosed: ledger ${h.ledgerId} recorded with ${entriesText(entries)}, creating a new ledger`, [], { rule: 'ManagedLedgerImpl.ledgerClosed' }));
 }
 
 /**

@@ -2,6 +2,7 @@
 // the replicator as nodes; producer connections (with the frames in flight both ways), broker ↔
 // bookie traffic, metadata links and replication as edges. Plain data with a simple column
 // layout; the UI maps it to @xyflow/react nodes and edges (no xyflow import here, style.md §10).
+import { entriesText } from '../model/events';
 import type { World } from '../model/world';
 import { REPLICATOR } from '../model/config';
 import { responseLabel, sendLabel } from './panels';
@@ -136,7 +137,7 @@ export function topologyOf(world: World): Topology {
           id: `bookie:${name}`,
           kind: 'bookie',
           label: name,
-          detail: `${stored} entries${fenced.length > 0 ? ` · ledger ${fenced.join(',')} fenced` : ''}`,
+          detail: `${entriesText(stored)}${fenced.length > 0 ? ` · ledger ${fenced.join(',')} fenced` : ''}`,
           cluster: c.name,
           alert: fenced.length > 0,
           panel: [`storage-${c.name}`, 'panel-bookies'],
