@@ -67,6 +67,8 @@ export interface EntryView {
    * confirmed yet, or refused and re-written elsewhere). Always true on abstract storage.
    */
   readonly readable: boolean;
+  /** Why a reader does not reach it (null when it does): waiting for, refused by, or past the bookies' confirmed entries. */
+  readonly unreadable: string | null;
 }
 
 export interface TopicPanel {

@@ -10,7 +10,7 @@ import type {
   TopicState,
   World,
 } from '../model/world';
-import type { SimEvent } from '../model/events';
+import { entriesText, type SimEvent } from '../model/events';
 import type { ChannelPanel, Panels, PendingView, ProducerPanel, TopicPanel } from './panelViews';
 import { missingFromSource, posText, replicationPanelOf, watermarksOf } from './replication';
 import { readableOf, storedMessages } from '../protocol/ManagedLedger';
@@ -56,6 +56,33 @@ function pendingView(op: OpSendMsg): PendingView {
   };
 }
 
+/**
+ * Why an add the managed ledger started is not what a reader gets: still on its way to the
+ * bookies, refused by every bookie (fenced: never written), or on some bookies but past the count
+ * the ledger list records (or in a ledger the list does not hold).
+ */
+function unreadableWhy(t: TopicState, ledgerId: number, entryId: number): string {
+  const bk = t.bk;
+  if (!bk) return 'not stored';
+  const h = bk.ml.handle;
+  const waiting =
+    (h !== null &&
+      !h.closed &&
+      h.ledgerId === ledgerId &&
+      h.pending.some((p) => p.entryId === entryId)) ||
+    bk.requests.some((r) => r.kind === 'add' && r.ledgerId === ledgerId && r.entryId === entryId);
+  if (waiting) return 'waiting for the bookies';
+  const on = Object.values(bk.bookies).filter((b) =>
+    b.ledgers[ledgerId]?.entries.includes(entryId),
+  ).length;
+  if (on === 0) return 'never written: the bookies refused it (fenced)';
+  const where = on === 1 ? 'on 1 bookie' : `on ${on} bookies`;
+  const listed = bk.metadata.ledgers.find((l) => l.id === ledgerId);
+  return listed
+    ? `${where}, but the ledger list records ${entriesText(listed.entries)} for ledger ${ledgerId}: a reader does not reach it`
+    : `${where}, but ledger ${ledgerId} is not in the ledger list: a reader does not reach it`;
+}
+
 function topicPanel(w: World, t: TopicState, prev: TopicState | undefined): TopicPanel {
   const readable = new Set(readableOf(t));
   const keys = [
@@ -89,6 +116,7 @@ function topicPanel(w: World, t: TopicState, prev: TopicState | undefined): Topi
         msgs: names(e.msgs),
         sequenceRange: sequenceRange(e.sequenceId, e.highestSequenceId, e.msgs.length),
         readable: readable.has(e),
+        unreadable: readable.has(e) ? null : unreadableWhy(t, e.ledgerId, e.entryId),
       })),
     })),
     // What a consumer reading the topic gets (the entries the ledger list and LAC reach).
@@ -125,7 +153,10 @@ function channelPanel(
 }
 
 /** The steps up to the cursor (for what is derived from events, like the geo receipts' Cases). */
-export type PanelTrace = readonly { readonly index: number; readonly events: readonly SimEvent[] }[];
+export type PanelTrace = readonly {
+  readonly index: number;
+  readonly events: readonly SimEvent[];
+}[];
 
 export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []): Panels {
   const had = prevWorld !== undefined;
@@ -142,7 +173,9 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
       name: p.name,
       client: p.client,
       cluster: p.cluster,
-      sendsTo: world.channels[p.name]?.cluster ?? (p.role === 'replicator' ? (world.config.replication?.to ?? p.cluster) : p.cluster),
+      sendsTo:
+        world.channels[p.name]?.cluster ??
+        (p.role === 'replicator' ? (world.config.replication?.to ?? p.cluster) : p.cluster),
       state: p.state,
       instance: p.instance,
       msgIdGenerator: p.msgIdGenerator,

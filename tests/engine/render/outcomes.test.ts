@@ -12,10 +12,19 @@ describe('outcomeRows', () => {
   it('seed 003 row (a), Go: M2 completed with -1:-1 and stored nowhere is a no-silent-loss; the resent M0 is stored once', () => {
     const rows = last('seed-003-a-go');
     expect(rows.map((r) => r.msg)).toEqual(['M0', 'M1', 'M2']);
-    expect(row(rows, 'M0')).toMatchObject({ callbacks: ['stored at 10:0', 'completed -1:-1'], stored: ['local 10:0'], flags: [] });
+    expect(row(rows, 'M0')).toMatchObject({
+      callbacks: ['stored at 10:0', 'completed -1:-1'],
+      stored: ['local 10:0'],
+      flags: [],
+    });
     const m2 = row(rows, 'M2');
     expect(m2).toMatchObject({ producer: 'p1', callbacks: ['completed -1:-1'], stored: [] });
-    expect(m2.flags).toEqual([{ kind: 'no-silent-loss', detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it' }]);
+    expect(m2.flags).toEqual([
+      {
+        kind: 'no-silent-loss',
+        detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+      },
+    ]);
   });
 
   it('seed 000 (corrupted buffer): E3 is stored at the source only, and named lost by the replicator half of no-silent-loss', () => {
@@ -29,7 +38,11 @@ describe('outcomeRows', () => {
     const r = runBuiltin('lost-receipt-dedup-on');
     expect(outcomeRows(r.steps[0]!.world)).toEqual([]);
     const sent = r.steps.findIndex((s) => s.key === 'send:p1:M1');
-    expect(row(outcomeRows(r.steps[sent]!.world), 'M1')).toMatchObject({ callbacks: ['pending'], stored: [], flags: [] });
+    expect(row(outcomeRows(r.steps[sent]!.world), 'M1')).toMatchObject({
+      callbacks: ['pending'],
+      stored: [],
+      flags: [],
+    });
   });
 
   it('a send timeout while the broker has the frame: failed, but stored — a note, not a violation', () => {
@@ -47,7 +60,13 @@ describe('outcomeRows', () => {
     const m1 = row(outcomeRows(r.steps.at(-1)!.world), 'M1');
     expect(m1.callbacks).toEqual(['failed: TimeoutException']);
     expect(m1.stored).toEqual(['local 10:0']);
-    expect(m1.flags).toEqual([{ kind: 'failed-but-stored', detail: 'the application was told TimeoutException, but local stores M1: a retry would store it again' }]);
+    expect(m1.flags).toEqual([
+      {
+        kind: 'failed-but-stored',
+        detail:
+          'the application was told TimeoutException, but local stores M1: a retry would store it again',
+      },
+    ]);
     expect(r.violations).toEqual([]);
   });
 });

@@ -56,7 +56,7 @@ export function TopicPanel({
                         {!e.readable && (
                           <small className="muted">
                             {' '}
-                            · written, not stored (a reader does not reach it)
+                            · {e.unreadable}
                           </small>
                         )}
                       </li>
