@@ -3,7 +3,7 @@
 // that comes later is ignored as an ack for a timed-out msg; nothing is reported as lost, and an
 // application retry with a new sequence id stores the message twice, which dedup cannot catch.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, faultApplies, loadScenario, run, type RunResult } from '../../src/engine';
+import { explore, explorerBounds, faultApplies, loadScenario, run, withExploreFaults, type RunResult } from '../../src/engine';
 import { invariantsOf, stepOf } from './helpers';
 
 type Json = Record<string, unknown>;
@@ -129,6 +129,28 @@ describe('Java ProducerImpl: the other branches around a timeout', () => {
     // M3 never left the client: only the batch M1+M2 is stored.
     expect(r.stored).toEqual({ local: ['M1', 'M2'] });
     expect(r.outcomes.M3).toEqual(['failed: TimeoutException']);
+  });
+
+  it('with nothing pending, ProducerImpl.run times the open batch: M1, still batched, times out and fails', () => {
+    const json = scenario({
+      producers: [{ name: 'p1', batching: { maxMessages: 2 } }],
+      workload: [{ send: 'M1', producer: 'p1' }],
+      faults: [{ kind: 'send-timeout', message: 'M1' }],
+      schedule: ['connect:p1', 'send:p1:M1', 'fault:send-timeout:M1'],
+    });
+    const r = runJson(json);
+    const at = stepOf(r, 'send timeout: M1');
+    expect(r.steps[at]!.events.filter((e) => e.kind === 'complete').map((e) => `${e.rule} ${e.text}`)).toEqual([
+      'ProducerImpl.failPendingBatchMessages M1 failed: TimeoutException',
+    ]);
+    expect(r.stored).toEqual({ local: [] });
+    expect(r.outcomes.M1).toEqual(['failed: TimeoutException']);
+    // The explorer places it there too: the batch's first message stands for the producer's timer.
+    const l = loadScenario({ ...json, faults: [], schedule: ['connect:p1', 'send:p1:M1'], explore: { faults: { kinds: ['send-timeout'], max: 1 } } });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const batched = run(withExploreFaults(l.config), l.schedule).steps[2]!;
+    expect(batched.world.producers.p1!.batch.map((m) => m.msg)).toEqual(['M1']);
+    expect(batched.enabled).toContain('fault:send-timeout:M1');
   });
 });
 

@@ -107,12 +107,16 @@ function addExplorerFaults(w: World, add: Add): void {
     if (kinds.has('restart-producer') && name !== REPLICATOR) offer({ kind: 'restart-producer', producer: name });
   }
   if (kinds.has('send-timeout')) {
-    // Java's timer fails the whole queue whichever message expired: the head stands for all of it.
-    // Go's fails the items up to the expired one: each item is a placement of its own.
+    // Java's timer fails the whole queue and the open batch whichever message expired: the oldest
+    // (the queue's head, else the batch's first) stands for all of it. Go's fails the items up to
+    // the expired one: each item is a placement of its own.
     for (const pc of w.config.producers) {
       const p = w.producers[pc.name]!;
-      const items = p.client === 'java' ? p.pendingMessages.slice(0, 1) : p.pendingMessages;
-      for (const op of items) offer({ kind: 'send-timeout', message: op.msgs[0]!.msg });
+      if (p.client === 'go') for (const op of p.pendingMessages) offer({ kind: 'send-timeout', message: op.msgs[0]!.msg });
+      else {
+        const oldest = p.pendingMessages[0]?.msgs[0] ?? p.batch[0];
+        if (oldest) offer({ kind: 'send-timeout', message: oldest.msg });
+      }
     }
   }
   if (kinds.has('unload-topic')) for (const c of w.config.clusters) offer({ kind: 'unload-topic', cluster: c.name });

@@ -22,12 +22,17 @@ const receiptInFlight = (w: World, msg: string, cluster: string) =>
   Object.values(w.channels).some((ch) => ch.open && ch.cluster === cluster && ch.toClient.some((f) => f.kind === 'receipt' && f.msgs.includes(msg)));
 
 /**
- * The application producer whose pending queue holds `msg` (Java pendingMessages, Go pendingQueue):
- * the one whose send timer a send-timeout fault fires. Never the replicator's (sendTimeout 0), and
- * not a message still in an open batch (the timer only looks at the queue).
+ * The application producer whose send timer a send-timeout fault on `msg` fires: the one whose
+ * pending queue holds it (Java pendingMessages, Go pendingQueue), or, for Java, whose open batch
+ * does — `ProducerImpl.run` times the batch container's first message when the queue is empty (Go's
+ * `failTimeoutMessages` looks at the pending queue only). Never the replicator's (sendTimeout 0).
  */
 export const timingOut = (w: World, msg: string) =>
-  Object.values(w.producers).find((p) => p.role === 'app' && p.pendingMessages.some((op) => op.msgs.some((m) => m.msg === msg)));
+  Object.values(w.producers).find(
+    (p) =>
+      p.role === 'app' &&
+      (p.pendingMessages.some((op) => op.msgs.some((m) => m.msg === msg)) || (p.client === 'java' && p.batch.some((m) => m.msg === msg))),
+  );
 
 /** Can this fault act on the world now? */
 export function applies(w: World, f: FaultAction): boolean {
