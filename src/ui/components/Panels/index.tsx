@@ -8,6 +8,7 @@ import { DedupPanel } from './Dedup';
 import { InFlightPanel } from './InFlight';
 import { InvariantsPanel } from './Invariants';
 import { OutcomesPanel } from './Outcomes';
+import { StepCodePanel } from './StepCode';
 import { ProducersPanel } from './Producers';
 import { ReplicationPanel } from './Replication';
 import { memoByValue } from './same';
@@ -20,6 +21,7 @@ const Dedup = memoByValue(DedupPanel);
 const Topic = memoByValue(TopicPanel);
 const InFlight = memoByValue(InFlightPanel);
 const Outcomes = memoByValue(OutcomesPanel);
+const StepCode = memoByValue(StepCodePanel);
 
 /** Messages the replicator deleted at its source that the remote does not store: lost, not late. */
 function lostOf(repl: ReplicationView | null): readonly string[] {
@@ -44,6 +46,7 @@ export function Panels() {
       <div className="panels" data-step={cursor}>
         <InvariantsPanel result={result} cursor={cursor} />
         <Outcomes rows={outcomeRows(now.world)} />
+        <StepCode step={cursor} events={now.events} />
         {panels.replication && <Replication repl={panels.replication} />}
         <StoragePanels result={result} cursor={cursor} />
         <Producers producers={panels.producers} />
