@@ -33,7 +33,7 @@ describe('render: mermaid', () => {
           rect rgb(255, 221, 221)
               P2-->>P1: 12 · receipt M0+M2 seq 0 at -1:-1
               Note over P1: M0, M2 completed as success with -1:-1 (not stored by this send)
-              Note over P1,P3: VIOLATION no-silent-loss: M2 was completed as a success with -1:-1 for p1, but local does not store it
+              Note over P1,P3: VIOLATION no-silent-loss: M2 was completed as a success with<br/>-1:-1 for p1, but local does not store it
           end"
     `);
   });

@@ -1,7 +1,8 @@
 // A run as a Mermaid sequence diagram, in the style of the seeds' diagrams: one line per event,
 // each step's first line labelled with its step number so the diagram lines up with the timeline
 // table (no `autonumber`: Mermaid's numbers would count arrows, not steps). Pure text out; the
-// output must also render on GitHub, so no HTML, links or `<br>`, and every label is escaped.
+// output must also render on GitHub, so no HTML or links and every label is escaped; the one
+// markup written is Mermaid's own line break `<br/>` between the lines of a violation note.
 import type { SimEvent } from '../model/events';
 import { escapeLabel } from './escape';
 import { type Participant, participantsOf, type RenderInput, type StepRange, stepsIn } from './participants';
@@ -23,6 +24,15 @@ export interface MermaidDiagram {
 
 // Longest escaped label; with the indent and `P12-->>P13: ` a line stays under ~200 characters.
 const LABEL_MAX = 176;
+/**
+ * A violation note is drawn over every lane and its text on one line: a detail of 100+ characters
+ * was wider than the diagram's view at 100 % and cut at both edges (a UX review, seed 000 at
+ * 1024 and 1400 px). Wrapped at this many characters a line is ~450 px in Mermaid's note font.
+ */
+export const NOTE_LINE_MAX = 60;
+/** Lines of a wrapped note; the last is cut with `…` past that (the table has the whole detail). */
+const NOTE_LINES_MAX = 5;
+
 /** The fill behind a step that violated an invariant (a pale red, for dark text: GitHub, the CLI). */
 export const VIOLATION_FILL = 'rgb(255, 221, 221)';
 
@@ -59,7 +69,7 @@ export function toMermaid(result: RenderInput, opts: MermaidOptions = {}): Merma
     // A step that produced no event still gets its number on the diagram (its action key).
     if (s.events.length === 0 && all !== '') add(`Note over ${all}: ${escapeLabel(`${s.index} · ${s.key ?? ''}`, { max: LABEL_MAX })}`, 'note');
     for (const v of violations) {
-      if (all !== '') add(`Note over ${all}: ${escapeLabel(`VIOLATION ${v.invariant}: ${v.detail}`, { max: LABEL_MAX })}`, 'note');
+      if (all !== '') add(`Note over ${all}: ${wrapNote(`VIOLATION ${v.invariant}: ${v.detail}`)}`, 'note');
     }
     if (violations.length > 0 && body.length > 0) {
       lines.push(`    rect ${fill}`, ...body.map((l) => `        ${l}`), '    end');
@@ -68,6 +78,27 @@ export function toMermaid(result: RenderInput, opts: MermaidOptions = {}): Merma
     }
   }
   return { text: lines.join('\n'), participants, items };
+}
+
+/**
+ * `raw` in lines of at most NOTE_LINE_MAX characters, broken between words (a longer word is split),
+ * each line escaped on its own and joined with Mermaid's `<br/>`; escaping keeps every `<` of the
+ * text itself out, so the breaks are the only markup.
+ */
+export function wrapNote(raw: string, width = NOTE_LINE_MAX): string {
+  const words = raw.replace(/\s+/g, ' ').trim().split(' ').flatMap((w) => w.match(new RegExp(`.{1,${width}}`, 'gsu')) ?? []);
+  const lines: string[] = [];
+  for (const w of words) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + w.length <= width) lines[lines.length - 1] = `${last} ${w}`;
+    else lines.push(w);
+  }
+  if (lines.length === 0) return escapeLabel('');
+  const cut = lines.length > NOTE_LINES_MAX;
+  const kept = lines.slice(0, NOTE_LINES_MAX);
+  if (cut) kept[kept.length - 1] = `${kept[kept.length - 1]!.slice(0, width - 1)}…`;
+  // `+`/`-` are escaped only at the label's start (after the arrow), not after a break.
+  return kept.map((l, i) => escapeLabel(l, { max: width * 2 }).replace(i === 0 ? /^$/ : /^#(43|45);/, (_, c: string) => (c === '43' ? '+' : '-'))).join('<br/>');
 }
 
 function eventLine(e: SimEvent, label: string, alias: ReadonlyMap<string, string>): string {
