@@ -149,8 +149,12 @@ interface RerunOptions {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The scenario as written (its own schedule and fault plan) for the scenario on screen. */
+export const asWrittenBranch = (s: Pick<AppState, 'scenarioId' | 'custom'>): Branch =>
+  mainBranch(s.scenarioId, s.custom);
+
 /** The branch runs the scenario's own schedule and fault plan, as written. */
-function isAsWritten(s: AppState, b: Branch): boolean {
+export function isAsWritten(s: Pick<AppState, 'scenarioId' | 'custom'>, b: Branch): boolean {
   const main = mainBranch(s.scenarioId, s.custom);
   return (
     b.explore === undefined &&
@@ -306,7 +310,11 @@ export interface OpenRecipe {
   readonly explore?: Readonly<Record<string, unknown>>;
 }
 
-/** Opens a shared recipe as one branch and runs it, landing on its step (or the last one). */
+/**
+ * Opens a shared recipe and runs it, landing on its step (or the last one). A recipe that is not
+ * the scenario as written opens as a fork of it, beside the scenario as written (the Branches
+ * panel), so a reader of the link can go back to what the scenario itself does.
+ */
 export function openRecipe(r: OpenRecipe): Promise<void> {
   const main = mainBranch(r.scenarioId, r.custom);
   const same =
@@ -325,8 +333,8 @@ export function openRecipe(r: OpenRecipe): Promise<void> {
     scenarioId: r.scenarioId,
     custom: r.custom,
     fixes: r.fixes,
-    branches: [branch],
-    branch: 0,
+    branches: same ? [main] : [main, branch],
+    branch: same ? 0 : 1,
     cursor: 0,
     result: null,
     notice: null,
@@ -393,6 +401,13 @@ export function pickAction(key: string): Promise<void> {
   const b = s.branches[s.branch]!;
   const schedule = [...pathToCursor(s), key];
   return fork(`step ${s.cursor + 1}: ${key}`, { schedule, faults: b.faults }, s.cursor + 1);
+}
+
+/** Renames a branch (a link's fork, once its run says which choices it made). */
+export function renameBranch(index: number, label: string): void {
+  const s = appStore.getState();
+  if (!s.branches[index]) return;
+  appStore.setState({ branches: s.branches.map((b, i) => (i === index ? { ...b, label } : b)) });
 }
 
 /** Shows another branch, at the same step (or its last). */

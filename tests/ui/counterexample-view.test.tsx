@@ -119,7 +119,10 @@ describe('the link of an opened counterexample', () => {
     const after = appStore.getState();
     expect(after.custom).toBeNull();
     expect(after.scenarioId).toBe(ID);
-    expect(after.branches[0]!.explore).toEqual(c.explore);
+    // It opens as a fork beside the scenario as written (the way back).
+    expect(after.branches.map((b) => b.label)[0]).toBe('as written');
+    expect(after.branch).toBe(1);
+    expect(after.branches[1]!.explore).toEqual(c.explore);
     expect(after.result!.error).toBeNull();
     expect(after.result!.steps.map((s) => s.key)).toEqual(before.result!.steps.map((s) => s.key));
     expect(after.cursor).toBe(before.cursor);
@@ -143,7 +146,8 @@ describe('the link of an opened counterexample', () => {
     await openLink(await encodeRecipe(old), 'app');
     const s = appStore.getState();
     expect(s.custom).toBeNull();
-    expect(s.branches[0]!.explore).toEqual(c.explore);
+    expect(s.branch).toBe(1);
+    expect(s.branches[1]!.explore).toEqual(c.explore);
     expect(s.result!.error).toBeNull();
   });
 

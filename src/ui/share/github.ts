@@ -2,6 +2,8 @@
 // diagram GitHub renders, the timeline table, the state at the violation, and the link. Pure; the
 // window around the violation shrinks until the whole comment fits GitHub's 65,536 characters.
 import { toMarkdownTable, toMermaid, type RunResult } from '../../engine';
+import { describeFault } from '../store';
+import { choiceText, type Fork } from './fork';
 import { stateSummary } from './summary';
 
 export const GITHUB_MAX_CHARS = 65_536;
@@ -17,6 +19,8 @@ export interface GithubInput {
   /** The share link (the full address). */
   readonly link: string;
   readonly fixes: readonly string[];
+  /** The run is a fork of the scenario (./fork.ts): the comment says so and what it chose. */
+  readonly fork?: Fork | null;
 }
 
 export interface GithubComment {
@@ -45,6 +49,37 @@ export function focusOf(
   return v ? { step: v.step, invariant: v.invariant } : { step, invariant: null };
 }
 
+/** Fork lines shown in a comment; more are counted (the link has them all). */
+const FORK_LINES_MAX = 12;
+const code = (k: string) => `\`${k.replace(/[`\p{Cc}]/gu, "'")}\``;
+
+/**
+ * A fork's paragraph: it is not the scenario as written, and which choices (at which step) and
+ * plan entries made it so, so a reader of the issue does not take them for the scenario's own.
+ */
+function forkParagraph(f: Fork): string[] {
+  const lines = [
+    ...f.choices.map((c) => choiceText(c, code)),
+    ...f.added.map(
+      (x) => `fault plan: + ${escapeMarkdownText(describeFault(x))} (added to the scenario's plan)`,
+    ),
+    ...f.removed.map(
+      (x) =>
+        `fault plan: − ${escapeMarkdownText(describeFault(x))} (the scenario's own entry, dropped)`,
+    ),
+  ];
+  const what = f.explorer ? ' (an explorer counterexample)' : '';
+  const out = [
+    `**A fork, not the scenario as written**${what}. Where this run's recipe differs from the scenario's own schedule and fault plan:`,
+    '',
+    ...lines.slice(0, FORK_LINES_MAX).map((l) => `- ${l}`),
+  ];
+  if (lines.length > FORK_LINES_MAX)
+    out.push(`- … and ${lines.length - FORK_LINES_MAX} more (the link has the whole recipe)`);
+  if (lines.length === 0) out.push('- (no step or plan entry differs; the branch only runs apart)');
+  return [...out, ''];
+}
+
 function compose(
   input: GithubInput,
   from: number,
@@ -59,12 +94,13 @@ function compose(
     ? `${focus.invariant} violated at step ${focus.step}`
     : `no invariant violated (${last} steps)`;
   const fixes = input.fixes.length > 0 ? ` with ${input.fixes.join(', ')}` : '';
-  const head = `### Dedup Lab: ${escapeMarkdownText(input.title)} (\`${input.scenarioId}\`${fixes}): ${broke}`;
+  const forked = input.fork ? ', a fork' : '';
+  const head = `### Dedup Lab: ${escapeMarkdownText(input.title)} (\`${input.scenarioId}\`${fixes}${forked}): ${broke}`;
   const whole = from <= 1 && to >= last;
   const range = whole ? { from: 1, to: last } : { from, to };
   // Labels are escaped by the renderer; a stray ``` must still not end the fence.
   const diagram = toMermaid(result, range).text.replace(/`/g, '#96;');
-  const parts = [head, ''];
+  const parts = [head, '', ...(input.fork ? forkParagraph(input.fork) : [])];
   if (!whole)
     parts.push(
       `_Steps ${from}–${to} of ${last}, around step ${focus.step}; the link has the whole run._`,

@@ -4,8 +4,9 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { builtinById } from '../../scenarios';
-import { appStore, openRecipe, start, type AppState, type FaultJson } from '../store';
+import { appStore, openRecipe, renameBranch, start, type AppState, type FaultJson } from '../store';
 import { decodeRecipe, encodeRecipe, type ShareError, type ShareRecipe } from './codec';
+import { forkLabel, forkOf } from './fork';
 import { checkOf, divergence } from './verify';
 
 export type ViewMode = 'app' | 'embed';
@@ -128,9 +129,14 @@ export async function openLink(payload: string, mode: ViewMode): Promise<void> {
     step: r.step,
     ...(r.explore !== undefined ? { explore: r.explore } : {}),
   });
+  // A fork opens beside the scenario as written; its label says what it chose.
+  const opened = appStore.getState();
+  const fork = forkOf(opened);
+  if (fork) renameBranch(opened.branch, forkLabel(fork));
   const s = appStore.getState();
   if (!s.result || !r.check) return;
-  const cut = (s.branches[0]?.schedule.length ?? 0) < r.schedule.length;
+  const shown = s.branches[s.branch]?.schedule.length ?? 0;
+  const cut = shown < r.schedule.length;
   const at = divergence(s.result, r.step, r.check);
   if (at === null && s.cursor === r.step) {
     shareStore.setState({
@@ -142,7 +148,7 @@ export async function openLink(payload: string, mode: ViewMode): Promise<void> {
     return;
   }
   const why = cut
-    ? `the recipe's choice for step ${(s.branches[0]?.schedule.length ?? 0) + 1} is no longer possible`
+    ? `the recipe's choice for step ${shown + 1} is no longer possible`
     : s.cursor < r.step
       ? `the run now ends at step ${s.cursor}`
       : 'the engine now reaches a different state';

@@ -5,6 +5,7 @@ import { toMermaid } from '../../../engine';
 import { appStore, scenarioOf, useApp } from '../../store';
 import { buildGithubComment } from '../../share/github';
 import { copyText, diagramSvg, saveBlob, svgToPng } from '../../share/download';
+import { forkOf } from '../../share/fork';
 import { linkFor, useShare } from '../../share/sync';
 import '../../share/share.css';
 
@@ -25,6 +26,7 @@ async function githubText(): Promise<string | null> {
     step: s.cursor,
     link,
     fixes: s.fixes,
+    fork: forkOf(s),
   }).text;
 }
 
