@@ -33,7 +33,7 @@ export interface OpSendMsg {
   /** `CommandSend.highest_sequence_id`, -1 when absent (single message, or Go before PR 1565). */
   readonly highestSequenceId: number;
   /** The client's locally held bytes no longer match their checksum (a checksum-error fault). */
-  localBufferCorrupted: boolean;
+  readonly localBufferCorrupted: boolean;
 }
 
 export type ProducerConnState = 'Ready' | 'Connecting';

@@ -30,7 +30,7 @@ export function processOpSendMsg(
   sequenceId: number,
   highestSequenceId: number,
 ): void {
-  const op = { opId: p.nextOpId++, msgs: frozen(msgs), sequenceId, highestSequenceId, localBufferCorrupted: false };
+  const op = frozen({ opId: p.nextOpId++, msgs: frozen(msgs), sequenceId, highestSequenceId, localBufferCorrupted: false });
   p.pendingMessages.push(op);
   p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, highestSequenceId, sequenceId);
   writeOp(ctx, p, op, false);

@@ -25,7 +25,7 @@ export function flushBatchGo(ctx: Ctx, p: ProducerState): void {
   p.batch = [];
   const first = msgs[0]!.seq;
   const highest = sendsHighest(ctx) ? Math.max(...msgs.map((m) => m.seq)) : -1;
-  const op = { opId: p.nextOpId++, msgs, sequenceId: first, highestSequenceId: highest, localBufferCorrupted: false };
+  const op = frozen({ opId: p.nextOpId++, msgs, sequenceId: first, highestSequenceId: highest, localBufferCorrupted: false });
   p.pendingMessages.push(op);
   writeOp(ctx, p, op, false);
 }
@@ -56,7 +56,7 @@ export function addToBatchGo(ctx: Ctx, p: ProducerState, m: MsgRef, maxMessages:
 /** `partitionProducer.internalSingleSend`: a non-batched message is its own pendingItem. */
 export function singleSendGo(ctx: Ctx, p: ProducerState, m: MsgRef): void {
   const highest = sendsHighest(ctx) ? m.seq : -1;
-  const op = { opId: p.nextOpId++, msgs: frozen([m]), sequenceId: m.seq, highestSequenceId: highest, localBufferCorrupted: false };
+  const op = frozen({ opId: p.nextOpId++, msgs: frozen([m]), sequenceId: m.seq, highestSequenceId: highest, localBufferCorrupted: false });
   p.pendingMessages.push(op);
   if (isolatesResends(ctx)) p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, m.seq);
   writeOp(ctx, p, op, false);

@@ -117,8 +117,10 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       const ch = Object.values(w.channels).find((c) => c.toBroker.includes(frame))!;
       // Frames are immutable (shared between world copies): the corrupted one replaces it.
       ch.toBroker[ch.toBroker.indexOf(frame)] = frozen({ ...frame, corrupted: true });
-      const op = w.producers[ch.producer]!.pendingMessages.find((o) => o.opId === frame.opId);
-      if (op && f.localBufferCorrupted) op.localBufferCorrupted = true;
+      // Ops are immutable too: the one whose local buffer is corrupted is replaced.
+      const ops = w.producers[ch.producer]!.pendingMessages;
+      const at = ops.findIndex((o) => o.opId === frame.opId);
+      if (at >= 0 && f.localBufferCorrupted) ops[at] = frozen({ ...ops[at]!, localBufferCorrupted: true });
       const where = f.localBufferCorrupted ? 'local buffer corrupted' : 'corrupted on the wire, local copy intact';
       ctx.events.push(ev('fault', ch.producer, `checksum-error on ${f.message} (${where})`, [f.message], { cluster: f.cluster }));
       return;
