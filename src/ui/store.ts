@@ -5,6 +5,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { RunResult } from '../engine';
 import { builtinById } from '../scenarios';
+import { bufferWords } from './faultWords';
 import type { Problem, Runner } from '../worker/messages';
 
 export const DEFAULT_SCENARIO = 'seed-003-a-go';
@@ -459,7 +460,7 @@ export function describeFault(f: FaultJson): string {
   const after = describeTrigger(f.after);
   switch (f.kind) {
     case 'checksum-error':
-      return `checksum-error on ${String(f.message)}${at} (local buffer ${f.localBufferCorrupted === false ? 'intact' : 'corrupted'})`;
+      return `checksum-error on ${String(f.message)}${at} (${bufferWords(f.localBufferCorrupted !== false).label})`;
     case 'not-allowed': {
       const times =
         typeof f.times === 'number' && f.times > 0

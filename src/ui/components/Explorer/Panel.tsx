@@ -4,7 +4,7 @@
 // violated invariant with its trace length and a button that opens the counterexample as a branch.
 // "Explore from here" replays the current branch's keys up to the cursor before the search;
 // "Compare fixes" (./CompareFixes.tsx) runs it once per fix and shows the verdicts side by side.
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { EXPLORE_FAULT_KINDS, type ExploreProgress, type ExploreResult } from '../../../engine';
 import {
   appStore,
@@ -26,6 +26,7 @@ import {
   type Bounds,
   type NumKey,
 } from './bounds';
+import { EXPLORE_KIND_WORDS } from '../../faultWords';
 import { CompareFixes } from './CompareFixes';
 import { workerExplore, type ExploreHandle, type StartExplore } from './session';
 import './explorer.css';
@@ -35,7 +36,11 @@ export { blockOf, boundsOf } from './bounds';
 /** What a finished, cancelled or failed search leaves on screen. */
 type Outcome =
   | { readonly kind: 'done'; readonly result: ExploreResult; readonly seconds: number }
-  | { readonly kind: 'cancelled'; readonly progress: ExploreProgress | null; readonly stopMs: number }
+  | {
+      readonly kind: 'cancelled';
+      readonly progress: ExploreProgress | null;
+      readonly stopMs: number;
+    }
   | { readonly kind: 'error'; readonly message: string };
 
 /** What the search ran with: opening a counterexample needs the same plan and explore block. */
@@ -66,16 +71,28 @@ export function verdictOf(r: ExploreResult): string {
 }
 
 /** A verdict that holds only over the part searched says so: a cut-short "holds" is not a proof. */
-export const judged = (v: string, complete: boolean): string => (v === 'holds' && !complete ? 'holds in the states searched (not complete)' : v);
+export const judged = (v: string, complete: boolean): string =>
+  v === 'holds' && !complete ? 'holds in the states searched (not complete)' : v;
 
 /** Which faults the search could take: the scenario's plan, and what it placed itself. */
 function faultsText(ran: Ran): string {
-  const ex = (ran.block.explore ?? ran.block) as { faults?: { kinds?: readonly string[]; max?: number } };
+  const ex = (ran.block.explore ?? ran.block) as {
+    faults?: { kinds?: readonly string[]; max?: number };
+  };
   const kinds = ex.faults?.kinds ?? [];
   const max = ex.faults?.max ?? 0;
-  const plan = ran.faults.length > 0 ? `the fault plan's ${ran.faults.length} (each at any step once due)` : '';
-  const placed = kinds.length > 0 && max > 0 ? `placed by the search: ${kinds.join(', ')}, at most ${max} per run` : '';
-  return [plan, placed].filter(Boolean).join('; ') || 'none (every interleaving without faults; pick fault kinds to place some)';
+  const plan =
+    ran.faults.length > 0
+      ? `the fault plan's ${ran.faults.length} (each at any step once due)`
+      : '';
+  const placed =
+    kinds.length > 0 && max > 0
+      ? `placed by the search: ${kinds.join(', ')}, at most ${max} per run`
+      : '';
+  return (
+    [plan, placed].filter(Boolean).join('; ') ||
+    'none (every interleaving without faults; pick fault kinds to place some)'
+  );
 }
 
 export default function ExplorerPanel({ start = workerExplore }: { start?: StartExplore }) {
@@ -124,7 +141,11 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
       if (r.ok) parsed[k] = r.value;
       else why[k] = `${LABELS[k]} ${r.why}: kept ${fmt(bounds[k])}.`;
     }
-    setTexts({ maxDepth: String(parsed.maxDepth), maxStates: String(parsed.maxStates), maxFaults: String(parsed.maxFaults) });
+    setTexts({
+      maxDepth: String(parsed.maxDepth),
+      maxStates: String(parsed.maxStates),
+      maxFaults: String(parsed.maxFaults),
+    });
     setNotes(why);
     setBounds(parsed);
     return parsed;
@@ -139,7 +160,8 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
     }
   }, [outcome]);
   const ended = () => {
-    refocus.current = document.activeElement === cancelButton.current && cancelButton.current !== null;
+    refocus.current =
+      document.activeElement === cancelButton.current && cancelButton.current !== null;
   };
 
   const run = (from: boolean) => {
@@ -231,21 +253,34 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
         {num('Max faults', 'maxFaults')}
         <fieldset disabled={busy}>
           <legend>Fault kinds</legend>
+          {kinds.some((k) => k.startsWith('checksum-error')) && (
+            <p className="muted explorer-kinds-hint">
+              checksum-error tries both local buffer states; :corrupted and :intact only one
+              (whether the producer's own copy is corrupted too). Point at a kind for what it does.
+            </p>
+          )}
           {kinds.map((k) => (
-            <label key={k} className="explorer-kind">
-              <input
-                type="checkbox"
-                checked={bounds.kinds.includes(k)}
-                onChange={(e) =>
-                  set({
-                    kinds: e.target.checked
-                      ? [...bounds.kinds, k]
-                      : bounds.kinds.filter((x) => x !== k),
-                  })
-                }
-              />{' '}
-              {k}
-            </label>
+            <Fragment key={k}>
+              <label className="explorer-kind" title={EXPLORE_KIND_WORDS[k]}>
+                <input
+                  type="checkbox"
+                  aria-describedby={`explorer-kind-${k}`}
+                  checked={bounds.kinds.includes(k)}
+                  onChange={(e) =>
+                    set({
+                      kinds: e.target.checked
+                        ? [...bounds.kinds, k]
+                        : bounds.kinds.filter((x) => x !== k),
+                    })
+                  }
+                />{' '}
+                {k}
+              </label>
+              {/* Outside the label: the words describe the checkbox, they are not its name. */}
+              <span id={`explorer-kind-${k}`} className="visually-hidden">
+                {EXPLORE_KIND_WORDS[k]}
+              </span>
+            </Fragment>
           ))}
         </fieldset>
       </div>
@@ -268,8 +303,8 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
             value={Math.min(progress?.states ?? 0, bounds.maxStates)}
           />
           <p className="muted">
-            {fmt(progress?.states ?? 0)} states · {fmt((progress?.states ?? 0) / seconds)} states/s ·
-            depth {progress?.depth ?? 0} · queue {fmt(progress?.queue ?? 0)}
+            {fmt(progress?.states ?? 0)} states · {fmt((progress?.states ?? 0) / seconds)} states/s
+            · depth {progress?.depth ?? 0} · queue {fmt(progress?.queue ?? 0)}
             {ran.from !== null ? ` · from step ${ran.from}` : ''}
           </p>
         </div>

@@ -11,6 +11,7 @@
 import { useCallback, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { faultApplies } from '../../../engine';
+import { LOCAL_BUFFER, MESSAGE_FAULT_WORDS } from '../../faultWords';
 import { addFault, useApp, type FaultJson } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
 
@@ -30,13 +31,19 @@ export const SEND_FAULTS: readonly MessageFault[] = [
 ];
 export const ALL_FAULTS: readonly MessageFault[] = [...SEND_FAULTS, 'lose-receipt'];
 
+const W = MESSAGE_FAULT_WORDS;
 const LABEL: Record<MessageFault, string> = {
-  'checksum-corrupted': 'checksum-error, local buffer corrupted',
-  'checksum-intact': 'checksum-error, local buffer intact',
-  'not-allowed': 'not-allowed (NotAllowedError on every attempt)',
-  'lose-receipt': 'lose-receipt (persisted, then the connection drops)',
-  'persist-fails': 'persist-fails (the ledger write fails)',
-  'send-timeout': 'send-timeout (the producer gives up waiting; the broker may still store it)',
+  'checksum-corrupted': `checksum-error, ${LOCAL_BUFFER.corrupted.label}`,
+  'checksum-intact': `checksum-error, ${LOCAL_BUFFER.intact.label}`,
+  'not-allowed': `not-allowed (${W['not-allowed']})`,
+  'lose-receipt': `lose-receipt (${W['lose-receipt']})`,
+  'persist-fails': `persist-fails (${W['persist-fails']})`,
+  'send-timeout': `send-timeout (${W['send-timeout']})`,
+};
+/** The pointer's hint on an item: what the local buffer state means. */
+const HINT: Partial<Record<MessageFault, string>> = {
+  'checksum-corrupted': LOCAL_BUFFER.corrupted.means,
+  'checksum-intact': LOCAL_BUFFER.intact.means,
 };
 
 export function faultJson(kind: MessageFault, message: string, cluster: string): FaultJson {
@@ -58,7 +65,10 @@ export function faultJson(kind: MessageFault, message: string, cluster: string):
 }
 
 /** `kinds`, plus send-timeout when it can act on `message` in the step shown. */
-function useWithSendTimeout(message: string, kinds: readonly MessageFault[]): readonly MessageFault[] {
+function useWithSendTimeout(
+  message: string,
+  kinds: readonly MessageFault[],
+): readonly MessageFault[] {
   const applies = useApp((s) => {
     const w = s.result?.steps[s.cursor]?.world;
     return w !== undefined && faultApplies(w, { kind: 'send-timeout', message });
@@ -249,6 +259,7 @@ export function FaultItems(props: {
           key={k}
           type="button"
           role="menuitem"
+          title={HINT[k]}
           onClick={() => {
             onPick?.();
             before?.();

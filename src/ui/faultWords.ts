@@ -1,0 +1,53 @@
+// What each fault kind does, in plain words, in one place: the fault plan's lines (describeFault),
+// the ⚡ and arrow menus' items (FaultMenu) and the explorer's fault kinds (Explorer/Panel) all
+// read them from here, so the three never say different things about the same fault.
+import type { ExploreFaultKind } from '../engine';
+
+/**
+ * A checksum-error's second half: whether the producer's own copy of the message (its local
+ * buffer) is corrupted as well as the frame on the wire. `ProducerImpl.recoverChecksumError`
+ * drops a corrupted head and fails its send; an intact one is sent again (seed 000).
+ */
+export const LOCAL_BUFFER = {
+  corrupted: {
+    label: 'local buffer corrupted',
+    means:
+      "the producer's own copy of the message is corrupted too, so it drops the message and fails its send (seed 000's silent loss)",
+  },
+  intact: {
+    label: 'local buffer intact',
+    means: "only the frame on the wire is corrupted; the producer's copy is good and is sent again",
+  },
+} as const;
+
+export const bufferWords = (corrupted: boolean) =>
+  corrupted ? LOCAL_BUFFER.corrupted : LOCAL_BUFFER.intact;
+
+/** The per-message faults in a few words (the menus' items read `kind (words)`). */
+export const MESSAGE_FAULT_WORDS = {
+  'not-allowed': 'NotAllowedError on every attempt',
+  'lose-receipt': 'persisted, then the connection drops',
+  'persist-fails': 'the ledger write fails',
+  'send-timeout': 'the producer gives up waiting; the broker may still store it',
+} as const;
+
+/** What the explorer places for each kind it may use, in plain words. */
+export const EXPLORE_KIND_WORDS: Readonly<Record<ExploreFaultKind, string>> = {
+  'checksum-error':
+    'a send reaches the broker corrupted (ChecksumError); the search tries both: local buffer corrupted and intact',
+  'checksum-error:corrupted': `checksum-error, ${LOCAL_BUFFER.corrupted.label}: ${LOCAL_BUFFER.corrupted.means}`,
+  'checksum-error:intact': `checksum-error, ${LOCAL_BUFFER.intact.label}: ${LOCAL_BUFFER.intact.means}`,
+  'not-allowed': `a send breaks a topic policy: ${MESSAGE_FAULT_WORDS['not-allowed']}`,
+  'lose-receipt': `a receipt is lost: ${MESSAGE_FAULT_WORDS['lose-receipt']}`,
+  'persist-fails': `${MESSAGE_FAULT_WORDS['persist-fails']}; the broker disconnects its producers`,
+  'send-timeout': `${MESSAGE_FAULT_WORDS['send-timeout']} (never the replicator)`,
+  disconnect: "a producer's connection closes; it reconnects and sends what is pending again",
+  'restart-producer':
+    "a producer's process restarts: its pending sends are lost, its ids start afresh",
+  'unload-topic': 'the topic is unloaded and reloaded; its dedup state is rebuilt by replay',
+  'duplicate-frames':
+    "a producer's connection writes frames it sent before again, then drops sends until it reconnects",
+  'ownership-change':
+    'another broker takes the topic over while the old owner still believes it owns it',
+  'slow-bookie': "a bookie's answers are held back",
+};
