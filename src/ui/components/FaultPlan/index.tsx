@@ -7,9 +7,10 @@
 // would fall to the page's body. Once the run is back, a fault removed from the keyboard hands the
 // focus to the next fault's remove button, else the previous one's, else the panel's heading.
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { describeFault, removeFault, setCursor, useApp, useShownStep } from '../../store';
+import { removeFault, setCursor, useApp, useShownStep } from '../../store';
 import { StoreNotice } from '../ScenarioPicker/Notice';
 import { placedFaults } from './placed';
+import { planLines } from './planLines';
 import { placeFault, topologyFaults, type TopologyFault } from './topologyFaults';
 
 export function FaultPlan() {
@@ -19,6 +20,7 @@ export function FaultPlan() {
   const world = result?.steps[cursor]?.world ?? null;
   const busy = useApp((s) => s.status === 'running');
   const placed = useMemo(() => (result ? placedFaults(result) : []), [result]);
+  const lines = useMemo(() => planLines(faults, result), [faults, result]);
   const region = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -31,7 +33,9 @@ export function FaultPlan() {
     // Not if the reader has moved on meanwhile (the focus is elsewhere on the page).
     const focused = document.activeElement;
     if (focused && focused !== document.body && !region.current?.contains(focused)) return;
-    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const buttons = [
+      ...(list.current?.querySelectorAll<HTMLButtonElement>('button.fault-remove') ?? []),
+    ];
     (buttons[at] ?? buttons[at - 1] ?? heading.current)?.focus();
   }, [faults, busy]);
   if (!world) return null;
@@ -53,13 +57,32 @@ export function FaultPlan() {
         </p>
       ) : faults.length === 0 ? null : (
         <ul ref={list} className="plain fault-list">
-          {faults.map((f, i) => (
+          {lines.map((l, i) => (
             <li key={i}>
-              <span>{describeFault(f)}</span>{' '}
+              <span>
+                {l.text}
+                {l.alike}
+              </span>{' '}
+              {l.standing ? null : l.actedAt === null ? (
+                <span className="muted">(has not acted in this run) </span>
+              ) : (
+                <>
+                  <span className="muted">acted at </span>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Go to step ${l.actedAt} (${l.text}${l.alike})`}
+                    aria-current={l.actedAt === cursor ? 'true' : undefined}
+                    onClick={() => setCursor(l.actedAt!)}
+                  >
+                    step {l.actedAt}
+                  </button>{' '}
+                </>
+              )}
               <button
                 type="button"
-                className="link-button"
-                aria-label={`Remove ${describeFault(f)}`}
+                className="link-button fault-remove"
+                aria-label={`Remove ${l.text}${l.alike}`}
                 disabled={busy}
                 onClick={(e) => {
                   if (e.currentTarget === document.activeElement) removed.current = i;

@@ -1,0 +1,56 @@
+// The fault plan's lines. Two identical entries (the same fault injected twice, e.g. checksum-error
+// on E3 from the ⚡ menu at step 18 of a fork, then again) read the same, yet each acts once: the
+// engine offers one action per key, the earliest unspent entry's (engine/sim/enabled.ts sorts
+// plan faults by their index and keeps the first of a key), and a step spends it (sim/step.ts), so
+// the next alike entry acts on the next matching send, receipt or write after that. Each line
+// says which of the alike entries it is and the step at which it acted in the run on screen.
+import type { RunResult } from '../../../engine';
+import { describeFault, type FaultJson } from '../../store';
+
+export interface PlanLine {
+  readonly text: string;
+  /** " (2nd of 2 alike: …)" when the plan holds the same entry more than once, else "". */
+  readonly alike: string;
+  /** The step that spent the entry in the run shown; null if it has not acted in it. */
+  readonly actedAt: number | null;
+  /** The entry is a property of the run (slow-bookie), never a step. */
+  readonly standing: boolean;
+}
+
+const ordinal = (n: number): string =>
+  `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+
+/** What the next alike entry waits for, by kind. */
+const NEXT: Readonly<Record<string, string>> = {
+  'checksum-error': 'the next send of it',
+  'not-allowed': 'the next send of it',
+  'lose-receipt': 'the next receipt of it',
+  'persist-fails': 'the next write of it',
+  'send-timeout': 'the next time it is pending',
+};
+
+/** The step whose world first has plan entry `i` spent. */
+function spentAt(result: RunResult | null, i: number): number | null {
+  const steps = result?.steps ?? [];
+  const s = steps.findIndex((x) => x.world.plan[i]?.spent === true);
+  return s < 0 ? null : s;
+}
+
+export function planLines(faults: readonly FaultJson[], result: RunResult | null): PlanLine[] {
+  const keys = faults.map((f) => JSON.stringify(f));
+  return faults.map((f, i) => {
+    const same = keys.filter((k) => k === keys[i]).length;
+    const nth = keys.slice(0, i + 1).filter((k) => k === keys[i]).length;
+    const next = NEXT[f.kind] ?? 'the next time it can act';
+    const alike =
+      same < 2
+        ? ''
+        : ` (${ordinal(nth)} of ${same} alike: ${nth === 1 ? 'acts first' : `acts on ${next} after the ${ordinal(nth - 1)} has acted`})`;
+    return {
+      text: describeFault(f),
+      alike,
+      actedAt: spentAt(result, i),
+      standing: f.kind === 'slow-bookie',
+    };
+  });
+}
