@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { setCursor } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
 import { FaultItems, placePopup } from '../FaultPlan/FaultMenu';
-import type { ArrowTarget } from './arrows';
+import { kindsFor, type ArrowTarget } from './arrows';
 import { visibleBox } from './geometry';
 
 /** An arrow's fault menu, opened at (x, y) in the diagram host. */
@@ -61,7 +61,7 @@ export function ArrowMenu(props: {
       <div className="arrow-menu-head">
         Step {menu.step}: {menu.event.text}
       </div>
-      {menu.kinds.length === 0 || menu.event.msgs.length === 0 ? (
+      {menu.event.msgs.every((m) => kindsFor(menu, m).length === 0) ? (
         <div className="muted">No per-message fault applies to this arrow.</div>
       ) : (
         menu.event.msgs.map((m) => (
@@ -70,7 +70,7 @@ export function ArrowMenu(props: {
             <FaultItems
               message={m}
               cluster={menu.cluster}
-              kinds={menu.kinds}
+              kinds={kindsFor(menu, m)}
               onPick={() => onClose(false)}
               // The fault must catch this arrow: it is placed just before its step.
               before={() => setCursor(menu.step - 1)}

@@ -1,7 +1,7 @@
 // Which message a clicked arrow carries: the i-th `text.messageText` (or message line) in the SVG
 // is the i-th message item of the drawn diagram; within its step, the k-th message item is the
 // k-th event with a `to` (an arrow), in event order (as toMermaid writes them).
-import type { MermaidItem, RunResult, SimEvent } from '../../../engine';
+import { faultApplies, type MermaidItem, type RunResult, type SimEvent } from '../../../engine';
 import { ALL_FAULTS, SEND_FAULTS, type MessageFault } from '../FaultPlan/FaultMenu';
 import { clustersWithBookies, faultsAt } from '../FaultPlan/messageFaults';
 
@@ -10,7 +10,18 @@ export interface ArrowTarget {
   readonly event: SimEvent;
   readonly cluster: string;
   readonly kinds: readonly MessageFault[];
+  /**
+   * The arrow's messages a send-timeout can act on where the menu places it (just before the
+   * arrow's step): the engine's faultApplies, as the ⚡ menus ask it.
+   */
+  readonly timeouts: readonly string[];
 }
+
+/** The kinds the menu offers for `message`: the arrow's, plus send-timeout where it can act. */
+export const kindsFor = (t: ArrowTarget, message: string): readonly MessageFault[] =>
+  t.timeouts.includes(message) && !t.kinds.includes('send-timeout')
+    ? [...t.kinds, 'send-timeout']
+    : t.kinds;
 
 /** The index among the diagram's messages of a clicked SVG element, or -1. */
 export function messageIndexOf(root: Element, target: Element): number {
@@ -68,5 +79,10 @@ export function arrowTarget(
     event.msgs.length > 0
       ? faultsAt(faultsFor(event), cluster, clustersWithBookies(record.world))
       : [];
-  return { step, event, cluster, kinds };
+  // The fault is placed after step - 1, so it must be able to act in that world.
+  const before = result.steps.find((s) => s.index === step - 1)?.world;
+  const timeouts = before
+    ? event.msgs.filter((message) => faultApplies(before, { kind: 'send-timeout', message }))
+    : [];
+  return { step, event, cluster, kinds, timeouts };
 }
