@@ -33,6 +33,15 @@ export interface ReplicationConfig {
   readonly producerName: string;
 }
 
+/**
+ * The broker's `maxMessageSize` (ServiceConfiguration, default 5 MiB), which it announces in
+ * `CommandConnected.max_message_size`. The clients refuse a bigger message themselves, before it
+ * is sent (Java `ProducerImpl.sendAsync`, Go `partitionProducer.updateChunkInfo`), and a topic
+ * policy at or above it is not checked by the broker ("already handled in client and
+ * frameDecoder", `AbstractTopic.isExceedMaximumMessageSize`).
+ */
+export const BROKER_MAX_MESSAGE_SIZE = 5 * 1024 * 1024;
+
 /** The key faults and the UI use for the replicator's producer. */
 export const REPLICATOR = 'replicator';
 
@@ -44,7 +53,8 @@ export interface ClusterConfig {
   readonly deduplication: boolean;
   /**
    * The topic's max message size policy in this cluster, in bytes (`topic.maxMessageSize`), or
-   * null: `PersistentTopic.isExceedMaximumMessageSize` rejects a bigger entry with NotAllowedError.
+   * null: `PersistentTopic.isExceedMaximumMessageSize` rejects a bigger entry with NotAllowedError
+   * — only while the policy is below the broker's own `BROKER_MAX_MESSAGE_SIZE`.
    */
   readonly maxMessageSize: number | null;
   /** Ledgers that exist before the run; the last one is the current (open) ledger. */

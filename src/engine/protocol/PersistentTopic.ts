@@ -2,6 +2,7 @@
 // `PersistentTopic.publishMessage` → `MessageDeduplication.isDuplicate` → managed-ledger write.
 // Immediate answers (errors, Dup, Unknown) go out at once and can overtake earlier receipts that
 // are still waiting for their write (`PersistentTopic.addComplete`).
+import { BROKER_MAX_MESSAGE_SIZE } from '../model/config';
 import { ev } from '../model/events';
 import { type Channel, frozen, type ResponseFrame, type SendFrame, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
@@ -39,10 +40,11 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
     return;
   }
   // PersistentTopic.publishMessage: policy checks before dedup. isExceedMaximumMessageSize judges
-  // the entry's payload (a batch as a whole) against the topic's policy in this cluster.
+  // the entry's payload (a batch as a whole) against the topic's policy in this cluster, and skips
+  // a policy at or above the broker's own maxMessageSize (the clients enforce that one).
   const max = ctx.w.config.clusters.find((c) => c.name === topic.cluster)?.maxMessageSize ?? null;
   const bytes = f.msgs.reduce((n, m) => n + (m.size ?? 0), 0);
-  if (max !== null && bytes > max) {
+  if (max !== null && max < BROKER_MAX_MESSAGE_SIZE && bytes > max) {
     note(ctx, ch, `NotAllowedError before dedup: ${bytes} bytes exceed the topic's max message size ${max}`, ids, 'PersistentTopic.isExceedMaximumMessageSize');
     respond(ctx, ch, { kind: 'error', error: 'NotAllowedError', message: 'Exceed maximum message size', ...base });
     return;

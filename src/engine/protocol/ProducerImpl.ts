@@ -72,6 +72,22 @@ function addToContainer(ctx: Ctx, p: ProducerState, m: MsgRef): void {
 }
 
 /**
+ * A message bigger than the connection's max message size (`BROKER_MAX_MESSAGE_SIZE`), chunking
+ * off. Not batched: `ProducerImpl.sendAsync` fails it with InvalidMessageException before it takes
+ * a sequence id, and nothing is sent. Batched: it does not fit the open batch (`hasSpaceInBatch`),
+ * so that batch is flushed and it joins a container of its own (`BatchMessageContainerImpl.add`
+ * raises lastSequenceIdPushed); that one-message op is failed by `processOpSendMsg` →
+ * `isMessageSizeExceeded` and never enters pendingMessages.
+ */
+export function messageTooLargeJava(ctx: Ctx, p: ProducerState, m: MsgRef, batched: boolean): void {
+  const op = { opId: -1, msgs: frozen([m]), sequenceId: m.seq, highestSequenceId: -1, localBufferCorrupted: false };
+  if (!batched) return completeOpFailure(ctx, p, op, 'InvalidMessageException', 'ProducerImpl.sendAsync:message-too-large');
+  batchMessageAndSend(ctx, p);
+  p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, m.seq);
+  completeOpFailure(ctx, p, op, 'InvalidMessageException', 'ProducerImpl.processOpSendMsg:message-too-large');
+}
+
+/**
  * `ProducerImpl.ackReceived`: match the receipt against the head op only. A larger id than the
  * head's closes the channel (everything pending is resent); a smaller one is ignored as an ack of a
  * timed-out op; `-1:-1` completes the head as a success like any other receipt.
@@ -148,7 +164,15 @@ function recoverChecksumError(ctx: Ctx, p: ProducerState, sequenceId: number): v
     completeOpFailure(ctx, p, op, 'ChecksumException', 'ProducerImpl.recoverChecksumError:corrupted');
     return;
   }
-  const why = op ? `local copy of ${labelOf(op.msgs)} is intact` : 'no pending op';
+  // Pulsar logs three reasons and resends in each: no op pending ("Got send failure for timed out
+  // msg"), an error for another op than the head ("Corrupt message is already timed out": after a
+  // send timeout the head is a younger send), or the head's own bytes are intact.
+  const head = op ? Math.max(op.highestSequenceId, op.sequenceId) : -1;
+  const why = !op
+    ? `seq ${sequenceId} has no pending op (timed out)`
+    : sequenceId !== head
+      ? `seq ${sequenceId} is not the head's (${labelOf(op.msgs)} seq ${head}): already timed out`
+      : `local copy of ${labelOf(op.msgs)} is intact`;
   ctx.events.push(ev('log', p.name, `ChecksumError: ${why}, resend all pending`, [], { rule: 'ProducerImpl.recoverChecksumError:resend' }));
   resendMessages(ctx, p);
 }

@@ -1,12 +1,12 @@
 // The applications that drive producers: the scenario's workload, in order. A send of an id that
 // was sent before is the application resending it; `await` is a barrier that waits until the
 // producer has nothing pending and nothing buffered.
-import type { ProducerConfig, WorkloadItem } from '../model/config';
+import { BROKER_MAX_MESSAGE_SIZE, type ProducerConfig, type WorkloadItem } from '../model/config';
 import { ev } from '../model/events';
 import { frozen, type MsgRef, type ProducerState, type World } from '../model/world';
 import type { Ctx } from '../sim/context';
-import { addToBatchGo, flushBatchGo, singleSendGo } from './partitionProducer';
-import { addToBatchJava, batchMessageAndSend, processOpSendMsg } from './ProducerImpl';
+import { addToBatchGo, flushBatchGo, messageTooLargeGo, singleSendGo } from './partitionProducer';
+import { addToBatchJava, batchMessageAndSend, messageTooLargeJava, processOpSendMsg } from './ProducerImpl';
 
 const idle = (p: ProducerState): boolean => p.pendingMessages.length === 0 && p.batch.length === 0;
 
@@ -50,11 +50,21 @@ export function runWorkloadItem(ctx: Ctx): void {
 function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | undefined, size: number | undefined): void {
   const sendIndex = ctx.w.sendsOf[msg] ?? 0;
   ctx.w.sendsOf[msg] = sendIndex + 1;
-  const seq = givenSeq ?? p.msgIdGenerator++;
+  const max = configOf(ctx.w, p.name).batchingMaxMessages;
+  // A message bigger than the broker's maxMessageSize is refused by the client. Java checks a
+  // non-batched one before it takes a sequence id, a batched one only when its batch is made; Go
+  // takes the id of a non-batched one first (updateMetaData), a batched one's only in the builder.
+  const tooLarge = size !== undefined && size > BROKER_MAX_MESSAGE_SIZE;
+  const takesId = !tooLarge || (p.client === 'java') === (max > 0);
+  const seq = givenSeq ?? (takesId ? p.msgIdGenerator++ : -1);
   const m: MsgRef = frozen(size === undefined ? { msg, seq, sendIndex } : { msg, seq, sendIndex, size });
   const again = sendIndex > 0 ? ' (resend)' : '';
-  ctx.events.push(ev('app', p.name, `sendAsync ${msg} seq ${seq}${again}`, [msg], { cluster: p.cluster }));
-  const max = configOf(ctx.w, p.name).batchingMaxMessages;
+  ctx.events.push(ev('app', p.name, `sendAsync ${msg}${seq >= 0 ? ` seq ${seq}` : ''}${again}`, [msg], { cluster: p.cluster }));
+  if (tooLarge) {
+    if (p.client === 'java') messageTooLargeJava(ctx, p, m, max > 0);
+    else messageTooLargeGo(ctx, p, m);
+    return;
+  }
   if (p.client === 'java') {
     if (max > 0) addToBatchJava(ctx, p, m, max);
     else processOpSendMsg(ctx, p, [m], seq, -1);

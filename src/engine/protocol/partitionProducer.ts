@@ -63,6 +63,16 @@ export function singleSendGo(ctx: Ctx, p: ProducerState, m: MsgRef): void {
 }
 
 /**
+ * `partitionProducer.updateChunkInfo`: a message bigger than the connection's max message size
+ * (chunking off) fails with ErrMessageTooLarge before anything is sent or batched. A non-batched
+ * one has already taken its sequence id (`updateMetaData`); a batched one has none yet.
+ */
+export function messageTooLargeGo(ctx: Ctx, p: ProducerState, m: MsgRef): void {
+  const op = { opId: -1, msgs: frozen([m]), sequenceId: m.seq, highestSequenceId: -1, localBufferCorrupted: false };
+  completeOpFailure(ctx, p, op, 'ErrMessageTooLarge', 'partitionProducer.updateChunkInfo:message-too-large');
+}
+
+/**
  * `partitionProducer.ReceivedSendReceipt`: head id < receipt id → close the connection; head id >
  * receipt id → ignore (taken for a timed-out item); equal → pop and call every callback with a nil
  * error. Ledger/entry -1 are not special-cased, and highest_sequence_id is ignored.
