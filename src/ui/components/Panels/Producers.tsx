@@ -1,11 +1,27 @@
 // Each producer's client-side state: the sequence watermarks, the open batch, and
 // `pendingMessages` (sent, not yet completed) with the id range each op carries on the wire.
-import type { ProducerPanel } from '../../../engine';
+import { REPLICATOR, type ProducerPanel } from '../../../engine';
 import { ALL_FAULTS, FaultMenu } from '../FaultPlan/FaultMenu';
 import { faultsAt, useClustersWithBookies } from '../FaultPlan/messageFaults';
 import { changedClass } from './changed';
 
-export function ProducersPanel({ producers }: { readonly producers: readonly ProducerPanel[] }) {
+/**
+ * On the replicator's card with V2 dedup: GeoReplicationProducerImpl completes a send by its source
+ * position (Case 1/2/3 of ackReceivedReplicatedMsg), and uses the inherited sequence watermarks
+ * only for replication markers (its updateLastSeqPushed override), which are not modelled; so
+ * lastSequenceIdPublished stays -1 while lastSequenceIdPushed counts sends (seed 000: 2 and -1).
+ */
+export const REPLICATOR_WATERMARKS_NOTE =
+  'GeoReplicationProducerImpl uses these two only for replication markers (not modelled here): with V2 dedup a replicated send is completed by its source position (lastPersistedSource, in the Replication panel), so lastSequenceIdPublished -1 is expected, not a lost send.';
+
+export function ProducersPanel({
+  producers,
+  replicationDedup = null,
+}: {
+  readonly producers: readonly ProducerPanel[];
+  /** The replicator's dedup as it runs (V2 with pr-23697 on), null without geo-replication. */
+  readonly replicationDedup?: 'v1' | 'v2' | null;
+}) {
   // Only the faults the validator accepts at the cluster the sends go to (no persist-fails where
   // the topic is on bookies).
   const bookies = useClustersWithBookies();
@@ -28,6 +44,11 @@ export function ProducersPanel({ producers }: { readonly producers: readonly Pro
             <dt>lastSequenceIdPublished</dt>
             <dd>{p.lastSequenceIdPublished}</dd>
           </dl>
+          {p.name === REPLICATOR && replicationDedup === 'v2' && (
+            <p className="muted card-note" data-testid="replicator-watermarks-note">
+              {REPLICATOR_WATERMARKS_NOTE}
+            </p>
+          )}
           <div className={changedClass(p.changed.batch, 'row')}>
             <span className="row-label">batch</span>
             {p.batch.length === 0 ? (

@@ -30,6 +30,16 @@ function lostOf(repl: ReplicationView | null): readonly string[] {
     : [];
 }
 
+/**
+ * The replicator's dedup as it runs: the panel's `dedup` is the scenario's, and the pr-23697
+ * toggle runs V2 (engine model/config.ts, replicationDedup, which the engine does not export).
+ */
+const dedupAsRun = (
+  config: { readonly fixes: readonly string[] },
+  repl: ReplicationView | null,
+): 'v1' | 'v2' | null =>
+  repl === null ? null : config.fixes.includes('pr-23697') ? 'v2' : repl.dedup;
+
 export function Panels() {
   // Memoized per (run, cursor): renders that change neither (theme, menus) do no work here.
   const { result, cursor } = useShownStep();
@@ -49,7 +59,10 @@ export function Panels() {
         <StepCode step={cursor} events={now.events} />
         {panels.replication && <Replication repl={panels.replication} />}
         <StoragePanels result={result} cursor={cursor} />
-        <Producers producers={panels.producers} />
+        <Producers
+          producers={panels.producers}
+          replicationDedup={dedupAsRun(now.world.config, panels.replication)}
+        />
         <Dedup topics={panels.topics} />
         <Topic topics={panels.topics} lost={lostOf(panels.replication)} />
         <InFlight channels={panels.channels} />
