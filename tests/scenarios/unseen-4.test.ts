@@ -14,7 +14,8 @@ function runOf(scenario: Json, schedule?: string[]): RunResult {
   return run(l.config, schedule ?? l.schedule);
 }
 
-const texts = (r: RunResult, actor: string): string[] => r.steps.flatMap((s) => s.events.filter((e) => e.actor === actor).map((e) => e.text));
+const texts = (r: RunResult, actor: string): string[] =>
+  r.steps.flatMap((s) => s.events.filter((e) => e.actor === actor).map((e) => e.text));
 const rules = (r: RunResult): string[] => r.steps.flatMap((s) => s.events.map((e) => e.rule ?? ''));
 
 /** M1 (100 bytes), M2 (6 MB: over the broker's 5 MiB maxMessageSize), M3; the topic's policy is 5 MiB. */
@@ -35,10 +36,20 @@ describe('a message over the broker’s maxMessageSize never reaches the broker:
     // M1 and M2 are sent back to back. Were M2 written, the broker's NotAllowedError would overtake
     // M1's receipt, recoverNotAllowedError would ignore it (not the head) and M2 would wait forever.
     const r = runOf(tooLarge('java'), ['connect:p1', 'send:p1:M1', 'send:p1:M2', 'send:p1:M3']);
-    expect(r.outcomes).toEqual({ M1: ['stored at 10:0'], M2: ['failed: InvalidMessageException'], M3: ['stored at 10:1'] });
-    expect(texts(r, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual(['sendAsync M1 seq 0', 'sendAsync M2', 'sendAsync M3 seq 1']);
+    expect(r.outcomes).toEqual({
+      M1: ['stored at 10:0'],
+      M2: ['failed: InvalidMessageException'],
+      M3: ['stored at 10:1'],
+    });
+    expect(texts(r, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
+      'sendAsync M1 seq 0',
+      'sendAsync M2',
+      'sendAsync M3 seq 1',
+    ]);
     expect(rules(r)).toContain('ProducerImpl.sendAsync:message-too-large');
-    expect(r.steps.flatMap((s) => s.events).some((e) => e.kind === 'receive' && e.msgs.includes('M2'))).toBe(false);
+    expect(
+      r.steps.flatMap((s) => s.events).some((e) => e.kind === 'receive' && e.msgs.includes('M2')),
+    ).toBe(false);
     expect(r.violations).toEqual([]);
   });
 
@@ -50,23 +61,47 @@ describe('a message over the broker’s maxMessageSize never reaches the broker:
 
   it('Java, batched: M2 cannot join the open batch, which is flushed; its own one-message op fails in processOpSendMsg (its id is taken)', () => {
     const r = runOf(tooLarge('java', 3));
-    expect(texts(r, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual(['sendAsync M1 seq 0', 'sendAsync M2 seq 1', 'sendAsync M3 seq 2']);
-    expect(r.steps[3]!.events.map((e) => e.text)).toEqual(['sendAsync M2 seq 1', 'send M1 seq 0', 'M2 failed: InvalidMessageException']);
+    expect(texts(r, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
+      'sendAsync M1 seq 0',
+      'sendAsync M2 seq 1',
+      'sendAsync M3 seq 2',
+    ]);
+    expect(r.steps[3]!.events.map((e) => e.text)).toEqual([
+      'sendAsync M2 seq 1',
+      'send M1 seq 0',
+      'M2 failed: InvalidMessageException',
+    ]);
     expect(rules(r)).toContain('ProducerImpl.processOpSendMsg:message-too-large');
-    expect(r.outcomes).toEqual({ M1: ['stored at 10:0'], M2: ['failed: InvalidMessageException'], M3: ['stored at 10:1'] });
+    expect(r.outcomes).toEqual({
+      M1: ['stored at 10:0'],
+      M2: ['failed: InvalidMessageException'],
+      M3: ['stored at 10:1'],
+    });
   });
 
   it('Go: partitionProducer.updateChunkInfo fails it with ErrMessageTooLarge; a non-batched M2 has taken seq 1, a batched one none', () => {
     const single = runOf(tooLarge('go'));
     expect(single.outcomes.M2).toEqual(['failed: ErrMessageTooLarge']);
-    expect(texts(single, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual(['sendAsync M1 seq 0', 'sendAsync M2 seq 1', 'sendAsync M3 seq 2']);
+    expect(texts(single, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
+      'sendAsync M1 seq 0',
+      'sendAsync M2 seq 1',
+      'sendAsync M3 seq 2',
+    ]);
     const batched = runOf(tooLarge('go', 3));
-    expect(texts(batched, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual(['sendAsync M1 seq 0', 'sendAsync M2', 'sendAsync M3 seq 1']);
+    expect(texts(batched, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
+      'sendAsync M1 seq 0',
+      'sendAsync M2',
+      'sendAsync M3 seq 1',
+    ]);
     expect(batched.stored.local).toEqual(['M1', 'M3']);
   });
 
   it('a policy below the broker’s limit is still the broker’s NotAllowedError, before dedup', () => {
-    const r = runOf({ ...tooLarge('java'), topic: { deduplication: true, maxMessageSize: 1000 }, workload: [{ send: 'M1', producer: 'p1', size: 2000 }] });
+    const r = runOf({
+      ...tooLarge('java'),
+      topic: { deduplication: true, maxMessageSize: 1000 },
+      workload: [{ send: 'M1', producer: 'p1', size: 2000 }],
+    });
     expect(r.outcomes.M1).toEqual(['failed: NotAllowedException']);
     expect(rules(r)).toContain('PersistentTopic.isExceedMaximumMessageSize');
   });
@@ -90,16 +125,30 @@ describe('ProducerImpl.recoverChecksumError after a send timeout: the error name
         { kind: 'send-timeout', message: 'M1' },
       ],
     },
-    ['connect:p1', 'send:p1:M1', 'send:p1:M2', 'fault:checksum-error:M1@local:intact', 'deliver:p1->broker-1:M1', 'fault:send-timeout:M1', 'send:p1:M3'],
+    [
+      'connect:p1',
+      'send:p1:M1',
+      'send:p1:M2',
+      'fault:checksum-error:M1@local:intact',
+      'deliver:p1->broker-1:M1',
+      'fault:send-timeout:M1',
+      'send:p1:M3',
+    ],
   );
 
   it('the trace says the error is not the head’s (M3): it was timed out; everything pending is resent', () => {
-    expect(texts(r, 'p1')).toContain('ChecksumError: seq 0 is not the head\'s (M3 seq 2): already timed out, resend all pending');
+    expect(texts(r, 'p1')).toContain(
+      "ChecksumError: seq 0 is not the head's (M3 seq 2): already timed out, resend all pending",
+    );
   });
 
   it('the resent M3 is a duplicate the broker drops (-1:-1, then ignored): stored once, M2 stored though its send failed', () => {
     expect(r.stored.local).toEqual(['M2', 'M3']);
-    expect(r.outcomes).toEqual({ M1: ['failed: TimeoutException'], M2: ['failed: TimeoutException, but stored at 10:0'], M3: ['stored at 10:1'] });
+    expect(r.outcomes).toEqual({
+      M1: ['failed: TimeoutException'],
+      M2: ['failed: TimeoutException, but stored at 10:0'],
+      M3: ['stored at 10:1'],
+    });
     expect(r.violations).toEqual([]);
   });
 });
