@@ -76,7 +76,8 @@ export function FaultPlan() {
                     onClick={() => setCursor(l.actedAt!)}
                   >
                     step {l.actedAt}
-                  </button>{' '}
+                  </button>
+                  <span className="muted"> · </span>
                 </>
               )}
               <button
