@@ -1,15 +1,86 @@
 // One checkbox per fix the engine models. The accessible name is the fix id alone (tests and
 // screen readers find `go-1565` exactly); the one-line summary, where it comes from and what it
 // changes are attached as its description. "What do the fixes change?" opens the full help.
+//
+// On a small window (below 1280 × 821 px) the three rows of toggles took a quarter of a 700 px
+// high window from the diagram: there they fold into one line in the header that names every fix
+// switched on and opens the toggles on demand.
+import { useEffect, useId, useState } from 'react';
 import { FIX_IDS } from '../../../engine';
 import { FIXES, STATUS_TEXT } from '../../fixes';
 import { scenarioOf, toggleFix, useApp } from '../../store';
+
+/** Where the toggles fold into one line (kept in step with styles.css). */
+export const COMPACT_QUERY = '(max-width: 1279px), (max-height: 820px)';
+
+/** The window is small (COMPACT_QUERY); false where matchMedia is missing. */
+function useCompact(): boolean {
+  const media = typeof matchMedia === 'function' ? matchMedia(COMPACT_QUERY) : null;
+  const [compact, setCompact] = useState(media?.matches ?? false);
+  useEffect(() => {
+    if (!media) return;
+    const follow = () => setCompact(media.matches);
+    follow();
+    media.addEventListener('change', follow);
+    return () => media.removeEventListener('change', follow);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return compact;
+}
 
 export function FixToggles() {
   const fixes = useApp((s) => s.fixes);
   // Fixes the scenario itself lists are on whatever the toggles say: shown checked and locked.
   const own = useApp((s) => scenarioOf(s)?.fixes);
   const ownFixes: readonly unknown[] = Array.isArray(own) ? own : [];
+  const compact = useCompact();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (!compact) return <FixGrid fixes={fixes} ownFixes={ownFixes} />;
+  const on = FIX_IDS.filter((f) => fixes.includes(f) || ownFixes.includes(f));
+  return (
+    <>
+      <div className="fixes-compact" role="group" aria-label="Fixes" data-testid="fixes-compact">
+        <span className="field-label">Fixes</span>{' '}
+        {on.length === 0 ? (
+          <span className="muted" data-testid="fixes-on">
+            none on
+          </span>
+        ) : (
+          <span data-testid="fixes-on">
+            {on.map((f) => (
+              <code key={f} className="chip chip-on" title={FIXES[f]?.summary}>
+                {f}
+              </code>
+            ))}
+          </span>
+        )}{' '}
+        <button
+          type="button"
+          className="link"
+          aria-expanded={open}
+          aria-controls={open ? id : undefined}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide the fixes ▴' : `Choose fixes (${FIX_IDS.length}) ▾`}
+        </button>
+      </div>
+      {open && (
+        <div id={id} className="fixes-open">
+          <FixGrid fixes={fixes} ownFixes={ownFixes} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function FixGrid({
+  fixes,
+  ownFixes,
+}: {
+  readonly fixes: readonly string[];
+  readonly ownFixes: readonly unknown[];
+}) {
   return (
     <fieldset className="fixes">
       <legend>Fixes</legend>

@@ -1,0 +1,159 @@
+// What the fourth UX review left open, in real Chromium: a link to a fork reopens as a fork with
+// the way back to the scenario as written; the violation note fits the diagram's view at 100 %
+// (1024 × 700 and 1400 × 900, light and dark); at 1024 × 700 the header leaves the diagram more
+// height (measured before the change: 383 px of diagram below a 123 px header) and still names the
+// fixes switched on; an arrow's menu offers send-timeout; the replicator's card explains its -1.
+import assert from 'node:assert/strict';
+import { cursorOf, openScenario, shows, stepIs, text, until } from './lib.mjs';
+
+const fork = {
+  name: 'ux4: a link to a fork reopens beside "as written", which brings the scenario back',
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage();
+    await openScenario(page, baseURL, 'seed-000-checksum-corrupted');
+    const actions = page.getByTestId('panel-next').getByRole('button');
+    const picked = (await actions.nth(1).locator('code').first().textContent()).trim();
+    await actions.nth(1).click();
+    await stepIs(page, 1, 'the fork did not land on step 1');
+    await until(page, () => location.hash.startsWith('#s=1.'), undefined, 'no link');
+    const url = page.url();
+
+    const fresh = await newPage();
+    await fresh.goto(url, { waitUntil: 'load' });
+    await stepIs(fresh, 1, 'the link did not land on step 1');
+    await shows(fresh, 'panel-branches', `from the link: step 1: ${picked}`, 'no fork label');
+    const branches = fresh.getByTestId('panel-branches').getByRole('button');
+    assert.equal(await branches.count(), 2);
+    assert.equal(await branches.nth(1).getAttribute('aria-current'), 'true');
+    assert.match(await fresh.locator('.step-key').textContent(), new RegExp(picked));
+    await branches.nth(0).click();
+    await until(
+      fresh,
+      () => /^connect:p1$/.test(document.querySelector('.step-key')?.textContent?.trim() ?? ''),
+      undefined,
+      'as written, step 1 is connect:p1',
+    );
+    assert.equal(await cursorOf(fresh), 1);
+  },
+};
+
+/** The VIOLATION note's text lines against the diagram's view, once scrolled to the note. */
+async function noteFits(page) {
+  return page.evaluate(() => {
+    const view = document.querySelector('[data-testid=diagram]');
+    const lines = [...view.querySelectorAll('text.noteText')].filter((t) =>
+      t.parentElement?.textContent?.includes('VIOLATION no-silent-loss'),
+    );
+    const first = lines[0].getBoundingClientRect();
+    const last = lines[lines.length - 1].getBoundingClientRect();
+    const mid = (Math.min(first.left, last.left) + Math.max(first.right, last.right)) / 2;
+    const box = view.getBoundingClientRect();
+    view.scrollLeft += mid - (box.left + box.width / 2);
+    const v = view.getBoundingClientRect();
+    return {
+      lines: lines.length,
+      view: Math.round(view.clientWidth),
+      out: lines
+        .map((t) => t.getBoundingClientRect())
+        .filter((r) => r.left < v.left - 1 || r.right > v.left + view.clientWidth + 1)
+        .map((r) => `${Math.round(r.left)}..${Math.round(r.right)}`),
+    };
+  });
+}
+
+const note = {
+  name: 'ux4: the violation note of seed 000 fits the view at 100 % (1024 × 700, 1400 × 900; light and dark)',
+  run: async ({ baseURL, newPage }) => {
+    for (const viewport of [
+      { width: 1024, height: 700 },
+      { width: 1400, height: 900 },
+    ]) {
+      for (const colorScheme of ['light', 'dark']) {
+        const page = await newPage({ viewport, colorScheme });
+        await openScenario(page, baseURL, 'seed-000-checksum-corrupted');
+        assert.match(await page.locator('.diagram-pane').first().textContent(), /100 %/);
+        await page.keyboard.press('End');
+        await stepIs(page, 27, 'not at the end');
+        const fit = await noteFits(page);
+        const at = `${viewport.width}×${viewport.height} ${colorScheme}`;
+        assert.ok(fit.lines > 1, `${at}: the note is not wrapped`);
+        assert.deepEqual(fit.out, [], `${at}: lines past the ${fit.view} px view`);
+        await page.close();
+      }
+    }
+  },
+};
+
+/** The diagram's scrolling view: how much of it the window shows. */
+const diagramHeight = (page) =>
+  page.evaluate(() => {
+    const r = document.querySelector('[data-testid=diagram]').getBoundingClientRect();
+    return Math.round(Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+  });
+
+const header = {
+  name: 'ux4: at 1024 × 700 the fixes fold into one header line that names those on; the diagram gets the room',
+  run: async ({ baseURL, newPage }) => {
+    const small = await newPage({ viewport: { width: 1024, height: 700 } });
+    await openScenario(small, baseURL, 'seed-000-checksum-corrupted');
+    const h = await small.evaluate(
+      () => document.querySelector('.app-header').getBoundingClientRect().height,
+    );
+    assert.ok(h <= 50, `the header is ${h} px high (123 px before)`);
+    const height = await diagramHeight(small);
+    // Before: 383 px (the diagram's view from 317 px down to 700).
+    assert.ok(height >= 460, `the diagram shows ${height} px (383 px before)`);
+    assert.equal((await text(small, 'fixes-on')).trim(), 'none on');
+    await small.getByRole('button', { name: /^Choose fixes/ }).click();
+    await small.getByRole('checkbox', { name: 'guard-rewind' }).check();
+    await small.getByRole('button', { name: /^Hide the fixes/ }).click();
+    assert.equal(await small.getByRole('checkbox', { name: 'guard-rewind' }).count(), 0);
+    await until(
+      small,
+      () => document.querySelector('[data-testid=fixes-on]')?.textContent === 'guard-rewind',
+      undefined,
+      'the folded line does not name the fix on',
+    );
+    // The fix is on in the run: the replicator stops visibly at step 18 instead of losing E3.
+    await until(
+      small,
+      () => / of 18$/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''),
+      undefined,
+      'guard-rewind did not run (the run still ends at step 27)',
+    );
+    // A large window keeps the three rows of toggles.
+    const big = await newPage({ viewport: { width: 1400, height: 900 } });
+    await openScenario(big, baseURL, 'seed-000-checksum-corrupted');
+    assert.equal(await big.getByRole('checkbox', { name: 'guard-rewind' }).count(), 1);
+    assert.equal(await big.getByTestId('fixes-compact').count(), 0);
+  },
+};
+
+const arrowTimeout = {
+  name: "ux4: a diagram arrow's menu offers send-timeout on an application producer's pending send",
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage();
+    await openScenario(page, baseURL, 'lost-receipt-dedup-on');
+    await page
+      .locator('[data-testid=diagram] svg text.messageText', { hasText: /· M1 seq/ })
+      .first()
+      .click();
+    const menu = page.getByRole('menu');
+    assert.match(await menu.textContent(), /send-timeout \(the producer gives up waiting/);
+    await menu.getByRole('menuitem', { name: /^send-timeout/ }).click();
+    await shows(page, 'panel-faults', 'send-timeout on M1', 'the timeout is not in the plan');
+  },
+};
+
+const replicatorCard = {
+  name: "ux4: seed 000's replicator card says its lastSequenceIdPublished -1 is expected",
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage();
+    await openScenario(page, baseURL, 'seed-000-checksum-corrupted');
+    await page.keyboard.press('End');
+    await stepIs(page, 27, 'not at the end');
+    await shows(page, 'replicator-watermarks-note', 'only for replication markers', 'no note');
+  },
+};
+
+export default [fork, note, header, arrowTimeout, replicatorCard];
