@@ -2,7 +2,12 @@
 // once per (run, cursor); each panel only lays them out, and re-renders only when its view-model
 // changed in value (same.ts): a step usually changes one or two of them.
 import { useMemo } from 'react';
-import { outcomeRows, panelsOf, type ReplicationPanel as ReplicationView } from '../../../engine';
+import {
+  outcomeRows,
+  panelsOf,
+  replicationDedup,
+  type ReplicationPanel as ReplicationView,
+} from '../../../engine';
 import { useShownStep } from '../../store';
 import { DedupPanel } from './Dedup';
 import { InFlightPanel } from './InFlight';
@@ -30,16 +35,6 @@ function lostOf(repl: ReplicationView | null): readonly string[] {
     : [];
 }
 
-/**
- * The replicator's dedup as it runs: the panel's `dedup` is the scenario's, and the pr-23697
- * toggle runs V2 (engine model/config.ts, replicationDedup, which the engine does not export).
- */
-const dedupAsRun = (
-  config: { readonly fixes: readonly string[] },
-  repl: ReplicationView | null,
-): 'v1' | 'v2' | null =>
-  repl === null ? null : config.fixes.includes('pr-23697') ? 'v2' : repl.dedup;
-
 export function Panels() {
   // Memoized per (run, cursor): renders that change neither (theme, menus) do no work here.
   const { result, cursor } = useShownStep();
@@ -61,7 +56,7 @@ export function Panels() {
         <StoragePanels result={result} cursor={cursor} />
         <Producers
           producers={panels.producers}
-          replicationDedup={dedupAsRun(now.world.config, panels.replication)}
+          replicationDedup={replicationDedup(now.world.config)}
         />
         <Dedup topics={panels.topics} />
         <Topic topics={panels.topics} lost={lostOf(panels.replication)} />
