@@ -1,0 +1,79 @@
+// A fault plan entry in words, for the Fault plan panel, branch labels, notices and the GitHub
+// issue text: one sentence per kind, with the trigger that makes a topology fault fire.
+import { bufferWords } from '../faultWords';
+import type { FaultJson } from './state';
+
+const EVENT_TEXT: Readonly<Record<string, string>> = {
+  sent: 'is sent',
+  received: 'reaches the broker',
+  persisted: 'is persisted',
+  acked: 'is acknowledged',
+};
+
+/** When a topology fault fires, as words: " after step 3", " after M2 is persisted at us-west". */
+export function describeTrigger(after: unknown): string {
+  if (after === null || typeof after !== 'object') return '';
+  const t = after as Readonly<Record<string, unknown>>;
+  if (typeof t.step === 'number') return ` after step ${t.step}`;
+  if (t.when === 'quiescent') return ' when the run is quiescent (nothing else can happen)';
+  if (typeof t.event === 'string' && typeof t.message === 'string') {
+    const where = typeof t.cluster === 'string' ? ` at ${t.cluster}` : '';
+    return ` after ${t.message} ${EVENT_TEXT[t.event] ?? t.event}${where}`;
+  }
+  return '';
+}
+
+const ordinal = (n: number): string => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+};
+
+/** A plan entry's other fields as `key value` words (a kind this list does not know yet). */
+function fieldsText(f: FaultJson): string {
+  const parts = Object.entries(f)
+    .filter(([k, v]) => k !== 'kind' && k !== 'after' && v !== undefined)
+    .map(
+      ([k, v]) =>
+        `${k} ${Array.isArray(v) ? v.map(String).join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`,
+    );
+  return parts.length > 0 ? ` (${parts.join('; ')})` : '';
+}
+
+/** A short human description of a fault plan entry, with its trigger when it has one. */
+export function describeFault(f: FaultJson): string {
+  const at = typeof f.cluster === 'string' ? ` at ${f.cluster}` : '';
+  const after = describeTrigger(f.after);
+  switch (f.kind) {
+    case 'checksum-error':
+      return `checksum-error on ${String(f.message)}${at} (${bufferWords(f.localBufferCorrupted !== false).label})`;
+    case 'not-allowed': {
+      const times =
+        typeof f.times === 'number' && f.times > 0
+          ? ` (the first ${f.times === 1 ? 'attempt' : `${f.times} attempts`})`
+          : ' (every attempt)';
+      return `not-allowed on ${String(f.message)}${at}${times}`;
+    }
+    case 'lose-receipt':
+    case 'persist-fails':
+      return `${f.kind} on ${String(f.message)}${at}`;
+    case 'disconnect':
+    case 'restart-producer':
+      return `${f.kind} ${String(f.producer)}${after}`;
+    case 'send-timeout':
+      return `send-timeout on ${String(f.message)} (its producer's send timer fires while it is pending)${after}`;
+    case 'unload-topic':
+      return `unload-topic${at}${after}`;
+    case 'ownership-change':
+      return `ownership-change${at} to ${String(f.to)}${after}`;
+    case 'slow-bookie':
+      return `slow-bookie ${String(f.bookie)}${typeof f.message === 'string' ? ` for ${f.message}` : ''}`;
+    case 'duplicate-frames': {
+      const frames = Array.isArray(f.frames) ? f.frames.map(String).join(', ') : '';
+      const from = typeof f.atSend === 'number' ? ` from its ${ordinal(f.atSend)} send` : '';
+      return `duplicate-frames on ${String(f.producer)}'s connection${from}: ${frames ? `writes the frames of ${frames} again, then ` : ''}drops further sends until it reconnects`;
+    }
+    default:
+      return `${f.kind}${at}${fieldsText({ ...f, cluster: undefined } as FaultJson)}${after}`;
+  }
+}
