@@ -18,7 +18,7 @@ describe('Pulsar code panel', () => {
     render(<Panels />);
     act(() => setCursor(last));
     const panel = () => screen.getByTestId('panel-code');
-    await waitFor(() => expect(panel()).toHaveTextContent('partitionProducer.ReceivedSendReceipt (match) M0, M2 completed as success with -1:-1'));
+    await waitFor(() => expect(panel()).toHaveTextContent('partitionProducer.ReceivedSendReceipt (match) p1 M0, M2 completed as success with -1:-1'));
     const link = within(panel()).getByRole('link', { name: 'partitionProducer.ReceivedSendReceipt' });
     expect(link).toHaveAttribute('href', 'https://github.com/apache/pulsar-client-go/blob/master/pulsar/producer_partition.go');
 
@@ -32,6 +32,36 @@ describe('Pulsar code panel', () => {
     expect(at).toBeGreaterThan(0);
     render(<Panels />);
     act(() => setCursor(at));
-    await waitFor(() => expect(screen.getByTestId('panel-code')).toHaveTextContent('ProducerImpl.recoverChecksumError (corrupted) E3 failed: ChecksumException'));
+    await waitFor(() => expect(screen.getByTestId('panel-code')).toHaveTextContent('ProducerImpl.recoverChecksumError (corrupted) replicator E3 failed: ChecksumException'));
+  });
+
+  it('seed 000: the fault step says a fault is injected (it read "a frame on the wire or a call of the application")', async () => {
+    await selectScenario('seed-000-checksum-corrupted');
+    const steps = appStore.getState().result!.steps;
+    const fault = steps.findIndex((s) => s.key === 'fault:checksum-error:E3@us-west:corrupted');
+    expect(fault).toBeGreaterThan(0);
+    render(<Panels />);
+    const panel = () => screen.getByTestId('panel-code');
+    act(() => setCursor(fault));
+    await waitFor(() => expect(within(panel()).getByTestId('step-code-fault')).toHaveTextContent(`Step ${fault} injects a fault: checksum-error on E3 (local buffer corrupted). The fault is not Pulsar code`));
+    expect(panel()).not.toHaveTextContent('a frame on the wire');
+    expect(within(panel()).queryAllByRole('link')).toHaveLength(0);
+
+    // An application call the diagram draws as "sendAsync E3 seq 0" is listed, not hidden.
+    const send = steps.findIndex((s) => s.key === 'send:p1:E3');
+    act(() => setCursor(send));
+    await waitFor(() => expect(within(panel()).getByTestId('step-code-unnamed')).toHaveTextContent('p1 sendAsync E3 seq 0'));
+  });
+
+  it('seed 001: who ran each rule — bookie-1 and bookie-2 storing 3:1 are two different lines', async () => {
+    await selectScenario('seed-001-fencing-race');
+    const steps = appStore.getState().result!.steps;
+    const at = (key: string) => steps.findIndex((s) => s.key === key);
+    render(<Panels />);
+    const panel = () => screen.getByTestId('panel-code');
+    act(() => setCursor(at('deliver:broker-1->bookie-1:3:1')));
+    await waitFor(() => expect(panel()).toHaveTextContent('BookieImpl.addEntry bookie-1 stored 3:1'));
+    act(() => setCursor(at('deliver:broker-1->bookie-2:3:1')));
+    await waitFor(() => expect(panel()).toHaveTextContent('BookieImpl.addEntry bookie-2 stored 3:1'));
   });
 });
