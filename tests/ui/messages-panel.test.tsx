@@ -29,4 +29,30 @@ describe('Messages panel', () => {
     expect(within(panel()).getByTestId('outcome-M0')).toHaveTextContent(/stored at 10:0 · completed -1:-1\s*local 10:0/);
     expect(within(panel()).getByTestId('outcome-M0')).not.toHaveClass('outcome-bad');
   });
+
+  it('seed 001: M1 on both bookies at 3:1 past the ledger list, and M2 refused at 3:2, are listed under their rows with the reason', async () => {
+    await selectScenario('seed-001-fencing-race');
+    const steps = appStore.getState().result!.steps;
+    render(<Panels />);
+    const panel = () => screen.getByTestId('panel-outcomes');
+    // Before recovery and the rollover: M1's add is still on its way.
+    act(() => setCursor(steps.findIndex((s) => s.key === 'deliver:broker-1->bookie-1:3:1')));
+    await waitFor(() => expect(within(panel()).getByTestId('outcome-unread-M1')).toHaveTextContent('also at local 3:1 — waiting for the bookies'));
+    expect(within(panel()).getByTestId('outcome-M1')).toHaveTextContent(/pending\s*nowhere/);
+
+    act(() => setCursor(steps.length - 1));
+    await waitFor(() => expect(within(panel()).getByTestId('outcome-M1')).toHaveTextContent(/stored at 4:0\s*local 4:0/));
+    const m1 = within(panel()).getAllByTestId('outcome-unread-M1').map((r) => r.textContent);
+    expect(m1).toEqual(['also at local 3:1 — on 2 bookies, but the ledger list records 1 entry for ledger 3: a reader does not reach it']);
+    expect(within(panel()).getByTestId('outcome-unread-M2')).toHaveTextContent('also at local 3:2 — never written: the bookies refused it (fenced)');
+  });
+
+  it('a position wraps between positions, never inside one (seed 000: "us-west" above "20:0" at 1024 px)', async () => {
+    await selectScenario('seed-000-checksum-corrupted');
+    render(<Panels />);
+    act(() => setCursor(appStore.getState().result!.steps.length - 1));
+    const row = () => within(screen.getByTestId('panel-outcomes')).getByTestId('outcome-E4');
+    await waitFor(() => expect(row()).toHaveTextContent('us-east 10:4, us-west 20:0'));
+    expect([...row().querySelectorAll('.pos')].map((p) => p.textContent)).toEqual(['us-east 10:4, ', 'us-west 20:0']);
+  });
 });

@@ -2,10 +2,22 @@
 // loss or duplicate argument starts from, at the step shown. A message an invariant names is red
 // with the invariant's words; a failed callback for a message its cluster stores all the same (a
 // send timeout while the broker had the frame) is marked: Pulsar's contract, not a violation, and
-// the duplicate an application retry makes.
+// the duplicate an application retry makes. A copy a reader does not reach (on the bookies past the
+// count the ledger list records, refused as fenced, still waiting for the bookies) is listed under
+// its message with the Topic panel's reason: seed 001's M1 sits on both bookies at 3:1 and read
+// "nowhere", while that very entry is what ledger-entries-match is about.
 import type { OutcomeRow } from '../../../engine';
 
-export function OutcomesPanel({ rows }: { readonly rows: readonly OutcomeRow[] }) {
+/** Per message, its copies no reader reaches: `local 3:1 — on 2 bookies, but …`. */
+export type UnreadCopies = Readonly<Record<string, readonly string[]>>;
+
+export function OutcomesPanel({
+  rows,
+  unread = {},
+}: {
+  readonly rows: readonly OutcomeRow[];
+  readonly unread?: UnreadCopies;
+}) {
   return (
     <section className="panel" aria-label="Messages" data-testid="panel-outcomes">
       <h3>Messages</h3>
@@ -22,7 +34,7 @@ export function OutcomesPanel({ rows }: { readonly rows: readonly OutcomeRow[] }
           </thead>
           <tbody>
             {rows.map((r) => (
-              <Row key={r.msg} row={r} />
+              <Row key={r.msg} row={r} unread={unread[r.msg] ?? []} />
             ))}
           </tbody>
         </table>
@@ -31,7 +43,7 @@ export function OutcomesPanel({ rows }: { readonly rows: readonly OutcomeRow[] }
   );
 }
 
-function Row({ row }: { readonly row: OutcomeRow }) {
+function Row({ row, unread }: { readonly row: OutcomeRow; readonly unread: readonly string[] }) {
   const bad = row.flags.some((f) => f.kind !== 'failed-but-stored');
   const cls = bad ? 'outcome-bad' : row.flags.length > 0 ? 'outcome-note' : undefined;
   return (
@@ -42,7 +54,16 @@ function Row({ row }: { readonly row: OutcomeRow }) {
         </th>
         <td>{row.callbacks.join(' · ')}</td>
         <td>
-          {row.stored.length === 0 ? <span className="muted">nowhere</span> : row.stored.join(', ')}
+          {row.stored.length === 0 ? (
+            <span className="muted">nowhere</span>
+          ) : (
+            row.stored.map((p, i) => (
+              <span key={p} className="pos">
+                {p}
+                {i < row.stored.length - 1 ? ', ' : ''}
+              </span>
+            ))
+          )}
         </td>
       </tr>
       {row.flags.map((f, i) => (
@@ -52,6 +73,13 @@ function Row({ row }: { readonly row: OutcomeRow }) {
               {f.kind === 'failed-but-stored' ? 'failed, but stored' : f.kind}
             </strong>{' '}
             {f.detail}
+          </td>
+        </tr>
+      ))}
+      {unread.map((u) => (
+        <tr key={u} className={cls} data-testid={`outcome-unread-${row.msg}`}>
+          <td colSpan={3} className="muted unread">
+            also at {u}
           </td>
         </tr>
       ))}

@@ -7,12 +7,13 @@ import {
   panelsOf,
   replicationDedup,
   type ReplicationPanel as ReplicationView,
+  type TopicPanel as TopicView,
 } from '../../../engine';
 import { useShownStep } from '../../store';
 import { DedupPanel } from './Dedup';
 import { InFlightPanel } from './InFlight';
 import { InvariantsPanel } from './Invariants';
-import { OutcomesPanel } from './Outcomes';
+import { OutcomesPanel, type UnreadCopies } from './Outcomes';
 import { StepCodePanel } from './StepCode';
 import { ProducersPanel } from './Producers';
 import { ReplicationPanel } from './Replication';
@@ -35,6 +36,18 @@ function lostOf(repl: ReplicationView | null): readonly string[] {
     : [];
 }
 
+/** Per message, the entries holding it that no reader reaches, with the Topic panel's reason. */
+function unreadOf(topics: readonly TopicView[]): UnreadCopies {
+  const out: Record<string, string[]> = {};
+  for (const t of topics)
+    for (const l of t.ledgers)
+      for (const e of l.entries)
+        if (e.unreadable !== null)
+          for (const m of new Set(e.msgs))
+            (out[m] ??= []).push(`${t.cluster} ${e.position} — ${e.unreadable}`);
+  return out;
+}
+
 export function Panels() {
   // Memoized per (run, cursor): renders that change neither (theme, menus) do no work here.
   const { result, cursor } = useShownStep();
@@ -50,7 +63,7 @@ export function Panels() {
       // data-step: the step these panels show (they follow the cursor a render later).
       <div className="panels" data-step={cursor}>
         <InvariantsPanel result={result} cursor={cursor} />
-        <Outcomes rows={outcomeRows(now.world)} />
+        <Outcomes rows={outcomeRows(now.world)} unread={unreadOf(panels.topics)} />
         <StepCode step={cursor} events={now.events} />
         {panels.replication && <Replication repl={panels.replication} />}
         <StoragePanels result={result} cursor={cursor} />
