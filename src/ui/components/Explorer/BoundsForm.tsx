@@ -1,0 +1,81 @@
+// The explorer's bounds: Max depth, Max states and Max faults as typed (with the note of a field
+// not taken), and the fault kinds the search may place — those that can apply to this scenario.
+import { Fragment } from 'react';
+import { EXPLORE_FAULT_KINDS } from '../../../engine';
+import { useApp } from '../../store';
+import { EXPLORE_KIND_WORDS } from '../../faultWords';
+import { kindApplies, MAX, MIN, type NumKey } from './bounds';
+import type { BoundsFields } from './useBoundsFields';
+
+export function BoundsForm({ fields, busy }: { fields: BoundsFields; busy: boolean }) {
+  const { bounds, texts, setTexts, notes, setNotes, set } = fields;
+  // The kinds that can apply to this scenario (and any its explore block lists anyway).
+  const config = useApp((s) => s.result?.steps[0]?.world.config ?? null);
+  const kinds = EXPLORE_FAULT_KINDS.filter(
+    (k) => (config !== null && kindApplies(k, config)) || bounds.kinds.includes(k),
+  );
+
+  const num = (label: string, key: NumKey) => (
+    <label>
+      {label}{' '}
+      <input
+        type="number"
+        min={MIN[key]}
+        max={MAX[key]}
+        step={1}
+        value={texts[key]}
+        disabled={busy}
+        aria-describedby={notes[key] ? `explorer-note-${key}` : undefined}
+        onChange={(e) => {
+          setTexts((t) => ({ ...t, [key]: e.target.value }));
+          setNotes((n) => ({ ...n, [key]: undefined }));
+        }}
+      />
+      {notes[key] && (
+        <span className="explorer-field-note" id={`explorer-note-${key}`} role="status">
+          {notes[key]}
+        </span>
+      )}
+    </label>
+  );
+
+  return (
+    <div className="explorer-bounds">
+      {num('Max depth', 'maxDepth')}
+      {num('Max states', 'maxStates')}
+      {num('Max faults', 'maxFaults')}
+      <fieldset disabled={busy}>
+        <legend>Fault kinds</legend>
+        {kinds.some((k) => k.startsWith('checksum-error')) && (
+          <p className="muted explorer-kinds-hint">
+            checksum-error tries both local buffer states; :corrupted and :intact only one (whether
+            the producer's own copy is corrupted too). Point at a kind for what it does.
+          </p>
+        )}
+        {kinds.map((k) => (
+          <Fragment key={k}>
+            <label className="explorer-kind" title={EXPLORE_KIND_WORDS[k]}>
+              <input
+                type="checkbox"
+                aria-describedby={`explorer-kind-${k}`}
+                checked={bounds.kinds.includes(k)}
+                onChange={(e) =>
+                  set({
+                    kinds: e.target.checked
+                      ? [...bounds.kinds, k]
+                      : bounds.kinds.filter((x) => x !== k),
+                  })
+                }
+              />{' '}
+              {k}
+            </label>
+            {/* Outside the label: the words describe the checkbox, they are not its name. */}
+            <span id={`explorer-kind-${k}`} className="visually-hidden">
+              {EXPLORE_KIND_WORDS[k]}
+            </span>
+          </Fragment>
+        ))}
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// A search under way or stopped: the progress bar (states, states/s, depth, queue), and the status
+// line that screen readers announce — exploring, cancelled (and how fast Cancel took), or failed.
+import { fmt } from './verdict';
+import type { Search } from './useSearch';
+
+export function SearchStatus({ search, maxStates }: { search: Search; maxStates: number }) {
+  const { progress, outcome, ran, running, seconds } = search;
+  return (
+    <>
+      {ran && (progress || running) && (
+        <div className="explorer-progress" data-testid="explorer-progress">
+          <progress
+            aria-label="Explorer progress"
+            max={maxStates}
+            value={Math.min(progress?.states ?? 0, maxStates)}
+          />
+          <p className="muted">
+            {fmt(progress?.states ?? 0)} states · {fmt((progress?.states ?? 0) / seconds)} states/s
+            · depth {progress?.depth ?? 0} · queue {fmt(progress?.queue ?? 0)}
+            {ran.from !== null ? ` · from step ${ran.from}` : ''}
+          </p>
+        </div>
+      )}
+      <div data-testid="explorer-status" role="status">
+        {running && <p>Exploring…</p>}
+        {outcome?.kind === 'cancelled' && (
+          <p>
+            Search cancelled after {fmt(progress?.states ?? 0)} states (stopped{' '}
+            <span data-testid="explorer-stop-ms">{Math.round(outcome.stopMs)}</span> ms after
+            Cancel).
+          </p>
+        )}
+        {outcome?.kind === 'error' && (
+          <p role="alert" className="error-box">
+            The search could not run: {outcome.message}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+// One search at a time in the explorer worker: start it (from step 0, or replaying the branch's
+// keys up to the cursor), follow its progress, cancel it, and keep what it left on screen. A reply
+// from a search that is no longer the current one is ignored.
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { ExploreProgress, ExploreResult } from '../../../engine';
+import { appStore, pathToHere, scenarioOf } from '../../store';
+import { blockOf, type Bounds } from './bounds';
+import type { ExploreHandle, StartExplore } from './session';
+import type { Ran } from './verdict';
+
+/** What a finished, cancelled or failed search leaves on screen. */
+export type Outcome =
+  | { readonly kind: 'done'; readonly result: ExploreResult; readonly seconds: number }
+  | {
+      readonly kind: 'cancelled';
+      readonly progress: ExploreProgress | null;
+      readonly stopMs: number;
+    }
+  | { readonly kind: 'error'; readonly message: string };
+
+/** `exploreButton` and `cancelButton` are the panel's buttons: the focus moves between them. */
+export function useSearch(
+  start: StartExplore,
+  exploreButton: RefObject<HTMLButtonElement | null>,
+  cancelButton: RefObject<HTMLButtonElement | null>,
+) {
+  const [progress, setProgress] = useState<ExploreProgress | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [ran, setRan] = useState<Ran | null>(null);
+  const [startedAt, setStartedAt] = useState(0);
+  const [now, setNow] = useState(0);
+  const handle = useRef<ExploreHandle | null>(null);
+  const cancelAt = useRef(0);
+  /** Cancel had the focus when the search ended: it goes to Explore, not to <body>. */
+  const refocus = useRef(false);
+  const running = ran !== null && outcome === null;
+
+  // A search still running when the panel goes away (another scenario) is cancelled.
+  useEffect(() => () => handle.current?.cancel(), []);
+
+  // Cancel (or a search ending while Cancel had the focus) removes the focused button: the focus
+  // goes to Explore instead of falling to <body>. (`exploreButton` is a ref: it never changes.)
+  useEffect(() => {
+    if (outcome !== null && refocus.current) {
+      refocus.current = false;
+      exploreButton.current?.focus();
+    }
+  }, [outcome, exploreButton]);
+  const ended = () => {
+    refocus.current =
+      document.activeElement === cancelButton.current && cancelButton.current !== null;
+  };
+
+  /** Starts a search with the bounds as the fields read now (`readBounds`), from here or step 0. */
+  const run = (from: boolean, readBounds: () => Bounds) => {
+    const s = appStore.getState();
+    const sc = scenarioOf(s);
+    const b = s.branches[s.branch];
+    if (!sc || !b) return;
+    const block = blockOf(readBounds());
+    // The fault plan as it stands (the scenario's own and any injected): the search takes each
+    // planned fault at any step once it is due, besides the faults it places itself.
+    const faults = b.faults;
+    const prefix = from ? pathToHere(s) : undefined;
+    const t0 = performance.now();
+    setRan({ faults, block, from: from ? s.cursor : null });
+    setOutcome(null);
+    setProgress(null);
+    setStartedAt(t0);
+    setNow(t0);
+    const h = start(
+      {
+        scenario: { ...sc, explore: block, faults, schedule: 'auto' },
+        fixes: s.fixes,
+        ...(from ? { prefix } : {}),
+      },
+      (p) => {
+        if (handle.current !== h) return;
+        setProgress(p);
+        setNow(performance.now());
+      },
+    );
+    handle.current = h;
+    h.result.then(
+      (result) => {
+        if (handle.current !== h) return;
+        ended();
+        const t1 = performance.now();
+        setOutcome(
+          result
+            ? { kind: 'done', result, seconds: (t1 - t0) / 1000 }
+            : { kind: 'cancelled', progress: null, stopMs: t1 - cancelAt.current },
+        );
+        if (result) setProgress(result);
+      },
+      (e: unknown) => {
+        if (handle.current !== h) return;
+        ended();
+        setOutcome({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+      },
+    );
+  };
+
+  const cancel = () => {
+    cancelAt.current = performance.now();
+    handle.current?.cancel();
+  };
+
+  const seconds = Math.max(0.001, (now - startedAt) / 1000);
+  return { progress, outcome, ran, running, seconds, run, cancel };
+}
+
+export type Search = ReturnType<typeof useSearch>;

@@ -1,0 +1,52 @@
+// The explorer's verdict in words: the result line, a verdict that says when it holds only over
+// the part searched, and which faults the search could take.
+import type { ExploreResult } from '../../../engine';
+import type { FaultJson } from '../../store';
+import type { Block } from './bounds';
+
+/** What the search ran with: opening a counterexample needs the same plan and explore block. */
+export interface Ran {
+  readonly faults: readonly FaultJson[];
+  readonly block: Block;
+  readonly from: number | null;
+}
+
+export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export function verdictOf(r: ExploreResult): string {
+  const cut =
+    r.stopReason === 'max-states'
+      ? 'cut short by the state bound (raise Max states)'
+      : r.stopReason === 'max-depth'
+        ? 'cut short by the depth bound (raise Max depth)'
+        : r.stopReason === 'memory'
+          ? 'cut short before memory ran out (lower Max states)'
+          : 'complete';
+  if (r.violations.length === 0) return `no violation in ${fmt(r.states)} states, ${cut}`;
+  return `${r.violations.length} invariant${r.violations.length === 1 ? '' : 's'} violated in ${fmt(r.states)} states, ${cut}`;
+}
+
+/** A verdict that holds only over the part searched says so: a cut-short "holds" is not a proof. */
+export const judged = (v: string, complete: boolean): string =>
+  v === 'holds' && !complete ? 'holds in the states searched (not complete)' : v;
+
+/** Which faults the search could take: the scenario's plan, and what it placed itself. */
+export function faultsText(ran: Ran): string {
+  const ex = (ran.block.explore ?? ran.block) as {
+    faults?: { kinds?: readonly string[]; max?: number };
+  };
+  const kinds = ex.faults?.kinds ?? [];
+  const max = ex.faults?.max ?? 0;
+  const plan =
+    ran.faults.length > 0
+      ? `the fault plan's ${ran.faults.length} (each at any step once due)`
+      : '';
+  const placed =
+    kinds.length > 0 && max > 0
+      ? `placed by the search: ${kinds.join(', ')}, at most ${max} per run`
+      : '';
+  return (
+    [plan, placed].filter(Boolean).join('; ') ||
+    'none (every interleaving without faults; pick fault kinds to place some)'
+  );
+}
