@@ -60,7 +60,9 @@ function acrossFor(v: Box, r: Box): number {
  * How far to scroll so that the current step's row shows: 0 when it already does. A row that fits
  * in the view shows whole, with a margin; a taller one shows its top. Across, a row wider than the
  * view (an arrow between far lifelines, a note over all of them) shows its labels whole instead
- * (`labels.all`: the box around its arrow labels and note texts), or its first one.
+ * (`labels.all`: the box around its arrow labels and note texts), else its VIOLATION note's text
+ * (`labels.violation`: the step's reason to be read; seed 000's last step showed its arrow label
+ * and cut the note's lines by 39 px at 1400 and 275 px at 1024), else its first label.
  *
  * Down and up, a row that left the view is placed a quarter of the view in from the edge it left
  * by: the next steps in the same direction then have the rest of the view before the next scroll.
@@ -70,7 +72,7 @@ function acrossFor(v: Box, r: Box): number {
 export function scrollFor(
   v: Box,
   r: Box,
-  labels: { readonly all: Box; readonly first: Box } | null = null,
+  labels: { readonly all: Box; readonly first: Box; readonly violation?: Box | null } | null = null,
 ): { readonly down: number; readonly across: number } {
   let down = 0;
   const height = r.bottom - r.top;
@@ -86,14 +88,17 @@ export function scrollFor(
     down = r.top - target;
   }
   const room2 = v.right - v.left - 2 * SIDE;
-  // The row, else all its labels, else its first label (its first arrow's or note's).
+  // The row, else all its labels, else its violation note's text, else its first label.
+  const fits = (b: Box | null | undefined): b is Box => !!b && b.right - b.left <= room2;
   const across = acrossFor(
     v,
-    r.right - r.left <= room2 || !labels
+    fits(r) || !labels
       ? r
-      : labels.all.right - labels.all.left <= room2
+      : fits(labels.all)
         ? labels.all
-        : labels.first,
+        : fits(labels.violation)
+          ? labels.violation
+          : labels.first,
   );
   return { down, across };
 }

@@ -153,7 +153,13 @@ export function Diagram() {
           const texts = labelsOf(shapes);
           const all = rowBox(texts);
           const first = rowBox(texts.slice(0, 1));
-          const labels = all && first ? { all, first } : null;
+          // A VIOLATION note (drawn over every lane) is the text of its step worth showing whole.
+          const violation = rowBox(
+            labelsOf(
+              shapes.filter((el) => el.textContent?.trimStart().startsWith('VIOLATION ') ?? false),
+            ),
+          );
+          const labels = all && first ? { all, first, violation } : null;
           const { down, across } = scrollFor(visibleBox(scroller, covered), row, labels);
           if (down !== 0) scroller.scrollTop += down;
           if (across !== 0) scroller.scrollLeft += across;
