@@ -1,0 +1,157 @@
+// `faults`: the fault plan, one entry per kind with the fields that kind takes. A fault that names
+// something the scenario does not declare, or that could never fire, is an error in the file.
+import {
+  type ClusterConfig,
+  FAULT_KINDS,
+  REPLICATOR,
+  type FaultSpec,
+  kindFitsStorage,
+} from '../model/config';
+import type { Reader } from './reader';
+import { readSendTimeout } from './sendTimeout';
+import { readTrigger, sentMessage } from './trigger';
+
+export function readFaults(
+  r: Reader,
+  v: unknown,
+  clusterConfigs: readonly ClusterConfig[],
+  names: string[],
+  replicated: boolean,
+  messages: readonly string[],
+  appMessages: readonly string[],
+): FaultSpec[] {
+  const raw = v === undefined ? [] : (r.arr(v, '$.faults') ?? []);
+  const clusters = clusterConfigs.map((c) => c.name);
+  const allBrokers = (cluster: string) =>
+    clusterConfigs.find((c) => c.name === cluster)?.brokers ?? [];
+  const allBookies = clusterConfigs.flatMap((c) => c.bookies);
+  return raw.flatMap((item, i): FaultSpec[] => {
+    const path = `$.faults[${i}]`;
+    const o = r.obj(item, path);
+    if (!o) return [];
+    const kind = r.oneOf(o.kind, `${path}.kind`, FAULT_KINDS);
+    // With replication a per-message fault must say which cluster's broker rejects the send.
+    const cluster = () =>
+      o.cluster === undefined && clusters.length === 1 && !replicated
+        ? clusters[0]!
+        : (r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '');
+    const message = () => sentMessage(r, o.message, `${path}.message`, messages);
+    // A fault that could never fire is a mistake in the file, not a quiet no-op.
+    const storage = (c: string, why: string): string => {
+      const bk = (clusterConfigs.find((x) => x.name === c)?.bookies.length ?? 0) > 0;
+      if (c !== '' && kind !== null && !kindFitsStorage(kind, bk))
+        r.fail(
+          `${path}.cluster`,
+          bk
+            ? `a cluster with abstract storage, no bookies (${why})`
+            : `a cluster that lists bookies (${why})`,
+          c,
+        );
+      return c;
+    };
+    switch (kind) {
+      case null:
+        return [];
+      case 'lose-receipt':
+        r.known(o, path, ['kind', 'message', 'cluster']);
+        return [{ kind, message: message(), cluster: cluster() }];
+      case 'persist-fails':
+        r.known(o, path, ['kind', 'message', 'cluster']);
+        return [
+          {
+            kind,
+            message: message(),
+            cluster: storage(
+              cluster(),
+              'persist-fails fails one append of abstract storage; with bookies use slow-bookie or ownership-change',
+            ),
+          },
+        ];
+      case 'checksum-error':
+        r.known(o, path, ['kind', 'message', 'cluster', 'localBufferCorrupted']);
+        return [
+          {
+            kind,
+            message: message(),
+            cluster: cluster(),
+            localBufferCorrupted:
+              o.localBufferCorrupted === undefined
+                ? true
+                : (r.bool(o.localBufferCorrupted, `${path}.localBufferCorrupted`) ?? true),
+          },
+        ];
+      case 'not-allowed':
+        r.known(o, path, ['kind', 'message', 'cluster', 'times']);
+        return [
+          {
+            kind,
+            message: message(),
+            cluster: cluster(),
+            times: o.times === undefined ? -1 : (r.int(o.times, `${path}.times`, 1) ?? 1),
+          },
+        ];
+      case 'disconnect':
+      case 'restart-producer':
+        r.known(o, path, ['kind', 'producer', 'after']);
+        return [
+          {
+            kind,
+            producer:
+              r.oneOf(
+                o.producer,
+                `${path}.producer`,
+                kind === 'disconnect' ? names : names.filter((n) => n !== REPLICATOR),
+              ) ?? '',
+            after: readTrigger(r, o.after, `${path}.after`, clusters, messages),
+          },
+        ];
+      case 'ownership-change': {
+        r.known(o, path, ['kind', 'cluster', 'to', 'after']);
+        const c = storage(cluster(), 'ownership moves with the ledger its bookies hold');
+        const to = r.oneOf(o.to, `${path}.to`, allBrokers(c)) ?? '';
+        return [
+          {
+            kind,
+            cluster: c,
+            to,
+            after: readTrigger(r, o.after, `${path}.after`, clusters, messages),
+          },
+        ];
+      }
+      case 'slow-bookie': {
+        r.known(o, path, ['kind', 'bookie', 'message']);
+        const bookie = r.oneOf(o.bookie, `${path}.bookie`, allBookies) ?? '';
+        return [o.message === undefined ? { kind, bookie } : { kind, bookie, message: message() }];
+      }
+      case 'send-timeout':
+        return [readSendTimeout(r, o, path, clusters, messages, appMessages)];
+      case 'unload-topic':
+        r.known(o, path, ['kind', 'cluster', 'after']);
+        return [
+          {
+            kind,
+            cluster: storage(
+              r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '',
+              'an unload with bookies is not modelled',
+            ),
+            after: readTrigger(r, o.after, `${path}.after`, clusters, messages),
+          },
+        ];
+      case 'duplicate-frames': {
+        r.known(o, path, ['kind', 'producer', 'atSend', 'frames']);
+        const frames = (r.arr(o.frames, `${path}.frames`) ?? []).map((f, j) =>
+          sentMessage(r, f, `${path}.frames[${j}]`, messages),
+        );
+        return [
+          {
+            kind,
+            producer: r.oneOf(o.producer, `${path}.producer`, names) ?? '',
+            atSend: r.int(o.atSend, `${path}.atSend`, 1) ?? 1,
+            frames,
+          },
+        ];
+      }
+    }
+    return [];
+  });
+}

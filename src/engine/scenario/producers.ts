@@ -1,0 +1,95 @@
+// `producers` and `workload`: who sends (client, batching, sequence ids) and what each sends,
+// flushes or awaits, in order.
+import type { ProducerConfig, WorkloadItem } from '../model/config';
+import { NAME } from './names';
+import type { Reader } from './reader';
+
+export function readProducers(
+  r: Reader,
+  v: unknown,
+  clusters: string[],
+  allowEmpty: boolean,
+): ProducerConfig[] {
+  const raw = r.arr(v, '$.producers') ?? [];
+  if (raw.length === 0 && Array.isArray(v) && !allowEmpty)
+    r.fail(
+      '$.producers',
+      'at least one producer (an empty list is allowed only when topic.ledgers carries messages)',
+      v,
+    );
+  const out: ProducerConfig[] = [];
+  raw.forEach((p, i) => {
+    const path = `$.producers[${i}]`;
+    const o = r.obj(p, path);
+    if (!o) return;
+    r.known(o, path, ['name', 'cluster', 'client', 'batching', 'sequenceIds']);
+    const name = r.str(o.name, `${path}.name`, NAME, 'a producer name') ?? `p${i}`;
+    if (out.some((x) => x.name === name))
+      r.fail(`${path}.name`, 'a name not used by another producer', name);
+    const cluster =
+      o.cluster === undefined
+        ? (clusters[0] ?? 'local')
+        : (r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? 'local');
+    const client =
+      o.client === undefined
+        ? 'java'
+        : (r.oneOf(o.client, `${path}.client`, ['java', 'go'] as const) ?? 'java');
+    let max = 0;
+    if (o.batching !== undefined) {
+      const b = r.obj(o.batching, `${path}.batching`) ?? {};
+      r.known(b, `${path}.batching`, ['maxMessages']);
+      max =
+        b.maxMessages === undefined
+          ? 1000
+          : (r.int(b.maxMessages, `${path}.batching.maxMessages`, 1, 10000) ?? 1);
+    }
+    const sequenceIds =
+      o.sequenceIds === undefined
+        ? 'auto'
+        : (r.oneOf(o.sequenceIds, `${path}.sequenceIds`, ['auto', 'explicit'] as const) ?? 'auto');
+    out.push({ name, cluster, client, batchingMaxMessages: max, sequenceIds });
+  });
+  return out;
+}
+
+export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[]): WorkloadItem[] {
+  const names = producers.map((p) => p.name);
+  const raw = v === undefined ? [] : (r.arr(v, '$.workload') ?? []);
+  return raw.flatMap((item, i): WorkloadItem[] => {
+    const path = `$.workload[${i}]`;
+    const o = r.obj(item, path);
+    if (!o) return [];
+    if ('send' in o) {
+      r.known(o, path, ['send', 'producer', 'seq', 'size']);
+      const msg = r.str(o.send, `${path}.send`, NAME, 'a message id') ?? 'M';
+      const producer = r.oneOf(o.producer, `${path}.producer`, names) ?? '';
+      const pc = producers.find((p) => p.name === producer);
+      if (o.seq === undefined && pc?.sequenceIds === 'explicit')
+        r.fail(`${path}.seq`, `a sequence id (producer ${producer} uses explicit sequence ids)`);
+      const seq = o.seq === undefined ? undefined : (r.int(o.seq, `${path}.seq`, 0) ?? 0);
+      const size =
+        o.size === undefined ? undefined : (r.int(o.size, `${path}.size`, 0) ?? undefined);
+      return [
+        {
+          kind: 'send',
+          msg,
+          producer,
+          ...(seq === undefined ? {} : { seq }),
+          ...(size === undefined ? {} : { size }),
+        },
+      ];
+    }
+    for (const kind of ['flush', 'await'] as const) {
+      if (kind in o) {
+        r.known(o, path, [kind]);
+        return [{ kind, producer: r.oneOf(o[kind], `${path}.${kind}`, names) ?? '' }];
+      }
+    }
+    r.fail(
+      path,
+      'one of {"send": …, "producer": …}, {"flush": producer}, {"await": producer}',
+      item,
+    );
+    return [];
+  });
+}

@@ -1,0 +1,51 @@
+// What a fault refers to in the run: a message the scenario has (sent by the workload, or held
+// by topic.ledgers), and the moment a topology fault fires (`after`).
+import type { Trigger } from '../model/config';
+import { NAME } from './names';
+import type { Reader } from './reader';
+
+/** A message id that exists in this scenario (sent by the workload, or held by topic.ledgers). */
+export function sentMessage(
+  r: Reader,
+  v: unknown,
+  path: string,
+  messages: readonly string[],
+): string {
+  const m = r.str(v, path, NAME, 'a message id');
+  if (m === null) return '';
+  if (!messages.includes(m))
+    r.fail(
+      path,
+      messages.length > 0
+        ? `a message the workload sends or topic.ledgers holds (${messages.join(', ')})`
+        : 'a message the workload sends, but it sends none',
+      m,
+    );
+  return m;
+}
+
+export function readTrigger(
+  r: Reader,
+  v: unknown,
+  path: string,
+  clusters: string[],
+  messages: readonly string[],
+): Trigger {
+  const o = r.obj(v, path);
+  if (!o) return { step: 0 };
+  if ('step' in o) {
+    r.known(o, path, ['step']);
+    return { step: r.int(o.step, `${path}.step`, 0) ?? 0 };
+  }
+  if ('when' in o) {
+    r.known(o, path, ['when']);
+    return { when: r.oneOf(o.when, `${path}.when`, ['quiescent'] as const) ?? 'quiescent' };
+  }
+  r.known(o, path, ['event', 'message', 'cluster']);
+  const event =
+    r.oneOf(o.event, `${path}.event`, ['sent', 'received', 'persisted', 'acked'] as const) ??
+    'sent';
+  const message = sentMessage(r, o.message, `${path}.message`, messages);
+  if (o.cluster === undefined) return { event, message };
+  return { event, message, cluster: r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '' };
+}
