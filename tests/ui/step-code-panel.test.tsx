@@ -47,10 +47,15 @@ describe('Pulsar code panel', () => {
     expect(panel()).not.toHaveTextContent('a frame on the wire');
     expect(within(panel()).queryAllByRole('link')).toHaveLength(0);
 
-    // An application call the diagram draws as "sendAsync E3 seq 0" is listed, not hidden.
+    // An application call the diagram draws as "sendAsync E3 seq 0" is listed, not hidden: it is
+    // the Java client's ProducerImpl.sendAsync.
     const send = steps.findIndex((s) => s.key === 'send:p1:E3');
     act(() => setCursor(send));
-    await waitFor(() => expect(within(panel()).getByTestId('step-code-unnamed')).toHaveTextContent('p1 sendAsync E3 seq 0'));
+    await waitFor(() => expect(panel()).toHaveTextContent('ProducerImpl.sendAsync p1 sendAsync E3 seq 0'));
+    expect(within(panel()).getByRole('link', { name: 'ProducerImpl.sendAsync' })).toHaveAttribute(
+      'href',
+      'https://github.com/apache/pulsar/blob/master/pulsar-client/src/main/java/org/apache/pulsar/client/impl/ProducerImpl.java',
+    );
   });
 
   it('seed 001: who ran each rule — bookie-1 and bookie-2 storing 3:1 are two different lines', async () => {

@@ -61,6 +61,11 @@ export function writeComplete(ctx: Ctx, bk: BkState, h: LedgerHandle, a: BkAnswe
     h.lac = h.pending.shift()!.entryId;
     done.push(h.lac);
   }
+  // Nothing completes: say why (the ack quorum is not reached, or adds complete in order).
+  if (done.length === 0) {
+    const why = op.acks.length < bk.ackQuorum ? `${op.acks.length} of ack quorum ${bk.ackQuorum}` : `waits for ${h.ledgerId}:${h.pending[0]!.entryId}, adds complete in order`;
+    ctx.events.push(ev('log', a.to, `${a.ledgerId}:${a.entryId} acked by ${a.from}: ${why}`, [], { rule: 'PendingAddOp.writeComplete:waiting' }));
+  }
   return done;
 }
 

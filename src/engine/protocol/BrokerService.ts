@@ -3,7 +3,7 @@
 // handed to the ledger complete, but their receipts have no connection left; on load the managed
 // ledger opens a new ledger, dedup state is rebuilt by replay, and a replicator of this topic
 // starts again from its persisted cursor with a new producer.
-import { REPLICATOR } from '../model/config';
+import { REPLICATOR, replicationDedup } from '../model/config';
 import { ev } from '../model/events';
 import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
@@ -22,7 +22,9 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
   const current = topic.ledgers[topic.ledgers.length - 1];
   if (current) current.closed = true;
   replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));
-  ctx.events.push(ev('log', topic.owner, 'topic loaded: dedup state rebuilt by replay (V2 _LID/_EID keys are not rebuilt)', [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
+  // V2 replication's _LID/_EID watermarks are what a replay does not rebuild: worth saying only where they are kept.
+  const v2Target = w.config.replication?.to === cluster && replicationDedup(w.config) === 'v2';
+  ctx.events.push(ev('log', topic.owner, `topic loaded: dedup state rebuilt by replay${v2Target ? ' (V2 _LID/_EID keys are not rebuilt)' : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
   if (w.config.replication?.from === cluster) restartReplicator(ctx);
 }
 

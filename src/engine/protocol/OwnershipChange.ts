@@ -6,7 +6,7 @@
 // compare-and-sets the ledger list at the version it read. BadVersion fails the load (not retried
 // within a run). Simplification: recovery waits for every ensemble bookie and takes the highest
 // entry any of them holds (BookKeeper may finish on a covering subset, first answer wins).
-import { ev } from '../model/events';
+import { entriesText, ev } from '../model/events';
 import type { BkAnswer } from '../model/bookkeeper';
 import { frozen, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
@@ -31,14 +31,17 @@ export function fenceAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
   t.answered.push(a.from);
   t.recoveredLast = Math.max(t.recoveredLast, ...a.holds);
   const meta = bk.ledgerMeta[t.recovering]!;
-  if (t.answered.length < meta.ensemble.length) return;
+  if (t.answered.length < meta.ensemble.length) {
+    ctx.events.push(ev('log', t.broker, `recovery of ledger ${t.recovering}: ${t.answered.length} of ${meta.ensemble.length} bookies answered the fencing read`, [], { rule: 'LedgerRecoveryOp.initiate:fencing-read' }));
+    return;
+  }
   if (meta.state !== 'CLOSED') {
     meta.state = 'CLOSED';
     meta.lastEntryId = t.recoveredLast;
   }
   t.ledgers.find((l) => l.id === t.recovering)!.entries = meta.lastEntryId + 1;
   t.state = 'writing-metadata';
-  ctx.events.push(ev('log', t.broker, `recovery closed ledger ${t.recovering} with ${meta.lastEntryId + 1} entries`, [], { to: 'metadata-store', rule: 'LedgerRecoveryOp.closeRecovered' }));
+  ctx.events.push(ev('log', t.broker, `recovery closed ledger ${t.recovering} with ${entriesText(meta.lastEntryId + 1)}`, [], { to: 'metadata-store', rule: 'LedgerRecoveryOp.closeRecovered' }));
 }
 
 /** `initializeBookKeeper`: new ledger + CAS of the ledger list at the version read on load. */

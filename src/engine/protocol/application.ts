@@ -35,7 +35,7 @@ export function runWorkloadItem(ctx: Ctx): void {
   const { item } = next;
   const p = ctx.w.producers[item.producer]!;
   if (item.kind === 'flush') {
-    ctx.events.push(ev('app', p.name, 'flush()', p.batch.map((m) => m.msg), { cluster: p.cluster }));
+    ctx.events.push(ev('app', p.name, 'flush()', p.batch.map((m) => m.msg), { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.flushAsync' : 'partitionProducer.internalFlush' }));
     flushBatch(ctx, p);
     return;
   }
@@ -59,7 +59,7 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
   const seq = givenSeq ?? (takesId ? p.msgIdGenerator++ : -1);
   const m: MsgRef = frozen(size === undefined ? { msg, seq, sendIndex } : { msg, seq, sendIndex, size });
   const again = sendIndex > 0 ? ' (resend)' : '';
-  ctx.events.push(ev('app', p.name, `sendAsync ${msg}${seq >= 0 ? ` seq ${seq}` : ''}${again}`, [msg], { cluster: p.cluster }));
+  ctx.events.push(ev('app', p.name, `sendAsync ${msg}${seq >= 0 ? ` seq ${seq}` : ''}${again}`, [msg], { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.sendAsync' : 'partitionProducer.internalSendAsync' }));
   if (tooLarge) {
     if (p.client === 'java') messageTooLargeJava(ctx, p, m, max > 0);
     else messageTooLargeGo(ctx, p, m);

@@ -78,7 +78,8 @@ export function apply(ctx: Ctx, a: Action): void {
       return;
     case 'batch-timer': {
       const p = w.producers[a.producer]!;
-      ctx.events.push(ev('app', p.name, 'batch timer: flush', p.batch.map((m) => m.msg), { cluster: p.cluster }));
+      // Java: the timer maybeScheduleBatchFlushTask armed runs batchMessageAndSend; Go: runEventsLoop's batchFlushTicker.
+      ctx.events.push(ev('app', p.name, 'batch timer: flush', p.batch.map((m) => m.msg), { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.batchMessageAndSend' : 'partitionProducer.internalFlushCurrentBatch' }));
       flushBatch(ctx, p);
       return;
     }

@@ -13,6 +13,14 @@ describe('ruleSource', () => {
     expect(without.every((r) => r.startsWith('fault'))).toBe(true);
   });
 
+  it('every step of every built-in runs at least one named Pulsar method, or injects a fault', () => {
+    for (const b of BUILTINS)
+      for (const s of runBuiltin(b.id).steps.slice(1)) {
+        const named = s.events.some((e) => e.kind === 'fault' || (e.rule !== undefined && ruleSource(e.rule) !== null));
+        expect(named, `${b.id} step ${s.index} (${s.key}): ${s.events.map((e) => e.text).join(' | ')}`).toBe(true);
+      }
+  });
+
   it('a Java client branch, a Go client method, a managed-ledger and a BookKeeper method', () => {
     expect(ruleSource('ProducerImpl.recoverChecksumError:corrupted')).toEqual({
       method: 'ProducerImpl.recoverChecksumError',
