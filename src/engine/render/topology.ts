@@ -147,9 +147,11 @@ export function topologyOf(world: World): Topology {
           const req = bk.requests.filter((r) => r.from === b && r.to === name);
           const ans = bk.answers.filter((a) => a.to === b && a.from === name);
           const frames = [
-            ...req.map((r) => `→ ${r.kind} ${r.ledgerId}:${r.entryId}`),
+            // A fence is of a whole ledger (its entry id is -1): named by the ledger alone.
+            ...req.map((r) => `→ ${r.kind} ${r.kind === 'fence' ? r.ledgerId : `${r.ledgerId}:${r.entryId}`}`),
             ...ans.map(
-              (a) => `← ${a.kind} ${a.ledgerId}:${a.entryId} ${a.rc}${a.held ? ' (held)' : ''}`,
+              (a) =>
+                `← ${a.kind} ${a.kind === 'fence' ? a.ledgerId : `${a.ledgerId}:${a.entryId}`} ${a.rc}${a.held ? ' (held)' : ''}`,
             ),
           ];
           const writer = topic.owner === b || bk.takeover?.broker === b;

@@ -61,6 +61,11 @@ describe('topologyOf', () => {
     const t = topologyOf(fencing.world);
     const fence = t.edges.filter((e) => e.frames.some((f) => f.startsWith('→ fence')));
     expect(fence.every((e) => e.source === 'broker:broker-2' && e.kind === 'storage')).toBe(true);
+    // A fence is of a whole ledger: named by the ledger, never by entry -1.
+    const frames = r.steps.flatMap((s) => topologyOf(s.world).edges.flatMap((e) => e.frames));
+    expect(frames).toContain('→ fence 3');
+    expect(frames).toContain('← fence 3 OK');
+    expect(frames.filter((f) => f.includes(':-1'))).toEqual([]);
     // Later broker-1 still believes it owns the topic while the metadata store says broker-2.
     const split = r.steps
       .map((s) => topologyOf(s.world))
