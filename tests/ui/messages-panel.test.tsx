@@ -26,7 +26,8 @@ describe('Messages panel', () => {
     await waitFor(() => expect(within(panel()).getByTestId('outcome-M2')).toHaveTextContent(/completed -1:-1\s*nowhere/));
     expect(within(panel()).getByTestId('outcome-M2')).toHaveClass('outcome-bad');
     expect(panel()).toHaveTextContent('no-silent-loss M2 was completed as a success with -1:-1 for p1, but local does not store it');
-    expect(within(panel()).getByTestId('outcome-M0')).toHaveTextContent(/stored at 10:0 · completed -1:-1\s*local 10:0/);
+    // M0 was sent twice (the resend shares a batch with M2): each callback says which send it is.
+    expect(within(panel()).getByTestId('outcome-M0')).toHaveTextContent(/1st send stored at 10:0\s*2nd send \(again\) completed -1:-1\s*local 10:0/);
     expect(within(panel()).getByTestId('outcome-M0')).not.toHaveClass('outcome-bad');
   });
 
@@ -54,5 +55,21 @@ describe('Messages panel', () => {
     const row = () => within(screen.getByTestId('panel-outcomes')).getByTestId('outcome-E4');
     await waitFor(() => expect(row()).toHaveTextContent('us-east 10:4, us-west 20:0'));
     expect([...row().querySelectorAll('.pos')].map((p) => p.textContent)).toEqual(['us-east 10:4, ', 'us-west 20:0']);
+  });
+});
+
+describe('Messages panel on a replication', () => {
+  it('seed 000: E4 is "not at us-west yet" until the replicator stores it; E3, lost, never says so', async () => {
+    await selectScenario('seed-000-checksum-corrupted');
+    const steps = appStore.getState().result!.steps;
+    render(<Panels />);
+    const row = (m: string) => within(screen.getByTestId('panel-outcomes')).getByTestId(`outcome-${m}`);
+    const stored = steps.findIndex((s) => s.world.completions.some((c) => c.msg === 'E4'));
+    act(() => setCursor(stored));
+    await waitFor(() => expect(row('E4')).toHaveTextContent('us-east 10:4 · not at us-west yet'));
+    act(() => setCursor(steps.length - 1));
+    await waitFor(() => expect(row('E4')).toHaveTextContent(/us-east 10:4, us-west 20:0$/));
+    expect(row('E3')).not.toHaveTextContent('yet');
+    expect(row('E3')).toHaveClass('outcome-bad');
   });
 });

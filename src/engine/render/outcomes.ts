@@ -27,6 +27,11 @@ export interface OutcomeRow {
   /** Where a reader of each cluster's topic finds it: `local 10:1`, `us-west 3:0`. */
   readonly stored: readonly string[];
   readonly flags: readonly OutcomeFlag[];
+  /**
+   * The replication's target while it does not store this message yet and no invariant says it
+   * is lost (the replicator has not got to it): "not at us-west yet" is not a loss.
+   */
+  readonly notYetAt: string | null;
 }
 
 /** One row per message the application sent, in the order of its first send. */
@@ -63,7 +68,16 @@ export function outcomeRows(w: World): OutcomeRow[] {
         kind: 'failed-but-stored',
         detail: `the application was told ${failed[0]!.error ?? 'error'}, but ${cluster} stores ${msg}: a retry would store it again`,
       });
-    return { msg, producer, cluster, callbacks, stored, flags };
+    const repl = w.config.replication;
+    const notYetAt =
+      repl !== null &&
+      repl.from === cluster &&
+      stored.some((s) => s.startsWith(`${cluster} `)) &&
+      !stored.some((s) => s.startsWith(`${repl.to} `)) &&
+      !flags.some((f) => f.kind === 'no-silent-loss')
+        ? repl.to
+        : null;
+    return { msg, producer, cluster, callbacks, stored, flags, notYetAt };
   });
 }
 

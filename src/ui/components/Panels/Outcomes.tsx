@@ -43,6 +43,8 @@ export function OutcomesPanel({
   );
 }
 
+const ordinal = (n: number): string => `${n}${n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
+
 function Row({ row, unread }: { readonly row: OutcomeRow; readonly unread: readonly string[] }) {
   const bad = row.flags.some((f) => f.kind !== 'failed-but-stored');
   const cls = bad ? 'outcome-bad' : row.flags.length > 0 ? 'outcome-note' : undefined;
@@ -52,7 +54,18 @@ function Row({ row, unread }: { readonly row: OutcomeRow; readonly unread: reado
         <th scope="row">
           {row.msg} <small className="muted">{row.producer}</small>
         </th>
-        <td>{row.callbacks.join(' · ')}</td>
+        <td>
+          {row.callbacks.length === 1
+            ? row.callbacks[0]
+            : row.callbacks.map((c, i) => (
+                <div key={i}>
+                  <small className="muted">
+                    {i === 0 ? '1st send' : `${ordinal(i + 1)} send (again)`}
+                  </small>{' '}
+                  {c}
+                </div>
+              ))}
+        </td>
         <td>
           {row.stored.length === 0 ? (
             <span className="muted">nowhere</span>
@@ -64,6 +77,7 @@ function Row({ row, unread }: { readonly row: OutcomeRow; readonly unread: reado
               </span>
             ))
           )}
+          {row.notYetAt !== null && <small className="muted"> · not at {row.notYetAt} yet</small>}
         </td>
       </tr>
       {row.flags.map((f, i) => (
