@@ -1,6 +1,6 @@
 // The engine's public face: the only import path for worker/, ui/ and cli/.
 export type { Config, FaultKind, FaultSpec, FixId, ProducerConfig, WorkloadItem } from './model/config';
-export { applicableFixes, EXPLORE_FAULT_KINDS, FAULT_KINDS, FIX_IDS, fixApplies, fixesToCompare, faultKindApplies, kindFitsStorage, REPLICATOR, replicationDedup } from './model/config';
+export { applicableFixes, EXPLORE_FAULT_KINDS, FAULT_KINDS, FIX_IDS, fixApplies, fixesToCompare, faultKindApplies, faultKindBlocker, kindFitsStorage, REPLICATOR, replicationDedup } from './model/config';
 export type { FaultScope } from './model/config';
 export type { ExploreFaultKind } from './model/config';
 export type { EventKind, SimEvent } from './model/events';

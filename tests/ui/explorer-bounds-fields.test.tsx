@@ -157,6 +157,15 @@ describe('fault kinds offered', () => {
     expect(kinds).toContain('disconnect');
   });
 
+  it('the kinds not offered are named with the reason (seed 000 explore: only the replicator sends, no bookies)', async () => {
+    await selectScenario('seed-000-explore');
+    render(<ExplorerPanel start={fakeExplore().start} />);
+    expect(offered()).not.toContain('send-timeout');
+    expect(within(panel()).getByTestId('explorer-kinds-missing')).toHaveTextContent(
+      "Not offered here: restart-producer (no application producer to restart); send-timeout (no application producer; the replicator's runs with sendTimeout 0); ownership-change (no cluster has bookies); slow-bookie (no cluster has bookies).",
+    );
+  });
+
   it('kindApplies agrees with what the validator accepts in a plan', () => {
     const config = (id: string) => {
       const l = loadScenario(builtinById(id));

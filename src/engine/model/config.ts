@@ -245,9 +245,16 @@ export interface FaultScope {
  * to), and, except for the bookie-side kinds, something that sends — restart-producer and
  * send-timeout an application producer (the replicator's runs with sendTimeout 0).
  */
-export function faultKindApplies(kind: ExploreFaultKind, scope: FaultScope): boolean {
-  if (kind === 'restart-producer' || kind === 'send-timeout') return scope.producers.length > 0;
-  const fits = scope.clusters.some((c) => kindFitsStorage(kind, c.bookies.length > 0) && (kind !== 'ownership-change' || c.brokers.length > 1));
+export const faultKindApplies = (kind: ExploreFaultKind, scope: FaultScope): boolean => faultKindBlocker(kind, scope) === null;
+
+/** Why a fault of this kind can never act in the scenario, in words (null when it can): the same conditions. */
+export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): string | null {
+  if (kind === 'restart-producer' || kind === 'send-timeout')
+    return scope.producers.length > 0 ? null : kind === 'send-timeout' ? "no application producer; the replicator's runs with sendTimeout 0" : 'no application producer to restart';
+  const storage = STORAGE_OF[kind];
+  if (!scope.clusters.some((c) => kindFitsStorage(kind, c.bookies.length > 0)))
+    return storage === 'abstract' ? 'every cluster has bookies (it acts on abstract storage)' : 'no cluster has bookies';
+  if (kind === 'ownership-change' && !scope.clusters.some((c) => c.bookies.length > 0 && c.brokers.length > 1)) return 'no cluster with bookies has a second broker to move to';
   const bookieSide = kind === 'slow-bookie' || kind === 'ownership-change';
-  return fits && (bookieSide || scope.producers.length > 0 || scope.replication != null);
+  return bookieSide || scope.producers.length > 0 || scope.replication != null ? null : 'nothing sends';
 }

@@ -1,7 +1,8 @@
 // The explorer's bounds: Max depth, Max states and Max faults as typed (with the note of a field
-// not taken), and the fault kinds the search may place — those that can apply to this scenario.
+// not taken), and the fault kinds the search may place — those that can apply to this scenario,
+// and the others with the reason they cannot.
 import { Fragment } from 'react';
-import { EXPLORE_FAULT_KINDS } from '../../../engine';
+import { EXPLORE_FAULT_KINDS, faultKindBlocker } from '../../../engine';
 import { useApp } from '../../store';
 import { EXPLORE_KIND_WORDS } from '../../faultWords';
 import { kindApplies, MAX, MIN, type NumKey } from './bounds';
@@ -14,6 +15,11 @@ export function BoundsForm({ fields, busy }: { fields: BoundsFields; busy: boole
   const kinds = EXPLORE_FAULT_KINDS.filter(
     (k) => (config !== null && kindApplies(k, config)) || bounds.kinds.includes(k),
   );
+  // The others, with the engine's reason: a kind simply missing reads as an oversight.
+  const missing = EXPLORE_FAULT_KINDS.flatMap((k) => {
+    const why = config !== null && !kinds.includes(k) ? faultKindBlocker(k, config) : null;
+    return why === null ? [] : [`${k} (${why})`];
+  });
 
   const num = (label: string, key: NumKey) => (
     <label>
@@ -75,6 +81,11 @@ export function BoundsForm({ fields, busy }: { fields: BoundsFields; busy: boole
             </span>
           </Fragment>
         ))}
+        {missing.length > 0 && (
+          <p className="muted explorer-kinds-missing" data-testid="explorer-kinds-missing">
+            Not offered here: {missing.join('; ')}.
+          </p>
+        )}
       </fieldset>
     </div>
   );
