@@ -48,6 +48,11 @@ export interface LedgerHandle {
   lac: number;
   pending: PendingAdd[];
   closed: boolean;
+  /**
+   * `delayedWriteFailedBookies`: bookies that answered an error after their add had completed
+   * (ack quorum < write quorum); the next add's ensemble change acts on them. Absent when none.
+   */
+  delayedWriteFailed?: string[];
 }
 
 /** `OpAddEntry`: a write the managed ledger has not completed (queued or bound to an entry). */
@@ -88,6 +93,9 @@ export interface Takeover {
   ledgers: { id: number; entries: number }[];
   readonly recovering: number;
   answered: string[];
+  /** Entry ids the answered bookies hold (`LedgerRecoveryOp` reads them forward). */
+  held: number[];
+  /** The last entry recovery reaches with what has answered so far. */
   recoveredLast: number;
   reason: string;
 }

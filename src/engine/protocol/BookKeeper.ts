@@ -8,7 +8,11 @@
 //   that have not reached their ack quorum yet; a late OK for such an add finds no pending op and
 //   completes nothing;
 // - the close then writes CLOSED at the writer's LAC, which fails with BKMetadataVersionException
-//   once recovery has marked the ledger IN_RECOVERY or closed it.
+//   once recovery has marked the ledger IN_RECOVERY or closed it;
+// - with ack quorum < write quorum an add can complete and *then* get a fenced answer from the
+//   rest of its write set: `PendingAddOp.writeComplete` ignores it (`completed`) but for
+//   `notifyWriteFailed`, and the *next* add's ensemble change fails on the recovered ledger;
+// - recovery (`LedgerRecoveryOp`) reads forward and stops at the first entry no bookie holds.
 import type { BkAnswer, BkState, LedgerHandle } from '../model/bookkeeper';
 import { frozen } from '../model/world';
 import { ev } from '../model/events';
@@ -23,6 +27,38 @@ export const writeSet = (bk: BkState, h: LedgerHandle, entryId: number): string[
 export function initiateAdd(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle, entryId: number): void {
   h.pending.push({ entryId, acks: [] });
   for (const b of writeSet(bk, h, entryId)) bk.requests.push(frozen({ from: writer, to: b, kind: 'add', ledgerId: h.ledgerId, entryId, born: tick(ctx.w) }));
+}
+
+/**
+ * The next add after a write failure on a completed add (`PendingAddOp.initiate` →
+ * `LedgerHandle.maybeHandleDelayedWriteBookieFailure` → `handleBookieFailure` →
+ * `ensembleChangeLoop`): the metadata update finds the ledger IN_RECOVERY or CLOSED — a bookie only
+ * answers fenced after a recovery marked it — and `handleUnrecoverableErrorDuringAdd` closes the
+ * handle like a fenced answer. The add's requests are already sent. Returns whether it closed.
+ */
+export function ensembleChangeFails(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle): boolean {
+  const failed = h.delayedWriteFailed;
+  if (!failed || failed.length === 0 || bk.ledgerMeta[h.ledgerId]!.state === 'OPEN') return false;
+  const state = bk.ledgerMeta[h.ledgerId]!.state;
+  ctx.events.push(ev('log', writer, `ensemble change of ledger ${h.ledgerId} to replace ${failed.join(', ')}: ledger is ${state === 'CLOSED' ? 'closed' : 'in recovery'}, another client recovered it`, [], { rule: 'LedgerHandle.ensembleChangeLoop' }));
+  return true;
+}
+
+/**
+ * `LedgerRecoveryOp.doRecoveryRead` / `onEntryComplete`: after the fencing reads, recovery reads
+ * entry by entry and stops at the first one that no bookie of its write set holds (a recovery
+ * read, `PendingReadOp`, is NoSuchEntry once writeQuorum − ackQuorum + 1 of them miss it); the
+ * ledger closes at the entry before. With striping (ensemble > write quorum) a later entry may sit
+ * on a bookie while an earlier one reached none: it is not recovered ("gaps in the tail"). `held`:
+ * what the fenced bookies hold. The engine takes the outcome where a bookie holding an entry
+ * answers first; BookKeeper may also stop earlier, at an entry fewer than ackQuorum bookies hold —
+ * never one that was acknowledged, which ackQuorum bookies hold.
+ */
+export function lastRecoverable(held: Iterable<number>): number {
+  const set = new Set(held);
+  let last = -1;
+  while (set.has(last + 1)) last++;
+  return last;
 }
 
 /** A bookie handles the head request from one broker: `BookieImpl.addEntry` or a fencing read. */
@@ -67,6 +103,20 @@ export function writeComplete(ctx: Ctx, bk: BkState, h: LedgerHandle, a: BkAnswe
     ctx.events.push(ev('log', a.to, `${a.ledgerId}:${a.entryId} acked by ${a.from}: ${why}`, [], { rule: 'PendingAddOp.writeComplete:waiting' }));
   }
   return done;
+}
+
+/**
+ * `PendingAddOp.writeComplete` for an error answer: an add that already has its ack quorum
+ * (`completed`, whether or not its callback ran) ignores it — BookKeeper only records the bookie
+ * (`LedgerHandle.notifyWriteFailed`) for an ensemble change at the next add. Only possible when
+ * ack quorum < write quorum. Returns whether the answer still fails the handle.
+ */
+export function errorFailsHandle(ctx: Ctx, bk: BkState, h: LedgerHandle, a: BkAnswer): boolean {
+  const op = h.pending.find((p) => p.entryId === a.entryId);
+  if (op && op.acks.length < bk.ackQuorum) return true;
+  h.delayedWriteFailed = [...(h.delayedWriteFailed ?? []).filter((b) => b !== a.from), a.from];
+  ctx.events.push(ev('log', a.to, `${a.rc} for ${a.ledgerId}:${a.entryId} from ${a.from} after the add reached ack quorum ${bk.ackQuorum}: ignored, ${a.from} noted for an ensemble change at the next add`, [], { rule: 'PendingAddOp.writeComplete:completed' }));
+  return false;
 }
 
 /**

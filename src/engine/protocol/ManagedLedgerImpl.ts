@@ -12,8 +12,8 @@ import { frozen, type TopicState } from '../model/world';
 import { entriesText, ev } from '../model/events';
 import { hasFix } from '../model/config';
 import type { Ctx } from '../sim/context';
-import { closeOnFence, initiateAdd, writeComplete } from './BookKeeper';
-import type { BkAnswer } from '../model/bookkeeper';
+import { closeOnFence, ensembleChangeFails, errorFailsHandle, initiateAdd, lastRecoverable, writeComplete } from './BookKeeper';
+import type { BkAnswer, LedgerHandle } from '../model/bookkeeper';
 import { addComplete, addFailed } from './PersistentTopic';
 import { closeConnection } from './ClientCnx';
 
@@ -23,7 +23,11 @@ export function asyncAddEntry(ctx: Ctx, topic: TopicState): void {
   const wr = topic.pendingWrites[topic.pendingWrites.length - 1]!;
   const op = { write: wr.born, position: null };
   bk.ml.ops.push(op);
-  if (bk.ml.state === 'LedgerOpened') initiate(ctx, topic, bk.ml.ops.length - 1);
+  if (bk.ml.state !== 'LedgerOpened') return;
+  initiate(ctx, topic, bk.ml.ops.length - 1);
+  const h = bk.ml.handle!;
+  // The ensemble change fails with LedgerFencedException (in recovery) or LedgerClosedException.
+  if (ensembleChangeFails(ctx, bk, topic.owner, h)) failHandle(ctx, topic, h, bk.ledgerMeta[h.ledgerId]!.state === 'CLOSED' ? 'LedgerClosedException' : 'LedgerFencedException');
 }
 
 /** Bind an op to the current ledger (`OpAddEntry.initiate`) and store what the writer sends. */
@@ -60,9 +64,14 @@ export function addAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
     }
     return;
   }
-  if (h.closed) return;
-  const errored = closeOnFence(ctx, bk, topic.owner, h);
-  ctx.events.push(ev('log', topic.owner, `adds ${errored.map((e) => `${h.ledgerId}:${e}`).join(', ')} failed: LedgerFencedException`, [], { rule: 'OpAddEntry.handleAddFailure' }));
+  if (h.closed || !errorFailsHandle(ctx, bk, h, a)) return;
+  failHandle(ctx, topic, h, 'LedgerFencedException');
+}
+
+/** The handle closes on an unrecoverable error: every pending add fails, and so does each op. */
+function failHandle(ctx: Ctx, topic: TopicState, h: LedgerHandle, error: string): void {
+  const errored = closeOnFence(ctx, topic.bk!, topic.owner, h);
+  ctx.events.push(ev('log', topic.owner, `adds ${errored.map((e) => `${h.ledgerId}:${e}`).join(', ')} failed: ${error}`, [], { rule: 'OpAddEntry.handleAddFailure' }));
   handleAddFailure(ctx, topic);
 }
 
@@ -79,7 +88,7 @@ function handleAddFailure(ctx: Ctx, topic: TopicState): void {
     const meta = bk.ledgerMeta[h.ledgerId]!;
     if (meta.state !== 'CLOSED') {
       meta.state = 'CLOSED';
-      meta.lastEntryId = Math.max(-1, ...meta.ensemble.flatMap((b) => bk.bookies[b]!.ledgers[h.ledgerId]?.entries ?? []));
+      meta.lastEntryId = lastRecoverable(meta.ensemble.flatMap((b) => bk.bookies[b]!.ledgers[h.ledgerId]?.entries ?? []));
     }
     entries = meta.lastEntryId + 1;
     ctx.events.push(ev('log', topic.owner, `re-check of ledger ${h.ledgerId}: recovered with ${entries} entries`, [], { rule: 'ManagedLedgerImpl.addEntryFailedDueToConcurrentlyModified' }));

@@ -4,13 +4,15 @@
 // `LedgerRecoveryOp`: mark it IN_RECOVERY, fence it on every bookie of its ensemble, read what they
 // hold, close it at the last entry found), records that count, creates a new ledger and
 // compare-and-sets the ledger list at the version it read. BadVersion fails the load (not retried
-// within a run). Simplification: recovery waits for every ensemble bookie and takes the highest
-// entry any of them holds (BookKeeper may finish on a covering subset, first answer wins).
+// within a run). Simplification: recovery waits for every ensemble bookie's fencing answer
+// (BookKeeper's `ReadLastConfirmedOp` may finish on a covering subset) and then reads forward as a
+// holder answers first (`lastRecoverable`).
 import { entriesText, ev } from '../model/events';
 import type { BkAnswer } from '../model/bookkeeper';
 import { frozen, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { replayCursor } from './MessageDeduplication';
+import { lastRecoverable } from './BookKeeper';
 
 export function startTakeover(ctx: Ctx, topic: TopicState, broker: string): void {
   const bk = topic.bk!;
@@ -18,7 +20,7 @@ export function startTakeover(ctx: Ctx, topic: TopicState, broker: string): void
   const last = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
   const meta = bk.ledgerMeta[last.id]!;
   if (meta.state === 'OPEN') meta.state = 'IN_RECOVERY';
-  bk.takeover = { broker, state: 'recovering', readVersion: bk.metadata.version, ledgers: bk.metadata.ledgers.map((l) => ({ ...l })), recovering: last.id, answered: [], recoveredLast: -1, reason: '' };
+  bk.takeover = { broker, state: 'recovering', readVersion: bk.metadata.version, ledgers: bk.metadata.ledgers.map((l) => ({ ...l })), recovering: last.id, answered: [], held: [], recoveredLast: -1, reason: '' };
   ctx.events.push(ev('fault', 'metadata-store', `ownership of the topic moves to ${broker}; ${topic.owner} still believes it owns it`, [], { cluster: topic.cluster, rule: 'NamespaceService.ownership' }));
   ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${bk.metadata.version}; open ledger ${last.id} with recovery`, [], { rule: 'ManagedLedgerImpl.initialize' }));
   for (const b of meta.ensemble) bk.requests.push(frozen({ from: broker, to: b, kind: 'fence', ledgerId: last.id, entryId: -1, born: tick(ctx.w) }));
@@ -29,7 +31,8 @@ export function fenceAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
   const bk = topic.bk!;
   const t = bk.takeover!;
   t.answered.push(a.from);
-  t.recoveredLast = Math.max(t.recoveredLast, ...a.holds);
+  t.held = [...new Set([...t.held, ...a.holds])].sort((x, y) => x - y);
+  t.recoveredLast = lastRecoverable(t.held);
   const meta = bk.ledgerMeta[t.recovering]!;
   if (t.answered.length < meta.ensemble.length) {
     ctx.events.push(ev('log', t.broker, `recovery of ledger ${t.recovering}: ${t.answered.length} of ${meta.ensemble.length} bookies answered the fencing read`, [], { rule: 'LedgerRecoveryOp.initiate:fencing-read' }));

@@ -97,7 +97,8 @@ function initialBk(c: ClusterConfig, owner: string): BkState {
   const members = frozen(c.bookies.slice(0, ensemble));
   const bookies: BkState['bookies'] = Object.fromEntries(c.bookies.map((b) => [b, { ledgers: {} }]));
   const ledgerMeta: BkState['ledgerMeta'] = {};
-  const list = c.initialLedgers.length > 0 ? c.initialLedgers : [{ id: c.firstLedgerId, entries: 0 }];
+  // Entries that carry messages follow the anonymous ones in the same ledger: both are on bookies.
+  const list = c.initialLedgers.length > 0 ? c.initialLedgers.map((l) => ({ id: l.id, entries: l.entries + (l.messages?.length ?? 0) })) : [{ id: c.firstLedgerId, entries: 0 }];
   list.forEach((l, i) => {
     const last = i === list.length - 1;
     ledgerMeta[l.id] = { state: last ? 'OPEN' : 'CLOSED', lastEntryId: last ? -1 : l.entries - 1, ensemble: members };
