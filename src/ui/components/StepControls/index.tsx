@@ -29,6 +29,19 @@ export function StepControls() {
       .map((v) => v.invariant)
       .join(', '),
   );
+  // Where the run breaks an invariant, while the cursor is elsewhere: the next such step (else the
+  // first), so a newcomer at step 0 sees at once that and where something is lost.
+  const jump = useApp((s) => {
+    const vs = s.result?.violations ?? [];
+    if (vs.some((v) => v.step === s.cursor)) return null;
+    const after = vs.filter((v) => v.step > s.cursor);
+    const pick = (after.length > 0 ? after : vs).reduce<(typeof vs)[number] | null>(
+      (a, v) => (a === null || v.step < a.step ? v : a),
+      null,
+    );
+    return pick ? `${pick.step}\u0000${pick.invariant}` : null;
+  });
+  const [jumpStep, jumpInvariant] = jump ? jump.split('\u0000') : [];
   const first = useRef<HTMLButtonElement>(null);
   const back = useRef<HTMLButtonElement>(null);
   const forward = useRef<HTMLButtonElement>(null);
@@ -143,6 +156,18 @@ export function StepControls() {
             <span className="step-violation-lead">violated here: </span>
             {violated}
           </span>
+        )}
+        {jump && (
+          <button
+            type="button"
+            className="link step-jump"
+            data-testid="step-jump"
+            aria-label={`Go to step ${jumpStep}, where ${jumpInvariant} is violated`}
+            title={`Go to step ${jumpStep}, where ${jumpInvariant} is violated`}
+            onClick={() => setCursor(Number(jumpStep))}
+          >
+            ⚠ {jumpInvariant} at step {jumpStep}
+          </button>
         )}
       </span>
       <button
