@@ -6,6 +6,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { Explorer } from './components/Explorer';
 import { FaultPlan } from './components/FaultPlan';
 import { FixToggles } from './components/FixToggles';
+import { Guide } from './components/Guide';
 import { NextActions } from './components/NextActions';
 import { Panels } from './components/Panels';
 import { ScenarioInfo, ScenarioPicker } from './components/ScenarioPicker';
@@ -94,6 +95,7 @@ export function App() {
         </ErrorBoundary>
         <aside className="side">
           <ErrorBoundary label="The panels">
+            <Guide />
             <NextActions />
             <Branches />
             <FaultPlan />

@@ -29,11 +29,11 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['← / →', 'one step back / forward'],
   ['Home / End', 'first / last step'],
   ['Space', 'play / pause at the chosen speed'],
-  ['?', 'this list'],
+  ['?', 'this help'],
   ['Shift + ← / →', 'scroll the focused diagram sideways (↑ ↓ PgUp PgDn scroll it down)'],
   ['+ / −  0  f', 'zoom the focused diagram in / out, 100 %, fit width'],
   ['↑ / ↓  Home / End', 'move in an open fault menu (the step keys wait until it closes)'],
-  ['Esc', 'close this list or a fault menu'],
+  ['Esc', 'close this help or a fault menu'],
 ];
 
 function ownsArrowKeys(target: EventTarget | null): boolean {

@@ -148,9 +148,9 @@ describe('the ? shortcuts dialog', () => {
     await selectScenario('geo-v2-clean');
     const user = userEvent.setup();
     render(<App />);
-    const opener = screen.getByRole('button', { name: 'Keyboard shortcuts' });
+    const opener = screen.getByRole('button', { name: 'Help and keyboard shortcuts' });
     await user.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    const dialog = screen.getByRole('dialog', { name: 'Help and keyboard shortcuts' });
     const close = within(dialog).getByRole('button', { name: 'Close' });
     expect(close).toHaveFocus();
     for (const key of ['{Tab}', '{Tab}', '{Shift>}{Tab}{/Shift}']) {
@@ -169,7 +169,7 @@ describe('the ? shortcuts dialog', () => {
     const forward = screen.getByRole('button', { name: /Forward/ });
     forward.focus();
     await user.keyboard('?');
-    expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Help and keyboard shortcuts' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(forward).toHaveFocus();
   });

@@ -1,9 +1,11 @@
-// The keyboard shortcut list, opened with `?` (or its button) and closed with Esc or Close. A modal
+// Help: how to read the page (the same lines as the side column's guide, which a user may have
+// dismissed) and the keyboard shortcut list, opened with `?` (or its button) and closed with Esc or Close. A modal
 // dialog: while open the focus stays inside (Tab and Shift+Tab cycle through its controls) and the
 // page's step keys do not reach the timeline behind it; closing gives the focus back to where it was.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { setShortcutsOpen, useApp } from '../../store';
 import { SHORTCUTS } from '../../useKeyboard';
+import { GuideText } from '../Guide';
 
 const FOCUSABLE =
   'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
@@ -57,12 +59,14 @@ export function Shortcuts() {
         ref={dialog}
         role="dialog"
         aria-modal="true"
-        aria-labelledby="shortcuts-title"
-        className="dialog"
+        aria-label="Help and keyboard shortcuts"
+        className="dialog help-dialog"
         onClick={(e) => e.stopPropagation()}
         onKeyDown={onKeyDown}
       >
-        <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+        <h2>How to read this</h2>
+        <GuideText />
+        <h2>Keyboard shortcuts</h2>
         <table className="grid">
           <tbody>
             {SHORTCUTS.map(([k, what]) => (

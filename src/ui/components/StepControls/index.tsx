@@ -173,10 +173,10 @@ export function StepControls() {
       <button
         type="button"
         className="link keys-hint"
-        aria-label="Keyboard shortcuts"
+        aria-label="Help and keyboard shortcuts"
         onClick={() => setShortcutsOpen(true)}
       >
-        <span className="keys-hint-keys">← → Home End Space · </span>? shortcuts
+        <span className="keys-hint-keys">← → Home End Space · </span>? help
       </button>
     </nav>
   );
