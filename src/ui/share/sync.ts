@@ -7,6 +7,7 @@ import { builtinById } from '../../scenarios';
 import { appStore, openRecipe, renameBranch, start, type AppState, type FaultJson } from '../store';
 import { decodeRecipe, encodeRecipe, type ShareError, type ShareRecipe } from './codec';
 import { forkLabel, forkOf } from './fork';
+import { linkSummary } from './linkSummary';
 import { checkOf, divergence } from './verify';
 
 export type ViewMode = 'app' | 'embed';
@@ -142,7 +143,7 @@ export async function openLink(payload: string, mode: ViewMode): Promise<void> {
     shareStore.setState({
       notice: {
         ok: true,
-        text: `Opened from a link: replayed ${r.step} step${r.step === 1 ? '' : 's'} and verified the state.`,
+        text: `Opened from a link: replayed ${r.step} step${r.step === 1 ? '' : 's'} and verified the state. ${linkSummary(s)}.`,
       },
     });
     return;

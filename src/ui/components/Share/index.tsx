@@ -2,11 +2,11 @@
 // Mermaid source; download the diagram as SVG or PNG (2×); open the scenario editor (lazy).
 import { lazy, Suspense, useState } from 'react';
 import { toMermaid } from '../../../engine';
-import { appStore, scenarioOf, useApp } from '../../store';
+import { appStore, scenarioOf, stepFirst, useApp } from '../../store';
 import { buildGithubComment } from '../../share/github';
 import { copyText, diagramSvg, saveBlob, svgToPng } from '../../share/download';
 import { forkOf } from '../../share/fork';
-import { linkFor, useShare } from '../../share/sync';
+import { linkFor, shareStore, useShare } from '../../share/sync';
 import '../../share/share.css';
 
 const Editor = lazy(() => import('../Editor'));
@@ -128,6 +128,7 @@ export function ShareBar() {
 /** What opening a link found: verified, or where the replay diverged. */
 export function LinkNotice() {
   const notice = useShare((s) => s.notice);
+  const atStart = useApp((s) => s.cursor === 0);
   if (!notice) return null;
   return (
     <p
@@ -135,7 +136,23 @@ export function LinkNotice() {
       className={notice.ok ? 'link-notice ok' : 'link-notice warn'}
       data-testid="link-notice"
     >
-      {notice.text}
+      {notice.text} {/* The way back to the start, named where the link says where it opened. */}
+      {!atStart && (
+        <>
+          <button type="button" className="link" onClick={stepFirst}>
+            Go to step 0
+          </button>
+          {' · '}
+        </>
+      )}
+      <button
+        type="button"
+        className="link"
+        aria-label="Dismiss the link notice"
+        onClick={() => shareStore.setState({ notice: null })}
+      >
+        Dismiss
+      </button>
     </p>
   );
 }
