@@ -38,8 +38,8 @@ describe('explorer bound fields', () => {
     expect(blockSent(f)).toMatchObject({ maxDepth: 80, maxStates: 750000 });
     expect(depth).toHaveValue(80);
     expect(states).toHaveValue(750000);
-    expect(depth).toHaveAccessibleDescription(/^Max depth was empty.*: kept 80\.$/);
-    expect(states).toHaveAccessibleDescription(/^Max states was empty.*: kept 750,000\.$/);
+    expect(depth).toHaveAccessibleDescription(/^Max depth was empty.*: kept 80\./);
+    expect(states).toHaveAccessibleDescription(/^Max states was empty.*: kept 750,000\./);
   });
 
   it('an invalid value keeps the previous one (a valid edit before it counts) and says why', async () => {
@@ -66,11 +66,13 @@ describe('explorer bound fields', () => {
       explore: { maxDepth: number; maxStates: number; faults: { max: number } };
     };
     expect(sent.explore).toMatchObject({ maxDepth: 30, maxStates: 750000, faults: { max: 0 } });
-    expect(depth).toHaveAccessibleDescription('Max depth must be at least 1: kept 30.');
-    expect(states).toHaveAccessibleDescription(
-      'Max states must be a whole number ("2.5" is not): kept 750,000.',
+    expect(depth).toHaveAccessibleDescription(
+      /^Max depth must be at least 1: kept 30\. Depth: steps in one run/,
     );
-    expect(faults).toHaveAccessibleDescription('Max faults must be at most 10: kept 0.');
+    expect(states).toHaveAccessibleDescription(
+      /^Max states must be a whole number \("2\.5" is not\): kept 750,000\. Depth:/,
+    );
+    expect(faults).toHaveAccessibleDescription(/^Max faults must be at most 10: kept 0\. Depth:/);
     await act(async () => f.calls[1]!.finish(null));
     // Editing a field takes its note away.
     await user.type(depth, '5');
@@ -134,7 +136,16 @@ describe('fault kinds offered', () => {
     const kinds = offered();
     expect(kinds).not.toContain('slow-bookie');
     expect(kinds).not.toContain('ownership-change');
-    for (const k of ['lose-receipt', 'persist-fails', 'checksum-error', 'not-allowed', 'disconnect', 'restart-producer', 'unload-topic', 'duplicate-frames'])
+    for (const k of [
+      'lose-receipt',
+      'persist-fails',
+      'checksum-error',
+      'not-allowed',
+      'disconnect',
+      'restart-producer',
+      'unload-topic',
+      'duplicate-frames',
+    ])
       expect(kinds).toContain(k);
   });
 
@@ -184,7 +195,11 @@ describe('fault kinds offered', () => {
     ]);
     // One broker with bookies: nowhere to move the topic to.
     expect(
-      kindApplies('ownership-change', { clusters: [{ brokers: ['b1'], bookies: ['k1'] }], producers: [{}], replication: null }),
+      kindApplies('ownership-change', {
+        clusters: [{ brokers: ['b1'], bookies: ['k1'] }],
+        producers: [{}],
+        replication: null,
+      }),
     ).toBe(false);
   });
 });

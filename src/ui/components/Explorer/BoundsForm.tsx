@@ -31,7 +31,9 @@ export function BoundsForm({ fields, busy }: { fields: BoundsFields; busy: boole
         step={1}
         value={texts[key]}
         disabled={busy}
-        aria-describedby={notes[key] ? `explorer-note-${key}` : undefined}
+        aria-describedby={
+          notes[key] ? `explorer-note-${key} explorer-bounds-hint` : 'explorer-bounds-hint'
+        }
         onChange={(e) => {
           setTexts((t) => ({ ...t, [key]: e.target.value }));
           setNotes((n) => ({ ...n, [key]: undefined }));
@@ -50,6 +52,11 @@ export function BoundsForm({ fields, busy }: { fields: BoundsFields; busy: boole
       {num('Max depth', 'maxDepth')}
       {num('Max states', 'maxStates')}
       {num('Max faults', 'maxFaults')}
+      <p className="muted explorer-bounds-hint" id="explorer-bounds-hint">
+        Depth: steps in one run. States: distinct states searched before it stops (the progress bar
+        fills toward it). Faults: how many of the kinds ticked below the search may place in one run
+        (0: none, interleavings only).
+      </p>
       <fieldset disabled={busy}>
         <legend>Fault kinds</legend>
         {kinds.some((k) => k.startsWith('checksum-error')) && (

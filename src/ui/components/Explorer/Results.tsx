@@ -2,7 +2,7 @@
 // violated invariant with its trace length and a button that opens the counterexample as a branch.
 import type { ExploreResult } from '../../../engine';
 import { openCounterexample } from '../../store';
-import { faultsText, judged, verdictOf, type Ran } from './verdict';
+import { faultsText, judged, meaningOf, verdictOf, type Ran } from './verdict';
 
 export function Results({
   result,
@@ -17,6 +17,9 @@ export function Results({
     <div className="explorer-results" data-testid="explorer-results">
       <p data-testid="explorer-verdict">
         <strong>{verdictOf(result)}</strong> ({seconds.toFixed(1)} s)
+      </p>
+      <p className="muted explorer-meaning" data-testid="explorer-meaning">
+        {meaningOf(result.complete)}
       </p>
       <ul className="plain">
         <li>

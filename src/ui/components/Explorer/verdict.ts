@@ -26,6 +26,12 @@ export function verdictOf(r: ExploreResult): string {
   return `${r.violations.length} invariant${r.violations.length === 1 ? '' : 's'} violated in ${fmt(r.states)} states, ${cut}`;
 }
 
+/** What "complete" and "cut short" promise, for someone reading a verdict for the first time. */
+export const meaningOf = (complete: boolean): string =>
+  complete
+    ? 'Complete: every interleaving and fault placement within these bounds was tried, so "holds" is a proof for them (not beyond them).'
+    : 'Cut short: only part of the interleavings was tried, so "holds" is not a proof; a violation found is still real.';
+
 /** A verdict that holds only over the part searched says so: a cut-short "holds" is not a proof. */
 export const judged = (v: string, complete: boolean): string =>
   v === 'holds' && !complete ? 'holds in the states searched (not complete)' : v;
