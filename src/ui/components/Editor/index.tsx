@@ -8,6 +8,8 @@ import { useMemo, useRef, useState } from 'react';
 import { FIX_IDS, parseScenarioText } from '../../../engine';
 import { builtinById } from '../../../scenarios';
 import { BuiltinGroup } from '../ScenarioPicker';
+import { FormatHelp } from './FormatHelp';
+import { withLineOf } from './jsonError';
 import { appStore, runCustomScenario, scenarioOf, useApp } from '../../store';
 import { saveBlob } from '../../share/download';
 import {
@@ -207,11 +209,12 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
           <ul className="editor-errors plain" aria-label="Errors" data-testid="editor-errors">
             {loaded.errors.map((e, i) => (
               <li key={i}>
-                {e.path}: {e.message}
+                {e.path}: {withLineOf(e.message, text)}
               </li>
             ))}
           </ul>
         )}
+        <FormatHelp onExample={setText} />
       </div>
       <form className="editor-form" aria-label="Common parts" onSubmit={(e) => e.preventDefault()}>
         {!json && (
@@ -257,7 +260,7 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
           <LinesField
             key={`f${base}`}
             label="Faults"
-            hint="one JSON object per line"
+            hint={`one JSON object per line: {"kind":"lose-receipt","message":"M1"}`}
             value={faultsToLines(json?.faults)}
             parse={linesToFaults}
             onChange={(v) => edit('faults', v)}

@@ -1,0 +1,71 @@
+// The scenario format without leaving the app: what each top-level field is for, the fault kinds
+// with what they do (the same words as the fault menus and the explorer), and a small scenario
+// that runs, to start from. Folded by default: the editor stays the JSON and its errors.
+import { FAULT_KINDS } from '../../../engine';
+import { EXPLORE_KIND_WORDS } from '../../faultWords';
+
+/** A scenario a first attempt can start from: one Java producer, dedup on, a lost receipt. */
+export const MINIMAL_EXAMPLE = `{
+  "format": "dedup-lab/scenario@1",
+  "id": "my-lost-receipt",
+  "title": "My scenario: a lost receipt with deduplication on",
+  "topic": { "deduplication": true },
+  "producers": [{ "name": "p1", "client": "java" }],
+  "workload": [
+    { "send": "M1", "producer": "p1" },
+    { "send": "M2", "producer": "p1" }
+  ],
+  "faults": [{ "kind": "lose-receipt", "message": "M1" }]
+}
+`;
+
+const FIELDS: readonly (readonly [string, string])[] = [
+  ['format', 'required: "dedup-lab/scenario@1"'],
+  ['id', 'required, kebab-case ("my-lost-receipt"); a new id is a new draft'],
+  ['title, description', 'what the page shows above the diagram'],
+  ['clusters', 'optional: one "local" cluster by default; bookies make BookKeeper modelled'],
+  ['topic', '"deduplication": true (default false, as in Pulsar), or per cluster'],
+  ['producers', 'name, cluster, client "java" | "go", batching { maxMessages }, sequenceIds'],
+  ['replication', 'from, to, dedup "v1" | "v2": geo-replication between two clusters'],
+  ['workload', '{send, producer[, seq]}, {flush}, {await}: sending M1 again is a resend'],
+  ['faults', 'the fault plan: {kind, message[, cluster]} per message (kinds below)'],
+  ['fixes', 'fix ids switched on for this scenario (the Fixes toggles)'],
+  ['schedule', '"auto" or a list of action keys (a recipe)'],
+  ['explore', 'the explorer\u2019s bounds and fault kinds'],
+  ['expect', 'the violations and stored messages a test holds the run to'],
+];
+
+export function FormatHelp({ onExample }: { readonly onExample: (text: string) => void }) {
+  return (
+    <details className="editor-format" data-testid="editor-format">
+      <summary>Format help: the fields, the fault kinds, a small example</summary>
+      <table className="grid">
+        <tbody>
+          {FIELDS.map(([k, what]) => (
+            <tr key={k}>
+              <th scope="row">
+                <code>{k}</code>
+              </th>
+              <td>{what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>Fault kinds (each a line of the Faults field, or an entry of &quot;faults&quot;):</p>
+      <ul className="plain">
+        {FAULT_KINDS.map((k) => (
+          <li key={k}>
+            <code>{k}</code> — {EXPLORE_KIND_WORDS[k]}
+          </li>
+        ))}
+      </ul>
+      <p>
+        Every built-in is an example too (Start from). A small one that runs:{' '}
+        <button type="button" onClick={() => onExample(MINIMAL_EXAMPLE)}>
+          Use the small example
+        </button>
+      </p>
+      <pre className="editor-example">{MINIMAL_EXAMPLE}</pre>
+    </details>
+  );
+}
