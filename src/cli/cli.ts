@@ -1,6 +1,6 @@
 // The CLI as a function: argv and three I/O callbacks in, an exit status out. Keeping Node out of
 // this file lets the tests drive every command in-process; src/cli/main.ts binds it to Node.
-import { loadScenario, run, toMarkdownTable, toMermaid, type RunResult } from '../engine/index';
+import { jsonSyntaxError, loadScenario, run, toMarkdownTable, toMermaid, type RunResult } from '../engine/index';
 import { BUILTINS, builtinById } from '../scenarios/index';
 import { MESSAGES, parseCheckArgs, parseCompareArgs, parseRunArgs, type RunArgs, USAGE } from './args';
 import { checkCommand } from './check';
@@ -110,7 +110,7 @@ export function readTarget(target: string, io: CliIo): { json: unknown } | null 
   try {
     return { json: JSON.parse(text) as unknown };
   } catch (e) {
-    io.stderr(`${MESSAGES.notJson(target, e instanceof Error ? e.message : String(e))}\n`);
+    io.stderr(`${MESSAGES.notJson(target, jsonSyntaxError(e, text))}\n`);
     return null;
   }
 }

@@ -19,7 +19,7 @@ export type { ExploreOptions } from './explore/bounds';
 export type { RunResult, ScheduleError, StepRecord, Violation } from './sim/run';
 export { SAFETY_INVARIANTS } from './check/invariants';
 export type { InvariantId } from './check/invariants';
-export { loadScenario, parseScenarioText, SCENARIO_FORMAT } from './scenario/validate';
+export { jsonSyntaxError, loadScenario, parseScenarioText, SCENARIO_FORMAT } from './scenario/validate';
 export type { LoadResult } from './scenario/validate';
 export type { ValidationError } from './scenario/reader';
 export { storedMessages } from './protocol/ManagedLedger';

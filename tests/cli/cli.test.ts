@@ -100,6 +100,7 @@ describe('cli: bad input → exit 2 and a message naming the problem', () => {
     ['unknown built-in', ['run', 'seed-999'], {}, '"seed-999" is not a built-in scenario'],
     ['missing file', ['run', 'gone.json'], {}, 'cannot read gone.json: ENOENT'],
     ['malformed JSON', ['run', 'bad.json'], { 'bad.json': '{ "format": ' }, 'bad.json: not valid JSON'],
+    ['a trailing comma: the line and column', ['run', 'comma.json'], { 'comma.json': '{\n  "id": "x",\n}' }, '(line 3, column 1)'],
     ['JSON that is not an object', ['run', 'null.json'], { 'null.json': 'null' }, '$: expected an object, got null'],
     ['unknown fix', ['run', 'seed-003-a-go', '--fix', 'go-9999'], {}, 'unknown fix "go-9999"; expected one of go-1565,'],
     ['check: unknown fix', ['check', 'seed-003-a-go', '--fix=go-9999'], {}, 'unknown fix "go-9999"; expected one of'],

@@ -4,7 +4,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
-import { withLineOf } from '../../src/ui/components/Editor/jsonError';
 import { FAULT_KINDS, outcomesOf, parseScenarioText } from '../../src/engine';
 import { MINIMAL_EXAMPLE } from '../../src/ui/components/Editor/FormatHelp';
 import { appStore, setRunner, start } from '../../src/ui/store';
@@ -56,7 +55,8 @@ describe('the editor explains the format', () => {
     const loaded = parseScenarioText(bad);
     expect(loaded.ok).toBe(false);
     const msg = !loaded.ok ? loaded.errors[0]!.message : '';
-    expect(withLineOf(msg, bad)).toMatch(/ \(line 7, column 1\)$/);
+    // The engine's loader says where, so the CLI prints it too.
+    expect(msg).toMatch(/ \(line 7, column 1\)$/);
 
     const user = userEvent.setup();
     render(<App />);

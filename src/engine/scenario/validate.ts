@@ -40,12 +40,24 @@ export function parseScenarioText(text: string): LoadResult {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    return {
-      ok: false,
-      errors: [{ path: '$', message: `not valid JSON: ${(e as Error).message}` }],
-    };
+    return { ok: false, errors: [{ path: '$', message: `not valid JSON: ${jsonSyntaxError(e, text)}` }] };
   }
   return loadScenario(json);
+}
+
+/**
+ * A JSON syntax error in words a person can act on: the parser names a character offset ("at
+ * position 211"); in a file or a textarea of thirty lines one looks for a line, so the line and
+ * column are added (a trailing comma is the classic). Shared by the editor and the CLI.
+ */
+export function jsonSyntaxError(e: unknown, text: string): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const m = /at position (\d+)/.exec(message);
+  if (!m) return message;
+  const before = text.slice(0, Number(m[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `${message} (line ${line}, column ${column})`;
 }
 
 export function loadScenario(json: unknown, extraFixes: readonly string[] = []): LoadResult {

@@ -9,7 +9,6 @@ import { FIX_IDS, parseScenarioText } from '../../../engine';
 import { builtinById } from '../../../scenarios';
 import { BuiltinGroup } from '../ScenarioPicker';
 import { FormatHelp } from './FormatHelp';
-import { withLineOf } from './jsonError';
 import { appStore, runCustomScenario, scenarioOf, useApp } from '../../store';
 import { saveBlob } from '../../share/download';
 import {
@@ -209,7 +208,7 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
           <ul className="editor-errors plain" aria-label="Errors" data-testid="editor-errors">
             {loaded.errors.map((e, i) => (
               <li key={i}>
-                {e.path}: {withLineOf(e.message, text)}
+                {e.path}: {e.message}
               </li>
             ))}
           </ul>
