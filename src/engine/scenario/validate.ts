@@ -40,7 +40,10 @@ export function parseScenarioText(text: string): LoadResult {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    return { ok: false, errors: [{ path: '$', message: `not valid JSON: ${jsonSyntaxError(e, text)}` }] };
+    return {
+      ok: false,
+      errors: [{ path: '$', message: `not valid JSON: ${jsonSyntaxError(e, text)}` }],
+    };
   }
   return loadScenario(json);
 }
