@@ -5,7 +5,16 @@
 // (the same table as the CLI's `compare --format markdown`). Each invariant found opens its
 // shortest trace in the timeline, with the fixes that search ran with turned on.
 import { useEffect, useRef, useState } from 'react';
-import { boundsText, fixTableMarkdown, searchCell, verdictCell, type Counterexample, type ExploreProgress, type FixVerdict, fixesToCompare } from '../../../engine';
+import {
+  boundsText,
+  fixTableMarkdown,
+  searchCell,
+  verdictCell,
+  type Counterexample,
+  type ExploreProgress,
+  type FixVerdict,
+  fixesToCompare,
+} from '../../../engine';
 import { copyText } from '../../share/download';
 import { appStore, openCounterexample, scenarioOf, setFixes, type FaultJson } from '../../store';
 import { blockOf, type Bounds } from './bounds';
@@ -22,7 +31,13 @@ interface Props {
 
 type State =
   | { readonly kind: 'idle' }
-  | { readonly kind: 'running'; readonly at: number; readonly of: number; readonly fix: string; readonly progress: ExploreProgress | null }
+  | {
+      readonly kind: 'running';
+      readonly at: number;
+      readonly of: number;
+      readonly fix: string;
+      readonly progress: ExploreProgress | null;
+    }
   | {
       readonly kind: 'done';
       readonly rows: readonly FixVerdict[];
@@ -52,7 +67,10 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
     const on = config.fixes;
     const others = fixesToCompare(config);
     if (others.length === 0) {
-      const why = on.length > 0 ? 'every fix that changes a class this scenario models is on already' : 'no fix changes a class this scenario models (a Go producer, the replicator, BookKeeper)';
+      const why =
+        on.length > 0
+          ? 'every fix that changes a class this scenario models is on already'
+          : 'no fix changes a class this scenario models (a Go producer, the replicator, BookKeeper)';
       return setState({ kind: 'stopped', message: `Nothing to compare: ${why}.` });
     }
     const variants: (string | null)[] = [null, ...others];
@@ -66,18 +84,44 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
     onRunning(true);
     try {
       for (const [i, fix] of variants.entries()) {
-        setState({ kind: 'running', at: i + 1, of: variants.length, fix: fix ?? baseline, progress: null });
-        const h = start({ scenario: { ...sc, explore: b, faults, schedule: 'auto' }, fixes: fix ? [...s.fixes, fix] : s.fixes }, (progress) =>
-          setState((st) => (st.kind === 'running' ? { ...st, progress } : st)),
+        setState({
+          kind: 'running',
+          at: i + 1,
+          of: variants.length,
+          fix: fix ?? baseline,
+          progress: null,
+        });
+        const h = start(
+          {
+            scenario: { ...sc, explore: b, faults, schedule: 'auto' },
+            fixes: fix ? [...s.fixes, fix] : s.fixes,
+          },
+          (progress) => setState((st) => (st.kind === 'running' ? { ...st, progress } : st)),
         );
         handle.current = h;
         const result = await h.result;
-        if (!result || stopped.current) return setState({ kind: 'stopped', message: `Comparison cancelled after ${rows.length} of ${variants.length} searches.` });
+        if (!result || stopped.current)
+          return setState({
+            kind: 'stopped',
+            message: `Comparison cancelled after ${rows.length} of ${variants.length} searches.`,
+          });
         rows.push({ fix, result });
       }
-      setState({ kind: 'done', rows, title: String(sc.title ?? sc.id), bounds: boundsText(b), baseline, toggles: s.fixes, faults, block: b });
+      setState({
+        kind: 'done',
+        rows,
+        title: String(sc.title ?? sc.id),
+        bounds: boundsText(b),
+        baseline,
+        toggles: s.fixes,
+        faults,
+        block: b,
+      });
     } catch (e) {
-      setState({ kind: 'stopped', message: `The comparison could not run: ${e instanceof Error ? e.message : String(e)}` });
+      setState({
+        kind: 'stopped',
+        message: `The comparison could not run: ${e instanceof Error ? e.message : String(e)}`,
+      });
     } finally {
       handle.current = null;
       onRunning(false);
@@ -99,7 +143,8 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
         {running && (
           <>
             <span className="muted" role="status" data-testid="compare-progress">
-              search {state.at} of {state.of}: {state.fix} · {(state.progress?.states ?? 0).toLocaleString('en-US')} states
+              search {state.at} of {state.of}: {state.fix} ·{' '}
+              {(state.progress?.states ?? 0).toLocaleString('en-US')} states
             </span>{' '}
             <button type="button" onClick={cancel}>
               Cancel comparison
@@ -110,7 +155,11 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
       {state.kind === 'stopped' && <p role="status">{state.message}</p>}
       {state.kind === 'done' && (
         <>
-          <table className="explorer-compare-table" aria-label="Explorer verdicts per fix" data-testid="compare-table">
+          <table
+            className="explorer-compare-table"
+            aria-label="Explorer verdicts per fix"
+            data-testid="compare-table"
+          >
             <thead>
               <tr>
                 <th>fix</th>
@@ -125,7 +174,17 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
                 <tr key={fix ?? ''}>
                   <td>{fix === null ? state.baseline : <code>{fix}</code>}</td>
                   <td className={result.safety === 'violated' ? 'bad' : 'ok'}>{result.safety}</td>
-                  <td className={result.liveness === 'violated' ? 'bad' : result.liveness === 'holds' ? 'ok' : 'muted'}>{result.liveness}</td>
+                  <td
+                    className={
+                      result.liveness === 'violated'
+                        ? 'bad'
+                        : result.liveness === 'holds'
+                          ? 'ok'
+                          : 'muted'
+                    }
+                  >
+                    {result.liveness}
+                  </td>
                   <td>
                     {result.violations.length === 0
                       ? verdictCell(result)
@@ -152,12 +211,19 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
             type="button"
             onClick={() => {
               const text = fixTableMarkdown(state.title, state.rows, state.bounds, state.baseline);
-              void copyText(text).then((ok) => setCopied(ok ? 'Copied as a Markdown table.' : text));
+              void copyText(text).then((ok) =>
+                setCopied(ok ? 'Copied as a Markdown table.' : text),
+              );
             }}
           >
             Copy table
           </button>
-          {copied !== null && (copied.startsWith('Copied') ? <span className="muted"> {copied}</span> : <pre data-testid="compare-markdown">{copied}</pre>)}
+          {copied !== null &&
+            (copied.startsWith('Copied') ? (
+              <span className="muted"> {copied}</span>
+            ) : (
+              <pre data-testid="compare-markdown">{copied}</pre>
+            ))}
         </>
       )}
     </div>
@@ -165,7 +231,16 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
 }
 
 /** A row's counterexample in the timeline: the fixes that search ran with are turned on first. */
-async function openWith(done: Extract<State, { kind: 'done' }>, fix: string | null, v: Counterexample): Promise<void> {
+async function openWith(
+  done: Extract<State, { kind: 'done' }>,
+  fix: string | null,
+  v: Counterexample,
+): Promise<void> {
   await setFixes(fix ? [...done.toggles, fix] : done.toggles);
-  await openCounterexample({ invariant: v.invariant, trace: v.trace, faults: done.faults, explore: done.block });
+  await openCounterexample({
+    invariant: v.invariant,
+    trace: v.trace,
+    faults: done.faults,
+    explore: done.block,
+  });
 }

@@ -67,6 +67,7 @@ export function readBound(
   const n = Number(t);
   if (!Number.isInteger(n)) return { ok: false, why: `must be a whole number ("${t}" is not)` };
   if (n < MIN[key]) return { ok: false, why: `must be at least ${MIN[key]}` };
-  if (n > MAX[key]) return { ok: false, why: `must be at most ${MAX[key].toLocaleString('en-US')}` };
+  if (n > MAX[key])
+    return { ok: false, why: `must be at most ${MAX[key].toLocaleString('en-US')}` };
   return { ok: true, value: n };
 }

@@ -13,7 +13,10 @@ export interface ExploreHandle {
   readonly cancel: () => void;
 }
 
-export type StartExplore = (req: ExploreInput, onProgress: (p: ExploreProgress) => void) => ExploreHandle;
+export type StartExplore = (
+  req: ExploreInput,
+  onProgress: (p: ExploreProgress) => void,
+) => ExploreHandle;
 
 let worker: Worker | null = null;
 
@@ -27,7 +30,9 @@ export const workerExplore: StartExplore = (req, onProgress) => {
     const fail = (message: string) => {
       w.terminate();
       if (worker === w) worker = null;
-      reject(new Error(`the explorer worker failed (${message}); a new one starts with the next search`));
+      reject(
+        new Error(`the explorer worker failed (${message}); a new one starts with the next search`),
+      );
     };
     w.addEventListener('error', (e) => fail(e.message || 'unknown error'), { once: true });
     w.addEventListener('messageerror', () => fail('unreadable message'), { once: true });

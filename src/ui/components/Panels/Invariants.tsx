@@ -52,7 +52,9 @@ export function InvariantsPanel({
           ))}
         </ul>
       )}
-      {violations.length > 0 && endedBy === 'loop' && <p className="muted">The run {ENDED.loop}.</p>}
+      {violations.length > 0 && endedBy === 'loop' && (
+        <p className="muted">The run {ENDED.loop}.</p>
+      )}
       {error && <p className="bad">Schedule stopped: {error.message}</p>}
     </section>
   );

@@ -53,12 +53,7 @@ export function TopicPanel({
                           </span>
                         ))}{' '}
                         <small className="muted">seq {e.sequenceRange}</small>
-                        {!e.readable && (
-                          <small className="muted">
-                            {' '}
-                            · {e.unreadable}
-                          </small>
-                        )}
+                        {!e.readable && <small className="muted"> · {e.unreadable}</small>}
                       </li>
                     ))}
                   </ol>
