@@ -6,6 +6,7 @@
 import type { World } from '../model/world';
 import { noDuplicates, noSilentLoss } from '../check/invariants';
 import { readableOf } from '../protocol/ManagedLedger';
+import { callbackText } from '../sim/run';
 
 /**
  * What stands out about a message at this step: an invariant naming it (`no-silent-loss`,
@@ -44,12 +45,9 @@ export function outcomeRows(w: World): OutcomeRow[] {
     const done = w.completions.filter((x) => x.msg === msg);
     const producer = done[0]?.producer ?? producerOf(w, msg);
     const cluster = done[0]?.cluster ?? w.producers[producer]?.cluster ?? '';
-    const callbacks = Array.from({ length: count }, (_, i) => {
-      const c = done.find((x) => x.sendIndex === i);
-      if (!c) return 'pending';
-      if (c.result === 'failed') return `failed: ${c.error ?? 'error'}`;
-      return c.result === 'dup' ? 'completed -1:-1' : `stored at ${c.ledgerId}:${c.entryId}`;
-    });
+    const callbacks = Array.from({ length: count }, (_, i) =>
+      callbackText(done.find((x) => x.sendIndex === i)),
+    );
     const stored = readable.flatMap(([name, entries]) =>
       entries
         .filter((e) => e.msgs.some((m) => m.msg === msg))

@@ -6,7 +6,7 @@ import { fairLoopWithoutProgress, replicationStalled } from '../check/progress';
 import { fingerprint } from '../explore/fingerprint';
 import type { Config } from '../model/config';
 import type { SimEvent } from '../model/events';
-import type { World } from '../model/world';
+import type { Completion, World } from '../model/world';
 import { readableOf, storedMessages } from '../protocol/ManagedLedger';
 import type { EnabledAction } from './actions';
 import { enabledActions } from './enabled';
@@ -136,15 +136,21 @@ export function outcomesOf(w: World): Record<string, string[]> {
   for (const [msg, count] of Object.entries(w.sendsOf)) {
     out[msg] = Array.from({ length: count }, (_, i) => {
       const c = w.completions.find((x) => x.msg === msg && x.sendIndex === i);
-      if (!c) return 'pending';
-      if (c.result === 'failed') {
-        const at = storedAt(w, c.cluster, msg, i);
-        return `failed: ${c.error ?? 'error'}${at === null ? '' : `, but stored at ${at}`}`;
-      }
-      return c.result === 'dup' ? 'completed -1:-1' : `stored at ${c.ledgerId}:${c.entryId}`;
+      const at = c?.result === 'failed' ? storedAt(w, c.cluster, msg, i) : null;
+      return `${callbackText(c)}${at === null ? '' : `, but stored at ${at}`}`;
     });
   }
   return out;
+}
+
+/**
+ * What one send's callback told the application: `pending`, `stored at 10:1`, `completed -1:-1`
+ * (a duplicate), `failed: TimeoutException`. The outcomes and the Messages panel's rows say it alike.
+ */
+export function callbackText(c: Completion | undefined): string {
+  if (!c) return 'pending';
+  if (c.result === 'failed') return `failed: ${c.error ?? 'error'}`;
+  return c.result === 'dup' ? 'completed -1:-1' : `stored at ${c.ledgerId}:${c.entryId}`;
 }
 
 /** Where a reader of `cluster`'s topic finds this very send (`sendIndex`) of `msg`, or null. */
