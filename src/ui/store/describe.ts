@@ -1,6 +1,7 @@
 // A fault plan entry in words, for the Fault plan panel, branch labels, notices and the GitHub
 // issue text: one sentence per kind, with the trigger that makes a topology fault fire.
 import { bufferWords } from '../faultWords';
+import { ordinal } from '../ordinal';
 import type { FaultJson } from './state';
 
 const EVENT_TEXT: Readonly<Record<string, string>> = {
@@ -22,12 +23,6 @@ export function describeTrigger(after: unknown): string {
   }
   return '';
 }
-
-const ordinal = (n: number): string => {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${suffix}`;
-};
 
 /** A plan entry's other fields as `key value` words (a kind this list does not know yet). */
 function fieldsText(f: FaultJson): string {

@@ -6,6 +6,7 @@
 // says which of the alike entries it is and the step at which it acted in the run on screen.
 import type { RunResult } from '../../../engine';
 import { describeFault, type FaultJson } from '../../store';
+import { ordinal } from '../../ordinal';
 
 export interface PlanLine {
   readonly text: string;
@@ -16,9 +17,6 @@ export interface PlanLine {
   /** The entry is a property of the run (slow-bookie), never a step. */
   readonly standing: boolean;
 }
-
-const ordinal = (n: number): string =>
-  `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 
 /** What the next alike entry waits for, by kind. */
 const NEXT: Readonly<Record<string, string>> = {

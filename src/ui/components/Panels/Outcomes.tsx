@@ -7,6 +7,7 @@
 // its message with the Topic panel's reason: seed 001's M1 sits on both bookies at 3:1 and read
 // "nowhere", while that very entry is what ledger-entries-match is about.
 import type { OutcomeRow } from '../../../engine';
+import { ordinal } from '../../ordinal';
 
 /** Per message, its copies no reader reaches: `local 3:1 — on 2 bookies, but …`. */
 export type UnreadCopies = Readonly<Record<string, readonly string[]>>;
@@ -42,8 +43,6 @@ export function OutcomesPanel({
     </section>
   );
 }
-
-const ordinal = (n: number): string => `${n}${n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 
 function Row({ row, unread }: { readonly row: OutcomeRow; readonly unread: readonly string[] }) {
   const bad = row.flags.some((f) => f.kind !== 'failed-but-stored');
