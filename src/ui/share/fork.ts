@@ -88,13 +88,24 @@ export function choiceText(c: ForkChoice, code: (k: string) => string = (k) => k
   return `step ${c.step}: ${code(c.key)}${instead}`;
 }
 
-/** The fork's differences as lines of plain words, the choices first. */
-export function forkLines(f: Fork, code: (k: string) => string = (k) => k): string[] {
+/** How a text writes the lines: action keys (`code`), a fault's words (`text`), a note after a `+`. */
+export interface ForkStyle {
+  readonly code?: (k: string) => string;
+  readonly text?: (t: string) => string;
+  readonly added?: string;
+}
+
+/**
+ * The fork's differences as lines of plain words, the choices first: the Branches panel's label
+ * and the GitHub comment (which styles keys as code, escapes Markdown and says what `+` adds).
+ */
+export function forkLines(f: Fork, style: ForkStyle = {}): string[] {
+  const { code = (k: string) => k, text = (t: string) => t, added = '' } = style;
   return [
     ...f.choices.map((c) => choiceText(c, code)),
-    ...f.added.map((x) => `fault plan: + ${describeFault(x)}`),
+    ...f.added.map((x) => `fault plan: + ${text(describeFault(x))}${added}`),
     ...f.removed.map(
-      (x) => `fault plan: − ${describeFault(x)} (the scenario's own entry, dropped)`,
+      (x) => `fault plan: − ${text(describeFault(x))} (the scenario's own entry, dropped)`,
     ),
   ];
 }

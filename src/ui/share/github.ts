@@ -2,8 +2,7 @@
 // diagram GitHub renders, the timeline table, the state at the violation, and the link. Pure; the
 // window around the violation shrinks until the whole comment fits GitHub's 65,536 characters.
 import { toMarkdownTable, toMermaid, type RunResult } from '../../engine';
-import { describeFault } from '../store';
-import { choiceText, type Fork } from './fork';
+import { forkLines, type Fork } from './fork';
 import { stateSummary } from './summary';
 
 export const GITHUB_MAX_CHARS = 65_536;
@@ -58,16 +57,11 @@ const code = (k: string) => `\`${k.replace(/[`\p{Cc}]/gu, "'")}\``;
  * plan entries made it so, so a reader of the issue does not take them for the scenario's own.
  */
 function forkParagraph(f: Fork): string[] {
-  const lines = [
-    ...f.choices.map((c) => choiceText(c, code)),
-    ...f.added.map(
-      (x) => `fault plan: + ${escapeMarkdownText(describeFault(x))} (added to the scenario's plan)`,
-    ),
-    ...f.removed.map(
-      (x) =>
-        `fault plan: − ${escapeMarkdownText(describeFault(x))} (the scenario's own entry, dropped)`,
-    ),
-  ];
+  const lines = forkLines(f, {
+    code,
+    text: escapeMarkdownText,
+    added: " (added to the scenario's plan)",
+  });
   const what = f.explorer ? ' (an explorer counterexample)' : '';
   const out = [
     `**A fork, not the scenario as written**${what}. Where this run's recipe differs from the scenario's own schedule and fault plan:`,
