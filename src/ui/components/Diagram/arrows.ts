@@ -2,7 +2,12 @@
 // is the i-th message item of the drawn diagram; within its step, the k-th message item is the
 // k-th event with a `to` (an arrow), in event order (as toMermaid writes them).
 import { faultApplies, type MermaidItem, type RunResult, type SimEvent } from '../../../engine';
-import { ALL_FAULTS, SEND_FAULTS, type MessageFault } from '../FaultPlan/FaultMenu';
+import {
+  ALL_FAULTS,
+  SEND_FAULTS,
+  withSendTimeout,
+  type MessageFault,
+} from '../FaultPlan/FaultMenu';
 import { clustersWithBookies, faultsAt } from '../FaultPlan/messageFaults';
 
 export interface ArrowTarget {
@@ -19,9 +24,7 @@ export interface ArrowTarget {
 
 /** The kinds the menu offers for `message`: the arrow's, plus send-timeout where it can act. */
 export const kindsFor = (t: ArrowTarget, message: string): readonly MessageFault[] =>
-  t.timeouts.includes(message) && !t.kinds.includes('send-timeout')
-    ? [...t.kinds, 'send-timeout']
-    : t.kinds;
+  withSendTimeout(t.kinds, t.timeouts.includes(message));
 
 /** The index among the diagram's messages of a clicked SVG element, or -1. */
 export function messageIndexOf(root: Element, target: Element): number {

@@ -64,6 +64,13 @@ export function faultJson(kind: MessageFault, message: string, cluster: string):
   }
 }
 
+/** `kinds`, plus send-timeout when it can act (the ⚡ menus and the diagram's arrow menu alike). */
+export const withSendTimeout = (
+  kinds: readonly MessageFault[],
+  applies: boolean,
+): readonly MessageFault[] =>
+  applies && !kinds.includes('send-timeout') ? [...kinds, 'send-timeout'] : kinds;
+
 /** `kinds`, plus send-timeout when it can act on `message` in the step shown. */
 function useWithSendTimeout(
   message: string,
@@ -73,7 +80,7 @@ function useWithSendTimeout(
     const w = s.result?.steps[s.cursor]?.world;
     return w !== undefined && faultApplies(w, { kind: 'send-timeout', message });
   });
-  return applies && !kinds.includes('send-timeout') ? [...kinds, 'send-timeout'] : kinds;
+  return withSendTimeout(kinds, applies);
 }
 
 /** A box in window coordinates (px). */
