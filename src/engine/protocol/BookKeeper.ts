@@ -123,7 +123,7 @@ export function errorFailsHandle(ctx: Ctx, bk: BkState, h: LedgerHandle, a: BkAn
  * `LedgerHandle.handleUnrecoverableErrorDuringAdd` → `doAsyncCloseInternal`: drain and error out
  * every pending add, then try to close the ledger at the writer's LAC. Returns the errored ids.
  */
-export function closeOnFence(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle): number[] {
+export function closeOnUnrecoverableError(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle): number[] {
   const errored = h.pending.map((p) => p.entryId);
   h.pending = [];
   h.closed = true;

@@ -12,7 +12,7 @@ import { frozen, type TopicState } from '../model/world';
 import { entriesText, ev } from '../model/events';
 import { hasFix } from '../model/config';
 import type { Ctx } from '../sim/context';
-import { closeOnFence, ensembleChangeFails, errorFailsHandle, initiateAdd, lastRecoverable, writeComplete } from './BookKeeper';
+import { closeOnUnrecoverableError, ensembleChangeFails, errorFailsHandle, initiateAdd, lastRecoverable, writeComplete } from './BookKeeper';
 import type { BkAnswer, LedgerHandle } from '../model/bookkeeper';
 import { addComplete, addFailed } from './PersistentTopic';
 import { closeConnection } from './ClientCnx';
@@ -70,7 +70,7 @@ export function addAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
 
 /** The handle closes on an unrecoverable error: every pending add fails, and so does each op. */
 function failHandle(ctx: Ctx, topic: TopicState, h: LedgerHandle, error: string): void {
-  const errored = closeOnFence(ctx, topic.bk!, topic.owner, h);
+  const errored = closeOnUnrecoverableError(ctx, topic.bk!, topic.owner, h);
   ctx.events.push(ev('log', topic.owner, `adds ${errored.map((e) => `${h.ledgerId}:${e}`).join(', ')} failed: ${error}`, [], { rule: 'OpAddEntry.handleAddFailure' }));
   handleAddFailure(ctx, topic);
 }
