@@ -1,6 +1,7 @@
 // What each fault kind does, in plain words, in one place: the fault plan's lines (describeFault),
-// the ⚡ and arrow menus' items (FaultMenu) and the explorer's fault kinds (Explorer/Panel) all
-// read them from here, so the three never say different things about the same fault.
+// the ⚡ and arrow menus' items (FaultMenu), the explorer's fault kinds (Explorer/BoundsForm) and
+// the editor's format help (Editor/FormatHelp) all read them from here, so they never say
+// different things about the same fault.
 import type { ExploreFaultKind } from '../engine';
 
 /**
