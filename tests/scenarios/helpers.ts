@@ -18,3 +18,19 @@ export function stepOf(r: RunResult, text: string, actor?: string): number {
 }
 
 export const invariantsOf = (r: RunResult): string[] => [...new Set(r.violations.map((v) => v.invariant))];
+
+export type Json = Record<string, unknown>;
+
+/** Load and run a scenario written in the test (the format line added), on its own schedule or `schedule`. */
+export function runOf(scenario: Json, schedule?: string[]): RunResult {
+  const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario });
+  if (!l.ok) throw new Error(JSON.stringify(l.errors));
+  return run(l.config, schedule ?? l.schedule);
+}
+
+/** Every event text of `actor`, over the whole run. */
+export const textsOf = (r: RunResult, actor: string): string[] =>
+  r.steps.flatMap((s) => s.events.filter((e) => e.actor === actor).map((e) => e.text));
+
+/** Every event's rule over the whole run ('' for an event without one). */
+export const rulesOf = (r: RunResult): string[] => r.steps.flatMap((s) => s.events.map((e) => e.rule ?? ''));

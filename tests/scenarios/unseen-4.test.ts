@@ -4,19 +4,7 @@
 // once came out wrong and names the rule that now decides it; the scenarios that agreed with
 // Pulsar are listed in docs/research/review-4.md.
 import { describe, expect, it } from 'vitest';
-import { loadScenario, run, type RunResult } from '../../src/engine';
-
-type Json = Record<string, unknown>;
-
-function runOf(scenario: Json, schedule?: string[]): RunResult {
-  const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario });
-  if (!l.ok) throw new Error(JSON.stringify(l.errors));
-  return run(l.config, schedule ?? l.schedule);
-}
-
-const texts = (r: RunResult, actor: string): string[] =>
-  r.steps.flatMap((s) => s.events.filter((e) => e.actor === actor).map((e) => e.text));
-const rules = (r: RunResult): string[] => r.steps.flatMap((s) => s.events.map((e) => e.rule ?? ''));
+import { type Json, rulesOf, runOf, textsOf } from './helpers';
 
 /** M1 (100 bytes), M2 (6 MB: over the broker's 5 MiB maxMessageSize), M3; the topic's policy is 5 MiB. */
 const tooLarge = (client: 'java' | 'go', batching?: number): Json => ({
@@ -41,12 +29,12 @@ describe('a message over the broker’s maxMessageSize never reaches the broker:
       M2: ['failed: InvalidMessageException'],
       M3: ['stored at 10:1'],
     });
-    expect(texts(r, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
+    expect(textsOf(r, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
       'sendAsync M1 seq 0',
       'sendAsync M2',
       'sendAsync M3 seq 1',
     ]);
-    expect(rules(r)).toContain('ProducerImpl.sendAsync:message-too-large');
+    expect(rulesOf(r)).toContain('ProducerImpl.sendAsync:message-too-large');
     expect(
       r.steps.flatMap((s) => s.events).some((e) => e.kind === 'receive' && e.msgs.includes('M2')),
     ).toBe(false);
@@ -56,12 +44,12 @@ describe('a message over the broker’s maxMessageSize never reaches the broker:
   it('a topic policy at or above the broker’s own limit is not checked (AbstractTopic.isExceedMaximumMessageSize): M3 of exactly 5 MiB is stored', () => {
     const r = runOf(tooLarge('java'));
     expect(r.stored.local).toEqual(['M1', 'M3']);
-    expect(rules(r)).not.toContain('PersistentTopic.isExceedMaximumMessageSize');
+    expect(rulesOf(r)).not.toContain('PersistentTopic.isExceedMaximumMessageSize');
   });
 
   it('Java, batched: M2 cannot join the open batch, which is flushed; its own one-message op fails in processOpSendMsg (its id is taken)', () => {
     const r = runOf(tooLarge('java', 3));
-    expect(texts(r, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
+    expect(textsOf(r, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
       'sendAsync M1 seq 0',
       'sendAsync M2 seq 1',
       'sendAsync M3 seq 2',
@@ -71,7 +59,7 @@ describe('a message over the broker’s maxMessageSize never reaches the broker:
       'send M1 seq 0',
       'M2 failed: InvalidMessageException',
     ]);
-    expect(rules(r)).toContain('ProducerImpl.processOpSendMsg:message-too-large');
+    expect(rulesOf(r)).toContain('ProducerImpl.processOpSendMsg:message-too-large');
     expect(r.outcomes).toEqual({
       M1: ['stored at 10:0'],
       M2: ['failed: InvalidMessageException'],
@@ -82,13 +70,13 @@ describe('a message over the broker’s maxMessageSize never reaches the broker:
   it('Go: partitionProducer.updateChunkInfo fails it with ErrMessageTooLarge; a non-batched M2 has taken seq 1, a batched one none', () => {
     const single = runOf(tooLarge('go'));
     expect(single.outcomes.M2).toEqual(['failed: ErrMessageTooLarge']);
-    expect(texts(single, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
+    expect(textsOf(single, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
       'sendAsync M1 seq 0',
       'sendAsync M2 seq 1',
       'sendAsync M3 seq 2',
     ]);
     const batched = runOf(tooLarge('go', 3));
-    expect(texts(batched, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
+    expect(textsOf(batched, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
       'sendAsync M1 seq 0',
       'sendAsync M2',
       'sendAsync M3 seq 1',
@@ -103,7 +91,7 @@ describe('a message over the broker’s maxMessageSize never reaches the broker:
       workload: [{ send: 'M1', producer: 'p1', size: 2000 }],
     });
     expect(r.outcomes.M1).toEqual(['failed: NotAllowedException']);
-    expect(rules(r)).toContain('PersistentTopic.isExceedMaximumMessageSize');
+    expect(rulesOf(r)).toContain('PersistentTopic.isExceedMaximumMessageSize');
   });
 });
 
@@ -137,7 +125,7 @@ describe('ProducerImpl.recoverChecksumError after a send timeout: the error name
   );
 
   it('the trace says the error is not the head’s (M3): it was timed out; everything pending is resent', () => {
-    expect(texts(r, 'p1')).toContain(
+    expect(textsOf(r, 'p1')).toContain(
       "ChecksumError: seq 0 is not the head's (M3 seq 2): already timed out, resend all pending",
     );
   });

@@ -4,19 +4,7 @@
 // came out wrong and names the BookKeeper or Pulsar rule that now decides it; what agreed is listed
 // in docs/research/review-5.md.
 import { describe, expect, it } from 'vitest';
-import { loadScenario, run, type RunResult } from '../../src/engine';
-
-type Json = Record<string, unknown>;
-
-function runOf(scenario: Json, schedule?: string[]): RunResult {
-  const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario });
-  if (!l.ok) throw new Error(JSON.stringify(l.errors));
-  return run(l.config, schedule ?? l.schedule);
-}
-
-const texts = (r: RunResult, actor: string): string[] =>
-  r.steps.flatMap((s) => s.events.filter((e) => e.actor === actor).map((e) => e.text));
-const rules = (r: RunResult): string[] => r.steps.flatMap((s) => s.events.map((e) => e.rule ?? ''));
+import { type Json, rulesOf, runOf, textsOf } from './helpers';
 
 /** One cluster, broker-1 serving, broker-2 taking over; ledger 3 starts with one entry (3:0). */
 const takeover = (ledger: Json, bookies: string[], workload: Json[], after: string): Json => ({
@@ -64,8 +52,8 @@ describe('striping (ensemble 3, write quorum 2): recovery reads forward and stop
   );
 
   it('LedgerRecoveryOp: 3:1 is on no bookie of its write set, so the ledger closes at 3:0 although bookie-1 holds 3:2', () => {
-    expect(texts(r, 'broker-2')).toContain('recovery closed ledger 3 with 1 entry');
-    expect(texts(r, 'bookie-1')).toContain('fence ledger 3 (recovery read); holds 3:0, 3:2');
+    expect(textsOf(r, 'broker-2')).toContain('recovery closed ledger 3 with 1 entry');
+    expect(textsOf(r, 'bookie-1')).toContain('fence ledger 3 (recovery read); holds 3:0, 3:2');
   });
 
   it('no reader finds M1 at 3:1, where no bookie has it: each message is read once, from the next ledger', () => {
@@ -107,25 +95,25 @@ describe('ack quorum 1 of write quorum 2: a fenced answer after the add complete
   );
 
   it('PendingAddOp.writeComplete ignores it (completed): broker-1 keeps ledger 3 open and broker-2 loads the topic', () => {
-    expect(rules(r)).toContain('PendingAddOp.writeComplete:completed');
+    expect(rulesOf(r)).toContain('PendingAddOp.writeComplete:completed');
     const closeBefore = r.steps.findIndex((s) =>
       s.events.some((e) => e.rule === 'ManagedLedgerImpl.ledgerClosed'),
     );
     const loaded = r.steps.findIndex((s) => s.events.some((e) => e.text.includes('topic loaded')));
     expect(loaded).toBeGreaterThan(0);
     expect(closeBefore).toBeGreaterThan(loaded);
-    expect(rules(r)).not.toContain('ManagedLedgerImpl.initializeBookKeeper:bad-version');
+    expect(rulesOf(r)).not.toContain('ManagedLedgerImpl.initializeBookKeeper:bad-version');
   });
 
   it('the next add’s ensemble change finds the ledger recovered (LedgerHandle.ensembleChangeLoop): M2 fails there and goes to the new owner', () => {
-    expect(texts(r, 'broker-1')).toContain(
+    expect(textsOf(r, 'broker-1')).toContain(
       'ensemble change of ledger 3 to replace bookie-2: ledger is closed, another client recovered it',
     );
-    expect(texts(r, 'broker-1')).toContain('adds 3:2 failed: LedgerClosedException');
+    expect(textsOf(r, 'broker-1')).toContain('adds 3:2 failed: LedgerClosedException');
   });
 
   it('the entry confirmed by one bookie survives recovery (it reads from both): M1 stays at 3:1', () => {
-    expect(texts(r, 'broker-2')).toContain('recovery closed ledger 3 with 2 entries');
+    expect(textsOf(r, 'broker-2')).toContain('recovery closed ledger 3 with 2 entries');
     expect(r.stored.local).toEqual(['3:0', 'M1', 'M2']);
     expect(r.outcomes).toEqual({ M1: ['stored at 3:1'], M2: ['stored at 4:0'] });
     expect(r.violations).toEqual([]);
