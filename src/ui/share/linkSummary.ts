@@ -2,8 +2,7 @@
 // "here is the interleaving that loses E3"): which scenario, at which step and what is violated
 // there, the fixes on, the faults injected, and whether it is the scenario as written or a fork.
 // The notice names the way back to the start beside it (LinkNotice).
-import { FIX_IDS } from '../../engine';
-import { describeFault, scenarioOf, type AppState } from '../store';
+import { describeFault, fixesOn, scenarioOf, type AppState } from '../store';
 import { forkOf } from './fork';
 
 export function linkSummary(s: AppState): string {
@@ -14,8 +13,7 @@ export function linkSummary(s: AppState): string {
   const here = (s.result?.violations ?? [])
     .filter((v) => v.step === s.cursor)
     .map((v) => v.invariant);
-  const own: readonly unknown[] = Array.isArray(scenario?.fixes) ? scenario.fixes : [];
-  const fixes = FIX_IDS.filter((f) => s.fixes.includes(f) || own.includes(f));
+  const fixes = fixesOn(s.fixes, scenario?.fixes);
   const faults = s.branches[s.branch]?.faults ?? [];
   const fork = forkOf(s);
   return [

@@ -4,6 +4,7 @@
 export {
   DEFAULT_SCENARIO,
   appStore,
+  fixesOn,
   scenarioOf,
   useApp,
   useShownStep,

@@ -4,7 +4,7 @@
 // each in the file of its concern beside this one (./index.ts lists them all).
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { RunResult } from '../../engine';
+import { FIX_IDS, type FixId, type RunResult } from '../../engine';
 import { builtinById } from '../../scenarios';
 import type { Problem } from '../../worker/messages';
 
@@ -63,6 +63,14 @@ export interface Notice {
 }
 
 /** The scenario JSON shown: the edited one, else the built-in. */
+/**
+ * Every fix the run has on, in FIX_IDS order: the toggles' (`fixes`) and those the scenario lists
+ * itself (`own`, its `fixes` field), which are on whatever the toggles say. The folded fix line, a
+ * link's notice and the GitHub comment name the same set.
+ */
+export const fixesOn = (fixes: readonly string[], own: unknown): FixId[] =>
+  FIX_IDS.filter((f) => fixes.includes(f) || (Array.isArray(own) && own.includes(f)));
+
 export function scenarioOf(
   s: Pick<AppState, 'scenarioId' | 'custom'>,
 ): Readonly<Record<string, unknown>> | undefined {

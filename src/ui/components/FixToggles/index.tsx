@@ -8,7 +8,7 @@
 import { useEffect, useId, useState } from 'react';
 import { FIX_IDS } from '../../../engine';
 import { FIXES, STATUS_TEXT } from '../../fixes';
-import { scenarioOf, toggleFix, useApp } from '../../store';
+import { fixesOn, scenarioOf, toggleFix, useApp } from '../../store';
 
 /** Where the toggles fold into one line (kept in step with styles.css). */
 export const COMPACT_QUERY = '(max-width: 1279px), (max-height: 820px)';
@@ -37,7 +37,7 @@ export function FixToggles() {
   const [open, setOpen] = useState(false);
   const id = useId();
   if (!compact) return <FixGrid fixes={fixes} ownFixes={ownFixes} />;
-  const on = FIX_IDS.filter((f) => fixes.includes(f) || ownFixes.includes(f));
+  const on = fixesOn(fixes, ownFixes);
   return (
     <>
       <div className="fixes-compact" role="group" aria-label="Fixes" data-testid="fixes-compact">

@@ -2,7 +2,7 @@
 // Mermaid source; download the diagram as SVG or PNG (2×); open the scenario editor (lazy).
 import { lazy, Suspense, useState } from 'react';
 import { toMermaid } from '../../../engine';
-import { appStore, scenarioOf, stepFirst, useApp } from '../../store';
+import { appStore, fixesOn, scenarioOf, stepFirst, useApp } from '../../store';
 import { buildGithubComment } from '../../share/github';
 import { copyText, diagramSvg, saveBlob, svgToPng } from '../../share/download';
 import { forkOf } from '../../share/fork';
@@ -25,7 +25,8 @@ async function githubText(): Promise<string | null> {
     result: s.result,
     step: s.cursor,
     link,
-    fixes: s.fixes,
+    // The scenario's own fixes are on too: the heading names every fix the run has on.
+    fixes: fixesOn(s.fixes, sc?.fixes),
     fork: forkOf(s),
   }).text;
 }
