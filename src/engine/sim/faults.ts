@@ -27,7 +27,7 @@ const receiptInFlight = (w: World, msg: string, cluster: string) =>
  * does — `ProducerImpl.run` times the batch container's first message when the queue is empty (Go's
  * `failTimeoutMessages` looks at the pending queue only). Never the replicator's (sendTimeout 0).
  */
-export const timingOut = (w: World, msg: string) =>
+const timingOut = (w: World, msg: string) =>
   Object.values(w.producers).find(
     (p) =>
       p.role === 'app' &&

@@ -24,7 +24,7 @@ const LINE_H = 13;
 const GAP = 4;
 
 /** Whether an edge draws a label (a label, or frames in flight). */
-export const hasLabel = (e: TopologyEdge): boolean => e.label !== '' || e.inFlight > 0;
+const hasLabel = (e: TopologyEdge): boolean => e.label !== '' || e.inFlight > 0;
 
 /** A node's display name: its id without the kind (`broker:broker-2` → `broker-2`). */
 const nameOf = (id: string): string => id.slice(id.indexOf(':') + 1);
