@@ -26,6 +26,11 @@ describe('the editor explains the format', () => {
     for (const k of FAULT_KINDS) expect(within(help).getByText(k)).toBeInTheDocument();
     expect(help).toHaveTextContent('lose-receipt — a receipt is lost');
     expect(help).toHaveTextContent('required, kebab-case');
+    // Every top-level field the loader accepts has its line, and each kind its plan fields.
+    for (const k of ['references', 'subscriptions', 'replication', 'explore', 'expect'])
+      expect(within(help).getByText(k)).toBeInTheDocument();
+    expect(help).toHaveTextContent('localBufferCorrupted? (default true)');
+    expect(help).toHaveTextContent('workload{send, producer[, seq, size]}');
 
     await user.click(within(help).getByRole('button', { name: 'Use the small example' }));
     const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Scenario JSON' });

@@ -1,7 +1,7 @@
 // The scenario format without leaving the app: what each top-level field is for, the fault kinds
 // with what they do (the same words as the fault menus and the explorer), and a small scenario
 // that runs, to start from. Folded by default: the editor stays the JSON and its errors.
-import { FAULT_KINDS } from '../../../engine';
+import { FAULT_KINDS, type FaultKind } from '../../../engine';
 import { EXPLORE_KIND_WORDS } from '../../faultWords';
 
 /** A scenario a first attempt can start from: one Java producer, dedup on, a lost receipt. */
@@ -23,17 +23,40 @@ const FIELDS: readonly (readonly [string, string])[] = [
   ['format', 'required: "dedup-lab/scenario@1"'],
   ['id', 'required, kebab-case ("my-lost-receipt"); a new id is a new draft'],
   ['title, description', 'what the page shows above the diagram'],
+  ['references', 'optional: the issues and PRs it reproduces ("apache/pulsar#26113")'],
   ['clusters', 'optional: one "local" cluster by default; bookies make BookKeeper modelled'],
-  ['topic', '"deduplication": true (default false, as in Pulsar), or per cluster'],
+  [
+    'topic',
+    '"deduplication": true (default false, as in Pulsar), or per cluster; maxMessageSize; ledgers (initial entries per cluster); ledger (ensemble and quorums, with bookies)',
+  ],
   ['producers', 'name, cluster, client "java" | "go", batching { maxMessages }, sequenceIds'],
-  ['replication', 'from, to, dedup "v1" | "v2": geo-replication between two clusters'],
-  ['workload', '{send, producer[, seq]}, {flush}, {await}: sending M1 again is a resend'],
-  ['faults', 'the fault plan: {kind, message[, cluster]} per message (kinds below)'],
+  [
+    'replication',
+    'from, to, dedup "v1" | "v2", start "immediately" | "after-workload": geo-replication between two clusters',
+  ],
+  ['subscriptions', 'name, cluster[, broker]: consumers that receive entries and acknowledge them'],
+  ['workload', '{send, producer[, seq, size]}, {flush}, {await}: sending M1 again is a resend'],
+  ['faults', 'the fault plan: one object per fault, fields per kind below'],
   ['fixes', 'fix ids switched on for this scenario (the Fixes toggles)'],
   ['schedule', '"auto" or a list of action keys (a recipe)'],
   ['explore', 'the explorer\u2019s bounds and fault kinds'],
   ['expect', 'the violations and stored messages a test holds the run to'],
 ];
+
+/** Each kind's fields in the fault plan (scenario/faults.ts); `?` marks an optional one. */
+const PLAN_FIELDS: Readonly<Record<FaultKind, string>> = {
+  'lose-receipt': 'message, cluster?',
+  'persist-fails': 'message, cluster?',
+  'checksum-error': 'message, cluster?, localBufferCorrupted? (default true)',
+  'not-allowed': 'message, cluster?, times? (default: every attempt)',
+  disconnect: 'producer (or "replicator"), after',
+  'restart-producer': 'producer, after',
+  'send-timeout': 'message, after?',
+  'unload-topic': 'cluster, after',
+  'duplicate-frames': 'producer (or "replicator"), atSend, frames',
+  'ownership-change': 'cluster, to, after',
+  'slow-bookie': 'bookie, message?',
+};
 
 export function FormatHelp({ onExample }: { readonly onExample: (text: string) => void }) {
   return (
@@ -51,11 +74,17 @@ export function FormatHelp({ onExample }: { readonly onExample: (text: string) =
           ))}
         </tbody>
       </table>
-      <p>Fault kinds (each a line of the Faults field, or an entry of &quot;faults&quot;):</p>
+      <p>
+        Fault kinds (each a line of the Faults field, or an entry of &quot;faults&quot;), with their
+        fields in the plan (<code>cluster</code> may be left out with one cluster and no
+        replication; <code>after</code> is a trigger: {'{"step": n}'},{' '}
+        {'{"event": "persisted", "message": "M2"}'} or {'{"when": "quiescent"}'}):
+      </p>
       <ul className="plain">
         {FAULT_KINDS.map((k) => (
           <li key={k}>
-            <code>{k}</code> — {EXPLORE_KIND_WORDS[k]}
+            <code>{k}</code> — {EXPLORE_KIND_WORDS[k]}{' '}
+            <span className="muted">({PLAN_FIELDS[k]})</span>
           </li>
         ))}
       </ul>
