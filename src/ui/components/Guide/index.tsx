@@ -37,7 +37,7 @@ export function GuideText() {
       </li>
       <li>
         <strong>Your own</strong>: ⚡ on a message injects a fault, <strong>Fixes</strong> switch
-        Pulsar PRs on, <strong>Explorer</strong> tries every interleaving,{' '}
+        merged, open and proposed fixes on, <strong>Explorer</strong> tries every interleaving,{' '}
         <strong>Edit scenario</strong> writes one.
       </li>
     </ul>
