@@ -251,7 +251,7 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
           <LinesField
             key={`w${base}`}
             label="Workload"
-            hint="send M1 p1 [seq=n], flush p1, await p1"
+            hint="send M1 p1 [seq=n] [size=n], flush p1, await p1"
             value={workloadToLines(json?.workload)}
             parse={linesToWorkload}
             onChange={(v) => edit('workload', v)}
