@@ -12,11 +12,10 @@ import { Panels } from './components/Panels';
 import { ScenarioInfo, ScenarioPicker } from './components/ScenarioPicker';
 import { StepControls } from './components/StepControls';
 import { Topology } from './components/Topology';
-import { useEffect } from 'react';
 import { Shortcuts } from './components/Shortcuts';
 import { LinkNotice, ShareBar } from './components/Share';
 import { resetBranches, retry, useApp } from './store';
-import { chooseTheme } from './theme';
+import { chooseTheme, useThemeAttribute } from './theme';
 import { usePlayback, useStepKeys } from './useKeyboard';
 
 /** What the user can do about an error, by where it comes from. */
@@ -57,9 +56,7 @@ function Status() {
 
 function ThemeToggle() {
   const theme = useApp((s) => s.theme);
-  useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-  }, [theme]);
+  useThemeAttribute();
   return (
     <button
       type="button"

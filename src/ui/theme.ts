@@ -2,7 +2,8 @@
 // system's, followed live — a laptop that turns dark at sunset turns the app dark too. Only a
 // click on the toggle is saved: saving whatever the page showed would freeze the system's theme of
 // the first visit and stop following it.
-import { setTheme } from './store';
+import { useEffect } from 'react';
+import { setTheme, useApp } from './store';
 
 const KEY = 'dedup-lab-theme';
 const DARK = '(prefers-color-scheme: dark)';
@@ -35,4 +36,12 @@ export function chooseTheme(theme: Theme): void {
     // storage may be unavailable (private mode): the theme still applies for this page
   }
   setTheme(theme);
+}
+
+/** The page takes the store's theme (`data-theme` on <html>): the app and the embed view both. */
+export function useThemeAttribute(): void {
+  const theme = useApp((s) => s.theme);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
 }

@@ -1,8 +1,9 @@
 // What the page shows: the app, the embed view (`#embed=`: the diagram and a step slider only), or,
 // for a link that cannot be decoded, a page that says what is wrong and how to recover.
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { DEFAULT_SCENARIO, scenarioOf, selectScenario, setCursor, useApp } from '../../store';
 import { shareStore, useShare } from '../../share/sync';
+import { useThemeAttribute } from '../../theme';
 import { useStepKeys } from '../../useKeyboard';
 import { Diagram } from '../Diagram';
 import { ErrorBoundary } from '../ErrorBoundary';
@@ -56,10 +57,7 @@ function titleOf(s: Parameters<typeof scenarioOf>[0]): string {
  */
 function Embed() {
   useStepKeys('steps');
-  const theme = useApp((s) => s.theme);
-  useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-  }, [theme]);
+  useThemeAttribute();
   const title = useApp(titleOf);
   const cursor = useApp((s) => s.cursor);
   const last = useApp((s) => Math.max(0, (s.result?.steps.length ?? 1) - 1));
