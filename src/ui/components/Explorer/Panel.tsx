@@ -18,7 +18,7 @@ import { useBoundsFields } from './useBoundsFields';
 import { useSearch } from './useSearch';
 import './explorer.css';
 
-export { blockOf, boundsOf } from './bounds';
+export { boundsOf } from './bounds';
 export { judged, verdictOf } from './verdict';
 
 export default function ExplorerPanel({ start = workerExplore }: { start?: StartExplore }) {

@@ -13,7 +13,13 @@ export function StepCodePanel({
   readonly step: number;
   readonly events: readonly SimEvent[];
 }) {
-  const ruled = events.filter((e) => e.rule !== undefined && ruleSource(e.rule) !== null);
+  const sources = new Map(
+    events.flatMap((e) => {
+      const src = e.rule === undefined ? null : ruleSource(e.rule);
+      return src ? [[e, src] as const] : [];
+    }),
+  );
+  const ruled = events.filter((e) => sources.has(e));
   const faults = events.filter((e) => e.kind === 'fault' && !ruled.includes(e));
   const other = events.filter((e) => !ruled.includes(e) && !faults.includes(e));
   return (
@@ -32,7 +38,7 @@ export function StepCodePanel({
           {ruled.length > 0 && (
             <ol className="plain step-code">
               {ruled.map((e, i) => {
-                const src = ruleSource(e.rule!)!;
+                const src = sources.get(e)!;
                 return (
                   <li key={i}>
                     <a

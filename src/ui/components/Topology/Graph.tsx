@@ -23,7 +23,7 @@ import { Fragment, useLayoutEffect, useMemo, useState } from 'react';
 import type { Topology, TopologyEdge, TopologyNode } from '../../../engine';
 import { useApp } from '../../store';
 import { edgeSides, layoutTopology, NODE_H, type Layout, type Side } from './layout';
-import { labelLines, placeLabels, type LabelPlace } from './labels';
+import { placeLabels, type LabelPlace } from './labels';
 import { NodeFaultMenu, NodeMenuButton, NodeMenuContext } from './NodeMenu';
 import { openPanel } from './openPanel';
 import { useNodeMenu } from './useNodeMenu';
@@ -106,7 +106,7 @@ function TrafficEdge(props: EdgeProps<TEdge>) {
             data-testid={`topo-edge-${e.id}`}
             style={{ transform: `translate(-50%, -50%) translate(${place.x}px, ${place.y}px)` }}
           >
-            {labelLines(e, place).map((line, i) => (
+            {place.lines.map((line, i) => (
               <div key={i} className={i === 0 ? 'topo-edge-count' : 'topo-frame'}>
                 {line}
               </div>

@@ -8,12 +8,16 @@
 import type { TopologyEdge } from '../../../engine';
 import { edgeSides, NODE_H, PAD, type Layout } from './layout';
 
-/** A label's centre in the graph's coordinates, the source to name (or null), the frames it lists. */
+/**
+ * A label's centre in the graph's coordinates, the source to name (or null), the frames it lists,
+ * and its lines as measured (the edge draws these: they are not worked out twice).
+ */
 export interface LabelPlace {
   readonly x: number;
   readonly y: number;
   readonly from: string | null;
   readonly frames: number;
+  readonly lines: readonly string[];
 }
 
 /** The frames a label lists before "+N more" (the rest are in the panels). */
@@ -54,6 +58,7 @@ interface Box {
   readonly base: number;
   readonly dir: -1 | 0 | 1;
   frames: number;
+  lines: readonly string[];
   w: number;
   h: number;
   x: number;
@@ -62,7 +67,7 @@ interface Box {
 
 function measure(b: Box, frames: number): void {
   b.frames = frames;
-  const lines = labelLines(b.edge, b);
+  const lines = (b.lines = labelLines(b.edge, b));
   b.w = Math.max(...lines.map((l) => l.length)) * CHAR_W + 10;
   b.h = lines.length * LINE_H + 4;
 }
@@ -93,6 +98,7 @@ export function placeLabels(
       base,
       dir,
       frames: 0,
+      lines: [],
       w: 0,
       h: 0,
       x: want,
@@ -111,7 +117,9 @@ export function placeLabels(
   const bands = new Map<string, Box[]>();
   for (const b of boxes) bands.set(b.band, [...(bands.get(b.band) ?? []), b]);
   for (const band of bands.values()) arrange(band, layout.width);
-  return new Map(boxes.map((b) => [b.id, { x: b.x, y: b.y, from: b.from, frames: b.frames }]));
+  return new Map(
+    boxes.map((b) => [b.id, { x: b.x, y: b.y, from: b.from, frames: b.frames, lines: b.lines }]),
+  );
 }
 
 /**
