@@ -16,6 +16,13 @@ describe('editor form lines', () => {
     expect(back(L.linesToFaults(L.faultsToLines(b.faults ?? [])))).toEqual(b.faults ?? []);
   });
 
+  it('batching with a byte bound round-trips; an empty batching block reads back as batching on', () => {
+    const producers = [{ name: 'p1', client: 'go', batching: { maxMessages: 10, maxBytes: 1000 } }];
+    expect(L.producersToLines(producers)).toBe('p1 client=go batching=10 batchBytes=1000');
+    expect(L.linesToProducers(L.producersToLines(producers))).toEqual({ ok: true, value: producers });
+    expect(L.producersToLines([{ name: 'p1', batching: {} }])).toBe('p1 batching=1000');
+  });
+
   it('bad lines are named', () => {
     expect(L.linesToWorkload('send M1 p1\nsend M2')).toEqual({
       ok: false,

@@ -42,6 +42,9 @@ export interface ReplicationConfig {
  */
 export const BROKER_MAX_MESSAGE_SIZE = 5 * 1024 * 1024;
 
+/** `ProducerConfigurationData.batchingMaxBytes` and Go's `defaultMaxBatchSize`: 128 KiB. */
+export const DEFAULT_BATCHING_MAX_BYTES = 128 * 1024;
+
 /** The key faults and the UI use for the replicator's producer. */
 export const REPLICATOR = 'replicator';
 
@@ -88,6 +91,11 @@ export interface ProducerConfig {
   readonly client: 'java' | 'go';
   /** `batchingMaxMessages`; 0 = batching off. */
   readonly batchingMaxMessages: number;
+  /**
+   * `batchingMaxBytes` (Java) / `BatchingMaxSize` (Go): the payload bytes a batch may hold, default
+   * 128 KiB. 0 means the broker's max message size in Java, and Go's default 128 KiB.
+   */
+  readonly batchingMaxBytes: number;
   readonly sequenceIds: 'auto' | 'explicit';
 }
 

@@ -2,11 +2,12 @@
 // `BatchMessageContainerImpl`. Ops complete only at the head of pendingMessages.
 import { ev } from '../model/events';
 import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
-import { type Ctx, labelOf, tick } from '../sim/context';
+import { type Ctx, labelOf } from '../sim/context';
 import { hasFix } from '../model/config';
 import { closeConnection, resendMessages, writeOp } from './ClientCnx';
 import { terminate } from './PersistentReplicator';
 import { completeOpFailure, completeOpSuccess } from './SendCallback';
+import { addToContainer, batchBytes, type BatchLimits, haveEnoughSpace, isBatchFull } from './BatchMessageContainerImpl';
 
 /**
  * `ProducerImpl.batchMessageAndSend` → `processOpSendMsg`: the open batch becomes one op. A
@@ -37,12 +38,19 @@ export function processOpSendMsg(
 }
 
 /**
- * `ProducerImpl.serializeAndSendMessage` with batching on, the rule of PR 5491 + PR 6326: a message
- * whose id is ≤ lastSequenceIdPushed is a potential duplicate and travels in a batch of its own
- * (flush before it, and flush again before the next new id), because the broker checks only a
- * batch's lowest id.
+ * `ProducerImpl.serializeAndSendMessage` with batching on. A message that does not fit the open
+ * batch (`canAddToCurrentBatch` → `haveEnoughSpace`: bytes, or count) closes it and starts the next
+ * (`doBatchSendAndAdd`), checked before anything else: such a message is not tested as a potential
+ * duplicate, as in Pulsar. Otherwise the rule of PR 5491 + PR 6326: an id ≤ lastSequenceIdPushed is
+ * a potential duplicate and travels in a batch of its own (flush before it, and flush again before
+ * the next new id), because the broker checks only a batch's lowest id. A batch that is full after
+ * an add is sent at once (`triggerSendIfFullOrScheduleFlush`).
  */
-export function addToBatchJava(ctx: Ctx, p: ProducerState, m: MsgRef, maxMessages: number): void {
+export function addToBatchJava(ctx: Ctx, p: ProducerState, m: MsgRef, limits: BatchLimits): void {
+  if (!haveEnoughSpace(p, m, limits)) {
+    if (p.batch.length > 0) ctx.events.push(ev('log', p.name, `${labelOf([m])} does not fit the open batch (${batchBytes(p)} + ${m.size ?? 0} bytes): batch closed`, [m.msg], { cluster: p.cluster, rule: 'ProducerImpl.doBatchSendAndAdd' }));
+    return doBatchSendAndAdd(ctx, p, m, limits);
+  }
   if (m.seq <= p.lastSequenceIdPushed) {
     p.isLastSequenceIdPotentialDuplicated = true;
     const definitely = m.seq <= p.lastSequenceIdPublished;
@@ -50,25 +58,21 @@ export function addToBatchJava(ctx: Ctx, p: ProducerState, m: MsgRef, maxMessage
       ? `WARN sequence id ${m.seq} is definitely a duplicate: batch of its own`
       : `INFO sequence id ${m.seq} might be a duplicate but cannot be determined at this time: batch of its own`;
     ctx.events.push(ev('log', p.name, text, [m.msg], { cluster: p.cluster, rule: 'ProducerImpl.serializeAndSendMessage:potential-duplicate' }));
-    batchMessageAndSend(ctx, p);
-    addToContainer(ctx, p, m);
-    return;
+    return doBatchSendAndAdd(ctx, p, m, limits);
   }
-  if (p.isLastSequenceIdPotentialDuplicated) {
-    p.isLastSequenceIdPotentialDuplicated = false;
-    batchMessageAndSend(ctx, p);
+  if (p.isLastSequenceIdPotentialDuplicated) doBatchSendAndAdd(ctx, p, m, limits);
+  else {
     addToContainer(ctx, p, m);
-    return;
+    if (isBatchFull(p, limits)) batchMessageAndSend(ctx, p);
   }
-  addToContainer(ctx, p, m);
-  if (p.batch.length >= maxMessages) batchMessageAndSend(ctx, p);
+  p.isLastSequenceIdPotentialDuplicated = false;
 }
 
-/** `BatchMessageContainerImpl.add`: lastSequenceIdPushed rises as messages join a batch. */
-function addToContainer(ctx: Ctx, p: ProducerState, m: MsgRef): void {
-  if (p.batch.length === 0) p.batchBorn = tick(ctx.w);
-  p.batch.push(m);
-  p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, m.seq);
+/** `ProducerImpl.doBatchSendAndAdd`: send the open batch, start the next with this message. */
+function doBatchSendAndAdd(ctx: Ctx, p: ProducerState, m: MsgRef, limits: BatchLimits): void {
+  batchMessageAndSend(ctx, p);
+  addToContainer(ctx, p, m);
+  if (isBatchFull(p, limits)) batchMessageAndSend(ctx, p);
 }
 
 /**

@@ -50,7 +50,8 @@ export function runWorkloadItem(ctx: Ctx): void {
 function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | undefined, size: number | undefined): void {
   const sendIndex = ctx.w.sendsOf[msg] ?? 0;
   ctx.w.sendsOf[msg] = sendIndex + 1;
-  const max = configOf(ctx.w, p.name).batchingMaxMessages;
+  const config = configOf(ctx.w, p.name);
+  const max = config.batchingMaxMessages;
   // A message bigger than the broker's maxMessageSize is refused by the client. Java checks a
   // non-batched one before it takes a sequence id, a batched one only when its batch is made; Go
   // takes the id of a non-batched one first (updateMetaData), a batched one's only in the builder.
@@ -66,9 +67,9 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
     return;
   }
   if (p.client === 'java') {
-    if (max > 0) addToBatchJava(ctx, p, m, max);
+    if (max > 0) addToBatchJava(ctx, p, m, config);
     else processOpSendMsg(ctx, p, [m], seq, -1);
-  } else if (max > 0) addToBatchGo(ctx, p, m, max);
+  } else if (max > 0) addToBatchGo(ctx, p, m, config);
   else singleSendGo(ctx, p, m);
 }
 

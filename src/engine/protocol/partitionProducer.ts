@@ -2,7 +2,8 @@
 // with `internal/batch_builder.go` (`batchContainer`), before and after PR 1565. Before it, a
 // batch carries only its first id (no highest_sequence_id) and a resent id may share a batch with
 // new ones. The fix's two halves are separate toggles so each can be judged alone.
-import { hasFix } from '../model/config';
+import { BROKER_MAX_MESSAGE_SIZE, DEFAULT_BATCHING_MAX_BYTES, hasFix } from '../model/config';
+import { batchBytes, type BatchLimits } from './BatchMessageContainerImpl';
 import { ev } from '../model/events';
 import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
@@ -35,7 +36,7 @@ export function flushBatchGo(ctx: Ctx, p: ProducerState): void {
  * id against anything sent before. With the fix (isolation half), an id ≤ lastSequenceIDPushed
  * flushes the batch and travels alone, and the next new id flushes again — Java's PR 6326 rule.
  */
-export function addToBatchGo(ctx: Ctx, p: ProducerState, m: MsgRef, maxMessages: number): void {
+export function addToBatchGo(ctx: Ctx, p: ProducerState, m: MsgRef, limits: BatchLimits): void {
   if (isolatesResends(ctx)) {
     if (m.seq <= p.lastSequenceIdPushed) {
       p.isLastSequenceIdPotentialDuplicated = true;
@@ -48,9 +49,24 @@ export function addToBatchGo(ctx: Ctx, p: ProducerState, m: MsgRef, maxMessages:
     p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, m.seq);
   }
   // batchContainer.Add refuses a message that does not fit; internalSend flushes and adds again.
-  if (p.batch.length >= maxMessages) flushBatchGo(ctx, p);
+  // A full batch waits for the next message or the flush timer: Go has no flush-when-full.
+  if (!hasSpace(p, m, limits)) {
+    if (p.batch.length < limits.batchingMaxMessages) ctx.events.push(ev('log', p.name, `${m.msg} does not fit the open batch (${batchBytes(p)} + ${m.size ?? 0} bytes): batch flushed`, [m.msg], { cluster: p.cluster, rule: 'partitionProducer.internalSend:batch-full' }));
+    flushBatchGo(ctx, p);
+  }
   if (p.batch.length === 0) p.batchBorn = tick(ctx.w);
   p.batch.push(m);
+}
+
+/**
+ * `batchContainer.hasSpace`: an empty batch takes any message; otherwise one more must stay within
+ * BatchingMaxMessages, BatchingMaxSize (0 is Go's default, 128 KiB) and the max message size.
+ */
+function hasSpace(p: ProducerState, m: MsgRef, l: BatchLimits): boolean {
+  if (p.batch.length === 0) return true;
+  const expected = batchBytes(p) + (m.size ?? 0);
+  const maxBatchSize = l.batchingMaxBytes > 0 ? l.batchingMaxBytes : DEFAULT_BATCHING_MAX_BYTES;
+  return p.batch.length + 1 <= l.batchingMaxMessages && expected <= maxBatchSize && expected <= BROKER_MAX_MESSAGE_SIZE;
 }
 
 /** `partitionProducer.internalSingleSend`: a non-batched message is its own pendingItem. */

@@ -1,6 +1,6 @@
 // `producers` and `workload`: who sends (client, batching, sequence ids) and what each sends,
 // flushes or awaits, in order.
-import type { ProducerConfig, WorkloadItem } from '../model/config';
+import { BROKER_MAX_MESSAGE_SIZE, DEFAULT_BATCHING_MAX_BYTES, type ProducerConfig, type WorkloadItem } from '../model/config';
 import { NAME } from './names';
 import type { Reader } from './reader';
 
@@ -35,19 +35,22 @@ export function readProducers(
         ? 'java'
         : (r.oneOf(o.client, `${path}.client`, ['java', 'go'] as const) ?? 'java');
     let max = 0;
+    let maxBytes = DEFAULT_BATCHING_MAX_BYTES;
     if (o.batching !== undefined) {
       const b = r.obj(o.batching, `${path}.batching`) ?? {};
-      r.known(b, `${path}.batching`, ['maxMessages']);
+      r.known(b, `${path}.batching`, ['maxMessages', 'maxBytes']);
       max =
         b.maxMessages === undefined
           ? 1000
           : (r.int(b.maxMessages, `${path}.batching.maxMessages`, 1, 10000) ?? 1);
+      if (b.maxBytes !== undefined)
+        maxBytes = r.int(b.maxBytes, `${path}.batching.maxBytes`, 0, BROKER_MAX_MESSAGE_SIZE) ?? maxBytes;
     }
     const sequenceIds =
       o.sequenceIds === undefined
         ? 'auto'
         : (r.oneOf(o.sequenceIds, `${path}.sequenceIds`, ['auto', 'explicit'] as const) ?? 'auto');
-    out.push({ name, cluster, client, batchingMaxMessages: max, sequenceIds });
+    out.push({ name, cluster, client, batchingMaxMessages: max, batchingMaxBytes: maxBytes, sequenceIds });
   });
   return out;
 }

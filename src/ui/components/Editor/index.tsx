@@ -243,7 +243,7 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
           <LinesField
             key={`p${base}`}
             label="Producers"
-            hint="name cluster=… client=java|go batching=n"
+            hint="name cluster=… client=java|go batching=n batchBytes=n"
             value={producersToLines(json?.producers)}
             parse={linesToProducers}
             onChange={(v) => edit('producers', v)}

@@ -24,7 +24,10 @@ export function clustersToLines(v: unknown): string {
     .join('\n');
 }
 
-/** `p1 cluster=us-east client=go batching=10 sequenceIds=explicit` */
+/**
+ * `p1 cluster=us-east client=go batching=10 batchBytes=1000 sequenceIds=explicit`. An empty
+ * `batching: {}` is written with the validator's default count, 1000, so it reads back as batching on.
+ */
 export function producersToLines(v: unknown): string {
   if (!Array.isArray(v)) return '';
   return v
@@ -33,7 +36,8 @@ export function producersToLines(v: unknown): string {
         str(p?.name),
         p?.cluster !== undefined && `cluster=${str(p.cluster)}`,
         p?.client !== undefined && `client=${str(p.client)}`,
-        p?.batching !== undefined && `batching=${str((p.batching as Json)?.maxMessages)}`,
+        p?.batching !== undefined && `batching=${str((p.batching as Json)?.maxMessages ?? 1000)}`,
+        (p?.batching as Json)?.maxBytes !== undefined && `batchBytes=${str((p.batching as Json).maxBytes)}`,
         p?.sequenceIds !== undefined && `sequenceIds=${str(p.sequenceIds)}`,
       ]
         .filter(Boolean)
@@ -109,14 +113,21 @@ export function linesToClusters(text: string): Parsed<Json[]> {
 export function linesToProducers(text: string): Parsed<Json[]> {
   const out: Json[] = [];
   for (const { n, words } of lines(text)) {
-    const o = options(words.slice(1), n, ['cluster', 'client', 'batching', 'sequenceIds']);
+    const o = options(words.slice(1), n, ['cluster', 'client', 'batching', 'batchBytes', 'sequenceIds']);
     if (!o.ok) return o;
-    const { cluster, client, batching, sequenceIds } = o.value;
+    const { cluster, client, batching, batchBytes, sequenceIds } = o.value;
     out.push({
       name: words[0],
       ...(cluster !== undefined ? { cluster } : {}),
       ...(client !== undefined ? { client } : {}),
-      ...(batching !== undefined ? { batching: { maxMessages: num(batching) } } : {}),
+      ...(batching !== undefined || batchBytes !== undefined
+        ? {
+            batching: {
+              ...(batching !== undefined ? { maxMessages: num(batching) } : {}),
+              ...(batchBytes !== undefined ? { maxBytes: num(batchBytes) } : {}),
+            },
+          }
+        : {}),
       ...(sequenceIds !== undefined ? { sequenceIds } : {}),
     });
   }
