@@ -4,6 +4,7 @@ import geoV2Clean from './geo-v2-clean.json';
 import lostReceiptDedupOff from './lost-receipt-dedup-off.json';
 import lostReceiptDedupOn from './lost-receipt-dedup-on.json';
 import resendBeforePersistUnknown from './resend-before-persist-unknown.json';
+import javaResendOutgrowsBatch from './java-resend-outgrows-batch.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
 import seed000ChecksumIntact from './seed-000-checksum-intact.json';
 import seed000NotAllowed from './seed-000-not-allowed.json';
@@ -43,6 +44,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   lostReceiptDedupOn,
   lostReceiptDedupOff,
   resendBeforePersistUnknown,
+  javaResendOutgrowsBatch,
   geoV2Clean,
   seed000ChecksumCorrupted,
   seed000NotAllowed,
