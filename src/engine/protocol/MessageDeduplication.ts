@@ -27,6 +27,21 @@ export function isDuplicate(
 }
 
 /**
+ * `MessageDeduplication.isDuplicateReplV1`: it parses the entry's metadata only for the *original
+ * producer's name* (and keeps the original ids in the publish context for
+ * `recordMessagePersistedNormal`), then runs `isDuplicateNormal(…, useOriginalProducerName = true)`,
+ * which reads the sequence ids from the publish context — the replicator's CommandSend. That frame
+ * carries the entry's lowest id and no highest_sequence_id (the replicator's producer does not
+ * batch, and `Commands.newSend` with a message id writes -1), so a NotDup pushes the entry's
+ * *lowest* id, while its persistence records max(metadata highest, lowest). For a source batch
+ * entry [0, 1], pushed stays 0 until another entry moves it: a later entry holding id 1 alone
+ * (an isolated retry of the batch's second message) is NotDup, not Dup.
+ */
+export function isDuplicateReplV1(dedup: DedupState, originalProducer: string, frameSequenceId: number): MessageDupStatus {
+  return isDuplicate(dedup, originalProducer, frameSequenceId, -1);
+}
+
+/**
  * `MessageDeduplication.recordMessagePersistedNormal`, called from `PersistentTopic.addComplete`:
  * a plain overwrite (adds complete in order, so it only moves forward).
  */

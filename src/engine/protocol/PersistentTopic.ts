@@ -6,7 +6,7 @@ import { BROKER_MAX_MESSAGE_SIZE } from '../model/config';
 import { ev } from '../model/events';
 import { type Channel, frozen, type ResponseFrame, type SendFrame, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
-import { isDuplicate, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
+import { isDuplicate, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
 import { appendEntry } from './ManagedLedger';
 import { asyncAddEntry } from './ManagedLedgerImpl';
 import { switchToNewOwner } from './OwnershipChange';
@@ -117,7 +117,10 @@ function classify(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFrame, highes
   }
   const key = p.role === 'replicator' ? (first.originalProducer ?? p.wireName) : p.wireName;
   const before = mark(topic, key);
-  const status = isDuplicate(topic.dedup, key, f.sequenceId, highest);
+  // V1 keys on the original producer but takes the ids from the replicator's frame, which has no
+  // highest_sequence_id: pushed := the entry's lowest id (isDuplicateReplV1). The pending write
+  // keeps the metadata's highest, which recordMessagePersistedNormal records.
+  const status = p.role === 'replicator' ? isDuplicateReplV1(topic.dedup, key, f.sequenceId) : isDuplicate(topic.dedup, key, f.sequenceId, highest);
   const method = p.role === 'replicator' ? 'isDuplicateReplV1' : 'isDuplicate';
   const who = p.role === 'replicator' ? `${key} seq ${f.sequenceId}` : `seq ${f.sequenceId}`;
   return { status, method, key, subject: who, before, after: (t) => `pushed := ${t.dedup.highestSequencedPushed[key]}`, receiptIds: ids };
