@@ -249,6 +249,7 @@ const nodeMenuBroker = {
     await topo.getByTestId('topo-node-broker:broker-1').click({ button: 'right' });
     const menu = page.getByRole('menu', { name: 'Faults on broker-1 after step 4' });
     assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), [
+      'unload topic at local',
       'move ownership to broker-2',
     ]);
     await menu.getByRole('menuitem', { name: 'move ownership to broker-2' }).click();
@@ -282,7 +283,14 @@ const nodeMenuBroker = {
         .isDisabled(),
       true,
     );
-    assert.equal(await topo.getByRole('button', { name: 'Faults on broker-1' }).count(), 0);
+    // broker-1 still serves the topic, but its unload waits until one broker owns it.
+    await topo.getByRole('button', { name: 'Faults on broker-1' }).click();
+    const old = page.getByRole('menu', { name: 'Faults on broker-1 after step 5' });
+    assert.deepEqual(await old.getByRole('menuitem').allTextContents(), ['unload topic at local']);
+    assert.equal(
+      await old.getByRole('menuitem', { name: 'unload topic at local' }).isDisabled(),
+      true,
+    );
   },
 };
 

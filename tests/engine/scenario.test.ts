@@ -36,7 +36,6 @@ describe('scenario validation', () => {
     [{ ...minimal, faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'acked', message: 'M9' } }] }, '$.faults[0].after.message: expected a message the workload sends'],
     [{ ...minimal, faults: [{ kind: 'ownership-change', to: 'broker-1' }] }, '$.faults[0].cluster: expected a cluster that lists bookies'],
     [{ ...minimal, clusters: [{ name: 'local', bookies: ['b1'] }], faults: [{ kind: 'persist-fails', message: 'M1' }] }, '$.faults[0].cluster: expected a cluster with abstract storage, no bookies'],
-    [{ ...minimal, clusters: [{ name: 'local', bookies: ['b1'] }], faults: [{ kind: 'unload-topic', cluster: 'local' }] }, '$.faults[0].cluster: expected a cluster with abstract storage, no bookies (an unload with bookies is not modelled)'],
     [{ ...minimal, topic: { ledger: { ensemble: -1 } } }, '$.topic.ledger: expected ledger settings only where a cluster lists bookies'],
     [{ ...minimal, faults: [{ kind: 'slow-bookie', bookie: 'b9' }] }, '$.faults[0].bookie: expected a name the scenario declares, but it declares none that fits here, got "b9"'],
     [{ ...minimal, expect: { violations: ['nope'], stored: 3 } }, '$.expect.violations[0]: expected one of "no-silent-loss"'],

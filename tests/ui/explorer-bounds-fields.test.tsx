@@ -149,14 +149,14 @@ describe('fault kinds offered', () => {
       expect(kinds).toContain(k);
   });
 
-  it('bookies and two brokers: slow-bookie and ownership-change, not persist-fails or unload-topic', async () => {
+  it('bookies and two brokers: slow-bookie, ownership-change and unload-topic, not persist-fails', async () => {
     await selectScenario('seed-001-explore');
     render(<ExplorerPanel start={fakeExplore().start} />);
     const kinds = offered();
     expect(kinds).toContain('slow-bookie');
     expect(kinds).toContain('ownership-change');
+    expect(kinds).toContain('unload-topic');
     expect(kinds).not.toContain('persist-fails');
-    expect(kinds).not.toContain('unload-topic');
   });
 
   it('only the replicator sends: no restart-producer (it restarts application producers)', async () => {
@@ -189,10 +189,7 @@ describe('fault kinds offered', () => {
       'ownership-change',
       'slow-bookie',
     ]);
-    expect(EXPLORE_FAULT_KINDS.filter((k) => !kindApplies(k, bk))).toEqual([
-      'persist-fails',
-      'unload-topic',
-    ]);
+    expect(EXPLORE_FAULT_KINDS.filter((k) => !kindApplies(k, bk))).toEqual(['persist-fails']);
     // One broker with bookies: nowhere to move the topic to.
     expect(
       kindApplies('ownership-change', {

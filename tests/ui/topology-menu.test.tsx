@@ -58,11 +58,14 @@ describe('topology node fault menus', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
-  it('seed-001-fencing-race: the owner moves ownership, bookies slow down; a takeover disables it like the panel', async () => {
+  it('seed-001-fencing-race: the owner unloads the topic or moves ownership, bookies slow down; a takeover disables them like the panel', async () => {
     await selectScenario('seed-001-fencing-race');
     const user = userEvent.setup();
     render(<App />);
-    expect((await openMenu(user, 'broker-1')).labels).toEqual(['move ownership to broker-2']);
+    expect((await openMenu(user, 'broker-1')).labels).toEqual([
+      'unload topic at local',
+      'move ownership to broker-2',
+    ]);
     expect((await openMenu(user, 'bookie-1')).labels).toEqual(['slow bookie-1']);
     expect((await openMenu(user, 'bookie-2')).labels).toEqual(['slow bookie-2']);
     await user.keyboard('{Escape}');
@@ -72,11 +75,14 @@ describe('topology node fault menus', () => {
       within(graph()).queryByRole('button', { name: 'Faults on metadata store (local)' }),
     ).toBeNull();
 
-    // Step 10: the scenario's own ownership change to broker-2 is under way.
+    // Step 10: the scenario's own ownership change to broker-2 is under way. broker-1 still
+    // serves the topic, but an unload waits until one broker owns it (sim/faults.ts).
     act(() => setCursor(10));
-    await waitFor(() =>
-      expect(within(graph()).queryByRole('button', { name: 'Faults on broker-1' })).toBeNull(),
-    );
+    const unload = await openMenu(user, 'broker-1');
+    expect(unload.labels).toEqual(['unload topic at local']);
+    expect(unload.items[0]).toBeDisabled();
+    expect(within(plan()).getByRole('button', { name: 'unload topic at local' })).toBeDisabled();
+    await user.keyboard('{Escape}');
     // A right-click on the node opens the same menu.
     fireEvent.contextMenu(within(graph()).getByTestId('topo-node-broker:broker-2'));
     const menu = await screen.findByRole('menu', { name: 'Faults on broker-2 after step 10' });

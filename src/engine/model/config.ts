@@ -224,12 +224,12 @@ export const applicableFixes = (config: Config): FixId[] => FIX_IDS.filter((f) =
 export const fixesToCompare = (config: Config): FixId[] => applicableFixes(config).filter((f) => !config.fixes.includes(f));
 
 /**
- * The storage a fault kind acts on (`applies` in sim/faults.ts): persist-fails and unload-topic
- * only on abstract storage, slow-bookie and ownership-change only on BookKeeper; the rest on either.
+ * The storage a fault kind acts on (`applies` in sim/faults.ts): persist-fails only on abstract
+ * storage (with bookies a write fails through BookKeeper's answers), slow-bookie and
+ * ownership-change only on BookKeeper; the rest — unload-topic included — on either.
  */
 const STORAGE_OF: Readonly<Record<string, 'abstract' | 'bookies'>> = {
   'persist-fails': 'abstract',
-  'unload-topic': 'abstract',
   'slow-bookie': 'bookies',
   'ownership-change': 'bookies',
 };

@@ -1,14 +1,23 @@
 // Topic unload and reload (`BrokerService.unloadServiceUnit` → `PersistentTopic.close`, then
-// `BrokerService.loadTopic` on the next lookup). Connections to the topic close; writes already
-// handed to the ledger complete, but their receipts have no connection left; on load the managed
-// ledger opens a new ledger, dedup state is rebuilt by replay, and a replicator of this topic
-// starts again from its persisted cursor with a new producer.
+// `BrokerService.loadTopic` on the next lookup, on the same broker). `PersistentTopic.close` fences
+// the topic and disconnects its producers, consumers and replicators without waiting for pending
+// writes, then closes the managed ledger. On load the managed ledger opens a new ledger, dedup
+// state is rebuilt by replay, and a replicator of this topic starts again from its persisted cursor
+// with a new producer. The close and the next load are one step: nothing a client does can reach
+// the topic in between (its lookups wait for the load).
+// - Abstract storage: writes already handed to the ledger complete, but their receipts have no
+//   connection left (a simplification: with bookies they fail, as below).
+// - BookKeeper: `ManagedLedgerImpl.asyncClose` closes the current ledger at its LAC; adds not yet
+//   confirmed fail without an answer to the producer, and bytes the bookies hold past the LAC are
+//   never readable. The load opens that closed ledger without recovery (see OwnershipChange.ts).
 import { REPLICATOR, replicationDedup } from '../model/config';
 import { ev } from '../model/events';
 import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { replayCursor } from './MessageDeduplication';
 import { addComplete } from './PersistentTopic';
+import { closeManagedLedger } from './ManagedLedgerImpl';
+import { loadTopic } from './OwnershipChange';
 import { CURSOR, posText } from './PersistentReplicator';
 
 export function unloadTopic(ctx: Ctx, cluster: string): void {
@@ -18,10 +27,22 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
   for (const p of Object.values(w.producers)) {
     if (p.cluster === cluster) closeConnection(ctx, p, `topic unloaded at ${cluster}`, 'PersistentTopic.close');
   }
-  while (topic.pendingWrites.length > 0) addComplete(ctx, topic);
-  const current = topic.ledgers[topic.ledgers.length - 1];
-  if (current) current.closed = true;
-  replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));
+  if (topic.bk) {
+    closeManagedLedger(ctx, topic);
+    // The consumers were disconnected too: each looks the topic up again and resumes on the same
+    // broker after its cursor's mark-delete position.
+    for (const s of Object.values(topic.subscriptions)) {
+      if (s.broker !== topic.owner) continue;
+      const md = s.markDeletePosition;
+      ctx.events.push(ev('log', `${s.name}-consumer`, `topic closed: reconnects to ${s.broker}, resumes after mark-delete ${md.ledgerId}:${md.entryId}`, [], { cluster, rule: 'PersistentTopic.close:disconnect-consumers' }));
+    }
+    loadTopic(ctx, topic);
+  } else {
+    while (topic.pendingWrites.length > 0) addComplete(ctx, topic);
+    const current = topic.ledgers[topic.ledgers.length - 1];
+    if (current) current.closed = true;
+    replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));
+  }
   // V2 replication's _LID/_EID watermarks are what a replay does not rebuild: worth saying only where they are kept.
   const v2Target = w.config.replication?.to === cluster && replicationDedup(w.config) === 'v2';
   ctx.events.push(ev('log', topic.owner, `topic loaded: dedup state rebuilt by replay${v2Target ? ' (V2 _LID/_EID keys are not rebuilt)' : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));

@@ -7,12 +7,14 @@
 //   (`updateLedgersListAfterRollover`); a BadVersion there fences the managed ledger
 //   (`handleBadVersion`), fails every queued add, and the topic closes;
 // - with PR 24722 (`addEntryFailedDueToConcurrentlyModified`) a fenced add re-reads the ledger as
-//   recovered by whoever fenced it and records that entry count instead, or fences itself.
+//   recovered by whoever fenced it and records that entry count instead, or fences itself;
+// - on a topic unload `asyncClose` closes the current ledger without waiting for pending adds: they
+//   fail with no answer to the producer (docs/research/unload-bookkeeper.md).
 import { frozen, type TopicState } from '../model/world';
 import { entriesText, ev } from '../model/events';
 import { hasFix } from '../model/config';
-import type { Ctx } from '../sim/context';
-import { closeOnUnrecoverableError, ensembleChangeFails, errorFailsHandle, initiateAdd, lastRecoverable, writeComplete } from './BookKeeper';
+import { type Ctx, idsOf, ledgerActor } from '../sim/context';
+import { asyncClose as closeLedgerHandle, closeOnUnrecoverableError, ensembleChangeFails, errorFailsHandle, initiateAdd, lastRecoverable, writeComplete } from './BookKeeper';
 import type { BkAnswer, LedgerHandle } from '../model/bookkeeper';
 import { addComplete, addFailed } from './PersistentTopic';
 import { closeConnection } from './ClientCnx';
@@ -136,4 +138,26 @@ function fenceManagedLedger(ctx: Ctx, topic: TopicState): void {
   addFailed(ctx, topic, (cluster, reason) => {
     for (const p of Object.values(ctx.w.producers)) if (p.cluster === cluster) closeConnection(ctx, p, reason, 'PersistentTopic.close');
   }, 'ManagedLedgerFencedException');
+}
+
+/**
+ * `ManagedLedgerImpl.asyncClose` on a topic unload (`PersistentTopic.close` calls it once the
+ * clients are disconnected; it does not wait for pending writes): the state becomes Closed and the
+ * current ledger is closed through `LedgerHandle.asyncClose`, which errors out its pending adds.
+ * Each failed `OpAddEntry` goes `handleAddFailure` → `ledgerClosed`, which finds the managed ledger
+ * Closed and fails every queued add with ManagedLedgerAlreadyClosedException (adds waiting for a
+ * new ledger after a write failure fail the same way: that ledger is never used).
+ * `PersistentTopic.addFailed` answers them with TopicClosedException, for which
+ * `Producer.MessagePublishContext.completed` sends no SendError ("the client was already
+ * notified"): the producer gets neither a receipt nor an error and resends after it reconnects.
+ */
+export function closeManagedLedger(ctx: Ctx, topic: TopicState): void {
+  const bk = topic.bk!;
+  const h = bk.ml.handle;
+  if (h && !h.closed) closeLedgerHandle(ctx, bk, topic.owner, h);
+  const failed = topic.pendingWrites.flatMap((w) => idsOf(w.msgs));
+  bk.ml.ops = [];
+  bk.ml.handle = null;
+  topic.pendingWrites = [];
+  if (failed.length > 0) ctx.events.push(ev('persist-failed', topic.owner, `ManagedLedgerAlreadyClosedException for ${failed.join(', ')}: TopicClosedException, no SendError (the producer was told to reconnect)`, failed, { to: ledgerActor(topic.cluster), cluster: topic.cluster, rule: 'ManagedLedgerImpl.ledgerClosed:already-closed' }));
 }

@@ -8,11 +8,11 @@
 // (BookKeeper's `ReadLastConfirmedOp` may finish on a covering subset) and then reads forward as a
 // holder answers first (`lastRecoverable`).
 import { entriesText, ev } from '../model/events';
-import type { BkAnswer } from '../model/bookkeeper';
+import type { BkAnswer, BkState } from '../model/bookkeeper';
 import { frozen, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { replayCursor } from './MessageDeduplication';
-import { lastRecoverable } from './BookKeeper';
+import { lastRecoverable, openClosedLedger } from './BookKeeper';
 
 export function startTakeover(ctx: Ctx, topic: TopicState, broker: string): void {
   const bk = topic.bk!;
@@ -58,15 +58,9 @@ export function takeoverWrite(ctx: Ctx, topic: TopicState): void {
     ctx.events.push(ev('log', t.broker, `ledger list write: BadVersion (read at ${t.readVersion}, store at ${md.version}): topic load fails`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.initializeBookKeeper:bad-version' }));
     return;
   }
-  const id = md.nextLedgerId++;
-  t.ledgers = [...t.ledgers, { id, entries: 0 }];
-  md.ledgers = t.ledgers.map((l) => ({ ...l }));
-  md.version += 1;
-  const ensemble = frozen(Object.keys(bk.bookies).slice(0, bk.ensembleSize));
-  bk.ledgerMeta[id] = { state: 'OPEN', lastEntryId: -1, ensemble };
+  t.ledgers = createLedgerAndWriteList(bk, t.ledgers);
   t.state = 'loaded';
-  const list = md.ledgers.map((l) => `${l.id}:{${l.entries}}`).join(', ');
-  ctx.events.push(ev('log', t.broker, `ledger list [${list}] written (version ${md.version}): topic loaded`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.initializeBookKeeper' }));
+  ctx.events.push(ev('log', t.broker, `ledger list [${listText(bk.metadata.ledgers)}] written (version ${md.version}): topic loaded`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.initializeBookKeeper' }));
   // The old owner's managed ledger may already have fenced itself: clients can come over now.
   if (bk.ml.state === 'Fenced') switchToNewOwner(ctx, topic);
 }
@@ -79,9 +73,49 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
   const bk = topic.bk!;
   const t = bk.takeover;
   if (!t || t.state !== 'loaded') return;
-  const current = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
   const before = topic.owner;
-  topic.owner = t.broker;
+  serveTopic(topic, t.broker);
+  bk.takeover = null;
+  const current = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
+  ctx.events.push(ev('log', t.broker, `now serves the topic (current ledger ${current.id})`, [], { cluster: topic.cluster, rule: 'BrokerService.loadTopic' }));
+  // PersistentTopic.close on the old owner disconnected its consumers: each looks the topic up
+  // again and resumes on the new owner from its cursor's mark-delete position.
+  for (const s of Object.values(topic.subscriptions)) {
+    if (s.broker !== before) continue;
+    s.broker = t.broker;
+    const md = s.markDeletePosition;
+    ctx.events.push(ev('log', `${s.name}-consumer`, `topic closed on ${before}: reconnects to ${t.broker}, resumes after mark-delete ${md.ledgerId}:${md.entryId}`, [], { cluster: topic.cluster, rule: 'PersistentTopic.close:disconnect-consumers' }));
+  }
+}
+
+/**
+ * `ManagedLedgerImpl.initializeBookKeeper` after the last ledger was opened: create a new ledger
+ * (its ensemble the first bookies) and write the list with it at the next version. The caller has
+ * checked the version it read. Returns the list written.
+ */
+function createLedgerAndWriteList(bk: BkState, list: readonly { id: number; entries: number }[]): { id: number; entries: number }[] {
+  const md = bk.metadata;
+  const id = md.nextLedgerId++;
+  const written = [...list.map((l) => ({ ...l })), { id, entries: 0 }];
+  md.ledgers = written.map((l) => ({ ...l }));
+  md.version += 1;
+  const ensemble = frozen(Object.keys(bk.bookies).slice(0, bk.ensembleSize));
+  bk.ledgerMeta[id] = { state: 'OPEN', lastEntryId: -1, ensemble };
+  return written;
+}
+
+const listText = (list: readonly { id: number; entries: number }[]) => list.map((l) => `${l.id}:{${l.entries}}`).join(', ');
+
+/**
+ * A topic instance on `broker` starts serving what the metadata store records (`BrokerService
+ * .loadTopic` once `ManagedLedgerImpl.initialize` completed): a managed ledger writing the last
+ * ledger of the list, nothing pending, not fenced, and dedup state rebuilt by replaying what a
+ * reader can reach (`MessageDeduplication.replayCursor`).
+ */
+function serveTopic(topic: TopicState, broker: string): void {
+  const bk = topic.bk!;
+  const current = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
+  topic.owner = broker;
   topic.fenced = false;
   topic.pendingWrites = [];
   bk.ml = {
@@ -93,17 +127,31 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
     lastConfirmedEntry: lastRecorded(bk.metadata.ledgers),
     ops: [],
   };
-  bk.takeover = null;
   replayCursor(topic.dedup, readableEntries(topic));
-  ctx.events.push(ev('log', t.broker, `now serves the topic (current ledger ${current.id})`, [], { cluster: topic.cluster, rule: 'BrokerService.loadTopic' }));
-  // PersistentTopic.close on the old owner disconnected its consumers: each looks the topic up
-  // again and resumes on the new owner from its cursor's mark-delete position.
-  for (const s of Object.values(topic.subscriptions)) {
-    if (s.broker !== before) continue;
-    s.broker = t.broker;
-    const md = s.markDeletePosition;
-    ctx.events.push(ev('log', `${s.name}-consumer`, `topic closed on ${before}: reconnects to ${t.broker}, resumes after mark-delete ${md.ledgerId}:${md.entryId}`, [], { cluster: topic.cluster, rule: 'PersistentTopic.close:disconnect-consumers' }));
-  }
+}
+
+/**
+ * The topic loads again on the broker that just unloaded it (`BrokerService.loadTopic` →
+ * `ManagedLedgerImpl.initialize`): read the ledger list and its version, open the last ledger —
+ * `ManagedLedgerImpl.asyncClose` closed it, so it opens without recovery at the last entry its
+ * metadata records — record that count, create a new ledger and write the list
+ * (`initializeBookKeeper`). Nothing else writes the list in between (an unload is not placed while
+ * another broker is taking the topic over), so the compare-and-set succeeds. The same
+ * `initializeBookKeeper` and serving as a takeover's, without the fencing a recovery needs.
+ * Simplification, as for a takeover: an empty ledger stays in the list (Pulsar drops it there);
+ * it holds nothing a reader could reach.
+ */
+export function loadTopic(ctx: Ctx, topic: TopicState): void {
+  const bk = topic.bk!;
+  const md = bk.metadata;
+  const broker = topic.owner;
+  const last = md.ledgers[md.ledgers.length - 1]!;
+  ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${md.version}; open ledger ${last.id}`, [], { cluster: topic.cluster, rule: 'ManagedLedgerImpl.initialize' }));
+  const count = openClosedLedger(ctx, bk, broker, last.id);
+  createLedgerAndWriteList(bk, md.ledgers.map((l) => (l.id === last.id ? { id: l.id, entries: count } : l)));
+  serveTopic(topic, broker);
+  const current = md.ledgers[md.ledgers.length - 1]!;
+  ctx.events.push(ev('log', broker, `ledger list [${listText(md.ledgers)}] written (version ${md.version}): topic loaded, writing ledger ${current.id}`, [], { to: 'metadata-store', cluster: topic.cluster, rule: 'ManagedLedgerImpl.initializeBookKeeper' }));
 }
 
 /** Entries a reader can reach: closed ledgers up to their recorded count, the current up to LAC. */

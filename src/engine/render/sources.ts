@@ -41,6 +41,7 @@ const FILES: Record<string, readonly [string, string]> = {
   LedgerHandle: ['apache/bookkeeper', `${BK_CLIENT}/LedgerHandle.java`],
   PendingAddOp: ['apache/bookkeeper', `${BK_CLIENT}/PendingAddOp.java`],
   LedgerRecoveryOp: ['apache/bookkeeper', `${BK_CLIENT}/LedgerRecoveryOp.java`],
+  LedgerOpenOp: ['apache/bookkeeper', `${BK_CLIENT}/LedgerOpenOp.java`],
   BookieImpl: [
     'apache/bookkeeper',
     'bookkeeper-server/src/main/java/org/apache/bookkeeper/bookie/BookieImpl.java',

@@ -130,10 +130,7 @@ export function readFaults(
         return [
           {
             kind,
-            cluster: storage(
-              r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '',
-              'an unload with bookies is not modelled',
-            ),
+            cluster: r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '',
             after: readTrigger(r, o.after, `${path}.after`, clusters, messages),
           },
         ];

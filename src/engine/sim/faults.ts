@@ -52,9 +52,14 @@ export function applies(w: World, f: FaultAction): boolean {
       return w.producers[f.producer]?.role === 'app';
     case 'send-timeout':
       return timingOut(w, f.message) !== undefined;
-    case 'unload-topic':
-      // Abstract storage only (an unload with bookies would need the ledger close path modelled).
-      return w.topics[f.cluster]?.bk === null;
+    case 'unload-topic': {
+      // With bookies, while one broker serves the topic: not while another is taking it over
+      // (ownership-change) nor once its managed ledger fenced itself — that topic is closing
+      // already and its clients are moving to the new owner.
+      const t = w.topics[f.cluster];
+      if (!t) return false;
+      return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
+    }
     case 'ownership-change': {
       // The flap needs a ledger to recover and a broker that is not serving the topic.
       const t = w.topics[f.cluster];

@@ -1,7 +1,7 @@
 // Which topology faults can be placed at a step, and on which topology node each one sits. The
 // fault-plan panel's buttons and the topology graph's node menus both list these, so the two
 // offer the same faults with the same labels and the same disabled states.
-import type { World } from '../../../engine';
+import { faultApplies, type World } from '../../../engine';
 import { addFault, type FaultJson } from '../../store';
 
 export interface TopologyFault {
@@ -44,13 +44,13 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
     const topic = world.topics[c.name];
     const bk = topic?.bk ?? null;
     const group = `cluster:${c.name}`;
-    // An unload is modelled on abstract storage only (see sim/faults.ts); the broker serving the
-    // topic is the one that unloads it.
-    if (topic && !bk)
+    // The broker serving the topic is the one that unloads it. With bookies the engine's rule
+    // (faultApplies, sim/faults.ts) holds it back while another broker takes the topic over.
+    if (topic)
       out.push({
         label: `unload topic at ${c.name}`,
         fault: { kind: 'unload-topic', cluster: c.name, after },
-        disabled: false,
+        disabled: !faultApplies(world, { kind: 'unload-topic', cluster: c.name }),
         node: `broker:${topic.owner}`,
         group,
       });
