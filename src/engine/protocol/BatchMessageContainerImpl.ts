@@ -1,7 +1,7 @@
 // The Java client's open batch: `BatchMessageContainerImpl` and its `AbstractBatchMessageContainer`.
 // A batch is bounded by a message count and by payload bytes; the bytes are the messages' `size`
 // (a send without one counts 0), not the serialized frame, as `currentBatchSizeBytes` counts them.
-import { BROKER_MAX_MESSAGE_SIZE, type ProducerConfig } from '../model/config';
+import { BROKER_MAX_MESSAGE_SIZE, DEFAULT_BATCHING_MAX_BYTES, type ProducerConfig } from '../model/config';
 import type { MsgRef, ProducerState } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 
@@ -14,8 +14,16 @@ export function batchBytes(p: ProducerState): number {
   return bytes;
 }
 
-/** With `batchingMaxBytes` 0 or less, Java bounds a batch by the max message size instead. */
-const byteLimit = (l: BatchLimits): number => (l.batchingMaxBytes > 0 ? l.batchingMaxBytes : BROKER_MAX_MESSAGE_SIZE);
+/**
+ * The bytes a batch may hold. A `batchingMaxBytes` of 0 means the max message size in Java
+ * (`haveEnoughSpace`), Go's default 128 KiB in Go (`NewProducer` fills in `defaultMaxBatchSize`).
+ */
+export function batchByteLimit(client: 'java' | 'go', batchingMaxBytes: number): number {
+  if (batchingMaxBytes > 0) return batchingMaxBytes;
+  return client === 'java' ? BROKER_MAX_MESSAGE_SIZE : DEFAULT_BATCHING_MAX_BYTES;
+}
+
+const byteLimit = (l: BatchLimits): number => batchByteLimit('java', l.batchingMaxBytes);
 
 /** `AbstractBatchMessageContainer.haveEnoughSpace`: the message's bytes fit, and the count is below the max. */
 export function haveEnoughSpace(p: ProducerState, m: MsgRef, l: BatchLimits): boolean {

@@ -2,8 +2,8 @@
 // with `internal/batch_builder.go` (`batchContainer`), before and after PR 1565. Before it, a
 // batch carries only its first id (no highest_sequence_id) and a resent id may share a batch with
 // new ones. The fix's two halves are separate toggles so each can be judged alone.
-import { BROKER_MAX_MESSAGE_SIZE, DEFAULT_BATCHING_MAX_BYTES, hasFix } from '../model/config';
-import { batchBytes, type BatchLimits } from './BatchMessageContainerImpl';
+import { BROKER_MAX_MESSAGE_SIZE, hasFix } from '../model/config';
+import { batchByteLimit, batchBytes, type BatchLimits } from './BatchMessageContainerImpl';
 import { ev } from '../model/events';
 import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
@@ -65,8 +65,7 @@ export function addToBatchGo(ctx: Ctx, p: ProducerState, m: MsgRef, limits: Batc
 function hasSpace(p: ProducerState, m: MsgRef, l: BatchLimits): boolean {
   if (p.batch.length === 0) return true;
   const expected = batchBytes(p) + (m.size ?? 0);
-  const maxBatchSize = l.batchingMaxBytes > 0 ? l.batchingMaxBytes : DEFAULT_BATCHING_MAX_BYTES;
-  return p.batch.length + 1 <= l.batchingMaxMessages && expected <= maxBatchSize && expected <= BROKER_MAX_MESSAGE_SIZE;
+  return p.batch.length + 1 <= l.batchingMaxMessages && expected <= batchByteLimit('go', l.batchingMaxBytes) && expected <= BROKER_MAX_MESSAGE_SIZE;
 }
 
 /** `partitionProducer.internalSingleSend`: a non-batched message is its own pendingItem. */

@@ -24,6 +24,8 @@ export interface ProducerPanel {
   readonly lastSequenceIdPushed: number;
   readonly lastSequenceIdPublished: number;
   readonly batch: readonly { readonly msg: string; readonly seq: number }[];
+  /** The open batch's payload bytes against its bound, once its messages carry a `size`. */
+  readonly batchBytes: { readonly bytes: number; readonly limit: number } | null;
   readonly pendingMessages: readonly PendingView[];
   readonly changed: {
     readonly watermarks: boolean;

@@ -5,6 +5,7 @@ import type {
   Channel,
   MsgRef,
   OpSendMsg,
+  ProducerState,
   ResponseFrame,
   SendFrame,
   TopicState,
@@ -14,6 +15,7 @@ import { entriesText, type SimEvent } from '../model/events';
 import type { ChannelPanel, Panels, PendingView, ProducerPanel, TopicPanel } from './panelViews';
 import { missingFromSource, posText, replicationPanelOf, watermarksOf } from './replication';
 import { readableOf, storedMessages } from '../protocol/ManagedLedger';
+import { batchByteLimit, batchBytes } from '../protocol/BatchMessageContainerImpl';
 
 export type * from './panelViews';
 
@@ -182,6 +184,7 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
       lastSequenceIdPushed: p.lastSequenceIdPushed,
       lastSequenceIdPublished: p.lastSequenceIdPublished,
       batch: p.batch.map((m) => ({ msg: m.msg, seq: m.seq })),
+      batchBytes: batchBytesView(world, p),
       pendingMessages: p.pendingMessages.map(pendingView),
       changed: {
         watermarks: had && (!q || differs(marks(p), marks(q))),
@@ -198,4 +201,12 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
     return t ? [topicPanel(world, t, prevWorld?.topics[c.name])] : [];
   });
   return { producers, channels, topics, replication: replicationPanelOf(world, prevWorld, trace) };
+}
+
+/** The open batch's bytes and bound, shown only when its messages have a size to count. */
+function batchBytesView(world: World, p: ProducerState): ProducerPanel['batchBytes'] {
+  const bytes = batchBytes(p);
+  const config = world.config.producers.find((c) => c.name === p.name);
+  if (bytes === 0 || !config) return null;
+  return { bytes, limit: batchByteLimit(p.client, config.batchingMaxBytes) };
 }

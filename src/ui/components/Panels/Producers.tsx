@@ -60,6 +60,12 @@ export function ProducersPanel({
                 </span>
               ))
             )}
+            {p.batchBytes && (
+              <small className="muted" data-testid="batch-bytes">
+                {' '}
+                {p.batchBytes.bytes.toLocaleString('en-US')} of {p.batchBytes.limit.toLocaleString('en-US')} bytes
+              </small>
+            )}
           </div>
           <div className={changedClass(p.changed.pending, 'row')}>
             <span className="row-label">pendingMessages</span>

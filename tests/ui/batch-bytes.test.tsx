@@ -1,0 +1,46 @@
+// A batch bounded by bytes: the producer's card shows how full its open batch is, so a reader can
+// see why the next message closes it (java-resend-outgrows-batch: M2's 50,000 bytes wait, and
+// M1's 100,000-byte resend does not fit the 128 KiB bound).
+import { act, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Panels } from '../../src/ui/components/Panels';
+import { appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
+import { directRunner } from '../../src/worker/handle';
+
+beforeEach(async () => {
+  setRunner(directRunner);
+  await start();
+});
+
+const card = (name: string) =>
+  within(screen.getByTestId('panel-producers'))
+    .getAllByRole('article')
+    .find((a) => a.querySelector('strong')?.textContent === name)!;
+
+/** The step after which `key` ran. */
+const stepAfter = (key: string): number => {
+  const steps = appStore.getState().result!.steps;
+  return steps.findIndex((s) => s.key === key);
+};
+
+describe('the open batch and its byte bound', () => {
+  it('after M2 joins the batch: "50,000 of 131,072 bytes"; after the batch timer sends M1+M3, the batch is empty and the bytes are gone', async () => {
+    await selectScenario('java-resend-outgrows-batch');
+    act(() => setCursor(stepAfter('send:p1:M2')));
+    const { unmount } = render(<Panels />);
+    expect(within(card('p1')).getByTestId('batch-bytes')).toHaveTextContent('50,000 of 131,072 bytes');
+    unmount();
+    act(() => setCursor(stepAfter('send:p1:M1')));
+    render(<Panels />);
+    expect(within(card('p1')).getByTestId('batch-bytes')).toHaveTextContent('100,000 of 131,072 bytes');
+    act(() => setCursor(stepAfter('batch-timer:p1')));
+    expect(within(card('p1')).queryByTestId('batch-bytes')).toBeNull();
+  });
+
+  it('a scenario whose sends carry no size shows no byte count', async () => {
+    await selectScenario('seed-003-a-java');
+    act(() => setCursor(3));
+    render(<Panels />);
+    expect(screen.queryByTestId('batch-bytes')).toBeNull();
+  });
+});
