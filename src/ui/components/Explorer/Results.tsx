@@ -1,8 +1,19 @@
-// A finished search: the verdict, safety and liveness apart, the faults searched, and each
-// violated invariant with its trace length and a button that opens the counterexample as a branch.
+// A finished search: the verdict, safety and liveness apart, the faults and fixes searched, and
+// each violated invariant with its trace length and a button that opens the counterexample as a
+// branch. A verdict found with other fixes than the toggles show now says so (a UX review: after
+// turning guard-rewind on, the verdict found without it stayed on screen as if it were the fix's),
+// and its counterexample opens with the fixes it was found with.
 import type { ExploreResult } from '../../../engine';
-import { openCounterexample } from '../../store';
-import { faultsText, judged, meaningOf, verdictOf, type Ran } from './verdict';
+import { fixesOn, openCounterexample, scenarioOf, setFixes, useApp } from '../../store';
+import {
+  faultsText,
+  fixesText,
+  judged,
+  meaningOf,
+  sameFixes,
+  verdictOf,
+  type Ran,
+} from './verdict';
 
 export function Results({
   result,
@@ -13,6 +24,9 @@ export function Results({
   seconds: number;
   ran: Ran;
 }) {
+  const now = useApp((s) => s.fixes);
+  const own = useApp((s) => scenarioOf(s)?.fixes);
+  const stale = !sameFixes(now, ran.fixes);
   return (
     <div className="explorer-results" data-testid="explorer-results">
       <p data-testid="explorer-verdict">
@@ -31,7 +45,17 @@ export function Results({
         <li className="muted" data-testid="explorer-faults">
           Faults searched: {faultsText(ran)}
         </li>
+        <li className="muted" data-testid="explorer-fixes">
+          Fixes on: {fixesText(fixesOn(ran.fixes, own))}
+        </li>
       </ul>
+      {stale && (
+        <p className="explorer-stale" role="note" data-testid="explorer-stale">
+          Found with fixes {fixesText(fixesOn(ran.fixes, own))}; the fixes on now are{' '}
+          {fixesText(fixesOn(now, own))}. Explore again for their verdict; Open in the timeline
+          turns the search&apos;s fixes back on.
+        </p>
+      )}
       {result.violations.length > 0 && (
         <ol className="plain explorer-violations">
           {result.violations.map((v) => (
@@ -41,14 +65,7 @@ export function Results({
               <button
                 type="button"
                 aria-label={`Open the ${v.invariant} counterexample`}
-                onClick={() =>
-                  void openCounterexample({
-                    invariant: v.invariant,
-                    trace: v.trace,
-                    faults: ran.faults,
-                    explore: ran.block,
-                  })
-                }
+                onClick={() => void openWith(ran, stale, v)}
               >
                 Open in the timeline
               </button>
@@ -58,4 +75,19 @@ export function Results({
       )}
     </div>
   );
+}
+
+/** A counterexample replays only with the fixes its search ran with: those go back on first. */
+async function openWith(
+  ran: Ran,
+  stale: boolean,
+  v: ExploreResult['violations'][number],
+): Promise<void> {
+  if (stale) await setFixes(ran.fixes);
+  await openCounterexample({
+    invariant: v.invariant,
+    trace: v.trace,
+    faults: ran.faults,
+    explore: ran.block,
+  });
 }

@@ -63,7 +63,7 @@ export function useSearch(
     const faults = b.faults;
     const prefix = from ? pathToHere(s) : undefined;
     const t0 = performance.now();
-    setRan({ faults, block, from: from ? s.cursor : null });
+    setRan({ faults, block, from: from ? s.cursor : null, fixes: [...s.fixes] });
     setOutcome(null);
     setProgress(null);
     setStartedAt(t0);

@@ -4,12 +4,22 @@ import type { ExploreResult } from '../../../engine';
 import type { FaultJson } from '../../store';
 import type { Block } from './bounds';
 
-/** What the search ran with: opening a counterexample needs the same plan and explore block. */
+/** What the search ran with: opening a counterexample needs the same plan, explore block and fixes. */
 export interface Ran {
   readonly faults: readonly FaultJson[];
   readonly block: Block;
   readonly from: number | null;
+  /** The fix toggles on when it started (the scenario's own `fixes` are on whatever they say). */
+  readonly fixes: readonly string[];
 }
+
+/** The same fixes, in any order. */
+export const sameFixes = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((f) => b.includes(f));
+
+/** A list of fixes in words: `none` or `a, b`. */
+export const fixesText = (fixes: readonly string[]): string =>
+  fixes.length === 0 ? 'none' : fixes.join(', ');
 
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
