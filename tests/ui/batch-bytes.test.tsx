@@ -6,16 +6,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
 import { appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
+import { producerCard } from './producerCard';
 
 beforeEach(async () => {
   setRunner(directRunner);
   await start();
 });
 
-const card = (name: string) =>
-  within(screen.getByTestId('panel-producers'))
-    .getAllByRole('article')
-    .find((a) => a.querySelector('strong')?.textContent === name)!;
 
 /** The step after which `key` ran. */
 const stepAfter = (key: string): number => {
@@ -28,13 +25,13 @@ describe('the open batch and its byte bound', () => {
     await selectScenario('java-resend-outgrows-batch');
     act(() => setCursor(stepAfter('send:p1:M2')));
     const { unmount } = render(<Panels />);
-    expect(within(card('p1')).getByTestId('batch-bytes')).toHaveTextContent('50,000 of 131,072 bytes');
+    expect(within(producerCard('p1')).getByTestId('batch-bytes')).toHaveTextContent('50,000 of 131,072 bytes');
     unmount();
     act(() => setCursor(stepAfter('send:p1:M1')));
     render(<Panels />);
-    expect(within(card('p1')).getByTestId('batch-bytes')).toHaveTextContent('100,000 of 131,072 bytes');
+    expect(within(producerCard('p1')).getByTestId('batch-bytes')).toHaveTextContent('100,000 of 131,072 bytes');
     act(() => setCursor(stepAfter('batch-timer:p1')));
-    expect(within(card('p1')).queryByTestId('batch-bytes')).toBeNull();
+    expect(within(producerCard('p1')).queryByTestId('batch-bytes')).toBeNull();
   });
 
   it('a scenario whose sends carry no size shows no byte count', async () => {

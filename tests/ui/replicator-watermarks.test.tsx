@@ -8,39 +8,36 @@ import { Panels } from '../../src/ui/components/Panels';
 import { REPLICATOR_WATERMARKS_NOTE } from '../../src/ui/components/Panels/Producers';
 import { selectScenario, setRunner, start, stepLast, toggleFix } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
+import { producerCard } from './producerCard';
 
 beforeEach(async () => {
   setRunner(directRunner);
   await start();
 });
 
-const card = (name: string) =>
-  within(screen.getByTestId('panel-producers'))
-    .getAllByRole('article')
-    .find((a) => a.querySelector('strong')?.textContent === name)!;
 
 describe("the replicator's sequence watermarks", () => {
   it('seed 000 at its end: pushed 2, published -1, and the card says why -1 is expected', async () => {
     await selectScenario('seed-000-checksum-corrupted');
     act(() => stepLast());
     render(<Panels />);
-    const repl = card('replicator');
+    const repl = producerCard('replicator');
     expect(repl).toHaveTextContent(/lastSequenceIdPushed\s*2\s*lastSequenceIdPublished\s*-1/);
     expect(within(repl).getByTestId('replicator-watermarks-note')).toHaveTextContent(REPLICATOR_WATERMARKS_NOTE);
     expect(REPLICATOR_WATERMARKS_NOTE).toMatch(/only for replication markers/);
-    expect(within(card('p1')).queryByTestId('replicator-watermarks-note')).toBeNull();
+    expect(within(producerCard('p1')).queryByTestId('replicator-watermarks-note')).toBeNull();
   });
 
   it('V1 (seed-002-issue-2): no note, the watermark moves; with pr-23697 on (V2) the note is back', async () => {
     await selectScenario('seed-002-issue-2');
     act(() => stepLast());
     const { unmount } = render(<Panels />);
-    expect(card('replicator')).toHaveTextContent(/lastSequenceIdPublished\s*10/);
+    expect(producerCard('replicator')).toHaveTextContent(/lastSequenceIdPublished\s*10/);
     expect(screen.queryByTestId('replicator-watermarks-note')).toBeNull();
     unmount();
     await toggleFix('pr-23697');
     render(<Panels />);
-    expect(card('replicator')).toHaveTextContent(/lastSequenceIdPublished\s*-1/);
+    expect(producerCard('replicator')).toHaveTextContent(/lastSequenceIdPublished\s*-1/);
     expect(screen.getByTestId('replicator-watermarks-note')).toBeInTheDocument();
   });
 });
