@@ -79,6 +79,49 @@ function textFor(id: string): string {
   return loadDraft(id) ?? pretty(json ?? {});
 }
 
+/**
+ * A syntax error's place, from the loader's "(line L, column C)" at the end of its message; the
+ * parser's own "(line L column C)" before it (Chromium's JSON.parse says it too) is dropped, so
+ * the place is said once.
+ */
+export function whereIn(
+  message: string,
+): { readonly message: string; readonly line: number; readonly column: number } | null {
+  const m = / \(line (\d+), column (\d+)\)$/.exec(message);
+  if (!m) return null;
+  const rest = message.slice(0, m.index).replace(/ \(line \d+ column \d+\)$/, '');
+  return { message: rest, line: Number(m[1]), column: Number(m[2]) };
+}
+
+/** Puts the caret at line `line`, column `column` (1-based) of the JSON and scrolls it into view. */
+function goTo(box: HTMLTextAreaElement, line: number, column: number) {
+  const lines = box.value.split('\n');
+  const offset =
+    lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) +
+    Math.min(column - 1, lines[line - 1]?.length ?? 0);
+  box.focus();
+  box.setSelectionRange(offset, offset);
+  const lineHeight = parseFloat(getComputedStyle(box).lineHeight) || 16;
+  box.scrollTop = Math.max(0, (line - 1) * lineHeight - box.clientHeight / 2);
+}
+
+/** What a run did, in one line: its steps and its violations (the editor's answer to Run). */
+export function ranSummary(r: {
+  readonly steps: readonly unknown[];
+  readonly violations: readonly { readonly invariant: string; readonly step: number }[];
+}): string {
+  const steps = `${r.steps.length - 1} step${r.steps.length === 2 ? '' : 's'}`;
+  if (r.violations.length === 0) return `Ran: ${steps}, no invariant violated.`;
+  const v = r.violations.map((x) => `${x.invariant} at step ${x.step}`).join(', ');
+  return `Ran: ${steps}; violated: ${v}.`;
+}
+
+/** Brings the step bar and the diagram into view, the diagram focused (its keys step the run). */
+function showRun() {
+  document.querySelector('nav.step-controls')?.scrollIntoView?.({ block: 'start' });
+  document.querySelector<HTMLElement>('[data-testid=diagram]')?.focus({ preventScroll: true });
+}
+
 /** A scenario's title for a list: the run's or the built-in's, else its id. */
 function titleFor(id: string): string {
   const s = appStore.getState();
@@ -100,7 +143,13 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
   /** The text last run, to show the run's schedule error beside it (until it is edited). */
   const [ranText, setRanText] = useState<string | null>(null);
   const runNotice = useApp((s) => (s.notice?.source === 'schedule' ? s.notice : null));
+  /** The scenario object Run passed: the run on screen is that one's while the store holds it. */
+  const ranJson = useRef<Json | null>(null);
+  const ranResult = useApp((s) =>
+    s.custom !== null && s.custom === ranJson.current && s.status === 'ready' ? s.result : null,
+  );
   const file = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
   const drafts = useUserDrafts();
   const [session] = useState(() => new DraftSession());
   /** The text changed: it is kept under the id it names now (see DraftSession). */
@@ -131,6 +180,7 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
       session.keep(id, text, base);
     }
     setRanText(text);
+    ranJson.current = json;
     void runCustomScenario(json);
   };
   const importFile = async (f: File | undefined) => {
@@ -176,6 +226,7 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
           </select>
         </label>
         <textarea
+          ref={box}
           className="editor-json"
           aria-label="Scenario JSON"
           spellCheck={false}
@@ -189,6 +240,16 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
               {loaded.config.producers.length === 1 ? '' : 's'}, {loaded.config.workload.length}{' '}
               workload steps).
             </p>
+            {ranResult && ranText === text && (
+              // The run is below the editor, often out of view (at 1024 × 700 Run changed nothing
+              // one could see): say what it did, and offer to go there.
+              <p role="status" data-testid="editor-ran">
+                {ranSummary(ranResult)}{' '}
+                <button type="button" className="link" onClick={showRun}>
+                  Show the run
+                </button>
+              </p>
+            )}
             {runNotice && ranText === text && (
               <ul
                 className="editor-errors plain"
@@ -206,11 +267,27 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
           </>
         ) : (
           <ul className="editor-errors plain" aria-label="Errors" data-testid="editor-errors">
-            {loaded.errors.map((e, i) => (
-              <li key={i}>
-                {e.path}: {e.message}
-              </li>
-            ))}
+            {loaded.errors.map((e, i) => {
+              const at = whereIn(e.message);
+              return (
+                <li key={i}>
+                  {e.path}: {at ? at.message : e.message}
+                  {at && (
+                    <>
+                      {' ('}
+                      <button
+                        type="button"
+                        className="link"
+                        onClick={() => box.current && goTo(box.current, at.line, at.column)}
+                      >
+                        line {at.line}, column {at.column}
+                      </button>
+                      {')'}
+                    </>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
         <FormatHelp onExample={setText} />
