@@ -42,3 +42,28 @@ describe('diagram: a click on a row goes to its step', () => {
     expect(screen.getByRole('menu', { name: /Faults for step 6: receipt E3/ })).toBeTruthy();
   });
 });
+
+describe("diagram: an arrow's fault menu gives the focus back", () => {
+  it('a fault chosen with the keyboard is added before its step and leaves the focus on the diagram (not <body>)', async () => {
+    await selectScenario('geo-v2-clean');
+    const user = userEvent.setup();
+    render(<Diagram />);
+    await waitFor(() => expect(svgOf()).not.toBeNull(), { timeout: 10_000 });
+    const send = [...svgOf()!.querySelectorAll('text.messageText')]
+      .filter((t) => /^\d+ · E4 seq 1$/.test(t.textContent ?? ''))
+      .at(-1)!;
+    const step = Number(/^(\d+)/.exec(send.textContent!)![1]);
+    expect(step).toBeGreaterThan(14); // the replicator's send, not p1's
+    await user.click(send);
+    const menu = screen.getByRole('menu', { name: `Faults for step ${step}: E4 seq 1` });
+    expect(document.activeElement?.getAttribute('role')).toBe('menuitem');
+    expect(menu).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(appStore.getState().branches).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(appStore.getState().branches[1]!.faults).toEqual([
+      expect.objectContaining({ kind: 'checksum-error', message: 'E4', cluster: 'us-west' }),
+    ]);
+    expect(document.activeElement).toBe(screen.getByTestId('diagram'));
+  });
+});

@@ -71,7 +71,7 @@ export function ArrowMenu(props: {
               message={m}
               cluster={menu.cluster}
               kinds={kindsFor(menu, m)}
-              onPick={() => onClose(false)}
+              onPick={() => onClose(true)}
               // The fault must catch this arrow: it is placed just before its step.
               before={() => setCursor(menu.step - 1)}
             />

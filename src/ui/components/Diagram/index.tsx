@@ -202,7 +202,8 @@ export function Diagram() {
   // Only for the SVG and zoom they were measured on (a new one is measured in its first frame).
   const shownActors = actors?.of === draw && actors.scale === scale ? actors.actors.list : null;
 
-  // Escape or Tab give the focus to the diagram (the arrow clicked is not focusable).
+  // Escape, Tab or a fault chosen give the focus to the diagram (the arrow clicked is not
+  // focusable): a choice left it on <body>, so the step keys' place on the page was lost.
   const closeMenu = useCallback((refocus: boolean) => {
     if (refocus) section.current?.focus({ preventScroll: true });
     setMenu(null);
