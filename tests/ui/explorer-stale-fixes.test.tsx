@@ -31,7 +31,7 @@ describe('explorer: the fixes a verdict was found with', () => {
 
     await act(() => toggleFix('go-1565'));
     expect(screen.getByTestId('explorer-stale')).toHaveTextContent(
-      'Found with fixes none; the fixes on now are go-1565. Explore again for their verdict',
+      'Found with no fixes on; now go-1565 is on. Explore again for a verdict with these',
     );
     // The verdict itself is still the one found (not silently dropped).
     expect(screen.getByTestId('explorer-verdict')).toHaveTextContent(/1 invariant violated/);

@@ -51,9 +51,7 @@ export function Results({
       </ul>
       {stale && (
         <p className="explorer-stale" role="note" data-testid="explorer-stale">
-          Found with fixes {fixesText(fixesOn(ran.fixes, own))}; the fixes on now are{' '}
-          {fixesText(fixesOn(now, own))}. Explore again for their verdict; Open in the timeline
-          turns the search&apos;s fixes back on.
+          {staleText(fixesOn(ran.fixes, own), fixesOn(now, own))}
         </p>
       )}
       {result.violations.length > 0 && (
@@ -75,6 +73,12 @@ export function Results({
       )}
     </div>
   );
+}
+
+/** What a verdict found with other fixes than those on now says. */
+export function staleText(then: readonly string[], now: readonly string[]): string {
+  const on = (f: readonly string[]) => (f.length === 0 ? 'no fixes' : fixesText(f));
+  return `Found with ${on(then)} on; now ${on(now)} ${now.length === 1 ? 'is' : 'are'} on. Explore again for a verdict with these; Open in the timeline turns the search's fixes back on.`;
 }
 
 /** A counterexample replays only with the fixes its search ran with: those go back on first. */
