@@ -37,6 +37,11 @@ const PR_23697 = {
   url: 'https://github.com/apache/pulsar/pull/23697',
 };
 
+const PR_25860 = {
+  label: 'apache/pulsar#25860',
+  url: 'https://github.com/apache/pulsar/pull/25860',
+};
+
 export const FIXES: Partial<Record<FixId, FixInfo>> = {
   'pr-23697': {
     summary: 'PR 23697: the replicator dedups by source position (V2)',
@@ -93,6 +98,13 @@ export const FIXES: Partial<Record<FixId, FixInfo>> = {
       'ManagedLedgerImpl / OpAddEntry.handleAddFailure (addEntryFailedDueToConcurrentlyModified): when an add fails because another client fenced the current ledger, the managed ledger re-opens that ledger with recovery and records the entry count BookKeeper closed it with (last entry + 1), not its own LAC + 1; if it cannot read the recovered ledger, it fences itself. Without it, the ledger list can record fewer entries than the ledger holds (ledger-entries-match).',
     status: 'merged',
     source: PR_24722,
+  },
+  'pr-25860': {
+    summary: 'PR 25860: a reload rebuilds the V2 watermark from replicated entries',
+    detail:
+      'MessageDeduplication.replayCursor (recoverReplWatermarkFromMetadata): when the target topic loads, each replayed entry that was replicated from another cluster and carries its source position restores that replicator’s _LID/_EID watermark (the replicator named from replicated_from and the local cluster), in both maps, as one pair and only forward. Without it the replay rebuilds only producer sequence ids (apache/pulsar#25861), so a replicator that had not yet deleted an entry the target stored resends it after the reload and the target stores it again (no-duplicates). The PR also snapshots the pair together and keeps it out of the inactive-producer purge; neither happens within a run here.',
+    status: 'open',
+    source: PR_25860,
   },
 };
 

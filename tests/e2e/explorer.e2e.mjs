@@ -129,7 +129,7 @@ const cancel = {
 
 const compare = {
   timeout: 120_000,
-  name: 'explorer: Compare fixes on seed-000-not-allowed-explore → the stall and the loss as it is; each proposal safe but stalled; fail-on-corrupt-head never triggers',
+  name: 'explorer: Compare fixes on seed-000-not-allowed-explore → the stall and the loss as it is; each proposal safe but stalled; fail-on-corrupt-head never triggers; pr-25860 changes nothing',
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
     await open(page, baseURL, 'seed-000-not-allowed-explore');
@@ -146,6 +146,8 @@ const compare = {
       ['guard-rewind', 'holds', 'violated', 'replication-progress'],
       ['sentinel-not-confirmed', 'holds', 'violated', 'replication-progress'],
       ['fail-on-corrupt-head', 'violated', 'violated', 'replication-progress, no-silent-loss'],
+      // PR 25860 changes only what a reload of the target replays: nothing here unloads.
+      ['pr-25860', 'violated', 'violated', 'replication-progress, no-silent-loss'],
     ]);
     assert.ok(await panel.getByRole('button', { name: 'Explore', exact: true }).isEnabled());
     // The sentinel row's stall opens in the timeline with that fix on.

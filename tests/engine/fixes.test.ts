@@ -12,9 +12,9 @@ const fixesFor = (id: string) => {
 };
 
 describe('applicableFixes', () => {
-  it('a Go producer: the Go client fixes; V2 replication: seed 000’s three proposals; bookies: PR 24722', () => {
+  it('a Go producer: the Go client fixes; V2 replication: seed 000’s three proposals and PR 25860; bookies: PR 24722', () => {
     expect(fixesFor('seed-003-a-go-explore')).toEqual(['go-1565', 'go-highest-sequence-id', 'go-isolate-resends']);
-    expect(fixesFor('seed-000-explore')).toEqual(['guard-rewind', 'sentinel-not-confirmed', 'fail-on-corrupt-head']);
+    expect(fixesFor('seed-000-explore')).toEqual(['guard-rewind', 'sentinel-not-confirmed', 'fail-on-corrupt-head', 'pr-25860']);
     expect(fixesFor('seed-001-explore')).toEqual(['pr-24722']);
   });
 

@@ -9,7 +9,8 @@ export type FixId =
   | 'sentinel-not-confirmed'
   | 'fail-on-corrupt-head'
   | 'pr-24722'
-  | 'pr-23697';
+  | 'pr-23697'
+  | 'pr-25860';
 export const FIX_IDS: readonly FixId[] = [
   'go-1565',
   'go-highest-sequence-id',
@@ -19,6 +20,7 @@ export const FIX_IDS: readonly FixId[] = [
   'fail-on-corrupt-head',
   'pr-24722',
   'pr-23697',
+  'pr-25860',
 ];
 
 /** One-way geo-replication of the topic (`GeoPersistentReplicator`). */
@@ -197,7 +199,8 @@ export const replicationDedup = (config: Config): 'v1' | 'v2' | null =>
  * Whether a fix can change anything in this model: the class it changes is modelled here. Go
  * `partitionProducer` fixes need a Go producer; seed 000's proposals change the replicator
  * (`PersistentReplicator`, `ProducerImpl.recoverChecksumError` of its producer) and, for the
- * sentinel, the V2 `GeoReplicationProducerImpl`; PR 24722 changes `ManagedLedgerImpl` over bookies.
+ * sentinel, the V2 `GeoReplicationProducerImpl`; PR 24722 changes `ManagedLedgerImpl` over bookies;
+ * PR 25860 changes how the target's `MessageDeduplication` replays V2 watermarks.
  */
 export function fixApplies(config: Config, fix: FixId): boolean {
   switch (fix) {
@@ -215,6 +218,9 @@ export function fixApplies(config: Config, fix: FixId): boolean {
     case 'pr-23697':
       // The toggle of a V1 replication's `replication.dedup` (V2 already is this fix).
       return config.replication?.dedup === 'v1';
+    case 'pr-25860':
+      // Only the V2 `_LID`/`_EID` watermarks change, and only a target that deduplicates keeps them.
+      return replicationDedup(config) === 'v2' && config.clusters.some((c) => c.name === config.replication!.to && c.deduplication);
   }
 }
 

@@ -203,6 +203,12 @@ export interface DedupState {
   enabled: boolean;
   highestSequencedPushed: Record<string, number>;
   highestSequencedPersisted: Record<string, number>;
+  /**
+   * Set only with the `pr-25860` fix: this broker's `MessageDeduplication.replayCursor` also
+   * rebuilds the V2 watermarks from replicated entries. `localCluster` is the broker's
+   * `clusterName`, from which a replicated entry's replicator producer name is derived.
+   */
+  readonly replWatermarkReplay?: { readonly localCluster: string };
 }
 
 /** The topic in one cluster: `PersistentTopic` + its managed ledger (abstract storage). */

@@ -14,7 +14,7 @@ import { REPLICATOR, replicationDedup } from '../model/config';
 import { ev } from '../model/events';
 import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
-import { replayCursor } from './MessageDeduplication';
+import { replayCursor, replayReplNote } from './MessageDeduplication';
 import { addComplete } from './PersistentTopic';
 import { closeManagedLedger } from './ManagedLedgerImpl';
 import { loadTopic } from './OwnershipChange';
@@ -43,9 +43,9 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
     if (current) current.closed = true;
     replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));
   }
-  // V2 replication's _LID/_EID watermarks are what a replay does not rebuild: worth saying only where they are kept.
+  // V2 replication's _LID/_EID watermarks are what a replay does not rebuild (before PR 25860): worth saying only where they are kept.
   const v2Target = w.config.replication?.to === cluster && replicationDedup(w.config) === 'v2';
-  ctx.events.push(ev('log', topic.owner, `topic loaded: dedup state rebuilt by replay${v2Target ? ' (V2 _LID/_EID keys are not rebuilt)' : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
+  ctx.events.push(ev('log', topic.owner, `topic loaded: dedup state rebuilt by replay${v2Target ? replayReplNote(topic.dedup) : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
   if (w.config.replication?.from === cluster) restartReplicator(ctx);
 }
 

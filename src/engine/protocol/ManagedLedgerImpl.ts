@@ -43,7 +43,12 @@ function initiate(ctx: Ctx, topic: TopicState, index: number): void {
   let ledger = topic.ledgers.find((l) => l.id === h.ledgerId);
   if (!ledger) topic.ledgers.push((ledger = { id: h.ledgerId, entries: [], closed: false }));
   const entries = ledger.entries.slice(); // frozen: replaced, not written (slice keeps any gap)
-  entries[entryId] = frozen({ ledgerId: h.ledgerId, entryId, producerName: wr.msgs[0]?.originalProducer ?? wr.dedupKey, sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId, msgs: wr.msgs });
+  // The metadata as the replicator's producer wrote it: the original producer's name and, for a
+  // replicated entry, `replicated_from` (the same shape as abstract storage's `appendEntry`).
+  const producerName = wr.msgs[0]?.originalProducer ?? wr.dedupKey;
+  const replicatedFrom = ctx.w.producers[wr.producer]?.role === 'replicator' ? ctx.w.config.replication?.from : undefined;
+  const ids = { sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId, msgs: wr.msgs };
+  entries[entryId] = frozen(replicatedFrom ? { replicatedFrom, ledgerId: h.ledgerId, entryId, producerName, ...ids } : { ledgerId: h.ledgerId, entryId, producerName, ...ids });
   ledger.entries = frozen(entries);
   initiateAdd(ctx, bk, topic.owner, h, entryId);
   ctx.events.push(ev('log', topic.owner, `OpAddEntry ${h.ledgerId}:${entryId} initiated`, wr.msgs.map((m) => m.msg), { rule: 'OpAddEntry.initiate' }));

@@ -108,9 +108,11 @@ export function recordMessagePersistedRepl(dedup: DedupState, name: string, ledg
  * `MessageDeduplication.replayCursor` on topic load: no snapshot is taken within a run (the
  * interval is 1000 entries), so both maps are rebuilt from every entry, keyed by the metadata's
  * producer name (the *original* one for replicated entries) with max(highest, sequence id). The V2
- * `_LID`/`_EID` keys are never rebuilt by replay (apache/pulsar #25861).
+ * `_LID`/`_EID` keys are never rebuilt by replay (apache/pulsar #25861) — unless the broker runs
+ * PR 25860 (`replWatermarkReplay`): then each replicated entry also restores its replicator's
+ * watermark (`recoverReplWatermarkFromMetadata`).
  */
-export function replayCursor(dedup: DedupState, entries: readonly { producerName: string; sequenceId: number; highestSequenceId: number }[]): void {
+export function replayCursor(dedup: DedupState, entries: readonly ReplayedEntry[]): void {
   dedup.highestSequencedPushed = {};
   dedup.highestSequencedPersisted = {};
   if (!dedup.enabled) return;
@@ -119,5 +121,38 @@ export function replayCursor(dedup: DedupState, entries: readonly { producerName
     const seq = Math.max(e.highestSequenceId, e.sequenceId);
     dedup.highestSequencedPushed[e.producerName] = seq;
     dedup.highestSequencedPersisted[e.producerName] = seq;
+    if (dedup.replWatermarkReplay) recoverReplWatermarkFromMetadata(dedup, e, dedup.replWatermarkReplay.localCluster);
   }
 }
+
+/** What replay reads of a stored entry: its metadata (producer, ids, `replicated_from`, source-position property). */
+export interface ReplayedEntry {
+  readonly producerName: string;
+  readonly sequenceId: number;
+  readonly highestSequenceId: number;
+  readonly replicatedFrom?: string;
+  readonly msgs: readonly { readonly sourcePosition?: { readonly ledgerId: number; readonly entryId: number } }[];
+}
+
+/**
+ * PR 25860 (`MessageDeduplication.recoverReplWatermarkFromMetadata`, open): a replayed entry that
+ * came from another cluster (`replicated_from`) and carries its source position
+ * (`__MSG_PROP_REPL_SOURCE_POSITION`) restores the watermark of the replicator that wrote it — a
+ * name derived as `pulsar.repl.<replicated_from>--><local cluster>`, not stored in the entry —
+ * in both maps, as one pair, and only forward (a max over source positions). The replicator's
+ * resends below it are then Dup after a reload, as they were before it.
+ */
+function recoverReplWatermarkFromMetadata(dedup: DedupState, e: ReplayedEntry, localCluster: string): void {
+  const src = e.msgs[0]?.sourcePosition;
+  if (e.replicatedFrom === undefined || !src) return;
+  const name = `pulsar.repl.${e.replicatedFrom}-->${localCluster}`;
+  for (const m of [dedup.highestSequencedPushed, dedup.highestSequencedPersisted]) {
+    if (atOrBelow(src.ledgerId, src.entryId, m[lid(name)], m[eid(name)])) continue;
+    m[lid(name)] = src.ledgerId;
+    m[eid(name)] = src.entryId;
+  }
+}
+
+/** Words for the reload's log line: what the replay did with the V2 watermarks. */
+export const replayReplNote = (dedup: DedupState): string =>
+  dedup.replWatermarkReplay ? ' (V2 _LID/_EID keys rebuilt from the replicated entries’ source positions, PR 25860)' : ' (V2 _LID/_EID keys are not rebuilt)';

@@ -1,7 +1,7 @@
 // Step 0: the world a scenario starts from. Producers start disconnected, so the first thing that
 // happens to each is its connect (ProducerSuccess seeds the client from the broker's watermark).
 import type { BkState } from '../model/bookkeeper';
-import { type ClusterConfig, type Config, REPLICATOR } from '../model/config';
+import { type ClusterConfig, type Config, hasFix, REPLICATOR } from '../model/config';
 import { freshProducerSession, frozen, type Ledger, type ProducerState, type ReplicatorState, type TopicState, type World } from '../model/world';
 
 export function initialWorld(config: Config): World {
@@ -45,7 +45,13 @@ export function initialWorld(config: Config): World {
       subscriptions: Object.fromEntries(
         config.subscriptions.filter((s) => s.cluster === c.name).map((s) => [s.name, { name: s.name, broker: s.broker, markDeletePosition: { ledgerId: ledgers[0]?.id ?? c.firstLedgerId, entryId: -1 }, individuallyDeleted: [], received: [] }]),
       ),
-      dedup: { enabled: c.deduplication, highestSequencedPushed: { ...recovered }, highestSequencedPersisted: { ...recovered } },
+      dedup: {
+        enabled: c.deduplication,
+        highestSequencedPushed: { ...recovered },
+        highestSequencedPersisted: { ...recovered },
+        // PR 25860 changes the broker's replay (MessageDeduplication.replayCursor), so every topic of the run has it.
+        ...(hasFix(config, 'pr-25860') ? { replWatermarkReplay: { localCluster: c.name } } : {}),
+      },
       fenced: false,
       pendingWrites: [],
       ledgers,
