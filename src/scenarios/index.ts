@@ -1,6 +1,7 @@
 // The built-in scenarios: data, one JSON file each, with their expected outcome (`expect`).
 // Listed explicitly (not globbed) so the CLI under Node and the app under Vite see the same set.
 import geoV2Clean from './geo-v2-clean.json';
+import geoV2TargetUnload from './geo-v2-target-unload.json';
 import lostReceiptDedupOff from './lost-receipt-dedup-off.json';
 import lostReceiptDedupOn from './lost-receipt-dedup-on.json';
 import resendBeforePersistUnknown from './resend-before-persist-unknown.json';
@@ -46,6 +47,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   resendBeforePersistUnknown,
   javaResendOutgrowsBatch,
   geoV2Clean,
+  geoV2TargetUnload,
   seed000ChecksumCorrupted,
   seed000NotAllowed,
   seed000ChecksumIntact,

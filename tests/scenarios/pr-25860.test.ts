@@ -6,7 +6,7 @@
 // (`recoverReplWatermarkFromMetadata`) and the resend is Dup.
 import { describe, expect, it } from 'vitest';
 import { applicableFixes, explore, explorerBounds, fixesToCompare, loadScenario, type Config } from '../../src/engine';
-import { invariantsOf, type Json, rulesOf, runOf, textsOf } from './helpers';
+import { invariantsOf, type Json, rulesOf, runBuiltin, runOf, textsOf } from './helpers';
 
 // E1 and E2 were published at us-east before the run (10:0, 10:1); the replicator starts at once
 // and sends both pipelined. us-west deduplicates (V2); us-east does not.
@@ -135,5 +135,14 @@ describe('where pr-25860 applies: a V2 replication (or V1 toggled by pr-23697) i
     expect(applicableFixes(config(base('v2', false)))).not.toContain('pr-25860');
     const { replication: _r, ...noRepl } = base('v2');
     expect(applicableFixes(config({ ...noRepl, producers: [{ name: 'p1', cluster: 'us-east' }], workload: [{ send: 'M1', producer: 'p1' }] }))).not.toContain('pr-25860');
+  });
+});
+
+describe('the built-in geo-v2-target-unload tells the same story in the app', () => {
+  it('as written: E1 stored twice at us-west; with pr-25860: once, and the replicator deletes 10:0 on the -1:-1', () => {
+    expect(runBuiltin('geo-v2-target-unload').stored['us-west']).toEqual(['E1', 'E1', 'E2']);
+    const fixed = runBuiltin('geo-v2-target-unload', ['pr-25860']);
+    expect(fixed.violations).toEqual([]);
+    expect(fixed.stored['us-west']).toEqual(['E1', 'E2']);
   });
 });
