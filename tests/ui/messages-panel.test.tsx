@@ -54,7 +54,9 @@ describe('Messages panel', () => {
     act(() => setCursor(appStore.getState().result!.steps.length - 1));
     const row = () => within(screen.getByTestId('panel-outcomes')).getByTestId('outcome-E4');
     await waitFor(() => expect(row()).toHaveTextContent('us-east 10:4, us-west 20:0'));
-    expect([...row().querySelectorAll('.pos')].map((p) => p.textContent)).toEqual(['us-east 10:4, ', 'us-west 20:0']);
+    // The space after the comma is outside the nowrap spans: inside one it was no place to break,
+    // and the whole list widened the side column (UX review 6).
+    expect([...row().querySelectorAll('.pos')].map((p) => p.textContent)).toEqual(['us-east 10:4,', 'us-west 20:0']);
   });
 });
 

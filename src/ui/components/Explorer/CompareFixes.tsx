@@ -155,58 +155,62 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
       {state.kind === 'stopped' && <p role="status">{state.message}</p>}
       {state.kind === 'done' && (
         <>
-          <table
-            className="explorer-compare-table"
-            aria-label="Explorer verdicts per fix"
-            data-testid="compare-table"
-          >
-            <thead>
-              <tr>
-                <th>fix</th>
-                <th>safety</th>
-                <th>liveness</th>
-                <th>found</th>
-                <th>search</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.rows.map(({ fix, result }) => (
-                <tr key={fix ?? ''}>
-                  <td>{fix === null ? state.baseline : <code>{fix}</code>}</td>
-                  <td className={result.safety === 'violated' ? 'bad' : 'ok'}>{result.safety}</td>
-                  <td
-                    className={
-                      result.liveness === 'violated'
-                        ? 'bad'
-                        : result.liveness === 'holds'
-                          ? 'ok'
-                          : 'muted'
-                    }
-                  >
-                    {result.liveness}
-                  </td>
-                  <td>
-                    {result.violations.length === 0
-                      ? verdictCell(result)
-                      : result.violations.map((v, i) => (
-                          <span key={v.invariant}>
-                            {i > 0 && ', '}
-                            <button
-                              type="button"
-                              className="link"
-                              aria-label={`Open the ${v.invariant} counterexample with ${fix ?? state.baseline}`}
-                              onClick={() => void openWith(state, fix, v)}
-                            >
-                              {v.invariant} ({v.length} steps)
-                            </button>
-                          </span>
-                        ))}
-                  </td>
-                  <td className="muted">{searchCell(result)}</td>
+          {/* Its own sideways scroll: at 1024 px the table is wider than the side column, which
+              scrolled sideways as a whole (every panel with it) to show the last columns. */}
+          <div className="explorer-compare-scroll" data-testid="compare-scroll">
+            <table
+              className="explorer-compare-table"
+              aria-label="Explorer verdicts per fix"
+              data-testid="compare-table"
+            >
+              <thead>
+                <tr>
+                  <th>fix</th>
+                  <th>safety</th>
+                  <th>liveness</th>
+                  <th>found</th>
+                  <th>search</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {state.rows.map(({ fix, result }) => (
+                  <tr key={fix ?? ''}>
+                    <td>{fix === null ? state.baseline : <code>{fix}</code>}</td>
+                    <td className={result.safety === 'violated' ? 'bad' : 'ok'}>{result.safety}</td>
+                    <td
+                      className={
+                        result.liveness === 'violated'
+                          ? 'bad'
+                          : result.liveness === 'holds'
+                            ? 'ok'
+                            : 'muted'
+                      }
+                    >
+                      {result.liveness}
+                    </td>
+                    <td>
+                      {result.violations.length === 0
+                        ? verdictCell(result)
+                        : result.violations.map((v, i) => (
+                            <span key={v.invariant}>
+                              {i > 0 && ', '}
+                              <button
+                                type="button"
+                                className="link"
+                                aria-label={`Open the ${v.invariant} counterexample with ${fix ?? state.baseline}`}
+                                onClick={() => void openWith(state, fix, v)}
+                              >
+                                {v.invariant} ({v.length} steps)
+                              </button>
+                            </span>
+                          ))}
+                    </td>
+                    <td className="muted">{searchCell(result)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <button
             type="button"
             onClick={() => {

@@ -29,12 +29,20 @@ export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] 
                   'Deduplication is off: no sequence ids are recorded, every send is written.'}
             </p>
           ) : (
-            <table className="grid">
+            <table className="grid dedup-grid">
               <thead>
                 <tr>
                   <th>producer</th>
-                  <th>highestSequencedPushed</th>
-                  <th>highestSequencedPersisted</th>
+                  <th>
+                    highestSequenced
+                    <wbr />
+                    Pushed
+                  </th>
+                  <th>
+                    highestSequenced
+                    <wbr />
+                    Persisted
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -6,6 +6,7 @@
 // count the ledger list records, refused as fenced, still waiting for the bookies) is listed under
 // its message with the Topic panel's reason: seed 001's M1 sits on both bookies at 3:1 and read
 // "nowhere", while that very entry is what ledger-entries-match is about.
+import { Fragment } from 'react';
 import type { OutcomeRow } from '../../../engine';
 import { ordinal } from '../../ordinal';
 
@@ -69,11 +70,17 @@ function Row({ row, unread }: { readonly row: OutcomeRow; readonly unread: reado
           {row.stored.length === 0 ? (
             <span className="muted">nowhere</span>
           ) : (
+            // The space between positions is outside their spans: inside a nowrap span it was no
+            // place to break, so the whole list was one unbreakable line that widened the side
+            // column (cut at 1024 px).
             row.stored.map((p, i) => (
-              <span key={p} className="pos">
-                {p}
-                {i < row.stored.length - 1 ? ', ' : ''}
-              </span>
+              <Fragment key={p}>
+                <span className="pos">
+                  {p}
+                  {i < row.stored.length - 1 ? ',' : ''}
+                </span>
+                {i < row.stored.length - 1 ? ' ' : ''}
+              </Fragment>
             ))
           )}
           {row.notYetAt !== null && <small className="muted"> · not at {row.notYetAt} yet</small>}

@@ -4,6 +4,7 @@
 // happened; this says where in Pulsar's code to read why. A step whose events name no method says
 // what it was instead — a fault injected is not "a frame on the wire" (seed 000's step 16 read so),
 // and an application call the diagram draws (sendAsync, flush) is listed, not hidden.
+import { Fragment } from 'react';
 import { ruleSource, type SimEvent } from '../../../engine';
 
 export function StepCodePanel({
@@ -47,7 +48,7 @@ export function StepCodePanel({
                       rel="noreferrer"
                       title={`${src.repo}: ${src.path}`}
                     >
-                      <code>{src.method}</code>
+                      <code>{breakAfterDots(src.method)}</code>
                     </a>
                     {src.branch !== null && <small className="muted"> ({src.branch})</small>}{' '}
                     <span className="step-code-actor">{e.actor}</span> <span>{e.text}</span>
@@ -74,4 +75,22 @@ export function StepCodePanel({
       )}
     </section>
   );
+}
+
+/**
+ * A method name with a line-break chance after each dot (Class.Inner.method): in a narrow side
+ * column GeoReplicationProducerImpl.ackReceivedReplicatedMsg was one unbreakable word that widened
+ * the column (cut at 1024 px).
+ */
+function breakAfterDots(name: string) {
+  return name.split('.').map((part, i, all) => (
+    <Fragment key={i}>
+      {part}
+      {i < all.length - 1 && (
+        <>
+          .<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
 }
