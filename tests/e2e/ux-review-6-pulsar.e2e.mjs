@@ -150,4 +150,54 @@ const editor = {
   },
 };
 
-export default [sideFits, compareFits, editor];
+const arrowMenu = {
+  name: "ux6 pulsar: at 1024 × 700 a click on the replicator's E4 arrow opens its fault menu whole inside the diagram; the row stays under the pointer; a fault chosen leaves the focus on the diagram",
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage(SMALL);
+    await openScenario(page, baseURL, 'geo-v2-clean');
+    // The replicator's send of E4 (the last "E4 seq 1" arrow), scrolled into view as a user would.
+    const label = page
+      .locator('[data-testid=diagram] svg text.messageText', { hasText: /· E4 seq 1$/ })
+      .last();
+    await label.scrollIntoViewIfNeeded();
+    const before = await label.boundingBox();
+    const step = Number(/^(\d+)/.exec(await label.textContent())[1]);
+    await label.click();
+    const menu = page.getByRole('menu', { name: `Faults for step ${step}: E4 seq 1` });
+    await menu.waitFor();
+    await stepIs(page, step, 'the click did not move the cursor to its row');
+    await page.waitForTimeout(300); // the step's frame (where a scroll would happen) has run
+    const after = await label.boundingBox();
+    assert.ok(
+      Math.abs(after.x - before.x) < 2 && Math.abs(after.y - before.y) < 2,
+      `the row moved from under the pointer: ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+    );
+    const m = await page.evaluate(() => {
+      const d = document.querySelector('[data-testid=diagram]');
+      const b = d.getBoundingClientRect();
+      const r = document.querySelector('.arrow-menu').getBoundingClientRect();
+      return {
+        view: { left: b.left + d.clientLeft, right: b.left + d.clientLeft + d.clientWidth },
+        box: { left: r.left, right: r.right },
+      };
+    });
+    assert.ok(
+      m.box.left >= m.view.left - 1 && m.box.right <= m.view.right + 1,
+      `the menu ${JSON.stringify(m.box)} is cut by the diagram's view ${JSON.stringify(m.view)}`,
+    );
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'detached' });
+    await until(
+      page,
+      () =>
+        document
+          .querySelector('[data-testid=panel-branches]')
+          ?.textContent?.includes('checksum-error on E4'),
+      null,
+      'the fault was not added',
+    );
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'diagram');
+  },
+};
+
+export default [sideFits, compareFits, editor, arrowMenu];

@@ -125,6 +125,8 @@ export function Diagram() {
   // The sticky actor header's state (below): kept here so that a scroll made by the step below
   // shows or hides it in the same frame.
   const gone = useRef<number | null>(null);
+  /** The step a click on the diagram moved the cursor to, until the step's effect has seen it. */
+  const clickedTo = useRef<number | null>(null);
   const [headerShown, setHeaderShown] = useState(false);
   const syncHeader = useCallback(() => {
     const scroller = section.current;
@@ -140,6 +142,11 @@ export function Diagram() {
     // current step into view again.
     const root = host.current;
     const anchor = markStep(root, draw.drawn.diagram.items, cursor);
+    // A step reached by a click on its row is in view already: scrolling would move the row (and
+    // the fault menu opened at the click) from under the pointer — at 1024 px an arrow's menu
+    // ended half outside the diagram's left edge.
+    const byClick = clickedTo.current === cursor;
+    clickedTo.current = null;
     if (typeof requestAnimationFrame !== 'function') return;
     const frame = requestAnimationFrame(() => {
       const scroller = section.current;
@@ -149,7 +156,7 @@ export function Diagram() {
         const header = scroller.querySelector<HTMLElement>('.diagram-actors.shown');
         const sticky = scroller.querySelector<HTMLElement>('.diagram-window');
         const covered = (header?.offsetHeight ?? 0) + (sticky?.offsetHeight ?? 0);
-        if (row) {
+        if (row && !byClick) {
           const texts = labelsOf(shapes);
           const all = rowBox(texts);
           const first = rowBox(texts.slice(0, 1));
@@ -220,7 +227,10 @@ export function Diagram() {
   const onClick = (e: React.MouseEvent) => {
     if (!result || !draw.drawn || !host.current) return;
     const step = clickedStep(host.current, draw.drawn.diagram.items, e.target as Element);
-    if (step !== null) setCursor(step);
+    if (step !== null && step !== cursor) {
+      clickedTo.current = step;
+      setCursor(step);
+    }
     const index = messageIndexOf(host.current, e.target as Element);
     const target = arrowTarget(result, draw.drawn.diagram.items, index);
     if (!target) return;
