@@ -67,9 +67,18 @@ const seed000 = {
       /pulsar\.repl\.us-east-->us-west_LID:_EID10:510:5/,
     );
 
-    // The Invariants panel lists no-silent-loss at exactly that step; Go to step lands there.
+    // The Invariants panel lists no-silent-loss at exactly that step, and says it is this step
+    // (no "Go to step" to where the cursor is); from step 0, Go to step lands there.
     const inv = await text(page, 'panel-invariants');
     assert.match(inv, new RegExp(`no-silent-loss\\s*at step ${markStep}(?!\\d)`));
+    assert.match(await text(page, 'violation-here'), /This step/);
+    await page.keyboard.press('Home');
+    await waitFor(
+      page,
+      () => document.querySelector('.panels')?.getAttribute('data-step') === '0',
+      null,
+      'Home',
+    );
     await page
       .getByTestId('panel-invariants')
       .getByRole('button', { name: `Go to step ${markStep}` })

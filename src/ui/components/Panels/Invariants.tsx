@@ -1,5 +1,6 @@
 // Every invariant violation of the run, each at the step where it first held. Violations ahead of
-// the cursor stay listed (dimmed) so the user can jump straight to them.
+// the cursor stay listed (dimmed) so the user can jump straight to them; the one at the cursor's
+// step says so instead of offering to go where the user already is.
 import type { RunResult } from '../../../engine';
 import { FIXES } from '../../fixes';
 import { setCursor, useApp } from '../../store';
@@ -45,9 +46,16 @@ export function InvariantsPanel({
                 <span className="muted">at step {v.step}</span>
               </div>
               <div>{v.detail}</div>
-              <button type="button" onClick={() => setCursor(v.step)}>
-                Go to step {v.step}
-              </button>
+              {/* At its step already: a "Go to step N" button there did nothing. */}
+              {v.step === cursor ? (
+                <span className="muted" data-testid="violation-here">
+                  This step.
+                </span>
+              ) : (
+                <button type="button" onClick={() => setCursor(v.step)}>
+                  Go to step {v.step}
+                </button>
+              )}
             </li>
           ))}
         </ul>
