@@ -1,7 +1,18 @@
-// A search under way or stopped: the progress bar (states, states/s, depth, queue), and the status
-// line that screen readers announce — exploring, cancelled (and how fast Cancel took), or failed.
+// A search under way or stopped: the progress bar (states, states/s over the time so far, but none
+// before 50 ms; depth, queue), and the status line that screen readers announce — exploring,
+// cancelled (and how fast Cancel took), or failed.
 import { fmt } from './verdict';
 import type { Search } from './useSearch';
+
+/**
+ * Below this much time a rate says nothing: a search that ended before its first progress report
+ * (136 states in well under 1 ms) read "136,000 states/s", its time floored at 1 ms.
+ */
+export const MIN_RATE_SECONDS = 0.05;
+
+/** "12,345 states/s", or "— states/s" while too little time has passed to say. */
+export const rateOf = (states: number, seconds: number): string =>
+  seconds < MIN_RATE_SECONDS ? '— states/s' : `${fmt(states / seconds)} states/s`;
 
 export function SearchStatus({ search, maxStates }: { search: Search; maxStates: number }) {
   const { progress, outcome, ran, running, seconds } = search;
@@ -15,8 +26,9 @@ export function SearchStatus({ search, maxStates }: { search: Search; maxStates:
             value={Math.min(progress?.states ?? 0, maxStates)}
           />
           <p className="muted">
-            {fmt(progress?.states ?? 0)} states · {fmt((progress?.states ?? 0) / seconds)} states/s
-            · depth {progress?.depth ?? 0} · queue {fmt(progress?.queue ?? 0)}
+            {fmt(progress?.states ?? 0)} states ·{' '}
+            <span data-testid="explorer-rate">{rateOf(progress?.states ?? 0, seconds)}</span> ·
+            depth {progress?.depth ?? 0} · queue {fmt(progress?.queue ?? 0)}
             {ran.from !== null ? ` · from step ${ran.from}` : ''}
           </p>
         </div>

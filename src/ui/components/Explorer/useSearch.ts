@@ -86,6 +86,8 @@ export function useSearch(
         if (handle.current !== h) return;
         ended();
         const t1 = performance.now();
+        // The rate after the end is over the whole search, not up to its last progress report.
+        setNow(t1);
         setOutcome(
           result
             ? { kind: 'done', result, seconds: (t1 - t0) / 1000 }
@@ -106,7 +108,8 @@ export function useSearch(
     handle.current?.cancel();
   };
 
-  const seconds = Math.max(0.001, (now - startedAt) / 1000);
+  /** Seconds from the start to the last report (progress or the end). */
+  const seconds = Math.max(0, (now - startedAt) / 1000);
   return { progress, outcome, ran, running, seconds, run, cancel };
 }
 
