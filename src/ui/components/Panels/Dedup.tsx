@@ -3,6 +3,7 @@
 // V1 keys by (original) producer name with a sequence id; V2 (PR 23697) keys the replicator's
 // name with `_LID` and `_EID`, shown here as one `ledgerId:entryId` source position.
 import type { TopicPanel } from '../../../engine';
+import { BreakableName } from './breakName';
 import { changedClass } from './changed';
 
 export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] }) {
@@ -49,7 +50,10 @@ export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] 
                 {t.watermarks.map((d) => (
                   <tr key={d.name}>
                     <td>
-                      {d.name}
+                      <BreakableName name={d.name} />
+                      {/* The tag may go to a line of its own: stuck to the name's last piece it
+                          made the column too wide for the side column at 1024 px. */}
+                      <wbr />
                       {d.kind === 'position' && (
                         <span className="tag" title="V2: the _LID and _EID keys, a source position">
                           _LID:_EID

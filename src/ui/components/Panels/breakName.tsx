@@ -1,0 +1,28 @@
+// A producer name with line-break chances only where it reads well: after each dot and before a
+// replicator's "-->" arrow, so pulsar.repl.us-east-->us-west breaks as "pulsar.repl." / "us-east"
+// / "-->us-west" and never inside a cluster's name or the arrow. In Broker dedup at 1024 px the
+// name broke at any character ("pulsar.rep / l.us-east-- / >us-west"), and a hyphen is a break
+// chance of its own ("us- / east"). Only a piece longer than LONG characters may still break
+// anywhere, so that no name can widen the side column.
+import { Fragment } from 'react';
+
+const LONG = 20;
+
+/** The name cut into the pieces between its break chances (joined, they are the name). */
+export function namePieces(name: string): string[] {
+  return name.split(/(?<=\.)|(?=-->)/).filter((p) => p !== '');
+}
+
+/** The name with a <wbr> between its pieces; a short piece does not break inside, a long one anywhere. */
+export function BreakableName({ name }: { readonly name: string }) {
+  return (
+    <>
+      {namePieces(name).map((p, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          <span className={p.length <= LONG ? 'name-piece' : 'name-piece-long'}>{p}</span>
+        </Fragment>
+      ))}
+    </>
+  );
+}
