@@ -3,15 +3,19 @@
 // who ran it (two bookies storing 3:1 read as one line twice otherwise). The diagram says what
 // happened; this says where in Pulsar's code to read why. A step whose events name no method says
 // what it was instead — a fault injected is not "a frame on the wire" (seed 000's step 16 read so),
-// and an application call the diagram draws (sendAsync, flush) is listed, not hidden.
+// and an application call the diagram draws (sendAsync, flush) is listed, not hidden. It opens
+// with the step's action (its key) in full: the step bar's chip is cut short at 1024 px.
 import { Fragment } from 'react';
 import { ruleSource, type SimEvent } from '../../../engine';
 
 export function StepCodePanel({
   step,
+  stepKey = null,
   events,
 }: {
   readonly step: number;
+  /** The action that led to this step (the step bar's key chip, cut to "deliver…" at 1024 px). */
+  readonly stepKey?: string | null;
   readonly events: readonly SimEvent[];
 }) {
   const sources = new Map(
@@ -30,6 +34,13 @@ export function StepCodePanel({
         <p className="muted">Step 0 is the initial state: no code has run yet.</p>
       ) : (
         <>
+          {stepKey !== null && (
+            // The step's action in full, without hover: the step bar's chip shortens it with an
+            // ellipsis on a narrow window and has the rest only in its title.
+            <p className="step-code-key" data-testid="step-code-key">
+              Step {step}: <code>{breakKey(stepKey)}</code>
+            </p>
+          )}
           {faults.length > 0 && (
             <p data-testid="step-code-fault">
               Step {step} injects a fault: {faults.map((e) => e.text).join('; ')}. The fault is not
@@ -93,4 +104,20 @@ function breakAfterDots(name: string) {
       )}
     </Fragment>
   ));
+}
+
+/**
+ * A step key with a line-break chance after each ':' and before each '->' (deliver:broker-2->
+ * replicator:E3), so the whole key wraps in the side column instead of widening it.
+ */
+function breakKey(key: string) {
+  return key
+    .split(/(?<=:)|(?=->)/)
+    .filter((p) => p !== '')
+    .map((part, i) => (
+      <Fragment key={i}>
+        {i > 0 && <wbr />}
+        {part}
+      </Fragment>
+    ));
 }

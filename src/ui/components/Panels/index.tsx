@@ -64,7 +64,7 @@ export function Panels() {
       <div className="panels" data-step={cursor}>
         <InvariantsPanel result={result} cursor={cursor} />
         <Outcomes rows={outcomeRows(now.world)} unread={unreadOf(panels.topics)} />
-        <StepCode step={cursor} events={now.events} />
+        <StepCode step={cursor} stepKey={now.key ?? null} events={now.events} />
         {panels.replication && <Replication repl={panels.replication} />}
         <StoragePanels result={result} cursor={cursor} />
         <Producers
