@@ -62,7 +62,8 @@ function acrossFor(v: Box, r: Box): number {
  * view (an arrow between far lifelines, a note over all of them) shows its labels whole instead
  * (`labels.all`: the box around its arrow labels and note texts), else its VIOLATION note's text
  * (`labels.violation`: the step's reason to be read; seed 000's last step showed its arrow label
- * and cut the note's lines by 39 px at 1400 and 275 px at 1024), else its first label.
+ * and cut the note's lines by 39 px at 1400 and 275 px at 1024) with as many of the step's other
+ * texts (`labels.texts`, its first row first) as fit beside it, else its first label.
  *
  * Down and up, a row that left the view is placed a quarter of the view in from the edge it left
  * by: the next steps in the same direction then have the rest of the view before the next scroll.
@@ -72,7 +73,13 @@ function acrossFor(v: Box, r: Box): number {
 export function scrollFor(
   v: Box,
   r: Box,
-  labels: { readonly all: Box; readonly first: Box; readonly violation?: Box | null } | null = null,
+  labels: {
+    readonly all: Box;
+    readonly first: Box;
+    readonly violation?: Box | null;
+    /** Each of the step's texts in drawing order (its arrow label first, then its notes' lines). */
+    readonly texts?: readonly Box[];
+  } | null = null,
 ): { readonly down: number; readonly across: number } {
   let down = 0;
   const height = r.bottom - r.top;
@@ -97,10 +104,32 @@ export function scrollFor(
       : fits(labels.all)
         ? labels.all
         : fits(labels.violation)
-          ? labels.violation
+          ? withTexts(labels.violation, labels.texts ?? [], fits)
           : labels.first,
   );
   return { down, across };
+}
+
+const union = (a: Box, b: Box): Box => ({
+  top: Math.min(a.top, b.top),
+  bottom: Math.max(a.bottom, b.bottom),
+  left: Math.min(a.left, b.left),
+  right: Math.max(a.right, b.right),
+});
+
+/**
+ * The violation note's box grown by each of the step's texts, in the step's order, that still fits
+ * with it: the step's own notes were cut beside the note shown whole (seed 000's last step at 1440
+ * px: "Case-1: head 10:3 ≤ lastP…" on the replicator's lane). The first of the step's rows comes
+ * first; a text that does not fit is left out, and the ones after it are still tried.
+ */
+function withTexts(violation: Box, texts: readonly Box[], fits: (b: Box) => boolean): Box {
+  let box = violation;
+  for (const t of texts) {
+    const grown = union(box, t);
+    if (fits(grown)) box = grown;
+  }
+  return box;
 }
 
 /** The texts among a step's shapes: its arrow labels, and the text of its notes. */

@@ -166,7 +166,11 @@ export function Diagram() {
               shapes.filter((el) => el.textContent?.trimStart().startsWith('VIOLATION ') ?? false),
             ),
           );
-          const labels = all && first ? { all, first, violation } : null;
+          const boxes = texts.flatMap((t) => {
+            const b = rowBox([t]);
+            return b ? [b] : [];
+          });
+          const labels = all && first ? { all, first, violation, texts: boxes } : null;
           const { down, across } = scrollFor(visibleBox(scroller, covered), row, labels);
           if (down !== 0) scroller.scrollTop += down;
           if (across !== 0) scroller.scrollLeft += across;
