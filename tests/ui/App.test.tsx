@@ -45,7 +45,9 @@ describe('App', () => {
     expect(screen.getByTestId('step-label')).toHaveTextContent('Step 13 of 15');
     expect(within(topic()).getByText(/stored:/)).toHaveTextContent(/^stored: M0, M1$/);
     expect(within(topic()).getByText('pending writes')).toBeInTheDocument();
-    expect(screen.getByText('deliver:p1->broker-1:M2')).toBeInTheDocument();
+    // The step's key: in the step bar's chip, and in full in the Pulsar code panel.
+    expect(within(screen.getByRole('navigation', { name: 'Step controls' })).getByText('deliver:p1->broker-1:M2')).toBeInTheDocument();
+    expect(screen.getByTestId('step-code-key')).toHaveTextContent('Step 13: deliver:p1->broker-1:M2');
   });
 
   it('buttons, slider and "Go to step" move the cursor; arrows in the select are left alone', async () => {
