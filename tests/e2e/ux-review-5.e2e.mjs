@@ -78,7 +78,7 @@ const panels = {
 
     await openScenario(page, baseURL, 'seed-001-fencing-race');
     await page.keyboard.press('End');
-    await stepIs(page, 33, 'not at the end');
+    await stepIs(page, 32, 'not at the end');
     await shows(
       page,
       'panel-outcomes',

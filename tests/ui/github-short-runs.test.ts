@@ -11,24 +11,24 @@ const lastRow = (md: string) =>
     .map((l) => Number(/^\| (\d+) \|/.exec(l)![1]));
 
 describe('Copy for GitHub: short runs are whole', () => {
-  it('seed-001-fencing-race (33 steps, violation at 18) is drawn from step 1 to 33', () => {
+  it('seed-001-fencing-race (32 steps, violation at 17) is drawn from step 1 to 32', () => {
     const result = runBuiltin('seed-001-fencing-race');
     const last = result.steps.length - 1;
-    expect(last).toBe(33);
-    expect(result.violations[0]?.step).toBe(18);
+    expect(last).toBe(32);
+    expect(result.violations[0]?.step).toBe(17);
     const c = buildGithubComment({
       title: 'Seed 001',
       scenarioId: 'seed-001-fencing-race',
       result,
-      step: 18,
+      step: 17,
       link: LINK,
       fixes: [],
     });
-    expect([c.from, c.to]).toEqual([1, 33]);
+    expect([c.from, c.to]).toEqual([1, 32]);
     expect(c.text).not.toContain('_Steps ');
     const rows = lastRow(c.text);
     expect(rows[0]).toBe(1);
-    expect(rows.at(-1)).toBe(33);
+    expect(rows.at(-1)).toBe(32);
   });
 
   it('seed-002-issue-1 with pr-23697 at step 9 (over 30 steps) is drawn whole', () => {
@@ -55,18 +55,18 @@ describe('Copy for GitHub: short runs are whole', () => {
       title: 'S',
       scenarioId: 's',
       result,
-      step: 18,
+      step: 17,
       link: LINK,
       fixes: [],
     });
     const cap = Math.floor(full.text.length * 0.7);
     const c = buildGithubComment(
-      { title: 'S', scenarioId: 's', result, step: 18, link: LINK, fixes: [] },
+      { title: 'S', scenarioId: 's', result, step: 17, link: LINK, fixes: [] },
       cap,
     );
     expect(c.text.length).toBeLessThanOrEqual(cap);
-    expect(c.from <= 18 && 18 <= c.to).toBe(true);
-    expect(c.to - c.from).toBeLessThan(32);
-    expect(c.text).toContain(`_Steps ${c.from}–${c.to} of 33, around step 18`);
+    expect(c.from <= 17 && 17 <= c.to).toBe(true);
+    expect(c.to - c.from).toBeLessThan(31);
+    expect(c.text).toContain(`_Steps ${c.from}–${c.to} of 32, around step 17`);
   });
 });

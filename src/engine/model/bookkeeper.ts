@@ -92,9 +92,10 @@ export interface Takeover {
   readonly readVersion: number;
   ledgers: { id: number; entries: number }[];
   readonly recovering: number;
+  /** Bookies whose fencing answer arrived while the fencing read was still open, in that order. */
   answered: string[];
-  /** Entry ids the answered bookies hold (`LedgerRecoveryOp` reads them forward). */
-  held: number[];
+  /** What each of them held when fenced (`LedgerRecoveryOp` reads it forward). */
+  holds: Record<string, readonly number[]>;
   /** The last entry recovery reaches with what has answered so far. */
   recoveredLast: number;
   reason: string;

@@ -14,7 +14,7 @@ import { frozen, type TopicState } from '../model/world';
 import { entriesText, ev } from '../model/events';
 import { hasFix } from '../model/config';
 import { type Ctx, idsOf, ledgerActor } from '../sim/context';
-import { asyncClose as closeLedgerHandle, closeOnUnrecoverableError, ensembleChangeFails, errorFailsHandle, initiateAdd, lastRecoverable, writeComplete } from './BookKeeper';
+import { asyncClose as closeLedgerHandle, closeOnUnrecoverableError, ensembleChangeFails, errorFailsHandle, initiateAdd, recoverForward, writeComplete } from './BookKeeper';
 import type { BkAnswer, LedgerHandle } from '../model/bookkeeper';
 import { addComplete, addFailed } from './PersistentTopic';
 import { closeConnection } from './ClientCnx';
@@ -91,11 +91,13 @@ function handleAddFailure(ctx: Ctx, topic: TopicState): void {
   let entries = h.lac + 1;
   if (hasFix(ctx.w.config, 'pr-24722')) {
     // Re-open the ledger with recovery: if no one has closed it yet, this open's own recovery
-    // reads what the (already fenced) bookies hold and closes it there (modelled as one step).
+    // reads what the (already fenced) bookies hold and closes it there (modelled as one step, every
+    // ensemble bookie answering — one of the orders `ReadLastConfirmedOp` allows).
     const meta = bk.ledgerMeta[h.ledgerId]!;
     if (meta.state !== 'CLOSED') {
       meta.state = 'CLOSED';
-      meta.lastEntryId = lastRecoverable(meta.ensemble.flatMap((b) => bk.bookies[b]!.ledgers[h.ledgerId]?.entries ?? []));
+      const holds = Object.fromEntries(meta.ensemble.map((b) => [b, bk.bookies[b]!.ledgers[h.ledgerId]?.entries ?? []]));
+      meta.lastEntryId = recoverForward(bk, meta.ensemble, holds).last;
     }
     entries = meta.lastEntryId + 1;
     ctx.events.push(ev('log', topic.owner, `re-check of ledger ${h.ledgerId}: recovered with ${entries} entries`, [], { rule: 'ManagedLedgerImpl.addEntryFailedDueToConcurrentlyModified' }));

@@ -4,15 +4,15 @@
 // `LedgerRecoveryOp`: mark it IN_RECOVERY, fence it on every bookie of its ensemble, read what they
 // hold, close it at the last entry found), records that count, creates a new ledger and
 // compare-and-sets the ledger list at the version it read. BadVersion fails the load (not retried
-// within a run). Simplification: recovery waits for every ensemble bookie's fencing answer
-// (BookKeeper's `ReadLastConfirmedOp` may finish on a covering subset) and then reads forward as a
-// holder answers first (`lastRecoverable`).
+// within a run). The fencing read (`ReadLastConfirmedOp`) completes as soon as the answers cover
+// every write set; recovery then reads forward from those answers (`recoverForward`) and closes.
+// Fencing answers that arrive later are ignored: the bookies are fenced all the same.
 import { entriesText, ev } from '../model/events';
 import type { BkAnswer, BkState } from '../model/bookkeeper';
 import { frozen, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { replayCursor } from './MessageDeduplication';
-import { lastRecoverable, openClosedLedger } from './BookKeeper';
+import { openClosedLedger, recoverForward, uncoveredWriteSet } from './BookKeeper';
 
 export function startTakeover(ctx: Ctx, topic: TopicState, broker: string): void {
   const bk = topic.bk!;
@@ -20,22 +20,36 @@ export function startTakeover(ctx: Ctx, topic: TopicState, broker: string): void
   const last = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
   const meta = bk.ledgerMeta[last.id]!;
   if (meta.state === 'OPEN') meta.state = 'IN_RECOVERY';
-  bk.takeover = { broker, state: 'recovering', readVersion: bk.metadata.version, ledgers: bk.metadata.ledgers.map((l) => ({ ...l })), recovering: last.id, answered: [], held: [], recoveredLast: -1, reason: '' };
+  bk.takeover = { broker, state: 'recovering', readVersion: bk.metadata.version, ledgers: bk.metadata.ledgers.map((l) => ({ ...l })), recovering: last.id, answered: [], holds: {}, recoveredLast: -1, reason: '' };
   ctx.events.push(ev('fault', 'metadata-store', `ownership of the topic moves to ${broker}; ${topic.owner} still believes it owns it`, [], { cluster: topic.cluster, rule: 'NamespaceService.ownership' }));
   ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${bk.metadata.version}; open ledger ${last.id} with recovery`, [], { rule: 'ManagedLedgerImpl.initialize' }));
   for (const b of meta.ensemble) bk.requests.push(frozen({ from: broker, to: b, kind: 'fence', ledgerId: last.id, entryId: -1, born: tick(ctx.w) }));
 }
 
-/** A fencing read's answer reached the recovering broker. */
+/**
+ * A fencing read's answer reached the recovering broker (`ReadLastConfirmedOp.readEntryComplete`):
+ * record what the bookie holds; once the answers cover every write set the read is complete and
+ * recovery reads forward (`LedgerRecoveryOp.doRecoveryRead`) and closes the ledger.
+ */
 export function fenceAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
   const bk = topic.bk!;
   const t = bk.takeover!;
-  t.answered.push(a.from);
-  t.held = [...new Set([...t.held, ...a.holds])].sort((x, y) => x - y);
-  t.recoveredLast = lastRecoverable(t.held);
   const meta = bk.ledgerMeta[t.recovering]!;
-  if (t.answered.length < meta.ensemble.length) {
-    ctx.events.push(ev('log', t.broker, `recovery of ledger ${t.recovering}: ${t.answered.length} of ${meta.ensemble.length} bookies answered the fencing read`, [], { rule: 'LedgerRecoveryOp.initiate:fencing-read' }));
+  t.answered.push(a.from);
+  t.holds[a.from] = a.holds;
+  const read = recoverForward(bk, meta.ensemble, t.holds);
+  t.recoveredLast = read.last;
+  const of = `${t.answered.length} of ${meta.ensemble.length} bookies`;
+  const short = uncoveredWriteSet(bk, meta.ensemble, t.answered);
+  if (short) {
+    const open = short.filter((b) => !t.answered.includes(b)).length;
+    ctx.events.push(ev('log', t.broker, `recovery of ledger ${t.recovering}: ${of} answered the fencing read; write set ${short.join(', ')} has ${open} unanswered, not fewer than ack quorum ${bk.ackQuorum}: waits`, [], { rule: 'ReadLastConfirmedOp.readEntryComplete:not-covered' }));
+    return;
+  }
+  ctx.events.push(ev('log', t.broker, `fencing read of ledger ${t.recovering} complete: ${of} (${t.answered.join(', ')}) cover every write set`, [], { rule: 'ReadLastConfirmedOp.readEntryComplete:covered' }));
+  if (read.waiting !== null) {
+    // Unreachable once covered (each write set has W − A + 1 answers); kept so the read's own rule decides.
+    ctx.events.push(ev('log', t.broker, `recovery read of ${t.recovering}:${read.waiting}: undecided, waits for more answers`, [], { rule: 'PendingReadOp.logErrorAndReattemptRead:waiting' }));
     return;
   }
   if (meta.state !== 'CLOSED') {
@@ -45,6 +59,13 @@ export function fenceAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
   t.ledgers.find((l) => l.id === t.recovering)!.entries = meta.lastEntryId + 1;
   t.state = 'writing-metadata';
   ctx.events.push(ev('log', t.broker, `recovery closed ledger ${t.recovering} with ${entriesText(meta.lastEntryId + 1)}`, [], { to: 'metadata-store', rule: 'LedgerRecoveryOp.closeRecovered' }));
+  // Fencing answers still on their way change nothing now (`ReadLastConfirmedOp.readEntryComplete`
+  // once `completed`): ignored here rather than delivered, as `bookieReceive` does for later ones.
+  const late = bk.answers.filter((x) => x.kind === 'fence' && x.to === t.broker);
+  if (late.length > 0) {
+    bk.answers = bk.answers.filter((x) => !late.includes(x));
+    ctx.events.push(ev('log', t.broker, `fencing answers of ${late.map((x) => x.from).join(', ')} still in flight: ignored, the read already completed`, [], { rule: 'ReadLastConfirmedOp.readEntryComplete:completed' }));
+  }
 }
 
 /** `initializeBookKeeper`: new ledger + CAS of the ledger list at the version read on load. */

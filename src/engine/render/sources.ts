@@ -41,6 +41,8 @@ const FILES: Record<string, readonly [string, string]> = {
   LedgerHandle: ['apache/bookkeeper', `${BK_CLIENT}/LedgerHandle.java`],
   PendingAddOp: ['apache/bookkeeper', `${BK_CLIENT}/PendingAddOp.java`],
   LedgerRecoveryOp: ['apache/bookkeeper', `${BK_CLIENT}/LedgerRecoveryOp.java`],
+  ReadLastConfirmedOp: ['apache/bookkeeper', `${BK_CLIENT}/ReadLastConfirmedOp.java`],
+  PendingReadOp: ['apache/bookkeeper', `${BK_CLIENT}/PendingReadOp.java`],
   LedgerOpenOp: ['apache/bookkeeper', `${BK_CLIENT}/LedgerOpenOp.java`],
   BookieImpl: [
     'apache/bookkeeper',
