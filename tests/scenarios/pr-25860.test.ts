@@ -100,15 +100,16 @@ describe('#25861: the target reloads before the replicator mark-deleted what it 
 describe('the explorer: an unload-topic anywhere, one per run', () => {
   const scenario = { ...base('v2'), explore: { faults: { kinds: ['unload-topic'], max: 1 }, maxDepth: 40 } };
 
-  it('without the fix it finds the duplicate (7 steps); with pr-25860 the search is complete and finds nothing', () => {
+  it('without the fix it finds the duplicate (8 steps: E1 stored, then the unload); with pr-25860 the search is complete and finds nothing', () => {
     const c = config(scenario);
     const found = explore(c, explorerBounds(c));
     expect([found.safety, found.complete]).toEqual(['violated', true]);
-    expect(found.violations.map((v) => [v.invariant, v.length])).toEqual([['no-duplicates', 7]]);
+    expect(found.violations.map((v) => [v.invariant, v.length])).toEqual([['no-duplicates', 8]]);
     expect(found.violations[0]!.trace).toEqual([
       'connect:replicator',
       'read:replicator',
       'deliver:replicator->broker-2:E1',
+      'persist:us-west:E1',
       'fault:unload-topic:us-west',
       'connect:replicator',
       'deliver:replicator->broker-2:E1',

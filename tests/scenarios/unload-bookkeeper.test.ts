@@ -254,3 +254,29 @@ describe('the validator and the explorer take unload-topic on a cluster with boo
     expect(faultApplies(r.steps[0]!.world, { kind: 'unload-topic', cluster: 'local' })).toBe(true);
   });
 });
+
+describe('abstract storage follows the same close rule: a write pending at the unload fails, unanswered', () => {
+  // The topic unloads once the broker has M1 and handed it to the ledger, before the add completes.
+  const r = runOf({
+    id: 'unload-abstract',
+    topic: { deduplication: true },
+    producers: [{ name: 'p1' }],
+    workload: sends('M1', 'M2'),
+    faults: [{ kind: 'unload-topic', cluster: 'local', after: { event: 'received', message: 'M1' } }],
+  });
+
+  it('ManagedLedgerImpl.ledgerClosed: M1 is not stored by the closed ledger and p1 hears nothing for it', () => {
+    expect(textsOf(r, 'broker-1')).toContain(
+      'ManagedLedgerAlreadyClosedException for M1: TopicClosedException, no SendError (the producer was told to reconnect)',
+    );
+    expect(rulesOf(r)).toContain('ManagedLedgerImpl.ledgerClosed:already-closed');
+  });
+
+  it('the replay does not count M1, so its resend is NotDup: each message is stored once', () => {
+    const unload = stepOf(r, 'unload topic at local');
+    const after = r.steps.slice(unload + 1).flatMap((s) => s.events.map((e) => e.text));
+    expect(after).toContain('NotDup (pushed none, persisted none): write, pushed := 0');
+    expect(r.stored.local).toEqual(['M1', 'M2']);
+    expect(r.violations).toEqual([]);
+  });
+});

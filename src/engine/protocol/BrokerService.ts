@@ -5,8 +5,8 @@
 // state is rebuilt by replay, and a replicator of this topic starts again from its persisted cursor
 // with a new producer. The close and the next load are one step: nothing a client does can reach
 // the topic in between (its lookups wait for the load).
-// - Abstract storage: writes already handed to the ledger complete, but their receipts have no
-//   connection left (a simplification: with bookies they fail, as below).
+// - Abstract storage: writes handed to the ledger and not yet confirmed fail, unanswered, as with
+//   bookies (`ManagedLedgerImpl.ledgerClosed`); the producer resends them after it reconnects.
 // - BookKeeper: `ManagedLedgerImpl.asyncClose` closes the current ledger at its LAC; adds not yet
 //   confirmed fail without an answer to the producer, and bytes the bookies hold past the LAC are
 //   never readable. The load opens that closed ledger without recovery (see OwnershipChange.ts).
@@ -15,8 +15,7 @@ import { ev } from '../model/events';
 import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { replayCursor, replayReplNote } from './MessageDeduplication';
-import { addComplete } from './PersistentTopic';
-import { closeManagedLedger } from './ManagedLedgerImpl';
+import { closeManagedLedger, failWritesOnClose } from './ManagedLedgerImpl';
 import { loadTopic } from './OwnershipChange';
 import { CURSOR, posText } from './PersistentReplicator';
 
@@ -38,7 +37,7 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
     }
     loadTopic(ctx, topic);
   } else {
-    while (topic.pendingWrites.length > 0) addComplete(ctx, topic);
+    failWritesOnClose(ctx, topic);
     const current = topic.ledgers[topic.ledgers.length - 1];
     if (current) current.closed = true;
     replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));

@@ -162,9 +162,18 @@ export function closeManagedLedger(ctx: Ctx, topic: TopicState): void {
   const bk = topic.bk!;
   const h = bk.ml.handle;
   if (h && !h.closed) closeLedgerHandle(ctx, bk, topic.owner, h);
-  const failed = topic.pendingWrites.flatMap((w) => idsOf(w.msgs));
   bk.ml.ops = [];
   bk.ml.handle = null;
+  failWritesOnClose(ctx, topic);
+}
+
+/**
+ * The writes still pending when the managed ledger closes fail with
+ * ManagedLedgerAlreadyClosedException, answered with nothing (TopicClosedException). Abstract
+ * storage follows the same rule: an add not confirmed when its ledger closes is outside the ledger.
+ */
+export function failWritesOnClose(ctx: Ctx, topic: TopicState): void {
+  const failed = topic.pendingWrites.flatMap((w) => idsOf(w.msgs));
   topic.pendingWrites = [];
   if (failed.length > 0) ctx.events.push(ev('persist-failed', topic.owner, `ManagedLedgerAlreadyClosedException for ${failed.join(', ')}: TopicClosedException, no SendError (the producer was told to reconnect)`, failed, { to: ledgerActor(topic.cluster), cluster: topic.cluster, rule: 'ManagedLedgerImpl.ledgerClosed:already-closed' }));
 }
