@@ -77,11 +77,15 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.record({
       'flush',
       'await',
       'schedule',
+      'size',
+      'batching',
+      'maxBytes',
+      'maxMessages',
     ),
   ),
   value: fc.oneof(
     fc.jsonValue({ maxDepth: 2 }),
-    fc.constantFrom(-1, 0, 1, 1e9, '', 'p1', 'M1', 'us-west', 'broker-1', true, null, [], {}),
+    fc.constantFrom(-1, 0, 1, 1e9, 131072, 5242881, '', 'p1', 'M1', 'us-west', 'broker-1', true, null, [], {}),
   ),
 });
 
