@@ -1,30 +1,33 @@
 // Abstract storage under a topic (`ManagedLedgerImpl` without BookKeeper): an append is one step
 // and succeeds unless a persist-fails fault says not. Entries go to the current (last, open)
 // ledger; after a failure closed it, the next append creates a new ledger.
-import { frozen, type MsgRef, type StoredEntry, type TopicState } from '../model/world';
+import { frozen, type PendingWrite, type StoredEntry, type TopicState, type World } from '../model/world';
 import { readableEntries } from './OwnershipChange';
 
-export function appendEntry(
-  topic: TopicState,
-  producerName: string,
-  sequenceId: number,
-  highestSequenceId: number,
-  msgs: readonly MsgRef[],
-  replicatedFrom?: string,
-): StoredEntry {
+export function appendEntry(w: World, topic: TopicState, wr: PendingWrite): StoredEntry {
   let ledger = topic.ledgers[topic.ledgers.length - 1];
   if (!ledger || ledger.closed) {
     ledger = { id: topic.nextLedgerId++, entries: [], closed: false };
     topic.ledgers.push(ledger);
   }
-  const ledgerId = ledger.id;
-  const entryId = ledger.entries.length;
-  // Two literals rather than a spread: one shape each, and `replicatedFrom` first when present.
-  const entry: StoredEntry = replicatedFrom
-    ? { replicatedFrom, ledgerId, entryId, producerName, sequenceId, highestSequenceId, msgs }
-    : { ledgerId, entryId, producerName, sequenceId, highestSequenceId, msgs };
+  const entry = entryOf(w, wr, ledger.id, ledger.entries.length);
   ledger.entries = frozen([...ledger.entries, frozen(entry)]);
   return entry;
+}
+
+/**
+ * The entry a write stores, on either storage, with its `MessageMetadata` as the producer wrote it:
+ * the original producer's name (V1 and V2 alike keep it on a replicated entry) and, for the
+ * replicator's write, `replicated_from`.
+ */
+export function entryOf(w: World, wr: PendingWrite, ledgerId: number, entryId: number): StoredEntry {
+  const producerName = wr.msgs[0]?.originalProducer ?? wr.dedupKey;
+  const { sequenceId, highestSequenceId, msgs } = wr;
+  const replicatedFrom = w.producers[wr.producer]?.role === 'replicator' ? w.config.replication?.from : undefined;
+  // Two literals rather than a spread: one shape each, and `replicatedFrom` first when present.
+  return replicatedFrom
+    ? { replicatedFrom, ledgerId, entryId, producerName, sequenceId, highestSequenceId, msgs }
+    : { ledgerId, entryId, producerName, sequenceId, highestSequenceId, msgs };
 }
 
 /**

@@ -17,6 +17,7 @@ import { type Ctx, idsOf, ledgerActor } from '../sim/context';
 import { asyncClose as closeLedgerHandle, closeOnUnrecoverableError, ensembleChangeFails, errorFailsHandle, initiateAdd, recoverForward, writeComplete } from './BookKeeper';
 import type { BkAnswer, LedgerHandle } from '../model/bookkeeper';
 import { addComplete, addFailed } from './PersistentTopic';
+import { entryOf } from './ManagedLedger';
 import { closeConnection } from './ClientCnx';
 
 /** `ManagedLedgerImpl.asyncAddEntry` for the head of `pendingWrites` that was just queued. */
@@ -43,12 +44,7 @@ function initiate(ctx: Ctx, topic: TopicState, index: number): void {
   let ledger = topic.ledgers.find((l) => l.id === h.ledgerId);
   if (!ledger) topic.ledgers.push((ledger = { id: h.ledgerId, entries: [], closed: false }));
   const entries = ledger.entries.slice(); // frozen: replaced, not written (slice keeps any gap)
-  // The metadata as the replicator's producer wrote it: the original producer's name and, for a
-  // replicated entry, `replicated_from` (the same shape as abstract storage's `appendEntry`).
-  const producerName = wr.msgs[0]?.originalProducer ?? wr.dedupKey;
-  const replicatedFrom = ctx.w.producers[wr.producer]?.role === 'replicator' ? ctx.w.config.replication?.from : undefined;
-  const ids = { sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId, msgs: wr.msgs };
-  entries[entryId] = frozen(replicatedFrom ? { replicatedFrom, ledgerId: h.ledgerId, entryId, producerName, ...ids } : { ledgerId: h.ledgerId, entryId, producerName, ...ids });
+  entries[entryId] = frozen(entryOf(ctx.w, wr, h.ledgerId, entryId));
   ledger.entries = frozen(entries);
   initiateAdd(ctx, bk, topic.owner, h, entryId);
   ctx.events.push(ev('log', topic.owner, `OpAddEntry ${h.ledgerId}:${entryId} initiated`, wr.msgs.map((m) => m.msg), { rule: 'OpAddEntry.initiate' }));

@@ -138,10 +138,7 @@ function note(ctx: Ctx, ch: Channel, text: string, msgs: readonly string[], rule
 export function addComplete(ctx: Ctx, topic: TopicState, written?: StoredEntry): void {
   const wr = topic.pendingWrites.shift();
   if (!wr) return;
-  const p = ctx.w.producers[wr.producer]!;
-  const replicatedFrom = p.role === 'replicator' ? ctx.w.config.replication?.from : undefined;
-  // MessageMetadata keeps the original producer's name on a replicated entry (V1 and V2 alike).
-  const entry = written ?? appendEntry(topic, wr.msgs[0]?.originalProducer ?? wr.dedupKey, wr.sequenceId, wr.highestSequenceId, wr.msgs, replicatedFrom);
+  const entry = written ?? appendEntry(ctx.w, topic, wr);
   const src = wr.msgs[0]?.sourcePosition;
   if (wr.replV2 && src) recordMessagePersistedRepl(topic.dedup, wr.dedupKey, src.ledgerId, src.entryId);
   else recordMessagePersisted(topic.dedup, wr.dedupKey, wr.sequenceId, wr.highestSequenceId);
