@@ -15,7 +15,7 @@ import { entriesText, ev } from '../model/events';
 import { hasFix } from '../model/config';
 import { type Ctx, idsOf, ledgerActor } from '../sim/context';
 import { asyncClose as closeLedgerHandle, closeOnUnrecoverableError, ensembleChangeFails, errorFailsHandle, initiateAdd, recoverForward, writeComplete } from './BookKeeper';
-import type { BkAnswer, LedgerHandle } from '../model/bookkeeper';
+import type { BkAnswer, BkState, LedgerHandle } from '../model/bookkeeper';
 import { addComplete, addFailed } from './PersistentTopic';
 import { entryOf } from './ManagedLedger';
 import { closeConnection } from './ClientCnx';
@@ -118,19 +118,35 @@ export function rollover(ctx: Ctx, topic: TopicState): void {
     fenceManagedLedger(ctx, topic);
     return;
   }
-  const id = md.nextLedgerId++;
-  ml.ledgers = [...ml.ledgers, { id, entries: 0 }];
-  md.ledgers = ml.ledgers.map((l) => ({ ...l }));
-  ml.version = ++md.version;
-  const ensemble = frozen(Object.keys(bk.bookies).slice(0, bk.ensembleSize));
-  bk.ledgerMeta[id] = { state: 'OPEN', lastEntryId: -1, ensemble };
-  ml.handle = { ledgerId: id, ensemble, lac: -1, pending: [], closed: false };
+  ml.ledgers = createLedgerAndWriteList(bk, ml.ledgers);
+  ml.version = md.version;
+  const id = ml.ledgers[ml.ledgers.length - 1]!.id;
+  ml.handle = { ledgerId: id, ensemble: bk.ledgerMeta[id]!.ensemble, lac: -1, pending: [], closed: false };
   ml.currentLedgerEntries = 0;
   ml.state = 'LedgerOpened';
-  const list = md.ledgers.map((l) => `${l.id}:{${l.entries}}`).join(', ');
-  ctx.events.push(ev('log', topic.owner, `ledger list [${list}] written (version ${md.version}); re-sending ${ml.ops.length} queued adds into ledger ${id}`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.updateLedgersListAfterRollover' }));
+  ctx.events.push(ev('log', topic.owner, `ledger list [${listText(md.ledgers)}] written (version ${md.version}); re-sending ${ml.ops.length} queued adds into ledger ${id}`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.updateLedgersListAfterRollover' }));
   ml.ops.forEach((_, i) => initiate(ctx, topic, i));
 }
+
+/**
+ * Create a new ledger (its ensemble the first bookies) and write the ledger list with it at the
+ * next version: `ManagedLedgerImpl.initializeBookKeeper` when a topic loads (a takeover, or a
+ * reload after an unload) and `createComplete` → `updateLedgersListAfterRollover` on a rollover.
+ * The caller has checked the version it read. Returns the list written.
+ */
+export function createLedgerAndWriteList(bk: BkState, list: readonly { id: number; entries: number }[]): { id: number; entries: number }[] {
+  const md = bk.metadata;
+  const id = md.nextLedgerId++;
+  const written = [...list.map((l) => ({ ...l })), { id, entries: 0 }];
+  md.ledgers = written.map((l) => ({ ...l }));
+  md.version += 1;
+  const ensemble = frozen(Object.keys(bk.bookies).slice(0, bk.ensembleSize));
+  bk.ledgerMeta[id] = { state: 'OPEN', lastEntryId: -1, ensemble };
+  return written;
+}
+
+/** A ledger list as the log lines write it: `10:{1}, 11:{0}`. */
+export const listText = (list: readonly { id: number; entries: number }[]): string => list.map((l) => `${l.id}:{${l.entries}}`).join(', ');
 
 /** `ManagedLedgerImpl.setFenced`: fail every queued add; the topic closes and its clients leave. */
 function fenceManagedLedger(ctx: Ctx, topic: TopicState): void {

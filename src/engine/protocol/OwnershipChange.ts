@@ -8,11 +8,12 @@
 // every write set; recovery then reads forward from those answers (`recoverForward`) and closes.
 // Fencing answers that arrive later are ignored: the bookies are fenced all the same.
 import { entriesText, ev } from '../model/events';
-import type { BkAnswer, BkState } from '../model/bookkeeper';
+import type { BkAnswer } from '../model/bookkeeper';
 import { frozen, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { replayCursor } from './MessageDeduplication';
 import { openClosedLedger, recoverForward, uncoveredWriteSet } from './BookKeeper';
+import { createLedgerAndWriteList, listText } from './ManagedLedgerImpl';
 
 export function startTakeover(ctx: Ctx, topic: TopicState, broker: string): void {
   const bk = topic.bk!;
@@ -108,24 +109,6 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
     ctx.events.push(ev('log', `${s.name}-consumer`, `topic closed on ${before}: reconnects to ${t.broker}, resumes after mark-delete ${md.ledgerId}:${md.entryId}`, [], { cluster: topic.cluster, rule: 'PersistentTopic.close:disconnect-consumers' }));
   }
 }
-
-/**
- * `ManagedLedgerImpl.initializeBookKeeper` after the last ledger was opened: create a new ledger
- * (its ensemble the first bookies) and write the list with it at the next version. The caller has
- * checked the version it read. Returns the list written.
- */
-function createLedgerAndWriteList(bk: BkState, list: readonly { id: number; entries: number }[]): { id: number; entries: number }[] {
-  const md = bk.metadata;
-  const id = md.nextLedgerId++;
-  const written = [...list.map((l) => ({ ...l })), { id, entries: 0 }];
-  md.ledgers = written.map((l) => ({ ...l }));
-  md.version += 1;
-  const ensemble = frozen(Object.keys(bk.bookies).slice(0, bk.ensembleSize));
-  bk.ledgerMeta[id] = { state: 'OPEN', lastEntryId: -1, ensemble };
-  return written;
-}
-
-const listText = (list: readonly { id: number; entries: number }[]) => list.map((l) => `${l.id}:{${l.entries}}`).join(', ');
 
 /**
  * A topic instance on `broker` starts serving what the metadata store records (`BrokerService
