@@ -7,7 +7,7 @@
 // are ignored. Research: docs/research/recovery-coverage.md.
 import { describe, expect, it } from 'vitest';
 import type { BkState } from '../../src/engine/model/bookkeeper';
-import { recoverForward, recoveryRead, uncoveredWriteSet } from '../../src/engine/protocol/BookKeeper';
+import { recoverForward, recoveryRead, uncoveredWriteSet } from '../../src/engine/protocol/LedgerRecoveryOp';
 import { type Json, rulesOf, runOf, textsOf } from './helpers';
 
 /** One cluster, broker-1 serving, broker-2 taking over; ledger 3 starts with one entry (3:0). */

@@ -12,7 +12,8 @@ import type { BkAnswer } from '../model/bookkeeper';
 import { frozen, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { replayCursor } from './MessageDeduplication';
-import { openClosedLedger, recoverForward, uncoveredWriteSet } from './BookKeeper';
+import { openClosedLedger } from './BookKeeper';
+import { recoverForward, uncoveredWriteSet } from './LedgerRecoveryOp';
 import { createLedgerAndWriteList, listText } from './ManagedLedgerImpl';
 
 export function startTakeover(ctx: Ctx, topic: TopicState, broker: string): void {
