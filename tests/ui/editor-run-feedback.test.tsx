@@ -7,7 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
-import { whereIn } from '../../src/ui/components/Editor';
+import { whereIn } from '../../src/ui/components/Editor/feedback';
 import { appStore, selectScenario, setRunner, start } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 import { replaceText } from './editorText';

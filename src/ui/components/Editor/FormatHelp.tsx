@@ -29,7 +29,10 @@ const FIELDS: readonly (readonly [string, string])[] = [
     'topic',
     '"deduplication": true (default false, as in Pulsar), or per cluster; maxMessageSize; ledgers (initial entries per cluster); ledger (ensemble and quorums, with bookies)',
   ],
-  ['producers', 'name, cluster, client "java" | "go", batching { maxMessages, maxBytes }, sequenceIds'],
+  [
+    'producers',
+    'name, cluster, client "java" | "go", batching { maxMessages, maxBytes }, sequenceIds',
+  ],
   [
     'replication',
     'from, to, dedup "v1" | "v2", start "immediately" | "after-workload": geo-replication between two clusters',

@@ -9,6 +9,8 @@ import { FIX_IDS, parseScenarioText } from '../../../engine';
 import { builtinById } from '../../../scenarios';
 import { BuiltinGroup } from '../ScenarioPicker';
 import { FormatHelp } from './FormatHelp';
+import { goTo, ranSummary, showRun, whereIn } from './feedback';
+import { LinesField } from './LinesField';
 import { appStore, runCustomScenario, scenarioOf, useApp } from '../../store';
 import { saveBlob } from '../../share/download';
 import {
@@ -28,7 +30,6 @@ import {
   linesToWorkload,
   producersToLines,
   workloadToLines,
-  type Parsed,
 } from './lines';
 
 type Json = Record<string, unknown>;
@@ -43,83 +44,11 @@ function parseObject(text: string): Json | null {
   }
 }
 
-/** One line-syntax field of the form; its text is local until it parses, then it edits the JSON. */
-function LinesField(props: {
-  label: string;
-  hint: string;
-  value: string;
-  parse: (t: string) => Parsed<unknown>;
-  onChange: (v: unknown) => void;
-}) {
-  const [draft, setDraft] = useState<{ text: string; error: string | null } | null>(null);
-  const text = draft?.text ?? props.value;
-  return (
-    <label>
-      {props.label} <span className="muted">({props.hint})</span>
-      <textarea
-        aria-label={props.label}
-        rows={Math.min(8, Math.max(2, text.split('\n').length))}
-        value={text}
-        onChange={(e) => {
-          const p = props.parse(e.target.value);
-          setDraft({ text: e.target.value, error: p.ok ? null : p.error });
-          if (p.ok) props.onChange(p.value);
-        }}
-        onBlur={() => draft?.error === null && setDraft(null)}
-      />
-      {draft?.error && <span className="editor-errors">{draft.error}</span>}
-    </label>
-  );
-}
-
 /** The text the editor opens for a scenario: its draft, else its JSON (the run's, or the built-in's). */
 function textFor(id: string): string {
   const s = appStore.getState();
   const json = id === s.scenarioId ? scenarioOf(s) : builtinById(id);
   return loadDraft(id) ?? pretty(json ?? {});
-}
-
-/**
- * A syntax error's place, from the loader's "(line L, column C)" at the end of its message; the
- * parser's own "(line L column C)" before it (Chromium's JSON.parse says it too) is dropped, so
- * the place is said once.
- */
-export function whereIn(
-  message: string,
-): { readonly message: string; readonly line: number; readonly column: number } | null {
-  const m = / \(line (\d+), column (\d+)\)$/.exec(message);
-  if (!m) return null;
-  const rest = message.slice(0, m.index).replace(/ \(line \d+ column \d+\)$/, '');
-  return { message: rest, line: Number(m[1]), column: Number(m[2]) };
-}
-
-/** Puts the caret at line `line`, column `column` (1-based) of the JSON and scrolls it into view. */
-function goTo(box: HTMLTextAreaElement, line: number, column: number) {
-  const lines = box.value.split('\n');
-  const offset =
-    lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) +
-    Math.min(column - 1, lines[line - 1]?.length ?? 0);
-  box.focus();
-  box.setSelectionRange(offset, offset);
-  const lineHeight = parseFloat(getComputedStyle(box).lineHeight) || 16;
-  box.scrollTop = Math.max(0, (line - 1) * lineHeight - box.clientHeight / 2);
-}
-
-/** What a run did, in one line: its steps and its violations (the editor's answer to Run). */
-export function ranSummary(r: {
-  readonly steps: readonly unknown[];
-  readonly violations: readonly { readonly invariant: string; readonly step: number }[];
-}): string {
-  const steps = `${r.steps.length - 1} step${r.steps.length === 2 ? '' : 's'}`;
-  if (r.violations.length === 0) return `Ran: ${steps}, no invariant violated.`;
-  const v = r.violations.map((x) => `${x.invariant} at step ${x.step}`).join(', ');
-  return `Ran: ${steps}; violated: ${v}.`;
-}
-
-/** Brings the step bar and the diagram into view, the diagram focused (its keys step the run). */
-function showRun() {
-  document.querySelector('nav.step-controls')?.scrollIntoView?.({ block: 'start' });
-  document.querySelector<HTMLElement>('[data-testid=diagram]')?.focus({ preventScroll: true });
 }
 
 /** A scenario's title for a list: the run's or the built-in's, else its id. */

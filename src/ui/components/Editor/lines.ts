@@ -37,7 +37,8 @@ export function producersToLines(v: unknown): string {
         p?.cluster !== undefined && `cluster=${str(p.cluster)}`,
         p?.client !== undefined && `client=${str(p.client)}`,
         p?.batching !== undefined && `batching=${str((p.batching as Json)?.maxMessages ?? 1000)}`,
-        (p?.batching as Json)?.maxBytes !== undefined && `batchBytes=${str((p.batching as Json).maxBytes)}`,
+        (p?.batching as Json)?.maxBytes !== undefined &&
+          `batchBytes=${str((p.batching as Json).maxBytes)}`,
         p?.sequenceIds !== undefined && `sequenceIds=${str(p.sequenceIds)}`,
       ]
         .filter(Boolean)
@@ -113,7 +114,13 @@ export function linesToClusters(text: string): Parsed<Json[]> {
 export function linesToProducers(text: string): Parsed<Json[]> {
   const out: Json[] = [];
   for (const { n, words } of lines(text)) {
-    const o = options(words.slice(1), n, ['cluster', 'client', 'batching', 'batchBytes', 'sequenceIds']);
+    const o = options(words.slice(1), n, [
+      'cluster',
+      'client',
+      'batching',
+      'batchBytes',
+      'sequenceIds',
+    ]);
     if (!o.ok) return o;
     const { cluster, client, batching, batchBytes, sequenceIds } = o.value;
     out.push({

@@ -63,7 +63,8 @@ export function ProducersPanel({
             {p.batchBytes && (
               <small className="muted" data-testid="batch-bytes">
                 {' '}
-                {p.batchBytes.bytes.toLocaleString('en-US')} of {p.batchBytes.limit.toLocaleString('en-US')} bytes
+                {p.batchBytes.bytes.toLocaleString('en-US')} of{' '}
+                {p.batchBytes.limit.toLocaleString('en-US')} bytes
               </small>
             )}
           </div>
