@@ -16,7 +16,7 @@ import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { replayCursor, replayReplNote } from './MessageDeduplication';
 import { closeManagedLedger, failWritesOnClose } from './ManagedLedgerImpl';
-import { loadTopic } from './OwnershipChange';
+import { consumersReconnect, loadTopic } from './OwnershipChange';
 import { CURSOR, posText } from './PersistentReplicator';
 
 export function unloadTopic(ctx: Ctx, cluster: string): void {
@@ -28,13 +28,7 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
   }
   if (topic.bk) {
     closeManagedLedger(ctx, topic);
-    // The consumers were disconnected too: each looks the topic up again and resumes on the same
-    // broker after its cursor's mark-delete position.
-    for (const s of Object.values(topic.subscriptions)) {
-      if (s.broker !== topic.owner) continue;
-      const md = s.markDeletePosition;
-      ctx.events.push(ev('log', `${s.name}-consumer`, `topic closed: reconnects to ${s.broker}, resumes after mark-delete ${md.ledgerId}:${md.entryId}`, [], { cluster, rule: 'PersistentTopic.close:disconnect-consumers' }));
-    }
+    consumersReconnect(ctx, topic, topic.owner, topic.owner);
     loadTopic(ctx, topic);
   } else {
     failWritesOnClose(ctx, topic);

@@ -49,11 +49,8 @@ export function fenceAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
     return;
   }
   ctx.events.push(ev('log', t.broker, `fencing read of ledger ${t.recovering} complete: ${of} (${t.answered.join(', ')}) cover every write set`, [], { rule: 'ReadLastConfirmedOp.readEntryComplete:covered' }));
-  if (read.waiting !== null) {
-    // Unreachable once covered (each write set has W − A + 1 answers); kept so the read's own rule decides.
-    ctx.events.push(ev('log', t.broker, `recovery read of ${t.recovering}:${read.waiting}: undecided, waits for more answers`, [], { rule: 'PendingReadOp.logErrorAndReattemptRead:waiting' }));
-    return;
-  }
+  // Covered, every write set has W − A + 1 answers, so no recovery read is left undecided
+  // (`read.waiting` is null: tests/scenarios/recovery-coverage.test.ts checks every shape).
   if (meta.state !== 'CLOSED') {
     meta.state = 'CLOSED';
     meta.lastEntryId = t.recoveredLast;
@@ -101,13 +98,21 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
   bk.takeover = null;
   const current = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
   ctx.events.push(ev('log', t.broker, `now serves the topic (current ledger ${current.id})`, [], { cluster: topic.cluster, rule: 'BrokerService.loadTopic' }));
-  // PersistentTopic.close on the old owner disconnected its consumers: each looks the topic up
-  // again and resumes on the new owner from its cursor's mark-delete position.
+  consumersReconnect(ctx, topic, before, t.broker);
+}
+
+/**
+ * `PersistentTopic.close` on `from` disconnected the topic's consumers: each looks the topic up
+ * again and resumes on `to` (the same broker after an unload, the new owner after a takeover) from
+ * its cursor's mark-delete position.
+ */
+export function consumersReconnect(ctx: Ctx, topic: TopicState, from: string, to: string): void {
+  const where = from === to ? '' : ` on ${from}`;
   for (const s of Object.values(topic.subscriptions)) {
-    if (s.broker !== before) continue;
-    s.broker = t.broker;
+    if (s.broker !== from) continue;
+    s.broker = to;
     const md = s.markDeletePosition;
-    ctx.events.push(ev('log', `${s.name}-consumer`, `topic closed on ${before}: reconnects to ${t.broker}, resumes after mark-delete ${md.ledgerId}:${md.entryId}`, [], { cluster: topic.cluster, rule: 'PersistentTopic.close:disconnect-consumers' }));
+    ctx.events.push(ev('log', `${s.name}-consumer`, `topic closed${where}: reconnects to ${to}, resumes after mark-delete ${md.ledgerId}:${md.entryId}`, [], { cluster: topic.cluster, rule: 'PersistentTopic.close:disconnect-consumers' }));
   }
 }
 

@@ -5,7 +5,7 @@
 // what it was instead — a fault injected is not "a frame on the wire" (seed 000's step 16 read so),
 // and an application call the diagram draws (sendAsync, flush) is listed, not hidden. It opens
 // with the step's action (its key) in full: the step bar's chip is cut short at 1024 px.
-import { Fragment } from 'react';
+import { breakAt } from './breakName';
 import { ruleSource, type SimEvent } from '../../../engine';
 
 export function StepCodePanel({
@@ -38,7 +38,7 @@ export function StepCodePanel({
             // The step's action in full, without hover: the step bar's chip shortens it with an
             // ellipsis on a narrow window and has the rest only in its title.
             <p className="step-code-key" data-testid="step-code-key">
-              Step {step}: <code>{breakKey(stepKey)}</code>
+              Step {step}: <code>{breakAt(stepKey, /(?<=:)|(?=->)/)}</code>
             </p>
           )}
           {faults.length > 0 && (
@@ -59,7 +59,7 @@ export function StepCodePanel({
                       rel="noreferrer"
                       title={`${src.repo}: ${src.path}`}
                     >
-                      <code>{breakAfterDots(src.method)}</code>
+                      <code>{breakAt(src.method, /(?<=\.)/)}</code>
                     </a>
                     {src.branch !== null && <small className="muted"> ({src.branch})</small>}{' '}
                     <span className="step-code-actor">{e.actor}</span> <span>{e.text}</span>
@@ -86,38 +86,4 @@ export function StepCodePanel({
       )}
     </section>
   );
-}
-
-/**
- * A method name with a line-break chance after each dot (Class.Inner.method): in a narrow side
- * column GeoReplicationProducerImpl.ackReceivedReplicatedMsg was one unbreakable word that widened
- * the column (cut at 1024 px).
- */
-function breakAfterDots(name: string) {
-  return name.split('.').map((part, i, all) => (
-    <Fragment key={i}>
-      {part}
-      {i < all.length - 1 && (
-        <>
-          .<wbr />
-        </>
-      )}
-    </Fragment>
-  ));
-}
-
-/**
- * A step key with a line-break chance after each ':' and before each '->' (deliver:broker-2->
- * replicator:E3), so the whole key wraps in the side column instead of widening it.
- */
-function breakKey(key: string) {
-  return key
-    .split(/(?<=:)|(?=->)/)
-    .filter((p) => p !== '')
-    .map((part, i) => (
-      <Fragment key={i}>
-        {i > 0 && <wbr />}
-        {part}
-      </Fragment>
-    ));
 }

@@ -26,3 +26,20 @@ export function BreakableName({ name }: { readonly name: string }) {
     </>
   );
 }
+
+/**
+ * Text with a line-break chance at each place `at` matches (a zero-width split pattern), so a long
+ * code word wraps in the side column instead of widening it: a method after each dot, a step key
+ * after each ':' and before each '->'.
+ */
+export function breakAt(text: string, at: RegExp) {
+  return text
+    .split(at)
+    .filter((p) => p !== '')
+    .map((part, i) => (
+      <Fragment key={i}>
+        {i > 0 && <wbr />}
+        {part}
+      </Fragment>
+    ));
+}
