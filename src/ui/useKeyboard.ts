@@ -31,7 +31,10 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['Space', 'play / pause at the chosen speed'],
   ['?', 'this help'],
   ['Shift + ← / →', 'scroll the focused diagram sideways (↑ ↓ PgUp PgDn scroll it down)'],
-  ['+ / −  0  f', 'zoom the focused diagram in / out, 100 %, fit width'],
+  [
+    '+ / −  0  f  a',
+    'zoom the focused diagram in / out, 100 %, fit width, auto (fit, not below 67 %)',
+  ],
   ['↑ / ↓  Home / End', 'move in an open fault menu (the step keys wait until it closes)'],
   ['Esc', 'close this help or a fault menu'],
 ];

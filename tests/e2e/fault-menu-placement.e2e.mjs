@@ -125,6 +125,11 @@ const arrowMenu = {
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
     await openScenario(page, baseURL, 'seed-003-a-go');
+    // At 100 %: Auto draws this trace almost as wide as the view, so no label can reach its edge.
+    await page.getByRole('button', { name: '100 %', exact: true }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=diagram-zoom-level]').textContent === '100 %',
+    );
     // Scroll the diagram until the last message arrow's label ends near the view's right edge (as near as the
     // drawing scrolls) and sits 6 px above its bottom edge, then click the label's right end.
     const target = await page.evaluate(() => {

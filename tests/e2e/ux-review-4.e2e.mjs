@@ -37,11 +37,15 @@ const fork = {
   },
 };
 
-/** The diagram's scrolling view: how much of it the window shows. */
+/**
+ * The diagram's scrolling view and the actor header's strip above it (since review 7 the strip is
+ * outside the view, where the sticky header took the view's top 24 px): how much the window shows.
+ */
 const diagramHeight = (page) =>
   page.evaluate(() => {
     const r = document.querySelector('[data-testid=diagram]').getBoundingClientRect();
-    return Math.round(Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+    const top = document.querySelector('[data-testid=diagram-actors]').getBoundingClientRect().top;
+    return Math.round(Math.min(r.bottom, innerHeight) - Math.max(top, 0));
   });
 
 const header = {

@@ -1,7 +1,8 @@
-// The diagram's zoom toolbar: −, the scale shown, +, Fit width and 100 % (zoom.ts does the sizing).
-import { stepZoom, ZOOM_MAX, ZOOM_MIN, type Zoom } from './zoom';
+// The diagram's zoom toolbar: −, the scale shown, +, Auto, Fit width and 100 % (zoom.ts does the
+// sizing).
+import { AUTO_MIN, stepZoom, ZOOM_MAX, ZOOM_MIN, type Zoom } from './zoom';
 
-/** Fit width, 100 %, − and +: the scale shown between − and +. */
+/** Auto, Fit width, 100 %, − and +: the scale shown between − and +. */
 export function ZoomBar(props: {
   readonly zoom: Zoom;
   readonly scale: number;
@@ -31,6 +32,14 @@ export function ZoomBar(props: {
         onClick={() => onZoom(stepZoom(scale, 1))}
       >
         +
+      </button>
+      <button
+        type="button"
+        aria-pressed={zoom === 'auto'}
+        title={`As wide as the view, but not below ${Math.round(AUTO_MIN * 100)} % so that the labels stay readable (a)`}
+        onClick={() => onZoom('auto')}
+      >
+        Auto
       </button>
       <button
         type="button"

@@ -143,7 +143,11 @@ export function labelsOf(shapes: readonly Element[]): Element[] {
   );
 }
 
-/** An actor's name over its lifeline, measured in the drawing (px from the host's left). */
+/**
+ * An actor's name over its lifeline, measured in the drawing: px from the left edge of the scroll
+ * area's content (its padding box at scrollLeft 0), so that the header strip above the scroll area
+ * places it at `left - scrollLeft`.
+ */
 export type Actor = { readonly name: string; readonly left: number; readonly width: number };
 export type Actors = {
   readonly list: readonly Actor[];
@@ -155,8 +159,8 @@ export type Actors = {
 export function measureActors(section: HTMLElement, host: HTMLElement): Actors | null {
   const svg = host.querySelector('svg');
   if (!svg) return null;
-  const h = host.getBoundingClientRect();
   const s = section.getBoundingClientRect();
+  const origin = s.left + section.clientLeft - section.scrollLeft;
   let bottom = 0;
   const list = [...svg.querySelectorAll('rect.actor-top')].map((rect) => {
     const r = rect.getBoundingClientRect();
@@ -165,7 +169,7 @@ export function measureActors(section: HTMLElement, host: HTMLElement): Actors |
       rect.parentElement?.querySelector('text.actor')?.textContent ??
       rect.parentElement?.querySelector('text')?.textContent ??
       '';
-    return { name, left: r.left - h.left, width: r.width };
+    return { name, left: r.left - origin, width: r.width };
   });
   if (list.length === 0) return null;
   return { list, gone: bottom - s.top + section.scrollTop - section.clientTop };

@@ -97,8 +97,8 @@ export function Diagram() {
     };
   }, [current, dark]);
 
-  // The zoom: the SVG sized before the frame is painted; "fit" again whenever the view's width
-  // changes. The marks' cached boxes are of the old size: forgotten (they are measured again).
+  // The zoom: the SVG sized before the frame is painted; "fit" and "auto" again whenever the view's
+  // width changes. The marks' cached boxes are of the old size: forgotten (they are measured again).
   useLayoutEffect(() => {
     zoomRef.current = zoom;
     const root = host.current;
@@ -114,7 +114,7 @@ export function Diagram() {
       });
     };
     apply();
-    if (zoom !== 'fit' || typeof ResizeObserver !== 'function') return;
+    if (typeof zoom === 'number' || typeof ResizeObserver !== 'function') return;
     const observer = new ResizeObserver(() => {
       if (scroller.clientWidth !== width) apply();
     });
@@ -128,9 +128,14 @@ export function Diagram() {
   /** The step a click on the diagram moved the cursor to, until the step's effect has seen it. */
   const clickedTo = useRef<number | null>(null);
   const [headerShown, setHeaderShown] = useState(false);
+  /** The header strip's row of names: moved sideways with the drawing (a style write, no render). */
+  const headerRow = useRef<HTMLDivElement>(null);
   const syncHeader = useCallback(() => {
     const scroller = section.current;
-    if (scroller && gone.current !== null) setHeaderShown(scroller.scrollTop > gone.current);
+    if (!scroller) return;
+    if (headerRow.current)
+      headerRow.current.style.transform = `translateX(${-scroller.scrollLeft}px)`;
+    if (gone.current !== null) setHeaderShown(scroller.scrollTop > gone.current);
   }, []);
 
   useEffect(() => {
@@ -153,9 +158,9 @@ export function Diagram() {
       if (anchor?.isConnected && scroller) {
         const shapes = currentShapes(root);
         const row = rowBox(shapes.length > 0 ? shapes : [anchor]);
-        const header = scroller.querySelector<HTMLElement>('.diagram-actors.shown');
+        // The long-trace note sticks to the top of the view; the actor header is above the view.
         const sticky = scroller.querySelector<HTMLElement>('.diagram-window');
-        const covered = (header?.offsetHeight ?? 0) + (sticky?.offsetHeight ?? 0);
+        const covered = sticky?.offsetHeight ?? 0;
         if (row && !byClick) {
           const texts = labelsOf(shapes);
           const all = rowBox(texts);
@@ -184,8 +189,8 @@ export function Diagram() {
     // (inside the host, replaced with it) must be placed on it again.
   }, [draw, cursor, scale, syncHeader]);
 
-  // The sticky actor header: the names measured once per SVG and zoom, shown once the drawing's
-  // own actor boxes have scrolled out of view (a scroll only compares two numbers).
+  // The actor header: the names measured once per SVG and zoom, shown once the drawing's own actor
+  // boxes have scrolled out of view (a scroll only compares two numbers and moves the row).
   const [actors, setActors] = useState<{
     readonly of: DrawState;
     readonly scale: number;
@@ -248,7 +253,7 @@ export function Diagram() {
   };
 
   // The focused diagram's own keys: Shift+← / → scroll it sideways (← → alone step the run, as
-  // everywhere on the page; ↑ ↓ PgUp PgDn scroll it natively), + − 0 f zoom.
+  // everywhere on the page; ↑ ↓ PgUp PgDn scroll it natively), + − 0 f a zoom.
   const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) => {
     if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey) return;
     const scroller = e.currentTarget;
@@ -258,6 +263,7 @@ export function Diagram() {
     else if (e.key === '-') setZoom(stepZoom(scale, -1));
     else if (e.key === '0') setZoom(1);
     else if (e.key === 'f') setZoom('fit');
+    else if (e.key === 'a') setZoom('auto');
     else return;
     e.preventDefault();
     e.stopPropagation();
@@ -268,11 +274,29 @@ export function Diagram() {
   return (
     <div className="diagram-pane">
       <ZoomBar zoom={zoom} scale={scale} onZoom={setZoom} />
+      {/* The names again over the lifelines, for a reader scrolled past the drawing's own: a strip
+          of its own above the scroll area, not over it, so that it never hides a row's label (as
+          a sticky row inside it did: "16 · OK for 3:1" under "local ledger" at seed 001's
+          violation, review 7). The drawing has the names too (this row is for the eye only). */}
+      <div
+        className={`diagram-actors${headerShown && shownActors ? ' shown' : ''}`}
+        data-testid="diagram-actors"
+        aria-hidden="true"
+        style={{ fontSize: Math.round(Math.max(9, Math.min(13, 16 * scale))) }}
+      >
+        <div ref={headerRow} className="diagram-actors-row">
+          {shownActors?.map((a, i) => (
+            <span key={i} className="diagram-actor" style={{ left: a.left, width: a.width }}>
+              {a.name}
+            </span>
+          ))}
+        </div>
+      </div>
       <section
         ref={section}
         className="diagram"
         aria-label="Sequence diagram"
-        aria-description="Scroll with ↑ ↓ Page Up/Down and Shift+← →; zoom with + − 0 (100 %) f (fit width)"
+        aria-description="Scroll with ↑ ↓ Page Up/Down and Shift+← →; zoom with + − 0 (100 %) f (fit width) a (auto)"
         data-testid="diagram"
         aria-busy={pending}
         // Focusable: a keyboard user scrolls it (and Escape in an arrow's menu comes back here).
@@ -291,22 +315,6 @@ export function Diagram() {
           </p>
         )}
         {pending && <p className="muted">Drawing the diagram…</p>}
-        {shownActors && (
-          // The names again over the lifelines, for a reader scrolled past the drawing's own: the
-          // drawing has them too (this row is for the eye only). Smaller with a smaller drawing.
-          <div
-            className={`diagram-actors${headerShown ? ' shown' : ''}`}
-            data-testid="diagram-actors"
-            aria-hidden="true"
-            style={{ fontSize: Math.round(Math.max(9, Math.min(13, 16 * scale))) }}
-          >
-            {shownActors.map((a, i) => (
-              <span key={i} className="diagram-actor" style={{ left: a.left, width: a.width }}>
-                {a.name}
-              </span>
-            ))}
-          </div>
-        )}
         <div ref={host} className="diagram-svg" onClick={onClick} />
         {menu && (
           <ArrowMenu

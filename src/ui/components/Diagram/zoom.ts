@@ -1,27 +1,34 @@
-// The diagram's zoom: "fit width" (the whole drawing as wide as the diagram's view, never larger
-// than drawn) or a fixed scale; remembered for the browser tab's session. A wide trace (seed 002's
-// eight lifelines are 2,979 px) showed two lanes at a time at 100 %. The SVG is drawn larger or
+// The diagram's zoom: "auto" (the default: fit width, but never smaller than AUTO_MIN, where the
+// labels stop being readable), "fit width" (the whole drawing as wide as the diagram's view, never
+// larger than drawn) or a fixed scale; remembered for the browser tab's session. A wide trace (seed
+// 002's eight lifelines are 2,979 px) showed two lanes at a time at 100 %; at 1024 × 700 seed 001's
+// 3,224 px showed one (review 7), and fit width there is 20 %, 3 px text. The SVG is drawn larger or
 // smaller by its CSS size (its viewBox scales the drawing), so the scroll area, the marks and the
 // sticky actor header follow it as laid out; nothing inside the SVG changes.
 
-export type Zoom = 'fit' | number;
+export type Zoom = 'auto' | 'fit' | number;
 
 /** The fixed scales − and + move between. */
 export const ZOOM_STEPS: readonly number[] = [0.25, 0.33, 0.5, 0.67, 0.8, 0.9, 1, 1.25, 1.5, 2];
 const KEY = 'dedup-lab-diagram-zoom';
 export const ZOOM_MIN = ZOOM_STEPS[0]!;
 export const ZOOM_MAX = ZOOM_STEPS[ZOOM_STEPS.length - 1]!;
+/**
+ * The smallest scale "auto" draws at: Mermaid's 16 px message labels at 10.7 px and 14 px notes at
+ * 9.4 px, still read without zooming in; a drawing that needs less to fit is scrolled sideways.
+ */
+export const AUTO_MIN = 0.67;
 
 export function readZoom(): Zoom {
   try {
     const saved = sessionStorage.getItem(KEY);
-    if (saved === 'fit') return 'fit';
+    if (saved === 'fit' || saved === 'auto') return saved;
     const n = Number(saved);
     if (saved !== null && Number.isFinite(n) && n >= ZOOM_MIN && n <= ZOOM_MAX) return n;
   } catch {
-    // no storage (a sandboxed embed): 100 %
+    // no storage (a sandboxed embed): auto
   }
-  return 1;
+  return 'auto';
 }
 
 export function saveZoom(zoom: Zoom): void {
@@ -59,18 +66,26 @@ function roomIn(scroller: HTMLElement): number {
 }
 
 /**
+ * The scale `zoom` draws a drawing `width` px wide at in `room` px of view: "fit" and "auto" never
+ * enlarge a drawing narrower than the view, and "auto" stops shrinking at AUTO_MIN. Nothing laid
+ * out (room 0: jsdom) draws at 1.
+ */
+export function scaleFor(zoom: Zoom, width: number, room: number): number {
+  if (typeof zoom === 'number') return zoom;
+  if (room <= 0 || width <= 0) return 1;
+  const fit = Math.min(1, Math.max(0.05, room / width));
+  return zoom === 'fit' ? fit : Math.max(fit, AUTO_MIN);
+}
+
+/**
  * Sizes the SVG in `host` for `zoom` and returns the scale it is drawn at (1 without an SVG, or
- * where nothing is laid out: jsdom). "fit" never enlarges a drawing narrower than the view.
+ * where nothing is laid out: jsdom).
  */
 export function applyZoom(host: HTMLElement, scroller: HTMLElement, zoom: Zoom): number {
   const svg = host.querySelector('svg');
   if (!svg) return 1;
   const { width, height } = naturalSize(svg);
-  let scale = zoom === 'fit' ? 1 : zoom;
-  if (zoom === 'fit') {
-    const room = roomIn(scroller);
-    if (room > 0 && width > 0) scale = Math.min(1, Math.max(0.05, room / width));
-  }
+  const scale = scaleFor(zoom, width, typeof zoom === 'number' ? 0 : roomIn(scroller));
   // Whole pixels: the header is measured on the drawn boxes, and fractions blur the lines.
   const w = scale === 1 || width <= 0 ? '' : `${Math.floor(width * scale)}px`;
   const h = scale === 1 || height <= 0 ? '' : `${Math.floor(height * scale)}px`;
