@@ -51,4 +51,6 @@ export const EXPLORE_KIND_WORDS: Readonly<Record<ExploreFaultKind, string>> = {
   'ownership-change':
     'another broker takes the topic over while the old owner still believes it owns it',
   'slow-bookie': "a bookie's answers are held back",
+  'restart-broker':
+    'the broker serving the topic crashes: its connections close and its unfinished writes are lost; it restarts (with bookies, or another broker) and loads the topic again',
 };

@@ -41,8 +41,15 @@ describe('topology node fault menus', () => {
     expect((await openMenu(user, 'replicator us-east → us-west')).labels).toEqual([
       'disconnect replicator',
     ]);
-    expect((await openMenu(user, 'broker-1')).labels).toEqual(['unload topic at us-east']);
-    expect((await openMenu(user, 'broker-2')).labels).toEqual(['unload topic at us-west']);
+    // Abstract storage: a crashed broker restarts and loads the topic itself (no `to` offered).
+    expect((await openMenu(user, 'broker-1')).labels).toEqual([
+      'unload topic at us-east',
+      'broker-1 crashes and restarts',
+    ]);
+    expect((await openMenu(user, 'broker-2')).labels).toEqual([
+      'unload topic at us-west',
+      'broker-2 crashes and restarts',
+    ]);
     await user.keyboard('{Escape}');
 
     act(() => setCursor(4));
@@ -64,6 +71,8 @@ describe('topology node fault menus', () => {
     render(<App />);
     expect((await openMenu(user, 'broker-1')).labels).toEqual([
       'unload topic at local',
+      'broker-1 crashes and restarts',
+      'broker-1 crashes; broker-2 loads the topic',
       'move ownership to broker-2',
     ]);
     expect((await openMenu(user, 'bookie-1')).labels).toEqual(['slow bookie-1']);
@@ -76,11 +85,16 @@ describe('topology node fault menus', () => {
     ).toBeNull();
 
     // Step 10: the scenario's own ownership change to broker-2 is under way. broker-1 still
-    // serves the topic, but an unload waits until one broker owns it (sim/faults.ts).
+    // serves the topic, but an unload — or a crash of its broker — waits until one broker owns it
+    // (sim/faults.ts).
     act(() => setCursor(10));
     const unload = await openMenu(user, 'broker-1');
-    expect(unload.labels).toEqual(['unload topic at local']);
-    expect(unload.items[0]).toBeDisabled();
+    expect(unload.labels).toEqual([
+      'unload topic at local',
+      'broker-1 crashes and restarts',
+      'broker-1 crashes; broker-2 loads the topic',
+    ]);
+    for (const item of unload.items) expect(item).toBeDisabled();
     expect(within(plan()).getByRole('button', { name: 'unload topic at local' })).toBeDisabled();
     await user.keyboard('{Escape}');
     // A right-click on the node opens the same menu.

@@ -73,7 +73,8 @@ export interface LedgerMetadata {
 
 /** The managed ledger (`ManagedLedgerImpl`) of the serving broker's topic instance. */
 export interface ManagedLedger {
-  state: 'LedgerOpened' | 'CreatingLedger' | 'Fenced';
+  /** `Crashed`: not a Pulsar state — the broker process holding this instance died (restart-broker). */
+  state: 'LedgerOpened' | 'CreatingLedger' | 'Fenced' | 'Crashed';
   /** In-memory ledger list (`ledgers`) and the metadata version it was read or written at. */
   ledgers: { id: number; entries: number }[];
   version: number;
@@ -99,6 +100,12 @@ export interface Takeover {
   /** The last entry recovery reaches with what has answered so far. */
   recoveredLast: number;
   reason: string;
+  /**
+   * The broker whose process died (restart-broker): no old owner acts or holds clients while this
+   * load runs, so the topic is served once it is loaded. Absent for an ownership change, whose old
+   * owner keeps acting until its managed ledger fences itself.
+   */
+  readonly crashed?: string;
 }
 
 export interface BkState {

@@ -130,6 +130,11 @@ export type FaultSpec =
   | { readonly kind: 'restart-producer'; readonly producer: string; readonly after: Trigger }
   | { readonly kind: 'unload-topic'; readonly cluster: string; readonly after: Trigger }
   | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string; readonly after: Trigger }
+  /**
+   * The process of the broker serving the topic dies; `to` loads the topic after it (null: the
+   * same broker, once it has restarted). Unlike ownership-change, the old owner never acts again.
+   */
+  | { readonly kind: 'restart-broker'; readonly cluster: string; readonly to: string | null; readonly after: Trigger }
   | { readonly kind: 'slow-bookie'; readonly bookie: string; readonly message?: string }
   /**
    * The application producer's send timer fires while `message` is pending (it has waited longer
@@ -157,6 +162,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'duplicate-frames',
   'ownership-change',
   'slow-bookie',
+  'restart-broker',
 ];
 
 /**

@@ -12,11 +12,11 @@
 //   never readable. The load opens that closed ledger without recovery (see OwnershipChange.ts).
 import { REPLICATOR, replicationDedup } from '../model/config';
 import { ev } from '../model/events';
-import type { Ctx } from '../sim/context';
+import { type Ctx, idsOf } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { replayCursor, replayReplNote } from './MessageDeduplication';
 import { closeManagedLedger, failWritesOnClose } from './ManagedLedgerImpl';
-import { consumersReconnect, loadTopic } from './OwnershipChange';
+import { consumersReconnect, loadTopic, startTakeover } from './OwnershipChange';
 import { CURSOR, posText } from './PersistentReplicator';
 
 export function unloadTopic(ctx: Ctx, cluster: string): void {
@@ -40,6 +40,55 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
   const v2Target = w.config.replication?.to === cluster && replicationDedup(w.config) === 'v2';
   ctx.events.push(ev('log', topic.owner, `topic loaded: dedup state rebuilt by replay${v2Target ? replayReplNote(topic.dedup) : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
   if (w.config.replication?.from === cluster) restartReplicator(ctx);
+}
+
+/**
+ * The process of the broker serving the topic dies (restart-broker; docs/research/restart-broker.md).
+ * Every TCP connection to it closes at once: the clients' `ClientCnx.channelInactive` tells each of
+ * its producers and consumers (`connectionClosed`), which reconnect after a lookup — the replicator's
+ * producer too when it writes into this cluster, and the replicator itself when it reads this
+ * topic (it ran in the dead process). Nothing the dead broker started completes: its pending writes
+ * get no receipt and no error, responses in flight on its connections are lost. Then `to` (null:
+ * the same broker, restarted) loads the topic as `BrokerService.loadTopic` does after an unload,
+ * except that nobody closed the managed ledger first:
+ * - Abstract storage: a write not yet persisted is lost with the process (persisted-but-unanswered
+ *   is the order persist, then crash); the load sees what was stored and rebuilds dedup by replay,
+ *   in the same step, as an unload's reload.
+ * - BookKeeper: the current ledger was never closed, so `ManagedLedgerImpl.initialize` opens it
+ *   with recovery (fencing, reading forward), creates a new ledger and writes the list — the
+ *   takeover's machinery (OwnershipChange.ts) with no old owner acting. The dead broker's requests
+ *   already sent stay in flight and reach the bookies; answers addressed to it are dropped.
+ */
+export function restartBroker(ctx: Ctx, cluster: string, to: string | null): void {
+  const w = ctx.w;
+  const topic = w.topics[cluster]!;
+  const dead = topic.owner;
+  const next = to ?? dead;
+  const story = next === dead ? `${dead} crashes and restarts` : `${dead} crashes; ${next} loads the topic`;
+  ctx.events.push(ev('fault', dead, `${story} (at ${cluster})`, [], { cluster, rule: 'fault:restart-broker' }));
+  for (const p of Object.values(w.producers)) {
+    if (p.cluster === cluster) closeConnection(ctx, p, `${dead} crashed`, 'ClientCnx.channelInactive');
+  }
+  for (const s of Object.values(topic.subscriptions)) {
+    if (s.broker === dead) ctx.events.push(ev('close', `${s.name}-consumer`, `connection closed: ${dead} crashed; reconnects once the topic is loaded`, [], { cluster, rule: 'ClientCnx.channelInactive' }));
+  }
+  const lost = topic.pendingWrites.flatMap((wr) => idsOf(wr.msgs));
+  topic.pendingWrites = [];
+  if (lost.length > 0) ctx.events.push(ev('log', dead, `writes in progress die with the process: ${lost.join(', ')} (no receipt, no error)`, lost, { cluster, rule: 'fault:restart-broker' }));
+  if (w.config.replication?.from === cluster) restartReplicator(ctx);
+  if (topic.bk) {
+    // The dead instance's managed ledger: nothing queued, no handle, never writes the list again.
+    Object.assign(topic.bk.ml, { state: 'Crashed', handle: null, ops: [] });
+    startTakeover(ctx, topic, next, dead);
+    return;
+  }
+  const current = topic.ledgers[topic.ledgers.length - 1];
+  if (current) current.closed = true;
+  topic.owner = next;
+  consumersReconnect(ctx, topic, dead, next);
+  replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));
+  const v2Target = w.config.replication?.to === cluster && replicationDedup(w.config) === 'v2';
+  ctx.events.push(ev('log', next, `topic loaded: dedup state rebuilt by replay${v2Target ? replayReplNote(topic.dedup) : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
 }
 
 /**

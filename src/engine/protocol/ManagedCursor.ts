@@ -7,7 +7,7 @@ import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, StoredEntry, TopicState } from '../model/world';
 import type { Ctx } from '../sim/context';
-import { walkWithin } from './OwnershipChange';
+import { topicDown, walkWithin } from './OwnershipChange';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 
@@ -42,7 +42,7 @@ export function cursorView(topic: TopicState): readonly StoredEntry[] {
 
 /** The subscription's next entry: after its mark-delete, not individually deleted, on its broker. */
 function next(topic: TopicState, s: Subscription): StoredEntry | undefined {
-  if (topic.owner !== s.broker) return undefined;
+  if (topic.owner !== s.broker || topicDown(topic)) return undefined;
   return findReadable(topic, (x) => cmp(x, s.markDeletePosition) > 0 && !s.individuallyDeleted.some((d) => cmp(d, x) === 0));
 }
 

@@ -16,17 +16,31 @@ import { openClosedLedger } from './BookKeeper';
 import { recoverForward, uncoveredWriteSet } from './LedgerRecoveryOp';
 import { createLedgerAndWriteList, listText } from './ManagedLedgerImpl';
 
-export function startTakeover(ctx: Ctx, topic: TopicState, broker: string): void {
+/**
+ * `broker` loads the topic (`ManagedLedgerImpl.initialize`): the metadata store names it owner and
+ * it opens the last ledger with recovery. `crashed`: the broker whose process died (restart-broker)
+ * — then no old owner still believes it owns the topic, and nothing it started will complete.
+ */
+export function startTakeover(ctx: Ctx, topic: TopicState, broker: string, crashed?: string): void {
   const bk = topic.bk!;
   bk.metadata.owner = broker;
   const last = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
   const meta = bk.ledgerMeta[last.id]!;
   if (meta.state === 'OPEN') meta.state = 'IN_RECOVERY';
-  bk.takeover = { broker, state: 'recovering', readVersion: bk.metadata.version, ledgers: bk.metadata.ledgers.map((l) => ({ ...l })), recovering: last.id, answered: [], holds: {}, recoveredLast: -1, reason: '' };
-  ctx.events.push(ev('fault', 'metadata-store', `ownership of the topic moves to ${broker}; ${topic.owner} still believes it owns it`, [], { cluster: topic.cluster, rule: 'NamespaceService.ownership' }));
-  ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${bk.metadata.version}; open ledger ${last.id} with recovery`, [], { rule: 'ManagedLedgerImpl.initialize' }));
+  bk.takeover = { broker, state: 'recovering', readVersion: bk.metadata.version, ledgers: bk.metadata.ledgers.map((l) => ({ ...l })), recovering: last.id, answered: [], holds: {}, recoveredLast: -1, reason: '', ...(crashed === undefined ? {} : { crashed }) };
+  if (crashed === undefined) ctx.events.push(ev('fault', 'metadata-store', `ownership of the topic moves to ${broker}; ${topic.owner} still believes it owns it`, [], { cluster: topic.cluster, rule: 'NamespaceService.ownership' }));
+  else ctx.events.push(ev('log', 'metadata-store', `${crashed}'s ownership ended with its session: ${broker === crashed ? `${broker}, restarted,` : broker} acquires the topic on the next lookup`, [], { cluster: topic.cluster, rule: 'NamespaceService.ownership' }));
+  const why = crashed === undefined ? '' : ' (never closed: its writer died)';
+  ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${bk.metadata.version}; open ledger ${last.id} with recovery${why}`, [], { rule: 'ManagedLedgerImpl.initialize' }));
   for (const b of meta.ensemble) bk.requests.push(frozen({ from: broker, to: b, kind: 'fence', ledgerId: last.id, entryId: -1, born: tick(ctx.w) }));
 }
+
+/**
+ * No topic instance serves the topic: its broker crashed and the load that replaces it has not
+ * completed. Clients' lookups wait for the load (no connect), consumers and the replicator of a
+ * source topic wait too.
+ */
+export const topicDown = (topic: TopicState): boolean => topic.bk?.takeover?.crashed !== undefined;
 
 /**
  * A fencing read's answer reached the recovering broker (`ReadLastConfirmedOp.readEntryComplete`):
@@ -81,8 +95,9 @@ export function takeoverWrite(ctx: Ctx, topic: TopicState): void {
   t.ledgers = createLedgerAndWriteList(bk, t.ledgers);
   t.state = 'loaded';
   ctx.events.push(ev('log', t.broker, `ledger list [${listText(bk.metadata.ledgers)}] written (version ${md.version}): topic loaded`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.initializeBookKeeper' }));
-  // The old owner's managed ledger may already have fenced itself: clients can come over now.
-  if (bk.ml.state === 'Fenced') switchToNewOwner(ctx, topic);
+  // The old owner's managed ledger may already have fenced itself, or its broker crashed: either
+  // way no old instance holds the clients, and they come over now.
+  if (bk.ml.state === 'Fenced' || t.crashed !== undefined) switchToNewOwner(ctx, topic);
 }
 
 /**
@@ -98,6 +113,7 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
   bk.takeover = null;
   const current = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
   ctx.events.push(ev('log', t.broker, `now serves the topic (current ledger ${current.id})`, [], { cluster: topic.cluster, rule: 'BrokerService.loadTopic' }));
+  if (t.crashed !== undefined) ctx.events.push(ev('log', t.broker, `topic loaded after ${t.crashed} crashed: dedup state rebuilt by replay`, [], { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor' }));
   consumersReconnect(ctx, topic, before, t.broker);
 }
 

@@ -1,6 +1,7 @@
 // The storage view-models (issue 4): what sits under a topic with bookies — BookKeeper's bookies,
 // the metadata store, each broker's view of the managed ledger, the subscriptions. Plain data,
 // built by storage.ts; the UI lays it out without knowing the world's shape.
+import type { ManagedLedger } from '../model/bookkeeper';
 
 /** One ledger as one bookie holds it. */
 export interface BookieLedgerView {
@@ -92,7 +93,7 @@ export interface PendingAddView {
 
 /** The serving broker's `ManagedLedgerImpl`. */
 export interface ManagedLedgerView {
-  readonly state: 'LedgerOpened' | 'CreatingLedger' | 'Fenced';
+  readonly state: ManagedLedger['state'];
   /** Its in-memory ledger list and the version it was read or written at. */
   readonly ledgers: readonly { readonly id: number; readonly entries: number }[];
   readonly version: number;

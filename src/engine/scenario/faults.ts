@@ -118,6 +118,20 @@ export function readFaults(
           },
         ];
       }
+      case 'restart-broker': {
+        // Either storage: without bookies the reload is an unload's, with them a takeover's.
+        r.known(o, path, ['kind', 'cluster', 'to', 'after']);
+        const c = r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '';
+        const to = o.to === undefined ? null : (r.oneOf(o.to, `${path}.to`, allBrokers(c)) ?? null);
+        return [
+          {
+            kind,
+            cluster: c,
+            to,
+            after: readTrigger(r, o.after, `${path}.after`, clusters, messages),
+          },
+        ];
+      }
       case 'slow-bookie': {
         r.known(o, path, ['kind', 'bookie', 'message']);
         const bookie = r.oneOf(o.bookie, `${path}.bookie`, allBookies) ?? '';

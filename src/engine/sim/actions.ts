@@ -15,6 +15,8 @@
 //   consume:<subscription>:<ledger>:<entry>   the consumer receives that entry and acknowledges it
 //   fault:<kind>:<subject>[@<cluster>][:<variant>]   a fault (from the plan, or placed by the explorer)
 //   fault:ownership-change:<cluster>:<broker> the topic's ownership moves to <broker>
+//   fault:restart-broker:<cluster>[:<broker>]  the broker serving the topic crashes; it restarts and
+//                                            loads the topic again (no <broker>), or <broker> loads it
 //   fault:send-timeout:<msg>                  the send timer of the application producer that has
 //                                            <msg> pending fires (no cluster: it acts in the client)
 //   fault:duplicate-frames:<producer>:<n>    (explorer) the open channel's n-th send from now re-writes
@@ -29,6 +31,8 @@ export type FaultAction =
   | { readonly kind: 'send-timeout'; readonly message: string }
   | { readonly kind: 'unload-topic'; readonly cluster: string }
   | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string }
+  /** `to` null: the crashed broker restarts and loads the topic again. */
+  | { readonly kind: 'restart-broker'; readonly cluster: string; readonly to: string | null }
   /** Explorer only: arm the producer's open channel to re-write its cached frames at its `atSend`-th send from now. */
   | { readonly kind: 'duplicate-frames'; readonly producer: string; readonly atSend: number };
 
@@ -92,6 +96,8 @@ export function faultKey(f: FaultAction): string {
       return `fault:unload-topic:${f.cluster}`;
     case 'ownership-change':
       return `fault:ownership-change:${f.cluster}:${f.to}`;
+    case 'restart-broker':
+      return `fault:restart-broker:${f.cluster}${f.to === null ? '' : `:${f.to}`}`;
     case 'duplicate-frames':
       return `fault:duplicate-frames:${f.producer}:${f.atSend}`;
   }

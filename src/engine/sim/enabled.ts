@@ -5,6 +5,7 @@ import { type ExploreFaultKind, REPLICATOR } from '../model/config';
 import { backlog, readableEntries } from '../protocol/PersistentReplicator';
 import type { World } from '../model/world';
 import { nextWorkloadItem, workloadKey } from '../protocol/application';
+import { topicDown } from '../protocol/OwnershipChange';
 import { type Action, ActionClass, type EnabledAction, type FaultAction, faultKey } from './actions';
 import { labelOf } from './context';
 import { enabledStorage } from './storage';
@@ -23,7 +24,7 @@ export function enabledActions(w: World): EnabledAction[] {
       const res = ch.toClient[0];
       if (res) add(`deliver:${ch.broker}->${p.name}:${res.msgs.join('+')}`, { type: 'deliver-response', producer: p.name }, ActionClass.response, res.born);
     }
-    if (p.state === 'Connecting' && !p.closed) add(`connect:${p.name}`, { type: 'connect', producer: p.name }, ActionClass.request, ch?.closedAt ?? 0);
+    if (p.state === 'Connecting' && !p.closed && !lookupWaits(w, p.cluster, p.role)) add(`connect:${p.name}`, { type: 'connect', producer: p.name }, ActionClass.request, ch?.closedAt ?? 0);
     if (p.batch.length > 0) add(`batch-timer:${p.name}`, { type: 'batch-timer', producer: p.name }, ActionClass.batchTimer, p.batchBorn);
   }
   for (const c of w.config.clusters) {
@@ -58,10 +59,21 @@ export const producerNames = (w: World): string[] => [...w.config.producers.map(
  */
 function replicatorCanRead(w: World): boolean {
   const repl = w.config.replication;
-  if (!repl || w.producers[REPLICATOR]!.state !== 'Ready' || readableEntries(w).length === 0) return false;
+  if (!repl || w.producers[REPLICATOR]!.state !== 'Ready' || topicDown(w.topics[repl.from]!) || readableEntries(w).length === 0) return false;
   if (repl.start === 'immediately') return true;
   const idle = w.config.producers.every((p) => w.producers[p.name]!.pendingMessages.length === 0 && w.producers[p.name]!.batch.length === 0);
   return idle && nextWorkloadItem(w) === null;
+}
+
+/**
+ * A producer's reconnect waits while its topic is down after a broker crash: the lookup
+ * (`BinaryProtoLookupService.getBroker`) is answered once a broker has loaded the topic. The
+ * replicator's producer also waits for its source topic: the replicator runs in the broker
+ * serving it, and starts again once that topic is loaded.
+ */
+function lookupWaits(w: World, cluster: string, role: 'app' | 'replicator'): boolean {
+  if (topicDown(w.topics[cluster]!)) return true;
+  return role === 'replicator' && topicDown(w.topics[w.config.replication!.from]!);
 }
 
 function addPlanFaults(w: World, add: Add, quiescent: boolean): void {
@@ -121,6 +133,15 @@ function addExplorerFaults(w: World, add: Add): void {
   }
   if (kinds.has('unload-topic')) for (const c of w.config.clusters) offer({ kind: 'unload-topic', cluster: c.name });
   if (kinds.has('ownership-change')) for (const c of w.config.clusters) for (const b of c.brokers) offer({ kind: 'ownership-change', cluster: c.name, to: b });
+  if (kinds.has('restart-broker')) {
+    // The serving broker restarts and loads the topic again, or (with bookies) any other broker of
+    // the cluster loads it. On abstract storage another broker's load is the same story under
+    // another name (storage is not per broker), so only the restart is placed.
+    for (const c of w.config.clusters) {
+      offer({ kind: 'restart-broker', cluster: c.name, to: null });
+      if (c.bookies.length > 0) for (const b of c.brokers) if (b !== w.topics[c.name]!.owner) offer({ kind: 'restart-broker', cluster: c.name, to: b });
+    }
+  }
   // slow-bookie only reorders answers, and the search already tries every order: nothing to place.
 }
 

@@ -7,7 +7,7 @@ import { ev, type SimEvent } from '../model/events';
 import { freshProducerSession, frozen, type World } from '../model/world';
 import { closeConnection } from '../protocol/ClientCnx';
 import { addFailed } from '../protocol/PersistentTopic';
-import { unloadTopic } from '../protocol/BrokerService';
+import { restartBroker, unloadTopic } from '../protocol/BrokerService';
 import { startTakeover } from '../protocol/OwnershipChange';
 import { completeOpFailure } from '../protocol/SendCallback';
 import { sendTimeoutJava } from '../protocol/ProducerImpl';
@@ -60,6 +60,16 @@ export function applies(w: World, f: FaultAction): boolean {
       if (!t) return false;
       return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
     }
+    case 'restart-broker': {
+      // The broker serving the topic can crash at any time one broker serves it — with bookies the
+      // same conditions as unload-topic: not while another broker is loading the topic (an
+      // ownership change, or the load after an earlier crash: there is no serving process to kill,
+      // and the load's own broker dying is not modelled), nor once its managed ledger fenced
+      // itself (that topic is closing and its clients are moving already).
+      const t = w.topics[f.cluster];
+      if (!t) return false;
+      return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
+    }
     case 'ownership-change': {
       // The flap needs a ledger to recover and a broker that is not serving the topic.
       const t = w.topics[f.cluster];
@@ -90,6 +100,8 @@ export function planAction(spec: FaultSpec): FaultAction | null {
     case 'unload-topic':
       return { kind: spec.kind, cluster: spec.cluster };
     case 'ownership-change':
+      return { kind: spec.kind, cluster: spec.cluster, to: spec.to };
+    case 'restart-broker':
       return { kind: spec.kind, cluster: spec.cluster, to: spec.to };
     case 'slow-bookie':
       return null; // a property of the bookie's answers: they are held back (class heldBack)
@@ -167,6 +179,9 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       return;
     case 'ownership-change':
       startTakeover(ctx, w.topics[f.cluster]!, f.to);
+      return;
+    case 'restart-broker':
+      restartBroker(ctx, f.cluster, f.to);
       return;
     case 'duplicate-frames': {
       // The explorer's placement of PR 23697's broken channel: it starts caching now, and its

@@ -63,7 +63,8 @@ export function applyStorage(ctx: Ctx, a: Extract<Action, { type: 'bk-request' |
       ctx.events.push(ev('response', ans.from, text, msgOf(ans.ledgerId, ans.entryId), { to: ans.to, reply: true, cluster: a.cluster }));
       if (ans.kind === 'fence') {
         if (bk!.takeover?.broker === ans.to && bk!.takeover.state === 'recovering') fenceAnswer(ctx, topic, ans);
-      } else if (ans.to === topic.owner) addAnswer(ctx, topic, ans);
+      } else if (bk!.takeover?.crashed === ans.to) ctx.events.push(ev('log', ans.to, `answer for ${pos(ans.ledgerId, ans.entryId)}: the process that sent the add crashed, nothing waits for it`, [], { rule: 'PendingAddOp.writeComplete:no-op' }));
+      else if (ans.to === topic.owner) addAnswer(ctx, topic, ans);
       else ctx.events.push(ev('log', ans.to, `answer for ${pos(ans.ledgerId, ans.entryId)}: no topic instance here any more`, [], { rule: 'PendingAddOp.writeComplete:no-op' }));
       return;
     }

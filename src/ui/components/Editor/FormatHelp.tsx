@@ -58,6 +58,7 @@ const PLAN_FIELDS: Readonly<Record<FaultKind, string>> = {
   'unload-topic': 'cluster, after',
   'duplicate-frames': 'producer (or "replicator"), atSend, frames',
   'ownership-change': 'cluster, to, after',
+  'restart-broker': 'cluster, to? (default: the same broker, once restarted), after',
   'slow-bookie': 'bookie, message?',
 };
 

@@ -34,6 +34,11 @@ export function faultOfKey(key: string): FaultJson | null {
   if (m) return { kind: 'send-timeout', message: m[1]! };
   m = /^fault:unload-topic:(.+)$/.exec(key);
   if (m) return { kind: 'unload-topic', cluster: m[1]! };
+  m = /^fault:restart-broker:([^:]+)(?::(.+))?$/.exec(key);
+  if (m)
+    return m[2] === undefined
+      ? { kind: 'restart-broker', cluster: m[1]! }
+      : { kind: 'restart-broker', cluster: m[1]!, to: m[2] };
   m = /^fault:ownership-change:([^:]+):(.+)$/.exec(key);
   if (m) return { kind: 'ownership-change', cluster: m[1]!, to: m[2]! };
   return null;

@@ -54,6 +54,25 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
         node: `broker:${topic.owner}`,
         group,
       });
+    // A crash of the broker serving the topic: it restarts and loads the topic again, or — with
+    // bookies, where another broker recovers the ledger the dead one never closed — another broker
+    // of the cluster loads it. Held back by the engine's rule (faultApplies) like an unload.
+    if (topic) {
+      const owner = topic.owner;
+      const crash = (to: string | null): TopologyFault => ({
+        label:
+          to === null ? `${owner} crashes and restarts` : `${owner} crashes; ${to} loads the topic`,
+        fault:
+          to === null
+            ? { kind: 'restart-broker', cluster: c.name, after }
+            : { kind: 'restart-broker', cluster: c.name, to, after },
+        disabled: !faultApplies(world, { kind: 'restart-broker', cluster: c.name, to }),
+        node: `broker:${owner}`,
+        group,
+      });
+      out.push(crash(null));
+      if (bk) for (const b of c.brokers.filter((x) => x !== owner)) out.push(crash(b));
+    }
     // With BookKeeper, ownership moves away from the broker the metadata store names as owner:
     // the item sits on that broker, one per other broker it can move to.
     if (bk)
