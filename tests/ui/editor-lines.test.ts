@@ -19,8 +19,23 @@ describe('editor form lines', () => {
   it('batching with a byte bound round-trips; an empty batching block reads back as batching on', () => {
     const producers = [{ name: 'p1', client: 'go', batching: { maxMessages: 10, maxBytes: 1000 } }];
     expect(L.producersToLines(producers)).toBe('p1 client=go batching=10 batchBytes=1000');
-    expect(L.linesToProducers(L.producersToLines(producers))).toEqual({ ok: true, value: producers });
+    expect(L.linesToProducers(L.producersToLines(producers))).toEqual({
+      ok: true,
+      value: producers,
+    });
     expect(L.producersToLines([{ name: 'p1', batching: {} }])).toBe('p1 batching=1000');
+  });
+
+  it('a shared producerName round-trips', () => {
+    const producers = [
+      { name: 'a', producerName: 'w' },
+      { name: 'b', producerName: 'w', client: 'go' },
+    ];
+    expect(L.producersToLines(producers)).toBe('a producerName=w\nb producerName=w client=go');
+    expect(L.linesToProducers(L.producersToLines(producers))).toEqual({
+      ok: true,
+      value: producers,
+    });
   });
 
   it('bad lines are named', () => {

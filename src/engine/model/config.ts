@@ -88,7 +88,14 @@ export interface InitialLedger {
 }
 
 export interface ProducerConfig {
+  /** The producer's key in the scenario (workload, faults, action keys): unique. */
   readonly name: string;
+  /**
+   * The name it registers with the broker (`CommandProducer.producer_name`; Java `producerName`,
+   * Go `ProducerOptions.Name`), which dedup keys by; default `name`. Two producers may share it:
+   * on one topic the broker then refuses the second (`AbstractTopic.internalAddProducer`).
+   */
+  readonly producerName: string;
   readonly cluster: string;
   readonly client: 'java' | 'go';
   /** `batchingMaxMessages`; 0 = batching off. */

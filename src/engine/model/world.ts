@@ -36,7 +36,12 @@ export interface OpSendMsg {
   readonly localBufferCorrupted: boolean;
 }
 
-export type ProducerConnState = 'Ready' | 'Connecting';
+/**
+ * `Busy`: a reconnect the broker answered ProducerBusy (another producer holds its name on the
+ * topic); the client retries with backoff, and the model lets it connect once that name is free.
+ * `Failed`: its first connect was answered ProducerBusy, so `create()` failed (for good).
+ */
+export type ProducerConnState = 'Ready' | 'Connecting' | 'Busy' | 'Failed';
 
 /**
  * Values that never change once made (messages, frames, stored entries, completions) are frozen, so
@@ -47,6 +52,7 @@ export const frozen = <T extends object>(v: T): T => Object.freeze(v);
 /** A new `ProducerImpl`'s counters: nothing taken, nothing pushed or published, nothing pending. */
 export const freshProducerSession = () => ({
   state: 'Connecting' as ProducerConnState,
+  closed: false,
   msgIdGenerator: 0,
   seeded: false,
   lastSequenceIdPushed: -1,
@@ -85,7 +91,7 @@ export interface ProducerState {
   nextOpId: number;
   /** `GeoReplicationProducerImpl.lastPersistedSource{LedgerId,EntryId}`: starts at 0:0. */
   lastPersistedSource: Position;
-  /** Closed for good (a terminated replicator's producer): never reconnects. */
+  /** Closed for good (a terminated replicator's producer, a create that failed): never reconnects. */
   closed: boolean;
 }
 

@@ -4,6 +4,7 @@
 import { ev } from '../model/events';
 import { type Channel, frozen, type OpSendMsg, type ProducerState, type SendFrame } from '../model/world';
 import { type Ctx, labelOf, seqText, tick } from '../sim/context';
+import { nameReleased } from './AbstractTopic';
 
 /**
  * Write one op's bytes on the producer's connection (`ProducerImpl.processOpSendMsg` →
@@ -48,6 +49,8 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
   const deaf = ch.listening ? '' : `; ${p.name} is no longer registered on it and is not told`;
   const tail = (lost.length > 0 ? `; in flight lost: ${[...new Set(lost)].join(', ')}` : '') + deaf;
   ctx.events.push(ev('close', p.name, `connection closed: ${reason}${tail}`, lost, { cluster: p.cluster, rule }));
+  // ServerCnx.channelInactive removes its producer from the topic: its name is free again.
+  nameReleased(ctx.w, p);
 }
 
 /** Resend every pending op, in order, with its original bytes (`ProducerImpl.resendMessages`). */

@@ -7,6 +7,7 @@ import { frozen, type MsgRef, type ProducerState, type World } from '../model/wo
 import type { Ctx } from '../sim/context';
 import { addToBatchGo, flushBatchGo, messageTooLargeGo, singleSendGo } from './partitionProducer';
 import { addToBatchJava, batchMessageAndSend, messageTooLargeJava, processOpSendMsg } from './ProducerImpl';
+import { completeOpFailure } from './SendCallback';
 
 const idle = (p: ProducerState): boolean => p.pendingMessages.length === 0 && p.batch.length === 0;
 
@@ -50,6 +51,13 @@ export function runWorkloadItem(ctx: Ctx): void {
 function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | undefined, size: number | undefined): void {
   const sendIndex = ctx.w.sendsOf[msg] ?? 0;
   ctx.w.sendsOf[msg] = sendIndex + 1;
+  if (p.state === 'Failed') {
+    // create() failed with ProducerBusy (AbstractTopic.ts): this application never got a producer
+    // to send with, so the send fails before it takes an id or reaches a batch.
+    ctx.events.push(ev('app', p.name, `sendAsync ${msg}: no producer (create() failed)`, [msg], { cluster: p.cluster }));
+    const op = { opId: -1, msgs: frozen([frozen({ msg, seq: -1, sendIndex })]), sequenceId: -1, highestSequenceId: -1, localBufferCorrupted: false };
+    return completeOpFailure(ctx, p, op, p.client === 'java' ? 'ProducerBusyException' : 'ProducerBusy', p.client === 'java' ? 'ProducerBuilderImpl.create' : 'client.CreateProducer');
+  }
   const config = configOf(ctx.w, p.name);
   const max = config.batchingMaxMessages;
   // A message bigger than the broker's maxMessageSize is refused by the client. Java checks a

@@ -22,10 +22,16 @@ export function readProducers(
     const path = `$.producers[${i}]`;
     const o = r.obj(p, path);
     if (!o) return;
-    r.known(o, path, ['name', 'cluster', 'client', 'batching', 'sequenceIds']);
+    r.known(o, path, ['name', 'producerName', 'cluster', 'client', 'batching', 'sequenceIds']);
     const name = r.str(o.name, `${path}.name`, NAME, 'a producer name') ?? `p${i}`;
     if (out.some((x) => x.name === name))
-      r.fail(`${path}.name`, 'a name not used by another producer', name);
+      r.fail(`${path}.name`, 'a name not used by another producer (producerName may be shared)', name);
+    // The name on the wire may repeat: Pulsar refuses a second live producer with it on one topic
+    // (ProducerBusy), and the same name in two clusters is two topics' business.
+    const producerName =
+      o.producerName === undefined
+        ? name
+        : (r.str(o.producerName, `${path}.producerName`, NAME, 'a producer name') ?? name);
     const cluster =
       o.cluster === undefined
         ? (clusters[0] ?? 'local')
@@ -50,7 +56,7 @@ export function readProducers(
       o.sequenceIds === undefined
         ? 'auto'
         : (r.oneOf(o.sequenceIds, `${path}.sequenceIds`, ['auto', 'explicit'] as const) ?? 'auto');
-    out.push({ name, cluster, client, batchingMaxMessages: max, batchingMaxBytes: maxBytes, sequenceIds });
+    out.push({ name, producerName, cluster, client, batchingMaxMessages: max, batchingMaxBytes: maxBytes, sequenceIds });
   });
   return out;
 }

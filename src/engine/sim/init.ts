@@ -8,7 +8,7 @@ export function initialWorld(config: Config): World {
   const producers: Record<string, ProducerState> = {};
   const repl = config.replication;
   const all = [
-    ...config.producers.map((pc) => ({ name: pc.name, wireName: pc.name, role: 'app' as const, cluster: pc.cluster, client: pc.client })),
+    ...config.producers.map((pc) => ({ name: pc.name, wireName: pc.producerName, role: 'app' as const, cluster: pc.cluster, client: pc.client })),
     // AbstractReplicator.startProducer: batching off, sendTimeout 0, the Java client.
     ...(repl ? [{ name: REPLICATOR, wireName: repl.producerName, role: 'replicator' as const, cluster: repl.to, client: 'java' as const }] : []),
   ];

@@ -15,6 +15,7 @@ import type { Ctx } from './context';
 import { draftWorld, finishWorld } from './draft';
 import { applyStorage } from './storage';
 import { applyFault, armTriggers } from './faults';
+import { nameHolder, producerBusy } from '../protocol/AbstractTopic';
 
 export function step(world: World, action: Action): { world: World; events: SimEvent[] } {
   const ctx: Ctx = { w: draftWorld(world), events: [] };
@@ -100,6 +101,9 @@ function connect(ctx: Ctx, name: string): void {
   const p = w.producers[name]!;
   const topic = w.topics[p.cluster]!;
   const prev = w.channels[name];
+  // ServerCnx.handleProducer → AbstractTopic.addProducer: a name already live on the topic is refused.
+  const holder = nameHolder(w, p);
+  if (holder) return producerBusy(ctx, p, holder, topic.owner, prev === undefined);
   const brokenPlan = w.config.faults.findIndex((f, i) => f.kind === 'duplicate-frames' && f.producer === name && !w.plan[i]!.spent);
   const spec = w.config.faults[brokenPlan];
   w.channels[name] = {

@@ -31,7 +31,7 @@ const FIELDS: readonly (readonly [string, string])[] = [
   ],
   [
     'producers',
-    'name, cluster, client "java" | "go", batching { maxMessages, maxBytes }, sequenceIds',
+    'name, producerName (the name on the wire; may repeat), cluster, client "java" | "go", batching { maxMessages, maxBytes }, sequenceIds',
   ],
   [
     'replication',

@@ -25,7 +25,7 @@ export function clustersToLines(v: unknown): string {
 }
 
 /**
- * `p1 cluster=us-east client=go batching=10 batchBytes=1000 sequenceIds=explicit`. An empty
+ * `p1 producerName=w cluster=us-east client=go batching=10 batchBytes=1000 sequenceIds=explicit`. An empty
  * `batching: {}` is written with the validator's default count, 1000, so it reads back as batching on.
  */
 export function producersToLines(v: unknown): string {
@@ -34,6 +34,7 @@ export function producersToLines(v: unknown): string {
     .map((p: Json) =>
       [
         str(p?.name),
+        p?.producerName !== undefined && `producerName=${str(p.producerName)}`,
         p?.cluster !== undefined && `cluster=${str(p.cluster)}`,
         p?.client !== undefined && `client=${str(p.client)}`,
         p?.batching !== undefined && `batching=${str((p.batching as Json)?.maxMessages ?? 1000)}`,
@@ -115,6 +116,7 @@ export function linesToProducers(text: string): Parsed<Json[]> {
   const out: Json[] = [];
   for (const { n, words } of lines(text)) {
     const o = options(words.slice(1), n, [
+      'producerName',
       'cluster',
       'client',
       'batching',
@@ -122,9 +124,10 @@ export function linesToProducers(text: string): Parsed<Json[]> {
       'sequenceIds',
     ]);
     if (!o.ok) return o;
-    const { cluster, client, batching, batchBytes, sequenceIds } = o.value;
+    const { producerName, cluster, client, batching, batchBytes, sequenceIds } = o.value;
     out.push({
       name: words[0],
+      ...(producerName !== undefined ? { producerName } : {}),
       ...(cluster !== undefined ? { cluster } : {}),
       ...(client !== undefined ? { client } : {}),
       ...(batching !== undefined || batchBytes !== undefined

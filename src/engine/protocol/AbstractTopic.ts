@@ -1,0 +1,51 @@
+// The broker's producers of a topic: `AbstractTopic.addProducer` → `internalAddProducer`. One live
+// producer per name on a topic: a second one is refused with ProducerBusy, and the clients take
+// that answer differently on their first connect (create() fails) and on a reconnect (retry).
+import { ev } from '../model/events';
+import type { ProducerState, World } from '../model/world';
+import { type Ctx, tick } from '../sim/context';
+
+/**
+ * `AbstractTopic.internalAddProducer` → `tryOverwriteOldProducer`: the producer that already holds
+ * `p`'s name on its topic (same cluster, registered on an open connection), if any. Only a
+ * successor on the *same* connection may replace it (`Producer.isSuccessorTo`); here a connection
+ * that closed has deregistered its producer already (`ServerCnx.channelInactive`), so a
+ * producer's own reconnect is never refused.
+ */
+export function nameHolder(w: World, p: ProducerState): ProducerState | undefined {
+  return Object.values(w.producers).find((q) => q !== p && q.cluster === p.cluster && q.wireName === p.wireName && w.channels[q.name]?.open === true);
+}
+
+/**
+ * The broker answered `CommandProducer` with ProducerBusy (`NamingException`: "Producer with name
+ * … is already connected to topic"). ProducerBusyException is not retriable
+ * (`PulsarClientException.isRetriableError`):
+ * - first connect — Java `ProducerImpl.connectionOpened` sets `Failed` and fails
+ *   `producerCreatedFuture`, so `create()` throws; Go `newPartitionProducer` returns grabCnx's error
+ *   from `CreateProducer`. The application has no producer: its sends fail at once (application.ts).
+ * - a reconnect (the producer was created) — Java `reconnectLater`, Go `reconnectToBroker` retry
+ *   with backoff. A refused retry changes nothing, so the model waits (`Busy`) until the holder's
+ *   connection closes (ClientCnx.closeConnection wakes it) and then connects.
+ */
+export function producerBusy(ctx: Ctx, p: ProducerState, holder: ProducerState, broker: string, firstConnect: boolean): void {
+  const java = p.client === 'java';
+  ctx.events.push(ev('connect', p.name, `CommandProducer → ProducerBusy: producer with name '${p.wireName}' is already connected to topic (${holder.name})`, [], { to: broker, cluster: p.cluster, rule: 'AbstractTopic.internalAddProducer:busy' }));
+  if (!firstConnect) {
+    p.state = 'Busy';
+    const text = `${java ? 'ProducerBusyException' : 'ProducerBusy'} is retried: reconnects once ${holder.name}'s connection closes`;
+    ctx.events.push(ev('log', p.name, text, [], { cluster: p.cluster, rule: java ? 'ProducerImpl.connectionOpened:reconnectLater' : 'partitionProducer.reconnectToBroker:retry' }));
+    return;
+  }
+  p.state = 'Failed';
+  p.closed = true;
+  // The client's connection to the broker exists; the producer is not registered on it. The
+  // record lets the application go on (its sends fail: it has no producer).
+  ctx.w.channels[p.name] = { producer: p.name, broker, cluster: p.cluster, epoch: 1, open: false, closedAt: tick(ctx.w), toBroker: [], toClient: [], sends: 0, replDedupV2: false, listening: false, broken: null };
+  const text = java ? 'create() fails: ProducerBusyException (not retriable), producer Failed' : 'CreateProducer fails: ProducerBusy';
+  ctx.events.push(ev('log', p.name, text, [], { cluster: p.cluster, rule: java ? 'ProducerImpl.connectionOpened:failed' : 'partitionProducer.newPartitionProducer:failed' }));
+}
+
+/** The holder of a name closed its connection: a producer retrying for that name connects next. */
+export function nameReleased(w: World, holder: ProducerState): void {
+  for (const q of Object.values(w.producers)) if (q.state === 'Busy' && q.cluster === holder.cluster && q.wireName === holder.wireName) q.state = 'Connecting';
+}
