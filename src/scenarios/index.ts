@@ -12,6 +12,7 @@ import seed000NotAllowed from './seed-000-not-allowed.json';
 import seed001Explore from './seed-001-explore.json';
 import seed001FencingRace from './seed-001-fencing-race.json';
 import pr24722AmbiguousAdd from './pr-24722-ambiguous-add.json';
+import brokerCrashDedup from './broker-crash-dedup.json';
 import seed002Issue1 from './seed-002-issue-1.json';
 import seed002Issue1DedupOff from './seed-002-issue-1-dedup-off.json';
 import seed002Issue1V2 from './seed-002-issue-1-v2.json';
@@ -54,6 +55,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   seed000ChecksumIntact,
   seed001FencingRace,
   pr24722AmbiguousAdd,
+  brokerCrashDedup,
   seed001Explore,
   seed002Issue1,
   seed002Issue1DedupOff,

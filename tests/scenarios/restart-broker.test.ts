@@ -14,7 +14,7 @@ import {
   loadScenario,
 } from '../../src/engine';
 import { withExploreFaults } from '../../src/engine/sim/run';
-import { type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
+import { type Json, rulesOf, runBuiltin, runOf, stepOf, textsOf } from './helpers';
 
 const sends = (...ids: string[]): Json[] => ids.map((send) => ({ send, producer: 'p1' }));
 
@@ -296,5 +296,29 @@ describe('the explorer places restart-broker', () => {
     expect(keys).toContain('fault:restart-broker:local:broker-2');
     expect(result.complete).toBe(true);
     expect(result.violations).toEqual([]);
+  });
+});
+
+describe('built-in broker-crash-dedup: an add both bookies hold but nobody acknowledged survives the crash once', () => {
+  it('broker-2 recovers 10:0, the replay seeds p1 with 0 and its resend is Dup; M2 goes to 11:0', () => {
+    const r = runBuiltin('broker-crash-dedup');
+    expect(textsOf(r, 'broker-1')).toContain(
+      'broker-1 crashes; broker-2 loads the topic (at local)',
+    );
+    expect(textsOf(r, 'broker-2')).toContain('recovery closed ledger 10 with 1 entry');
+    expect(textsOf(r, 'p1')).toContain(
+      'M1 completed as success with -1:-1 (not stored by this send)',
+    );
+    expect(r.outcomes).toEqual({ M1: ['completed -1:-1'], M2: ['stored at 11:0'] });
+    expect(r.stored.local).toEqual(['M1', 'M2']);
+    expect(r.violations).toEqual([]);
+  });
+
+  it('with deduplication off the resend is written again: a reader gets M1 at 10:0 and at 11:0', () => {
+    const r = runBuiltin('broker-crash-dedup', [], {
+      topic: { deduplication: false, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+    });
+    expect(r.outcomes.M1).toEqual(['stored at 11:0']);
+    expect(r.stored.local).toEqual(['M1', 'M1', 'M2']);
   });
 });
