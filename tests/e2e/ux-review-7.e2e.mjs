@@ -1,9 +1,11 @@
 // UX review 7 (docs/research/ux-review-7.md) in real Chromium: the diagram's default zoom, Auto,
 // shows more lanes than 100 % at 1024 × 700 and 1440 × 900 with labels still ≥ 10 px; the actor
 // header is a strip above the diagram's view and never covers a row's label (seed 001's violation
-// at 1024 × 700: "16 · OK for 3:1" lay under "local ledger").
+// at 1024 × 700: "16 · OK for 3:1" lay under "local ledger"); a link made at step 15 with a fault
+// injected and a fix on opens the same run in a fresh page, and a cut link pasted over a run keeps
+// the run.
 import assert from 'node:assert/strict';
-import { openScenario, until } from './lib.mjs';
+import { cursorOf, openScenario, stepIs, text, until } from './lib.mjs';
 
 const SEED = 'seed-001-fencing-race';
 
@@ -130,4 +132,166 @@ const headerCovers = {
   },
 };
 
-export default [autoZoom, headerCovers];
+const shareRoundTrip = {
+  name: 'ux7: Copy link at step 15 of geo-v2-clean with a fault injected and pr-25860 on opens the same step, fault, fix and diagram in a fresh page; the link cut and pasted over the run keeps the run',
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+    await openScenario(page, baseURL, 'geo-v2-clean');
+    await page.getByTestId('step-label').click();
+    for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowRight');
+    await stepIs(page, 15, 'not at step 15');
+    await page
+      .getByTestId('panel-inflight')
+      .getByRole('button', { name: 'Inject a fault on E3 at us-west' })
+      .click();
+    await page.getByRole('menuitem', { name: /checksum-error, local buffer corrupted/ }).click();
+    await until(
+      page,
+      () =>
+        /no-silent-loss/.test(
+          document.querySelector('[data-testid=panel-invariants]')?.textContent ?? '',
+        ),
+      null,
+      'the fault did not act',
+    );
+    await page.getByRole('checkbox', { name: 'pr-25860' }).check();
+    await until(
+      page,
+      () =>
+        /pr-25860/.test(decodeURIComponent(location.hash)) ||
+        document.querySelector('input[aria-label=pr-25860]:checked'),
+      null,
+      'the fix is not on',
+    );
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await until(
+      page,
+      () =>
+        /Copied link/.test(
+          document.querySelector('[data-testid=share-message]')?.textContent ?? '',
+        ),
+      null,
+      'not copied',
+    );
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const state = (p) =>
+      p.evaluate(() => ({
+        step: document.querySelector('[data-testid=step-label]').textContent,
+        faults: document.querySelector('[data-testid=panel-faults]').textContent,
+        fixes: [...document.querySelectorAll('.fixes input:checked')].map((c) =>
+          c.getAttribute('aria-label'),
+        ),
+        diagram: [...document.querySelectorAll('[data-testid=diagram] svg text')].map(
+          (t) => t.textContent,
+        ),
+      }));
+    const mine = await state(page);
+    assert.match(mine.step, /^Step 15 /);
+    assert.deepEqual(mine.fixes, ['pr-25860']);
+    assert.match(mine.faults, /checksum-error on E3 at us-west \(local buffer corrupted\)/);
+
+    const fresh = await newPage();
+    await fresh.goto(link, { waitUntil: 'load' });
+    await until(
+      fresh,
+      () =>
+        /verified the state/.test(
+          document.querySelector('[data-testid=link-notice]')?.textContent ?? '',
+        ),
+      null,
+      'the link did not open verified',
+    );
+    await until(
+      fresh,
+      () =>
+        document.querySelector('[data-testid=diagram]')?.getAttribute('aria-busy') === 'false' &&
+        document.querySelector('[data-testid=diagram] svg'),
+      null,
+      'no diagram',
+    );
+    assert.deepEqual(await state(fresh), mine);
+
+    // The link cut short and pasted into the address over the run: the run stays.
+    const cut = new URL(link).hash.slice(0, 120);
+    await page.evaluate((h) => (location.hash = h), cut);
+    await until(
+      page,
+      () =>
+        /This link is incomplete, so nothing was opened/.test(
+          document.querySelector('[data-testid=link-notice]')?.textContent ?? '',
+        ),
+      null,
+      'no notice for the cut link',
+    );
+    assert.equal(await page.getByTestId('broken-link').count(), 0);
+    assert.deepEqual(await state(page), mine);
+    assert.equal(await cursorOf(page), 15);
+    // The address is the run again (not the cut link).
+    await until(page, (l) => location.href === l, link, 'the address is not the run again');
+    assert.match(await text(page, 'link-notice'), /The run you had open is still here/);
+  },
+};
+
+const smallEmbed = {
+  name: 'ux7: the embed at 320×240 and 480×320 — no sideways page scroll, "Open in Dedup Lab" whole in the window, the step label on one line',
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+    await openScenario(page, baseURL, 'lost-receipt-dedup-on');
+    await page.getByTestId('step-label').click();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await stepIs(page, 5, 'not at step 5');
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await until(
+      page,
+      () =>
+        /Copied link/.test(
+          document.querySelector('[data-testid=share-message]')?.textContent ?? '',
+        ),
+      null,
+      'not copied',
+    );
+    const link = (await page.evaluate(() => navigator.clipboard.readText())).replace(
+      '#s=',
+      '#embed=',
+    );
+    for (const [width, height] of [
+      [320, 240],
+      [480, 320],
+    ]) {
+      const embed = await newPage({ viewport: { width, height } });
+      await embed.goto(link, { waitUntil: 'load' });
+      await stepIs(embed, 5, `${width}: the embed is not at step 5`);
+      await embed.locator('[data-testid=diagram] svg').waitFor();
+      const m = await embed.evaluate(() => {
+        const open = [...document.querySelectorAll('.embed-controls button')].find(
+          (b) => b.textContent === 'Open in Dedup Lab',
+        );
+        const r = open.getBoundingClientRect();
+        const label = document.querySelector('[data-testid=step-label]');
+        const line = parseFloat(getComputedStyle(label).lineHeight) || 20;
+        return {
+          scroll: document.documentElement.scrollWidth,
+          open: { left: r.left, right: r.right, top: r.top, bottom: r.bottom },
+          openHeight: r.height,
+          labelHeight: label.getBoundingClientRect().height,
+          line,
+        };
+      });
+      assert.ok(m.scroll <= width, `${width}: the page is ${m.scroll} px wide`);
+      assert.ok(
+        m.open.left >= 0 && m.open.right <= width && m.open.bottom <= height,
+        `${width}: "Open in Dedup Lab" at ${JSON.stringify(m.open)}`,
+      );
+      assert.ok(
+        m.labelHeight < m.line * 1.5,
+        `${width}: the step label is ${m.labelHeight} px tall`,
+      );
+      assert.ok(
+        m.openHeight < m.line * 2,
+        `${width}: "Open in Dedup Lab" wraps (${m.openHeight} px)`,
+      );
+    }
+  },
+};
+
+export default [autoZoom, headerCovers, shareRoundTrip, smallEmbed];

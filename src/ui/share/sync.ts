@@ -5,7 +5,13 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { builtinById } from '../../scenarios';
 import { appStore, openRecipe, renameBranch, start, type AppState, type FaultJson } from '../store';
-import { decodeRecipe, encodeRecipe, type ShareError, type ShareRecipe } from './codec';
+import {
+  decodeRecipe,
+  encodeRecipe,
+  type ShareError,
+  type ShareErrorKind,
+  type ShareRecipe,
+} from './codec';
 import { forkLabel, forkOf } from './fork';
 import { linkSummary } from './linkSummary';
 import { checkOf, divergence } from './verify';
@@ -86,14 +92,55 @@ export async function linkFor(s: AppState, mode: ViewMode = 'app'): Promise<stri
   return `${location.origin}${location.pathname}#${mode === 'embed' ? 'embed' : 's'}=${payload}`;
 }
 
-/** Opens a decoded link: runs the recipe at its step, then says whether the replay matches. */
-export async function openLink(payload: string, mode: ViewMode): Promise<void> {
-  shareStore.setState({ mode, broken: null, notice: null });
+/** What a link that cannot be decoded is, in the broken-link page's heading and in the notice. */
+export const BROKEN_TITLES: Readonly<Record<ShareErrorKind, string>> = {
+  empty: 'This link is empty',
+  'unknown-version': 'This link is from another version of Dedup Lab',
+  'not-base64': 'This link was changed on its way here',
+  truncated: 'This link is incomplete',
+  corrupt: 'This link cannot be read',
+};
+
+/** The fragment this page wrote last (a hashchange to it is our own). */
+let lastWritten = '';
+
+/** The address shows the run on screen again (after a link that could not be opened over it). */
+async function showScreenInAddress(): Promise<void> {
+  const r = recipeFromState(appStore.getState());
+  if (!r) return;
+  const hash = `#${shareStore.getState().mode === 'embed' ? 'embed' : 's'}=${await encodeRecipe(r)}`;
+  lastWritten = hash;
+  history.replaceState(history.state, '', hash);
+}
+
+/**
+ * Opens a decoded link: runs the recipe at its step, then says whether the replay matches. A link
+ * that cannot be decoded shows the broken-link page, except `overRun` (a link pasted into the
+ * address of a page that has a run open): that run stays, a notice says what was wrong with the
+ * link, and the address shows the run again. (Review 7: a cut link pasted over an afternoon's run
+ * replaced it with the broken-link page, whose only way on opened the default scenario; Back did
+ * not bring the run back either.)
+ */
+export async function openLink(payload: string, mode: ViewMode, overRun = false): Promise<void> {
   const decoded = await decodeRecipe(payload);
   if (!decoded.ok) {
-    shareStore.setState({ broken: decoded.error });
+    const keep =
+      overRun && appStore.getState().result !== null && shareStore.getState().broken === null;
+    if (!keep) {
+      shareStore.setState({ mode, broken: decoded.error, notice: null });
+      return;
+    }
+    const { kind, message } = decoded.error;
+    shareStore.setState({
+      notice: {
+        ok: false,
+        text: `${BROKEN_TITLES[kind]}, so nothing was opened: ${message} The run you had open is still here, and the address shows it again. ${kind === 'unknown-version' ? decoded.error.advice : 'Copy the whole link again, or ask whoever shared it for a new one.'}`,
+      },
+    });
+    await showScreenInAddress();
     return;
   }
+  shareStore.setState({ mode, broken: null, notice: null });
   const old =
     'json' in decoded.recipe.scenario && decoded.recipe.explore === undefined
       ? builtinWithExplore(decoded.recipe.scenario.json)
@@ -161,7 +208,6 @@ export async function openLink(payload: string, mode: ViewMode): Promise<void> {
   });
 }
 
-let lastWritten = '';
 /** Steps closer together than this are a burst (a held key repeats every ~33 ms). */
 const BURST_MS = 250;
 let pending = 0;
@@ -228,7 +274,7 @@ export function followScreen(): () => void {
   const onHash = () => {
     if (location.hash === lastWritten) return;
     const link = parseHash(location.hash);
-    if (link) void openLink(link.payload, link.mode);
+    if (link) void openLink(link.payload, link.mode, true);
   };
   window.addEventListener('hashchange', onHash);
   return () => {

@@ -2,20 +2,12 @@
 // for a link that cannot be decoded, a page that says what is wrong and how to recover.
 import type { ReactNode } from 'react';
 import { DEFAULT_SCENARIO, scenarioOf, selectScenario, setCursor, useApp } from '../../store';
-import { shareStore, useShare } from '../../share/sync';
+import { BROKEN_TITLES, shareStore, useShare } from '../../share/sync';
 import { useThemeAttribute } from '../../theme';
 import { useStepKeys } from '../../useKeyboard';
 import { Diagram } from '../Diagram';
 import { ErrorBoundary } from '../ErrorBoundary';
 import '../../share/share.css';
-
-const TITLES = {
-  empty: 'This link is empty',
-  'unknown-version': 'This link is from another version of Dedup Lab',
-  'not-base64': 'This link was changed on its way here',
-  truncated: 'This link is incomplete',
-  corrupt: 'This link cannot be read',
-} as const;
 
 export function BrokenLink() {
   const error = useShare((s) => s.broken);
@@ -27,7 +19,7 @@ export function BrokenLink() {
   };
   return (
     <main className="broken-link" role="alert" data-testid="broken-link">
-      <h1>{TITLES[error.kind]}</h1>
+      <h1>{BROKEN_TITLES[error.kind]}</h1>
       <p>Dedup Lab could not open the run this link points at: {error.message}</p>
       <p>{error.advice}</p>
       <p className="muted">
@@ -92,7 +84,9 @@ function Embed() {
         <span data-testid="step-label">
           Step {cursor} of {last}
         </span>
-        <code className="muted">{key ?? 'initial state'}</code>
+        <code className="muted" title={key ?? undefined}>
+          {key ?? 'initial state'}
+        </code>
         <button
           type="button"
           className="link"
