@@ -102,6 +102,33 @@ describe('explorer buttons', () => {
     expect(document.activeElement).toBe(within(panel()).getByRole('button', { name: 'Explore' }));
   });
 
+  it('Explore pressed from the keyboard gives the focus to Cancel (Explore is disabled: it fell to <body>), and Enter cancels', async () => {
+    const user = userEvent.setup();
+    const f = fakeExplore();
+    render(<ExplorerPanel start={f.start} />);
+    within(panel()).getByRole('button', { name: 'Explore' }).focus();
+    await user.keyboard('{Enter}');
+    expect(within(panel()).getByRole('button', { name: 'Explore' })).toBeDisabled();
+    expect(document.activeElement).toBe(within(panel()).getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Enter}');
+    expect(f.calls[0]!.cancelled).toBe(true);
+    await waitFor(() =>
+      expect(screen.getByTestId('explorer-status')).toHaveTextContent(/cancelled/),
+    );
+    expect(document.activeElement).toBe(within(panel()).getByRole('button', { name: 'Explore' }));
+  });
+
+  it('so does Explore from here', async () => {
+    const user = userEvent.setup();
+    const f = fakeExplore();
+    act(() => setCursor(2));
+    render(<ExplorerPanel start={f.start} />);
+    within(panel()).getByRole('button', { name: 'Explore from here (step 2)' }).focus();
+    await user.keyboard(' ');
+    expect(f.calls).toHaveLength(1);
+    expect(document.activeElement).toBe(within(panel()).getByRole('button', { name: 'Cancel' }));
+  });
+
   it('a search that ends while Cancel has the focus also leaves it on Explore', async () => {
     const user = userEvent.setup();
     const f = fakeExplore();

@@ -18,7 +18,7 @@ export type Outcome =
     }
   | { readonly kind: 'error'; readonly message: string };
 
-/** `exploreButton` and `cancelButton` are the panel's buttons: the focus moves between them. */
+/** `exploreButton` and `cancelButton` are the panel's buttons: the focus moves between them both ways. */
 export function useSearch(
   start: StartExplore,
   exploreButton: RefObject<HTMLButtonElement | null>,
@@ -46,6 +46,16 @@ export function useSearch(
       exploreButton.current?.focus();
     }
   }, [outcome, exploreButton]);
+  // Explore (or Explore from here) is disabled while the search runs: the focus on it fell to
+  // <body>, and a keyboard user had to Tab from the top of the page to reach Cancel (review 7). It
+  // goes to Cancel instead.
+  const toCancel = useRef(false);
+  useEffect(() => {
+    if (running && toCancel.current) {
+      toCancel.current = false;
+      cancelButton.current?.focus();
+    }
+  }, [running, cancelButton]);
   const ended = () => {
     refocus.current =
       document.activeElement === cancelButton.current && cancelButton.current !== null;
@@ -63,6 +73,8 @@ export function useSearch(
     const faults = b.faults;
     const prefix = from ? pathToHere(s) : undefined;
     const t0 = performance.now();
+    // run() is the Explore buttons' click (by mouse or key): the focus is on the one pressed.
+    toCancel.current = document.activeElement instanceof HTMLButtonElement;
     setRan({ faults, block, from: from ? s.cursor : null, fixes: [...s.fixes] });
     setOutcome(null);
     setProgress(null);
