@@ -14,33 +14,18 @@ export interface FixInfo {
   readonly source: { readonly label: string; readonly url: string };
 }
 
-const GO_1565 = {
-  label: 'apache/pulsar-client-go#1565',
-  url: 'https://github.com/apache/pulsar-client-go/pull/1565',
-};
-const SEED_000 = {
-  label: 'apache/pulsar#26113',
-  url: 'https://github.com/apache/pulsar/issues/26113',
-};
-const PR_26124 = {
-  label: 'apache/pulsar#26124',
-  url: 'https://github.com/apache/pulsar/pull/26124',
-};
+/** A GitHub issue or pull request, named as GitHub names it in a cross-reference. */
+const gh = (repo: string, kind: 'issues' | 'pull', n: number) => ({
+  label: `apache/${repo}#${n}`,
+  url: `https://github.com/apache/${repo}/${kind}/${n}`,
+});
 
-const PR_24722 = {
-  label: 'apache/pulsar#24722',
-  url: 'https://github.com/apache/pulsar/pull/24722',
-};
-
-const PR_23697 = {
-  label: 'apache/pulsar#23697',
-  url: 'https://github.com/apache/pulsar/pull/23697',
-};
-
-const PR_25860 = {
-  label: 'apache/pulsar#25860',
-  url: 'https://github.com/apache/pulsar/pull/25860',
-};
+const GO_1565 = gh('pulsar-client-go', 'pull', 1565);
+const SEED_000 = gh('pulsar', 'issues', 26113);
+const PR_26124 = gh('pulsar', 'pull', 26124);
+const PR_24722 = gh('pulsar', 'pull', 24722);
+const PR_23697 = gh('pulsar', 'pull', 23697);
+const PR_25860 = gh('pulsar', 'pull', 25860);
 
 export const FIXES: Partial<Record<FixId, FixInfo>> = {
   'pr-23697': {
