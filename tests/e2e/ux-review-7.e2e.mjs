@@ -294,4 +294,50 @@ const smallEmbed = {
   },
 };
 
-export default [autoZoom, headerCovers, shareRoundTrip, smallEmbed];
+const jumpNumber = {
+  name: "ux7: at 1024×700 the step bar's violation link keeps 'at step 17' in view (seed 001, steps 0 and 5); the name gives way; one line",
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({ viewport: { width: 1024, height: 700 } });
+    await openScenario(page, baseURL, SEED);
+    for (const step of [0, 5]) {
+      if (step > 0) {
+        await page.getByTestId('step-label').click();
+        for (let i = 0; i < step; i++) await page.keyboard.press('ArrowRight');
+        await stepIs(page, step, `not at step ${step}`);
+      }
+      const m = await page.evaluate(() => {
+        const j = document.querySelector('[data-testid=step-jump]');
+        const group = document.querySelector('.step-now').getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(j);
+        const all = range.getBoundingClientRect();
+        const tail = [...j.childNodes].at(-1);
+        range.selectNodeContents(tail);
+        const n = range.getBoundingClientRect();
+        const nav = document.querySelector('nav.step-controls');
+        const centres = [...nav.children].map((c) => {
+          const r = c.getBoundingClientRect();
+          return (r.top + r.bottom) / 2;
+        });
+        return {
+          text: j.textContent,
+          tail: tail.textContent,
+          numberRight: n.right,
+          jumpRight: j.getBoundingClientRect().right,
+          groupRight: group.right,
+          textWidth: all.width,
+          oneLine: Math.max(...centres) - Math.min(...centres) < 8,
+        };
+      });
+      assert.equal(m.text, '⚠ ledger-entries-match at step 17');
+      assert.equal(m.tail, '17');
+      assert.ok(
+        m.numberRight <= m.jumpRight + 0.5 && m.jumpRight <= m.groupRight + 0.5,
+        `step ${step}: "17" ends at ${m.numberRight}, the link at ${m.jumpRight}, the bar's group at ${m.groupRight}`,
+      );
+      assert.ok(m.oneLine, `step ${step}: the step bar wraps`);
+    }
+  },
+};
+
+export default [autoZoom, headerCovers, shareRoundTrip, smallEmbed, jumpNumber];
