@@ -282,3 +282,45 @@ describe('agreed: geo-replication with deduplication on one side only, a batched
     expect([...v1.violations, ...v2.violations]).toEqual([]);
   });
 });
+
+describe('the source topic moves to another broker: the replicator starts again there', () => {
+  // us-east's topic moves to broker-2 while broker-1 still serves it; broker-1 learns it when M2's
+  // add is refused as fenced, and closes its instance (PersistentTopic.close).
+  const r = runOf({
+    id: 'source-takeover',
+    clusters: [
+      { name: 'us-east', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
+      { name: 'us-west', brokers: ['broker-3'] },
+    ],
+    topic: { deduplication: true },
+    producers: [{ name: 'p1', cluster: 'us-east' }],
+    replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+    workload: [
+      { send: 'M1', producer: 'p1' },
+      { send: 'M2', producer: 'p1' },
+    ],
+    faults: [
+      {
+        kind: 'ownership-change',
+        cluster: 'us-east',
+        to: 'broker-2',
+        after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+      },
+    ],
+  });
+
+  it('when broker-2 starts serving, the old replicator’s producer closes and a new one reads after the mark-delete', () => {
+    const step = r.steps.find((s) =>
+      s.events.some((e) => e.text.startsWith('now serves the topic')),
+    )!;
+    const texts = step.events.map((e) => e.text);
+    expect(texts).toContain('connection closed: replicator restarts with the source topic');
+    expect(texts).toContain('replicator restarts: read position 10:1');
+    expect(rulesOf(r)).toContain('PersistentReplicator.startProducer');
+  });
+
+  it('each entry is replicated once', () => {
+    expect(r.stored['us-west']).toEqual(['M1', 'M2']);
+    expect(r.violations).toEqual([]);
+  });
+});

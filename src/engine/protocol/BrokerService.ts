@@ -10,14 +10,14 @@
 // - BookKeeper: `ManagedLedgerImpl.asyncClose` closes the current ledger at its LAC; adds not yet
 //   confirmed fail without an answer to the producer, and bytes the bookies hold past the LAC are
 //   never readable. The load opens that closed ledger without recovery (see OwnershipChange.ts).
-import { REPLICATOR, replicationDedup } from '../model/config';
+import { replicationDedup } from '../model/config';
 import { ev } from '../model/events';
 import { type Ctx, idsOf } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { replayCursor, replayReplNote } from './MessageDeduplication';
 import { closeManagedLedger, failWritesOnClose } from './ManagedLedgerImpl';
 import { consumersReconnect, loadTopic, startTakeover } from './OwnershipChange';
-import { CURSOR, posText } from './PersistentReplicator';
+import { restartReplicator } from './PersistentReplicator';
 
 export function unloadTopic(ctx: Ctx, cluster: string): void {
   const w = ctx.w;
@@ -89,20 +89,4 @@ export function restartBroker(ctx: Ctx, cluster: string, to: string | null): voi
   replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));
   const v2Target = w.config.replication?.to === cluster && replicationDedup(w.config) === 'v2';
   ctx.events.push(ev('log', next, `topic loaded: dedup state rebuilt by replay${v2Target ? replayReplNote(topic.dedup) : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
-}
-
-/**
- * The source topic reloaded: the replicator starts again. Its cursor keeps the persisted
- * mark-delete and deleted ranges and reads again after the mark-delete; its producer is a new
- * `GeoReplicationProducerImpl` (lastPersistedSource back to 0:0) with nothing pending.
- */
-function restartReplicator(ctx: Ctx): void {
-  const r = ctx.w.replicator!;
-  if (r.state === 'Terminated') return;
-  const p = ctx.w.producers[REPLICATOR]!;
-  closeConnection(ctx, p, 'replicator restarts with the source topic', 'AbstractReplicator.startProducer');
-  const m = r.cursor.markDeletePosition;
-  r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };
-  Object.assign(p, { pendingMessages: [], lastPersistedSource: { ledgerId: 0, entryId: 0 }, instance: p.instance + 1, state: 'Connecting' });
-  ctx.events.push(ev('log', CURSOR, `replicator restarts: read position ${posText(r.cursor.readPosition)}`, [], { rule: 'PersistentReplicator.startProducer' }));
 }

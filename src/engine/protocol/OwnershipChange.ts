@@ -15,6 +15,7 @@ import { replayCursor } from './MessageDeduplication';
 import { openClosedLedger } from './BookKeeper';
 import { recoverForward, uncoveredWriteSet } from './LedgerRecoveryOp';
 import { createLedgerAndWriteList, listText } from './ManagedLedgerImpl';
+import { restartReplicator } from './PersistentReplicator';
 
 /**
  * `broker` loads the topic (`ManagedLedgerImpl.initialize`): the metadata store names it owner and
@@ -115,6 +116,9 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
   ctx.events.push(ev('log', t.broker, `now serves the topic (current ledger ${current.id})`, [], { cluster: topic.cluster, rule: 'BrokerService.loadTopic' }));
   if (t.crashed !== undefined) ctx.events.push(ev('log', t.broker, `topic loaded after ${t.crashed} crashed: dedup state rebuilt by replay`, [], { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor' }));
   consumersReconnect(ctx, topic, before, t.broker);
+  // The old owner's PersistentTopic.close stopped its replicator; the new owner's runs from the
+  // persisted cursor with a new producer (a crash restarted it already, BrokerService.restartBroker).
+  if (t.crashed === undefined && ctx.w.config.replication?.from === topic.cluster) restartReplicator(ctx);
 }
 
 /**

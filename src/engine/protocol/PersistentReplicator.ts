@@ -132,3 +132,22 @@ export function terminate(ctx: Ctx, reason: string): void {
   p.pendingMessages = [];
   ctx.events.push(ev('log', CURSOR, `replicator terminated (visible failure): ${reason}`, [], { rule: 'PersistentReplicator.terminate' }));
 }
+
+/**
+ * The source topic was closed and loaded again (an unload, a broker crash, an ownership change once
+ * the old owner closed its instance): the replicator starts again. `PersistentTopic.close` stopped
+ * the old one (its producer's connection closes, what it had in flight is lost); the loaded topic's
+ * `PersistentTopic.startReplicator` opens the cursor at its persisted mark-delete and deleted
+ * ranges, reads again after the mark-delete, and starts a new `GeoReplicationProducerImpl`
+ * (lastPersistedSource back to 0:0) with nothing pending.
+ */
+export function restartReplicator(ctx: Ctx): void {
+  const r = ctx.w.replicator!;
+  if (r.state === 'Terminated') return;
+  const p = ctx.w.producers[REPLICATOR]!;
+  closeConnection(ctx, p, 'replicator restarts with the source topic', 'AbstractReplicator.startProducer');
+  const m = r.cursor.markDeletePosition;
+  r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };
+  Object.assign(p, { pendingMessages: [], lastPersistedSource: { ledgerId: 0, entryId: 0 }, instance: p.instance + 1, state: 'Connecting' });
+  ctx.events.push(ev('log', CURSOR, `replicator restarts: read position ${posText(r.cursor.readPosition)}`, [], { rule: 'PersistentReplicator.startProducer' }));
+}
