@@ -217,7 +217,7 @@ const shareRoundTrip = {
     await until(
       page,
       () =>
-        /This link is incomplete, so nothing was opened/.test(
+        /The link in the address was not opened\. The link is incomplete/.test(
           document.querySelector('[data-testid=link-notice]')?.textContent ?? '',
         ),
       null,

@@ -57,8 +57,10 @@ describe('a link that cannot be decoded', () => {
     const notice = screen.getByTestId('link-notice');
     expect(notice).toHaveAttribute('role', 'alert');
     expect(notice.textContent).toMatch(
-      /^This link is incomplete, so nothing was opened: the link is incomplete: .* The run you had open is still here, and the address shows it again\. Copy the whole link again/,
+      /^The link in the address was not opened\. The link is incomplete: its data ends before the recipe does\. .* The run you had open is still here, and the address shows it again\. Copy the whole link again, or ask whoever shared it for a new one\. Dismiss$/,
     );
+    // Not "Go to step 0": the notice is about a link, not about this run's steps.
+    expect(screen.queryByRole('button', { name: 'Go to step 0' })).toBeNull();
     // The address is the run on screen, whole: it decodes to the same recipe.
     const link = parseHash(location.hash)!;
     const decoded = await decodeRecipe(link.payload);

@@ -23,7 +23,12 @@ export interface ShareState {
   /** The link could not be decoded: the page shows this instead of the app. */
   readonly broken: ShareError | null;
   /** What opening the link found (replayed exactly, or where it diverged). */
-  readonly notice: { readonly ok: boolean; readonly text: string } | null;
+  readonly notice: {
+    readonly ok: boolean;
+    readonly text: string;
+    /** A link that could not be opened over the run on screen: the notice offers no "step 0". */
+    readonly kept?: boolean;
+  } | null;
 }
 
 export const shareStore = createStore<ShareState>()(() => ({
@@ -130,11 +135,16 @@ export async function openLink(payload: string, mode: ViewMode, overRun = false)
       shareStore.setState({ mode, broken: decoded.error, notice: null });
       return;
     }
-    const { kind, message } = decoded.error;
+    const { kind, message, advice } = decoded.error;
+    const again =
+      kind === 'unknown-version'
+        ? advice
+        : 'Copy the whole link again, or ask whoever shared it for a new one.';
     shareStore.setState({
       notice: {
         ok: false,
-        text: `${BROKEN_TITLES[kind]}, so nothing was opened: ${message} The run you had open is still here, and the address shows it again. ${kind === 'unknown-version' ? decoded.error.advice : 'Copy the whole link again, or ask whoever shared it for a new one.'}`,
+        kept: true,
+        text: `The link in the address was not opened. ${message.charAt(0).toUpperCase()}${message.slice(1)} The run you had open is still here, and the address shows it again. ${again}`,
       },
     });
     await showScreenInAddress();

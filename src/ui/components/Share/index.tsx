@@ -138,7 +138,7 @@ export function LinkNotice() {
       data-testid="link-notice"
     >
       {notice.text} {/* The way back to the start, named where the link says where it opened. */}
-      {!atStart && (
+      {!atStart && !notice.kept && (
         <>
           <button type="button" className="link" onClick={stepFirst}>
             Go to step 0
