@@ -28,7 +28,7 @@ const OWN_KEYS_INPUTS = new Set(['checkbox', 'button', 'submit', 'reset']);
 export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['← / →', 'one step back / forward'],
   ['Home / End', 'first / last step'],
-  ['Space', 'play / pause at the chosen speed'],
+  ['Space', 'play / pause at the chosen speed (on a focused button it presses the button)'],
   ['?', 'this help'],
   ['Shift + ← / →', 'scroll the focused diagram sideways (↑ ↓ PgUp PgDn scroll it down)'],
   [

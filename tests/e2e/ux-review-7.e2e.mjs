@@ -340,4 +340,60 @@ const jumpNumber = {
   },
 };
 
-export default [autoZoom, headerCovers, shareRoundTrip, smallEmbed, jumpNumber];
+const help = {
+  name: 'ux7: the help lists every diagram zoom key (a: Auto), each key on one line; what it says of Space is true (on a focused button Space presses it, elsewhere it plays)',
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({ viewport: { width: 1440, height: 900 } });
+    await openScenario(page, baseURL, 'lost-receipt-dedup-on');
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Help and keyboard shortcuts' });
+    await dialog.waitFor();
+    const rows = await dialog.evaluate((d) =>
+      [...d.querySelectorAll('tr')].map((tr) => {
+        const k = tr.querySelector('kbd');
+        const line = parseFloat(getComputedStyle(k).lineHeight) || 18;
+        return {
+          key: k.textContent,
+          what: tr.querySelector('td').textContent,
+          oneLine: k.getClientRects().length === 1 && k.getBoundingClientRect().height < line * 1.5,
+        };
+      }),
+    );
+    const zoom = rows.find((r) => r.key.startsWith('+'));
+    assert.match(zoom.key, / f {2}a$/);
+    assert.match(zoom.what, /fit width, auto/);
+    assert.deepEqual(
+      rows.filter((r) => !r.oneLine).map((r) => r.key),
+      [],
+      'keys broken over lines',
+    );
+    const space = rows.find((r) => r.key === 'Space');
+    assert.match(space.what, /on a focused button it presses the button/);
+    await page.keyboard.press('Escape');
+    // On the Forward button Space presses it: one step, no playing.
+    await page.getByRole('button', { name: /Forward/ }).focus();
+    await page.keyboard.press(' ');
+    await stepIs(page, 1, 'Space on Forward did not step once');
+    assert.equal(await page.getByRole('button', { name: /Pause/ }).count(), 0, 'it plays');
+    // On the diagram it plays.
+    await page.getByTestId('diagram').focus();
+    await page.keyboard.press(' ');
+    await page.getByRole('button', { name: /Pause/ }).waitFor({ timeout: 5000 });
+    await page.keyboard.press(' ');
+    // Auto is the a key on the focused diagram.
+    await page.keyboard.press('0');
+    await until(
+      page,
+      () => document.querySelector('[data-testid=diagram-zoom-level]').textContent === '100 %',
+      null,
+      '0 did not zoom to 100 %',
+    );
+    await page.keyboard.press('a');
+    assert.equal(
+      await page.getByRole('button', { name: 'Auto' }).getAttribute('aria-pressed'),
+      'true',
+    );
+  },
+};
+
+export default [autoZoom, headerCovers, shareRoundTrip, smallEmbed, jumpNumber, help];
