@@ -245,6 +245,31 @@ describe('cli: compare', () => {
   });
 });
 
+describe('cli: a broker crash (restart-broker) in a file', () => {
+  const crash = (dedup: boolean, extra: Record<string, unknown>) =>
+    scenario({ topic: { deduplication: dedup }, workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }], ...extra });
+
+  it('run: broker-1 dies after M1 is persisted, before its receipt; the resend is a duplicate, stored once → exit 0', () => {
+    const file = crash(true, { faults: [{ kind: 'restart-broker', cluster: 'local', after: { event: 'persisted', message: 'M1' } }] });
+    const r = cli(['run', 'crash.json'], { 'crash.json': file });
+    expect(r.code).toBe(0);
+    const out = r.json() as { stored: Record<string, string[]>; outcomes: Record<string, string[]>; steps: { key: string }[] };
+    expect(out.stored).toEqual({ local: ['M1', 'M2'] });
+    // The broker answers a duplicate with -1:-1 at once (MessageDeduplication.isDuplicate: Dup).
+    expect(out.outcomes.M1).toEqual(['completed -1:-1']);
+    expect(out.steps.map((s) => s.key)).toContain('fault:restart-broker:local');
+  });
+
+  it('check: the crash placed anywhere once, dedup on → no violation, complete; a bad broker names the field → exit 2', () => {
+    const ok = cli(['check', 'crash.json'], { 'crash.json': crash(true, { explore: { faults: { kinds: ['restart-broker'], max: 1 } } }) });
+    expect(ok.code).toBe(0);
+    expect(ok.json()).toMatchObject({ violations: [], complete: true });
+    const bad = cli(['run', 'bad.json'], { 'bad.json': crash(true, { faults: [{ kind: 'restart-broker', cluster: 'local', to: 'broker-9', after: { step: 1 } }] }) });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('$.faults[0].to');
+  });
+});
+
 describe('cli: the real process', () => {
   it('npx tsx src/cli/main.ts run seed-003-a-go → exit 1, JSON on stdout', () => {
     const p = spawnSync('npx', ['tsx', 'src/cli/main.ts', 'run', 'seed-003-a-go'], { cwd: process.cwd(), encoding: 'utf8' });
