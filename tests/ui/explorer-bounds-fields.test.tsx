@@ -184,6 +184,10 @@ describe('fault kinds offered', () => {
     expect(kinds).toContain('ownership-change');
     expect(kinds).toContain('unload-topic');
     expect(kinds).not.toContain('persist-fails');
+    // Its reason without parentheses inside the list's own (review 7: "(… (it acts on …))").
+    expect(within(panel()).getByTestId('explorer-kinds-missing')).toHaveTextContent(
+      /^Not offered here: persist-fails \(every cluster has bookies, and it acts only on abstract storage\)/,
+    );
   });
 
   it('only the replicator sends: no restart-producer (it restarts application producers)', async () => {

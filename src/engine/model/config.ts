@@ -280,7 +280,7 @@ export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): str
     return scope.producers.length > 0 ? null : kind === 'send-timeout' ? "no application producer; the replicator's runs with sendTimeout 0" : 'no application producer to restart';
   const storage = STORAGE_OF[kind];
   if (!scope.clusters.some((c) => kindFitsStorage(kind, c.bookies.length > 0)))
-    return storage === 'abstract' ? 'every cluster has bookies (it acts on abstract storage)' : 'no cluster has bookies';
+    return storage === 'abstract' ? 'every cluster has bookies, and it acts only on abstract storage' : 'no cluster has bookies';
   if (kind === 'ownership-change' && !scope.clusters.some((c) => c.bookies.length > 0 && c.brokers.length > 1)) return 'no cluster with bookies has a second broker to move to';
   const bookieSide = kind === 'slow-bookie' || kind === 'ownership-change';
   return bookieSide || scope.producers.length > 0 || scope.replication != null ? null : 'nothing sends';
