@@ -147,3 +147,21 @@ describe('the built-in geo-v2-target-unload tells the same story in the app', ()
     expect(fixed.stored['us-west']).toEqual(['E1', 'E2']);
   });
 });
+
+describe('the target broker crashes instead of unloading (restart-broker): the same replay, the same gap', () => {
+  // A crash reloads the topic through the same MessageDeduplication.replayCursor as an unload, so
+  // #25861 does not care how the topic came to be loaded again.
+  const crashAfterE1 = (fixes: string[] = []): Json => ({
+    ...base('v2'),
+    fixes,
+    faults: [{ kind: 'restart-broker', cluster: 'us-west', after: { event: 'persisted', message: 'E1', cluster: 'us-west' } }],
+  });
+  it('without the fix: E1 stored twice at us-west (no-duplicates); with pr-25860: once', () => {
+    const r = runOf(crashAfterE1());
+    expect(r.stored['us-west']).toEqual(['E1', 'E1', 'E2']);
+    expect(invariantsOf(r)).toContain('no-duplicates');
+    const fixed = runOf(crashAfterE1(['pr-25860']));
+    expect(fixed.violations).toEqual([]);
+    expect(fixed.stored['us-west']).toEqual(['E1', 'E2']);
+  });
+});
