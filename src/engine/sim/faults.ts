@@ -52,20 +52,12 @@ export function applies(w: World, f: FaultAction): boolean {
       return w.producers[f.producer]?.role === 'app';
     case 'send-timeout':
       return timingOut(w, f.message) !== undefined;
-    case 'unload-topic': {
-      // With bookies, while one broker serves the topic: not while another is taking it over
-      // (ownership-change) nor once its managed ledger fenced itself — that topic is closing
-      // already and its clients are moving to the new owner.
-      const t = w.topics[f.cluster];
-      if (!t) return false;
-      return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
-    }
+    case 'unload-topic':
     case 'restart-broker': {
-      // The broker serving the topic can crash at any time one broker serves it — with bookies the
-      // same conditions as unload-topic: not while another broker is loading the topic (an
-      // ownership change, or the load after an earlier crash: there is no serving process to kill,
-      // and the load's own broker dying is not modelled), nor once its managed ledger fenced
-      // itself (that topic is closing and its clients are moving already).
+      // With bookies, while one broker serves the topic: not while another is loading it (an
+      // ownership change, or the load after an earlier crash — there is no serving process to
+      // unload or kill, and the loading broker's own crash is not modelled) nor once its managed
+      // ledger fenced itself — that topic is closing already and its clients are moving.
       const t = w.topics[f.cluster];
       if (!t) return false;
       return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
