@@ -51,6 +51,8 @@ export const EXPLORE_KIND_WORDS: Readonly<Record<ExploreFaultKind, string>> = {
   'ownership-change':
     'another broker takes the topic over while the old owner still believes it owns it',
   'slow-bookie': "a bookie's answers are held back",
+  'restart-bookie':
+    "a bookie crashes and restarts: what was in flight to and from it is lost, its journal keeps what it stored; the writer's adds waiting for it go to a replacement bookie or fail into a new ledger",
   'restart-broker':
     'the broker serving the topic crashes: its connections close and its unfinished writes are lost; it restarts (with bookies, or another broker) and loads the topic again',
 };

@@ -204,7 +204,7 @@ describe('fault kinds offered', () => {
     render(<ExplorerPanel start={fakeExplore().start} />);
     expect(offered()).not.toContain('send-timeout');
     expect(within(panel()).getByTestId('explorer-kinds-missing')).toHaveTextContent(
-      "Not offered here: restart-producer (no application producer to restart); send-timeout (no application producer; the replicator's runs with sendTimeout 0); ownership-change (no cluster has bookies); slow-bookie (no cluster has bookies).",
+      "Not offered here: restart-producer (no application producer to restart); send-timeout (no application producer; the replicator's runs with sendTimeout 0); ownership-change (no cluster has bookies); slow-bookie (no cluster has bookies); restart-bookie (no cluster has bookies).",
     );
   });
 
@@ -219,6 +219,7 @@ describe('fault kinds offered', () => {
     expect(EXPLORE_FAULT_KINDS.filter((k) => !kindApplies(k, go))).toEqual([
       'ownership-change',
       'slow-bookie',
+      'restart-bookie',
     ]);
     expect(EXPLORE_FAULT_KINDS.filter((k) => !kindApplies(k, bk))).toEqual(['persist-fails']);
     // One broker with bookies: nowhere to move the topic to.

@@ -75,8 +75,14 @@ describe('topology node fault menus', () => {
       'broker-1 crashes; broker-2 loads the topic',
       'move ownership to broker-2',
     ]);
-    expect((await openMenu(user, 'bookie-1')).labels).toEqual(['slow bookie-1']);
-    expect((await openMenu(user, 'bookie-2')).labels).toEqual(['slow bookie-2']);
+    expect((await openMenu(user, 'bookie-1')).labels).toEqual([
+      'slow bookie-1',
+      'bookie-1 crashes and restarts',
+    ]);
+    expect((await openMenu(user, 'bookie-2')).labels).toEqual([
+      'slow bookie-2',
+      'bookie-2 crashes and restarts',
+    ]);
     await user.keyboard('{Escape}');
     // Neither a standby broker nor the metadata store has topology faults: no ⋯ on them.
     expect(within(graph()).queryByRole('button', { name: 'Faults on broker-2' })).toBeNull();

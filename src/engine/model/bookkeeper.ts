@@ -43,7 +43,8 @@ export interface PendingAdd {
 /** The writer's `LedgerHandle` of the current ledger. */
 export interface LedgerHandle {
   readonly ledgerId: number;
-  readonly ensemble: readonly string[];
+  /** The current (last) ensemble: an ensemble change replaces it (`LedgerHandle.getCurrentEnsemble`). */
+  ensemble: readonly string[];
   /** Last add confirmed: the writer's own confirmed prefix. */
   lac: number;
   pending: PendingAdd[];
@@ -68,7 +69,15 @@ export interface LedgerMetadata {
   /** IN_RECOVERY from the moment another client opens it with recovery. */
   state: 'OPEN' | 'IN_RECOVERY' | 'CLOSED';
   lastEntryId: number;
-  readonly ensemble: readonly string[];
+  /** The current (last) ensemble: the one a fencing read and recovery use. */
+  ensemble: readonly string[];
+  /**
+   * After an ensemble change (`LedgerHandle.ensembleChangeLoop`): the first entry id of the current
+   * ensemble, and the ensembles before it by first entry. Absent while the ledger has one ensemble
+   * (from entry 0).
+   */
+  currentFrom?: number;
+  earlier?: readonly { readonly first: number; readonly ensemble: readonly string[] }[];
 }
 
 /** The managed ledger (`ManagedLedgerImpl`) of the serving broker's topic instance. */

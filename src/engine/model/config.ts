@@ -144,6 +144,12 @@ export type FaultSpec =
   | { readonly kind: 'restart-broker'; readonly cluster: string; readonly to: string | null; readonly after: Trigger }
   | { readonly kind: 'slow-bookie'; readonly bookie: string; readonly message?: string }
   /**
+   * The bookie's process dies and comes back (one step): requests in flight to it and its answers
+   * in flight are lost, what it journaled (entries, fenced flags) stays, and the writer's adds still
+   * waiting for it fail (BookieHandleNotAvailable) into an ensemble change or a rollover.
+   */
+  | { readonly kind: 'restart-bookie'; readonly bookie: string; readonly after: Trigger }
+  /**
    * The application producer's send timer fires while `message` is pending (it has waited longer
    * than sendTimeoutMs); optionally only once `after` fired. The replicator's producer has
    * sendTimeout 0, so it never applies to it.
@@ -170,6 +176,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'ownership-change',
   'slow-bookie',
   'restart-broker',
+  'restart-bookie',
 ];
 
 /**
@@ -251,6 +258,7 @@ const STORAGE_OF: Readonly<Record<string, 'abstract' | 'bookies'>> = {
   'persist-fails': 'abstract',
   'slow-bookie': 'bookies',
   'ownership-change': 'bookies',
+  'restart-bookie': 'bookies',
 };
 
 /** Whether a fault of this kind (any of its names: a plan's, the explorer's, a menu's) can act on a cluster with (or without) bookies. */
@@ -282,6 +290,6 @@ export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): str
   if (!scope.clusters.some((c) => kindFitsStorage(kind, c.bookies.length > 0)))
     return storage === 'abstract' ? 'every cluster has bookies, and it acts only on abstract storage' : 'no cluster has bookies';
   if (kind === 'ownership-change' && !scope.clusters.some((c) => c.bookies.length > 0 && c.brokers.length > 1)) return 'no cluster with bookies has a second broker to move to';
-  const bookieSide = kind === 'slow-bookie' || kind === 'ownership-change';
+  const bookieSide = kind === 'slow-bookie' || kind === 'ownership-change' || kind === 'restart-bookie';
   return bookieSide || scope.producers.length > 0 || scope.replication != null ? null : 'nothing sends';
 }

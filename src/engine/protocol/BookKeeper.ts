@@ -34,16 +34,102 @@ export function initiateAdd(ctx: Ctx, bk: BkState, writer: string, h: LedgerHand
 /**
  * The next add after a write failure on a completed add (`PendingAddOp.initiate` →
  * `LedgerHandle.maybeHandleDelayedWriteBookieFailure` → `handleBookieFailure` →
- * `ensembleChangeLoop`): the metadata update finds the ledger IN_RECOVERY or CLOSED — a bookie only
- * answers fenced after a recovery marked it — and `handleUnrecoverableErrorDuringAdd` closes the
- * handle like a fenced answer. The add's requests are already sent. Returns whether it closed.
+ * `ensembleChangeLoop`) — the add's requests are already sent to the ensemble it was created with.
+ * Returns null when nothing fails (no failed bookie noted, or the ensemble was changed), else the
+ * error the handle closes with (see `changeEnsemble`).
  */
-export function ensembleChangeFails(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle): boolean {
+export function delayedEnsembleChange(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle): string | null {
   const failed = h.delayedWriteFailed;
-  if (!failed || failed.length === 0 || bk.ledgerMeta[h.ledgerId]!.state === 'OPEN') return false;
-  const state = bk.ledgerMeta[h.ledgerId]!.state;
-  ctx.events.push(ev('log', writer, `ensemble change of ledger ${h.ledgerId} to replace ${failed.join(', ')}: ledger is ${state === 'CLOSED' ? 'closed' : 'in recovery'}, another client recovered it`, [], { rule: 'LedgerHandle.ensembleChangeLoop' }));
-  return true;
+  if (!failed || failed.length === 0) return null;
+  return changeEnsemble(ctx, bk, writer, h, failed);
+}
+
+/**
+ * `LedgerHandle.handleBookieFailure` → `ensembleChangeLoop` → `MetadataUpdateLoop`, as one step
+ * (the metadata store orders it against a recovery's IN_RECOVERY mark). Read in apache/bookkeeper
+ * master (docs/research/restart-bookie.md):
+ * - the update applies only while the metadata is OPEN; a ledger another client marked IN_RECOVERY
+ *   or CLOSED fails the change (LedgerFencedException / LedgerClosedException);
+ * - `EnsembleUtils.replaceBookiesInEnsemble` asks the placement policy (`replaceBookie`) for a
+ *   bookie outside the current ensemble and the failed ones, for each failed index; none at all is
+ *   BKNotEnoughBookiesException. (BookKeeper picks a random one; the model the first listed.)
+ * - the new ensemble starts at the writer's last add confirmed + 1 (`newEnsembleStartEntry`),
+ *   replacing the last ensemble if that one starts there already;
+ * - `unsetSuccessAndSendWriteRequest`: every pending add whose write set holds a replaced index
+ *   forgets that index's ack and is sent to the new bookie there.
+ * Either way the failed bookies noted for later (`delayedWriteFailedBookies`) are consumed.
+ * Returns null once replaced, else the error the handle closes with (`handleUnrecoverableErrorDuringAdd`).
+ */
+export function changeEnsemble(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle, failed: readonly string[]): string | null {
+  delete h.delayedWriteFailed;
+  const meta = bk.ledgerMeta[h.ledgerId]!;
+  const gone = [...new Set(failed)].filter((b) => h.ensemble.includes(b));
+  if (meta.state !== 'OPEN') {
+    ctx.events.push(ev('log', writer, `ensemble change of ledger ${h.ledgerId} to replace ${gone.join(', ') || failed.join(', ')}: ledger is ${meta.state === 'CLOSED' ? 'closed' : 'in recovery'}, another client recovered it`, [], { rule: 'LedgerHandle.ensembleChangeLoop' }));
+    return meta.state === 'CLOSED' ? 'LedgerClosedException' : 'LedgerFencedException';
+  }
+  if (gone.length === 0) return null;
+  const ensemble = [...h.ensemble];
+  const replaced: number[] = [];
+  for (const b of gone) {
+    const spare = Object.keys(bk.bookies).find((x) => !ensemble.includes(x) && !failed.includes(x));
+    if (spare === undefined) break;
+    const idx = ensemble.indexOf(b);
+    ensemble[idx] = spare;
+    replaced.push(idx);
+  }
+  if (replaced.length === 0) {
+    ctx.events.push(ev('log', writer, `ensemble change of ledger ${h.ledgerId} to replace ${gone.join(', ')}: no bookie outside the ensemble [${h.ensemble.join(', ')}]`, [], { rule: 'EnsembleUtils.replaceBookiesInEnsemble:not-enough' }));
+    return 'BKNotEnoughBookiesException';
+  }
+  const first = h.lac + 1;
+  const from = meta.currentFrom ?? 0;
+  // `newEnsembleEntry`, or `replaceEnsembleEntry` when the last ensemble starts at the same entry.
+  if (from !== first) meta.earlier = frozen([...(meta.earlier ?? []), frozen({ first: from, ensemble: meta.ensemble })]);
+  const old = h.ensemble;
+  meta.ensemble = frozen(ensemble);
+  meta.currentFrom = first;
+  h.ensemble = meta.ensemble;
+  const swaps = replaced.map((i) => `${old[i]} → ${ensemble[i]}`).join(', ');
+  ctx.events.push(ev('log', writer, `ensemble change of ledger ${h.ledgerId}: ${swaps}; entries from ${h.ledgerId}:${first} on [${ensemble.join(', ')}]`, [], { to: 'metadata-store', rule: 'LedgerHandle.ensembleChangeLoop' }));
+  const resent: number[] = [];
+  for (const op of h.pending) {
+    const ws = writeSetIndexes(bk, ensemble.length, op.entryId);
+    for (const i of replaced) {
+      if (!ws.includes(i)) continue;
+      op.acks = op.acks.filter((b) => b !== old[i]);
+      bk.requests.push(frozen({ from: writer, to: ensemble[i]!, kind: 'add', ledgerId: h.ledgerId, entryId: op.entryId, born: tick(ctx.w) }));
+      if (!resent.includes(op.entryId)) resent.push(op.entryId);
+    }
+  }
+  if (resent.length > 0) ctx.events.push(ev('log', writer, `pending adds ${resent.map((e) => `${h.ledgerId}:${e}`).join(', ')} sent to the new bookie`, [], { rule: 'PendingAddOp.unsetSuccessAndSendWriteRequest' }));
+  return null;
+}
+
+/** `RoundRobinDistributionSchedule`: the ensemble indexes of entry e's write set. */
+const writeSetIndexes = (bk: BkState, size: number, entryId: number): number[] => Array.from({ length: bk.writeQuorum }, (_, i) => (entryId + i) % size);
+
+/**
+ * The writer's adds still waiting for `bookie` (its request or its answer not yet received): those
+ * `PerChannelBookieClient.channelInactive` errors out with BookieHandleNotAvailableException when
+ * the bookie's process dies and its connection closes.
+ */
+export const outstandingOn = (bk: BkState, h: LedgerHandle, bookie: string): number[] =>
+  h.pending.filter((p) => writeSet(bk, h, p.entryId).includes(bookie) && !p.acks.includes(bookie)).map((p) => p.entryId);
+
+/**
+ * A bookie's process dies and comes back (restart-bookie): every request in flight to it and every
+ * answer in flight from it is lost with its connections. What it journaled stays — the journal
+ * (`Journal.logAddEntry`, and `LedgerDescriptorImpl.fenceAndLogInJournal` for a fence) is written
+ * before the bookie answers, and `BookieImpl.readJournal` replays it on start — so its entries and
+ * fenced flags (`bk.bookies[bookie]`) are untouched. Returns what was lost.
+ */
+export function bookieRestarts(bk: BkState, bookie: string): { requests: number; answers: number } {
+  const requests = bk.requests.filter((r) => r.to === bookie).length;
+  const answers = bk.answers.filter((a) => a.from === bookie).length;
+  if (requests > 0) bk.requests = bk.requests.filter((r) => r.to !== bookie);
+  if (answers > 0) bk.answers = bk.answers.filter((a) => a.from !== bookie);
+  return { requests, answers };
 }
 
 /** A bookie handles the head request from one broker: `BookieImpl.addEntry` or a fencing read. */

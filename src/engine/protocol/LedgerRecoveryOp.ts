@@ -50,10 +50,13 @@ export function recoveryRead(bk: BkState, ensemble: readonly string[], holds: Re
  * closes at the one before. With striping (ensemble > write quorum) a later entry may sit on a
  * bookie while an earlier one reached none: it is not recovered ("gaps in the tail"). `waiting`: the
  * entry whose read is undecided, if any — never once the fencing read is covered, since coverage
- * gives every write set W − A + 1 answers.
+ * gives every write set W − A + 1 answers. `from`: the first entry of the ledger's current (last)
+ * ensemble, whose bookies the fencing read asked — `LedgerRecoveryOp.initiate` starts at
+ * max(LAC, that entry − 1): the ensembles before it hold only confirmed entries and are not part of
+ * the recovery (docs/research/restart-bookie.md).
  */
-export function recoverForward(bk: BkState, ensemble: readonly string[], holds: Readonly<Record<string, readonly number[]>>): { last: number; waiting: number | null } {
-  for (let e = 0; ; e++) {
+export function recoverForward(bk: BkState, ensemble: readonly string[], holds: Readonly<Record<string, readonly number[]>>, from = 0): { last: number; waiting: number | null } {
+  for (let e = from; ; e++) {
     const r = recoveryRead(bk, ensemble, holds, e);
     if (r === 'absent') return { last: e - 1, waiting: null };
     if (r === 'undecided') return { last: e - 1, waiting: e };

@@ -14,7 +14,7 @@ import { frozen, type TopicState } from '../model/world';
 import { entriesText, ev } from '../model/events';
 import { hasFix } from '../model/config';
 import { type Ctx, idsOf, ledgerActor } from '../sim/context';
-import { asyncClose as closeLedgerHandle, closeOnUnrecoverableError, ensembleChangeFails, errorFailsHandle, initiateAdd, writeComplete } from './BookKeeper';
+import { asyncClose as closeLedgerHandle, changeEnsemble, closeOnUnrecoverableError, delayedEnsembleChange, errorFailsHandle, initiateAdd, outstandingOn, writeComplete, writeSet } from './BookKeeper';
 import { recoverForward } from './LedgerRecoveryOp';
 import type { BkAnswer, BkState, LedgerHandle } from '../model/bookkeeper';
 import { addComplete, addFailed } from './PersistentTopic';
@@ -30,8 +30,37 @@ export function asyncAddEntry(ctx: Ctx, topic: TopicState): void {
   if (bk.ml.state !== 'LedgerOpened') return;
   initiate(ctx, topic, bk.ml.ops.length - 1);
   const h = bk.ml.handle!;
-  // The ensemble change fails with LedgerFencedException (in recovery) or LedgerClosedException.
-  if (ensembleChangeFails(ctx, bk, topic.owner, h)) failHandle(ctx, topic, h, bk.ledgerMeta[h.ledgerId]!.state === 'CLOSED' ? 'LedgerClosedException' : 'LedgerFencedException');
+  // The ensemble change replaces the bookies noted, or fails: LedgerFencedException (in recovery),
+  // LedgerClosedException, BKNotEnoughBookiesException.
+  const error = delayedEnsembleChange(ctx, bk, topic.owner, h);
+  if (error !== null) failHandle(ctx, topic, h, error);
+}
+
+/**
+ * `bookie`'s process died: the serving broker's connection to it closes
+ * (`PerChannelBookieClient.channelInactive` → `errorOutOutstandingEntries` with
+ * BookieHandleNotAvailableException) and each add still waiting for it gets that error in
+ * `PendingAddOp.writeComplete`: an add that already has its ack quorum only notes the bookie
+ * (`notifyWriteFailed`, for the next add's ensemble change); any other starts the ensemble change
+ * (`LedgerHandle.handleBookieFailure`), which replaces the bookie and re-sends the pending adds
+ * whose write set held it — or, with no bookie to replace it, or the ledger recovered by another
+ * client, closes the handle, and the managed ledger rolls over (`OpAddEntry.handleAddFailure`).
+ */
+export function bookieConnectionClosed(ctx: Ctx, topic: TopicState, bookie: string): void {
+  const bk = topic.bk!;
+  const h = bk.ml.handle;
+  if (bk.ml.state !== 'LedgerOpened' || !h || h.closed) return;
+  const waiting = outstandingOn(bk, h, bookie);
+  if (waiting.length === 0) return;
+  ctx.events.push(ev('log', topic.owner, `connection to ${bookie} closed: adds ${waiting.map((e) => `${h.ledgerId}:${e}`).join(', ')} fail with BookieHandleNotAvailableException`, [], { rule: 'PerChannelBookieClient.channelInactive' }));
+  const incomplete = h.pending.filter((p) => waiting.includes(p.entryId) && p.acks.length < bk.ackQuorum);
+  if (incomplete.length === 0) {
+    h.delayedWriteFailed = [...(h.delayedWriteFailed ?? []).filter((b) => b !== bookie), bookie];
+    ctx.events.push(ev('log', topic.owner, `adds waiting for ${bookie} already reached ack quorum ${bk.ackQuorum}: ${bookie} noted for an ensemble change at the next add`, [], { rule: 'PendingAddOp.writeComplete:completed' }));
+    return;
+  }
+  const error = changeEnsemble(ctx, bk, topic.owner, h, [...(h.delayedWriteFailed ?? []), bookie]);
+  if (error !== null) failHandle(ctx, topic, h, error);
 }
 
 /** Bind an op to the current ledger (`OpAddEntry.initiate`) and store what the writer sends. */
@@ -59,6 +88,11 @@ export function addAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
     ctx.events.push(ev('log', a.to, `answer for ${a.ledgerId}:${a.entryId} from ${a.from}: that ledger handle is gone`, [], { rule: 'PendingAddOp.writeComplete:no-op' }));
     return;
   }
+  if (!writeSet(bk, h, a.entryId).includes(a.from)) {
+    // `PendingAddOp.writeComplete`: the ensemble has changed since, this bookie's answer is immaterial.
+    ctx.events.push(ev('log', a.to, `${a.rc} for ${a.ledgerId}:${a.entryId} from ${a.from}: ${a.from} was replaced in the ensemble, ignored`, [], { rule: 'PendingAddOp.writeComplete:ensemble-changed' }));
+    return;
+  }
   if (a.rc === 'OK') {
     for (const entryId of writeComplete(ctx, bk, h, a)) {
       const i = bk.ml.ops.findIndex((o) => o.position?.ledgerId === h.ledgerId && o.position.entryId === entryId);
@@ -76,17 +110,19 @@ export function addAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
 function failHandle(ctx: Ctx, topic: TopicState, h: LedgerHandle, error: string): void {
   const errored = closeOnUnrecoverableError(ctx, topic.bk!, topic.owner, h);
   ctx.events.push(ev('log', topic.owner, `adds ${errored.map((e) => `${h.ledgerId}:${e}`).join(', ')} failed: ${error}`, [], { rule: 'OpAddEntry.handleAddFailure' }));
-  handleAddFailure(ctx, topic);
+  handleAddFailure(ctx, topic, error);
 }
 
-/** `OpAddEntry.handleAddFailure` → `ledgerClosed` (or PR 24722's re-check). Ops go back to the queue. */
-function handleAddFailure(ctx: Ctx, topic: TopicState): void {
+/** `OpAddEntry.handleAddFailure` → `ledgerClosed` (or PR 24722's re-check, for a fenced ledger). Ops go back to the queue. */
+function handleAddFailure(ctx: Ctx, topic: TopicState, error: string): void {
   const bk = topic.bk!;
   const ml = bk.ml;
   const h = ml.handle!;
   for (const op of ml.ops) op.position = null;
   let entries = h.lac + 1;
-  if (hasFix(ctx.w.config, 'pr-24722')) {
+  // PR 24722 re-checks only a ledger closed by someone else (fenced, metadata version); any other
+  // write error — BKNotEnoughBookiesException from a failed ensemble change — goes to `ledgerClosed`.
+  if (hasFix(ctx.w.config, 'pr-24722') && error !== 'BKNotEnoughBookiesException') {
     // Re-open the ledger with recovery: if no one has closed it yet, this open's own recovery
     // reads what the (already fenced) bookies hold and closes it there (modelled as one step, every
     // ensemble bookie answering — one of the orders `ReadLastConfirmedOp` allows).
@@ -94,7 +130,7 @@ function handleAddFailure(ctx: Ctx, topic: TopicState): void {
     if (meta.state !== 'CLOSED') {
       meta.state = 'CLOSED';
       const holds = Object.fromEntries(meta.ensemble.map((b) => [b, bk.bookies[b]!.ledgers[h.ledgerId]?.entries ?? []]));
-      meta.lastEntryId = recoverForward(bk, meta.ensemble, holds).last;
+      meta.lastEntryId = recoverForward(bk, meta.ensemble, holds, meta.currentFrom ?? 0).last;
     }
     entries = meta.lastEntryId + 1;
     ctx.events.push(ev('log', topic.owner, `re-check of ledger ${h.ledgerId}: recovered with ${entries} entries`, [], { rule: 'ManagedLedgerImpl.addEntryFailedDueToConcurrentlyModified' }));

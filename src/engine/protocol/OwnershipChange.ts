@@ -54,7 +54,7 @@ export function fenceAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
   const meta = bk.ledgerMeta[t.recovering]!;
   t.answered.push(a.from);
   t.holds[a.from] = a.holds;
-  const read = recoverForward(bk, meta.ensemble, t.holds);
+  const read = recoverForward(bk, meta.ensemble, t.holds, meta.currentFrom ?? 0);
   t.recoveredLast = read.last;
   const of = `${t.answered.length} of ${meta.ensemble.length} bookies`;
   const short = uncoveredWriteSet(bk, meta.ensemble, t.answered);

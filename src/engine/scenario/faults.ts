@@ -132,6 +132,16 @@ export function readFaults(
           },
         ];
       }
+      case 'restart-bookie': {
+        r.known(o, path, ['kind', 'bookie', 'after']);
+        return [
+          {
+            kind,
+            bookie: r.oneOf(o.bookie, `${path}.bookie`, allBookies) ?? '',
+            after: readTrigger(r, o.after, `${path}.after`, clusters, messages),
+          },
+        ];
+      }
       case 'slow-bookie': {
         r.known(o, path, ['kind', 'bookie', 'message']);
         const bookie = r.oneOf(o.bookie, `${path}.bookie`, allBookies) ?? '';

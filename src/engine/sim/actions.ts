@@ -17,6 +17,8 @@
 //   fault:ownership-change:<cluster>:<broker> the topic's ownership moves to <broker>
 //   fault:restart-broker:<cluster>[:<broker>]  the broker serving the topic crashes; it restarts and
 //                                            loads the topic again (no <broker>), or <broker> loads it
+//   fault:restart-bookie:<bookie>            the bookie's process dies and comes back (every cluster
+//                                            that lists <bookie>): what it had in flight is lost
 //   fault:send-timeout:<msg>                  the send timer of the application producer that has
 //                                            <msg> pending fires (no cluster: it acts in the client)
 //   fault:duplicate-frames:<producer>:<n>    (explorer) the open channel's n-th send from now re-writes
@@ -33,6 +35,7 @@ export type FaultAction =
   | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string }
   /** `to` null: the crashed broker restarts and loads the topic again. */
   | { readonly kind: 'restart-broker'; readonly cluster: string; readonly to: string | null }
+  | { readonly kind: 'restart-bookie'; readonly bookie: string }
   /** Explorer only: arm the producer's open channel to re-write its cached frames at its `atSend`-th send from now. */
   | { readonly kind: 'duplicate-frames'; readonly producer: string; readonly atSend: number };
 
@@ -98,6 +101,8 @@ export function faultKey(f: FaultAction): string {
       return `fault:ownership-change:${f.cluster}:${f.to}`;
     case 'restart-broker':
       return `fault:restart-broker:${f.cluster}${f.to === null ? '' : `:${f.to}`}`;
+    case 'restart-bookie':
+      return `fault:restart-bookie:${f.bookie}`;
     case 'duplicate-frames':
       return `fault:duplicate-frames:${f.producer}:${f.atSend}`;
   }

@@ -142,6 +142,15 @@ function addExplorerFaults(w: World, add: Add): void {
       if (c.bookies.length > 0) for (const b of c.brokers) if (b !== w.topics[c.name]!.owner) offer({ kind: 'restart-broker', cluster: c.name, to: b });
     }
   }
+  if (kinds.has('restart-bookie')) {
+    // Placed while something is in flight to or from the bookie: with nothing in flight a restart
+    // loses nothing and leaves the world as it was (its journal keeps everything), so it is not
+    // a placement worth a fault of the budget.
+    for (const c of w.config.clusters) {
+      const bk = w.topics[c.name]!.bk;
+      if (bk) for (const b of c.bookies) if (bk.requests.some((r) => r.to === b) || bk.answers.some((a) => a.from === b)) offer({ kind: 'restart-bookie', bookie: b });
+    }
+  }
   // slow-bookie only reorders answers, and the search already tries every order: nothing to place.
 }
 

@@ -4,11 +4,14 @@
 // faults of the allowed kinds wherever they apply, within its budget.
 import type { FaultSpec, Trigger } from '../model/config';
 import { ev, type SimEvent } from '../model/events';
-import { freshProducerSession, frozen, type World } from '../model/world';
+import { freshProducerSession, frozen, type TopicState, type World } from '../model/world';
 import { closeConnection } from '../protocol/ClientCnx';
 import { addFailed } from '../protocol/PersistentTopic';
 import { restartBroker, unloadTopic } from '../protocol/BrokerService';
 import { startTakeover } from '../protocol/OwnershipChange';
+import { bookieRestarts } from '../protocol/BookKeeper';
+import { bookieConnectionClosed } from '../protocol/ManagedLedgerImpl';
+import type { BkState } from '../model/bookkeeper';
 import { completeOpFailure } from '../protocol/SendCallback';
 import { sendTimeoutJava } from '../protocol/ProducerImpl';
 import { failTimeoutMessages } from '../protocol/partitionProducer';
@@ -62,6 +65,13 @@ export function applies(w: World, f: FaultAction): boolean {
       if (!t) return false;
       return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
     }
+    case 'restart-bookie': {
+      // Any time, in each cluster that lists the bookie — but not while a fencing read to it or its
+      // answer is in flight: a fencing read with a failed bookie (`ReadLastConfirmedOp` counting an
+      // error answer, recovery retried) is not modelled.
+      const topics = bookieClusters(w, f.bookie);
+      return topics.length > 0 && topics.every((t) => t.bk !== null && !fenceInFlight(t.bk, f.bookie));
+    }
     case 'ownership-change': {
       // The flap needs a ledger to recover and a broker that is not serving the topic.
       const t = w.topics[f.cluster];
@@ -95,6 +105,8 @@ export function planAction(spec: FaultSpec): FaultAction | null {
       return { kind: spec.kind, cluster: spec.cluster, to: spec.to };
     case 'restart-broker':
       return { kind: spec.kind, cluster: spec.cluster, to: spec.to };
+    case 'restart-bookie':
+      return { kind: spec.kind, bookie: spec.bookie };
     case 'slow-bookie':
       return null; // a property of the bookie's answers: they are held back (class heldBack)
     case 'duplicate-frames':
@@ -175,6 +187,9 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
     case 'restart-broker':
       restartBroker(ctx, f.cluster, f.to);
       return;
+    case 'restart-bookie':
+      restartBookie(ctx, f.bookie);
+      return;
     case 'duplicate-frames': {
       // The explorer's placement of PR 23697's broken channel: it starts caching now, and its
       // `atSend`-th send from now is replaced by every frame cached until then.
@@ -183,6 +198,26 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       ctx.events.push(ev('fault', f.producer, `the channel breaks: its send #${f.atSend} from now will re-write the frames sent before it, then it drops every send`, [], {}));
       return;
     }
+  }
+}
+
+/** The topics whose cluster lists `bookie` (with BookKeeper state). */
+const bookieClusters = (w: World, bookie: string): TopicState[] => w.config.clusters.filter((c) => c.bookies.includes(bookie)).map((c) => w.topics[c.name]!);
+const fenceInFlight = (bk: BkState, bookie: string): boolean => bk.requests.some((r) => r.kind === 'fence' && r.to === bookie) || bk.answers.some((a) => a.kind === 'fence' && a.from === bookie);
+
+/**
+ * A bookie's process dies and comes back in one step (docs/research/restart-bookie.md): what was in
+ * flight to and from it is lost, what it journaled stays (`bookieRestarts`), and the broker writing
+ * the topic sees its connection close (`bookieConnectionClosed`).
+ */
+function restartBookie(ctx: Ctx, bookie: string): void {
+  for (const topic of bookieClusters(ctx.w, bookie)) {
+    const bk = topic.bk!;
+    const lost = bookieRestarts(bk, bookie);
+    const what = [lost.requests > 0 ? `${lost.requests} request${lost.requests === 1 ? '' : 's'} to it` : '', lost.answers > 0 ? `${lost.answers} answer${lost.answers === 1 ? '' : 's'} from it` : ''].filter(Boolean).join(' and ');
+    const kept = Object.entries(bk.bookies[bookie]!.ledgers).map(([l, x]) => `${x.entries.map((e) => `${l}:${e}`).join(', ') || `ledger ${l}: nothing`}${x.fenced ? ` (ledger ${l} fenced)` : ''}`).join('; ');
+    ctx.events.push(ev('fault', bookie, `${bookie} crashes and restarts: ${what ? `${what} lost` : 'nothing in flight'}; its journal keeps ${kept || 'nothing'}`, [], { cluster: topic.cluster, rule: 'BookieImpl.readJournal' }));
+    bookieConnectionClosed(ctx, topic, bookie);
   }
 }
 

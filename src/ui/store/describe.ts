@@ -63,6 +63,8 @@ export function describeFault(f: FaultJson): string {
       return `ownership-change${at} to ${String(f.to)}${after}`;
     case 'restart-broker':
       return `restart-broker${at}: ${typeof f.to === 'string' ? `the broker crashes; ${f.to} loads the topic` : 'the broker crashes and restarts'}${after}`;
+    case 'restart-bookie':
+      return `restart-bookie ${String(f.bookie)}: it crashes and restarts${after}`;
     case 'slow-bookie':
       return `slow-bookie ${String(f.bookie)}${typeof f.message === 'string' ? ` for ${f.message}` : ''}`;
     case 'duplicate-frames': {

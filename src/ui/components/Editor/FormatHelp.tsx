@@ -60,6 +60,7 @@ const PLAN_FIELDS: Readonly<Record<FaultKind, string>> = {
   'ownership-change': 'cluster, to, after',
   'restart-broker': 'cluster, to? (default: the same broker, once restarted), after',
   'slow-bookie': 'bookie, message?',
+  'restart-bookie': 'bookie, after',
 };
 
 export function FormatHelp({ onExample }: { readonly onExample: (text: string) => void }) {

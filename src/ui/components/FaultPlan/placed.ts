@@ -39,6 +39,8 @@ export function faultOfKey(key: string): FaultJson | null {
     return m[2] === undefined
       ? { kind: 'restart-broker', cluster: m[1]! }
       : { kind: 'restart-broker', cluster: m[1]!, to: m[2] };
+  m = /^fault:restart-bookie:(.+)$/.exec(key);
+  if (m) return { kind: 'restart-bookie', bookie: m[1]! };
   m = /^fault:ownership-change:([^:]+):(.+)$/.exec(key);
   if (m) return { kind: 'ownership-change', cluster: m[1]!, to: m[2]! };
   return null;

@@ -84,7 +84,7 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
           node: `broker:${bk.metadata.owner}`,
           group,
         });
-    for (const b of c.bookies)
+    for (const b of c.bookies) {
       out.push({
         label: `slow ${b}`,
         fault: { kind: 'slow-bookie', bookie: b },
@@ -92,6 +92,16 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
         node: `bookie:${b}`,
         group,
       });
+      // The bookie's process dies and comes back. Held back by the engine's rule (faultApplies)
+      // while a fencing read to it is in flight.
+      out.push({
+        label: `${b} crashes and restarts`,
+        fault: { kind: 'restart-bookie', bookie: b, after },
+        disabled: !faultApplies(world, { kind: 'restart-bookie', bookie: b }),
+        node: `bookie:${b}`,
+        group,
+      });
+    }
   }
   return out;
 }
