@@ -1,0 +1,75 @@
+// restart-bookie in Chromium: on seed-001-explore (two brokers over two bookies, ensemble 2, no
+// fault plan), bookie-2's ⋯ menu on the topology graph offers its crash; choosing "bookie-2 crashes
+// and restarts" at step 4 (M1's add just initiated, on its way to both bookies) puts it in the plan
+// and re-runs. With no bookie to spare the ensemble change fails (BKNotEnoughBookiesException), the
+// ledger closes and M1 is written into the next ledger: the diagram says so, and no invariant breaks.
+import assert from 'node:assert/strict';
+import { cursorOf, openScenario, shows, text, until } from './lib.mjs';
+
+const diagramText = (page) =>
+  page.evaluate(() => document.querySelector('[data-testid=diagram] svg')?.textContent ?? '');
+
+const crashFromMenu = {
+  name: 'restart-bookie: bookie-2 ⋯ → "bookie-2 crashes and restarts" at step 4 → the lost add, the failed ensemble change and the rollover are drawn',
+  timeout: 90_000,
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage();
+    await openScenario(page, baseURL, 'seed-001-explore');
+    await page.getByTestId('step-label').first().click();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    assert.equal(await cursorOf(page), 4);
+    await until(
+      page,
+      () => document.querySelector('.panels')?.getAttribute('data-step') === '4',
+      undefined,
+      'the panels never showed step 4',
+    );
+
+    const topo = page.getByTestId('panel-topology');
+    await topo.getByRole('button', { name: 'Faults on bookie-2' }).click();
+    const menu = page.getByRole('menu', { name: 'Faults on bookie-2 after step 4' });
+    const items = await menu.getByRole('menuitem').allTextContents();
+    assert.deepEqual(items, ['slow bookie-2', 'bookie-2 crashes and restarts']);
+    await menu.getByRole('menuitem', { name: 'bookie-2 crashes and restarts' }).click();
+    await shows(
+      page,
+      'panel-faults',
+      'restart-bookie bookie-2: it crashes and restarts after step 4',
+      'the crash is not in the plan',
+    );
+    assert.equal(await cursorOf(page), 4, 'the cursor moved');
+    await until(
+      page,
+      () =>
+        document
+          .querySelector('[data-testid=diagram] svg')
+          ?.textContent?.includes('5 · bookie-2 crashes and restarts: 1 request to it lost'),
+      undefined,
+      'the diagram does not show the crash at step 5',
+    );
+
+    await page.keyboard.press('End');
+    await until(
+      page,
+      () =>
+        (document.querySelector('[data-testid=diagram] svg')?.textContent ?? '').includes(
+          'OpAddEntry 4:0 initiated',
+        ),
+      undefined,
+      'the diagram does not show M1 written into ledger 4',
+      30_000,
+    );
+    const drawn = await diagramText(page);
+    assert.match(
+      drawn,
+      /connection to bookie-2 closed: adds 3:1 fail with BookieHandleNotAvailableException/,
+    );
+    assert.match(drawn, /no bookie outside the ensemble \[bookie-1, bookie-2\]/);
+    assert.match(drawn, /adds 3:1 failed: BKNotEnoughBookiesException/);
+    assert.match(drawn, /ledgerClosed: ledger 3 recorded with 1 entry, creating a new ledger/);
+    assert.match(await text(page, 'panel-invariants'), /No invariant violated/);
+  },
+};
+
+export default [crashFromMenu];
