@@ -6,7 +6,7 @@
 // - recovery then reads forward, entry by entry, and stops at the first entry its write set's
 //   answers show absent: the ledger closes at the entry before.
 import type { BkState } from '../model/bookkeeper';
-import { writeSetOf } from './BookKeeper';
+import { writeSetOf } from './RoundRobinDistributionSchedule';
 
 /**
  * `RoundRobinDistributionSchedule.RRQuorumCoverageSet.checkCovered`, as `ReadLastConfirmedOp

@@ -14,7 +14,10 @@ import { frozen, type TopicState } from '../model/world';
 import { entriesText, ev } from '../model/events';
 import { hasFix } from '../model/config';
 import { type Ctx, idsOf, ledgerActor } from '../sim/context';
-import { asyncClose as closeLedgerHandle, changeEnsemble, closeOnUnrecoverableError, delayedEnsembleChange, errorFailsHandle, initiateAdd, outstandingOn, writeComplete, writeSet } from './BookKeeper';
+import { asyncClose as closeLedgerHandle, closeOnUnrecoverableError } from './LedgerHandle';
+import { errorFailsHandle, initiateAdd, writeComplete } from './PendingAddOp';
+import { bookieHandleNotAvailable, delayedEnsembleChange } from './EnsembleChange';
+import { writeSet } from './RoundRobinDistributionSchedule';
 import { recoverForward } from './LedgerRecoveryOp';
 import type { BkAnswer, BkState, LedgerHandle } from '../model/bookkeeper';
 import { addComplete, addFailed } from './PersistentTopic';
@@ -37,29 +40,16 @@ export function asyncAddEntry(ctx: Ctx, topic: TopicState): void {
 }
 
 /**
- * `bookie`'s process died: the serving broker's connection to it closes
- * (`PerChannelBookieClient.channelInactive` → `errorOutOutstandingEntries` with
- * BookieHandleNotAvailableException) and each add still waiting for it gets that error in
- * `PendingAddOp.writeComplete`: an add that already has its ack quorum only notes the bookie
- * (`notifyWriteFailed`, for the next add's ensemble change); any other starts the ensemble change
- * (`LedgerHandle.handleBookieFailure`), which replaces the bookie and re-sends the pending adds
- * whose write set held it — or, with no bookie to replace it, or the ledger recovered by another
- * client, closes the handle, and the managed ledger rolls over (`OpAddEntry.handleAddFailure`).
+ * `bookie`'s process died: the serving broker's ledger handle sees its connection close
+ * (`bookieHandleNotAvailable` in EnsembleChange.ts — the ensemble change, or a bookie noted for the
+ * next add). When that fails — no bookie to replace it, or the ledger recovered by another client —
+ * the handle is closed and the managed ledger rolls over (`OpAddEntry.handleAddFailure`).
  */
 export function bookieConnectionClosed(ctx: Ctx, topic: TopicState, bookie: string): void {
   const bk = topic.bk!;
   const h = bk.ml.handle;
   if (bk.ml.state !== 'LedgerOpened' || !h || h.closed) return;
-  const waiting = outstandingOn(bk, h, bookie);
-  if (waiting.length === 0) return;
-  ctx.events.push(ev('log', topic.owner, `connection to ${bookie} closed: adds ${waiting.map((e) => `${h.ledgerId}:${e}`).join(', ')} fail with BookieHandleNotAvailableException`, [], { rule: 'PerChannelBookieClient.channelInactive' }));
-  const incomplete = h.pending.filter((p) => waiting.includes(p.entryId) && p.acks.length < bk.ackQuorum);
-  if (incomplete.length === 0) {
-    h.delayedWriteFailed = [...(h.delayedWriteFailed ?? []).filter((b) => b !== bookie), bookie];
-    ctx.events.push(ev('log', topic.owner, `adds waiting for ${bookie} already reached ack quorum ${bk.ackQuorum}: ${bookie} noted for an ensemble change at the next add`, [], { rule: 'PendingAddOp.writeComplete:completed' }));
-    return;
-  }
-  const error = changeEnsemble(ctx, bk, topic.owner, h, [...(h.delayedWriteFailed ?? []), bookie]);
+  const error = bookieHandleNotAvailable(ctx, bk, topic.owner, h, bookie);
   if (error !== null) failHandle(ctx, topic, h, error);
 }
 

@@ -12,7 +12,7 @@ import type { BkAnswer } from '../model/bookkeeper';
 import { frozen, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { replayCursor } from './MessageDeduplication';
-import { openClosedLedger } from './BookKeeper';
+import { openClosedLedger } from './LedgerHandle';
 import { recoverForward, uncoveredWriteSet } from './LedgerRecoveryOp';
 import { createLedgerAndWriteList, listText } from './ManagedLedgerImpl';
 import { restartReplicator } from './PersistentReplicator';

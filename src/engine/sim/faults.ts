@@ -9,7 +9,7 @@ import { closeConnection } from '../protocol/ClientCnx';
 import { addFailed } from '../protocol/PersistentTopic';
 import { restartBroker, unloadTopic } from '../protocol/BrokerService';
 import { startTakeover } from '../protocol/OwnershipChange';
-import { bookieRestarts } from '../protocol/BookKeeper';
+import { bookieRestarts } from '../protocol/BookieImpl';
 import { bookieConnectionClosed } from '../protocol/ManagedLedgerImpl';
 import type { BkState } from '../model/bookkeeper';
 import { completeOpFailure } from '../protocol/SendCallback';

@@ -3,7 +3,7 @@
 // broker actions so each file stays one screen of rules.
 import { ev } from '../model/events';
 import type { World } from '../model/world';
-import { bookieReceive } from '../protocol/BookKeeper';
+import { bookieReceive } from '../protocol/BookieImpl';
 import { consumeNext, nextReadable } from '../protocol/ManagedCursor';
 import { addAnswer, rollover } from '../protocol/ManagedLedgerImpl';
 import { fenceAnswer, takeoverWrite } from '../protocol/OwnershipChange';
