@@ -9,14 +9,16 @@
 //   bookies (`ManagedLedgerImpl.ledgerClosed`); the producer resends them after it reconnects.
 // - BookKeeper: `ManagedLedgerImpl.asyncClose` closes the current ledger at its LAC; adds not yet
 //   confirmed fail without an answer to the producer, and bytes the bookies hold past the LAC are
-//   never readable. The load opens that closed ledger without recovery (see OwnershipChange.ts).
+//   never readable. The load opens that closed ledger without recovery (`loadTopic`).
 import { replicationDedup } from '../model/config';
 import { ev } from '../model/events';
 import { type Ctx, idsOf } from '../sim/context';
+import type { TopicState } from '../model/world';
 import { closeConnection } from './ClientCnx';
 import { replayCursor, replayReplNote } from './MessageDeduplication';
-import { closeManagedLedger, failWritesOnClose } from './ManagedLedgerImpl';
-import { consumersReconnect, loadTopic, startTakeover } from './OwnershipChange';
+import { closeManagedLedger, createLedgerAndWriteList, failWritesOnClose, listText } from './ManagedLedgerImpl';
+import { consumersReconnect, serveTopic, startTakeover } from './OwnershipChange';
+import { openClosedLedger } from './LedgerHandle';
 import { restartReplicator } from './PersistentReplicator';
 
 export function unloadTopic(ctx: Ctx, cluster: string): void {
@@ -32,14 +34,52 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
     loadTopic(ctx, topic);
   } else {
     failWritesOnClose(ctx, topic);
-    const current = topic.ledgers[topic.ledgers.length - 1];
-    if (current) current.closed = true;
-    replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));
+    reloadAbstract(topic);
   }
+  dedupReplayed(ctx, cluster, topic.owner);
+  if (w.config.replication?.from === cluster) restartReplicator(ctx);
+}
+
+/**
+ * Abstract storage loads the topic again: the current ledger is closed (the next append opens a
+ * new one) and dedup state is rebuilt by replaying every entry (`MessageDeduplication.replayCursor`).
+ */
+function reloadAbstract(topic: TopicState): void {
+  const current = topic.ledgers[topic.ledgers.length - 1];
+  if (current) current.closed = true;
+  replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));
+}
+
+/** The log line of a load's dedup replay, on either storage. */
+function dedupReplayed(ctx: Ctx, cluster: string, broker: string): void {
+  const w = ctx.w;
   // V2 replication's _LID/_EID watermarks are what a replay does not rebuild (before PR 25860): worth saying only where they are kept.
   const v2Target = w.config.replication?.to === cluster && replicationDedup(w.config) === 'v2';
-  ctx.events.push(ev('log', topic.owner, `topic loaded: dedup state rebuilt by replay${v2Target ? replayReplNote(topic.dedup) : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
-  if (w.config.replication?.from === cluster) restartReplicator(ctx);
+  ctx.events.push(ev('log', broker, `topic loaded: dedup state rebuilt by replay${v2Target ? replayReplNote(w.topics[cluster]!.dedup) : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
+}
+
+/**
+ * The topic loads again on the broker that just unloaded it (`BrokerService.loadTopic` →
+ * `ManagedLedgerImpl.initialize`): read the ledger list and its version, open the last ledger —
+ * `ManagedLedgerImpl.asyncClose` closed it, so it opens without recovery at the last entry its
+ * metadata records — record that count, create a new ledger and write the list
+ * (`initializeBookKeeper`). Nothing else writes the list in between (an unload is not placed while
+ * another broker is taking the topic over), so the compare-and-set succeeds. The same
+ * `initializeBookKeeper` and serving as a takeover's, without the fencing a recovery needs.
+ * Simplification, as for a takeover: an empty ledger stays in the list (Pulsar drops it there);
+ * it holds nothing a reader could reach.
+ */
+export function loadTopic(ctx: Ctx, topic: TopicState): void {
+  const bk = topic.bk!;
+  const md = bk.metadata;
+  const broker = topic.owner;
+  const last = md.ledgers[md.ledgers.length - 1]!;
+  ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${md.version}; open ledger ${last.id}`, [], { cluster: topic.cluster, rule: 'ManagedLedgerImpl.initialize' }));
+  const count = openClosedLedger(ctx, bk, broker, last.id);
+  createLedgerAndWriteList(bk, md.ledgers.map((l) => (l.id === last.id ? { id: l.id, entries: count } : l)));
+  serveTopic(topic, broker);
+  const current = md.ledgers[md.ledgers.length - 1]!;
+  ctx.events.push(ev('log', broker, `ledger list [${listText(md.ledgers)}] written (version ${md.version}): topic loaded, writing ledger ${current.id}`, [], { to: 'metadata-store', cluster: topic.cluster, rule: 'ManagedLedgerImpl.initializeBookKeeper' }));
 }
 
 /**
@@ -82,11 +122,8 @@ export function restartBroker(ctx: Ctx, cluster: string, to: string | null): voi
     startTakeover(ctx, topic, next, dead);
     return;
   }
-  const current = topic.ledgers[topic.ledgers.length - 1];
-  if (current) current.closed = true;
   topic.owner = next;
   consumersReconnect(ctx, topic, dead, next);
-  replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));
-  const v2Target = w.config.replication?.to === cluster && replicationDedup(w.config) === 'v2';
-  ctx.events.push(ev('log', next, `topic loaded: dedup state rebuilt by replay${v2Target ? replayReplNote(topic.dedup) : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
+  reloadAbstract(topic);
+  dedupReplayed(ctx, cluster, next);
 }

@@ -7,7 +7,8 @@ import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, StoredEntry, TopicState } from '../model/world';
 import type { Ctx } from '../sim/context';
-import { topicDown, walkWithin } from './OwnershipChange';
+import { topicDown } from './OwnershipChange';
+import { walkWithin } from './ManagedLedger';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 

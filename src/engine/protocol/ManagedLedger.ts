@@ -1,8 +1,10 @@
 // Abstract storage under a topic (`ManagedLedgerImpl` without BookKeeper): an append is one step
 // and succeeds unless a persist-fails fault says not. Entries go to the current (last, open)
-// ledger; after a failure closed it, the next append creates a new ledger.
+// ledger; after a failure closed it, the next append creates a new ledger. Also what a reader of
+// the topic reaches on either storage (`readableOf`), with BookKeeper through the ledger list as the
+// metadata store records it (`readableEntries`, `walkWithin`): the consumers' and replicator's
+// cursors, the dedup replay on load and the invariants all read the topic through here.
 import { frozen, type PendingWrite, type StoredEntry, type TopicState, type World } from '../model/world';
-import { readableEntries } from './OwnershipChange';
 
 export function appendEntry(w: World, topic: TopicState, wr: PendingWrite): StoredEntry {
   let ledger = topic.ledgers[topic.ledgers.length - 1];
@@ -48,4 +50,34 @@ export function storedMessages(topic: TopicState): string[] {
     else for (const m of e.msgs) out.push(m.msg);
   }
   return out;
+}
+
+/** Entries a reader can reach: closed ledgers up to their recorded count, the current up to LAC. */
+export function readableEntries(topic: TopicState): StoredEntry[] {
+  return entriesWithin(topic, topic.bk!.metadata.ledgers);
+}
+
+/**
+ * Entries of a ledger list as a reader sees them: each ledger up to its recorded count, the last
+ * (current) one up to the serving managed ledger's last confirmed entry.
+ */
+export function entriesWithin(topic: TopicState, list: readonly { id: number; entries: number }[]): StoredEntry[] {
+  const out: StoredEntry[] = [];
+  walkWithin(topic, list, (e) => (out.push(e), false));
+  return out;
+}
+
+/** The same entries, visited in order until `stop` says so; returns the entry it stopped at. */
+export function walkWithin(topic: TopicState, list: readonly { id: number; entries: number }[], stop: (e: StoredEntry) => boolean): StoredEntry | undefined {
+  const lce = topic.bk!.ml.lastConfirmedEntry;
+  for (let i = 0; i < list.length; i++) {
+    const l = list[i]!;
+    const count = i === list.length - 1 && lce.ledgerId === l.id ? lce.entryId + 1 : l.entries;
+    const stored = topic.ledgers.find((x) => x.id === l.id)?.entries ?? [];
+    for (let j = 0; j < Math.min(count, stored.length); j++) {
+      const e = stored[j];
+      if (e !== undefined && stop(e)) return e;
+    }
+  }
+  return undefined;
 }

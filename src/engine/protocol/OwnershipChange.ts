@@ -1,21 +1,19 @@
-// Another broker takes the topic (the metadata session flap of seed 001): it loads the topic with
-// `ManagedLedgerImpl.initialize` while the old owner still believes it owns it. Loading reads the
-// ledger list (and its version), opens the last ledger *with recovery* (`LedgerOpenOp` →
-// `LedgerRecoveryOp`: mark it IN_RECOVERY, fence it on every bookie of its ensemble, read what they
-// hold, close it at the last entry found), records that count, creates a new ledger and
-// compare-and-sets the ledger list at the version it read. BadVersion fails the load (not retried
-// within a run). The fencing read (`ReadLastConfirmedOp`) completes as soon as the answers cover
-// every write set; recovery then reads forward from those answers (`recoverForward`) and closes.
-// Fencing answers that arrive later are ignored: the bookies are fenced all the same.
-import { entriesText, ev } from '../model/events';
-import type { BkAnswer } from '../model/bookkeeper';
-import { frozen, type StoredEntry, type TopicState } from '../model/world';
+// Another broker takes the topic (the metadata session flap of seed 001), or loads it after its
+// broker crashed: it loads the topic with `ManagedLedgerImpl.initialize` while the old owner may
+// still believe it owns it. Loading reads the ledger list (and its version), opens the last ledger
+// *with recovery* (`LedgerOpenOp` → `LedgerRecoveryOp`: mark it IN_RECOVERY, fence it on every
+// bookie of its ensemble, read what they hold, close it at the last entry found — the fencing read
+// is in ReadLastConfirmedOp.ts), records that count, creates a new ledger and compare-and-sets the
+// ledger list at the version it read (`initializeBookKeeper`). BadVersion fails the load (not
+// retried within a run). Then the clients move to the new owner (`switchToNewOwner`). The reload
+// after an unload, which needs no recovery, is in BrokerService.ts and shares `serveTopic`.
+import { ev } from '../model/events';
+import { frozen, type TopicState } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { replayCursor } from './MessageDeduplication';
-import { openClosedLedger } from './LedgerHandle';
-import { recoverForward, uncoveredWriteSet } from './LedgerRecoveryOp';
 import { createLedgerAndWriteList, listText } from './ManagedLedgerImpl';
 import { restartReplicator } from './PersistentReplicator';
+import { readableEntries } from './ManagedLedger';
 
 /**
  * `broker` loads the topic (`ManagedLedgerImpl.initialize`): the metadata store names it owner and
@@ -42,45 +40,6 @@ export function startTakeover(ctx: Ctx, topic: TopicState, broker: string, crash
  * source topic wait too.
  */
 export const topicDown = (topic: TopicState): boolean => topic.bk?.takeover?.crashed !== undefined;
-
-/**
- * A fencing read's answer reached the recovering broker (`ReadLastConfirmedOp.readEntryComplete`):
- * record what the bookie holds; once the answers cover every write set the read is complete and
- * recovery reads forward (`LedgerRecoveryOp.doRecoveryRead`) and closes the ledger.
- */
-export function fenceAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
-  const bk = topic.bk!;
-  const t = bk.takeover!;
-  const meta = bk.ledgerMeta[t.recovering]!;
-  t.answered.push(a.from);
-  t.holds[a.from] = a.holds;
-  const read = recoverForward(bk, meta.ensemble, t.holds, meta.currentFrom ?? 0);
-  t.recoveredLast = read.last;
-  const of = `${t.answered.length} of ${meta.ensemble.length} bookies`;
-  const short = uncoveredWriteSet(bk, meta.ensemble, t.answered);
-  if (short) {
-    const open = short.filter((b) => !t.answered.includes(b)).length;
-    ctx.events.push(ev('log', t.broker, `recovery of ledger ${t.recovering}: ${of} answered the fencing read; write set ${short.join(', ')} has ${open} unanswered, not fewer than ack quorum ${bk.ackQuorum}: waits`, [], { rule: 'ReadLastConfirmedOp.readEntryComplete:not-covered' }));
-    return;
-  }
-  ctx.events.push(ev('log', t.broker, `fencing read of ledger ${t.recovering} complete: ${of} (${t.answered.join(', ')}) cover every write set`, [], { rule: 'ReadLastConfirmedOp.readEntryComplete:covered' }));
-  // Covered, every write set has W − A + 1 answers, so no recovery read is left undecided
-  // (`read.waiting` is null: tests/scenarios/recovery-coverage.test.ts checks every shape).
-  if (meta.state !== 'CLOSED') {
-    meta.state = 'CLOSED';
-    meta.lastEntryId = t.recoveredLast;
-  }
-  t.ledgers.find((l) => l.id === t.recovering)!.entries = meta.lastEntryId + 1;
-  t.state = 'writing-metadata';
-  ctx.events.push(ev('log', t.broker, `recovery closed ledger ${t.recovering} with ${entriesText(meta.lastEntryId + 1)}`, [], { to: 'metadata-store', rule: 'LedgerRecoveryOp.closeRecovered' }));
-  // Fencing answers still on their way change nothing now (`ReadLastConfirmedOp.readEntryComplete`
-  // once `completed`): ignored here rather than delivered, as `bookieReceive` does for later ones.
-  const late = bk.answers.filter((x) => x.kind === 'fence' && x.to === t.broker);
-  if (late.length > 0) {
-    bk.answers = bk.answers.filter((x) => !late.includes(x));
-    ctx.events.push(ev('log', t.broker, `fencing answers of ${late.map((x) => x.from).join(', ')} still in flight: ignored, the read already completed`, [], { rule: 'ReadLastConfirmedOp.readEntryComplete:completed' }));
-  }
-}
 
 /** `initializeBookKeeper`: new ledger + CAS of the ledger list at the version read on load. */
 export function takeoverWrite(ctx: Ctx, topic: TopicState): void {
@@ -142,7 +101,7 @@ export function consumersReconnect(ctx: Ctx, topic: TopicState, from: string, to
  * ledger of the list, nothing pending, not fenced, and dedup state rebuilt by replaying what a
  * reader can reach (`MessageDeduplication.replayCursor`).
  */
-function serveTopic(topic: TopicState, broker: string): void {
+export function serveTopic(topic: TopicState, broker: string): void {
   const bk = topic.bk!;
   const current = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
   topic.owner = broker;
@@ -158,60 +117,6 @@ function serveTopic(topic: TopicState, broker: string): void {
     ops: [],
   };
   replayCursor(topic.dedup, readableEntries(topic));
-}
-
-/**
- * The topic loads again on the broker that just unloaded it (`BrokerService.loadTopic` →
- * `ManagedLedgerImpl.initialize`): read the ledger list and its version, open the last ledger —
- * `ManagedLedgerImpl.asyncClose` closed it, so it opens without recovery at the last entry its
- * metadata records — record that count, create a new ledger and write the list
- * (`initializeBookKeeper`). Nothing else writes the list in between (an unload is not placed while
- * another broker is taking the topic over), so the compare-and-set succeeds. The same
- * `initializeBookKeeper` and serving as a takeover's, without the fencing a recovery needs.
- * Simplification, as for a takeover: an empty ledger stays in the list (Pulsar drops it there);
- * it holds nothing a reader could reach.
- */
-export function loadTopic(ctx: Ctx, topic: TopicState): void {
-  const bk = topic.bk!;
-  const md = bk.metadata;
-  const broker = topic.owner;
-  const last = md.ledgers[md.ledgers.length - 1]!;
-  ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${md.version}; open ledger ${last.id}`, [], { cluster: topic.cluster, rule: 'ManagedLedgerImpl.initialize' }));
-  const count = openClosedLedger(ctx, bk, broker, last.id);
-  createLedgerAndWriteList(bk, md.ledgers.map((l) => (l.id === last.id ? { id: l.id, entries: count } : l)));
-  serveTopic(topic, broker);
-  const current = md.ledgers[md.ledgers.length - 1]!;
-  ctx.events.push(ev('log', broker, `ledger list [${listText(md.ledgers)}] written (version ${md.version}): topic loaded, writing ledger ${current.id}`, [], { to: 'metadata-store', cluster: topic.cluster, rule: 'ManagedLedgerImpl.initializeBookKeeper' }));
-}
-
-/** Entries a reader can reach: closed ledgers up to their recorded count, the current up to LAC. */
-export function readableEntries(topic: TopicState): StoredEntry[] {
-  return entriesWithin(topic, topic.bk!.metadata.ledgers);
-}
-
-/**
- * Entries of a ledger list as a reader sees them: each ledger up to its recorded count, the last
- * (current) one up to the serving managed ledger's last confirmed entry.
- */
-export function entriesWithin(topic: TopicState, list: readonly { id: number; entries: number }[]): StoredEntry[] {
-  const out: StoredEntry[] = [];
-  walkWithin(topic, list, (e) => (out.push(e), false));
-  return out;
-}
-
-/** The same entries, visited in order until `stop` says so; returns the entry it stopped at. */
-export function walkWithin(topic: TopicState, list: readonly { id: number; entries: number }[], stop: (e: StoredEntry) => boolean): StoredEntry | undefined {
-  const lce = topic.bk!.ml.lastConfirmedEntry;
-  for (let i = 0; i < list.length; i++) {
-    const l = list[i]!;
-    const count = i === list.length - 1 && lce.ledgerId === l.id ? lce.entryId + 1 : l.entries;
-    const stored = topic.ledgers.find((x) => x.id === l.id)?.entries ?? [];
-    for (let j = 0; j < Math.min(count, stored.length); j++) {
-      const e = stored[j];
-      if (e !== undefined && stop(e)) return e;
-    }
-  }
-  return undefined;
 }
 
 function lastRecorded(list: readonly { id: number; entries: number }[]) {

@@ -7,7 +7,8 @@ import { bookieReceive } from '../protocol/BookieImpl';
 import { consumeNext, nextReadable } from '../protocol/ManagedCursor';
 import { rollover } from '../protocol/ManagedLedgerImpl';
 import { addAnswer } from '../protocol/OpAddEntry';
-import { fenceAnswer, takeoverWrite } from '../protocol/OwnershipChange';
+import { takeoverWrite } from '../protocol/OwnershipChange';
+import { fenceAnswer } from '../protocol/ReadLastConfirmedOp';
 import { type Action, ActionClass } from './actions';
 import type { Ctx } from './context';
 
