@@ -1,27 +1,14 @@
-// The Java client producer: `org.apache.pulsar.client.impl.ProducerImpl` and its
-// `BatchMessageContainerImpl`. Ops complete only at the head of pendingMessages.
+// The Java client producer, `org.apache.pulsar.client.impl.ProducerImpl`: an op's way into
+// pendingMessages and onto the connection (`processOpSendMsg`), its receipt (`ackReceived`, which
+// completes ops only at the head of pendingMessages), the send timer, send errors and the first
+// connect. Batching — how messages become ops — is in ProducerImplBatching.ts.
 import { ev } from '../model/events';
 import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
 import { type Ctx, labelOf } from '../sim/context';
 import { hasFix } from '../model/config';
 import { closeConnection, resendMessages, writeOp } from './ClientCnx';
 import { terminate } from './PersistentReplicator';
-import { completeOpFailure, completeOpSuccess } from './SendCallback';
-import { addToContainer, batchBytes, type BatchLimits, haveEnoughSpace, isBatchFull } from './BatchMessageContainerImpl';
-
-/**
- * `ProducerImpl.batchMessageAndSend` → `processOpSendMsg`: the open batch becomes one op. A
- * one-message batch is sent like a single message (no highest_sequence_id); a real batch carries
- * lowest = first added id and highest = last added id.
- */
-export function batchMessageAndSend(ctx: Ctx, p: ProducerState): void {
-  if (p.batch.length === 0) return;
-  const msgs = frozen(p.batch);
-  p.batch = [];
-  const first = msgs[0]!;
-  const last = msgs[msgs.length - 1]!;
-  processOpSendMsg(ctx, p, msgs, first.seq, msgs.length > 1 ? last.seq : -1);
-}
+import { completeOpFailure, completeOpSuccess, unsentOp } from './SendCallback';
 
 /** `ProducerImpl.processOpSendMsg`: enqueue in pendingMessages, raise lastSequenceIdPushed, write. */
 export function processOpSendMsg(
@@ -35,60 +22,6 @@ export function processOpSendMsg(
   p.pendingMessages.push(op);
   p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, highestSequenceId, sequenceId);
   writeOp(ctx, p, op, false);
-}
-
-/**
- * `ProducerImpl.serializeAndSendMessage` with batching on. A message that does not fit the open
- * batch (`canAddToCurrentBatch` → `haveEnoughSpace`: bytes, or count) closes it and starts the next
- * (`doBatchSendAndAdd`), checked before anything else: such a message is not tested as a potential
- * duplicate, as in Pulsar. Otherwise the rule of PR 5491 + PR 6326: an id ≤ lastSequenceIdPushed is
- * a potential duplicate and travels in a batch of its own (flush before it, and flush again before
- * the next new id), because the broker checks only a batch's lowest id. A batch that is full after
- * an add is sent at once (`triggerSendIfFullOrScheduleFlush`).
- */
-export function addToBatchJava(ctx: Ctx, p: ProducerState, m: MsgRef, limits: BatchLimits): void {
-  if (!haveEnoughSpace(p, m, limits)) {
-    if (p.batch.length > 0) ctx.events.push(ev('log', p.name, `${labelOf([m])} does not fit the open batch (${batchBytes(p)} + ${m.size ?? 0} bytes): batch closed`, [m.msg], { cluster: p.cluster, rule: 'ProducerImpl.doBatchSendAndAdd' }));
-    return doBatchSendAndAdd(ctx, p, m, limits);
-  }
-  if (m.seq <= p.lastSequenceIdPushed) {
-    p.isLastSequenceIdPotentialDuplicated = true;
-    const definitely = m.seq <= p.lastSequenceIdPublished;
-    const text = definitely
-      ? `WARN sequence id ${m.seq} is definitely a duplicate: batch of its own`
-      : `INFO sequence id ${m.seq} might be a duplicate but cannot be determined at this time: batch of its own`;
-    ctx.events.push(ev('log', p.name, text, [m.msg], { cluster: p.cluster, rule: 'ProducerImpl.serializeAndSendMessage:potential-duplicate' }));
-    return doBatchSendAndAdd(ctx, p, m, limits);
-  }
-  if (p.isLastSequenceIdPotentialDuplicated) doBatchSendAndAdd(ctx, p, m, limits);
-  else {
-    addToContainer(ctx, p, m);
-    if (isBatchFull(p, limits)) batchMessageAndSend(ctx, p);
-  }
-  p.isLastSequenceIdPotentialDuplicated = false;
-}
-
-/** `ProducerImpl.doBatchSendAndAdd`: send the open batch, start the next with this message. */
-function doBatchSendAndAdd(ctx: Ctx, p: ProducerState, m: MsgRef, limits: BatchLimits): void {
-  batchMessageAndSend(ctx, p);
-  addToContainer(ctx, p, m);
-  if (isBatchFull(p, limits)) batchMessageAndSend(ctx, p);
-}
-
-/**
- * A message bigger than the connection's max message size (`BROKER_MAX_MESSAGE_SIZE`), chunking
- * off. Not batched: `ProducerImpl.sendAsync` fails it with InvalidMessageException before it takes
- * a sequence id, and nothing is sent. Batched: it does not fit the open batch (`hasSpaceInBatch`),
- * so that batch is flushed and it joins a container of its own (`BatchMessageContainerImpl.add`
- * raises lastSequenceIdPushed); that one-message op is failed by `processOpSendMsg` →
- * `isMessageSizeExceeded` and never enters pendingMessages.
- */
-export function messageTooLargeJava(ctx: Ctx, p: ProducerState, m: MsgRef, batched: boolean): void {
-  const op = { opId: -1, msgs: frozen([m]), sequenceId: m.seq, highestSequenceId: -1, localBufferCorrupted: false };
-  if (!batched) return completeOpFailure(ctx, p, op, 'InvalidMessageException', 'ProducerImpl.sendAsync:message-too-large');
-  batchMessageAndSend(ctx, p);
-  p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, m.seq);
-  completeOpFailure(ctx, p, op, 'InvalidMessageException', 'ProducerImpl.processOpSendMsg:message-too-large');
 }
 
 /**
@@ -137,7 +70,7 @@ export function sendTimeoutJava(ctx: Ctx, p: ProducerState): void {
   for (const op of ops) completeOpFailure(ctx, p, op, 'TimeoutException', 'ProducerImpl.failPendingMessages');
   if (batch.length === 0) return;
   p.batch = [];
-  completeOpFailure(ctx, p, { opId: -1, msgs: batch, sequenceId: -1, highestSequenceId: -1, localBufferCorrupted: false }, 'TimeoutException', 'ProducerImpl.failPendingBatchMessages');
+  completeOpFailure(ctx, p, unsentOp(batch), 'TimeoutException', 'ProducerImpl.failPendingBatchMessages');
 }
 
 /**

@@ -1,7 +1,7 @@
 // What the application sees: the future (Java `SendCallback`) or callback (Go) of each message
 // in a completed op. A `-1:-1` receipt completes it as a *success*: the message id is -1:-1.
 import { ev } from '../model/events';
-import { type Completion, frozen, type OpSendMsg, type ProducerState } from '../model/world';
+import { type Completion, frozen, type MsgRef, type OpSendMsg, type ProducerState } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { sendComplete } from './PersistentReplicator';
 
@@ -27,6 +27,13 @@ export function completeOpSuccess(
 function record(ctx: Ctx, p: ProducerState, op: OpSendMsg, how: Pick<Completion, 'result' | 'ledgerId' | 'entryId' | 'error'>): void {
   for (const m of op.msgs) ctx.w.completions.push(frozen({ msg: m.msg, sendIndex: m.sendIndex, producer: p.name, cluster: p.cluster, ...how }));
 }
+
+/**
+ * Messages that fail without an op of their own in pendingMessages (the open batch, a message
+ * refused before it was sent), wrapped so they complete through the same callback. `opId` -1: no
+ * frame of theirs was ever written.
+ */
+export const unsentOp = (msgs: readonly MsgRef[], sequenceId = -1): OpSendMsg => ({ opId: -1, msgs, sequenceId, highestSequenceId: -1, localBufferCorrupted: false });
 
 export function completeOpFailure(ctx: Ctx, p: ProducerState, op: OpSendMsg, error: string, rule: string): void {
   const ids = op.msgs.map((m) => m.msg);

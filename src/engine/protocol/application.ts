@@ -6,8 +6,9 @@ import { ev } from '../model/events';
 import { frozen, type MsgRef, type ProducerState, type World } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { addToBatchGo, flushBatchGo, messageTooLargeGo, singleSendGo } from './partitionProducer';
-import { addToBatchJava, batchMessageAndSend, messageTooLargeJava, processOpSendMsg } from './ProducerImpl';
-import { completeOpFailure } from './SendCallback';
+import { processOpSendMsg } from './ProducerImpl';
+import { addToBatchJava, batchMessageAndSend, messageTooLargeJava } from './ProducerImplBatching';
+import { completeOpFailure, unsentOp } from './SendCallback';
 
 const idle = (p: ProducerState): boolean => p.pendingMessages.length === 0 && p.batch.length === 0;
 
@@ -55,7 +56,7 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
     // create() failed with ProducerBusy (AbstractTopic.ts): this application never got a producer
     // to send with, so the send fails before it takes an id or reaches a batch.
     ctx.events.push(ev('app', p.name, `sendAsync ${msg}: no producer (create() failed)`, [msg], { cluster: p.cluster }));
-    const op = { opId: -1, msgs: frozen([frozen({ msg, seq: -1, sendIndex })]), sequenceId: -1, highestSequenceId: -1, localBufferCorrupted: false };
+    const op = unsentOp(frozen([frozen({ msg, seq: -1, sendIndex })]));
     return completeOpFailure(ctx, p, op, p.client === 'java' ? 'ProducerBusyException' : 'ProducerBusy', p.client === 'java' ? 'ProducerBuilderImpl.create' : 'client.CreateProducer');
   }
   const config = configOf(ctx.w, p.name);

@@ -8,7 +8,7 @@ import { ev } from '../model/events';
 import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { closeConnection, resendMessages, writeOp } from './ClientCnx';
-import { completeOpFailure, completeOpSuccess } from './SendCallback';
+import { completeOpFailure, completeOpSuccess, unsentOp } from './SendCallback';
 
 const sendsHighest = (ctx: Ctx): boolean =>
   hasFix(ctx.w.config, 'go-1565') || hasFix(ctx.w.config, 'go-highest-sequence-id');
@@ -83,7 +83,7 @@ export function singleSendGo(ctx: Ctx, p: ProducerState, m: MsgRef): void {
  * one has already taken its sequence id (`updateMetaData`); a batched one has none yet.
  */
 export function messageTooLargeGo(ctx: Ctx, p: ProducerState, m: MsgRef): void {
-  const op = { opId: -1, msgs: frozen([m]), sequenceId: m.seq, highestSequenceId: -1, localBufferCorrupted: false };
+  const op = unsentOp(frozen([m]), m.seq);
   completeOpFailure(ctx, p, op, 'ErrMessageTooLarge', 'partitionProducer.updateChunkInfo:message-too-large');
 }
 

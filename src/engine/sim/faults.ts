@@ -12,7 +12,7 @@ import { startTakeover } from '../protocol/OwnershipChange';
 import { bookieRestarts } from '../protocol/BookieImpl';
 import { bookieConnectionClosed } from '../protocol/ManagedLedgerImpl';
 import type { BkState } from '../model/bookkeeper';
-import { completeOpFailure } from '../protocol/SendCallback';
+import { completeOpFailure, unsentOp } from '../protocol/SendCallback';
 import { sendTimeoutJava } from '../protocol/ProducerImpl';
 import { failTimeoutMessages } from '../protocol/partitionProducer';
 import type { FaultAction } from './actions';
@@ -226,7 +226,7 @@ function restartProducer(ctx: Ctx, name: string): void {
   const p = ctx.w.producers[name]!;
   ctx.events.push(ev('fault', name, 'producer process restarts: pending sends are lost', [], { cluster: p.cluster }));
   closeConnection(ctx, p, 'producer restarted', 'fault:restart-producer');
-  const lost = [...p.pendingMessages, ...(p.batch.length ? [{ opId: -1, msgs: p.batch, sequenceId: -1, highestSequenceId: -1, localBufferCorrupted: false }] : [])];
+  const lost = [...p.pendingMessages, ...(p.batch.length ? [unsentOp(p.batch)] : [])];
   for (const op of lost) completeOpFailure(ctx, p, op, 'producer restarted', 'fault:restart-producer');
   Object.assign(p, { instance: p.instance + 1, ...freshProducerSession() });
   // The new process has no connection at all. Its `newProducer().create()` (Go: `CreateProducer`)
