@@ -14,7 +14,8 @@ import type { Action } from './actions';
 import type { Ctx } from './context';
 import { draftWorld, finishWorld } from './draft';
 import { applyStorage } from './storage';
-import { applyFault, armTriggers } from './faults';
+import { armTriggers } from './faults';
+import { applyFault } from './applyFault';
 import { nameHolder, producerBusy } from '../protocol/AbstractTopic';
 
 export function step(world: World, action: Action): { world: World; events: SimEvent[] } {

@@ -1,0 +1,120 @@
+// What a fault does once it acts (`applyFault`): the fault's own event, then the Pulsar or
+// BookKeeper rule it sets off — a connection closing, a topic unloading, a broker or bookie process
+// restarting. Its own file, apart from when a fault applies (faults.ts), because this is the one
+// place the simulator calls into the protocol handlers for a fault; faults.ts only reads the world,
+// and enabledActions and the explorer depend on that alone.
+import { ev } from '../model/events';
+import { freshProducerSession, frozen } from '../model/world';
+import { closeConnection } from '../protocol/ClientCnx';
+import { addFailed } from '../protocol/PersistentTopic';
+import { restartBroker, unloadTopic } from '../protocol/BrokerService';
+import { startTakeover } from '../protocol/OwnershipChange';
+import { bookieRestarts } from '../protocol/BookieImpl';
+import { bookieConnectionClosed } from '../protocol/ManagedLedgerImpl';
+import { completeOpFailure, unsentOp } from '../protocol/SendCallback';
+import { sendTimeoutJava } from '../protocol/ProducerImpl';
+import { failTimeoutMessages } from '../protocol/partitionProducer';
+import type { FaultAction } from './actions';
+import type { Ctx } from './context';
+import { bookieClusters, inFlightTo, timingOut } from './faults';
+
+export function applyFault(ctx: Ctx, f: FaultAction): void {
+  const w = ctx.w;
+  switch (f.kind) {
+    case 'checksum-error': {
+      const frame = inFlightTo(w, f.message, f.cluster)!;
+      const ch = Object.values(w.channels).find((c) => c.toBroker.includes(frame))!;
+      // Frames are immutable (shared between world copies): the corrupted one replaces it.
+      ch.toBroker[ch.toBroker.indexOf(frame)] = frozen({ ...frame, corrupted: true });
+      // Ops are immutable too: the one whose local buffer is corrupted is replaced.
+      const ops = w.producers[ch.producer]!.pendingMessages;
+      const at = ops.findIndex((o) => o.opId === frame.opId);
+      if (at >= 0 && f.localBufferCorrupted) ops[at] = frozen({ ...ops[at]!, localBufferCorrupted: true });
+      const where = f.localBufferCorrupted ? 'local buffer corrupted' : 'corrupted on the wire, local copy intact';
+      ctx.events.push(ev('fault', ch.producer, `checksum-error on ${f.message} (${where})`, [f.message], { cluster: f.cluster }));
+      return;
+    }
+    case 'not-allowed':
+      w.notAllowed[`${f.message}@${f.cluster}`] = f.times;
+      ctx.events.push(ev('fault', w.topics[f.cluster]!.owner, `${f.message} exceeds a topic policy at ${f.cluster}: NotAllowedError`, [f.message], { cluster: f.cluster }));
+      return;
+    case 'lose-receipt': {
+      const ch = Object.values(w.channels).find((c) => c.open && c.cluster === f.cluster && c.toClient.some((r) => r.kind === 'receipt' && r.msgs.includes(f.message)))!;
+      ctx.events.push(ev('fault', ch.broker, `connection drops before ${f.message}'s receipt arrives`, [f.message], { cluster: f.cluster }));
+      closeConnection(ctx, w.producers[ch.producer]!, 'lose-receipt fault', 'fault:lose-receipt');
+      return;
+    }
+    case 'persist-fails': {
+      const topic = w.topics[f.cluster]!;
+      ctx.events.push(ev('fault', topic.owner, `ledger write of ${f.message} fails`, [f.message], { cluster: f.cluster }));
+      addFailed(ctx, topic, (cluster, reason) => {
+        for (const p of Object.values(w.producers)) if (p.cluster === cluster) closeConnection(ctx, p, reason, 'PersistentTopic.addFailed:disconnect-producers');
+      });
+      return;
+    }
+    case 'disconnect':
+      ctx.events.push(ev('fault', f.producer, 'disconnect', [], {}));
+      closeConnection(ctx, w.producers[f.producer]!, 'disconnect fault', 'fault:disconnect');
+      return;
+    case 'restart-producer':
+      restartProducer(ctx, f.producer);
+      return;
+    case 'send-timeout': {
+      const p = timingOut(w, f.message)!;
+      ctx.events.push(ev('fault', p.name, `send timeout: ${f.message} has waited longer than sendTimeoutMs`, [f.message], { cluster: p.cluster }));
+      if (p.client === 'java') sendTimeoutJava(ctx, p);
+      else failTimeoutMessages(ctx, p, f.message);
+      return;
+    }
+    case 'unload-topic':
+      unloadTopic(ctx, f.cluster);
+      return;
+    case 'ownership-change':
+      startTakeover(ctx, w.topics[f.cluster]!, f.to);
+      return;
+    case 'restart-broker':
+      restartBroker(ctx, f.cluster, f.to);
+      return;
+    case 'restart-bookie':
+      restartBookie(ctx, f.bookie);
+      return;
+    case 'duplicate-frames': {
+      // The explorer's placement of PR 23697's broken channel: it starts caching now, and its
+      // `atSend`-th send from now is replaced by every frame cached until then.
+      const ch = w.channels[f.producer]!;
+      ch.broken = { plan: null, atSend: ch.sends + f.atSend, frames: null, cache: [], mode: 'caching' };
+      ctx.events.push(ev('fault', f.producer, `the channel breaks: its send #${f.atSend} from now will re-write the frames sent before it, then it drops every send`, [], {}));
+      return;
+    }
+  }
+}
+
+/**
+ * A bookie's process dies and comes back in one step (docs/research/restart-bookie.md): what was in
+ * flight to and from it is lost, what it journaled stays (`bookieRestarts`), and the broker writing
+ * the topic sees its connection close (`bookieConnectionClosed`).
+ */
+function restartBookie(ctx: Ctx, bookie: string): void {
+  for (const topic of bookieClusters(ctx.w, bookie)) {
+    const bk = topic.bk!;
+    const lost = bookieRestarts(bk, bookie);
+    const what = [lost.requests > 0 ? `${lost.requests} request${lost.requests === 1 ? '' : 's'} to it` : '', lost.answers > 0 ? `${lost.answers} answer${lost.answers === 1 ? '' : 's'} from it` : ''].filter(Boolean).join(' and ');
+    const kept = Object.entries(bk.bookies[bookie]!.ledgers).map(([l, x]) => `${x.entries.map((e) => `${l}:${e}`).join(', ') || `ledger ${l}: nothing`}${x.fenced ? ` (ledger ${l} fenced)` : ''}`).join('; ');
+    ctx.events.push(ev('fault', bookie, `${bookie} crashes and restarts: ${what ? `${what} lost` : 'nothing in flight'}; its journal keeps ${kept || 'nothing'}`, [], { cluster: topic.cluster, rule: 'BookieImpl.readJournal' }));
+    bookieConnectionClosed(ctx, topic, bookie);
+  }
+}
+
+/** The producer's process restarts: a new ProducerImpl with nothing pending and fresh counters. */
+function restartProducer(ctx: Ctx, name: string): void {
+  const p = ctx.w.producers[name]!;
+  ctx.events.push(ev('fault', name, 'producer process restarts: pending sends are lost', [], { cluster: p.cluster }));
+  closeConnection(ctx, p, 'producer restarted', 'fault:restart-producer');
+  const lost = [...p.pendingMessages, ...(p.batch.length ? [unsentOp(p.batch)] : [])];
+  for (const op of lost) completeOpFailure(ctx, p, op, 'producer restarted', 'fault:restart-producer');
+  Object.assign(p, { instance: p.instance + 1, ...freshProducerSession() });
+  // The new process has no connection at all. Its `newProducer().create()` (Go: `CreateProducer`)
+  // returns only once the first connection succeeded and seeded the sequence ids, so the workload
+  // waits for that connect (enabled.ts), exactly as before the producer's very first send.
+  delete ctx.w.channels[name];
+}
