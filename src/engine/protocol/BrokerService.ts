@@ -14,7 +14,7 @@ import { replicationDedup } from '../model/config';
 import { ev } from '../model/events';
 import { type Ctx, idsOf } from '../sim/context';
 import type { TopicState } from '../model/world';
-import { closeConnection } from './ClientCnx';
+import { closeProducersOf } from './ClientCnx';
 import { replayCursor, replayReplNote } from './MessageDeduplication';
 import { closeManagedLedger, createLedgerAndWriteList, failWritesOnClose, listText } from './ManagedLedgerImpl';
 import { consumersReconnect, serveTopic, startTakeover } from './OwnershipChange';
@@ -25,9 +25,7 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
   const w = ctx.w;
   const topic = w.topics[cluster]!;
   ctx.events.push(ev('fault', topic.owner, `unload topic at ${cluster}`, [], { cluster, rule: 'BrokerService.unloadServiceUnit' }));
-  for (const p of Object.values(w.producers)) {
-    if (p.cluster === cluster) closeConnection(ctx, p, `topic unloaded at ${cluster}`, 'PersistentTopic.close');
-  }
+  closeProducersOf(ctx, cluster, `topic unloaded at ${cluster}`, 'PersistentTopic.close');
   if (topic.bk) {
     closeManagedLedger(ctx, topic);
     consumersReconnect(ctx, topic, topic.owner, topic.owner);
@@ -106,9 +104,7 @@ export function restartBroker(ctx: Ctx, cluster: string, to: string | null): voi
   const next = to ?? dead;
   const story = next === dead ? `${dead} crashes and restarts` : `${dead} crashes; ${next} loads the topic`;
   ctx.events.push(ev('fault', dead, `${story} (at ${cluster})`, [], { cluster, rule: 'fault:restart-broker' }));
-  for (const p of Object.values(w.producers)) {
-    if (p.cluster === cluster) closeConnection(ctx, p, `${dead} crashed`, 'ClientCnx.channelInactive');
-  }
+  closeProducersOf(ctx, cluster, `${dead} crashed`, 'ClientCnx.channelInactive');
   for (const s of Object.values(topic.subscriptions)) {
     if (s.broker === dead) ctx.events.push(ev('close', `${s.name}-consumer`, `connection closed: ${dead} crashed; reconnects once the topic is loaded`, [], { cluster, rule: 'ClientCnx.channelInactive' }));
   }

@@ -53,6 +53,11 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
   nameReleased(ctx.w, p);
 }
 
+/** Every producer on `cluster`'s topic loses its connection (the broker closed the topic, or died). */
+export function closeProducersOf(ctx: Ctx, cluster: string, reason: string, rule: string): void {
+  for (const p of Object.values(ctx.w.producers)) if (p.cluster === cluster) closeConnection(ctx, p, reason, rule);
+}
+
 /** Resend every pending op, in order, with its original bytes (`ProducerImpl.resendMessages`). */
 export function resendMessages(ctx: Ctx, p: ProducerState): void {
   for (const op of p.pendingMessages) writeOp(ctx, p, op, true);
