@@ -13,6 +13,7 @@ import seed001Explore from './seed-001-explore.json';
 import seed001FencingRace from './seed-001-fencing-race.json';
 import pr24722AmbiguousAdd from './pr-24722-ambiguous-add.json';
 import brokerCrashDedup from './broker-crash-dedup.json';
+import bookieRestartEnsembleChange from './bookie-restart-ensemble-change.json';
 import seed002Issue1 from './seed-002-issue-1.json';
 import seed002Issue1DedupOff from './seed-002-issue-1-dedup-off.json';
 import seed002Issue1V2 from './seed-002-issue-1-v2.json';
@@ -56,6 +57,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   seed001FencingRace,
   pr24722AmbiguousAdd,
   brokerCrashDedup,
+  bookieRestartEnsembleChange,
   seed001Explore,
   seed002Issue1,
   seed002Issue1DedupOff,
