@@ -37,6 +37,6 @@ export { escapeCell, escapeLabel } from './render/escape';
 export { participantsOf } from './render/participants';
 export type { Participant, RenderInput, StepRange } from './render/participants';
 export { storageOf } from './render/storage';
-export type { BkMessageView, BookieLedgerView, BookieView, BrokerView, LedgerMetaView, ManagedLedgerView, MetadataView, PendingAddView, RecordedLedgerView, StoragePanel, SubscriptionView, TakeoverView } from './render/storage';
+export type { BkMessageView, BookieLedgerView, BookieView, BrokerView, EnsembleView, LedgerMetaView, ManagedLedgerView, MetadataView, PendingAddView, RecordedLedgerView, StoragePanel, SubscriptionView, TakeoverView } from './render/storage';
 export { topologyOf } from './render/topology';
 export type { Topology, TopologyEdge, TopologyEdgeKind, TopologyNode, TopologyNodeKind } from './render/topology';

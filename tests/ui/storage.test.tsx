@@ -1,7 +1,8 @@
 // Storage panels in jsdom on seed-001-fencing-race: at the end, the metadata store records ledger 3
 // with 1 entry (red) while BookKeeper closed it at 3:1 (2 entries), both bookies have ledger 3
 // fenced, broker-2's load failed with BadVersion, the subscription's backlog is 0 at 4:1; with
-// pr-24722 ledger 3 is recorded with 2 entries. A held answer shows while bookie-2 is slow.
+// pr-24722 ledger 3 is recorded with 2 entries. A held answer shows while bookie-2 is slow. On
+// bookie-restart-ensemble-change the ledger metadata lists both ensembles by first entry.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -72,5 +73,30 @@ describe('storage panels: seed-001-fencing-race', () => {
       /PR 24722/,
     );
     expect(FIXES['pr-24722']!.source.label).toBe('apache/pulsar#24722');
+  });
+});
+
+describe('storage panels: bookie-restart-ensemble-change', () => {
+  it('BookKeeper ledger metadata lists both ensembles of ledger 10 by first entry once bookie-2 restarted', async () => {
+    await selectScenario('bookie-restart-ensemble-change');
+    const user = userEvent.setup();
+    render(<App />);
+    await user.click(screen.getByTestId('step-label'));
+    await user.keyboard('{Home}');
+    const md = screen.getByTestId('panel-metadata');
+    expect(within(md).getByTestId('bk-ledger-10-ensembles')).toHaveTextContent(
+      /^bookie-1, bookie-2$/,
+    );
+    await user.keyboard('{End}');
+    expect(screen.getByTestId('panel-invariants')).toHaveTextContent('No invariant violated');
+    expect(within(md).getByTestId('bk-ledger-10')).toHaveTextContent('10OPEN');
+    expect(within(md).getByTestId('bk-ledger-10-ensembles')).toHaveTextContent(
+      /^entry 0: bookie-1, bookie-2; from 1: bookie-1, bookie-3$/,
+    );
+    expect(within(md).getByTestId('bk-ledger-10-ensemble-1')).toHaveTextContent(
+      /^; from 1: bookie-1, bookie-3$/,
+    );
+    expect(screen.getByTestId('bookie-bookie-3-ledger-10')).toHaveTextContent('10:1');
+    expect(screen.getByTestId('bookie-bookie-2-ledger-10')).not.toHaveTextContent('10:1');
   });
 });

@@ -4,13 +4,14 @@
 // broker), each broker's view of the managed ledger, and the subscriptions with the backlog Pulsar
 // computes (`backlogOf`, judged by `check/ledger.cursorJudgement` exactly as the invariants judge
 // it). Pure: world (+ previous world for `changed` flags) in.
-import type { BkAnswer, BkRequest, BkState, Takeover } from '../model/bookkeeper';
+import type { BkAnswer, BkRequest, BkState, LedgerMetadata, Takeover } from '../model/bookkeeper';
 import type { Position, TopicState, World } from '../model/world';
 import { cursorJudgement } from '../check/ledger';
 import type {
   BkMessageView,
   BookieView,
   BrokerView,
+  EnsembleView,
   ManagedLedgerView,
   MetadataView,
   StoragePanel,
@@ -67,6 +68,24 @@ function bookiesOf(bk: BkState, prev: BkState | null | undefined): BookieView[] 
   });
 }
 
+/**
+ * A ledger's ensembles as its metadata keeps them, by first entry (`LedgerMetadata.getAllEnsembles`):
+ * the earlier ones (`earlier`, added by `LedgerHandle.ensembleChangeLoop`'s `newEnsembleEntry`) end
+ * where the next begins; the current one runs from `currentFrom` on.
+ */
+export function ensemblesOf(m: LedgerMetadata): EnsembleView[] {
+  const all = [...(m.earlier ?? []), { first: m.currentFrom ?? 0, ensemble: m.ensemble }];
+  const one = all.length === 1;
+  return all.map((e, i) => {
+    const next = all[i + 1];
+    const last = next ? next.first - 1 : null;
+    let range: string | null = null;
+    if (!one && last === null) range = `from ${e.first}`;
+    else if (!one) range = last === e.first ? `entry ${e.first}` : `entries ${e.first}–${last}`;
+    return { first: e.first, last, bookies: [...e.ensemble], range };
+  });
+}
+
 function takeoverView(bk: BkState, t: Takeover): TakeoverView {
   return {
     broker: t.broker,
@@ -101,6 +120,7 @@ function metadataOf(topic: TopicState, bk: BkState): MetadataView {
         lastEntry: entryText(Number(id), m.lastEntryId),
         entries: m.state === 'CLOSED' ? m.lastEntryId + 1 : null,
         ensemble: [...m.ensemble],
+        ensembles: ensemblesOf(m),
       }))
       .sort((x, y) => x.id - y.id),
     takeover: bk.takeover ? takeoverView(bk, bk.takeover) : null,

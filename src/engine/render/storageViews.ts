@@ -44,6 +44,21 @@ export interface RecordedLedgerView {
   readonly mismatch: boolean;
 }
 
+/**
+ * One ensemble of a ledger's metadata, keyed by its first entry id as BookKeeper keeps them
+ * (`LedgerMetadata.getAllEnsembles`, a map first entry → bookies): an ensemble change
+ * (`LedgerHandle.ensembleChangeLoop`) adds one from the first unconfirmed entry on.
+ */
+export interface EnsembleView {
+  /** Its first entry id. */
+  readonly first: number;
+  /** The last entry it holds (the next ensemble's first − 1); null for the current (last) one. */
+  readonly last: number | null;
+  readonly bookies: readonly string[];
+  /** `entries 0–1`, `entry 0`, `from 2`; null while the ledger has one ensemble. */
+  readonly range: string | null;
+}
+
 /** BookKeeper's ledger metadata (`LedgerMetadata`): state and last entry. */
 export interface LedgerMetaView {
   readonly id: number;
@@ -52,7 +67,10 @@ export interface LedgerMetaView {
   readonly lastEntry: string;
   /** lastEntryId + 1 once CLOSED, else null. */
   readonly entries: number | null;
+  /** The current (last) ensemble: the one a fencing read and recovery use. */
   readonly ensemble: readonly string[];
+  /** Every ensemble by first entry, oldest first (one while no ensemble change happened). */
+  readonly ensembles: readonly EnsembleView[];
 }
 
 /** A broker loading the topic (`ManagedLedgerImpl.initialize` after an ownership change). */

@@ -3,9 +3,12 @@
 // broker's view (broker-1 serves while the metadata names broker-2), the subscription's backlog;
 // with pr-24722 ledger 3 is recorded with 2 entries. A synthetic world shows the red cases the
 // seed's setup cannot reach (negative backlog, an acknowledged position the list does not record).
+// bookie-restart-ensemble-change: BookKeeper's ledger metadata lists every ensemble by first entry.
 import { describe, expect, it } from 'vitest';
 import { loadScenario, run, type RunResult, type World } from '../../../src/engine';
-import { storageOf } from '../../../src/engine/render/storage';
+import type { LedgerMetadata } from '../../../src/engine/model/bookkeeper';
+import { ensemblesOf, storageOf } from '../../../src/engine/render/storage';
+import bookieRestart from '../../../src/scenarios/bookie-restart-ensemble-change.json';
 import seed from '../../../src/scenarios/seed-001-fencing-race.json';
 import seed003 from '../../../src/scenarios/seed-003-a-go.json';
 
@@ -38,6 +41,7 @@ describe('storageOf: seed-001-fencing-race', () => {
         lastEntry: 'none',
         entries: null,
         ensemble: ['bookie-1', 'bookie-2'],
+        ensembles: [{ first: 0, last: null, bookies: ['bookie-1', 'bookie-2'], range: null }],
       },
     ]);
     expect(p.brokers.map((b) => [b.name, b.serving, b.metadataOwner, b.ml !== null])).toEqual([
@@ -155,5 +159,61 @@ describe('storageOf: the red cases', () => {
   it('abstract storage (no bookies): no storage panel', () => {
     const r = trace(seed003);
     expect(storageOf(r.steps[0]!.world)).toEqual([]);
+  });
+});
+
+describe('storageOf: a ledger with an ensemble change keeps every ensemble by its first entry', () => {
+  it('ensemblesOf: one ensemble has no range; earlier ones end where the next begins, the current runs on', () => {
+    const meta = (m: Partial<LedgerMetadata>): LedgerMetadata => ({
+      state: 'OPEN',
+      lastEntryId: -1,
+      ensemble: ['bookie-1', 'bookie-3'],
+      ...m,
+    });
+    expect(ensemblesOf(meta({}))).toEqual([
+      { first: 0, last: null, bookies: ['bookie-1', 'bookie-3'], range: null },
+    ]);
+    expect(
+      ensemblesOf(
+        meta({
+          currentFrom: 5,
+          earlier: [
+            { first: 0, ensemble: ['bookie-1', 'bookie-2'] },
+            { first: 2, ensemble: ['bookie-4', 'bookie-2'] },
+            { first: 4, ensemble: ['bookie-4', 'bookie-3'] },
+          ],
+        }),
+      ).map((e) => [e.range, e.first, e.last, e.bookies.join(', ')]),
+    ).toEqual([
+      ['entries 0–1', 0, 1, 'bookie-1, bookie-2'],
+      ['entries 2–3', 2, 3, 'bookie-4, bookie-2'],
+      ['entry 4', 4, 4, 'bookie-4, bookie-3'],
+      ['from 5', 5, null, 'bookie-1, bookie-3'],
+    ]);
+  });
+
+  it('bookie-restart-ensemble-change: ledger 10 on bookie-1, bookie-2 for entry 0, then bookie-1, bookie-3 from 1', () => {
+    const r = trace(bookieRestart);
+    const crash = stepOf(r, 'fault:restart-bookie:bookie-2');
+    const before = at(r, crash - 1).metadata.bkLedgers[0]!;
+    expect(before.ensembles).toEqual([
+      { first: 0, last: null, bookies: ['bookie-1', 'bookie-2'], range: null },
+    ]);
+    const p = at(r, crash);
+    expect(p.changed.metadata).toBe(true);
+    const l = p.metadata.bkLedgers[0]!;
+    expect(l).toMatchObject({ id: 10, state: 'OPEN', ensemble: ['bookie-1', 'bookie-3'] });
+    expect(l.ensembles).toEqual([
+      { first: 0, last: 0, bookies: ['bookie-1', 'bookie-2'], range: 'entry 0' },
+      { first: 1, last: null, bookies: ['bookie-1', 'bookie-3'], range: 'from 1' },
+    ]);
+    // At the end the history is unchanged: 10:1 is on bookie-1 and bookie-3, 10:0 where it was.
+    const end = at(r, r.steps.length - 1);
+    expect(end.metadata.bkLedgers[0]!.ensembles).toEqual(l.ensembles);
+    expect(end.bookies.map((b) => [b.name, b.ledgers[0]?.entries])).toEqual([
+      ['bookie-1', ['10:0', '10:1']],
+      ['bookie-2', ['10:0']],
+      ['bookie-3', ['10:1']],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // The metadata store: who it says owns the topic (against the broker that serves it), the managed
 // ledger's ledger list with entry counts and its version, BookKeeper's own ledger metadata (state,
-// last entry), and the broker loading the topic. A recorded count BookKeeper contradicts is red.
+// last entry, its ensembles by first entry id), and the broker loading the topic. A recorded count
+// BookKeeper contradicts is red.
 import type { MetadataView, TakeoverView } from '../../../engine';
 import { changedClass } from '../Panels/changed';
 
@@ -64,7 +65,9 @@ export function MetadataStorePanel({
               <th>ledger</th>
               <th>state</th>
               <th>last entry</th>
-              <th>ensemble</th>
+              <th title="BookKeeper keeps each ensemble by its first entry id; an ensemble change adds one">
+                ensemble
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -76,7 +79,15 @@ export function MetadataStorePanel({
                   {l.lastEntry}
                   {l.entries !== null && <span className="muted"> ({plural(l.entries)})</span>}
                 </td>
-                <td>{l.ensemble.join(', ')}</td>
+                <td data-testid={`bk-ledger-${l.id}-ensembles`}>
+                  {l.ensembles.map((e, i) => (
+                    <span key={e.first} data-testid={`bk-ledger-${l.id}-ensemble-${e.first}`}>
+                      {i > 0 && '; '}
+                      {e.range !== null && <span className="muted">{e.range}: </span>}
+                      {e.bookies.join(', ')}
+                    </span>
+                  ))}
+                </td>
               </tr>
             ))}
           </tbody>
