@@ -51,7 +51,8 @@ export function launchChromium({ executablePath = findChromium(), extraArgs = []
 
 /**
  * Starts `vite preview` of `outDir` (default dist/) on HOST:port. Returns at once; `ready()`
- * resolves once it answers 200 (rejects with its output if it exits or does not answer), `stop()`
+ * resolves once it says it listens on the port and answers 200 (rejects with its output if it
+ * exits — the port is taken — or does not answer), `stop()`
  * ends it (SIGTERM, then SIGKILL after 3 s), `kill()` is the synchronous last resort for an
  * exiting process.
  */
@@ -67,10 +68,20 @@ export function startPreview({ port, outDir, timeoutMs = 30_000 }) {
   let exited = false;
   const exit = new Promise((r) => child.on('exit', r)).then(() => (exited = true));
 
+  // Ours answers only once vite says it listens on the port. Another process holding the port (a
+  // second run's preview on the same E2E_PORT) would answer 200 while ours, --strictPort, exits:
+  // the tests then ran against that other build (restart-bookie's menu once listed only "slow
+  // bookie-2", from a build without the crash).
+  // eslint-disable-next-line no-control-regex
+  const listening = () => output.replace(/\x1b\[[0-9;]*m/g, '').includes(url);
   const ready = async () => {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (exited) throw new Error(`vite preview exited early:\n${output}`);
+      if (!listening()) {
+        await new Promise((r) => setTimeout(r, 150));
+        continue;
+      }
       try {
         const res = await fetch(url);
         if (res.status === 200) return;
