@@ -44,6 +44,11 @@ const FILES: Record<string, readonly [string, string]> = {
   ReadLastConfirmedOp: ['apache/bookkeeper', `${BK_CLIENT}/ReadLastConfirmedOp.java`],
   PendingReadOp: ['apache/bookkeeper', `${BK_CLIENT}/PendingReadOp.java`],
   LedgerOpenOp: ['apache/bookkeeper', `${BK_CLIENT}/LedgerOpenOp.java`],
+  EnsembleUtils: ['apache/bookkeeper', `${BK_CLIENT}/EnsembleUtils.java`],
+  PerChannelBookieClient: [
+    'apache/bookkeeper',
+    'bookkeeper-server/src/main/java/org/apache/bookkeeper/proto/PerChannelBookieClient.java',
+  ],
   BookieImpl: [
     'apache/bookkeeper',
     'bookkeeper-server/src/main/java/org/apache/bookkeeper/bookie/BookieImpl.java',
