@@ -87,6 +87,11 @@ export function NodeFaultMenu(props: {
     const bottom = Math.min(win.bottom, box?.bottom ?? win.bottom) - 4;
     if (r.right > right) el.style.left = `${Math.max(0, x - (r.right - right))}px`;
     if (r.bottom > bottom) el.style.top = `${Math.max(0, y - (r.bottom - bottom))}px`;
+    // A graph scrolled mostly below the window (its column scrolls) has less room above the
+    // window's edge than the menu is tall: scroll the column just enough to show the whole menu.
+    const placed = el.getBoundingClientRect();
+    if (placed.bottom > win.bottom || placed.top < win.top)
+      el.scrollIntoView?.({ block: 'nearest' });
   }, [x, y, items.length]);
 
   // Another run (another scenario, a branch switch) closes it.
