@@ -83,3 +83,21 @@ export const stepIs = (page, n, what) =>
     n,
     what,
   );
+
+/** Steps to `n` with the keyboard (from the step bar: Home, then → n times) and waits until the side panels show it. */
+export async function goToStep(page, n) {
+  await page.getByTestId('step-label').first().click();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < n; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await cursorOf(page), n);
+  await until(
+    page,
+    (n) => document.querySelector('.panels')?.getAttribute('data-step') === String(n),
+    n,
+    `the panels never showed step ${n}`,
+  );
+}
+
+/** The diagram's text: its arrow and note labels. */
+export const diagramText = (page) =>
+  page.evaluate(() => document.querySelector('[data-testid=diagram] svg')?.textContent ?? '');

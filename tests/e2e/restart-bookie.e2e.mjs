@@ -4,10 +4,7 @@
 // and re-runs. With no bookie to spare the ensemble change fails (BKNotEnoughBookiesException), the
 // ledger closes and M1 is written into the next ledger: the diagram says so, and no invariant breaks.
 import assert from 'node:assert/strict';
-import { cursorOf, openScenario, shows, text, until } from './lib.mjs';
-
-const diagramText = (page) =>
-  page.evaluate(() => document.querySelector('[data-testid=diagram] svg')?.textContent ?? '');
+import { cursorOf, diagramText, goToStep, openScenario, shows, text, until } from './lib.mjs';
 
 const crashFromMenu = {
   name: 'restart-bookie: bookie-2 ⋯ → "bookie-2 crashes and restarts" at step 4 → the lost add, the failed ensemble change and the rollover are drawn',
@@ -15,16 +12,7 @@ const crashFromMenu = {
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
     await openScenario(page, baseURL, 'seed-001-explore');
-    await page.getByTestId('step-label').first().click();
-    await page.keyboard.press('Home');
-    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-    assert.equal(await cursorOf(page), 4);
-    await until(
-      page,
-      () => document.querySelector('.panels')?.getAttribute('data-step') === '4',
-      undefined,
-      'the panels never showed step 4',
-    );
+    await goToStep(page, 4);
 
     const topo = page.getByTestId('panel-topology');
     await topo.getByRole('button', { name: 'Faults on bookie-2' }).click();

@@ -3,11 +3,7 @@
 // loads the topic" at step 4 (M1's add just initiated) puts it in the plan and re-runs. Stepping on,
 // the diagram and panels show the crash, broker-2's recovery of ledger 3 and the reload.
 import assert from 'node:assert/strict';
-import { cursorOf, openScenario, shows, text, until } from './lib.mjs';
-
-/** The diagram's text: its arrow and note labels. */
-const diagramText = (page) =>
-  page.evaluate(() => document.querySelector('[data-testid=diagram] svg')?.textContent ?? '');
+import { cursorOf, diagramText, goToStep, openScenario, shows, text, until } from './lib.mjs';
 
 const crashFromMenu = {
   name: 'restart-broker: broker-1 ⋯ → "broker-1 crashes; broker-2 loads the topic" at step 4 → the crash, the recovery and the reload are drawn',
@@ -15,16 +11,7 @@ const crashFromMenu = {
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
     await openScenario(page, baseURL, 'seed-001-explore');
-    await page.getByTestId('step-label').first().click();
-    await page.keyboard.press('Home');
-    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-    assert.equal(await cursorOf(page), 4);
-    await until(
-      page,
-      () => document.querySelector('.panels')?.getAttribute('data-step') === '4',
-      undefined,
-      'the panels never showed step 4',
-    );
+    await goToStep(page, 4);
 
     const topo = page.getByTestId('panel-topology');
     await topo.getByRole('button', { name: 'Faults on broker-1' }).click();

@@ -3,7 +3,16 @@
 // → no-silent-loss), a long trace drawn as a window that follows the cursor, and the fault menus
 // on the graph's nodes (disconnect a producer, move ownership off a broker at the current step).
 import assert from 'node:assert/strict';
-import { cursorOf, lastStep, openScenario, shows, text, until } from './lib.mjs';
+import {
+  cursorOf,
+  diagramText,
+  goToStep,
+  lastStep,
+  openScenario,
+  shows,
+  text,
+  until,
+} from './lib.mjs';
 
 const graph = {
   name: 'topology: seed-001 graph — bookies, metadata store, fence requests in flight, a node opens its panel',
@@ -123,24 +132,6 @@ const longTrace = {
   },
 };
 
-/** Steps to `n` with the keyboard and waits until the side panels show it. */
-async function goToStep(page, n) {
-  await page.getByTestId('step-label').first().click();
-  await page.keyboard.press('Home');
-  for (let i = 0; i < n; i++) await page.keyboard.press('ArrowRight');
-  assert.equal(await cursorOf(page), n);
-  await until(
-    page,
-    (n) => document.querySelector('.panels')?.getAttribute('data-step') === String(n),
-    n,
-    `the panels never showed step ${n}`,
-  );
-}
-
-/** The diagram's text: its arrow and note labels. */
-const diagramText = (page) =>
-  page.evaluate(() => document.querySelector('[data-testid=diagram] svg')?.textContent ?? '');
-
 const nodeMenuProducer = {
   name: "topology: p1's ⋯ menu on the graph → disconnect p1 at step 4 (plan, same step, trace closes p1's connection)",
   run: async ({ baseURL, newPage }) => {
@@ -240,7 +231,10 @@ const nodeMenuBroker = {
     const dots = topo.getByRole('button', { name: 'Faults on bookie-1' });
     await dots.click();
     const bookieMenu = page.getByRole('menu', { name: 'Faults on bookie-1 after step 4' });
-    assert.deepEqual(await bookieMenu.getByRole('menuitem').allTextContents(), ['slow bookie-1']);
+    assert.deepEqual(await bookieMenu.getByRole('menuitem').allTextContents(), [
+      'slow bookie-1',
+      'bookie-1 crashes and restarts',
+    ]);
     await page.keyboard.press('Escape');
     assert.equal(await page.getByRole('menu').count(), 0);
     assert.equal(await dots.evaluate((b) => b === document.activeElement), true);
