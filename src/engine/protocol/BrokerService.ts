@@ -16,7 +16,7 @@ import { type Ctx, idsOf } from '../sim/context';
 import type { TopicState } from '../model/world';
 import { closeProducersOf } from './ClientCnx';
 import { replayCursor, replayReplNote } from './MessageDeduplication';
-import { closeManagedLedger, createLedgerAndWriteList, failWritesOnClose, listText } from './ManagedLedgerImpl';
+import { closeManagedLedger, emptyLedgersDeleted, failWritesOnClose, initializeBookKeeper, listText } from './ManagedLedgerImpl';
 import { consumersReconnect, serveTopic, startTakeover } from './OwnershipChange';
 import { openClosedLedger } from './LedgerHandle';
 import { restartReplicator } from './PersistentReplicator';
@@ -63,9 +63,9 @@ function dedupReplayed(ctx: Ctx, cluster: string, broker: string): void {
  * metadata records — record that count, create a new ledger and write the list
  * (`initializeBookKeeper`). Nothing else writes the list in between (an unload is not placed while
  * another broker is taking the topic over), so the compare-and-set succeeds. The same
- * `initializeBookKeeper` and serving as a takeover's, without the fencing a recovery needs.
- * Simplification, as for a takeover: an empty ledger stays in the list (Pulsar drops it there);
- * it holds nothing a reader could reach.
+ * `initializeBookKeeper` and serving as a takeover's, without the fencing a recovery needs: a
+ * ledger that holds no entry (closed right after a rollover or before any write) is left out of
+ * the list written and deleted.
  */
 export function loadTopic(ctx: Ctx, topic: TopicState): void {
   const bk = topic.bk!;
@@ -74,10 +74,12 @@ export function loadTopic(ctx: Ctx, topic: TopicState): void {
   const last = md.ledgers[md.ledgers.length - 1]!;
   ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${md.version}; open ledger ${last.id}`, [], { cluster: topic.cluster, rule: 'ManagedLedgerImpl.initialize' }));
   const count = openClosedLedger(ctx, bk, broker, last.id);
-  createLedgerAndWriteList(bk, md.ledgers.map((l) => (l.id === last.id ? { id: l.id, entries: count } : l)));
+  const read = md.ledgers.map((l) => (l.id === last.id ? { id: l.id, entries: count } : l));
+  const { deleted } = initializeBookKeeper(bk, read);
   serveTopic(topic, broker);
   const current = md.ledgers[md.ledgers.length - 1]!;
   ctx.events.push(ev('log', broker, `ledger list [${listText(md.ledgers)}] written (version ${md.version}): topic loaded, writing ledger ${current.id}`, [], { to: 'metadata-store', cluster: topic.cluster, rule: 'ManagedLedgerImpl.initializeBookKeeper' }));
+  emptyLedgersDeleted(ctx, broker, deleted, topic.cluster);
 }
 
 /**

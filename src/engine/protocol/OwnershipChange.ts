@@ -4,14 +4,15 @@
 // *with recovery* (`LedgerOpenOp` → `LedgerRecoveryOp`: mark it IN_RECOVERY, fence it on every
 // bookie of its ensemble, read what they hold, close it at the last entry found — the fencing read
 // is in ReadLastConfirmedOp.ts), records that count, creates a new ledger and compare-and-sets the
-// ledger list at the version it read (`initializeBookKeeper`). BadVersion fails the load (not
+// ledger list at the version it read (`initializeBookKeeper`, which leaves out and deletes a ledger
+// recovered with no entries). BadVersion fails the load (not
 // retried within a run). Then the clients move to the new owner (`switchToNewOwner`). The reload
 // after an unload, which needs no recovery, is in BrokerService.ts and shares `serveTopic`.
 import { ev } from '../model/events';
 import { frozen, type TopicState } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { replayCursor } from './MessageDeduplication';
-import { createLedgerAndWriteList, listText } from './ManagedLedgerImpl';
+import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
 import { restartReplicator } from './PersistentReplicator';
 import { readableEntries } from './ManagedLedger';
 
@@ -52,9 +53,12 @@ export function takeoverWrite(ctx: Ctx, topic: TopicState): void {
     ctx.events.push(ev('log', t.broker, `ledger list write: BadVersion (read at ${t.readVersion}, store at ${md.version}): topic load fails`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.initializeBookKeeper:bad-version' }));
     return;
   }
-  t.ledgers = createLedgerAndWriteList(bk, t.ledgers);
+  // A ledger recovered with no entries (its writer confirmed none) is left out and deleted.
+  const { written, deleted } = initializeBookKeeper(bk, t.ledgers);
+  t.ledgers = written;
   t.state = 'loaded';
   ctx.events.push(ev('log', t.broker, `ledger list [${listText(bk.metadata.ledgers)}] written (version ${md.version}): topic loaded`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.initializeBookKeeper' }));
+  emptyLedgersDeleted(ctx, t.broker, deleted, topic.cluster);
   // The old owner's managed ledger may already have fenced itself, or its broker crashed: either
   // way no old instance holds the clients, and they come over now.
   if (bk.ml.state === 'Fenced' || t.crashed !== undefined) switchToNewOwner(ctx, topic);
