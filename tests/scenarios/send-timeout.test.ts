@@ -287,3 +287,80 @@ describe('the explorer places send-timeout', () => {
     expect(faultApplies(pending.world, { kind: 'send-timeout', message: 'E1' })).toBe(false);
   });
 });
+
+describe('Go: the application sends M1 again while its first send is pending (two items hold M1)', () => {
+  const retry = scenario({
+    producers: [{ name: 'p1', client: 'go' }],
+    workload: [
+      { send: 'M1', producer: 'p1' },
+      { send: 'M1', producer: 'p1' },
+      { send: 'M2', producer: 'p1' },
+    ],
+    faults: [],
+    explore: { faults: { kinds: ['send-timeout'], max: 1 } },
+  });
+  const l = loadScenario(retry);
+  if (!l.ok) throw new Error(JSON.stringify(l.errors));
+  const config = withExploreFaults(l.config);
+  const sent = ['connect:p1', 'send:p1:M1', 'send:p1:M1', 'send:p1:M2'];
+  const timeouts = (r: RunResult, at: number) => r.steps[at]!.enabled.filter((k) => k.startsWith('fault:send-timeout'));
+
+  it('each pending item is a placement of its own: M1, M1#2 (the retry), M2', () => {
+    expect(timeouts(run(config, sent), sent.length)).toEqual([
+      'fault:send-timeout:M1',
+      'fault:send-timeout:M1#2',
+      'fault:send-timeout:M2',
+    ]);
+  });
+
+  it('M1#2 fails both M1 items (the items up to the retry); M2 stays pending and is stored', () => {
+    const r = run(config, [...sent, 'fault:send-timeout:M1#2']);
+    const at = stepOf(r, 'send timeout: M1 (its pending item #2)');
+    expect(r.steps[at]!.events.filter((e) => e.kind === 'complete').map((e) => e.text)).toEqual([
+      'M1 failed: ErrSendTimeout',
+      'M1 failed: ErrSendTimeout',
+    ]);
+    expect(r.steps[at]!.world.producers.p1!.pendingMessages.map((op) => op.msgs[0]!.msg)).toEqual([
+      'M2',
+    ]);
+    expect(r.outcomes).toEqual({
+      M1: [
+        'failed: ErrSendTimeout, but stored at 10:0',
+        'failed: ErrSendTimeout, but stored at 10:1',
+      ],
+      M2: ['stored at 10:2'],
+    });
+  });
+
+  it('plain M1 keeps meaning the first item: the retry stays pending and completes', () => {
+    const r = run(config, [...sent, 'fault:send-timeout:M1']);
+    const at = stepOf(r, 'send timeout: M1');
+    expect(r.steps[at]!.world.producers.p1!.pendingMessages.map((op) => op.msgs[0]!.msg)).toEqual([
+      'M1',
+      'M2',
+    ]);
+    expect(r.outcomes).toEqual({
+      M1: ['failed: ErrSendTimeout, but stored at 10:0', 'stored at 10:1'],
+      M2: ['stored at 10:2'],
+    });
+  });
+
+  it('the explorer reaches the M1#2 placement, and the recipe with #2 replays identically', () => {
+    const bounds = explorerBounds(l.config);
+    const prefix = [...sent, 'fault:send-timeout:M1#2'];
+    const res = explore(l.config, { ...bounds, prefix });
+    expect(res).toMatchObject({ complete: true, safety: 'holds' });
+    // The recipe as a scenario's schedule: same keys, same events, same world, twice over.
+    const recipe = loadScenario({ ...retry, schedule: prefix });
+    if (!recipe.ok) throw new Error(JSON.stringify(recipe.errors));
+    const a = run(withExploreFaults(recipe.config), recipe.schedule);
+    const b = run(withExploreFaults(recipe.config), recipe.schedule);
+    expect(a.error).toBeNull();
+    expect(a.steps.slice(1, prefix.length + 1).map((s) => s.key)).toEqual(prefix);
+    expect(b.steps.map((s) => [s.key, s.events])).toEqual(a.steps.map((s) => [s.key, s.events]));
+    expect(b.outcomes).toEqual(a.outcomes);
+    expect(
+      a.steps[prefix.length]!.world.producers.p1!.pendingMessages.map((op) => op.msgs[0]!.msg),
+    ).toEqual(['M2']);
+  });
+});

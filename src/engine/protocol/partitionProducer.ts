@@ -113,14 +113,25 @@ export function receivedSendReceipt(ctx: Ctx, p: ProducerState, r: Extract<Respo
 }
 
 /**
+ * Index of the `nth` pending item holding `msg` (-1: fewer): the item whose expiry a Go
+ * send-timeout names (`fault:send-timeout:<msg>#<nth>`; the first without `#`).
+ */
+export function expiredItem(pending: readonly { readonly msgs: readonly { readonly msg: string }[] }[], msg: string, nth = 1): number {
+  let seen = 0;
+  for (let i = 0; i < pending.length; i++) if (pending[i]!.msgs.some((m) => m.msg === msg) && ++seen === nth) return i;
+  return -1;
+}
+
+/**
  * `partitionProducer.failTimeoutMessages`, the send-timeout goroutine (SendTimeout > 0; the
  * replicator is Java and runs with sendTimeout 0): it polls pendingQueue items from the oldest
  * *while* they have expired and stops at the first that has not. `msg` has expired, so its item
  * and every older one fail with ErrSendTimeout; younger items stay pending and the batch builder
- * is not touched. No connection close, the sequence id generator keeps its value.
+ * is not touched. No connection close, the sequence id generator keeps its value. `nth`: which of
+ * the items holding `msg` expired (an application's second send of M1 while the first is pending).
  */
-export function failTimeoutMessages(ctx: Ctx, p: ProducerState, msg: string): void {
-  const upTo = p.pendingMessages.findIndex((op) => op.msgs.some((m) => m.msg === msg));
+export function failTimeoutMessages(ctx: Ctx, p: ProducerState, msg: string, nth = 1): void {
+  const upTo = expiredItem(p.pendingMessages, msg, nth);
   const failed = p.pendingMessages.slice(0, upTo + 1);
   p.pendingMessages = p.pendingMessages.slice(upTo + 1);
   ctx.events.push(ev('log', p.name, `Failing ${failed.length} messages on timeout`, failed.flatMap((op) => op.msgs.map((m) => m.msg)), { cluster: p.cluster, rule: 'partitionProducer.failTimeoutMessages' }));

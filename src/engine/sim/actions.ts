@@ -19,8 +19,10 @@
 //                                            loads the topic again (no <broker>), or <broker> loads it
 //   fault:restart-bookie:<bookie>            the bookie's process dies and comes back (every cluster
 //                                            that lists <bookie>): what it had in flight is lost
-//   fault:send-timeout:<msg>                  the send timer of the application producer that has
-//                                            <msg> pending fires (no cluster: it acts in the client)
+//   fault:send-timeout:<msg>[#<n>]            the send timer of the application producer that has
+//                                            <msg> pending fires (no cluster: it acts in the client);
+//                                            Go: the items up to the n-th pending item holding <msg>
+//                                            fail (no #<n>: the first; the explorer writes #<n> from 2)
 //   fault:duplicate-frames:<producer>:<n>    (explorer) the open channel's n-th send from now re-writes
 //                                            every frame written on it since, then it drops all sends
 import type { FaultKind } from '../model/config';
@@ -30,7 +32,8 @@ export type FaultAction =
   | { readonly kind: 'checksum-error'; readonly message: string; readonly cluster: string; readonly localBufferCorrupted: boolean }
   | { readonly kind: 'not-allowed'; readonly message: string; readonly cluster: string; readonly times: number }
   | { readonly kind: 'disconnect' | 'restart-producer'; readonly producer: string }
-  | { readonly kind: 'send-timeout'; readonly message: string }
+  /** `nth` (Go, explorer only): the n-th pending item holding `message` expired; absent: the first. */
+  | { readonly kind: 'send-timeout'; readonly message: string; readonly nth?: number }
   | { readonly kind: 'unload-topic'; readonly cluster: string }
   | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string }
   /** `to` null: the crashed broker restarts and loads the topic again. */
@@ -94,7 +97,7 @@ export function faultKey(f: FaultAction): string {
     case 'restart-producer':
       return `fault:${f.kind}:${f.producer}`;
     case 'send-timeout':
-      return `fault:send-timeout:${f.message}`;
+      return `fault:send-timeout:${f.message}${f.nth !== undefined && f.nth > 1 ? `#${f.nth}` : ''}`;
     case 'unload-topic':
       return `fault:unload-topic:${f.cluster}`;
     case 'ownership-change':

@@ -58,10 +58,12 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       restartProducer(ctx, f.producer);
       return;
     case 'send-timeout': {
-      const p = timingOut(w, f.message)!;
-      ctx.events.push(ev('fault', p.name, `send timeout: ${f.message} has waited longer than sendTimeoutMs`, [f.message], { cluster: p.cluster }));
+      const nth = f.nth ?? 1;
+      const p = timingOut(w, f.message, nth)!;
+      const which = nth > 1 ? ` (its pending item #${nth})` : '';
+      ctx.events.push(ev('fault', p.name, `send timeout: ${f.message}${which} has waited longer than sendTimeoutMs`, [f.message], { cluster: p.cluster }));
       if (p.client === 'java') sendTimeoutJava(ctx, p);
-      else failTimeoutMessages(ctx, p, f.message);
+      else failTimeoutMessages(ctx, p, f.message, nth);
       return;
     }
     case 'unload-topic':

@@ -124,7 +124,14 @@ function addExplorerFaults(w: World, add: Add): void {
     // the expired one: each item is a placement of its own.
     for (const pc of w.config.producers) {
       const p = w.producers[pc.name]!;
-      if (p.client === 'go') for (const op of p.pendingMessages) offer({ kind: 'send-timeout', message: op.msgs[0]!.msg });
+      // An item is named by its first message and, when an earlier item holds that message too (a
+      // retry sent while the first send is pending), by which of them it is: M1#2.
+      if (p.client === 'go')
+        p.pendingMessages.forEach((op, i) => {
+          const message = op.msgs[0]!.msg;
+          const nth = p.pendingMessages.slice(0, i + 1).filter((o) => o.msgs.some((m) => m.msg === message)).length;
+          offer(nth > 1 ? { kind: 'send-timeout', message, nth } : { kind: 'send-timeout', message });
+        });
       else {
         const oldest = p.pendingMessages[0]?.msgs[0] ?? p.batch[0];
         if (oldest) offer({ kind: 'send-timeout', message: oldest.msg });

@@ -8,6 +8,7 @@ import type { SimEvent } from '../model/events';
 import type { TopicState, World } from '../model/world';
 import type { BkState } from '../model/bookkeeper';
 import type { FaultAction } from './actions';
+import { expiredItem } from '../protocol/partitionProducer';
 
 export const inFlightTo = (w: World, msg: string, cluster: string) =>
   Object.values(w.channels).filter((ch) => ch.open && ch.cluster === cluster).flatMap((ch) => ch.toBroker).find((f) => !f.corrupted && f.msgs.some((m) => m.msg === msg));
@@ -20,13 +21,16 @@ const receiptInFlight = (w: World, msg: string, cluster: string) =>
  * pending queue holds it (Java pendingMessages, Go pendingQueue), or, for Java, whose open batch
  * does — `ProducerImpl.run` times the batch container's first message when the queue is empty (Go's
  * `failTimeoutMessages` looks at the pending queue only). Never the replicator's (sendTimeout 0).
+ * `nth` > 1 (a Go placement, `fault:send-timeout:M1#2`): the queue holds `msg` in at least `nth`
+ * items — an application that sent M1 again while its first send was pending.
  */
-export const timingOut = (w: World, msg: string) =>
+export const timingOut = (w: World, msg: string, nth = 1) =>
   Object.values(w.producers).find(
     (p) =>
       p.role === 'app' &&
-      (p.pendingMessages.some((op) => op.msgs.some((m) => m.msg === msg)) || (p.client === 'java' && p.batch.some((m) => m.msg === msg))),
+      (nth > 1 ? expiredItem(p.pendingMessages, msg, nth) >= 0 : p.pendingMessages.some((op) => op.msgs.some((m) => m.msg === msg)) || (p.client === 'java' && p.batch.some((m) => m.msg === msg))),
   );
+
 
 /** Can this fault act on the world now? */
 export function applies(w: World, f: FaultAction): boolean {
@@ -45,7 +49,7 @@ export function applies(w: World, f: FaultAction): boolean {
     case 'restart-producer':
       return w.producers[f.producer]?.role === 'app';
     case 'send-timeout':
-      return timingOut(w, f.message) !== undefined;
+      return timingOut(w, f.message, f.nth) !== undefined;
     case 'unload-topic':
     case 'restart-broker': {
       // With bookies, while one broker serves the topic: not while another is loading it (an
