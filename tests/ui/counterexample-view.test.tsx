@@ -6,7 +6,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario } from '../../src/engine';
+import { explore, explorerBounds, loadScenario, run, withExploreFaults } from '../../src/engine';
 import { builtinById } from '../../src/scenarios';
 import { App } from '../../src/ui/App';
 import { blockOf, boundsOf } from '../../src/ui/components/Explorer/bounds';
@@ -98,6 +98,31 @@ describe('the Fault plan of an opened counterexample', () => {
       cluster: 'local',
       to: 'broker-2',
     });
+  });
+
+  it("a Go send timeout on the retry of a message still pending reads as that send, not as 'M1#2'", () => {
+    const loaded = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'go-retry',
+      producers: [{ name: 'p1', client: 'go' }],
+      workload: ['M1', 'M1', 'M2'].map((send) => ({ send, producer: 'p1' })),
+      explore: { faults: { kinds: ['send-timeout'], max: 1 } },
+    });
+    if (!loaded.ok) throw new Error('invalid');
+    const keys = [
+      'connect:p1',
+      'send:p1:M1',
+      'send:p1:M1',
+      'send:p1:M2',
+      'fault:send-timeout:M1#2',
+    ];
+    const r = run(withExploreFaults(loaded.config), keys);
+    expect(placedFaults(r).map((p) => [p.step, p.text])).toEqual([
+      [
+        5,
+        "send-timeout on the 2nd pending send holding M1 (its producer's send timer fires while it is pending)",
+      ],
+    ]);
   });
 });
 

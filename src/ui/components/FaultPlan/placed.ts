@@ -5,6 +5,7 @@
 // marks its own runtime spent instead (engine/sim/step.ts).
 import type { RunResult } from '../../../engine';
 import { describeFault, type FaultJson } from '../../store';
+import { ordinal } from '../../ordinal';
 
 export interface PlacedFault {
   /** The step that took it. */
@@ -50,6 +51,10 @@ function describeKey(key: string): string {
   const dup = /^fault:duplicate-frames:(.+):(\d+)$/.exec(key);
   if (dup)
     return `duplicate-frames on ${dup[1]!}'s channel (its send #${dup[2]!} re-writes the frames before it)`;
+  // Go: the n-th pending item that holds the message (an application retry of one still pending).
+  const nth = /^fault:send-timeout:(.+)#(\d+)$/.exec(key);
+  if (nth)
+    return `send-timeout on the ${ordinal(Number(nth[2]))} pending send holding ${nth[1]!} (its producer's send timer fires while it is pending)`;
   const f = faultOfKey(key);
   return f ? describeFault(f) : key.slice('fault:'.length);
 }
