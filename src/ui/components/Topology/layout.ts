@@ -32,12 +32,14 @@ export interface Layout {
 
 type Placeable = Pick<TopologyNode, 'id' | 'kind' | 'cluster' | 'position'>;
 
+// The metadata store sits beside the producers, above its brokers: below the bookies, the brokers'
+// edges to it ran behind the middle bookie of an odd count (three bookies drew bookie-2 → "owns").
 const ROLE: Record<TopologyNode['kind'], number> = {
   producer: 0,
+  metadata: 0,
   broker: 1,
   replicator: 2,
   bookie: 2,
-  metadata: 3,
 };
 
 /**
