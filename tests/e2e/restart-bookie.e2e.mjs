@@ -27,13 +27,10 @@ const crashFromMenu = {
       'the crash is not in the plan',
     );
     assert.equal(await cursorOf(page), 4, 'the cursor moved');
-    await until(
+    await shows(
       page,
-      () =>
-        document
-          .querySelector('[data-testid=diagram] svg')
-          ?.textContent?.includes('5 · bookie-2 crashes and restarts: 1 request to it lost'),
-      undefined,
+      'diagram',
+      '5 · bookie-2 crashes and restarts: 1 request to it lost',
       'the diagram does not show the crash at step 5',
     );
 

@@ -28,13 +28,10 @@ const crashFromMenu = {
       'the crash is not in the plan',
     );
     assert.equal(await cursorOf(page), 4, 'the cursor moved');
-    await until(
+    await shows(
       page,
-      () =>
-        document
-          .querySelector('[data-testid=diagram] svg')
-          ?.textContent?.includes('5 · broker-1 crashes; broker-2 loads the topic (at local)'),
-      undefined,
+      'diagram',
+      '5 · broker-1 crashes; broker-2 loads the topic (at local)',
       'the diagram does not show the crash at step 5',
     );
 
