@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { kindFitsStorage, type World } from '../../../engine';
 import { useApp } from '../../store';
-import type { MessageFault } from './FaultMenu';
+import type { MessageFault } from './messageFaultKinds';
 
 /** The clusters of this world whose topic is on BookKeeper (`topics[cluster].bk !== null`). */
 export function clustersWithBookies(world: World | undefined): readonly string[] {

@@ -1,6 +1,7 @@
 // Frames on each producer connection, both directions, in FIFO order (oldest first).
 import type { ChannelPanel } from '../../../engine';
-import { FaultMenu, SEND_FAULTS, type MessageFault } from '../FaultPlan/FaultMenu';
+import { FaultMenu } from '../FaultPlan/FaultMenu';
+import { SEND_FAULTS, type MessageFault } from '../FaultPlan/messageFaultKinds';
 import { faultsAt, useClustersWithBookies } from '../FaultPlan/messageFaults';
 import { changedClass } from './changed';
 

@@ -1,7 +1,8 @@
 // Each producer's client-side state: the sequence watermarks, the open batch, and
 // `pendingMessages` (sent, not yet completed) with the id range each op carries on the wire.
 import { REPLICATOR, type ProducerPanel } from '../../../engine';
-import { ALL_FAULTS, FaultMenu } from '../FaultPlan/FaultMenu';
+import { FaultMenu } from '../FaultPlan/FaultMenu';
+import { ALL_FAULTS } from '../FaultPlan/messageFaultKinds';
 import { faultsAt, useClustersWithBookies } from '../FaultPlan/messageFaults';
 import { changedClass } from './changed';
 

@@ -6,7 +6,7 @@ import { createContext, useContext, useEffect, useLayoutEffect, useRef } from 'r
 import type { TopologyNode } from '../../../engine';
 import { useApp, useShownStep } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
-import { windowRoom } from '../FaultPlan/FaultMenu';
+import { windowRoom } from '../FaultPlan/popupPlacement';
 import { faultsOnNode, placeFault } from '../FaultPlan/topologyFaults';
 
 export const MENU_ID = 'topo-node-menu';

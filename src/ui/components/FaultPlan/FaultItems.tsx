@@ -1,0 +1,54 @@
+// The menu items of the per-message faults: a label per kind (with what the local buffer state
+// means, on the pointer), and a choice adds the fault to the plan. Shared by the ⚡ menus and the
+// diagram's arrow menu.
+import { LOCAL_BUFFER, MESSAGE_FAULT_WORDS } from '../../faultWords';
+import { addFault } from '../../store';
+import { faultJson, type MessageFault } from './messageFaultKinds';
+
+const W = MESSAGE_FAULT_WORDS;
+const LABEL: Record<MessageFault, string> = {
+  'checksum-corrupted': `checksum-error, ${LOCAL_BUFFER.corrupted.label}`,
+  'checksum-intact': `checksum-error, ${LOCAL_BUFFER.intact.label}`,
+  'not-allowed': `not-allowed (${W['not-allowed']})`,
+  'lose-receipt': `lose-receipt (${W['lose-receipt']})`,
+  'persist-fails': `persist-fails (${W['persist-fails']})`,
+  'send-timeout': `send-timeout (${W['send-timeout']})`,
+};
+/** The pointer's hint on an item: what the local buffer state means. */
+const HINT: Partial<Record<MessageFault, string>> = {
+  'checksum-corrupted': LOCAL_BUFFER.corrupted.means,
+  'checksum-intact': LOCAL_BUFFER.intact.means,
+};
+
+/**
+ * The items of the faults `kinds` for one message. `before` runs first (the diagram moves the
+ * cursor to just before the arrow).
+ */
+export function FaultItems(props: {
+  readonly message: string;
+  readonly cluster: string;
+  readonly kinds: readonly MessageFault[];
+  readonly onPick?: () => void;
+  readonly before?: () => void;
+}) {
+  const { message, cluster, kinds, onPick, before } = props;
+  return (
+    <>
+      {kinds.map((k) => (
+        <button
+          key={k}
+          type="button"
+          role="menuitem"
+          title={HINT[k]}
+          onClick={() => {
+            onPick?.();
+            before?.();
+            void addFault(faultJson(k, message, cluster));
+          }}
+        >
+          {LABEL[k]}
+        </button>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+// The per-message fault kinds a ⚡ menu offers, and the fault-plan JSON each one adds. Kept apart
+// from the menu's component: the diagram's arrow menu and the panels' ⚡ menus decide which kinds
+// to offer from these lists without rendering a menu.
+import type { FaultJson } from '../../store';
+
+export type MessageFault =
+  | 'checksum-corrupted'
+  | 'checksum-intact'
+  | 'not-allowed'
+  | 'lose-receipt'
+  | 'persist-fails'
+  | 'send-timeout';
+
+/** The faults of a frame on its way to the broker: the send itself can fail. */
+export const SEND_FAULTS: readonly MessageFault[] = [
+  'checksum-corrupted',
+  'checksum-intact',
+  'not-allowed',
+  'persist-fails',
+];
+/** The faults of a pending message: it may still be sent, answered or written (its receipt lost). */
+export const ALL_FAULTS: readonly MessageFault[] = [...SEND_FAULTS, 'lose-receipt'];
+
+export function faultJson(kind: MessageFault, message: string, cluster: string): FaultJson {
+  switch (kind) {
+    case 'checksum-corrupted':
+    case 'checksum-intact':
+      return {
+        kind: 'checksum-error',
+        message,
+        cluster,
+        localBufferCorrupted: kind === 'checksum-corrupted',
+      };
+    case 'send-timeout':
+      // Client-side: the message decides the producer, no cluster.
+      return { kind, message };
+    default:
+      return { kind, message, cluster };
+  }
+}
+
+/** `kinds`, plus send-timeout when it can act (the ⚡ menus and the diagram's arrow menu alike). */
+export const withSendTimeout = (
+  kinds: readonly MessageFault[],
+  applies: boolean,
+): readonly MessageFault[] =>
+  applies && !kinds.includes('send-timeout') ? [...kinds, 'send-timeout'] : kinds;
