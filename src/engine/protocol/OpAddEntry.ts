@@ -7,7 +7,8 @@
 //   24722 it records the *writer's* LAC + 1 as the ledger's entry count; the failed adds stay
 //   queued and are re-sent into the next ledger once it is created (ManagedLedgerImpl.rollover);
 // - with PR 24722 (`addEntryFailedDueToConcurrentlyModified`) a fenced add re-reads the ledger as
-//   recovered by whoever fenced it and records that entry count instead.
+//   recovered by whoever fenced it and records that entry count instead;
+// - a ledger that closes with no entries is removed from the list and deleted (`ledgerClosed`).
 import { frozen, type TopicState } from '../model/world';
 import { entriesText, ev } from '../model/events';
 import { hasFix } from '../model/config';
@@ -92,9 +93,17 @@ function handleAddFailure(ctx: Ctx, topic: TopicState, error: string): void {
     entries = meta.lastEntryId + 1;
     ctx.events.push(ev('log', topic.owner, `re-check of ledger ${h.ledgerId}: recovered with ${entries} entries`, [], { rule: 'ManagedLedgerImpl.addEntryFailedDueToConcurrentlyModified' }));
   }
-  const rec = ml.ledgers.find((l) => l.id === h.ledgerId)!;
-  rec.entries = entries;
   ml.state = 'CreatingLedger';
   ml.handle = null;
+  if (entries === 0) {
+    // `ledgerClosed` with `entriesInLedger` 0: "the last ledger was empty, so we can discard it" —
+    // `ledgers.remove` (the rollover's list write leaves it out) and `bookKeeper.asyncDeleteLedger`
+    // at once, before that write, its result only logged. The delete is this log line (as for a
+    // load's, `initializeBookKeeper`): BookKeeper's metadata and bookie data of the ledger stay.
+    ml.ledgers = ml.ledgers.filter((l) => l.id !== h.ledgerId);
+    ctx.events.push(ev('log', topic.owner, `ledgerClosed: ledger ${h.ledgerId} closed with no entries: removed from the list and deleted (asyncDeleteLedger), creating a new ledger`, [], { rule: 'ManagedLedgerImpl.ledgerClosed:delete-empty' }));
+    return;
+  }
+  ml.ledgers.find((l) => l.id === h.ledgerId)!.entries = entries;
   ctx.events.push(ev('log', topic.owner, `ledgerClosed: ledger ${h.ledgerId} recorded with ${entriesText(entries)}, creating a new ledger`, [], { rule: 'ManagedLedgerImpl.ledgerClosed' }));
 }

@@ -2,6 +2,7 @@
 // happens to each is its connect (ProducerSuccess seeds the client from the broker's watermark).
 import type { BkState } from '../model/bookkeeper';
 import { type ClusterConfig, type Config, hasFix, REPLICATOR } from '../model/config';
+import { replayCursor } from '../protocol/MessageDeduplication';
 import { freshProducerSession, frozen, type Ledger, type ProducerState, type ReplicatorState, type TopicState, type World } from '../model/world';
 
 export function initialWorld(config: Config): World {
@@ -33,9 +34,17 @@ export function initialWorld(config: Config): World {
         ...(l.messages ?? []).map((m, j) => frozen({ ledgerId: l.id, entryId: l.entries + j, producerName: m.producer, sequenceId: m.seq, highestSequenceId: m.seq, msgs: frozen([frozen({ msg: m.msg, seq: m.seq, sendIndex: 0 })]) })),
       ]),
     }));
-    // The broker recovers its dedup watermarks from the ledger (`MessageDeduplication` replays it).
-    const recovered: Record<string, number> = {};
-    if (c.deduplication) for (const m of c.initialLedgers.flatMap((l) => l.messages ?? [])) recovered[m.producer] = Math.max(recovered[m.producer] ?? -1, m.seq);
+    // The broker recovers its dedup watermarks from the ledger as a load does (`MessageDeduplication
+    // .replayCursor`): entry by entry, each overwriting its producer's pair — the *last* entry of a
+    // name wins, not its highest id (they differ only for ids written out of order, while dedup was off).
+    const dedup: TopicState['dedup'] = {
+      enabled: c.deduplication,
+      highestSequencedPushed: {},
+      highestSequencedPersisted: {},
+      // PR 25860 changes the broker's replay (MessageDeduplication.replayCursor), so every topic of the run has it.
+      ...(hasFix(config, 'pr-25860') ? { replWatermarkReplay: { localCluster: c.name } } : {}),
+    };
+    replayCursor(dedup, ledgers.flatMap((l) => l.entries));
     const maxId = Math.max(c.firstLedgerId - 1, ...c.initialLedgers.map((l) => l.id));
     const owner = c.brokers[0]!;
     topics[c.name] = {
@@ -45,13 +54,7 @@ export function initialWorld(config: Config): World {
       subscriptions: Object.fromEntries(
         config.subscriptions.filter((s) => s.cluster === c.name).map((s) => [s.name, { name: s.name, broker: s.broker, markDeletePosition: { ledgerId: ledgers[0]?.id ?? c.firstLedgerId, entryId: -1 }, individuallyDeleted: [], received: [] }]),
       ),
-      dedup: {
-        enabled: c.deduplication,
-        highestSequencedPushed: { ...recovered },
-        highestSequencedPersisted: { ...recovered },
-        // PR 25860 changes the broker's replay (MessageDeduplication.replayCursor), so every topic of the run has it.
-        ...(hasFix(config, 'pr-25860') ? { replWatermarkReplay: { localCluster: c.name } } : {}),
-      },
+      dedup,
       fenced: false,
       pendingWrites: [],
       ledgers,

@@ -1,0 +1,225 @@
+// @vitest-environment node
+// Scenarios no built-in covers, from the eighth review (areas reviews 4–7 left: the managed
+// ledger's rollover around an empty ledger, the dedup state a topic recovers from its ledger,
+// the validator's edge cases, replication across a source rollover). Each story is read from the
+// trace; docs/research/review-8.md has the comparison with Pulsar's sources.
+import { describe, expect, it } from 'vitest';
+import type { RunResult } from '../../src/engine';
+import { type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
+
+const listAt = (r: RunResult, step: number, cluster = 'local') =>
+  r.steps[step]!.world.topics[cluster]!.bk!.metadata.ledgers.map((l) => ({ ...l }));
+
+/** One cluster over two bookies (2/2/2), dedup on, p1 sends M1 and M2, a subscription reads. */
+const twoBookies = (extra: Json): Json => ({
+  id: 'unseen-8-rollover',
+  clusters: [
+    { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
+  ],
+  topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+  producers: [{ name: 'p1' }],
+  subscriptions: [{ name: 'sub', broker: 'broker-1' }],
+  workload: [
+    { send: 'M1', producer: 'p1' },
+    { send: 'M2', producer: 'p1' },
+  ],
+  ...extra,
+});
+
+describe('a ledger that closes empty at a rollover is dropped from the list (ManagedLedgerImpl.ledgerClosed)', () => {
+  // bookie-2 restarts with M1's add — ledger 10's first — in flight; there is no spare bookie, so
+  // the ensemble change fails (NotEnoughBookies) and ledger 10 closes at LAC -1: no entries.
+  const r = runOf(
+    twoBookies({
+      faults: [
+        { kind: 'restart-bookie', bookie: 'bookie-2', after: { event: 'received', message: 'M1' } },
+      ],
+    }),
+  );
+
+  it('ledger 10 is removed and deleted at once; the rollover writes [11:{0}], not [10:{0}, 11:{0}]', () => {
+    const b = textsOf(r, 'broker-1');
+    expect(b).toContain('ledger 10 closed at LAC -1');
+    expect(b).toContain(
+      'ledgerClosed: ledger 10 closed with no entries: removed from the list and deleted (asyncDeleteLedger), creating a new ledger',
+    );
+    expect(rulesOf(r)).toContain('ManagedLedgerImpl.ledgerClosed:delete-empty');
+    const written = stepOf(r, 'ledger list [11:{0}] written (version 2)');
+    expect(listAt(r, written)).toEqual([{ id: 11, entries: 0 }]);
+    // No list the metadata store held names ledger 10 with 0 entries.
+    expect(
+      r.steps.some(
+        (s) =>
+          s.world.topics.local!.bk!.metadata.ledgers.some((l) => l.id === 10 && l.entries === 0) &&
+          s.index >= written,
+      ),
+    ).toBe(false);
+  });
+
+  it('M1 is re-sent into ledger 11; both messages are stored and read once; nothing is violated', () => {
+    expect(r.outcomes).toEqual({ M1: ['stored at 11:0'], M2: ['stored at 11:1'] });
+    expect(r.stored).toEqual({ local: ['M1', 'M2'] });
+    const sub = r.steps[r.steps.length - 1]!.world.topics.local!.subscriptions.sub!;
+    expect(sub.received.flatMap((x) => x.msgs.map((m) => m.msg))).toEqual(['M1', 'M2']);
+    expect(r.violations).toEqual([]);
+  });
+
+  it('a ledger that closes with entries is still recorded with its count (the rule only drops empty ones)', () => {
+    const late = runOf(
+      twoBookies({
+        faults: [
+          {
+            kind: 'restart-bookie',
+            bookie: 'bookie-2',
+            after: { event: 'received', message: 'M2' },
+          },
+        ],
+      }),
+    );
+    expect(textsOf(late, 'broker-1')).toContain(
+      'ledgerClosed: ledger 10 recorded with 1 entry, creating a new ledger',
+    );
+    expect(late.outcomes).toEqual({ M1: ['stored at 10:0'], M2: ['stored at 11:0'] });
+    expect(late.violations).toEqual([]);
+  });
+});
+
+describe('before PR 24722, an old owner whose first add was fenced deletes the ledger the new owner recovered', () => {
+  // broker-2 takes the topic while M1's add (10:0) is on bookie-1 only: its recovery reads 10:0
+  // from bookie-1 and closes ledger 10 with 1 entry; bookie-2 is fenced before M1's add reaches
+  // it, so broker-1's LAC stays -1: ledgerClosed counts 0 entries, removes ledger 10 and deletes it.
+  const schedule = [
+    'connect:p1',
+    'send:p1:M1',
+    'deliver:p1->broker-1:M1',
+    'fault:ownership-change:local:broker-2',
+    'deliver:broker-1->bookie-1:10:0',
+    'deliver:broker-2->bookie-1:fence-10',
+    'deliver:bookie-1->broker-2:fence-10',
+    'deliver:broker-2->bookie-2:fence-10',
+    'deliver:broker-1->bookie-2:10:0',
+  ];
+  const json = twoBookies({
+    id: 'unseen-8-fenced-empty',
+    subscriptions: [],
+    faults: [{ kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: { step: 3 } }],
+  });
+  const r = runOf(json, schedule);
+
+  it('broker-1 counts ledger 10 empty and deletes it although recovery closed it with 1 entry', () => {
+    const at = stepOf(r, 'ledger 10 closed with no entries');
+    expect(textsOf(r, 'broker-2')).toContain('recovery closed ledger 10 with 1 entry');
+    expect(textsOf(r, 'broker-1')).toContain(
+      'close ledger 10 at LAC -1: BKMetadataVersionException (recovered with last entry 0)',
+    );
+    expect(r.steps[at]!.world.topics.local!.bk!.ledgerMeta[10]).toMatchObject({
+      state: 'CLOSED',
+      lastEntryId: 0,
+    });
+  });
+
+  it('broker-1 writes its list first ([11:{0}]), broker-2’s load fails; M1 is stored once, at 11:0 — no ledger-entries-match', () => {
+    expect(textsOf(r, 'broker-1')).toContain(
+      'ledger list [11:{0}] written (version 2); re-sending 1 queued adds into ledger 11',
+    );
+    expect(textsOf(r, 'broker-2')).toContain(
+      'ledger list write: BadVersion (read at 1, store at 2): topic load fails',
+    );
+    expect(r.outcomes).toEqual({ M1: ['stored at 11:0'], M2: ['stored at 11:1'] });
+    expect(r.stored).toEqual({ local: ['M1', 'M2'] });
+    // Before this review the list was [10:{0}, 11:{0}]: ledger 10 recorded with 0 entries while
+    // BookKeeper closed it with 1 — ledger-entries-match. Pulsar's list does not name it at all.
+    expect(r.violations).toEqual([]);
+  });
+
+  it('with PR 24722 the re-check records the recovered count, so ledger 10 is kept: [10:{1}, 11:{0}]', () => {
+    const f = runOf({ ...json, fixes: ['pr-24722'] }, schedule);
+    expect(textsOf(f, 'broker-1')).toContain('re-check of ledger 10: recovered with 1 entries');
+    expect(textsOf(f, 'broker-1')).toContain(
+      'ledgerClosed: ledger 10 recorded with 1 entry, creating a new ledger',
+    );
+    expect(
+      f.steps[f.steps.length - 1]!.world.topics.local!.bk!.metadata.ledgers.some(
+        (x) => x.id === 10 && x.entries === 1,
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('dedup state recovered from the ledger: the last entry of a name wins (MessageDeduplication.replayCursor)', () => {
+  // E1 (p1, seq 5) then E2 (p1, seq 3): written while dedup was off. The topic loads with dedup on:
+  // replay puts each entry's id in both maps, so p1's watermark is 3, not 5.
+  const scenario = (extra: Json = {}): Json => ({
+    id: 'unseen-8-replay-order',
+    topic: {
+      deduplication: true,
+      ledgers: {
+        local: [
+          {
+            id: 5,
+            messages: [
+              { id: 'E1', producer: 'p1', seq: 5 },
+              { id: 'E2', producer: 'p1', seq: 3 },
+            ],
+          },
+        ],
+      },
+    },
+    producers: [{ name: 'p1', sequenceIds: 'explicit' }],
+    workload: [
+      { send: 'M4', producer: 'p1', seq: 4 },
+      { send: 'M5', producer: 'p1', seq: 5 },
+    ],
+    ...extra,
+  });
+
+  it('ProducerSuccess carries last_sequence_id 3; seq 4 and seq 5 are NotDup and stored', () => {
+    const r = runOf(scenario());
+    expect(textsOf(r, 'p1')).toContain('CommandProducer → ProducerSuccess(last_sequence_id 3)');
+    expect(textsOf(r, 'broker-1')).toContain('NotDup (pushed 3, persisted 3): write, pushed := 4');
+    expect(r.outcomes).toEqual({ M4: ['stored at 5:2'], M5: ['stored at 5:3'] });
+    // p1's seq 5 is now stored twice: dedup forgot E1 because the ledger holds a lower id after it.
+    expect(r.violations.map((v) => v.detail)).toEqual([
+      'p1, seq 5 is stored twice at local: E1 at 5:0 and M5 at 5:3',
+    ]);
+  });
+
+  it('an unload in between replays the same way (the load and the start agree)', () => {
+    // Unloaded once M4 is acknowledged, the replay reads E1, E2, M4: p1's watermark is 4.
+    const r = runOf(
+      scenario({
+        faults: [
+          { kind: 'unload-topic', cluster: 'local', after: { event: 'acked', message: 'M4' } },
+        ],
+      }),
+    );
+    expect(textsOf(r, 'p1')).toContain('CommandProducer → ProducerSuccess(last_sequence_id 4)');
+    expect(r.outcomes).toEqual({ M4: ['stored at 5:2'], M5: ['stored at 10:0'] });
+  });
+
+  it('ids in order: the watermark is the highest, and the application’s resend of E2 (seq 5) is Dup', () => {
+    const r = runOf(
+      scenario({
+        topic: {
+          deduplication: true,
+          ledgers: {
+            local: [
+              {
+                id: 5,
+                messages: [
+                  { id: 'E1', producer: 'p1', seq: 3 },
+                  { id: 'E2', producer: 'p1', seq: 5 },
+                ],
+              },
+            ],
+          },
+        },
+        workload: [{ send: 'E2', producer: 'p1', seq: 5 }],
+      }),
+    );
+    expect(textsOf(r, 'p1')).toContain('CommandProducer → ProducerSuccess(last_sequence_id 5)');
+    expect(r.outcomes).toEqual({ E2: ['completed -1:-1'] });
+    expect(r.stored).toEqual({ local: ['E1', 'E2'] });
+    expect(r.violations).toEqual([]);
+  });
+});
