@@ -41,10 +41,14 @@ describe('a ledger that closes empty at a rollover is dropped from the list (Man
     const b = textsOf(r, 'broker-1');
     expect(b).toContain('ledger 10 closed at LAC -1');
     expect(b).toContain(
-      'ledgerClosed: ledger 10 closed with no entries: removed from the list and deleted (asyncDeleteLedger), creating a new ledger',
+      'ledgerClosed: ledger 10 closed with no entries: removed from the list, creating a new ledger',
     );
-    expect(rulesOf(r)).toContain('ManagedLedgerImpl.ledgerClosed:delete-empty');
     const written = stepOf(r, 'ledger list [11:{0}] written (version 2)');
+    // Deleted only once the list without it is written (apache/pulsar #19444), in that step.
+    expect(
+      stepOf(r, 'empty ledger 10 deleted (asyncDeleteLedger): the list written no longer names it'),
+    ).toBe(written);
+    expect(rulesOf(r)).toContain('ManagedLedgerImpl.updateLedgersIdsComplete:delete-empty');
     expect(listAt(r, written)).toEqual([{ id: 11, entries: 0 }]);
     // No list the metadata store held names ledger 10 with 0 entries.
     expect(
@@ -84,11 +88,11 @@ describe('a ledger that closes empty at a rollover is dropped from the list (Man
   });
 });
 
-describe('before PR 24722, an old owner whose first add was fenced deletes the ledger the new owner recovered', () => {
+describe('before PR 24722, an old owner whose first add was fenced counts its ledger empty although recovery kept an entry', () => {
   // broker-2 takes the topic while M1's add (10:0) is on bookie-1 only: its recovery reads 10:0
   // from bookie-1 and closes ledger 10 with 1 entry; bookie-2 is fenced before M1's add reaches
-  // it, so broker-1's LAC stays -1: ledgerClosed counts 0 entries, removes ledger 10 and deletes it.
-  const schedule = [
+  // it, so broker-1's LAC stays -1: ledgerClosed counts 0 entries and removes ledger 10.
+  const prefix = [
     'connect:p1',
     'send:p1:M1',
     'deliver:p1->broker-1:M1',
@@ -97,16 +101,16 @@ describe('before PR 24722, an old owner whose first add was fenced deletes the l
     'deliver:broker-2->bookie-1:fence-10',
     'deliver:bookie-1->broker-2:fence-10',
     'deliver:broker-2->bookie-2:fence-10',
-    'deliver:broker-1->bookie-2:10:0',
   ];
   const json = twoBookies({
     id: 'unseen-8-fenced-empty',
     subscriptions: [],
     faults: [{ kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: { step: 3 } }],
   });
-  const r = runOf(json, schedule);
+  const first = [...prefix, 'deliver:broker-1->bookie-2:10:0'];
+  const r = runOf(json, first);
 
-  it('broker-1 counts ledger 10 empty and deletes it although recovery closed it with 1 entry', () => {
+  it('broker-1 counts ledger 10 empty and removes it although recovery closed it with 1 entry', () => {
     const at = stepOf(r, 'ledger 10 closed with no entries');
     expect(textsOf(r, 'broker-2')).toContain('recovery closed ledger 10 with 1 entry');
     expect(textsOf(r, 'broker-1')).toContain(
@@ -118,9 +122,12 @@ describe('before PR 24722, an old owner whose first add was fenced deletes the l
     });
   });
 
-  it('broker-1 writes its list first ([11:{0}]), broker-2’s load fails; M1 is stored once, at 11:0 — no ledger-entries-match', () => {
+  it('broker-1 writes its list first ([11:{0}]) and deletes ledger 10; broker-2’s load fails; M1 is stored once, at 11:0', () => {
     expect(textsOf(r, 'broker-1')).toContain(
       'ledger list [11:{0}] written (version 2); re-sending 1 queued adds into ledger 11',
+    );
+    expect(textsOf(r, 'broker-1')).toContain(
+      'empty ledger 10 deleted (asyncDeleteLedger): the list written no longer names it',
     );
     expect(textsOf(r, 'broker-2')).toContain(
       'ledger list write: BadVersion (read at 1, store at 2): topic load fails',
@@ -132,8 +139,33 @@ describe('before PR 24722, an old owner whose first add was fenced deletes the l
     expect(r.violations).toEqual([]);
   });
 
+  it('broker-2 writes first ([10:{1}, 11:{0}]): broker-1’s write fails with BadVersion and it deletes nothing — the resend of M1 is Dup against the recovered 10:0, which stays readable', () => {
+    const o = runOf(json, [
+      ...prefix,
+      'metadata:broker-2:ledgers',
+      'deliver:broker-1->bookie-2:10:0',
+    ]);
+    expect(textsOf(o, 'broker-1')).toContain(
+      'ledger list write at version 1: BadVersion (store is at 2)',
+    );
+    // Before apache/pulsar #19444 ledgerClosed deleted the ledger at once, so here the only copy of
+    // M1 — acknowledged to p1 as -1:-1 — would have been in a ledger deleted from BookKeeper.
+    expect(
+      o.steps
+        .flatMap((s) => s.events.map((e) => e.text))
+        .some((t) => t.includes('deleted (asyncDeleteLedger)')),
+    ).toBe(false);
+    expect(o.outcomes).toEqual({ M1: ['completed -1:-1'], M2: ['stored at 11:0'] });
+    expect(o.stored).toEqual({ local: ['M1', 'M2'] });
+    expect(o.steps[o.steps.length - 1]!.world.topics.local!.bk!.metadata.ledgers).toEqual([
+      { id: 10, entries: 1 },
+      { id: 11, entries: 0 },
+    ]);
+    expect(o.violations).toEqual([]);
+  });
+
   it('with PR 24722 the re-check records the recovered count, so ledger 10 is kept: [10:{1}, 11:{0}]', () => {
-    const f = runOf({ ...json, fixes: ['pr-24722'] }, schedule);
+    const f = runOf({ ...json, fixes: ['pr-24722'] }, first);
     expect(textsOf(f, 'broker-1')).toContain('re-check of ledger 10: recovered with 1 entries');
     expect(textsOf(f, 'broker-1')).toContain(
       'ledgerClosed: ledger 10 recorded with 1 entry, creating a new ledger',

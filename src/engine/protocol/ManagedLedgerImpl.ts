@@ -59,6 +59,8 @@ export function rollover(ctx: Ctx, topic: TopicState): void {
     fenceManagedLedger(ctx, topic);
     return;
   }
+  // The ledger the store lists that this managed ledger no longer holds: the one `ledgerClosed` removed as empty.
+  const dropped = md.ledgers.filter((l) => !ml.ledgers.some((x) => x.id === l.id)).map((l) => l.id);
   ml.ledgers = createLedgerAndWriteList(bk, ml.ledgers);
   ml.version = md.version;
   const id = ml.ledgers[ml.ledgers.length - 1]!.id;
@@ -66,6 +68,10 @@ export function rollover(ctx: Ctx, topic: TopicState): void {
   ml.currentLedgerEntries = 0;
   ml.state = 'LedgerOpened';
   ctx.events.push(ev('log', topic.owner, `ledger list [${listText(md.ledgers)}] written (version ${md.version}); re-sending ${ml.ops.length} queued adds into ledger ${id}`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.updateLedgersListAfterRollover' }));
+  // `updateLedgersIdsComplete` (apache/pulsar #19444): the previous current ledger, no longer in
+  // `ledgers`, is deleted now that no list names it. The delete is this log line, as for a load's
+  // (`initializeBookKeeper`): BookKeeper's metadata and bookie data of the ledger stay.
+  if (dropped.length > 0) ctx.events.push(ev('log', topic.owner, `empty ledger ${dropped.join(', ')} deleted (asyncDeleteLedger): the list written no longer names it`, [], { rule: 'ManagedLedgerImpl.updateLedgersIdsComplete:delete-empty' }));
   ml.ops.forEach((_, i) => initiate(ctx, topic, i));
 }
 

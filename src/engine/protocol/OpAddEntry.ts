@@ -8,7 +8,8 @@
 //   queued and are re-sent into the next ledger once it is created (ManagedLedgerImpl.rollover);
 // - with PR 24722 (`addEntryFailedDueToConcurrentlyModified`) a fenced add re-reads the ledger as
 //   recovered by whoever fenced it and records that entry count instead;
-// - a ledger that closes with no entries is removed from the list and deleted (`ledgerClosed`).
+// - a ledger that closes with no entries is removed from the list (`ledgerClosed`), and deleted
+//   once the rollover wrote the list without it (ManagedLedgerImpl.rollover).
 import { frozen, type TopicState } from '../model/world';
 import { entriesText, ev } from '../model/events';
 import { hasFix } from '../model/config';
@@ -97,11 +98,11 @@ function handleAddFailure(ctx: Ctx, topic: TopicState, error: string): void {
   ml.handle = null;
   if (entries === 0) {
     // `ledgerClosed` with `entriesInLedger` 0: "the last ledger was empty, so we can discard it" —
-    // `ledgers.remove` (the rollover's list write leaves it out) and `bookKeeper.asyncDeleteLedger`
-    // at once, before that write, its result only logged. The delete is this log line (as for a
-    // load's, `initializeBookKeeper`): BookKeeper's metadata and bookie data of the ledger stay.
+    // `ledgers.remove`, so the rollover's list write leaves it out. Since apache/pulsar #19444 it
+    // is deleted only once that write succeeded (`updateLedgersIdsComplete`, ManagedLedgerImpl.rollover);
+    // before, `ledgerClosed` deleted it at once, even when the write then failed with BadVersion.
     ml.ledgers = ml.ledgers.filter((l) => l.id !== h.ledgerId);
-    ctx.events.push(ev('log', topic.owner, `ledgerClosed: ledger ${h.ledgerId} closed with no entries: removed from the list and deleted (asyncDeleteLedger), creating a new ledger`, [], { rule: 'ManagedLedgerImpl.ledgerClosed:delete-empty' }));
+    ctx.events.push(ev('log', topic.owner, `ledgerClosed: ledger ${h.ledgerId} closed with no entries: removed from the list, creating a new ledger`, [], { rule: 'ManagedLedgerImpl.ledgerClosed:empty' }));
     return;
   }
   ml.ledgers.find((l) => l.id === h.ledgerId)!.entries = entries;
