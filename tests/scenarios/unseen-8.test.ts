@@ -4,7 +4,7 @@
 // the validator's edge cases, replication across a source rollover). Each story is read from the
 // trace; docs/research/review-8.md has the comparison with Pulsar's sources.
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../../src/engine';
+import { loadScenario, type RunResult } from '../../src/engine';
 import { type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
 
 const listAt = (r: RunResult, step: number, cluster = 'local') =>
@@ -253,5 +253,117 @@ describe('dedup state recovered from the ledger: the last entry of a name wins (
     expect(r.outcomes).toEqual({ E2: ['completed -1:-1'] });
     expect(r.stored).toEqual({ local: ['E1', 'E2'] });
     expect(r.violations).toEqual([]);
+  });
+});
+
+describe('replication and a subscription across a ledger dropped at the source’s rollover', () => {
+  // The source runs on two bookies; bookie-2 restarts with M1's add — ledger 10's first — in
+  // flight, ledger 10 closes empty and is dropped; later the source unloads. The replicator's and
+  // the subscription's cursors start at 10:-1 and read on from ledger 11
+  // (`ManagedLedgerImpl.asyncReadEntries` skips a ledger the list no longer has).
+  const r = runOf({
+    id: 'unseen-8-repl-rollover',
+    clusters: [
+      { name: 'local', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] },
+      { name: 'us-west', brokers: ['broker-2'] },
+    ],
+    topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+    producers: [{ name: 'p1', cluster: 'local' }],
+    replication: { from: 'local', to: 'us-west' },
+    subscriptions: [{ name: 'sub', cluster: 'local' }],
+    workload: [
+      { send: 'M1', producer: 'p1' },
+      { send: 'M2', producer: 'p1' },
+    ],
+    faults: [
+      { kind: 'restart-bookie', bookie: 'bookie-2', after: { event: 'received', message: 'M1' } },
+      { kind: 'unload-topic', cluster: 'local', after: { event: 'acked', message: 'M2' } },
+    ],
+  });
+
+  it('both cursors read 11:0 and 11:1; the target stores each once with its source position', () => {
+    expect(textsOf(r, 'replicator-cursor')).toEqual([
+      'read 11:0 (M1)',
+      'asyncDelete(11:0), mark-delete → 11:0',
+      'replicator restarts: read position 11:1',
+      'read 11:1 (M2)',
+      'asyncDelete(11:1), mark-delete → 11:1',
+    ]);
+    expect(textsOf(r, 'broker-2')).toContain('receipt M2 source 11:1 at 20:1');
+    expect(r.stored).toEqual({ local: ['M1', 'M2'], 'us-west': ['M1', 'M2'] });
+    const sub = r.steps[r.steps.length - 1]!.world.topics.local!.subscriptions.sub!;
+    expect(sub.received.map((x) => `${x.position.ledgerId}:${x.position.entryId}`)).toEqual([
+      '11:0',
+      '11:1',
+    ]);
+    expect(r.steps[r.steps.length - 1]!.world.topics.local!.bk!.metadata.ledgers).toEqual([
+      { id: 11, entries: 2 },
+      { id: 12, entries: 0 },
+    ]);
+    expect(r.violations).toEqual([]);
+  });
+});
+
+describe('the validator: lists no managed ledger could hold, subscriptions named twice', () => {
+  const load = (extra: Json) =>
+    loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'unseen-8-validator',
+      producers: [{ name: 'p1' }],
+      workload: [{ send: 'M1', producer: 'p1' }],
+      ...extra,
+    });
+
+  it('initial ledgers out of order or named twice are refused at the second id', () => {
+    for (const ids of [
+      [5, 3],
+      [5, 5],
+    ]) {
+      const l = load({ topic: { ledgers: { local: ids.map((id) => ({ id, entries: 1 })) } } });
+      expect(l.ok).toBe(false);
+      if (l.ok) continue;
+      expect(l.errors).toEqual([
+        {
+          path: '$.topic.ledgers.local[1].id',
+          message: `expected a ledger id above 5 (a managed ledger lists its ledgers by ascending id), got ${ids[1]}`,
+        },
+      ]);
+    }
+    expect(
+      load({
+        topic: {
+          ledgers: {
+            local: [
+              { id: 3, entries: 1 },
+              { id: 5, entries: 1 },
+            ],
+          },
+        },
+      }).ok,
+    ).toBe(true);
+  });
+
+  it('a subscription name used twice on one cluster is refused; on two clusters it is two subscriptions', () => {
+    const l = load({ subscriptions: [{ name: 's' }, { name: 's' }] });
+    expect(l.ok).toBe(false);
+    if (!l.ok)
+      expect(l.errors).toEqual([
+        {
+          path: '$.subscriptions[1].name',
+          message: 'expected a subscription name not yet used on cluster "local", got "s"',
+        },
+      ]);
+    const two = load({
+      clusters: [
+        { name: 'a', brokers: ['b1'] },
+        { name: 'b', brokers: ['b2'] },
+      ],
+      producers: [{ name: 'p1', cluster: 'a' }],
+      subscriptions: [
+        { name: 's', cluster: 'a' },
+        { name: 's', cluster: 'b' },
+      ],
+    });
+    expect(two.ok).toBe(true);
   });
 });

@@ -7,11 +7,22 @@ import type { Reader } from './reader';
 export function readLedgers(r: Reader, v: unknown, path: string): InitialLedger[] {
   if (v === undefined) return [];
   const nextSeq: Record<string, number> = {};
+  let previous = 0;
   return (r.arr(v, path) ?? []).map((l, i) => {
     const o = r.obj(l, `${path}[${i}]`) ?? {};
     r.known(o, `${path}[${i}]`, ['id', 'entries', 'messages']);
+    // `ManagedLedgerImpl.ledgers` is a map sorted by ledger id (BookKeeper hands out increasing
+    // ids): a list out of order or naming a ledger twice is no managed ledger's list.
+    const id = r.int(o.id, `${path}[${i}].id`, 1);
+    if (id !== null && id <= previous)
+      r.fail(
+        `${path}[${i}].id`,
+        `a ledger id above ${previous} (a managed ledger lists its ledgers by ascending id)`,
+        id,
+      );
+    if (id !== null) previous = id;
     const ledger = {
-      id: r.int(o.id, `${path}[${i}].id`, 1) ?? 1,
+      id: id ?? 1,
       entries:
         o.entries === undefined && o.messages !== undefined
           ? 0

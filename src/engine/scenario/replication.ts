@@ -34,6 +34,7 @@ export function readSubscriptions(
   clusters: readonly ClusterConfig[],
 ): SubscriptionConfig[] {
   if (v === undefined) return [];
+  const seen = new Set<string>();
   return (r.arr(v, '$.subscriptions') ?? []).flatMap((x, i) => {
     const path = `$.subscriptions[${i}]`;
     const o = r.obj(x, path);
@@ -53,6 +54,12 @@ export function readSubscriptions(
       o.broker === undefined
         ? (brokers[0] ?? '')
         : (r.oneOf(o.broker, `${path}.broker`, brokers) ?? '');
+    // A subscription is one cursor on its cluster's topic (`ManagedLedgerImpl.openCursor` by name),
+    // with one consumer here: a second entry of that name would be a second consumer on it (under
+    // the default Exclusive type, refused with ConsumerBusy), not a second cursor.
+    if (seen.has(`${cluster}/${name}`))
+      r.fail(`${path}.name`, `a subscription name not yet used on cluster "${cluster}"`, name);
+    seen.add(`${cluster}/${name}`);
     return [{ name, cluster, broker }];
   });
 }
