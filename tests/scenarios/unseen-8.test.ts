@@ -367,3 +367,38 @@ describe('the validator: lists no managed ledger could hold, subscriptions named
     expect(two.ok).toBe(true);
   });
 });
+
+describe('explicit sequence ids that go down, dedup off at the source, replicated', () => {
+  // p1 gives M1 seq 5, then M2 seq 3; us-east stores both (dedup off), us-west has dedup on.
+  const scenario = (dedup: string): Json => ({
+    id: `unseen-8-explicit-down-${dedup}`,
+    clusters: [
+      { name: 'us-east', brokers: ['broker-1'] },
+      { name: 'us-west', brokers: ['broker-2'] },
+    ],
+    topic: { deduplication: { 'us-east': false, 'us-west': true } },
+    producers: [{ name: 'p1', cluster: 'us-east', sequenceIds: 'explicit' }],
+    replication: { from: 'us-east', to: 'us-west', dedup },
+    workload: [
+      { send: 'M1', producer: 'p1', seq: 5 },
+      { send: 'M2', producer: 'p1', seq: 3 },
+    ],
+  });
+
+  it('V1: the target judges M2 by (p1, 3) ≤ pushed 5 — Dup, answered -1:-1, and the replicator deletes 10:1 (no-silent-loss)', () => {
+    const r = runOf(scenario('v1'));
+    expect(textsOf(r, 'broker-2')).toContain(
+      'Dup (p1 seq 3 ≤ pushed 5, persisted 5): dropped, receipt -1:-1',
+    );
+    expect(r.stored).toEqual({ 'us-east': ['M1', 'M2'], 'us-west': ['M1'] });
+    expect(r.violations.map((v) => v.detail)).toEqual([
+      'M2 (us-east 10:1) was deleted by the replicator (mark-delete 10:1) but us-west does not store it',
+    ]);
+  });
+
+  it('V2: the target judges by source position (10:1 after 10:0) and stores both', () => {
+    const r = runOf(scenario('v2'));
+    expect(r.stored).toEqual({ 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] });
+    expect(r.violations).toEqual([]);
+  });
+});
