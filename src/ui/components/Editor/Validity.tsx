@@ -1,0 +1,73 @@
+// What the editor says under the text: "Valid" with the scenario's size, then what Run did with it
+// (or the schedule error Run met); else the loader's errors, each naming its JSON path, and a
+// syntax error's place as a link that puts the caret there.
+import type { RefObject } from 'react';
+import type { LoadResult, RunResult } from '../../../engine';
+import type { Notice } from '../../store';
+import { goTo, ranSummary, showRun, whereIn } from './feedback';
+
+export function Validity(props: {
+  readonly loaded: LoadResult;
+  /** The run of the text on screen, or the schedule error it met (null when the text is not the one that ran). */
+  readonly ranResult: RunResult | null;
+  readonly runNotice: Notice | null;
+  /** The JSON's textarea, where a syntax error's link puts the caret. */
+  readonly box: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const { loaded, ranResult, runNotice, box } = props;
+  if (!loaded.ok)
+    return (
+      <ul className="editor-errors plain" aria-label="Errors" data-testid="editor-errors">
+        {loaded.errors.map((e, i) => {
+          const at = whereIn(e.message);
+          return (
+            <li key={i}>
+              {e.path}: {at ? at.message : e.message}
+              {at && (
+                <>
+                  {' ('}
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => box.current && goTo(box.current, at.line, at.column)}
+                  >
+                    line {at.line}, column {at.column}
+                  </button>
+                  {')'}
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    );
+  return (
+    <>
+      <p className="ok" data-testid="editor-valid">
+        Valid: {loaded.config.title} ({loaded.config.producers.length} producer
+        {loaded.config.producers.length === 1 ? '' : 's'}, {loaded.config.workload.length} workload
+        steps).
+      </p>
+      {ranResult && (
+        // The run is below the editor, often out of view (at 1024 × 700 Run changed nothing
+        // one could see): say what it did, and offer to go there.
+        <p role="status" data-testid="editor-ran">
+          {ranSummary(ranResult)}{' '}
+          <button type="button" className="link" onClick={showRun}>
+            Show the run
+          </button>
+        </p>
+      )}
+      {runNotice && (
+        <ul className="editor-errors plain" aria-label="Run errors" data-testid="editor-run-errors">
+          <li>{runNotice.text}</li>
+          {runNotice.problems.map((e, i) => (
+            <li key={i}>
+              {e.path}: {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
