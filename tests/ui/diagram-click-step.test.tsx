@@ -25,10 +25,17 @@ describe('diagram: a click on a row goes to its step', () => {
     await waitFor(() => expect(svgOf()).not.toBeNull(), { timeout: 10_000 });
     expect(appStore.getState().cursor).toBe(0);
 
-    const failed = [...svgOf()!.querySelectorAll('text.noteText')].find(
-      (t) => t.textContent === 'E3 failed: ChecksumException',
-    )!;
-    await user.click(failed);
+    // The note's text, wrapped onto lines (one text.noteText each): a click on its last line.
+    const failed = [...svgOf()!.querySelectorAll('g')]
+      .filter((g) => g.querySelector(':scope > rect.note'))
+      .find(
+        (g) =>
+          [...g.querySelectorAll('text.noteText')].map((t) => t.textContent).join(' ') ===
+          'E3 failed: ChecksumException',
+      )!
+      .querySelectorAll('text.noteText');
+    expect(failed.length).toBeGreaterThan(0);
+    await user.click(failed[failed.length - 1]!);
     const want = stepWith('E3 failed: ChecksumException');
     expect(want).toBeGreaterThan(1);
     expect(appStore.getState().cursor).toBe(want);

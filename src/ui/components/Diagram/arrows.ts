@@ -1,5 +1,5 @@
-// Which message a clicked arrow carries: the i-th `text.messageText` (or message line) in the SVG
-// is the i-th message item of the drawn diagram; within its step, the k-th message item is the
+// Which message a clicked arrow carries: the i-th message's shapes in the SVG (messageShapes.ts)
+// are the i-th message item of the drawn diagram; within its step, the k-th message item is the
 // k-th event with a `to` (an arrow), in event order (as toMermaid writes them).
 import { faultApplies, type MermaidItem, type RunResult, type SimEvent } from '../../../engine';
 import {
@@ -9,6 +9,8 @@ import {
   type MessageFault,
 } from '../FaultPlan/FaultMenu';
 import { clustersWithBookies, faultsAt } from '../FaultPlan/messageFaults';
+
+export { messageIndexOf } from './messageShapes';
 
 export interface ArrowTarget {
   readonly step: number;
@@ -25,15 +27,6 @@ export interface ArrowTarget {
 /** The kinds the menu offers for `message`: the arrow's, plus send-timeout where it can act. */
 export const kindsFor = (t: ArrowTarget, message: string): readonly MessageFault[] =>
   withSendTimeout(t.kinds, t.timeouts.includes(message));
-
-/** The index among the diagram's messages of a clicked SVG element, or -1. */
-export function messageIndexOf(root: Element, target: Element): number {
-  const text = target.closest('text.messageText');
-  if (text) return [...root.querySelectorAll('text.messageText')].indexOf(text);
-  const line = target.closest('.messageLine0, .messageLine1');
-  if (line) return [...root.querySelectorAll('.messageLine0, .messageLine1')].indexOf(line);
-  return -1;
-}
 
 /** The faults that apply to what an arrow shows: a send delivered, a write, a receipt. */
 function faultsFor(e: SimEvent): readonly MessageFault[] {

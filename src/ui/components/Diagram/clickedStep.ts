@@ -1,9 +1,9 @@
 // Which step a click in the drawing landed on, so a click on any row moves the cursor there: an
 // engineer reading the diagram points at the row they argue about. `toMermaid`'s items are in
-// drawing order, and Mermaid draws the i-th message as the i-th `text.messageText` (and message
-// line) and the i-th note as the i-th `rect.note`, with the note's text in the same <g>.
+// drawing order, and Mermaid draws the i-th message as the i-th group of label lines and arrow
+// (messageShapes.ts) and the i-th note as the i-th `rect.note`, with the note's text in the same <g>.
 import type { MermaidItem } from '../../../engine';
-import { messageIndexOf } from './arrows';
+import { messageIndexOf } from './messageShapes';
 
 /** The step of the n-th item of this kind, or null. */
 function nth(items: readonly MermaidItem[], kind: MermaidItem['kind'], n: number): number | null {

@@ -1,7 +1,7 @@
 // Marks the current step in a rendered sequence diagram. `toMermaid` lists every message and note
-// in drawing order with its step; Mermaid draws one `text.messageText` + one message line per
-// message and one `rect.note` (inside its own <g>) per note, in the same order, so the i-th
-// message item is the i-th message text. Later steps are dimmed; earlier ones are left as drawn.
+// in drawing order with its step; Mermaid draws a message's label (one `text.messageText` per
+// wrapped line) and its line (messageShapes.ts), and one `rect.note` (inside its own <g>) per note, in the same order, so the i-th
+// message item is the i-th message's shapes. Later steps are dimmed; earlier ones are left as drawn.
 //
 // Two parts:
 // - markStep: the marks themselves, as classes on the shapes (`dl-current`, `dl-future`), which say
@@ -16,6 +16,7 @@
 //   everything below them (the later steps: Mermaid draws items top to bottom in step order), two
 //   composited layers that a step only moves (a transform: no paint, no raster).
 import type { MermaidItem } from '../../../engine';
+import { messageShapes } from './messageShapes';
 
 export const CURRENT = 'dl-current';
 export const FUTURE = 'dl-future';
@@ -47,15 +48,14 @@ interface Box {
 const marked = new WeakMap<Element, Marked>();
 
 function lookUp(root: Element, items: readonly MermaidItem[]): Marked {
-  const texts = root.querySelectorAll('text.messageText');
-  const lines = root.querySelectorAll('.messageLine0, .messageLine1');
+  const messages = messageShapes(root);
   const notes = root.querySelectorAll('rect.note');
   let m = 0;
   let n = 0;
   const shapes = items.map((item) => {
     const found =
       item.kind === 'message'
-        ? [texts[m], lines[m++]]
+        ? (messages[m++] ?? [])
         : [notes[n]?.parentElement ?? notes[n], notes[n++]];
     return found.filter((el): el is Element => el !== undefined && el !== null);
   });

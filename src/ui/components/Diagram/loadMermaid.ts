@@ -13,7 +13,13 @@ const CONFIG = {
   suppressErrorRendering: true,
   // Longer sources get Mermaid's error picture: Diagram windows long traces below this.
   maxTextSize: MERMAID_MAX_TEXT,
-  sequence: { useMaxWidth: false, wrap: false },
+  // Labels wrapped to Mermaid's default 150 px actor width: unwrapped, seed 001's long notes
+  // ("close ledger 3 at LAC 0: BKMetadataVersionException (another client is recovering it)")
+  // made every lane ~400 px, a 2,614 px drawing of which Auto showed 2 of 8 lanes at 1024 px;
+  // wrapped, the lanes are ~200 px and the drawing 1,618 px (ux-review-8.md). This is layout only:
+  // the source is the engine's toMermaid text, the same one Copy for GitHub pastes (a wrapped label
+  // is one text.messageText per line: messageShapes.ts groups them).
+  sequence: { useMaxWidth: false, wrap: true },
 } as const;
 let queue: Promise<unknown> = Promise.resolve();
 let counter = 0;
