@@ -120,7 +120,11 @@ export function useMenuKeys(
   });
   useEffect(() => {
     const first = menu.current?.querySelector<HTMLElement>('[role=menuitem]:not(:disabled)');
-    (first ?? menu.current)?.focus();
+    // Without scrolling: the menu is placed inside the view on its own (placePopup), but the focus
+    // may come while it still sits at the click, below the view's bottom edge, and the diagram
+    // then scrolled by the menu's height: the arrow clicked and the menu went up out of the view
+    // (review 8: an arrow's label at the bottom of a zoomed-in diagram).
+    (first ?? menu.current)?.focus({ preventScroll: true });
     const outside = (e: MouseEvent) => {
       const target = e.target as Element;
       if (!menu.current?.contains(target) && !latest.current.isOwn(target))
