@@ -27,7 +27,11 @@ export function diagramSvg(
   root: ParentNode = document,
 ): { text: string; width: number; height: number } | null {
   const svg = root.querySelector<SVGSVGElement>('[data-testid=diagram] svg');
-  if (!svg) return null;
+  return svg ? standaloneSvg(svg) : null;
+}
+
+/** An SVG element in the page as a standalone SVG document, without the step's marks. */
+export function standaloneSvg(svg: SVGSVGElement): { text: string; width: number; height: number } {
   const copy = svg.cloneNode(true) as SVGSVGElement;
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy

@@ -1,10 +1,12 @@
 // Share and export: copy the link (the address already is it), a markdown comment for GitHub, the
-// Mermaid source; download the diagram as SVG or PNG (2×); open the scenario editor (lazy).
+// Mermaid source; download the diagram as SVG or PNG (2×), always in the light theme
+// (lightDiagram.ts says why); open the scenario editor (lazy).
 import { lazy, Suspense, useState } from 'react';
 import { toMermaid } from '../../../engine';
 import { appStore, fixesOn, scenarioOf, stepFirst, useApp } from '../../store';
 import { buildGithubComment } from '../../share/github';
-import { copyText, diagramSvg, saveBlob, svgToPng } from '../../share/download';
+import { copyText, saveBlob, svgToPng } from '../../share/download';
+import { lightDiagramSvg } from '../../share/lightDiagram';
 import { forkOf } from '../../share/fork';
 import { linkFor, shareStore, useShare } from '../../share/sync';
 import '../../share/share.css';
@@ -33,6 +35,8 @@ async function githubText(): Promise<string | null> {
 
 export function ShareBar() {
   const ready = useApp((s) => s.result !== null);
+  // The exports are light whatever the page's theme: on the dark page the buttons say so.
+  const dark = useApp((s) => s.theme === 'dark');
   const [message, setMessage] = useState<Message>(null);
   const [editing, setEditing] = useState(false);
 
@@ -50,16 +54,16 @@ export function ShareBar() {
     );
   };
   const download = async (kind: 'svg' | 'png') => {
-    const svg = diagramSvg();
     const name = appStore.getState().scenarioId;
-    if (!svg) return setMessage({ text: 'The diagram is not drawn yet.' });
+    const dark = appStore.getState().theme === 'dark';
     try {
+      const svg = await lightDiagramSvg();
+      if (!svg) return setMessage({ text: 'The diagram is not drawn yet.' });
       if (kind === 'svg') saveBlob(new Blob([svg.text], { type: 'image/svg+xml' }), `${name}.svg`);
-      else {
-        const dark = appStore.getState().theme === 'dark';
-        saveBlob(await svgToPng(svg, 2, dark ? '#1b1f27' : '#ffffff'), `${name}.png`);
-      }
-      setMessage({ text: `Downloaded ${name}.${kind}.` });
+      else saveBlob(await svgToPng(svg, 2, '#ffffff'), `${name}.png`);
+      setMessage({
+        text: `Downloaded ${name}.${kind}${dark ? ', drawn in the light theme' : ''}.`,
+      });
     } catch (e) {
       setMessage({
         text: `The ${kind.toUpperCase()} could not be made: ${e instanceof Error ? e.message : String(e)}`,
@@ -94,11 +98,21 @@ export function ShareBar() {
       >
         Copy Mermaid
       </button>
-      <button type="button" disabled={!ready} onClick={() => void download('svg')}>
-        SVG
+      <button
+        type="button"
+        disabled={!ready}
+        title="The diagram as an SVG file, in the light theme (for issues, docs and slides)"
+        onClick={() => void download('svg')}
+      >
+        SVG{dark ? ' (light)' : ''}
       </button>
-      <button type="button" disabled={!ready} onClick={() => void download('png')}>
-        PNG 2×
+      <button
+        type="button"
+        disabled={!ready}
+        title="The diagram as a PNG at twice its size, in the light theme (for issues, docs and slides)"
+        onClick={() => void download('png')}
+      >
+        PNG 2×{dark ? ' (light)' : ''}
       </button>
       <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
         {editing ? 'Close editor' : 'Edit scenario'}
