@@ -1,0 +1,94 @@
+// The verdicts of Compare fixes in one table — which fix closes which gap, which only makes it
+// visible — with each invariant found as a link to its shortest trace (opened with the fixes that
+// search ran with), and "Copy table": the same Markdown table as the CLI's `compare --format
+// markdown`, for a GitHub comment.
+import { useState } from 'react';
+import { fixTableMarkdown, searchCell, verdictCell, type Counterexample } from '../../../engine';
+import { copyText } from '../../share/download';
+import { openCounterexample, setFixes } from '../../store';
+import type { Compared } from './useCompareFixes';
+
+/** A verdict's colour class: violated is bad, holds ok, anything else (not checked) muted. */
+const verdictClass = (v: string): string =>
+  v === 'violated' ? 'bad' : v === 'holds' ? 'ok' : 'muted';
+
+export function FixVerdictTable({ done }: { readonly done: Compared }) {
+  // What Copy table did: a confirmation, or the Markdown itself where the clipboard refused it.
+  const [copied, setCopied] = useState<string | null>(null);
+  return (
+    <>
+      {/* Its own sideways scroll: at 1024 px the table is wider than the side column, which
+          scrolled sideways as a whole (every panel with it) to show the last columns. */}
+      <div className="explorer-compare-scroll" data-testid="compare-scroll">
+        <table
+          className="explorer-compare-table"
+          aria-label="Explorer verdicts per fix"
+          data-testid="compare-table"
+        >
+          <thead>
+            <tr>
+              <th>fix</th>
+              <th>safety</th>
+              <th>liveness</th>
+              <th>found</th>
+              <th>search</th>
+            </tr>
+          </thead>
+          <tbody>
+            {done.rows.map(({ fix, result }) => (
+              <tr key={fix ?? ''}>
+                <td>{fix === null ? done.baseline : <code>{fix}</code>}</td>
+                <td className={verdictClass(result.safety)}>{result.safety}</td>
+                <td className={verdictClass(result.liveness)}>{result.liveness}</td>
+                <td>
+                  {result.violations.length === 0
+                    ? verdictCell(result)
+                    : result.violations.map((v, i) => (
+                        <span key={v.invariant}>
+                          {i > 0 && ', '}
+                          <button
+                            type="button"
+                            className="link"
+                            aria-label={`Open the ${v.invariant} counterexample with ${fix ?? done.baseline}`}
+                            onClick={() => void openWith(done, fix, v)}
+                          >
+                            {v.invariant} ({v.length} steps)
+                          </button>
+                        </span>
+                      ))}
+                </td>
+                <td className="muted">{searchCell(result)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <button
+        type="button"
+        onClick={() => {
+          const text = fixTableMarkdown(done.title, done.rows, done.bounds, done.baseline);
+          void copyText(text).then((ok) => setCopied(ok ? 'Copied as a Markdown table.' : text));
+        }}
+      >
+        Copy table
+      </button>
+      {copied !== null &&
+        (copied.startsWith('Copied') ? (
+          <span className="muted"> {copied}</span>
+        ) : (
+          <pre data-testid="compare-markdown">{copied}</pre>
+        ))}
+    </>
+  );
+}
+
+/** A row's counterexample in the timeline: the fixes that search ran with are turned on first. */
+async function openWith(done: Compared, fix: string | null, v: Counterexample): Promise<void> {
+  await setFixes(fix ? [...done.toggles, fix] : done.toggles);
+  await openCounterexample({
+    invariant: v.invariant,
+    trace: v.trace,
+    faults: done.faults,
+    explore: done.block,
+  });
+}
