@@ -1,8 +1,7 @@
 // The diagram as exported (SVG and PNG): always in the light theme. An exported picture goes into a
 // GitHub comment, a Jira ticket, a doc or a slide, most of them light: a dark picture there is a
-// black block of light text (and Mermaid's SVG has no background, so the dark SVG's light text
-// sat on the white page unreadable). A light picture on a dark page still reads, as every
-// screenshot does. On the light page the drawing in the page is it; on the dark page the same
+// black block of light text. A light picture on a dark page still reads, as every screenshot
+// does (and GitHub draws the Mermaid block itself in each reader's own theme). On the light page the drawing in the page is it; on the dark page the same
 // Mermaid source (the engine's toMermaid, the window the page draws around the cursor for a long
 // trace) is drawn again with Mermaid's default theme, off screen.
 import { toMermaid } from '../../engine';
