@@ -402,3 +402,32 @@ describe('explicit sequence ids that go down, dedup off at the source, replicate
     expect(r.violations).toEqual([]);
   });
 });
+
+describe('topic.maxMessageSize 0: valid in Pulsar, the check disabled', () => {
+  it('is accepted, and a 100-byte message is stored (AbstractTopic.isExceedMaximumMessageSize skips a policy ≤ 0)', () => {
+    const r = runOf({
+      id: 'unseen-8-max-size-0',
+      topic: { maxMessageSize: 0 },
+      producers: [{ name: 'p1' }],
+      workload: [{ send: 'M1', producer: 'p1', size: 100 }],
+    });
+    expect(r.outcomes).toEqual({ M1: ['stored at 10:0'] });
+    expect(rulesOf(r)).not.toContain('PersistentTopic.isExceedMaximumMessageSize');
+  });
+
+  it('a negative size is still refused', () => {
+    const l = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'unseen-8-max-size-neg',
+      topic: { maxMessageSize: -1 },
+      producers: [{ name: 'p1' }],
+      workload: [{ send: 'M1', producer: 'p1' }],
+    });
+    expect(l.ok ? [] : l.errors).toEqual([
+      {
+        path: '$.topic.maxMessageSize',
+        message: 'expected an integer from 0, got -1',
+      },
+    ]);
+  });
+});

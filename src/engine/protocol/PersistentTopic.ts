@@ -41,10 +41,11 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
   }
   // PersistentTopic.publishMessage: policy checks before dedup. isExceedMaximumMessageSize judges
   // the entry's payload (a batch as a whole) against the topic's policy in this cluster, and skips
-  // a policy at or above the broker's own maxMessageSize (the clients enforce that one).
+  // a policy at or above the broker's own maxMessageSize (the clients enforce that one) and a
+  // policy of 0 ("invalid setting means this check is disabled").
   const max = ctx.w.config.clusters.find((c) => c.name === topic.cluster)?.maxMessageSize ?? null;
   const bytes = f.msgs.reduce((n, m) => n + (m.size ?? 0), 0);
-  if (max !== null && max < BROKER_MAX_MESSAGE_SIZE && bytes > max) {
+  if (max !== null && max > 0 && max < BROKER_MAX_MESSAGE_SIZE && bytes > max) {
     note(ctx, ch, `NotAllowedError before dedup: ${bytes} bytes exceed the topic's max message size ${max}`, ids, 'PersistentTopic.isExceedMaximumMessageSize');
     respond(ctx, ch, { kind: 'error', error: 'NotAllowedError', message: 'Exceed maximum message size', ...base });
     return;

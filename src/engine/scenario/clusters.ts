@@ -74,7 +74,8 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     '$.topic.maxMessageSize',
     names,
     'number',
-    (x, p) => r.int(x, p, 1),
+    // 0 is a valid policy: `AbstractTopic.isExceedMaximumMessageSize` skips the check for ≤ 0.
+    (x, p) => r.int(x, p, 0),
     'a size in bytes',
   );
   const ledgers =
