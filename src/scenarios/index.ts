@@ -14,6 +14,7 @@ import seed001FencingRace from './seed-001-fencing-race.json';
 import pr24722AmbiguousAdd from './pr-24722-ambiguous-add.json';
 import brokerCrashDedup from './broker-crash-dedup.json';
 import bookieRestartEnsembleChange from './bookie-restart-ensemble-change.json';
+import sharedConnectionDrop from './shared-connection-drop.json';
 import seed002Issue1 from './seed-002-issue-1.json';
 import seed002Issue1DedupOff from './seed-002-issue-1-dedup-off.json';
 import seed002Issue1V2 from './seed-002-issue-1-v2.json';
@@ -58,6 +59,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   pr24722AmbiguousAdd,
   brokerCrashDedup,
   bookieRestartEnsembleChange,
+  sharedConnectionDrop,
   seed001Explore,
   seed002Issue1,
   seed002Issue1DedupOff,

@@ -106,6 +106,13 @@ export interface ProducerConfig {
    */
   readonly batchingMaxBytes: number;
   readonly sequenceIds: 'auto' | 'explicit';
+  /**
+   * The `PulsarClient` (Java) / `pulsar.Client` (Go) that created it. Producers naming the same
+   * client share its connection pool: one `ClientCnx` per broker (`ConnectionPool`, one connection
+   * per broker by default), so a network drop closes every one of them at once. Absent: a client
+   * of its own (every producer before this field existed).
+   */
+  readonly pulsarClient?: string;
 }
 
 export type WorkloadItem =

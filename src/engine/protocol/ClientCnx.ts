@@ -1,8 +1,15 @@
 // The client's connection: `org.apache.pulsar.client.impl.ClientCnx` (Java) and Go's
 // `internal/connection.go`. One FIFO channel per producer in each direction. Closing it loses
 // every frame still in flight; the producer reconnects and resends everything pending.
+//
+// Producers of one PulsarClient (`producers[].pulsarClient`) share one TCP connection per broker
+// (Java `ConnectionPool.getConnection`, Go `connectionPool.GetConnection`: one connection per
+// broker address by default). Their channels stay apart here — each is what one producer has
+// registered on that connection — but the connection's order and its life are shared: frames of
+// all of them leave and arrive in the order they were written (`connectionHead`), and a drop of
+// the connection (`dropConnection`) closes every one of them at once (`ClientCnx.channelInactive`).
 import { ev } from '../model/events';
-import { type Channel, frozen, type OpSendMsg, type ProducerState, type SendFrame } from '../model/world';
+import { type Channel, frozen, type OpSendMsg, type ProducerState, type SendFrame, type World } from '../model/world';
 import { type Ctx, labelOf, seqText, tick } from '../sim/context';
 import { nameReleased } from './AbstractTopic';
 
@@ -51,6 +58,50 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
   ctx.events.push(ev('close', p.name, `connection closed: ${reason}${tail}`, lost, { cluster: p.cluster, rule }));
   // ServerCnx.channelInactive removes its producer from the topic: its name is free again.
   nameReleased(ctx.w, p);
+}
+
+/**
+ * The producers whose open channel rides the TCP connection `name`'s does, `name` first: those of
+ * the same `pulsarClient` registered with the same broker (a pooled connection is per broker
+ * address). A producer with a client of its own rides alone; a closed channel rides nothing.
+ */
+export function connectionPeers(w: World, name: string): string[] {
+  const ch = w.channels[name];
+  if (!ch?.open) return [];
+  const client = w.config.producers.find((pc) => pc.name === name)?.pulsarClient;
+  if (client === undefined) return [name];
+  const others = w.config.producers.filter((pc) => pc.name !== name && pc.pulsarClient === client).map((pc) => pc.name);
+  return [name, ...others.filter((n) => { const c = w.channels[n]; return c !== undefined && c.open && c.broker === ch.broker && c.cluster === ch.cluster; })];
+}
+
+/**
+ * Can the head of `name`'s channel in this direction go next? One TCP connection is one byte
+ * stream each way: the broker's `ServerCnx` reads the frames of every producer on it in the order
+ * they were written, and `ClientCnx` the receipts in the order the broker wrote them. So a head
+ * goes only when no other producer on the same connection has an older one waiting.
+ */
+export function connectionHead(w: World, name: string, dir: 'toBroker' | 'toClient'): boolean {
+  const mine = w.channels[name]![dir][0];
+  if (!mine) return false;
+  const peers = connectionPeers(w, name);
+  return peers.length <= 1 || peers.every((n) => (w.channels[n]![dir][0]?.born ?? Infinity) >= mine.born);
+}
+
+/**
+ * The TCP connection itself closes — a network drop, or the client closing it (Java
+ * `cnx.channel().close()`, Go `connection.Close`). `ClientCnx.channelInactive` (Go
+ * `connection.Close` → each listener's `ConnectionClosed`) tells every producer registered on it:
+ * each goes back to Connecting and reconnects (Java `ConnectionHandler.reconnectLater`, Go
+ * `reconnectToBroker`). With a client of its own this is `closeConnection` of that producer.
+ */
+export function dropConnection(ctx: Ctx, p: ProducerState, reason: string, rule: string): void {
+  const peers = connectionPeers(ctx.w, p.name);
+  closeConnection(ctx, p, reason, rule);
+  const others = peers.slice(1);
+  if (others.length === 0) return;
+  const client = ctx.w.config.producers.find((pc) => pc.name === p.name)!.pulsarClient!;
+  const peerRule = p.client === 'java' ? 'ClientCnx.channelInactive' : 'connection.Close';
+  for (const n of others) closeConnection(ctx, ctx.w.producers[n]!, `${reason} — ${client}'s connection, shared with ${p.name}`, peerRule);
 }
 
 /** Every producer on `cluster`'s topic loses its connection (the broker closed the topic, or died). */

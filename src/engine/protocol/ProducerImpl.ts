@@ -6,7 +6,7 @@ import { ev } from '../model/events';
 import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
 import { type Ctx, labelOf } from '../sim/context';
 import { hasFix } from '../model/config';
-import { closeConnection, resendMessages, writeOp } from './ClientCnx';
+import { closeConnection, dropConnection, resendMessages, writeOp } from './ClientCnx';
 import { terminate } from './PersistentReplicator';
 import { completeOpFailure, completeOpSuccess, unsentOp } from './SendCallback';
 
@@ -26,7 +26,8 @@ export function processOpSendMsg(
 
 /**
  * `ProducerImpl.ackReceived`: match the receipt against the head op only. A larger id than the
- * head's closes the channel (everything pending is resent); a smaller one is ignored as an ack of a
+ * head's closes the TCP connection (`cnx.channel().close()`: everything pending is resent, and every
+ * producer sharing the connection reconnects too); a smaller one is ignored as an ack of a
  * timed-out op; `-1:-1` completes the head as a success like any other receipt.
  */
 export function ackReceived(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame, { kind: 'receipt' }>): void {
@@ -37,7 +38,7 @@ export function ackReceived(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame
     return;
   }
   if (r.sequenceId > op.sequenceId) {
-    closeConnection(ctx, p, `unexpected sequence id ${r.sequenceId}, head is ${op.sequenceId}`, `${rule}:seq-greater`);
+    dropConnection(ctx, p, `unexpected sequence id ${r.sequenceId}, head is ${op.sequenceId}`, `${rule}:seq-greater`);
     return;
   }
   if (r.sequenceId < op.sequenceId) {
@@ -50,7 +51,7 @@ export function ackReceived(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame
     completeOpSuccess(ctx, p, op, r.ledgerId, r.entryId, `${rule}:match`);
     return;
   }
-  closeConnection(ctx, p, `highest sequence id ${r.highestSequenceId} does not match the head's ${op.highestSequenceId}`, `${rule}:highest-mismatch`);
+  dropConnection(ctx, p, `highest sequence id ${r.highestSequenceId} does not match the head's ${op.highestSequenceId}`, `${rule}:highest-mismatch`);
 }
 
 /**

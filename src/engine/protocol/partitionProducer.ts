@@ -7,7 +7,7 @@ import { batchByteLimit, batchBytes, type BatchLimits } from './BatchMessageCont
 import { ev } from '../model/events';
 import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
-import { closeConnection, resendMessages, writeOp } from './ClientCnx';
+import { dropConnection, resendMessages, writeOp } from './ClientCnx';
 import { completeOpFailure, completeOpSuccess, unsentOp } from './SendCallback';
 
 const sendsHighest = (ctx: Ctx): boolean =>
@@ -100,7 +100,7 @@ export function receivedSendReceipt(ctx: Ctx, p: ProducerState, r: Extract<Respo
     return;
   }
   if (item.sequenceId < r.sequenceId) {
-    closeConnection(ctx, p, `local ${item.sequenceId} < remote ${r.sequenceId}`, `${rule}:local-lower`);
+    dropConnection(ctx, p, `local ${item.sequenceId} < remote ${r.sequenceId}`, `${rule}:local-lower`);
     return;
   }
   if (item.sequenceId > r.sequenceId) {
@@ -154,7 +154,7 @@ export function handleSendErrorGo(ctx: Ctx, p: ProducerState, e: Extract<Respons
     ctx.events.push(ev('log', p.name, text, e.msgs, { cluster: p.cluster, rule: 'connection.handleSendError:not-allowed' }));
     return;
   }
-  closeConnection(ctx, p, `${e.error}: ${e.message}`, 'connection.handleSendError:close');
+  dropConnection(ctx, p, `${e.error}: ${e.message}`, 'connection.handleSendError:close');
 }
 
 /**

@@ -22,7 +22,7 @@ export function readProducers(
     const path = `$.producers[${i}]`;
     const o = r.obj(p, path);
     if (!o) return;
-    r.known(o, path, ['name', 'producerName', 'cluster', 'client', 'batching', 'sequenceIds']);
+    r.known(o, path, ['name', 'producerName', 'cluster', 'client', 'batching', 'sequenceIds', 'pulsarClient']);
     const name = r.str(o.name, `${path}.name`, NAME, 'a producer name') ?? `p${i}`;
     if (out.some((x) => x.name === name))
       r.fail(`${path}.name`, 'a name not used by another producer (producerName may be shared)', name);
@@ -56,7 +56,29 @@ export function readProducers(
       o.sequenceIds === undefined
         ? 'auto'
         : (r.oneOf(o.sequenceIds, `${path}.sequenceIds`, ['auto', 'explicit'] as const) ?? 'auto');
-    out.push({ name, producerName, cluster, client, batchingMaxMessages: max, batchingMaxBytes: maxBytes, sequenceIds });
+    // One PulsarClient (Java) or pulsar.Client (Go) is one library's object: the producers that
+    // name it share its connections, so they must all be of that library.
+    const pulsarClient =
+      o.pulsarClient === undefined
+        ? undefined
+        : (r.str(o.pulsarClient, `${path}.pulsarClient`, NAME, 'a client name') ?? undefined);
+    const other = out.find((x) => pulsarClient !== undefined && x.pulsarClient === pulsarClient);
+    if (other && other.client !== client)
+      r.fail(
+        `${path}.pulsarClient`,
+        `a client of the ${client} library (${other.name} names ${pulsarClient} as a ${other.client} client; a PulsarClient belongs to one library)`,
+        pulsarClient,
+      );
+    out.push({
+      name,
+      producerName,
+      cluster,
+      client,
+      batchingMaxMessages: max,
+      batchingMaxBytes: maxBytes,
+      sequenceIds,
+      ...(pulsarClient === undefined ? {} : { pulsarClient }),
+    });
   });
   return out;
 }

@@ -23,6 +23,9 @@
 //                                            <msg> pending fires (no cluster: it acts in the client);
 //                                            Go: the items up to the n-th pending item holding <msg>
 //                                            fail (no #<n>: the first; the explorer writes #<n> from 2)
+//   fault:disconnect:<producer>              the TCP connection <producer> is registered on drops, with
+//                                            every producer of its pulsarClient on it (the explorer
+//                                            names a shared connection by its first producer)
 //   fault:duplicate-frames:<producer>:<n>    (explorer) the open channel's n-th send from now re-writes
 //                                            every frame written on it since, then it drops all sends
 import type { FaultKind } from '../model/config';

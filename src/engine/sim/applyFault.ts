@@ -5,7 +5,7 @@
 // and enabledActions and the explorer depend on that alone.
 import { ev } from '../model/events';
 import { freshProducerSession, frozen } from '../model/world';
-import { closeConnection, closeProducersOf } from '../protocol/ClientCnx';
+import { closeConnection, closeProducersOf, connectionPeers, dropConnection } from '../protocol/ClientCnx';
 import { addFailed } from '../protocol/PersistentTopic';
 import { restartBroker, unloadTopic } from '../protocol/BrokerService';
 import { startTakeover } from '../protocol/OwnershipChange';
@@ -41,7 +41,8 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
     case 'lose-receipt': {
       const ch = Object.values(w.channels).find((c) => c.open && c.cluster === f.cluster && c.toClient.some((r) => r.kind === 'receipt' && r.msgs.includes(f.message)))!;
       ctx.events.push(ev('fault', ch.broker, `connection drops before ${f.message}'s receipt arrives`, [f.message], { cluster: f.cluster }));
-      closeConnection(ctx, w.producers[ch.producer]!, 'lose-receipt fault', 'fault:lose-receipt');
+      // The network drops the connection: every producer sharing it loses it too.
+      dropConnection(ctx, w.producers[ch.producer]!, 'lose-receipt fault', 'fault:lose-receipt');
       return;
     }
     case 'persist-fails': {
@@ -50,10 +51,15 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       addFailed(ctx, topic, (cluster, reason) => closeProducersOf(ctx, cluster, reason, 'PersistentTopic.addFailed:disconnect-producers'));
       return;
     }
-    case 'disconnect':
-      ctx.events.push(ev('fault', f.producer, 'disconnect', [], {}));
-      closeConnection(ctx, w.producers[f.producer]!, 'disconnect fault', 'fault:disconnect');
+    case 'disconnect': {
+      // A network drop takes the TCP connection, with every producer of its client on it.
+      const peers = connectionPeers(w, f.producer);
+      const client = w.config.producers.find((pc) => pc.name === f.producer)?.pulsarClient;
+      const what = peers.length > 1 ? `disconnect: ${client}'s connection to ${w.channels[f.producer]!.broker} drops (${peers.join(', ')})` : 'disconnect';
+      ctx.events.push(ev('fault', f.producer, what, [], {}));
+      dropConnection(ctx, w.producers[f.producer]!, 'disconnect fault', 'fault:disconnect');
       return;
+    }
     case 'restart-producer':
       restartProducer(ctx, f.producer);
       return;

@@ -6,6 +6,7 @@ import { backlog, readableEntries } from '../protocol/PersistentReplicator';
 import type { World } from '../model/world';
 import { nextWorkloadItem, workloadKey } from '../protocol/application';
 import { topicDown } from '../protocol/OwnershipChange';
+import { connectionHead, connectionPeers } from '../protocol/ClientCnx';
 import { type Action, ActionClass, type EnabledAction, type FaultAction, faultKey } from './actions';
 import { labelOf } from './context';
 import { enabledStorage } from './storage';
@@ -19,10 +20,11 @@ export function enabledActions(w: World): EnabledAction[] {
     const p = w.producers[name]!;
     const ch = w.channels[name];
     if (ch?.open) {
+      // Producers of one client share the TCP connection: its frames go in the order written.
       const req = ch.toBroker[0];
-      if (req) add(`deliver:${p.name}->${ch.broker}:${labelOf(req.msgs)}`, { type: 'deliver-send', producer: p.name }, ActionClass.request, req.born);
+      if (req && connectionHead(w, name, 'toBroker')) add(`deliver:${p.name}->${ch.broker}:${labelOf(req.msgs)}`, { type: 'deliver-send', producer: p.name }, ActionClass.request, req.born);
       const res = ch.toClient[0];
-      if (res) add(`deliver:${ch.broker}->${p.name}:${res.msgs.join('+')}`, { type: 'deliver-response', producer: p.name }, ActionClass.response, res.born);
+      if (res && connectionHead(w, name, 'toClient')) add(`deliver:${ch.broker}->${p.name}:${res.msgs.join('+')}`, { type: 'deliver-response', producer: p.name }, ActionClass.response, res.born);
     }
     if (p.state === 'Connecting' && !p.closed && !lookupWaits(w, p.cluster, p.role)) add(`connect:${p.name}`, { type: 'connect', producer: p.name }, ActionClass.request, ch?.closedAt ?? 0);
     if (p.batch.length > 0) add(`batch-timer:${p.name}`, { type: 'batch-timer', producer: p.name }, ActionClass.batchTimer, p.batchBorn);
@@ -113,8 +115,11 @@ function addExplorerFaults(w: World, add: Add): void {
   if (kinds.has('persist-fails')) {
     for (const c of w.config.clusters) for (const m of w.topics[c.name]!.pendingWrites[0]?.msgs ?? []) offer({ kind: 'persist-fails', message: m.msg, cluster: c.name });
   }
-  for (const name of producerNames(w)) {
-    if (kinds.has('disconnect')) offer({ kind: 'disconnect', producer: name });
+  const names = producerNames(w);
+  for (const name of names) {
+    // A network drop is one fault per TCP connection, however many producers ride it: it is
+    // placed under the name of the connection's first producer (in the scenario's order).
+    if (kinds.has('disconnect') && !connectionPeers(w, name).some((n) => names.indexOf(n) < names.indexOf(name))) offer({ kind: 'disconnect', producer: name });
     if (kinds.has('duplicate-frames')) for (let n = 2; n <= sendsAhead(w, name); n++) offer({ kind: 'duplicate-frames', producer: name, atSend: n });
     if (kinds.has('restart-producer') && name !== REPLICATOR) offer({ kind: 'restart-producer', producer: name });
   }

@@ -25,7 +25,8 @@ export function clustersToLines(v: unknown): string {
 }
 
 /**
- * `p1 producerName=w cluster=us-east client=go batching=10 batchBytes=1000 sequenceIds=explicit`. An empty
+ * `p1 producerName=w cluster=us-east client=go batching=10 batchBytes=1000 sequenceIds=explicit
+ * pulsarClient=app`. An empty
  * `batching: {}` is written with the validator's default count, 1000, so it reads back as batching on.
  */
 export function producersToLines(v: unknown): string {
@@ -41,6 +42,7 @@ export function producersToLines(v: unknown): string {
         (p?.batching as Json)?.maxBytes !== undefined &&
           `batchBytes=${str((p.batching as Json).maxBytes)}`,
         p?.sequenceIds !== undefined && `sequenceIds=${str(p.sequenceIds)}`,
+        p?.pulsarClient !== undefined && `pulsarClient=${str(p.pulsarClient)}`,
       ]
         .filter(Boolean)
         .join(' '),
@@ -122,9 +124,11 @@ export function linesToProducers(text: string): Parsed<Json[]> {
       'batching',
       'batchBytes',
       'sequenceIds',
+      'pulsarClient',
     ]);
     if (!o.ok) return o;
-    const { producerName, cluster, client, batching, batchBytes, sequenceIds } = o.value;
+    const { producerName, cluster, client, batching, batchBytes, sequenceIds, pulsarClient } =
+      o.value;
     out.push({
       name: words[0],
       ...(producerName !== undefined ? { producerName } : {}),
@@ -139,6 +143,7 @@ export function linesToProducers(text: string): Parsed<Json[]> {
           }
         : {}),
       ...(sequenceIds !== undefined ? { sequenceIds } : {}),
+      ...(pulsarClient !== undefined ? { pulsarClient } : {}),
     });
   }
   return { ok: true, value: out };
