@@ -431,3 +431,43 @@ describe('topic.maxMessageSize 0: valid in Pulsar, the check disabled', () => {
     ]);
   });
 });
+
+describe('V1: the target’s broker crashes with two replicated sends in flight, another broker loads it', () => {
+  // The replicator pipelines M1..M3 (after the workload); broker-2 has stored M2 but not answered
+  // when it dies; broker-3 loads the topic and rebuilds (p1 → 1) by replay.
+  const r = runOf({
+    id: 'unseen-8-v1-target-crash',
+    clusters: [
+      { name: 'us-east', brokers: ['broker-1'] },
+      { name: 'us-west', brokers: ['broker-2', 'broker-3'] },
+    ],
+    topic: { deduplication: true },
+    producers: [{ name: 'p1', cluster: 'us-east' }],
+    replication: { from: 'us-east', to: 'us-west', dedup: 'v1', start: 'after-workload' },
+    workload: [
+      { send: 'M1', producer: 'p1' },
+      { send: 'M2', producer: 'p1' },
+      { send: 'M3', producer: 'p1' },
+    ],
+    faults: [
+      {
+        kind: 'restart-broker',
+        cluster: 'us-west',
+        to: 'broker-3',
+        after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+      },
+    ],
+  });
+
+  it('the replicator reconnects (last_sequence_id -1: V1 keys by p1, not by its own name), M2 is Dup, M3 is stored; each once', () => {
+    expect(textsOf(r, 'replicator')).toContain(
+      'CommandProducer → ProducerSuccess(last_sequence_id -1)',
+    );
+    expect(textsOf(r, 'broker-3')).toContain(
+      'Dup (p1 seq 1 ≤ pushed 1, persisted 1): dropped, receipt -1:-1',
+    );
+    expect(textsOf(r, 'broker-3')).toContain('NotDup (pushed 1, persisted 1): write, pushed := 2');
+    expect(r.stored).toEqual({ 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] });
+    expect(r.violations).toEqual([]);
+  });
+});
