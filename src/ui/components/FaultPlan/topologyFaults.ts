@@ -1,7 +1,7 @@
 // Which topology faults can be placed at a step, and on which topology node each one sits. The
 // fault-plan panel's buttons and the topology graph's node menus both list these, so the two
 // offer the same faults with the same labels and the same disabled states.
-import { faultApplies, type World } from '../../../engine';
+import { connectionPeers, faultApplies, type World } from '../../../engine';
 import { addFault, type FaultJson } from '../../store';
 
 export interface TopologyFault {
@@ -24,7 +24,7 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
     const node = p.role === 'app' ? `producer:${p.name}` : 'replicator';
     const group = `producer:${p.name}`;
     out.push({
-      label: `disconnect ${p.name}`,
+      label: disconnectLabel(world, p.name),
       fault: { kind: 'disconnect', producer: p.name, after },
       disabled: !world.channels[p.name]?.open,
       node,
@@ -116,3 +116,16 @@ export const faultNodesKey = (world: World): string =>
 
 /** Places a topology fault: the panel's buttons and the node menus go through here. */
 export const placeFault = (f: TopologyFault): Promise<void> => addFault(f.fault);
+
+/**
+ * `disconnect p1`, or — while p1 shares its client's connection with other producers, which the
+ * drop closes too (ClientCnx.channelInactive) — `disconnect p1 (drops app's connection: p1, p2)`.
+ */
+function disconnectLabel(world: World, name: string): string {
+  const peers = connectionPeers(world, name);
+  if (peers.length < 2) return `disconnect ${name}`;
+  const client = world.config.producers.find((pc) => pc.name === name)?.pulsarClient;
+  const order = world.config.producers.map((pc) => pc.name);
+  const names = [...peers].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return `disconnect ${name} (drops ${client}'s connection: ${names.join(', ')})`;
+}
