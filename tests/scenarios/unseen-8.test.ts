@@ -471,3 +471,43 @@ describe('V1: the target’s broker crashes with two replicated sends in flight,
     expect(r.violations).toEqual([]);
   });
 });
+
+describe('the validator: an ownership change to the broker that serves the topic could never fire', () => {
+  const load = (faults: Json[]) =>
+    loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'unseen-8-oc-owner',
+      clusters: [
+        { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
+      ],
+      producers: [{ name: 'p1' }],
+      workload: [{ send: 'M1', producer: 'p1' }],
+      faults,
+    });
+
+  it('to the first broker alone is refused, naming $.faults[i].to', () => {
+    const l = load([{ kind: 'ownership-change', to: 'broker-1', after: { step: 2 } }]);
+    expect(l.ok ? [] : l.errors).toEqual([
+      {
+        path: '$.faults[0].to',
+        message:
+          'expected a broker other than broker-1, which serves the topic from the start (no other fault of the plan moves it away), got "broker-1"',
+      },
+    ]);
+  });
+
+  it('back to the first broker after a move away (an ownership change or a crash load elsewhere) is accepted', () => {
+    expect(
+      load([
+        { kind: 'ownership-change', to: 'broker-2', after: { step: 2 } },
+        { kind: 'ownership-change', to: 'broker-1', after: { when: 'quiescent' } },
+      ]).ok,
+    ).toBe(true);
+    expect(
+      load([
+        { kind: 'restart-broker', cluster: 'local', to: 'broker-2', after: { step: 2 } },
+        { kind: 'ownership-change', to: 'broker-1', after: { when: 'quiescent' } },
+      ]).ok,
+    ).toBe(true);
+  });
+});

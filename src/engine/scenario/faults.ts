@@ -109,6 +109,26 @@ export function readFaults(
         r.known(o, path, ['kind', 'cluster', 'to', 'after']);
         const c = storage(cluster(), 'ownership moves with the ledger its bookies hold');
         const to = r.oneOf(o.to, `${path}.to`, allBrokers(c)) ?? '';
+        // The fault moves the topic to a broker not serving it: to the first broker, which serves
+        // it from the start, only after another fault of the plan moved it away.
+        const first = allBrokers(c)[0];
+        const movesAway = (x: unknown): boolean => {
+          const f = x as Record<string, unknown> | null;
+          return (
+            typeof f === 'object' &&
+            f !== null &&
+            (f.kind === 'ownership-change' || f.kind === 'restart-broker') &&
+            (f.cluster ?? (clusters.length === 1 ? clusters[0] : undefined)) === c &&
+            typeof f.to === 'string' &&
+            f.to !== first
+          );
+        };
+        if (to !== '' && to === first && !raw.some(movesAway))
+          r.fail(
+            `${path}.to`,
+            `a broker other than ${first}, which serves the topic from the start (no other fault of the plan moves it away)`,
+            to,
+          );
         return [
           {
             kind,
