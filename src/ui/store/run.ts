@@ -35,7 +35,7 @@ export interface RerunOptions {
     readonly branch: number;
     readonly what: string;
   };
-  /** A link opened: a cut schedule is reported by the link notice (share/sync.ts), not here. */
+  /** A link opened: a cut schedule is reported by the link notice (share/openLink.ts), not here. */
   readonly quietCut?: boolean;
   /** A notice to show once the run is done (a cut found by an earlier pass). */
   readonly notice?: Notice;
