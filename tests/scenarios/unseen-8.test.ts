@@ -473,7 +473,7 @@ describe('V1: the target’s broker crashes with two replicated sends in flight,
 });
 
 describe('the validator: an ownership change to the broker that serves the topic could never fire', () => {
-  const load = (faults: Json[]) =>
+  const load = (faults: Json[], extra: Json = {}) =>
     loadScenario({
       format: 'dedup-lab/scenario@1',
       id: 'unseen-8-oc-owner',
@@ -483,6 +483,7 @@ describe('the validator: an ownership change to the broker that serves the topic
       producers: [{ name: 'p1' }],
       workload: [{ send: 'M1', producer: 'p1' }],
       faults,
+      ...extra,
     });
 
   it('to the first broker alone is refused, naming $.faults[i].to', () => {
@@ -509,5 +510,15 @@ describe('the validator: an ownership change to the broker that serves the topic
         { kind: 'ownership-change', to: 'broker-1', after: { when: 'quiescent' } },
       ]).ok,
     ).toBe(true);
+  });
+
+  it('also when the move away is a schedule key (a recipe) or a kind the explorer may place', () => {
+    const back = [{ kind: 'ownership-change', to: 'broker-1', after: { when: 'quiescent' } }];
+    expect(
+      load(back, { schedule: ['connect:p1', 'fault:ownership-change:local:broker-2'] }).ok,
+    ).toBe(true);
+    expect(load(back, { explore: { faults: { kinds: ['restart-broker'], max: 1 } } }).ok).toBe(
+      true,
+    );
   });
 });

@@ -101,6 +101,7 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
     replication !== null,
     messages,
     appMessages,
+    (cluster, first) => movedElsewhere(s, cluster, first),
   );
   readExpect(r, s.expect, clusterNames);
   const schedule = readSchedule(r, s.schedule);
@@ -124,4 +125,23 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
     },
     schedule,
   };
+}
+
+/**
+ * Whether something besides the fault plan can move `cluster`'s topic away from `first`: a
+ * schedule key that places an ownership change or a crash load on another broker (a recipe the
+ * app or the explorer wrote), or an explore block whose search may place either kind.
+ */
+function movedElsewhere(s: Record<string, unknown>, cluster: string, first: string): boolean {
+  const keys = Array.isArray(s.schedule) ? s.schedule : [];
+  const byKey = keys.some((k) => {
+    const m =
+      typeof k === 'string'
+        ? /^fault:(?:ownership-change|restart-broker):([^:]+):(.+)$/.exec(k)
+        : null;
+    return m !== null && m[1] === cluster && m[2] !== first;
+  });
+  const explore = s.explore as { faults?: { kinds?: unknown } } | undefined;
+  const kinds = Array.isArray(explore?.faults?.kinds) ? explore.faults.kinds : [];
+  return byKey || kinds.some((k) => k === 'ownership-change' || k === 'restart-broker');
 }
