@@ -83,6 +83,8 @@ export function connectionPeers(w: World, name: string): string[] {
 export function connectionHead(w: World, name: string, dir: 'toBroker' | 'toClient'): boolean {
   const mine = w.channels[name]![dir][0];
   if (!mine) return false;
+  // A client of its own (every producer without pulsarClient): nothing to wait for, no allocation.
+  if (w.config.producers.find((pc) => pc.name === name)?.pulsarClient === undefined) return true;
   const peers = connectionPeers(w, name);
   return peers.length <= 1 || peers.every((n) => (w.channels[n]![dir][0]?.born ?? Infinity) >= mine.born);
 }
