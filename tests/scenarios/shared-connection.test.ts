@@ -116,6 +116,21 @@ describe('a client-side close takes the whole connection', () => {
   });
 });
 
+describe('restart-producer on a shared client is one producer closed and created again', () => {
+  const restart = { faults: [{ kind: 'restart-producer', producer: 'p1', after: { event: 'acked', message: 'M1' } }] };
+  const faultText = (res: RunResult) => eventsOf(res, 'p1', 'fault').map((e) => e.text);
+
+  it('the event says so, and p2 keeps the connection; with a client each it is the process restarting', () => {
+    const shared = runOf(scenario(restart));
+    expect(faultText(shared)).toEqual(['producer closed and created again on client app (the client and its connection stay): pending sends are lost']);
+    const at = stepOf(shared, 'producer closed and created again');
+    expect(shared.steps[at]!.events.filter((e) => e.kind === 'close').map((e) => e.actor)).toEqual(['p1']);
+    expect(shared.steps[at]!.world.channels.p2!.open).toBe(true);
+    const apart = runOf(scenario({ ...restart, producers: [{ name: 'p1' }, { name: 'p2' }] }));
+    expect(faultText(apart)).toEqual(['producer process restarts: pending sends are lost']);
+  });
+});
+
 describe('the explorer places one network drop per connection', () => {
   const explorable = (producers: Json[]): Json => ({
     ...scenario({ producers }),

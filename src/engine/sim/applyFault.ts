@@ -114,7 +114,13 @@ function restartBookie(ctx: Ctx, bookie: string): void {
 /** The producer's process restarts: a new ProducerImpl with nothing pending and fresh counters. */
 function restartProducer(ctx: Ctx, name: string): void {
   const p = ctx.w.producers[name]!;
-  ctx.events.push(ev('fault', name, 'producer process restarts: pending sends are lost', [], { cluster: p.cluster }));
+  // With a PulsarClient shared with other producers (`producers[].pulsarClient`) the fault stands
+  // for `Producer.close()` and `newProducer().create()` on that client: the process and the
+  // client's connection to the others stay, so the event must not say the process restarts.
+  const client = ctx.w.config.producers.find((pc) => pc.name === name)?.pulsarClient;
+  const shared = client !== undefined && ctx.w.config.producers.some((pc) => pc.name !== name && pc.pulsarClient === client);
+  const what = shared ? `producer closed and created again on client ${client} (the client and its connection stay): pending sends are lost` : 'producer process restarts: pending sends are lost';
+  ctx.events.push(ev('fault', name, what, [], { cluster: p.cluster }));
   closeConnection(ctx, p, 'producer restarted', 'fault:restart-producer');
   const lost = [...p.pendingMessages, ...(p.batch.length ? [unsentOp(p.batch)] : [])];
   for (const op of lost) completeOpFailure(ctx, p, op, 'producer restarted', 'fault:restart-producer');

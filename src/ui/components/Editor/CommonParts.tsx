@@ -34,7 +34,7 @@ const LINE_PARTS: readonly {
   {
     key: 'producers',
     label: 'Producers',
-    hint: 'name cluster=… client=java|go batching=n batchBytes=n',
+    hint: 'name cluster=… client=java|go batching=n batchBytes=n pulsarClient=app',
     toLines: producersToLines,
     parse: linesToProducers,
   },
