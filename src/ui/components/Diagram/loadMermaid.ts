@@ -3,6 +3,7 @@
 // mermaid.render calls share global state and can garble each other.
 import type { Mermaid } from 'mermaid';
 import { MERMAID_MAX_TEXT } from './window';
+import { wrapLabels } from './wrapLabels';
 
 let loading: Promise<Mermaid> | null = null;
 let currentTheme: 'default' | 'dark' | null = null;
@@ -13,13 +14,8 @@ const CONFIG = {
   suppressErrorRendering: true,
   // Longer sources get Mermaid's error picture: Diagram windows long traces below this.
   maxTextSize: MERMAID_MAX_TEXT,
-  // Labels wrapped to Mermaid's default 150 px actor width: unwrapped, seed 001's long notes
-  // ("close ledger 3 at LAC 0: BKMetadataVersionException (another client is recovering it)")
-  // made every lane ~400 px, a 2,614 px drawing of which Auto showed 2 of 8 lanes at 1024 px;
-  // wrapped, the lanes are ~200 px and the drawing 1,618 px (ux-review-8.md). This is layout only:
-  // the source is the engine's toMermaid text, the same one Copy for GitHub pastes (a wrapped label
-  // is one text.messageText per line: messageShapes.ts groups them).
-  sequence: { useMaxWidth: false, wrap: true },
+  // Mermaid's own wrap is off: long labels are broken at spaces before it draws (wrapLabels.ts).
+  sequence: { useMaxWidth: false, wrap: false },
 } as const;
 let queue: Promise<unknown> = Promise.resolve();
 let counter = 0;
@@ -38,7 +34,11 @@ export function renderSvg(text: string, dark = false): Promise<string> {
       mermaid.initialize({ ...CONFIG, theme });
       currentTheme = theme;
     }
-    const { svg } = await mermaid.render(`dl-diagram-${++counter}`, text);
+    // Labels broken onto lines (narrower lanes), unless the breaks take the source past Mermaid's
+    // limit: then as written (the caller sized it to fit).
+    const wrapped = wrapLabels(text);
+    const source = wrapped.length <= MERMAID_MAX_TEXT ? wrapped : text;
+    const { svg } = await mermaid.render(`dl-diagram-${++counter}`, source);
     return svg;
   });
   queue = next.catch(() => undefined);

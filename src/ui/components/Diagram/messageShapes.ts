@@ -1,6 +1,6 @@
 // A message's shapes in Mermaid's SVG. Mermaid's sequence renderer (drawMessage) draws a message's
-// label, then its line, into the same group: with `wrap` on (loadMermaid.ts) a long label is one
-// `text.messageText` per line, so the i-th message is not the i-th text but the i-th line together
+// label, then its line, into the same group: a long label, broken onto lines (wrapLabels.ts), is
+// one `text.messageText` per line, so the i-th message is not the i-th text but the i-th line together
 // with the texts drawn since the line before it.
 
 const TEXT = 'text.messageText';
