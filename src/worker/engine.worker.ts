@@ -1,7 +1,8 @@
 // The engine behind a web worker: a thin switch over `handleRequest` (runs) and `ExploreSession`
-// (explorations, one slice per task so a `cancel` is read between slices). It posts on `self`
-// explicitly (toolchain.md §4: the implicit global endpoint breaks outside real browsers).
-import { ExploreSession } from './explore';
+// (explorations, one slice per task so a `cancel` is read between slices, each sized to take about
+// SLICE_TARGET_MS). It posts on `self` explicitly (toolchain.md §4: the implicit global endpoint
+// breaks outside real browsers).
+import { ExploreSession, nextSliceBudget, SLICE_STATES } from './explore';
 import { handleRequest } from './handle';
 import type { CancelRequest, ExploreMessage, ExploreRequest, Request, Response } from './messages';
 
@@ -12,10 +13,15 @@ const scope = self as unknown as {
 
 const sessions = new Map<number, ExploreSession>();
 
-function runSlice(session: ExploreSession): void {
-  scope.postMessage(session.slice());
+/** One slice per task, each sized from the last one's time (the worker may read a clock; the engine may not). */
+function runSlice(session: ExploreSession, budget = SLICE_STATES): void {
+  const t0 = performance.now();
+  scope.postMessage(session.slice(budget));
   if (session.over) sessions.delete(session.id);
-  else setTimeout(() => runSlice(session), 0);
+  else {
+    const next = nextSliceBudget(budget, performance.now() - t0);
+    setTimeout(() => runSlice(session, next), 0);
+  }
 }
 
 scope.onmessage = (e) => {

@@ -4,8 +4,24 @@
 import { Explorer, explorerBounds, loadScenario } from '../engine';
 import type { ExploreMessage, ExploreRequest } from './messages';
 
-/** States per slice: a few hundred keeps a slice far below 100 ms at the measured speeds. */
+/** States in the first slice: a few hundred keeps a slice far below 100 ms at the measured speeds. */
 export const SLICE_STATES = 250;
+
+/**
+ * How long a slice should take. A cancel is read only between slices, so the longest slice is the
+ * cancel's delay: on a slow or loaded machine (or a big world: seed 001 runs ~6,000 states/s on a
+ * loaded 2-core box, 250 states ≈ 40 ms) a fixed count could pass 100 ms.
+ */
+export const SLICE_TARGET_MS = 25;
+
+/**
+ * The next slice's budget from how long the last one took: scaled toward `SLICE_TARGET_MS`, growing
+ * at most 2× a slice (one fast slice is no promise) and never below 10 states (progress stays moving).
+ */
+export function nextSliceBudget(budget: number, elapsedMs: number): number {
+  const scaled = elapsedMs > 0 ? Math.floor((budget * SLICE_TARGET_MS) / elapsedMs) : budget * 2;
+  return Math.max(10, Math.min(budget * 2, scaled, 20_000));
+}
 
 /**
  * A worker cannot read its heap, and Chromium ends the whole tab when a worker's reaches ≈ 3.7 GB

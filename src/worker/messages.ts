@@ -29,7 +29,7 @@ export type Runner = (req: Omit<Request, 'id'>) => Promise<Reply>;
 
 /**
  * The explorer in slices: `explore` starts a search that answers with `progress` messages (one per
- * slice of at most a few hundred states, so well under 100 ms each) and ends with `done`; `cancel`
+ * slice, each sized to take about 25 ms) and ends with `done`; `cancel`
  * (with the explore's id) stops it before its next slice, answered by `cancelled`.
  */
 export type ExploreRequest = {

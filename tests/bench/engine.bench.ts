@@ -6,6 +6,7 @@ import { loadavg } from 'node:os';
 import { explore, Explorer, explorerBounds, loadScenario, type Config, type ExploreOptions } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
 import { breakdown } from './breakdown';
+import { ExploreSession, nextSliceBudget, SLICE_STATES } from '../../src/worker/explore';
 
 const TWINS = ['seed-000-explore', 'seed-000-not-allowed-explore', 'seed-001-explore', 'seed-002-issue-1-explore', 'seed-002-issue-1-v2-explore', 'seed-003-a-go-explore', 'seed-003-b-go-explore'];
 
@@ -92,3 +93,25 @@ const big = load('seed-000-explore');
 const m = bytesPerState(big, { ...explorerBounds(big), faults: { kinds: ['checksum-error', 'not-allowed'], max: 2 }, maxStates: 200_000 });
 console.log(`  ${fmt(m.states)} states: ${fmt(m.bytes)} bytes per state → ${fmt(Math.round((m.bytes * 1e6) / 2 ** 20))} MB per million states`);
 console.log(`  the explorer's own estimate (what stops a search in a browser worker): ${fmt(m.estimate)} bytes per state`);
+
+// Issue 5: a cancel is honoured "within 100 ms". The worker reads a cancel between slices, so the
+// longest slice is the delay; it sizes each slice from the last one's time as engine.worker.ts does.
+console.log('\nCancel delay (a cancel is read between slices; slices sized as the worker sizes them; issue 5: < 100 ms):');
+for (const id of ['seed-000-explore', 'seed-001-explore']) {
+  const s = ExploreSession.start({ id: 1, type: 'explore', scenario: BUILTINS.find((b) => b.id === id), fixes: [], bounds: { maxStates: 100_000 } });
+  if (!(s instanceof ExploreSession)) throw new Error(`${id}: not started`);
+  let budget = SLICE_STATES;
+  const times: number[] = [];
+  while (!s.over) {
+    const t0 = performance.now();
+    s.slice(budget);
+    const ms = performance.now() - t0;
+    times.push(ms);
+    budget = nextSliceBudget(budget, ms);
+  }
+  times.shift(); // the first slice includes the JIT's warm-up
+  times.sort((a, b) => a - b);
+  const at = (q: number) => (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(0);
+  console.log(`  ${id.padEnd(52)} median ${at(0.5)} ms, 99th percentile ${at(0.99)} ms, longest ${at(1)} ms (${fmt(times.length)} slices)`);
+}
+console.log('  (a slice longer than its budget is mostly a major GC or the machine\'s other load)');

@@ -2,7 +2,7 @@
 // The worker's exploration, at the pure level: a session advances in bounded slices, reports
 // progress after each, ends with the verdict, and honours a cancel before its next slice.
 import { describe, expect, it } from 'vitest';
-import { ExploreSession, SLICE_STATES } from '../../src/worker/explore';
+import { ExploreSession, nextSliceBudget, SLICE_STATES, SLICE_TARGET_MS } from '../../src/worker/explore';
 import type { ExploreMessage } from '../../src/worker/messages';
 import { BUILTINS } from '../../src/scenarios';
 
@@ -40,6 +40,16 @@ describe('worker: explore in slices', () => {
     const m = s.slice();
     expect(m).toMatchObject({ id: 7, type: 'cancelled' });
     expect(s.over).toBe(true);
+  });
+
+  it('a slice that took too long makes the next one smaller, so a cancel waits about SLICE_TARGET_MS however slow the machine', () => {
+    // 250 states in 100 ms (a loaded machine, a big world): the next slice is a quarter.
+    expect(nextSliceBudget(250, 4 * SLICE_TARGET_MS)).toBe(62);
+    // A fast slice grows the next at most twofold; a slice that took no measurable time too.
+    expect(nextSliceBudget(250, SLICE_TARGET_MS / 10)).toBe(500);
+    expect(nextSliceBudget(250, 0)).toBe(500);
+    // Never below 10 states, so progress keeps moving on a stalled machine.
+    expect(nextSliceBudget(20, 1000)).toBe(10);
   });
 
   it('bounds override the explore block', () => {
