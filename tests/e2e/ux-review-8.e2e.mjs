@@ -159,4 +159,47 @@ const lightExport = {
   },
 };
 
-export default [lanes, wrappedClick, lightExport];
+const compareAt1024 = {
+  timeout: 150_000,
+  name: 'ux8: Compare fixes at 1024×700 (dark) — every counterexample link on one line, the found column whole once the table is scrolled, an edge shadow says it scrolls',
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({ viewport: { width: 1024, height: 700 }, colorScheme: 'dark' });
+    await openScenario(page, baseURL, 'seed-000-not-allowed-explore');
+    await page.getByTestId('panel-explorer').getByRole('button', { name: 'Compare fixes' }).click();
+    await page.getByTestId('compare-table').waitFor({ timeout: 120_000 });
+    const m = await page.evaluate(() => {
+      const box = document.querySelector('[data-testid=compare-scroll]');
+      const links = [...box.querySelectorAll('button.link')].map((b) => {
+        const r = b.getBoundingClientRect();
+        return {
+          text: b.textContent,
+          height: r.height,
+          line: parseFloat(getComputedStyle(b).lineHeight) || 0,
+        };
+      });
+      const wider = box.scrollWidth > box.clientWidth;
+      box.scrollLeft = box.scrollWidth;
+      const b = box.getBoundingClientRect();
+      const found = [...box.querySelectorAll('tbody tr td:nth-child(4)')].map((td) =>
+        td.getBoundingClientRect(),
+      );
+      return {
+        links,
+        wider,
+        inView: found.every((r) => r.left >= b.left - 1 && r.right <= b.right + 1),
+        shadow: getComputedStyle(box).backgroundImage,
+      };
+    });
+    assert.ok(m.links.length >= 4, `${m.links.length} counterexample links`);
+    for (const l of m.links)
+      assert.ok(l.height < 30, `"${l.text}" is ${l.height} px tall: broken over lines`);
+    assert.equal(
+      m.wider,
+      true,
+      'the table fits at 1024 px: nothing to scroll (the test needs it wider)',
+    );
+    assert.equal(m.inView, true, 'the found column is not whole once scrolled to the end');
+    assert.match(m.shadow, /radial-gradient.*radial-gradient/, 'no edge shadow');
+  },
+};
+export default [lanes, wrappedClick, lightExport, compareAt1024];
