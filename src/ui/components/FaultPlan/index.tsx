@@ -63,7 +63,7 @@ export function FaultPlan() {
                 {l.text}
                 {l.alike}
               </span>{' '}
-              {l.standing ? null : l.actedAt === null ? (
+              {l.actedAt === null ? (
                 <span className="muted">(has not acted in this run) </span>
               ) : (
                 <>

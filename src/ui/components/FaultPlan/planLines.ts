@@ -4,6 +4,9 @@
 // plan faults by their index and keeps the first of a key), and a step spends it (sim/step.ts), so
 // the next alike entry acts on the next matching send, receipt or write after that. Each line
 // says which of the alike entries it is and the step at which it acted in the run on screen.
+// A slow-bookie entry is never spent (it is a property of the bookie's answers for the whole run,
+// engine/protocol/BookieImpl.ts: an add's answer is `held`, taken last); it acted at the first step
+// that held back one of that bookie's answers (for its message, when it names one).
 import type { RunResult } from '../../../engine';
 import { describeFault, type FaultJson } from '../../store';
 import { ordinal } from '../../ordinal';
@@ -12,10 +15,11 @@ export interface PlanLine {
   readonly text: string;
   /** " (2nd of 2 alike: …)" when the plan holds the same entry more than once, else "". */
   readonly alike: string;
-  /** The step that spent the entry in the run shown; null if it has not acted in it. */
+  /**
+   * The step that spent the entry in the run shown (a slow-bookie: the first step that held back
+   * one of its bookie's answers); null if it has not acted in it.
+   */
   readonly actedAt: number | null;
-  /** The entry is a property of the run (slow-bookie), never a step. */
-  readonly standing: boolean;
 }
 
 /** What the next alike entry waits for, by kind. */
@@ -26,6 +30,35 @@ const NEXT: Readonly<Record<string, string>> = {
   'persist-fails': 'the next write of it',
   'send-timeout': 'the next time it is pending',
 };
+
+/** The answers a step's world holds back (slow bookies'), as `bookie ledger:entry kind` keys. */
+function heldAnswers(step: RunResult['steps'][number]): Set<string> {
+  const out = new Set<string>();
+  for (const t of Object.values(step.world.topics))
+    for (const a of t?.bk?.answers ?? [])
+      if (a.held) out.add(`${a.from} ${a.ledgerId}:${a.entryId} ${a.kind}`);
+  return out;
+}
+
+/**
+ * The first step that holds back an answer of `bookie` it did not hold before, and — for a fault
+ * that names a message — whose events carry that message at the bookie (the add it answers).
+ */
+function heldAt(result: RunResult | null, f: FaultJson): number | null {
+  const steps = result?.steps ?? [];
+  const bookie = String(f.bookie);
+  let before = new Set<string>();
+  for (const [s, step] of steps.entries()) {
+    const now = heldAnswers(step);
+    const fresh = [...now].some((k) => !before.has(k) && k.startsWith(`${bookie} `));
+    const forMessage =
+      typeof f.message !== 'string' ||
+      step.events.some((e) => e.actor === bookie && e.msgs.includes(f.message as string));
+    if (fresh && forMessage) return s;
+    before = now;
+  }
+  return null;
+}
 
 /** The step whose world first has plan entry `i` spent. */
 function spentAt(result: RunResult | null, i: number): number | null {
@@ -47,8 +80,7 @@ export function planLines(faults: readonly FaultJson[], result: RunResult | null
     return {
       text: describeFault(f),
       alike,
-      actedAt: spentAt(result, i),
-      standing: f.kind === 'slow-bookie',
+      actedAt: f.kind === 'slow-bookie' ? heldAt(result, f) : spentAt(result, i),
     };
   });
 }
