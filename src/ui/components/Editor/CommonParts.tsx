@@ -1,6 +1,7 @@
 // The editor's small form: the common parts of a scenario, each edited in a short syntax of its
 // own (./lines) and written back into the JSON, and the fixes as checkboxes. It edits the JSON
-// only once that parses as an object; until then the text is kept as typed.
+// only once that parses as an object; until then the text is kept as typed, and the form shows,
+// read-only, the parts that still parse on their own (./scenarioText parseParts).
 import { FIX_IDS } from '../../../engine';
 import { LinesField } from './LinesField';
 import {
@@ -57,18 +58,20 @@ const LINE_PARTS: readonly {
 export function CommonParts(props: {
   /** The text's JSON object, or null while it does not parse as one. */
   readonly json: Json | null;
+  /** What the form shows: `json`, or while it is null the parts of the text that still parse. */
+  readonly parts: Json;
   /** The scenario the text is a draft of: another one starts the line fields afresh. */
   readonly base: string;
   readonly edit: (key: string, value: unknown) => void;
 }) {
-  const { json, base, edit } = props;
-  const fixes = Array.isArray(json?.fixes) ? (json.fixes as unknown[]) : [];
+  const { json, parts, base, edit } = props;
+  const fixes = Array.isArray(parts.fixes) ? (parts.fixes as unknown[]) : [];
   return (
     <form className="editor-form" aria-label="Common parts" onSubmit={(e) => e.preventDefault()}>
       {!json && (
         <p className="muted">
           The form edits the JSON once it parses as an object; fix the syntax error first (your text
-          is kept as is).
+          is kept as is). Meanwhile it shows the parts that still parse.
         </p>
       )}
       <fieldset disabled={!json}>
@@ -77,7 +80,7 @@ export function CommonParts(props: {
           <input
             type="text"
             aria-label="Title"
-            value={typeof json?.title === 'string' ? json.title : ''}
+            value={typeof parts.title === 'string' ? parts.title : ''}
             onChange={(e) => edit('title', e.target.value)}
           />
         </label>
@@ -86,7 +89,7 @@ export function CommonParts(props: {
             key={`${part.key}:${base}`}
             label={part.label}
             hint={part.hint}
-            value={part.toLines(json?.[part.key])}
+            value={part.toLines(parts[part.key])}
             parse={part.parse}
             onChange={(v) => edit(part.key, v)}
           />

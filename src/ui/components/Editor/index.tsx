@@ -11,7 +11,7 @@ import { CommonParts } from './CommonParts';
 import { useUserDrafts } from './draft';
 import { EditorActions } from './EditorActions';
 import { FormatHelp } from './FormatHelp';
-import { parseObject, pretty, withPart } from './scenarioText';
+import { parseObject, parseParts, pretty, withPart } from './scenarioText';
 import { StartFrom } from './StartFrom';
 import { useEditorDoc } from './useEditorDoc';
 import { useEditorRun } from './useEditorRun';
@@ -24,6 +24,8 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
   const box = useRef<HTMLTextAreaElement>(null);
   const loaded = useMemo(() => parseScenarioText(text), [text]);
   const json = useMemo(() => parseObject(text), [text]);
+  // While the text does not parse, the form still shows the parts that do (read-only).
+  const parts = useMemo(() => json ?? parseParts(text), [json, text]);
   const { run, ranResult, runNotice } = useEditorRun({
     base,
     text,
@@ -51,7 +53,7 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
         <Validity loaded={loaded} ranResult={ranResult} runNotice={runNotice} box={box} />
         <FormatHelp onExample={setText} />
       </div>
-      <CommonParts json={json} base={base} edit={edit} />
+      <CommonParts json={json} parts={parts} base={base} edit={edit} />
       <EditorActions
         base={base}
         text={text}

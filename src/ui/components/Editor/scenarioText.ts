@@ -17,6 +17,79 @@ export function parseObject(text: string): Json | null {
   }
 }
 
+/**
+ * The top-level parts of a text that does not parse as a whole: each `"key": value` of the outer
+ * object whose value parses on its own, so the form still shows the clusters while only the
+ * producers are broken. The scan follows strings and brackets (a string ends at its line at the
+ * latest); a part whose value does not parse is left out. A part also ends where a line starts a
+ * key at the first key's indentation (the editor's text is pretty-printed), so unclosed brackets or
+ * a missing comma lose only their own part; without such a line they take the rest of the text with
+ * them. Nothing throws.
+ */
+export function parseParts(text: string): Json {
+  const out: Json = {};
+  let i = text.indexOf('{');
+  if (i < 0) return out;
+  i++;
+  const n = text.length;
+  const ws = () => {
+    while (i < n && /\s/.test(text[i]!)) i++;
+  };
+  /** The end of the string that starts at `at`: past its closing quote, or at the line's end. */
+  const stringEnd = (at: number) => {
+    let j = at + 1;
+    while (j < n && text[j] !== '"' && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+    return text[j] === '"' ? j + 1 : Math.min(j, n);
+  };
+  /** The indentation of the first key: a line that starts a key there starts a top-level part. */
+  let indent = -1;
+  const topKeyAt = (at: number) => {
+    const m = /^( *)"(?:[^"\\\n]|\\.)*"\s*:/.exec(text.slice(at, at + 200));
+    return m !== null && m[1]!.length === indent;
+  };
+  while (i < n) {
+    ws();
+    if (text[i] !== '"') break;
+    if (indent < 0) indent = i - (text.lastIndexOf('\n', i) + 1);
+    const keyEnd = stringEnd(i);
+    let key: unknown;
+    try {
+      key = JSON.parse(text.slice(i, keyEnd));
+    } catch {
+      break;
+    }
+    i = keyEnd;
+    ws();
+    if (text[i] !== ':') break;
+    i++;
+    // The value runs to the next `,` or `}` outside strings and brackets.
+    const start = i;
+    let depth = 0;
+    while (i < n) {
+      const c = text[i]!;
+      if (c === '"') {
+        i = stringEnd(i);
+        continue;
+      }
+      if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') {
+        if (depth === 0) break;
+        depth--;
+      } else if (c === ',' && depth === 0) break;
+      else if (c === '\n' && topKeyAt(i + 1)) break;
+      i++;
+    }
+    try {
+      if (typeof key === 'string') out[key] = JSON.parse(text.slice(start, i));
+    } catch {
+      // This part is the broken one: the others still show.
+    }
+    if (text[i] === ',') i++;
+    else if (text[i] !== '\n') break;
+  }
+  return out;
+}
+
 /** A scenario's JSON: the run's when it is the one on screen (it may be edited), else the built-in's. */
 function scenarioJson(id: string): Json | undefined {
   const s = appStore.getState();
