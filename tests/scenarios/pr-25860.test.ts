@@ -5,7 +5,7 @@
 // `pr-25860` the replay restores the watermark from each replicated entry's source position
 // (`recoverReplWatermarkFromMetadata`) and the resend is Dup.
 import { describe, expect, it } from 'vitest';
-import { applicableFixes, explore, explorerBounds, fixesToCompare, loadScenario, type Config } from '../../src/engine';
+import { applicableFixes, explore, explorerBounds, fixesToCompare, loadScenario, type Config, type RunResult } from '../../src/engine';
 import { invariantsOf, type Json, rulesOf, runBuiltin, runOf, textsOf } from './helpers';
 
 // E1 and E2 were published at us-east before the run (10:0, 10:1); the replicator starts at once
@@ -27,13 +27,20 @@ const base = (dedup: 'v1' | 'v2', targetDedup = true): Json => ({
   workload: [],
 });
 
-// The target unloads right after it stored E1: E1's receipt has no connection to go to, so the
-// replicator has not deleted 10:0 and resends it to the reloaded topic.
+// The target unloads right after it stored E1, and its close task runs before E1's receipt task
+// (both queued on the connection's event loop): CommandCloseProducer reaches the replicator first
+// and the receipt behind it is ignored, so the replicator has not deleted 10:0 and resends it to
+// the reloaded topic. `closeFirst` is that order: the auto run up to the unload, then the close.
 const unloadAfterE1 = (dedup: 'v1' | 'v2', fixes: string[] = []): Json => ({
   ...base(dedup),
   fixes,
   faults: [{ kind: 'unload-topic', cluster: 'us-west', after: { event: 'persisted', message: 'E1', cluster: 'us-west' } }],
 });
+const closeFirst = (s: Json): string[] => {
+  const auto = runOf(s).steps.slice(1).map((st) => st.key!);
+  return [...auto.slice(0, auto.indexOf('fault:unload-topic:us-west') + 1), 'deliver:broker-2->replicator:CloseProducer'];
+};
+const runRaced = (s: Json): RunResult => runOf(s, closeFirst(s));
 
 function config(s: Json, fixes: string[] = []): Config {
   const l = loadScenario({ format: 'dedup-lab/scenario@1', ...s }, fixes);
@@ -43,7 +50,7 @@ function config(s: Json, fixes: string[] = []): Config {
 
 describe('#25861: the target reloads before the replicator mark-deleted what it stored (V2)', () => {
   it('without the fix the replay drops the _LID/_EID watermark: the resent E1 is NotDup and stored twice', () => {
-    const r = runOf(unloadAfterE1('v2'));
+    const r = runRaced(unloadAfterE1('v2'));
     const broker = textsOf(r, 'broker-2');
     expect(broker).toContain('topic loaded: dedup state rebuilt by replay (V2 _LID/_EID keys are not rebuilt)');
     // The same source position is judged twice against an empty watermark.
@@ -54,7 +61,7 @@ describe('#25861: the target reloads before the replicator mark-deleted what it 
   });
 
   it('with pr-25860 the replay restores 10:0 from the stored E1: the resend is Dup, answered -1:-1, and E1 is stored once', () => {
-    const r = runOf(unloadAfterE1('v2', ['pr-25860']));
+    const r = runRaced(unloadAfterE1('v2', ['pr-25860']));
     const broker = textsOf(r, 'broker-2');
     expect(broker).toContain(
       'topic loaded: dedup state rebuilt by replay (V2 _LID/_EID keys rebuilt from the replicated entries’ source positions, PR 25860)',
@@ -70,7 +77,7 @@ describe('#25861: the target reloads before the replicator mark-deleted what it 
   });
 
   it('V1 with the pr-23697 toggle runs V2, and pr-25860 closes it the same way', () => {
-    const r = runOf(unloadAfterE1('v1', ['pr-23697', 'pr-25860']));
+    const r = runRaced(unloadAfterE1('v1', ['pr-23697', 'pr-25860']));
     expect(r.violations).toEqual([]);
     expect(r.stored['us-west']).toEqual(['E1', 'E2']);
   });
@@ -81,17 +88,17 @@ describe('#25861: the target reloads before the replicator mark-deleted what it 
       const s = unloadAfterE1('v2', fixes);
       return { ...s, clusters: [{ name: 'us-east', brokers: ['broker-1'] }, { name: 'us-west', brokers: ['broker-2'], bookies: ['bookie-1', 'bookie-2'] }] };
     };
-    const r = runOf(withBookies([]));
+    const r = runRaced(withBookies([]));
     expect(invariantsOf(r)).toEqual(['no-duplicates']);
     expect(r.stored['us-west']).toEqual(['E1', 'E1', 'E2']);
-    const fixed = runOf(withBookies(['pr-25860']));
+    const fixed = runRaced(withBookies(['pr-25860']));
     expect(textsOf(fixed, 'broker-2')).toContain('Dup (source 10:0 ≤ pushed 10:0, persisted 10:0): dropped, receipt -1:-1');
     expect(fixed.violations).toEqual([]);
     expect(fixed.stored['us-west']).toEqual(['E1', 'E2']);
   });
 
   it('V1 keys on the original producer, which the replay always rebuilt: no duplicate, fix or not', () => {
-    const r = runOf(unloadAfterE1('v1'));
+    const r = runRaced(unloadAfterE1('v1'));
     expect(r.violations).toEqual([]);
     expect(r.stored['us-west']).toEqual(['E1', 'E2']);
   });
@@ -100,17 +107,21 @@ describe('#25861: the target reloads before the replicator mark-deleted what it 
 describe('the explorer: an unload-topic anywhere, one per run', () => {
   const scenario = { ...base('v2'), explore: { faults: { kinds: ['unload-topic'], max: 1 }, maxDepth: 40 } };
 
-  it('without the fix it finds the duplicate (8 steps: E1 stored, then the unload); with pr-25860 the search is complete and finds nothing', () => {
+  it('without the fix it finds the duplicate (9 steps: E1 stored, the unload, its close read before E1’s receipt); with pr-25860 the search is complete and finds nothing', () => {
     const c = config(scenario);
     const found = explore(c, explorerBounds(c));
     expect([found.safety, found.complete]).toEqual(['violated', true]);
-    expect(found.violations.map((v) => [v.invariant, v.length])).toEqual([['no-duplicates', 8]]);
+    // 9 steps, one more than when the unload closed the connection: the broker only closes the
+    // producer (ServerCnx.closeProducer), and E1's receipt is lost only when the close is read
+    // ahead of it (its task ran first). Read the other way, the receipt arrives and nothing is resent.
+    expect(found.violations.map((v) => [v.invariant, v.length])).toEqual([['no-duplicates', 9]]);
     expect(found.violations[0]!.trace).toEqual([
       'connect:replicator',
       'read:replicator',
       'deliver:replicator->broker-2:E1',
       'persist:us-west:E1',
       'fault:unload-topic:us-west',
+      'deliver:broker-2->replicator:CloseProducer',
       'connect:replicator',
       'deliver:replicator->broker-2:E1',
       'persist:us-west:E1',

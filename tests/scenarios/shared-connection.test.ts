@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario, type RunResult } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
-import { type Json, runBuiltin, runOf, stepOf } from './helpers';
+import { type Json, rulesOf, runBuiltin, runOf, stepOf } from './helpers';
 
 const runBuiltinJson = (): Json => ({ ...BUILTINS.find((b) => b.id === ID)! });
 
@@ -128,6 +128,46 @@ describe('restart-producer on a shared client is one producer closed and created
     expect(shared.steps[at]!.world.channels.p2!.open).toBe(true);
     const apart = runOf(scenario({ ...restart, producers: [{ name: 'p1' }, { name: 'p2' }] }));
     expect(faultText(apart)).toEqual(['producer process restarts: pending sends are lost']);
+  });
+});
+
+describe('a broker-side close is per producer: the TCP connection and what is on it stay', () => {
+  // The topic unloads once N1 is stored and its receipt written: ServerCnx.closeProducer writes
+  // CommandCloseProducer to p1 and to p2 on app's connection, behind N1's receipt.
+  const unload = scenario({ faults: [{ kind: 'unload-topic', cluster: 'local', after: { event: 'persisted', message: 'N1' } }] });
+  const u = runOf(unload);
+  const at = stepOf(u, 'unload topic at local');
+
+  it('the receipt written before the close arrives; each producer is told by its own CommandCloseProducer and reconnects', () => {
+    expect(u.steps[at]!.events.filter((e) => e.kind === 'close').map((e) => `${e.rule} | ${e.text}`)).toEqual([
+      'PersistentTopic.close | CommandCloseProducer to p1: topic unloaded at local; the connection stays',
+      'PersistentTopic.close | CommandCloseProducer to p2: topic unloaded at local; the connection stays; receipts already written go first: N1',
+    ]);
+    expect([u.steps[at]!.world.channels.p1!.open, u.steps[at]!.world.channels.p2!.open]).toEqual([true, true]);
+    expect(u.steps[at + 1]!.key).toBe('deliver:broker-1->p2:N1');
+    expect(eventsOf(u, 'p2', 'close').map((e) => `${e.rule} | ${e.text}`)).toEqual(['ClientCnx.handleCloseProducer | producer closed by the broker; reconnects (the connection stays)']);
+    expect(u.steps.some((s) => s.events.some((e) => e.text.startsWith('connection closed')))).toBe(false);
+    expect(u.outcomes).toEqual({ M1: ['stored at 10:0'], N1: ['stored at 10:1'], M2: ['stored at 11:0'] });
+  });
+
+  it('read before N1’s receipt (the close task ran first), the receipt is ignored: N1 is resent, Dup, stored once', () => {
+    const keys = u.steps.slice(1).map((s) => s.key!);
+    const raced = runOf(unload, [...keys.slice(0, at), 'deliver:broker-1->p2:CloseProducer']);
+    expect(eventsOf(raced, 'p2', 'close').map((e) => e.text)).toEqual(['producer closed by the broker; reconnects (the connection stays); receipts the broker wrote after the close are ignored: N1']);
+    expect(raced.outcomes.N1).toEqual(['completed -1:-1']);
+    expect(raced.stored).toEqual({ local: ['M1', 'N1', 'M2'] });
+    expect(raced.violations).toEqual([]);
+  });
+
+  it('a send the broker reads after the close is ignored (recentlyClosedProducers), not answered; the resend is stored', () => {
+    // Unload while M2 is on its way in: broker-1 reads it for a producer it removed.
+    const inFlight = scenario({ faults: [{ kind: 'unload-topic', cluster: 'local', after: { event: 'sent', message: 'M2' } }] });
+    const keys = runOf(inFlight).steps.slice(1).map((s) => s.key!);
+    const r = runOf(inFlight, [...keys.slice(0, keys.indexOf('fault:unload-topic:local') + 1), 'deliver:p1->broker-1:M2']);
+    expect(r.steps[stepOf(r, 'producer recently closed by the broker: send ignored')]!.key).toBe('deliver:p1->broker-1:M2');
+    expect(rulesOf(r)).toContain('ServerCnx.handleSend:recently-closed');
+    expect(r.stored).toEqual({ local: ['M1', 'N1', 'M2'] });
+    expect(r.violations).toEqual([]);
   });
 });
 

@@ -126,6 +126,16 @@ export type ResponseFrame =
       readonly message: string;
       readonly msgs: readonly string[];
       readonly born: number;
+    }
+  | {
+      /**
+       * `CommandCloseProducer` (`ServerCnx.closeProducer`): the broker removed the producer and
+       * keeps the connection; receipts written before it still arrive first. `msgs` is always empty.
+       */
+      readonly kind: 'close-producer';
+      readonly reason: string;
+      readonly msgs: readonly string[];
+      readonly born: number;
     };
 
 export type ServerError = 'ChecksumError' | 'NotAllowedError' | 'PersistenceError';
@@ -152,6 +162,13 @@ export interface Channel {
    * answer for it as unexpected, and does not tell it when it closes. Always true for Java.
    */
   listening: boolean;
+  /**
+   * The broker removed this producer from the connection (`ServerCnx.closeProducer`, on the topic's
+   * close) and wrote `CommandCloseProducer`; the connection stays open. Until the client reads that
+   * command the producer still writes; the broker ignores those sends (`recentlyClosedProducers`).
+   * Absent while the broker still knows the producer.
+   */
+  removed?: true;
   /**
    * duplicate-frames fault: frames written so far (its cache) and what the channel does now. From
    * its `atSend`-th send (counted in `sends`) it writes the cached frames of `frames` (null: all of

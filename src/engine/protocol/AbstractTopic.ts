@@ -10,10 +10,11 @@ import { type Ctx, tick } from '../sim/context';
  * `p`'s name on its topic (same cluster, registered on an open connection), if any. Only a
  * successor on the *same* connection may replace it (`Producer.isSuccessorTo`); here a connection
  * that closed has deregistered its producer already (`ServerCnx.channelInactive`), so a
- * producer's own reconnect is never refused.
+ * producer's own reconnect is never refused. Nor is a producer the broker removed
+ * (`ServerCnx.closeProducer`) while its `CommandCloseProducer` is still on the way.
  */
 export function nameHolder(w: World, p: ProducerState): ProducerState | undefined {
-  return Object.values(w.producers).find((q) => q !== p && q.cluster === p.cluster && q.wireName === p.wireName && w.channels[q.name]?.open === true);
+  return Object.values(w.producers).find((q) => q !== p && q.cluster === p.cluster && q.wireName === p.wireName && w.channels[q.name]?.open === true && w.channels[q.name]?.removed !== true);
 }
 
 /**

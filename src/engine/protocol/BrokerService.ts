@@ -14,7 +14,7 @@ import { replicationDedup } from '../model/config';
 import { ev } from '../model/events';
 import { type Ctx, idsOf } from '../sim/context';
 import type { TopicState } from '../model/world';
-import { closeProducersOf } from './ClientCnx';
+import { closeProducersOf, disconnectProducersOf } from './ClientCnx';
 import { replayCursor, replayReplNote } from './MessageDeduplication';
 import { closeManagedLedger, emptyLedgersDeleted, failWritesOnClose, initializeBookKeeper, listText } from './ManagedLedgerImpl';
 import { consumersReconnect, serveTopic, startTakeover } from './OwnershipChange';
@@ -25,7 +25,7 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
   const w = ctx.w;
   const topic = w.topics[cluster]!;
   ctx.events.push(ev('fault', topic.owner, `unload topic at ${cluster}`, [], { cluster, rule: 'BrokerService.unloadServiceUnit' }));
-  closeProducersOf(ctx, cluster, `topic unloaded at ${cluster}`, 'PersistentTopic.close');
+  disconnectProducersOf(ctx, cluster, `topic unloaded at ${cluster}`, 'PersistentTopic.close');
   if (topic.bk) {
     closeManagedLedger(ctx, topic);
     consumersReconnect(ctx, topic, topic.owner, topic.owner);

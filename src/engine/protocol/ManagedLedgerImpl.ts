@@ -15,7 +15,7 @@ import { asyncClose as closeLedgerHandle } from './LedgerHandle';
 import { bookieHandleNotAvailable, delayedEnsembleChange } from './EnsembleChange';
 import { failHandle, initiate } from './OpAddEntry';
 import { addFailed } from './PersistentTopic';
-import { closeProducersOf } from './ClientCnx';
+import { disconnectProducersOf } from './ClientCnx';
 
 /** `ManagedLedgerImpl.asyncAddEntry` for the head of `pendingWrites` that was just queued. */
 export function asyncAddEntry(ctx: Ctx, topic: TopicState): void {
@@ -124,7 +124,7 @@ function fenceManagedLedger(ctx: Ctx, topic: TopicState): void {
   bk.ml.state = 'Fenced';
   bk.ml.ops = [];
   bk.ml.handle = null;
-  addFailed(ctx, topic, (cluster, reason) => closeProducersOf(ctx, cluster, reason, 'PersistentTopic.close'), 'ManagedLedgerFencedException');
+  addFailed(ctx, topic, (cluster, reason) => disconnectProducersOf(ctx, cluster, reason, 'PersistentTopic.close'), 'ManagedLedgerFencedException');
 }
 
 /**

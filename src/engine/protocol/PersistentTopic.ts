@@ -14,7 +14,9 @@ import { switchToNewOwner } from './OwnershipChange';
 type Unborn<T> = T extends unknown ? Omit<T, 'born'> : never;
 
 function respond(ctx: Ctx, ch: Channel, frame: Unborn<ResponseFrame>): void {
-  if (!ch.open) return;
+  // A producer the broker removed (ServerCnx.closeProducer) gets nothing more: the client has
+  // dropped it from the connection by the time anything behind CommandCloseProducer arrives.
+  if (!ch.open || ch.removed) return;
   ch.toClient.push(frozen({ ...frame, born: tick(ctx.w) }));
 }
 
@@ -27,6 +29,13 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
   const errSeq = Math.max(highest, f.sequenceId);
   const base = { sequenceId: errSeq, msgs: ids };
   ctx.events.push(ev('receive', ch.producer, what, ids, { to: ch.broker, cluster: topic.cluster }));
+  // ServerCnx.handleSend: no producer with this id any more. One closed by the broker moments ago
+  // (recentlyClosedProducers) is expected to still have sends in flight: ignored, no answer, and
+  // the connection stays.
+  if (ch.removed) {
+    note(ctx, ch, 'producer recently closed by the broker: send ignored', ids, 'ServerCnx.handleSend:recently-closed');
+    return;
+  }
 
   // Producer.checkAndStartPublish: checksum before anything touches the topic or dedup state.
   if (f.corrupted) {

@@ -43,6 +43,7 @@ export function sendLabel(f: SendFrame): string {
 
 export function responseLabel(f: ResponseFrame): string {
   if (f.kind === 'error') return `${f.error} seq ${f.sequenceId} (${join(f.msgs)})`;
+  if (f.kind === 'close-producer') return 'CloseProducer';
   return `receipt ${join(f.msgs)} seq ${f.sequenceId} at ${f.ledgerId}:${f.entryId}`;
 }
 

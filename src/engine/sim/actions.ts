@@ -48,6 +48,8 @@ export type FaultAction =
 export type Action =
   | { readonly type: 'deliver-send'; readonly producer: string }
   | { readonly type: 'deliver-response'; readonly producer: string }
+  /** CommandCloseProducer read ahead of receipts still queued before it (ClientCnx.ts `closeProducer`). */
+  | { readonly type: 'deliver-close'; readonly producer: string }
   | { readonly type: 'persist'; readonly cluster: string }
   | { readonly type: 'replicator-read' }
   | { readonly type: 'connect'; readonly producer: string }

@@ -5,7 +5,7 @@
 // and enabledActions and the explorer depend on that alone.
 import { ev } from '../model/events';
 import { freshProducerSession, frozen } from '../model/world';
-import { closeConnection, closeProducersOf, connectionPeers, dropConnection } from '../protocol/ClientCnx';
+import { closeConnection, connectionPeers, disconnectProducersOf, dropConnection } from '../protocol/ClientCnx';
 import { addFailed } from '../protocol/PersistentTopic';
 import { restartBroker, unloadTopic } from '../protocol/BrokerService';
 import { startTakeover } from '../protocol/OwnershipChange';
@@ -48,7 +48,7 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
     case 'persist-fails': {
       const topic = w.topics[f.cluster]!;
       ctx.events.push(ev('fault', topic.owner, `ledger write of ${f.message} fails`, [f.message], { cluster: f.cluster }));
-      addFailed(ctx, topic, (cluster, reason) => closeProducersOf(ctx, cluster, reason, 'PersistentTopic.addFailed:disconnect-producers'));
+      addFailed(ctx, topic, (cluster, reason) => disconnectProducersOf(ctx, cluster, reason, 'PersistentTopic.addFailed:disconnect-producers'));
       return;
     }
     case 'disconnect': {

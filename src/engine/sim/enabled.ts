@@ -24,7 +24,11 @@ export function enabledActions(w: World): EnabledAction[] {
       const req = ch.toBroker[0];
       if (req && connectionHead(w, name, 'toBroker')) add(`deliver:${p.name}->${ch.broker}:${labelOf(req.msgs)}`, { type: 'deliver-send', producer: p.name }, ActionClass.request, req.born);
       const res = ch.toClient[0];
-      if (res && connectionHead(w, name, 'toClient')) add(`deliver:${ch.broker}->${p.name}:${res.msgs.join('+')}`, { type: 'deliver-response', producer: p.name }, ActionClass.response, res.born);
+      if (res && connectionHead(w, name, 'toClient')) add(`deliver:${ch.broker}->${p.name}:${res.kind === 'close-producer' ? 'CloseProducer' : res.msgs.join('+')}`, { type: 'deliver-response', producer: p.name }, ActionClass.response, res.born);
+      // The broker's close task may have run before the receipt tasks still queued ahead of it
+      // (ClientCnx.ts closeProducer): CommandCloseProducer can also be read first.
+      const close = ch.removed ? ch.toClient.find((f) => f.kind === 'close-producer') : undefined;
+      if (close && close !== res) add(`deliver:${ch.broker}->${p.name}:CloseProducer`, { type: 'deliver-close', producer: p.name }, ActionClass.response, close.born);
     }
     if (p.state === 'Connecting' && !p.closed && !lookupWaits(w, p.cluster, p.role)) add(`connect:${p.name}`, { type: 'connect', producer: p.name }, ActionClass.request, ch?.closedAt ?? 0);
     if (p.batch.length > 0) add(`batch-timer:${p.name}`, { type: 'batch-timer', producer: p.name }, ActionClass.batchTimer, p.batchBorn);

@@ -10,6 +10,7 @@ import { ackReceived, connectionOpenedJava, handleSendErrorJava } from '../proto
 import { ackReceivedReplicatedMsg } from '../protocol/GeoReplicationProducerImpl';
 import { readMoreEntries } from '../protocol/PersistentReplicator';
 import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/partitionProducer';
+import { handleCloseProducer } from '../protocol/ClientCnx';
 import type { Action } from './actions';
 import type { Ctx } from './context';
 import { draftWorld, finishWorld } from './draft';
@@ -43,6 +44,7 @@ export function apply(ctx: Ctx, a: Action): void {
       const ch = w.channels[a.producer]!;
       const r = ch.toClient.shift()!;
       const p = w.producers[a.producer]!;
+      if (r.kind === 'close-producer') return handleCloseProducer(ctx, p, ch);
       if (!ch.listening) {
         // Go connection.handleSendReceipt / handleSendError: no listener for this producer id.
         const text = `unexpected ${r.kind === 'receipt' ? 'send receipt' : r.error} for ${p.name}, no longer registered on this connection: dropped`;
@@ -59,6 +61,11 @@ export function apply(ctx: Ctx, a: Action): void {
       } else if (p.client === 'java') handleSendErrorJava(ctx, p, r);
       else handleSendErrorGo(ctx, p, r);
       return;
+    }
+    case 'deliver-close': {
+      // CommandCloseProducer overtook the receipts queued before it: they follow it on the wire.
+      const ch = w.channels[a.producer]!;
+      return handleCloseProducer(ctx, w.producers[a.producer]!, ch);
     }
     case 'persist':
       addComplete(ctx, w.topics[a.cluster]!);
