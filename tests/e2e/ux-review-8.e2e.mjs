@@ -1,7 +1,8 @@
 // UX review 8 (docs/research/ux-review-8.md) in real Chromium: wrapped labels make seed 001's lanes
 // ~200 px, so Auto shows 4 of its 8 lanes at 1024 × 700 and 6 at 1440 × 900 (review 7: 2 and 3)
 // with labels ≥ 10 px, and a click on any line of a wrapped label still finds its message; the PNG
-// and SVG exports are light on the dark page, and the buttons say so.
+// and SVG exports are light on the dark page, and the buttons say so; Compare fixes at 1024 px shows
+// its verdict columns without scrolling.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openScenario, until } from './lib.mjs';
@@ -161,7 +162,7 @@ const lightExport = {
 
 const compareAt1024 = {
   timeout: 150_000,
-  name: 'ux8: Compare fixes at 1024×700 (dark) — every counterexample link on one line, the found column whole once the table is scrolled, an edge shadow says it scrolls',
+  name: 'ux8: Compare fixes at 1024×700 (dark) — each fix is its name, then safety, liveness and found side by side, all in view without scrolling; every invariant name on one line',
   run: async ({ baseURL, newPage }) => {
     const page = await newPage({ viewport: { width: 1024, height: 700 }, colorScheme: 'dark' });
     await openScenario(page, baseURL, 'seed-000-not-allowed-explore');
@@ -169,36 +170,40 @@ const compareAt1024 = {
     await page.getByTestId('compare-table').waitFor({ timeout: 120_000 });
     const m = await page.evaluate(() => {
       const box = document.querySelector('[data-testid=compare-scroll]');
-      const links = [...box.querySelectorAll('button.link')].map((b) => {
-        const r = b.getBoundingClientRect();
+      const names = [...box.querySelectorAll('button.link .nowrap:first-child')].map((s) => {
+        const r = s.getBoundingClientRect();
+        return { text: s.textContent, height: r.height };
+      });
+      const b = box.getBoundingClientRect();
+      const rows = [...box.querySelectorAll('tbody tr')].map((tr) => {
+        const cells = [...tr.querySelectorAll('td')].map((td) => td.getBoundingClientRect());
         return {
-          text: b.textContent,
-          height: r.height,
-          line: parseFloat(getComputedStyle(b).lineHeight) || 0,
+          fix: tr.querySelector('td').textContent,
+          // safety, liveness, found: whole inside the box, side by side on one line.
+          inView: cells.slice(1, 4).every((r) => r.left >= b.left - 1 && r.right <= b.right + 1),
+          oneLine: cells.slice(1, 4).every((r) => Math.abs(r.top - cells[1].top) < 1),
+          nameAbove: cells[0].bottom <= cells[1].top + 1,
         };
       });
-      const wider = box.scrollWidth > box.clientWidth;
-      box.scrollLeft = box.scrollWidth;
-      const b = box.getBoundingClientRect();
-      const found = [...box.querySelectorAll('tbody tr td:nth-child(4)')].map((td) =>
-        td.getBoundingClientRect(),
-      );
       return {
-        links,
-        wider,
-        inView: found.every((r) => r.left >= b.left - 1 && r.right <= b.right + 1),
+        names,
+        rows,
+        scrolls: box.scrollWidth > box.clientWidth + 1,
+        width: Math.round(b.width),
         shadow: getComputedStyle(box).backgroundImage,
       };
     });
-    assert.ok(m.links.length >= 4, `${m.links.length} counterexample links`);
-    for (const l of m.links)
+    assert.ok(m.names.length >= 4, `${m.names.length} counterexample links`);
+    for (const l of m.names)
       assert.ok(l.height < 30, `"${l.text}" is ${l.height} px tall: broken over lines`);
-    assert.equal(
-      m.wider,
-      true,
-      'the table fits at 1024 px: nothing to scroll (the test needs it wider)',
-    );
-    assert.equal(m.inView, true, 'the found column is not whole once scrolled to the end');
+    assert.equal(m.scrolls, false, `the table scrolls sideways in its ${m.width} px box`);
+    assert.equal(m.rows.length, 5);
+    for (const r of m.rows) {
+      assert.ok(r.inView, `${r.fix}: a verdict column is cut at the box's edge`);
+      assert.ok(r.oneLine, `${r.fix}: safety, liveness and found are not side by side`);
+      assert.ok(r.nameAbove, `${r.fix}: the fix's name is not above its verdicts`);
+    }
+    // Narrower still, the table scrolls in its box, and an edge shadow says so.
     assert.match(m.shadow, /radial-gradient.*radial-gradient/, 'no edge shadow');
   },
 };

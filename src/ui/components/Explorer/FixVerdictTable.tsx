@@ -52,7 +52,8 @@ export function FixVerdictTable({ done }: { readonly done: Compared }) {
                             aria-label={`Open the ${v.invariant} counterexample with ${fix ?? done.baseline}`}
                             onClick={() => void openWith(done, fix, v)}
                           >
-                            {v.invariant} ({v.length} steps)
+                            <span className="nowrap">{v.invariant}</span>{' '}
+                            <span className="nowrap">({v.length} steps)</span>
                           </button>
                         </span>
                       ))}
