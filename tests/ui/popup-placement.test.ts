@@ -2,7 +2,7 @@
 // right edge near the window's right edge, opens above near the bottom edge (when there is more
 // room there), and is always moved inside the room; taller than the room, it gets a max height.
 import { describe, expect, it } from 'vitest';
-import { placePopup } from '../../src/ui/components/FaultPlan/FaultMenu';
+import { placePopup } from '../../src/ui/components/FaultPlan/popupPlacement';
 
 const room = { left: 0, top: 0, right: 800, bottom: 600 };
 const button = (left: number, top: number) => ({ left, top, right: left + 20, bottom: top + 16 });

@@ -3,7 +3,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { setCursor } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
-import { FaultItems, placePopup } from '../FaultPlan/FaultMenu';
+import { FaultItems } from '../FaultPlan/FaultItems';
+import { placePopup } from '../FaultPlan/popupPlacement';
 import { kindsFor, type ArrowTarget } from './arrows';
 import { visibleBox } from './geometry';
 

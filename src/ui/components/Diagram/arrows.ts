@@ -7,7 +7,7 @@ import {
   SEND_FAULTS,
   withSendTimeout,
   type MessageFault,
-} from '../FaultPlan/FaultMenu';
+} from '../FaultPlan/messageFaultKinds';
 import { clustersWithBookies, faultsAt } from '../FaultPlan/messageFaults';
 
 export { messageIndexOf } from './messageShapes';

@@ -17,12 +17,6 @@ import { FaultItems } from './FaultItems';
 import { withSendTimeout, type MessageFault } from './messageFaultKinds';
 import { useFixedPlacement } from './popupPlacement';
 
-// Diagram/ArrowMenu and Diagram/arrows (and tests/ui/popup-placement) import these from here,
-// where they were written first; new code imports them from their own modules.
-export { FaultItems } from './FaultItems';
-export { ALL_FAULTS, SEND_FAULTS, withSendTimeout, type MessageFault } from './messageFaultKinds';
-export { placePopup } from './popupPlacement';
-
 /** `kinds`, plus send-timeout when it can act on `message` in the step shown. */
 function useWithSendTimeout(
   message: string,

@@ -1,0 +1,71 @@
+// The current step on the drawing: its shapes marked (highlight.ts) and, when its row is not in
+// view, scrolled to (geometry.ts scrollFor). Moving the cursor only re-marks shapes, which is
+// cheap, instead of re-rendering Mermaid per step.
+import { useEffect, type RefObject } from 'react';
+import { labelsOf, rowBox, scrollFor, visibleBox } from './geometry';
+import { currentShapes, markStep, placeMarks } from './highlight';
+import type { DrawState } from './useDrawing';
+
+/** Scrolls the current step's row into view: its labels, a VIOLATION note whole if it can. */
+function scrollToRow(scroller: HTMLElement, root: HTMLElement, anchor: Element): boolean {
+  const shapes = currentShapes(root);
+  const row = rowBox(shapes.length > 0 ? shapes : [anchor]);
+  if (!row) return false;
+  // The long-trace note sticks to the top of the view; the actor header is above the view.
+  const sticky = scroller.querySelector<HTMLElement>('.diagram-window');
+  const covered = sticky?.offsetHeight ?? 0;
+  const texts = labelsOf(shapes);
+  const all = rowBox(texts);
+  const first = rowBox(texts.slice(0, 1));
+  // A VIOLATION note (drawn over every lane) is the text of its step worth showing whole.
+  const violation = rowBox(
+    labelsOf(shapes.filter((el) => el.textContent?.trimStart().startsWith('VIOLATION ') ?? false)),
+  );
+  const boxes = texts.flatMap((t) => {
+    const b = rowBox([t]);
+    return b ? [b] : [];
+  });
+  const labels = all && first ? { all, first, violation, texts: boxes } : null;
+  const { down, across } = scrollFor(visibleBox(scroller, covered), row, labels);
+  if (down !== 0) scroller.scrollTop += down;
+  if (across !== 0) scroller.scrollLeft += across;
+  return down !== 0;
+}
+
+export function useStepMarks(props: {
+  readonly draw: DrawState;
+  readonly cursor: number;
+  readonly scale: number;
+  readonly host: RefObject<HTMLDivElement | null>;
+  readonly section: RefObject<HTMLElement | null>;
+  /** The step a click on the diagram moved the cursor to, until this effect has seen it. */
+  readonly clickedToRef: RefObject<number | null>;
+  readonly syncHeader: () => void;
+}) {
+  const { draw, cursor, scale, host, section, clickedToRef, syncHeader } = props;
+  useEffect(() => {
+    if (!draw.drawn || !host.current) return;
+    // Mark now (class flips only: no layout read); show the marks and scroll in the step's own
+    // frame: reading the layout here, right after React's commit, would force a style + layout
+    // pass that the frame then does again; in the frame callback it is the frame's only one.
+    // Scroll only when the current step's row is not in view (scrollFor). A new zoom brings the
+    // current step into view again.
+    const root = host.current;
+    const anchor = markStep(root, draw.drawn.diagram.items, cursor);
+    // A step reached by a click on its row is in view already: scrolling would move the row (and
+    // the fault menu opened at the click) from under the pointer — at 1024 px an arrow's menu
+    // ended half outside the diagram's left edge.
+    const byClick = clickedToRef.current === cursor;
+    clickedToRef.current = null;
+    if (typeof requestAnimationFrame !== 'function') return;
+    const frame = requestAnimationFrame(() => {
+      const scroller = section.current;
+      if (anchor?.isConnected && scroller && !byClick && scrollToRow(scroller, root, anchor))
+        syncHeader();
+      placeMarks(root);
+    });
+    return () => cancelAnimationFrame(frame);
+    // `draw`, not `draw.drawn`: a theme switch draws a new SVG of the same drawing, and the marks
+    // (inside the host, replaced with it) must be placed on it again.
+  }, [draw, cursor, scale, syncHeader, host, section, clickedToRef]);
+}
