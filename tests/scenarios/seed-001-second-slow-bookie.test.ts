@@ -7,8 +7,8 @@
 //   answer for M1 (3:1); the added one, with no message, also holds its answers for 3:2 and ledger
 //   4. Fencing-read answers are never held. A held answer is only taken last by `auto`; an explicit
 //   schedule and the explorer deliver it whenever they choose.
-// - The app's "add a fault" forks a branch that keeps the choices up to the cursor (faultPlan.ts
-//   addFault → pathToCursor) and lets `auto` choose the rest. At step 3 that drops the seed's
+// - The app's "add a fault" forked a branch that kept the choices up to the cursor (faultPlan.ts
+//   addFault → pathToCursor) and let `auto` choose the rest. At step 3 that dropped the seed's
 //   schedule from step 4 on, and `auto` delivers broker-1's add 3:2 to bookie-1 before
 //   broker-2's fencing read. BookieImpl.addEntry stores it (the ledger is not fenced yet) and
 //   answers OK, so the fencing answer holds 3:0..3:2, LedgerRecoveryOp closes ledger 3 with 3
@@ -16,14 +16,15 @@
 //   before its fence). Nothing is refused as fenced, so broker-1 never runs ledgerClosed with its
 //   LAC + 1. Broker-2's load records [3:{3}, 4] at version 2, and both sides agree.
 // - The seed's race needs the fencing read to reach the bookies before 3:2 does (seed rows 10-13).
-//   With the full schedule the violation stays, with the second slow-bookie or without it.
+//   With the full schedule the violation stays, with the second slow-bookie or without it. The
+//   app's addFault now keeps the whole schedule (tests/ui/fault-keeps-interleaving.test.ts).
 import { describe, expect, it } from 'vitest';
 import { BUILTINS } from '../../src/scenarios';
 import { invariantsOf, runBuiltin, stepOf } from './helpers';
 
 const seed = BUILTINS.find((b) => b.id === 'seed-001-fencing-race')! as unknown as { faults: unknown[]; schedule: string[] };
 const twoSlow = [...seed.faults, { kind: 'slow-bookie', bookie: 'bookie-2' }];
-/** What the app runs after adding a fault at step 3: the first 3 choices, then `auto`. */
+/** What the app ran after adding a fault at step 3 before it kept the whole schedule: the first 3 choices, then `auto`. */
 const firstThree = seed.schedule.slice(0, 3);
 
 describe('seed 001 with a second slow-bookie on bookie-2 (UX review 8)', () => {
@@ -39,7 +40,7 @@ describe('seed 001 with a second slow-bookie on bookie-2 (UX review 8)', () => {
     expect(stepOf(two, 'answer for 3:2 from bookie-2')).toBeGreaterThan(stepOf(one, 'answer for 3:2 from bookie-2'));
   });
 
-  it('the app\'s branch at step 3 has no violation with or without the second slow-bookie: the schedule after step 3 is auto', () => {
+  it('a branch keeping only steps 1..3 (the app\'s old fault fork) has no violation with or without the second slow-bookie: the schedule after step 3 is auto', () => {
     const cutOne = runBuiltin('seed-001-fencing-race', [], { schedule: firstThree });
     const cutTwo = runBuiltin('seed-001-fencing-race', [], { schedule: firstThree, faults: twoSlow });
     for (const r of [cutOne, cutTwo]) {

@@ -126,11 +126,13 @@ describe('removing a fault from the keyboard keeps the focus in the Fault plan',
     // A runner that can hold a run until released (setRunner resets the store: set it first).
     let hold = false;
     let release: () => void = () => {};
-    setRunner((req) =>
-      hold
-        ? new Promise((resolve) => (release = () => resolve(directRunner(req))))
-        : directRunner(req),
-    );
+    // Only the first run after `hold` is held: removing a fault re-runs the kept choices, and a
+    // choice that no longer fits cuts the branch and runs again (run.ts) — that one goes through.
+    setRunner((req) => {
+      if (!hold) return directRunner(req);
+      hold = false;
+      return new Promise((resolve) => (release = () => resolve(directRunner(req))));
+    });
     await start();
     await threeFaults();
     const user = userEvent.setup();

@@ -36,5 +36,13 @@ export function pathToCursor(s: AppState): string[] {
   return (s.result?.steps ?? []).slice(1, s.cursor + 1).map((x) => x.key ?? '');
 }
 
+/**
+ * The keys of every step of the trace shown (1..end): its whole interleaving. Adding a fault keeps
+ * it, so the run differs only by what the fault changes (a key that no longer fits is cut there).
+ */
+export function wholePath(s: AppState): string[] {
+  return (s.result?.steps ?? []).slice(1).map((x) => x.key ?? '');
+}
+
 /** The keys of steps 1..cursor of the trace shown (the explorer's "explore from here" prefix). */
 export const pathToHere = (s: AppState): string[] => pathToCursor(s);

@@ -1,6 +1,7 @@
 // Running the recipe: where runs go (the worker, or a direct runner in tests), and `rerun`, which
 // every action that changes the recipe ends with. A reply is applied only if it answers the
 // latest request, and a recipe that does not fit is cut or reported, never a lost run.
+import { enabledActions, type RunResult } from '../../engine';
 import type { Runner } from '../../worker/messages';
 import { appStore, initial, lastIndex, type Branch, type Notice } from './state';
 import { isAsWritten, recipeOf } from './recipe';
@@ -39,6 +40,20 @@ export interface RerunOptions {
   readonly quietCut?: boolean;
   /** A notice to show once the run is done (a cut found by an earlier pass). */
   readonly notice?: Notice;
+  /**
+   * A fault added at step `at` to a branch that keeps the whole interleaving of the trace shown:
+   * the notice says the rest was kept, or at which later step it was cut and why.
+   */
+  readonly added?: {
+    readonly what: string;
+    readonly at: number;
+    /** Its index in the branch's fault plan (the engine's `plan` index of its action). */
+    readonly plan: number;
+    /** It has no step of its own and only reorders `auto`'s choices (a slow bookie). */
+    readonly orderOnly?: boolean;
+    /** How many of its steps this add has put in so far (a bound: each re-runs the recipe). */
+    readonly fired?: number;
+  };
 }
 
 /**
@@ -88,13 +103,33 @@ export async function rerun(place: Place, opts: RerunOptions = {}): Promise<void
   }
   const err = reply.result.error;
   const b = s.branches[s.branch];
-  let notice = opts.notice ?? null;
+  const added = opts.added;
+  const fire =
+    b && added && (added.fired ?? 0) < MAX_FAULT_STEPS
+      ? firstUntaken(reply.result, added, b.schedule.length)
+      : null;
+  if (b && added && fire) {
+    // The kept choices never name the added fault's own step. `auto` takes a plan fault as soon
+    // as it is enabled (its class comes first: the format's "the fault happens as the very next
+    // step"), so it goes in there, and the kept choices follow it.
+    const schedule = [...b.schedule.slice(0, fire.at), fire.key, ...b.schedule.slice(fire.at)];
+    const next = { ...b, schedule };
+    appStore.setState({ branches: s.branches.map((x, i) => (i === s.branch ? next : x)) });
+    return rerun(place, { ...opts, added: { ...added, fired: (added.fired ?? 0) + 1 } });
+  }
+  let notice = opts.notice ?? (b && opts.added ? keptNotice(opts.added, b.schedule.length) : null);
   if (err && b && !isAsWritten(s, b) && b.schedule.length >= err.step) {
     const cut = { ...b, schedule: b.schedule.slice(0, err.step - 1) };
     appStore.setState({ branches: s.branches.map((x, i) => (i === s.branch ? cut : x)) });
+    const why = `its choice for step ${err.step} ("${err.key}") is no longer possible; from step ${err.step} on the run takes the automatic choices.`;
+    // A fault added where a later kept choice no longer fits: say the fault kept the
+    // interleaving up to the step before (it cannot be cut before the fault's own step).
+    const text = opts.added
+      ? `${opts.added.what} added at step ${opts.added.at}: the rest of the interleaving was kept up to step ${err.step - 1}, but ${why}`
+      : `This branch's choice for step ${err.step} ("${err.key}") is no longer possible; from step ${err.step} on the run takes the automatic choices.`;
     const cutNotice: Notice = {
       source: 'schedule',
-      text: `This branch's choice for step ${err.step} ("${err.key}") is no longer possible; from step ${err.step} on the run takes the automatic choices.`,
+      text,
       problems: [{ path: `schedule[${err.step - 1}]`, message: `schedule error: ${err.message}` }],
     };
     return rerun(place, opts.quietCut ? opts : { ...opts, notice: cutNotice });
@@ -120,6 +155,40 @@ export async function rerun(place: Place, opts: RerunOptions = {}): Promise<void
           : Math.min(now, last)
         : Math.min(Math.max(0, place), last);
   appStore.setState({ status: 'ready', errors: [], result: reply.result, cursor, notice });
+}
+
+/** At most this many steps of an added fault are put into the kept choices (then `auto`'s). */
+const MAX_FAULT_STEPS = 64;
+
+/**
+ * The first step, after the one the fault was added at and within the kept choices, where the
+ * added fault's action is enabled but the next kept choice is another: its key and the schedule
+ * index it goes in at. Null when the run takes it wherever it is enabled (or it never is).
+ */
+function firstUntaken(
+  result: RunResult,
+  added: NonNullable<RerunOptions['added']>,
+  kept: number,
+): { readonly at: number; readonly key: string } | null {
+  for (let j = added.at; j < result.steps.length && j < kept; j++) {
+    const mine = enabledActions(result.steps[j]!.world).find(
+      (a) => a.action.type === 'fault' && a.action.plan === added.plan,
+    );
+    if (mine && result.steps[j + 1]?.key !== mine.key) return { at: j, key: mine.key };
+  }
+  return null;
+}
+
+/** What adding a fault kept: the steps after it, taken as the trace shown took them. */
+function keptNotice(added: NonNullable<RerunOptions['added']>, kept: number): Notice {
+  const only = added.orderOnly
+    ? ' It only changes the order of the automatic choices: within the kept steps its answers arrive where they did.'
+    : '';
+  const text =
+    kept > added.at
+      ? `${added.what} added at step ${added.at}: the rest of the interleaving (steps ${added.at + 1}–${kept}) is kept as it was; only what the fault changes differs.${only}`
+      : `${added.what} added at step ${added.at}: the run had no later step to keep; from step ${added.at + 1} on it takes the automatic choices.`;
+  return { source: 'fault', tone: 'info', text, problems: [] };
 }
 
 /** Runs the current recipe from scratch (the app's first load). */

@@ -60,6 +60,8 @@ export interface Notice {
   readonly source: 'fault' | 'schedule';
   readonly text: string;
   readonly problems: readonly Problem[];
+  /** `info`: what an action did, not what it could not do (shown as a status, not an alert). */
+  readonly tone?: 'info';
 }
 
 /** The scenario JSON shown: the edited one, else the built-in. */
