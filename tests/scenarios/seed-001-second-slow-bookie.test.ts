@@ -17,14 +17,14 @@
 //   LAC + 1. Broker-2's load records [3:{3}, 4] at version 2, and both sides agree.
 // - The seed's race needs the fencing read to reach the bookies before 3:2 does (seed rows 10-13).
 //   With the full schedule the violation stays, with the second slow-bookie or without it. The
-//   app's addFault now keeps the whole schedule (tests/ui/fault-keeps-interleaving.test.ts).
+//   app's addFault now keeps the chosen schedule (tests/ui/fault-keeps-interleaving.test.ts).
 import { describe, expect, it } from 'vitest';
 import { BUILTINS } from '../../src/scenarios';
 import { invariantsOf, runBuiltin, stepOf } from './helpers';
 
 const seed = BUILTINS.find((b) => b.id === 'seed-001-fencing-race')! as unknown as { faults: unknown[]; schedule: string[] };
 const twoSlow = [...seed.faults, { kind: 'slow-bookie', bookie: 'bookie-2' }];
-/** What the app ran after adding a fault at step 3 before it kept the whole schedule: the first 3 choices, then `auto`. */
+/** What the app ran after adding a fault at step 3 before it kept the chosen schedule: the first 3 choices, then `auto`. */
 const firstThree = seed.schedule.slice(0, 3);
 
 describe('seed 001 with a second slow-bookie on bookie-2 (UX review 8)', () => {

@@ -1,4 +1,4 @@
-// Editing the fault plan of the branch shown. Adding forks a branch (the run's whole interleaving
+// Editing the fault plan of the branch shown. Adding forks a branch (the interleaving chosen so far
 // is kept, and a fault the validator rejects is undone with a notice); removing edits the branch
 // in place.
 import { enabledActions } from '../../engine';
@@ -9,11 +9,14 @@ import { fork } from './branches';
 import { describeFault } from './describe';
 
 /**
- * Adds a fault to the plan as a new branch that keeps the whole interleaving of the trace shown
- * (every step's choice, not only those up to the cursor): a Pulsar engineer adding one fault
- * expects the same run with that one change. The user stays where they are; the fault can only
- * act from the next step on. A later choice the fault makes impossible cuts the branch there and
- * the run takes the automatic choices from that step (run.ts), with a notice naming the step.
+ * Adds a fault to the plan as a new branch that keeps the interleaving someone chose: the steps up
+ * to the cursor, and after it every step the branch's own choices made (the scenario's schedule, a
+ * counterexample's trace, picked actions) — a Pulsar engineer adding one fault to a race expects
+ * the same race with that one change. Steps `auto` chose are chosen again with the fault in the
+ * plan (a slow bookie, which only reorders `auto`'s choices, would otherwise change nothing). The
+ * user stays where they are; the fault can only act from the next step on. A later choice the
+ * fault makes impossible cuts the branch there and the run takes the automatic choices from that
+ * step (run.ts), with a notice naming the step.
  */
 export function addFault(f: FaultJson): Promise<void> {
   const s = appStore.getState();
@@ -21,7 +24,10 @@ export function addFault(f: FaultJson): Promise<void> {
   const what = describeFault(f);
   return fork(
     `step ${s.cursor}: + ${what}`,
-    { schedule: wholePath(s), faults: [...b.faults, f] },
+    {
+      schedule: wholePath(s).slice(0, Math.max(s.cursor, b.schedule.length)),
+      faults: [...b.faults, f],
+    },
     s.cursor,
     {
       undo: { branches: s.branches, branch: s.branch, what },

@@ -38,7 +38,8 @@ export function pathToCursor(s: AppState): string[] {
 
 /**
  * The keys of every step of the trace shown (1..end): its whole interleaving. Adding a fault keeps
- * it, so the run differs only by what the fault changes (a key that no longer fits is cut there).
+ * the part of it someone chose (faultPlan.ts), so the run differs only by what the fault changes
+ * (a key that no longer fits is cut there).
  */
 export function wholePath(s: AppState): string[] {
   return (s.result?.steps ?? []).slice(1).map((x) => x.key ?? '');

@@ -41,7 +41,7 @@ export interface RerunOptions {
   /** A notice to show once the run is done (a cut found by an earlier pass). */
   readonly notice?: Notice;
   /**
-   * A fault added at step `at` to a branch that keeps the whole interleaving of the trace shown:
+   * A fault added at step `at` to a branch that keeps the chosen interleaving of the trace shown:
    * the notice says the rest was kept, or at which later step it was cut and why.
    */
   readonly added?: {
@@ -182,12 +182,12 @@ function firstUntaken(
 /** What adding a fault kept: the steps after it, taken as the trace shown took them. */
 function keptNotice(added: NonNullable<RerunOptions['added']>, kept: number): Notice {
   const only = added.orderOnly
-    ? ' It only changes the order of the automatic choices: within the kept steps its answers arrive where they did.'
+    ? ' A slow bookie only reorders the automatic choices: within the kept steps its answers arrive where they did.'
     : '';
   const text =
     kept > added.at
-      ? `${added.what} added at step ${added.at}: the rest of the interleaving (steps ${added.at + 1}–${kept}) is kept as it was; only what the fault changes differs.${only}`
-      : `${added.what} added at step ${added.at}: the run had no later step to keep; from step ${added.at + 1} on it takes the automatic choices.`;
+      ? `${added.what} added at step ${added.at}: the chosen interleaving (steps ${added.at + 1}–${kept}) is kept as it was; only what the fault changes differs, and from step ${kept + 1} on the run takes the automatic choices.${only}`
+      : `${added.what} added at step ${added.at}: no later step was chosen by hand, so from step ${added.at + 1} on the run takes the automatic choices, with the fault.`;
   return { source: 'fault', tone: 'info', text, problems: [] };
 }
 
