@@ -89,7 +89,7 @@ describe("the scenario's own schedule is not cut", () => {
   });
 });
 
-describe('a branch whose choice no longer fits is cut, and says so', () => {
+describe('a branch keeps the choices that still fit when a fault is removed', () => {
   it('removing a fault its schedule took: its step leaves the choices, the rest is kept', async () => {
     await selectScenario('geo-v2-clean');
     const keys = appStore.getState().result!.steps.map((s) => s.key);
