@@ -60,6 +60,9 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
   nameReleased(ctx.w, p);
 }
 
+/** The `pulsarClient` producer `name` was created by; undefined: a client of its own. */
+export const pulsarClientOf = (w: World, name: string): string | undefined => w.config.producers.find((pc) => pc.name === name)?.pulsarClient;
+
 /**
  * The producers whose open channel rides the TCP connection `name`'s does, `name` first: those of
  * the same `pulsarClient` registered with the same broker (a pooled connection is per broker
@@ -68,7 +71,7 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
 export function connectionPeers(w: World, name: string): string[] {
   const ch = w.channels[name];
   if (!ch?.open) return [];
-  const client = w.config.producers.find((pc) => pc.name === name)?.pulsarClient;
+  const client = pulsarClientOf(w, name);
   if (client === undefined) return [name];
   const others = w.config.producers.filter((pc) => pc.name !== name && pc.pulsarClient === client).map((pc) => pc.name);
   return [name, ...others.filter((n) => { const c = w.channels[n]; return c !== undefined && c.open && c.broker === ch.broker && c.cluster === ch.cluster; })];
@@ -84,7 +87,7 @@ export function connectionHead(w: World, name: string, dir: 'toBroker' | 'toClie
   const mine = w.channels[name]![dir][0];
   if (!mine) return false;
   // A client of its own (every producer without pulsarClient): nothing to wait for, no allocation.
-  if (w.config.producers.find((pc) => pc.name === name)?.pulsarClient === undefined) return true;
+  if (pulsarClientOf(w, name) === undefined) return true;
   const peers = connectionPeers(w, name);
   return peers.length <= 1 || peers.every((n) => (w.channels[n]![dir][0]?.born ?? Infinity) >= mine.born);
 }
@@ -101,7 +104,7 @@ export function dropConnection(ctx: Ctx, p: ProducerState, reason: string, rule:
   closeConnection(ctx, p, reason, rule);
   const others = peers.slice(1);
   if (others.length === 0) return;
-  const client = ctx.w.config.producers.find((pc) => pc.name === p.name)!.pulsarClient!;
+  const client = pulsarClientOf(ctx.w, p.name)!;
   const peerRule = p.client === 'java' ? 'ClientCnx.channelInactive' : 'connection.Close';
   for (const n of others) closeConnection(ctx, ctx.w.producers[n]!, `${reason} — ${client}'s connection, shared with ${p.name}`, peerRule);
 }

@@ -19,7 +19,7 @@ export function readFaults(
   replicated: boolean,
   messages: readonly string[],
   appMessages: readonly string[],
-  /** Whether the schedule or the explore block can move `cluster`'s topic away from `first`. */
+  /** Whether another fault of the plan, the schedule or the explore block can move `cluster`'s topic away from `first`. */
   movedElsewhere: (cluster: string, first: string) => boolean = () => false,
 ): FaultSpec[] {
   const raw = v === undefined ? [] : (r.arr(v, '$.faults') ?? []);
@@ -115,18 +115,7 @@ export function readFaults(
         // it from the start, only after another fault moved it away — of the plan, a schedule key,
         // or one the explorer may place.
         const first = allBrokers(c)[0];
-        const movesAway = (x: unknown): boolean => {
-          const f = x as Record<string, unknown> | null;
-          return (
-            typeof f === 'object' &&
-            f !== null &&
-            (f.kind === 'ownership-change' || f.kind === 'restart-broker') &&
-            (f.cluster ?? (clusters.length === 1 ? clusters[0] : undefined)) === c &&
-            typeof f.to === 'string' &&
-            f.to !== first
-          );
-        };
-        if (to !== '' && to === first && !raw.some(movesAway) && !movedElsewhere(c, first))
+        if (to !== '' && to === first && !movedElsewhere(c, first))
           r.fail(
             `${path}.to`,
             `a broker other than ${first}, which serves the topic from the start (no other fault of the plan moves it away)`,

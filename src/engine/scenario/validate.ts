@@ -101,7 +101,7 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
     replication !== null,
     messages,
     appMessages,
-    (cluster, first) => movedElsewhere(s, cluster, first),
+    (cluster, first) => movedElsewhere(s, clusterNames, cluster, first),
   );
   readExpect(r, s.expect, clusterNames);
   const schedule = readSchedule(r, s.schedule);
@@ -128,11 +128,23 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
 }
 
 /**
- * Whether something besides the fault plan can move `cluster`'s topic away from `first`: a
- * schedule key that places an ownership change or a crash load on another broker (a recipe the
- * app or the explorer wrote), or an explore block whose search may place either kind.
+ * Whether the scenario can move `cluster`'s topic away from `first`: a plan fault (an ownership
+ * change, or a crash load on another broker), a schedule key that places one (a recipe the app or
+ * the explorer wrote), or an explore block whose search may place either kind.
  */
-function movedElsewhere(s: Record<string, unknown>, cluster: string, first: string): boolean {
+function movedElsewhere(s: Record<string, unknown>, clusterNames: readonly string[], cluster: string, first: string): boolean {
+  const plan = Array.isArray(s.faults) ? s.faults : [];
+  const byPlan = plan.some((x) => {
+    const f = x as Record<string, unknown> | null;
+    return (
+      typeof f === 'object' &&
+      f !== null &&
+      (f.kind === 'ownership-change' || f.kind === 'restart-broker') &&
+      (f.cluster ?? (clusterNames.length === 1 ? clusterNames[0] : undefined)) === cluster &&
+      typeof f.to === 'string' &&
+      f.to !== first
+    );
+  });
   const keys = Array.isArray(s.schedule) ? s.schedule : [];
   const byKey = keys.some((k) => {
     const m =
@@ -143,5 +155,5 @@ function movedElsewhere(s: Record<string, unknown>, cluster: string, first: stri
   });
   const explore = s.explore as { faults?: { kinds?: unknown } } | undefined;
   const kinds = Array.isArray(explore?.faults?.kinds) ? explore.faults.kinds : [];
-  return byKey || kinds.some((k) => k === 'ownership-change' || k === 'restart-broker');
+  return byPlan || byKey || kinds.some((k) => k === 'ownership-change' || k === 'restart-broker');
 }

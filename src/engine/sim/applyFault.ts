@@ -5,7 +5,7 @@
 // and enabledActions and the explorer depend on that alone.
 import { ev } from '../model/events';
 import { freshProducerSession, frozen } from '../model/world';
-import { closeConnection, connectionPeers, disconnectProducersOf, dropConnection } from '../protocol/ClientCnx';
+import { closeConnection, connectionPeers, disconnectProducersOf, dropConnection, pulsarClientOf } from '../protocol/ClientCnx';
 import { addFailed } from '../protocol/PersistentTopic';
 import { restartBroker, unloadTopic } from '../protocol/BrokerService';
 import { startTakeover } from '../protocol/OwnershipChange';
@@ -54,7 +54,7 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
     case 'disconnect': {
       // A network drop takes the TCP connection, with every producer of its client on it.
       const peers = connectionPeers(w, f.producer);
-      const client = w.config.producers.find((pc) => pc.name === f.producer)?.pulsarClient;
+      const client = pulsarClientOf(w, f.producer);
       const what = peers.length > 1 ? `disconnect: ${client}'s connection to ${w.channels[f.producer]!.broker} drops (${peers.join(', ')})` : 'disconnect';
       ctx.events.push(ev('fault', f.producer, what, [], {}));
       dropConnection(ctx, w.producers[f.producer]!, 'disconnect fault', 'fault:disconnect');
@@ -117,7 +117,7 @@ function restartProducer(ctx: Ctx, name: string): void {
   // With a PulsarClient shared with other producers (`producers[].pulsarClient`) the fault stands
   // for `Producer.close()` and `newProducer().create()` on that client: the process and the
   // client's connection to the others stay, so the event must not say the process restarts.
-  const client = ctx.w.config.producers.find((pc) => pc.name === name)?.pulsarClient;
+  const client = pulsarClientOf(ctx.w, name);
   const shared = client !== undefined && ctx.w.config.producers.some((pc) => pc.name !== name && pc.pulsarClient === client);
   const what = shared ? `producer closed and created again on client ${client} (the client and its connection stay): pending sends are lost` : 'producer process restarts: pending sends are lost';
   ctx.events.push(ev('fault', name, what, [], { cluster: p.cluster }));

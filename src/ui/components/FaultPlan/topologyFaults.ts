@@ -1,7 +1,7 @@
 // Which topology faults can be placed at a step, and on which topology node each one sits. The
 // fault-plan panel's buttons and the topology graph's node menus both list these, so the two
 // offer the same faults with the same labels and the same disabled states.
-import { connectionPeers, faultApplies, type World } from '../../../engine';
+import { connectionPeers, faultApplies, pulsarClientOf, type World } from '../../../engine';
 import { addFault, type FaultJson } from '../../store';
 
 export interface TopologyFault {
@@ -124,7 +124,7 @@ export const placeFault = (f: TopologyFault): Promise<void> => addFault(f.fault)
 function disconnectLabel(world: World, name: string): string {
   const peers = connectionPeers(world, name);
   if (peers.length < 2) return `disconnect ${name}`;
-  const client = world.config.producers.find((pc) => pc.name === name)?.pulsarClient;
+  const client = pulsarClientOf(world, name);
   const order = world.config.producers.map((pc) => pc.name);
   const names = [...peers].sort((a, b) => order.indexOf(a) - order.indexOf(b));
   return `disconnect ${name} (drops ${client}'s connection: ${names.join(', ')})`;
