@@ -47,6 +47,14 @@ export const BROKER_MAX_MESSAGE_SIZE = 5 * 1024 * 1024;
 /** `ProducerConfigurationData.batchingMaxBytes` and Go's `defaultMaxBatchSize`: 128 KiB. */
 export const DEFAULT_BATCHING_MAX_BYTES = 128 * 1024;
 
+/**
+ * `ServiceConfiguration.replicatorPrefix` ("pulsar.repl") and the dot after it: the broker treats a
+ * producer whose name starts with it as a replicator (`Producer.isRemote`,
+ * `Producer.isRemoteOrShadow`), whoever created it — an application producer named so included.
+ */
+export const REPLICATOR_PREFIX = 'pulsar.repl.';
+export const isRemoteProducerName = (name: string): boolean => name.startsWith(REPLICATOR_PREFIX);
+
 /** The key faults and the UI use for the replicator's producer. */
 export const REPLICATOR = 'replicator';
 

@@ -37,8 +37,8 @@ export function isDuplicate(
  * entry [0, 1], pushed stays 0 until another entry moves it: a later entry holding id 1 alone
  * (an isolated retry of the batch's second message) is NotDup, not Dup.
  */
-export function isDuplicateReplV1(dedup: DedupState, originalProducer: string, frameSequenceId: number): MessageDupStatus {
-  return isDuplicate(dedup, originalProducer, frameSequenceId, -1);
+export function isDuplicateReplV1(dedup: DedupState, originalProducer: string, frameSequenceId: number, frameHighestSequenceId = -1): MessageDupStatus {
+  return isDuplicate(dedup, originalProducer, frameSequenceId, frameHighestSequenceId);
 }
 
 /**

@@ -2,7 +2,7 @@
 // `PersistentTopic.publishMessage` → `MessageDeduplication.isDuplicate` → managed-ledger write.
 // Immediate answers (errors, Dup, Unknown) go out at once and can overtake earlier receipts that
 // are still waiting for their write (`PersistentTopic.addComplete`).
-import { BROKER_MAX_MESSAGE_SIZE } from '../model/config';
+import { BROKER_MAX_MESSAGE_SIZE, isRemoteProducerName } from '../model/config';
 import { ev } from '../model/events';
 import { type Channel, frozen, type ResponseFrame, type SendFrame, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
@@ -108,31 +108,37 @@ interface Classified {
 const mark = (t: TopicState, k: string) => `pushed ${t.dedup.highestSequencedPushed[k] ?? 'none'}, persisted ${t.dedup.highestSequencedPersisted[k] ?? 'none'}`;
 
 /**
- * `MessageDeduplication.isDuplicate`: a replicator's producer (name starting with `pulsar.repl`)
- * is judged by V2 when its connection negotiated the PR 23697 flag, else by V1 — the original
- * producer's name and sequence id from the metadata; everyone else by their own name.
+ * `MessageDeduplication.isDuplicate`: a producer whose *name* starts with `pulsar.repl.`
+ * (`Producer.isRemoteOrShadow` — the broker cannot tell who created it, so an application producer
+ * named so is judged as a replicator too) is judged by V2 when its connection negotiated the PR
+ * 23697 flag, else by V1 — the original producer's name from the metadata (an application's
+ * message carries its own); everyone else by their own name.
  */
 function classify(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFrame, highest: number): Classified {
   const p = ctx.w.producers[ch.producer]!;
   const first = f.msgs[0]!;
   const ids = { sequenceId: f.sequenceId, highestSequenceId: highest };
-  if (p.role === 'replicator' && ch.replDedupV2) {
+  const remote = isRemoteProducerName(p.wireName);
+  if (remote && ch.replDedupV2) {
+    // isDuplicateReplV2: the watermark is the source position the replicator puts in the message's
+    // properties (setContextPropsIfRepl); a message without one — an application's — is Unknown.
     const name = p.wireName;
     const src = first.sourcePosition;
     const wm = (m: Record<string, number>) => `${m[`${name}_LID`] ?? '-'}:${m[`${name}_EID`] ?? '-'}`;
     const before = `pushed ${wm(topic.dedup.highestSequencedPushed)}, persisted ${wm(topic.dedup.highestSequencedPersisted)}`;
-    const status = src ? isDuplicateReplV2(topic.dedup, name, src.ledgerId, src.entryId) : 'Unknown';
+    const status = !topic.dedup.enabled ? 'NotDup' : src ? isDuplicateReplV2(topic.dedup, name, src.ledgerId, src.entryId) : 'Unknown';
     const at = src ? { sequenceId: src.ledgerId, highestSequenceId: src.entryId } : ids;
     return { status, method: 'isDuplicateReplV2', key: name, subject: src ? `source ${src.ledgerId}:${src.entryId}` : 'no source position', before, after: (t) => `pushed := ${wm(t.dedup.highestSequencedPushed)}`, receiptIds: at };
   }
-  const key = p.role === 'replicator' ? (first.originalProducer ?? p.wireName) : p.wireName;
+  const key = remote ? (first.originalProducer ?? p.wireName) : p.wireName;
   const before = mark(topic, key);
-  // V1 keys on the original producer but takes the ids from the replicator's frame, which has no
-  // highest_sequence_id: pushed := the entry's lowest id (isDuplicateReplV1). The pending write
-  // keeps the metadata's highest, which recordMessagePersistedNormal records.
-  const status = p.role === 'replicator' ? isDuplicateReplV1(topic.dedup, key, f.sequenceId) : isDuplicate(topic.dedup, key, f.sequenceId, highest);
-  const method = p.role === 'replicator' ? 'isDuplicateReplV1' : 'isDuplicate';
-  const who = p.role === 'replicator' ? `${key} seq ${f.sequenceId}` : `seq ${f.sequenceId}`;
+  // V1 keys on the original producer but takes the ids from the frame (isDuplicateNormal with
+  // useOriginalProducerName): the replicator's has no highest_sequence_id, so pushed := the entry's
+  // lowest id; an application's frame keeps its highest. The pending write keeps the metadata's
+  // highest, which recordMessagePersistedNormal records.
+  const status = remote ? isDuplicateReplV1(topic.dedup, key, f.sequenceId, p.role === 'replicator' ? -1 : highest) : isDuplicate(topic.dedup, key, f.sequenceId, highest);
+  const method = remote ? 'isDuplicateReplV1' : 'isDuplicate';
+  const who = remote ? `${key} seq ${f.sequenceId}` : `seq ${f.sequenceId}`;
   return { status, method, key, subject: who, before, after: (t) => `pushed := ${t.dedup.highestSequencedPushed[key]}`, receiptIds: ids };
 }
 

@@ -1,6 +1,6 @@
 // `clusters` and `topic`: each cluster's brokers and bookies, and the topic's settings per cluster
 // (deduplication, maxMessageSize, the ledger's ensemble and quorums, the ledgers it starts with).
-import type { ClusterConfig } from '../model/config';
+import { BROKER_MAX_MESSAGE_SIZE, type ClusterConfig } from '../model/config';
 import { readLedgers } from './ledgers';
 import { NAME } from './names';
 import type { Reader } from './reader';
@@ -75,7 +75,19 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     names,
     'number',
     // 0 is a valid policy: `AbstractTopic.isExceedMaximumMessageSize` skips the check for ≤ 0.
-    (x, p) => r.int(x, p, 0),
+    // Above the broker's maxMessageSize it is not: `PersistentTopicsBase.internalSetMaxMessageSize`
+    // answers 412 (PRECONDITION_FAILED) to a topic policy below 0 or above
+    // `ServiceConfiguration.maxMessageSize`, so no topic can have one (review 8 left it accepted).
+    (x, p) => {
+      if (typeof x !== 'number' || !Number.isInteger(x) || x <= BROKER_MAX_MESSAGE_SIZE)
+        return r.int(x, p, 0);
+      r.fail(
+        p,
+        `an integer from 0 to ${BROKER_MAX_MESSAGE_SIZE} (the broker's maxMessageSize: Pulsar's admin API refuses a bigger topic policy)`,
+        x,
+      );
+      return null;
+    },
     'a size in bytes',
   );
   const ledgers =

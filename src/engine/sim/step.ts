@@ -51,7 +51,7 @@ export function apply(ctx: Ctx, a: Action): void {
         ctx.events.push(ev('log', p.name, text, r.msgs, { cluster: ch.cluster, rule: 'connection.handleSendReceipt:unknown-producer' }));
         return;
       }
-      const ids = ch.replDedupV2 ? `source ${r.sequenceId}:${r.kind === 'receipt' ? r.highestSequenceId : '?'}` : `seq ${r.sequenceId}`;
+      const ids = p.role === 'replicator' && ch.replDedupV2 ? `source ${r.sequenceId}:${r.kind === 'receipt' ? r.highestSequenceId : '?'}` : `seq ${r.sequenceId}`;
       const text = r.kind === 'receipt' ? `receipt ${r.msgs.join('+')} ${ids} at ${r.ledgerId}:${r.entryId}` : `${r.error} ${r.msgs.join('+')} seq ${r.sequenceId}`;
       ctx.events.push(ev('response', ch.broker, text, r.msgs, { to: p.name, reply: true, cluster: ch.cluster }));
       if (r.kind === 'receipt') {
@@ -124,8 +124,11 @@ function connect(ctx: Ctx, name: string): void {
     toBroker: [],
     toClient: [],
     sends: 0,
-    // PR 23697's feature flag: both sides advertise it when the scenario runs V2 replication.
-    replDedupV2: p.role === 'replicator' && replicationDedup(w.config) === 'v2',
+    // PR 23697's feature flag (`supports_repl_dedup_by_lid_and_eid`): both sides advertise it when
+    // the scenario runs V2 replication. A Java client of that Pulsar sets it on every connection
+    // (`Commands.newConnect` → setFeatureFlags), an application's too; pulsar-client-go never does.
+    // The broker only reads it for a producer named like a replicator (MessageDeduplication.isDuplicate).
+    replDedupV2: p.role === 'replicator' ? replicationDedup(w.config) === 'v2' : p.client === 'java' && replicationDedup(w.config) !== 'v1',
     listening: true,
     broken: spec?.kind === 'duplicate-frames' ? { plan: brokenPlan, atSend: spec.atSend, frames: spec.frames, cache: [], mode: 'caching' } : null,
   };
