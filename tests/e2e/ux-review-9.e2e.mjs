@@ -1,0 +1,104 @@
+// UX review 9 (docs/research/ux-review-9.md) in real Chromium: the step bar's key (the action taken
+// to reach the step) is whole at 1024 and 1440 px — it read "d." at 1024 — while "at step N" and
+// the violation stay in view and the bar stays one line of controls.
+import assert from 'node:assert/strict';
+import { openScenario, stepIs } from './lib.mjs';
+
+/** The step bar's key: its text, whether any of it is cut (own box, the group's, the window's). */
+const keyState = (page) =>
+  page.evaluate(() => {
+    const k = document.querySelector('.step-now .step-key');
+    const group = document.querySelector('.step-now').getBoundingClientRect();
+    const r = k.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(k);
+    const t = range.getBoundingClientRect();
+    const nav = document.querySelector('nav.step-controls');
+    const centres = [...nav.children].map((c) => {
+      const b = c.getBoundingClientRect();
+      return (b.top + b.bottom) / 2;
+    });
+    const jump = document.querySelector('[data-testid=step-jump]');
+    const tail = jump ? [...jump.childNodes].at(-1) : null;
+    let tailRight = null;
+    if (tail) {
+      range.selectNodeContents(tail);
+      tailRight = range.getBoundingClientRect().right;
+    }
+    const violation = document.querySelector('[data-testid=step-violation]');
+    return {
+      text: k.textContent,
+      scrolls: k.scrollWidth > k.clientWidth + 0.5,
+      // The text's own box inside the chip, the group (overflow hidden) and the window.
+      inside:
+        t.left >= r.left - 0.5 &&
+        t.right <= r.right + 0.5 &&
+        r.left >= group.left - 0.5 &&
+        r.right <= group.right + 0.5 &&
+        r.top >= group.top - 0.5 &&
+        r.bottom <= group.bottom + 0.5 &&
+        r.right <= window.innerWidth,
+      jump: jump?.textContent ?? null,
+      jumpWhole: jump
+        ? tailRight <= jump.getBoundingClientRect().right + 0.5 &&
+          jump.getBoundingClientRect().right <= group.right + 0.5
+        : null,
+      violationCut: violation ? violation.scrollWidth > violation.clientWidth + 0.5 : null,
+      oneLine: Math.max(...centres) - Math.min(...centres) < 8,
+      height: nav.getBoundingClientRect().height,
+    };
+  });
+
+const keyWhole = {
+  timeout: 120_000,
+  name: "ux9: the step bar's key is whole at every step of seed 001 and of the built-ins with the longest keys, at 1024×700 and 1440×900 — 'at step 17' and the violation still whole, the bar one line of controls under 50 px",
+  run: async ({ baseURL, newPage }) => {
+    // seed 001 (its violation link beside the key), geo-v2-target-unload
+    // ('deliver:broker-2->replicator:CloseProducer', the longest built-in key), seed 000
+    // ('fault:checksum-error:E3@us-west:corrupted', and a violation at the step).
+    for (const [width, height, colorScheme] of [
+      [1024, 700, 'dark'],
+      [1440, 900, 'light'],
+    ]) {
+      const page = await newPage({ viewport: { width, height }, colorScheme });
+      const seen = new Set();
+      for (const id of [
+        'seed-001-fencing-race',
+        'geo-v2-target-unload',
+        'seed-000-checksum-corrupted',
+      ]) {
+        await openScenario(page, baseURL, id);
+        const last = Number(/of (\d+)/.exec(await page.getByTestId('step-label').textContent())[1]);
+        await page.getByTestId('step-label').click();
+        for (let step = 0; step <= last; step++) {
+          if (step > 0) {
+            await page.keyboard.press('ArrowRight');
+            await stepIs(page, step, `${id}: not at step ${step}`);
+          }
+          const m = await keyState(page);
+          const at = `${width} px, ${id} step ${step} ("${m.text}")`;
+          seen.add(m.text);
+          assert.ok(!m.scrolls && m.inside, `${at}: the key is cut`);
+          assert.ok(m.oneLine, `${at}: the step bar wraps`);
+          assert.ok(m.height < 50, `${at}: the step bar is ${m.height} px tall`);
+          if (m.jump !== null) {
+            assert.match(m.jump, /at step \d+$/);
+            assert.ok(m.jumpWhole, `${at}: "${m.jump}" cut before its step number`);
+          }
+          if (m.violationCut !== null) assert.ok(!m.violationCut, `${at}: the violation is cut`);
+          if (id === 'seed-001-fencing-race' && step < 17)
+            assert.equal(m.jump, '⚠ ledger-entries-match at step 17');
+        }
+      }
+      for (const k of [
+        'initial state',
+        'deliver:broker-1->bookie-2:3:1',
+        'deliver:broker-2->replicator:CloseProducer',
+        'fault:checksum-error:E3@us-west:corrupted',
+      ])
+        assert.ok(seen.has(k), `${width} px: never saw the key ${k}`);
+    }
+  },
+};
+
+export default [keyWhole];
