@@ -3,7 +3,7 @@
 // maxMessageSize policy above the broker's, an application producer named like a replicator, and a
 // managed ledger that rolls over after N entries. Each is read from the trace or the validator.
 import { describe, expect, it } from 'vitest';
-import { loadScenario } from '../../src/engine';
+import { explore, explorerBounds, loadScenario } from '../../src/engine';
 import { rulesOf, runOf, textsOf } from './helpers';
 
 describe('topic.maxMessageSize above the broker’s 5 MiB: refused, as PersistentTopicsBase.internalSetMaxMessageSize does', () => {
@@ -82,5 +82,124 @@ describe('an application producer named pulsar.repl.*: the broker treats it as a
   it('Java, dedup off: isDuplicate answers NotDup before asking who sent it — stored', () => {
     const r = runOf(scenario('java', false));
     expect(r.stored.local).toEqual(['M1', 'M2']);
+  });
+});
+
+describe('topic.maxEntriesPerLedger: a full ledger rolls over (ManagedLedgerImpl.currentLedgerIsFull → ledgerClosed → rollover)', () => {
+  const sends = (n: number) => Array.from({ length: n }, (_, i) => ({ send: `M${i + 1}`, producer: 'p1' }));
+
+  it('abstract storage, 2 per ledger: M1 M2 in ledger 10, M3 M4 in 11, M5 in 12', () => {
+    const r = runOf({
+      id: 'followup-9-rollover-abstract',
+      topic: { deduplication: true, maxEntriesPerLedger: 2 },
+      producers: [{ name: 'p1' }],
+      workload: sends(5),
+    });
+    expect(r.outcomes).toEqual({
+      M1: ['stored at 10:0'],
+      M2: ['stored at 10:1'],
+      M3: ['stored at 11:0'],
+      M4: ['stored at 11:1'],
+      M5: ['stored at 12:0'],
+    });
+    expect(r.violations).toEqual([]);
+  });
+
+  it('with bookies, 2 per ledger: the add of 10:1 marks the ledger full, closes it once done, the list write creates 11', () => {
+    const r = runOf({
+      id: 'followup-9-rollover-bk',
+      clusters: [{ name: 'local', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] }],
+      topic: { deduplication: true, maxEntriesPerLedger: 2 },
+      producers: [{ name: 'p1' }],
+      subscriptions: [{ name: 'sub' }],
+      workload: sends(5),
+    });
+    expect(r.outcomes).toEqual({
+      M1: ['stored at 10:0'],
+      M2: ['stored at 10:1'],
+      M3: ['stored at 11:0'],
+      M4: ['stored at 11:1'],
+      M5: ['stored at 12:0'],
+    });
+    const rules = rulesOf(r);
+    expect(rules.filter((x) => x === 'ManagedLedgerImpl.currentLedgerIsFull')).toHaveLength(2);
+    expect(rules.filter((x) => x === 'ManagedLedgerImpl.ledgerClosed:full')).toHaveLength(2);
+    const last = r.steps[r.steps.length - 1]!.world.topics.local!.bk!;
+    expect(last.metadata.ledgers).toEqual([
+      { id: 10, entries: 2 },
+      { id: 11, entries: 2 },
+      { id: 12, entries: 0 },
+    ]);
+    expect(last.ledgerMeta[10]!.state).toBe('CLOSED');
+    expect(r.violations).toEqual([]);
+  });
+
+  it('dedup across the rollover: M2 (the add that fills ledger 10) loses its receipt and its resend is Dup; after an unload the replay over ledgers 10 and 11 gives last_sequence_id 2 and M3’s resend is Dup', () => {
+    const r = runOf({
+      id: 'followup-9-rollover-dedup',
+      clusters: [{ name: 'local', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] }],
+      topic: { deduplication: true, maxEntriesPerLedger: 2 },
+      producers: [{ name: 'p1' }],
+      workload: sends(3),
+      faults: [
+        { kind: 'lose-receipt', message: 'M2' },
+        { kind: 'lose-receipt', message: 'M3' },
+        { kind: 'unload-topic', cluster: 'local', after: { event: 'persisted', message: 'M3' } },
+      ],
+    });
+    expect(r.stored.local).toEqual(['M1', 'M2', 'M3']);
+    expect(r.outcomes).toEqual({ M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['completed -1:-1'] });
+    expect(rulesOf(r)).toContain('ManagedLedgerImpl.ledgerClosed:full');
+    expect(textsOf(r, 'p1').some((t) => t.includes('last_sequence_id 2'))).toBe(true);
+    expect(rulesOf(r).filter((x) => x === 'MessageDeduplication.isDuplicate:Dup')).toHaveLength(2);
+    expect(r.violations).toEqual([]);
+  });
+
+  it('replication across a source rollover (V2): the cursor reads 10:0, 10:1, 11:0; the target stores each once', () => {
+    const r = runOf({
+      id: 'followup-9-rollover-repl',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true, maxEntriesPerLedger: { 'us-east': 2 } },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: sends(3),
+    });
+    expect(r.stored['us-east']).toEqual(['M1', 'M2', 'M3']);
+    expect(r.stored['us-west']).toEqual(['M1', 'M2', 'M3']);
+    const target = r.steps[r.steps.length - 1]!.world.topics['us-west']!;
+    const name = 'pulsar.repl.us-east-->us-west';
+    expect([target.dedup.highestSequencedPersisted[`${name}_LID`], target.dedup.highestSequencedPersisted[`${name}_EID`]]).toEqual([11, 0]);
+    expect(r.violations).toEqual([]);
+  });
+
+  it('an explorer search on a small scenario with it completes, safety holds', () => {
+    const l = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'followup-9-rollover-explore',
+      clusters: [{ name: 'local', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] }],
+      topic: { deduplication: true, maxEntriesPerLedger: 1 },
+      producers: [{ name: 'p1' }],
+      workload: sends(2),
+      explore: { faults: { kinds: ['lose-receipt'], max: 1 }, maxDepth: 60, maxStates: 200000 },
+    });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const result = explore(l.config, explorerBounds(l.config));
+    expect(result.complete).toBe(true);
+    expect(result.safety).toBe('holds');
+    expect(result.states).toBeGreaterThan(10);
+  });
+
+  it('the field is validated: a whole number of entries from 1, per cluster or for all', () => {
+    const l = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'followup-9-rollover-bad',
+      topic: { maxEntriesPerLedger: 0 },
+      producers: [{ name: 'p1' }],
+      workload: sends(1),
+    });
+    expect(l.ok ? [] : l.errors).toEqual([{ path: '$.topic.maxEntriesPerLedger', message: 'expected an integer from 1, got 0' }]);
   });
 });

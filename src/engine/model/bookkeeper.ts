@@ -82,8 +82,12 @@ export interface LedgerMetadata {
 
 /** The managed ledger (`ManagedLedgerImpl`) of the serving broker's topic instance. */
 export interface ManagedLedger {
-  /** `Crashed`: not a Pulsar state — the broker process holding this instance died (restart-broker). */
-  state: 'LedgerOpened' | 'CreatingLedger' | 'Fenced' | 'Crashed';
+  /**
+   * `ClosingLedger`: the current ledger is full (`currentLedgerIsFull`); its last add is in flight and
+   * new adds queue until the next ledger is created. `Crashed`: not a Pulsar state — the broker
+   * process holding this instance died (restart-broker).
+   */
+  state: 'LedgerOpened' | 'ClosingLedger' | 'CreatingLedger' | 'Fenced' | 'Crashed';
   /** In-memory ledger list (`ledgers`) and the metadata version it was read or written at. */
   ledgers: { id: number; entries: number }[];
   version: number;

@@ -70,6 +70,13 @@ export interface ClusterConfig {
    * — only while the policy is below the broker's own `BROKER_MAX_MESSAGE_SIZE`.
    */
   readonly maxMessageSize: number | null;
+  /**
+   * `managedLedgerMaxEntriesPerLedger` (`ManagedLedgerConfig.maxEntriesPerLedger`) in this cluster
+   * (`topic.maxEntriesPerLedger`): once the current ledger holds this many adds it is full
+   * (`ManagedLedgerImpl.currentLedgerIsFull`) and rolls over. Absent: Pulsar's 50000, which no run
+   * here reaches.
+   */
+  readonly maxEntriesPerLedger?: number;
   /** Ledgers that exist before the run; the last one is the current (open) ledger. */
   readonly initialLedgers: readonly InitialLedger[];
   /** Present: BookKeeper is modelled under the managed ledger (ensemble, quorums, fencing). */

@@ -14,6 +14,11 @@ export function appendEntry(w: World, topic: TopicState, wr: PendingWrite): Stor
   }
   const entry = entryOf(w, wr, ledger.id, ledger.entries.length);
   ledger.entries = frozen([...ledger.entries, frozen(entry)]);
+  // `ManagedLedgerImpl.currentLedgerIsFull` (`topic.maxEntriesPerLedger`): the add that fills the
+  // ledger closes it once done, so the next append goes to a new one — the append being the add's
+  // completion here, the close and the rollover happen with it.
+  const max = w.config.clusters.find((c) => c.name === topic.cluster)?.maxEntriesPerLedger;
+  if (max !== undefined && ledger.entries.length >= max) ledger.closed = true;
   return entry;
 }
 

@@ -25,6 +25,7 @@ export function asyncAddEntry(ctx: Ctx, topic: TopicState): void {
   bk.ml.ops.push(op);
   if (bk.ml.state !== 'LedgerOpened') return;
   initiate(ctx, topic, bk.ml.ops.length - 1);
+  closeWhenDoneIfFull(ctx, topic);
   const h = bk.ml.handle!;
   // The ensemble change replaces the bookies noted, or fails: LedgerFencedException (in recovery),
   // LedgerClosedException, BKNotEnoughBookiesException.
@@ -41,7 +42,7 @@ export function asyncAddEntry(ctx: Ctx, topic: TopicState): void {
 export function bookieConnectionClosed(ctx: Ctx, topic: TopicState, bookie: string): void {
   const bk = topic.bk!;
   const h = bk.ml.handle;
-  if (bk.ml.state !== 'LedgerOpened' || !h || h.closed) return;
+  if ((bk.ml.state !== 'LedgerOpened' && bk.ml.state !== 'ClosingLedger') || !h || h.closed) return;
   const error = bookieHandleNotAvailable(ctx, bk, topic.owner, h, bookie);
   if (error !== null) failHandle(ctx, topic, h, error);
 }
@@ -72,7 +73,51 @@ export function rollover(ctx: Ctx, topic: TopicState): void {
   // `ledgers`, is deleted now that no list names it. The delete is this log line, as for a load's
   // (`initializeBookKeeper`): BookKeeper's metadata and bookie data of the ledger stay.
   if (dropped.length > 0) ctx.events.push(ev('log', topic.owner, `empty ledger ${dropped.join(', ')} deleted (asyncDeleteLedger): the list written no longer names it`, [], { rule: 'ManagedLedgerImpl.updateLedgersIdsComplete:delete-empty' }));
-  ml.ops.forEach((_, i) => initiate(ctx, topic, i));
+  // `updateLedgersIdsComplete` re-sends the queued adds into the new ledger, and stops at the one
+  // that fills it (closeWhenDone): the rest wait for the ledger after.
+  for (let i = 0; i < ml.ops.length; i++) {
+    initiate(ctx, topic, i);
+    if (closeWhenDoneIfFull(ctx, topic)) break;
+  }
+}
+
+/**
+ * The maximum entries per ledger the topic's cluster configures (`topic.maxEntriesPerLedger`,
+ * `ManagedLedgerConfig.maxEntriesPerLedger`), or null: Pulsar's default 50000, never reached here.
+ */
+export const maxEntriesPerLedger = (ctx: Ctx, topic: TopicState): number | null => ctx.w.config.clusters.find((c) => c.name === topic.cluster)?.maxEntriesPerLedger ?? null;
+
+/**
+ * `ManagedLedgerImpl.internalAsyncAddEntry` / `updateLedgersIdsComplete`: after an add was bound to
+ * the current ledger (`++currentLedgerEntries`), `currentLedgerIsFull` — entries ≥
+ * `maxEntriesPerLedger` (the size and time limits are not modelled) — makes it the ledger's last:
+ * `setCloseWhenDone(true)` and state `ClosingLedger`, so later adds queue. Here the op that closes is
+ * the last one initiated into the ledger (`currentLedgerEntries - 1`). Returns whether it was full.
+ */
+function closeWhenDoneIfFull(ctx: Ctx, topic: TopicState): boolean {
+  const ml = topic.bk!.ml;
+  const max = maxEntriesPerLedger(ctx, topic);
+  if (max === null || ml.currentLedgerEntries < max || ml.state === 'Fenced' || ml.handle === null) return false;
+  ml.state = 'ClosingLedger';
+  ctx.events.push(ev('log', topic.owner, `ledger ${ml.handle.ledgerId} full (${ml.currentLedgerEntries} of ${max} entries): ${ml.handle.ledgerId}:${ml.currentLedgerEntries - 1} closes it when done, later adds wait for the next ledger`, [], { rule: 'ManagedLedgerImpl.currentLedgerIsFull' }));
+  return true;
+}
+
+/**
+ * `OpAddEntry.run` for the add marked closeWhenDone: once it completed, the managed ledger closes
+ * its ledger (`LedgerHandle.asyncClose` — nothing is pending past it), and `closeComplete` →
+ * `ManagedLedgerImpl.ledgerClosed` records the ledger with LAC + 1 entries and creates the next
+ * (`createLedgerAfterClosed`, state `CreatingLedger`): the list write is the rollover's step.
+ */
+export function closeFullLedger(ctx: Ctx, topic: TopicState): void {
+  const bk = topic.bk!;
+  const ml = bk.ml;
+  const h = ml.handle!;
+  closeLedgerHandle(ctx, bk, topic.owner, h);
+  ml.ledgers.find((l) => l.id === h.ledgerId)!.entries = h.lac + 1;
+  ml.state = 'CreatingLedger';
+  ml.handle = null;
+  ctx.events.push(ev('log', topic.owner, `ledgerClosed: ledger ${h.ledgerId} closed for being full, recorded with ${h.lac + 1} entries, creating a new ledger`, [], { rule: 'ManagedLedgerImpl.ledgerClosed:full' }));
 }
 
 /**

@@ -21,6 +21,7 @@ import { writeSet } from './RoundRobinDistributionSchedule';
 import { recoverForward } from './LedgerRecoveryOp';
 import { addComplete } from './PersistentTopic';
 import { entryOf } from './ManagedLedger';
+import { closeFullLedger } from './ManagedLedgerImpl';
 
 /** Bind an op to the current ledger (`OpAddEntry.initiate`) and store what the writer sends. */
 export function initiate(ctx: Ctx, topic: TopicState, index: number): void {
@@ -58,6 +59,8 @@ export function addAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
       bk.ml.ops.splice(i, 1);
       bk.ml.lastConfirmedEntry = { ledgerId: h.ledgerId, entryId };
       addComplete(ctx, topic, topic.ledgers.find((l) => l.id === h.ledgerId)!.entries[entryId]);
+      // The add marked closeWhenDone (ManagedLedgerImpl.currentLedgerIsFull) closes its ledger once done.
+      if (bk.ml.state === 'ClosingLedger' && entryId === bk.ml.currentLedgerEntries - 1) closeFullLedger(ctx, topic);
     }
     return;
   }

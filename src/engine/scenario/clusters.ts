@@ -7,7 +7,14 @@ import type { Reader } from './reader';
 
 export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConfig[] {
   const topic = s.topic === undefined ? {} : (r.obj(s.topic, '$.topic') ?? {});
-  r.known(topic, '$.topic', ['name', 'deduplication', 'ledger', 'ledgers', 'maxMessageSize']);
+  r.known(topic, '$.topic', [
+    'name',
+    'deduplication',
+    'ledger',
+    'ledgers',
+    'maxMessageSize',
+    'maxEntriesPerLedger',
+  ]);
   const raw =
     s.clusters === undefined
       ? [{ name: 'local', brokers: ['broker-1'] }]
@@ -90,6 +97,16 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     },
     'a size in bytes',
   );
+  // `managedLedgerMaxEntriesPerLedger`: a ledger holds at least one entry before it is full.
+  const maxEntries = readPerCluster(
+    r,
+    topic.maxEntriesPerLedger,
+    '$.topic.maxEntriesPerLedger',
+    names,
+    'number',
+    (x, p) => r.int(x, p, 1),
+    'a number of entries',
+  );
   const ledgers =
     topic.ledgers === undefined ? {} : (r.obj(topic.ledgers, '$.topic.ledgers') ?? {});
   return out.map((c) => {
@@ -98,6 +115,7 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
       ...c,
       deduplication: dedup[c.name] ?? false,
       maxMessageSize: maxSize[c.name] ?? null,
+      ...(maxEntries[c.name] === undefined ? {} : { maxEntriesPerLedger: maxEntries[c.name] }),
       initialLedgers: initial,
     };
   });
