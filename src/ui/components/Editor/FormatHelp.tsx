@@ -27,7 +27,7 @@ const FIELDS: readonly (readonly [string, string])[] = [
   ['clusters', 'optional: one "local" cluster by default; bookies make BookKeeper modelled'],
   [
     'topic',
-    '"deduplication": true (default false, as in Pulsar), or per cluster; maxMessageSize; ledgers (initial entries per cluster); ledger (ensemble and quorums, with bookies)',
+    '"deduplication": true (default false, as in Pulsar), or per cluster; maxMessageSize (0 to 5242880 bytes, the broker\'s limit); maxEntriesPerLedger (a ledger rolls over after that many entries); ledgers (initial entries per cluster); ledger (ensemble and quorums, with bookies)',
   ],
   [
     'producers',
