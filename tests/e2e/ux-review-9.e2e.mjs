@@ -101,4 +101,62 @@ const keyWhole = {
   },
 };
 
-export default [keyWhole];
+const editorParts = {
+  name: "ux9: the editor on seed 001 at 1440×900 light and 1024×700 dark — every part of the form shows its whole text (the second fault line was hidden), 'Start from' on one line with its select inside the JSON's column",
+  run: async ({ baseURL, newPage }) => {
+    for (const [width, height, colorScheme] of [
+      [1440, 900, 'light'],
+      [1024, 700, 'dark'],
+    ]) {
+      const page = await newPage({ viewport: { width, height }, colorScheme });
+      await openScenario(page, baseURL, 'seed-001-fencing-race');
+      await page.getByRole('button', { name: 'Edit scenario' }).click();
+      const faults = page.getByRole('textbox', { name: 'Faults' });
+      await faults.waitFor();
+      const m = await page.evaluate(() => {
+        const parts = [...document.querySelectorAll('.editor-form textarea')].map((t) => ({
+          name: t.getAttribute('aria-label'),
+          lines: t.value.split('\n').length,
+          hidden: t.scrollHeight - t.clientHeight,
+        }));
+        const label = [...document.querySelectorAll('.editor .field-label')].find(
+          (l) => l.textContent === 'Start from',
+        );
+        const select = document
+          .querySelector('select[aria-label="Start from"]')
+          .getBoundingClientRect();
+        const json = document.querySelector('textarea.editor-json').getBoundingClientRect();
+        return {
+          parts,
+          labelHeight: label.getBoundingClientRect().height,
+          lineHeight: parseFloat(getComputedStyle(label).lineHeight),
+          selectRight: select.right,
+          jsonRight: json.right,
+        };
+      });
+      const at = `${width} ${colorScheme}`;
+      assert.deepEqual(
+        m.parts.map((p) => p.name),
+        ['Clusters', 'Producers', 'Workload', 'Faults'],
+      );
+      assert.equal(
+        m.parts.find((p) => p.name === 'Faults').lines,
+        2,
+        'seed 001 has two fault lines',
+      );
+      for (const p of m.parts)
+        assert.ok(p.hidden <= 1, `${at}: ${p.name} hides ${p.hidden} px of its text`);
+      assert.ok(
+        m.labelHeight < m.lineHeight * 1.5,
+        `${at}: "Start from" is ${m.labelHeight} px tall`,
+      );
+      assert.ok(
+        m.selectRight <= m.jsonRight + 1,
+        `${at}: the select ends at ${m.selectRight}, the JSON at ${m.jsonRight}`,
+      );
+      await page.close();
+    }
+  },
+};
+
+export default [keyWhole, editorParts];
