@@ -122,8 +122,11 @@ describe('restart-producer on a shared client is one producer closed and created
 
   it('the event says so, and p2 keeps the connection; with a client each it is the process restarting', () => {
     const shared = runOf(scenario(restart));
-    expect(faultText(shared)).toEqual(['producer closed and created again on client app (the client and its connection stay): pending sends are lost']);
-    const at = stepOf(shared, 'producer closed and created again');
+    // Producer.close() (review 9): CommandCloseProducer goes on the shared connection, the broker
+    // answers it, and only then is p1 closed and created again — p2's registration is untouched.
+    expect(faultText(shared)).toEqual(['producer closed and created again on client app (the client and its connection stay): close() waits for the sends already written']);
+    const at = stepOf(shared, 'CloseProducer: Success');
+    expect(shared.steps[at]!.key).toBe('deliver:broker-1->p1:CloseProducerSuccess');
     expect(shared.steps[at]!.events.filter((e) => e.kind === 'close').map((e) => e.actor)).toEqual(['p1']);
     expect(shared.steps[at]!.world.channels.p2!.open).toBe(true);
     const apart = runOf(scenario({ ...restart, producers: [{ name: 'p1' }, { name: 'p2' }] }));

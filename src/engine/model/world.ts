@@ -40,8 +40,10 @@ export interface OpSendMsg {
  * `Busy`: a reconnect the broker answered ProducerBusy (another producer holds its name on the
  * topic); the client retries with backoff, and the model lets it connect once that name is free.
  * `Failed`: its first connect was answered ProducerBusy, so `create()` failed (for good).
+ * `Closing`: the application called `close()` on it (a `restart-producer` on a shared PulsarClient):
+ * CommandCloseProducer is on the connection behind its sends, and it waits for the broker's answer.
  */
-export type ProducerConnState = 'Ready' | 'Connecting' | 'Busy' | 'Failed';
+export type ProducerConnState = 'Ready' | 'Connecting' | 'Busy' | 'Failed' | 'Closing';
 
 /**
  * Values that never change once made (messages, frames, stored entries, completions) are frozen, so

@@ -69,6 +69,16 @@ export function readProducers(
         `a client of the ${client} library (${other.name} names ${pulsarClient} as a ${other.client} client; a PulsarClient belongs to one library)`,
         pulsarClient,
       );
+    // A PulsarClient is built on one cluster's serviceUrl, and the topic is the same name in every
+    // cluster: its lookups (`BinaryProtoLookupService.getBroker`) always land in that cluster, so
+    // one client cannot produce to the topic in two clusters at once.
+    const elsewhere = out.find((x) => pulsarClient !== undefined && x.pulsarClient === pulsarClient && x.cluster !== cluster);
+    if (elsewhere)
+      r.fail(
+        `${path}.cluster`,
+        `cluster "${elsewhere.cluster}" (${elsewhere.name} names ${pulsarClient}, a PulsarClient serves the cluster of its serviceUrl)`,
+        cluster,
+      );
     out.push({
       name,
       producerName,

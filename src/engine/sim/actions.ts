@@ -3,6 +3,8 @@
 // Key grammar (part of the public contract; `<label>` is the message ids of a frame joined by `+`):
 //   deliver:<producer>-><broker>:<label>     a CommandSend reaches the broker (head of the channel)
 //   deliver:<broker>-><producer>:<label>     a receipt or error reaches the client (head of the channel)
+//   deliver:<broker>-><producer>:CloseProducerSuccess   the broker's answer to a close the application
+//                                            asked for (restart-producer on a shared pulsarClient)
 //   persist:<cluster>:<label>                the head ledger write completes
 //   read:replicator                          the replicator reads what its cursor can see and sends it
 //   connect:<producer>                       CommandProducer → ProducerSuccess, then resend all pending
@@ -50,6 +52,8 @@ export type Action =
   | { readonly type: 'deliver-response'; readonly producer: string }
   /** CommandCloseProducer read ahead of receipts still queued before it (ClientCnx.ts `closeProducer`). */
   | { readonly type: 'deliver-close'; readonly producer: string }
+  /** The broker's answer to the application's own CommandCloseProducer (ClientCnx.ts `closeAnswered`). */
+  | { readonly type: 'close-answered'; readonly producer: string }
   | { readonly type: 'persist'; readonly cluster: string }
   | { readonly type: 'replicator-read' }
   | { readonly type: 'connect'; readonly producer: string }

@@ -5,7 +5,7 @@
 // and enabledActions and the explorer depend on that alone.
 import { ev } from '../model/events';
 import { freshProducerSession, frozen } from '../model/world';
-import { closeConnection, connectionPeers, disconnectProducersOf, dropConnection, pulsarClientOf } from '../protocol/ClientCnx';
+import { closeConnection, closeProducerByApplication, connectionPeers, disconnectProducersOf, dropConnection, pulsarClientOf } from '../protocol/ClientCnx';
 import { addFailed } from '../protocol/PersistentTopic';
 import { restartBroker, unloadTopic } from '../protocol/BrokerService';
 import { startTakeover } from '../protocol/OwnershipChange';
@@ -119,8 +119,14 @@ function restartProducer(ctx: Ctx, name: string): void {
   // client's connection to the others stay, so the event must not say the process restarts.
   const client = pulsarClientOf(ctx.w, name);
   const shared = client !== undefined && ctx.w.config.producers.some((pc) => pc.name !== name && pc.pulsarClient === client);
-  const what = shared ? `producer closed and created again on client ${client} (the client and its connection stay): pending sends are lost` : 'producer process restarts: pending sends are lost';
-  ctx.events.push(ev('fault', name, what, [], { cluster: p.cluster }));
+  if (shared) {
+    // Not a process death: the connection and what is on it stay, so sends already written are
+    // still read, stored and answered before the close is (ClientCnx.closeProducerByApplication).
+    ctx.events.push(ev('fault', name, `producer closed and created again on client ${client} (the client and its connection stay): close() waits for the sends already written`, [], { cluster: p.cluster }));
+    closeProducerByApplication(ctx, p);
+    return;
+  }
+  ctx.events.push(ev('fault', name, 'producer process restarts: pending sends are lost', [], { cluster: p.cluster }));
   closeConnection(ctx, p, 'producer restarted', 'fault:restart-producer');
   const lost = [...p.pendingMessages, ...(p.batch.length ? [unsentOp(p.batch)] : [])];
   for (const op of lost) completeOpFailure(ctx, p, op, 'producer restarted', 'fault:restart-producer');

@@ -6,7 +6,7 @@ import { backlog, readableEntries } from '../protocol/PersistentReplicator';
 import type { World } from '../model/world';
 import { nextWorkloadItem, workloadKey } from '../protocol/application';
 import { topicDown } from '../protocol/OwnershipChange';
-import { connectionHead, connectionPeers } from '../protocol/ClientCnx';
+import { closeAnswered, connectionHead, connectionPeers } from '../protocol/ClientCnx';
 import { type Action, ActionClass, type EnabledAction, type FaultAction, faultKey } from './actions';
 import { labelOf } from './context';
 import { enabledStorage } from './storage';
@@ -29,6 +29,7 @@ export function enabledActions(w: World): EnabledAction[] {
       // (ClientCnx.ts closeProducer): CommandCloseProducer can also be read first.
       const close = ch.removed ? ch.toClient.find((f) => f.kind === 'close-producer') : undefined;
       if (close && close !== res) add(`deliver:${ch.broker}->${p.name}:CloseProducer`, { type: 'deliver-close', producer: p.name }, ActionClass.response, close.born);
+      if (closeAnswered(w, p)) add(`deliver:${ch.broker}->${p.name}:CloseProducerSuccess`, { type: 'close-answered', producer: p.name }, ActionClass.response, ch.closedAt ?? 0);
     }
     if (p.state === 'Connecting' && !p.closed && !lookupWaits(w, p.cluster, p.role)) add(`connect:${p.name}`, { type: 'connect', producer: p.name }, ActionClass.request, ch?.closedAt ?? 0);
     if (p.batch.length > 0) add(`batch-timer:${p.name}`, { type: 'batch-timer', producer: p.name }, ActionClass.batchTimer, p.batchBorn);
@@ -43,7 +44,8 @@ export function enabledActions(w: World): EnabledAction[] {
   const next = nextWorkloadItem(w);
   // `newProducer().create()` (Java) and `CreateProducer` (Go) return only once the first
   // connection succeeded, so an application cannot send before its producer's first connect.
-  if (next && w.channels[next.item.producer] !== undefined) add(workloadKey(next.item), { type: 'workload' }, ActionClass.workload, 0);
+  // While the application closes a producer (restart-producer on a shared client) it is blocked in close().
+  if (next && w.channels[next.item.producer] !== undefined && w.producers[next.item.producer]!.state !== 'Closing') add(workloadKey(next.item), { type: 'workload' }, ActionClass.workload, 0);
 
   addPlanFaults(w, add, out.length === 0);
   addExplorerFaults(w, add);

@@ -47,9 +47,11 @@ export function applies(w: World, f: FaultAction): boolean {
     case 'disconnect':
       return w.channels[f.producer]?.open ?? false;
     case 'restart-producer':
-      return w.producers[f.producer]?.role === 'app';
+      // Not while the application is already closing it (blocked in close()).
+      return w.producers[f.producer]?.role === 'app' && w.producers[f.producer]!.state !== 'Closing';
     case 'send-timeout':
-      return timingOut(w, f.message, f.nth) !== undefined;
+      // A closing producer's send timer is cancelled (Java `closeProducerTasks`, Go `Close` → cancelFunc).
+      return timingOut(w, f.message, f.nth) !== undefined && timingOut(w, f.message, f.nth)!.state !== 'Closing';
     case 'unload-topic':
     case 'restart-broker': {
       // With bookies, while one broker serves the topic: not while another is loading it (an

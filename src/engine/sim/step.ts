@@ -10,7 +10,7 @@ import { ackReceived, connectionOpenedJava, handleSendErrorJava } from '../proto
 import { ackReceivedReplicatedMsg } from '../protocol/GeoReplicationProducerImpl';
 import { readMoreEntries } from '../protocol/PersistentReplicator';
 import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/partitionProducer';
-import { handleCloseProducer } from '../protocol/ClientCnx';
+import { closeAndClearPendingMessages, handleCloseProducer } from '../protocol/ClientCnx';
 import type { Action } from './actions';
 import type { Ctx } from './context';
 import { draftWorld, finishWorld } from './draft';
@@ -66,6 +66,11 @@ export function apply(ctx: Ctx, a: Action): void {
       // CommandCloseProducer overtook the receipts queued before it: they follow it on the wire.
       const ch = w.channels[a.producer]!;
       return handleCloseProducer(ctx, w.producers[a.producer]!, ch);
+    }
+    case 'close-answered': {
+      const p = w.producers[a.producer]!;
+      ctx.events.push(ev('response', w.channels[a.producer]!.broker, 'CloseProducer: Success', [], { to: p.name, reply: true, cluster: p.cluster }));
+      return closeAndClearPendingMessages(ctx, p, 'the broker answered its close');
     }
     case 'persist':
       addComplete(ctx, w.topics[a.cluster]!);
