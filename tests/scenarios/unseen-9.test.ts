@@ -311,4 +311,35 @@ describe('replication catching up, subscriptions across a rollover and a crash',
     expect(sub.received.map((x) => `${x.position.ledgerId}:${x.position.entryId}`)).toEqual(['10:0', '11:0', '12:0']);
     expect(r.violations).toEqual([]);
   });
+
+  it('a subscription and a Java batch across a bookie restart with no spare: ledger 10 closes at 10:0, M3 is re-sent into ledger 11 and read once', () => {
+    const r = runOf({
+      id: 'u9-sub-bookie-restart',
+      ...bk2(['broker-1']),
+      producers: [{ name: 'p1', batching: { maxMessages: 2 } }],
+      subscriptions: [{ name: 'sub' }],
+      workload: [send('M1', 'p1'), send('M2', 'p1'), send('M3', 'p1'), { flush: 'p1' }],
+      faults: [{ kind: 'restart-bookie', bookie: 'bookie-2', after: { event: 'received', message: 'M3' } }],
+    });
+    expect(textsOf(r, 'broker-1')).toContain('ledger list [10:{1}, 11:{0}] written (version 2); re-sending 1 queued adds into ledger 11');
+    expect(r.outcomes).toEqual({ M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['stored at 11:0'] });
+    const sub = r.steps[r.steps.length - 1]!.world.topics.local!.subscriptions.sub!;
+    expect(sub.received.map((x) => `${x.position.ledgerId}:${x.position.entryId}`)).toEqual(['10:0', '11:0']);
+    expect(r.violations).toEqual([]);
+  });
+});
+
+describe('a Go shared client and a ChecksumError', () => {
+  it('the intact-buffer ChecksumError closes app’s connection (connection.handleSendError): p1 and p2 both reconnect, the batch is stored once', () => {
+    const r = runOf({
+      id: 'u9-go-shared-checksum',
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', client: 'go', pulsarClient: 'app', batching: { maxMessages: 2 } }, { name: 'p2', client: 'go', pulsarClient: 'app' }],
+      workload: [send('M1', 'p1'), send('M2', 'p1'), send('N1', 'p2'), { flush: 'p1' }, send('M3', 'p1'), { flush: 'p1' }],
+      faults: [{ kind: 'checksum-error', message: 'M1', localBufferCorrupted: false }],
+    });
+    expect(textsOf(r, 'p2')).toContain("connection closed: ChecksumError: Checksum failed on the broker — app's connection, shared with p1");
+    expect(r.outcomes).toEqual({ M1: ['stored at 10:1'], M2: ['stored at 10:1'], N1: ['stored at 10:0'], M3: ['stored at 10:2'] });
+    expect(r.violations).toEqual([]);
+  });
 });
