@@ -4,6 +4,7 @@ import geoV2Clean from './geo-v2-clean.json';
 import geoV2TargetUnload from './geo-v2-target-unload.json';
 import lostReceiptDedupOff from './lost-receipt-dedup-off.json';
 import lostReceiptDedupOn from './lost-receipt-dedup-on.json';
+import dedupEnabledAtRuntime from './dedup-enabled-at-runtime.json';
 import resendBeforePersistUnknown from './resend-before-persist-unknown.json';
 import javaResendOutgrowsBatch from './java-resend-outgrows-batch.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
@@ -48,6 +49,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   seed003BJava,
   lostReceiptDedupOn,
   lostReceiptDedupOff,
+  dedupEnabledAtRuntime,
   resendBeforePersistUnknown,
   javaResendOutgrowsBatch,
   geoV2Clean,

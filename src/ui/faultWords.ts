@@ -46,6 +46,8 @@ export const EXPLORE_KIND_WORDS: Readonly<Record<ExploreFaultKind, string>> = {
   'restart-producer':
     "a producer's process restarts: its pending sends are lost, its ids start afresh",
   'unload-topic': 'the topic is unloaded and reloaded; its dedup state is rebuilt by replay',
+  'set-deduplication':
+    "an operator switches the topic's deduplication on or off while it runs; switched on, it remembers nothing stored before",
   'duplicate-frames':
     "a producer's connection writes frames it sent before again, then drops sends until it reconnects",
   'ownership-change':

@@ -44,10 +44,12 @@ describe('topology node fault menus', () => {
     // Abstract storage: a crashed broker restarts and loads the topic itself (no `to` offered).
     expect((await openMenu(user, 'broker-1')).labels).toEqual([
       'unload topic at us-east',
+      'switch deduplication on at us-east',
       'broker-1 crashes and restarts',
     ]);
     expect((await openMenu(user, 'broker-2')).labels).toEqual([
       'unload topic at us-west',
+      'switch deduplication off at us-west',
       'broker-2 crashes and restarts',
     ]);
     await user.keyboard('{Escape}');
@@ -71,6 +73,7 @@ describe('topology node fault menus', () => {
     render(<App />);
     expect((await openMenu(user, 'broker-1')).labels).toEqual([
       'unload topic at local',
+      'switch deduplication on at local',
       'broker-1 crashes and restarts',
       'broker-1 crashes; broker-2 loads the topic',
       'move ownership to broker-2',
@@ -97,6 +100,7 @@ describe('topology node fault menus', () => {
     const unload = await openMenu(user, 'broker-1');
     expect(unload.labels).toEqual([
       'unload topic at local',
+      'switch deduplication on at local',
       'broker-1 crashes and restarts',
       'broker-1 crashes; broker-2 loads the topic',
     ]);

@@ -3,6 +3,7 @@
 import type { World } from '../model/world';
 import { readableOf, storedMessages } from '../protocol/ManagedLedger';
 import { sourceEntries } from '../protocol/PersistentReplicator';
+import { afterDedupCursor } from '../protocol/MessageDeduplication';
 import { ledgerInvariants } from './ledger';
 
 export type InvariantId =
@@ -78,7 +79,7 @@ function replicatedButMissing(w: World): Finding[] {
 
 /**
  * `no-duplicates`: on a topic with deduplication on, no (producer name, sequence id) is stored
- * twice, and no message of a replicated source entry (its position and its index in the entry's
+ * twice (the later copy written since deduplication was last switched on — after its dedup cursor), and no message of a replicated source entry (its position and its index in the entry's
  * batch) is stored twice — among the entries a reader reaches (an add the bookies refused or never
  * confirmed is not stored).
  */
@@ -99,6 +100,9 @@ export function noDuplicates(w: World): Finding[] {
           seen.set(id, { msg: m.msg, where });
           continue;
         }
+        // A second copy written before the dedup cursor (deduplication switched on at runtime after
+        // it) was written while the broker deduplicated nothing: only copies since the switch count.
+        if (!afterDedupCursor(topic.dedup, e)) continue;
         const what = src ? `replicated from ${id}` : `${e.producerName}, seq ${m.seq}`;
         out.push({
           invariant: 'no-duplicates',

@@ -158,6 +158,12 @@ export type FaultSpec =
   | { readonly kind: 'disconnect'; readonly producer: string; readonly after: Trigger }
   | { readonly kind: 'restart-producer'; readonly producer: string; readonly after: Trigger }
   | { readonly kind: 'unload-topic'; readonly cluster: string; readonly after: Trigger }
+  /**
+   * An operator switches the topic's deduplication policy on or off while it runs
+   * (`pulsar-admin topics set-deduplication`, or the namespace's): the broker's
+   * `PersistentTopic.checkDeduplicationStatus` → `MessageDeduplication.checkStatus`.
+   */
+  | { readonly kind: 'set-deduplication'; readonly cluster: string; readonly enabled: boolean; readonly after: Trigger }
   | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string; readonly after: Trigger }
   /**
    * The process of the broker serving the topic dies; `to` loads the topic after it (null: the
@@ -199,6 +205,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'slow-bookie',
   'restart-broker',
   'restart-bookie',
+  'set-deduplication',
 ];
 
 /**

@@ -229,6 +229,15 @@ export interface DedupState {
   highestSequencedPushed: Record<string, number>;
   highestSequencedPersisted: Record<string, number>;
   /**
+   * The dedup cursor (`PersistentTopic.DEDUPLICATION_CURSOR_NAME`): absent, it existed before the
+   * run at the topic's start, so a replay reads every entry; a position, its mark-delete position —
+   * a cursor `MessageDeduplication.checkStatus` opened at runtime starts at the managed ledger's
+   * last confirmed entry (`ManagedLedgerImpl.asyncOpenCursor`, `InitialPosition.Latest`) and no
+   * snapshot moves it within a run, so a replay reads only the entries after it; null, deleted
+   * (deduplication switched off at runtime).
+   */
+  cursor?: { readonly ledgerId: number; readonly entryId: number } | null;
+  /**
    * Set only with the `pr-25860` fix: this broker's `MessageDeduplication.replayCursor` also
    * rebuilds the V2 watermarks from replicated entries. `localCluster` is the broker's
    * `clusterName`, from which a replicated entry's replicator producer name is derived.

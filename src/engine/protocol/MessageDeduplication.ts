@@ -117,6 +117,9 @@ export function replayCursor(dedup: DedupState, entries: readonly ReplayedEntry[
   dedup.highestSequencedPersisted = {};
   if (!dedup.enabled) return;
   for (const e of entries) {
+    // `replayCursor` rewinds the dedup cursor and reads from its mark-delete position on: a cursor
+    // opened at runtime (`checkStatus`) never saw what was written before it.
+    if (!afterDedupCursor(dedup, e)) continue;
     if (e.producerName === '') continue;
     const seq = Math.max(e.highestSequenceId, e.sequenceId);
     dedup.highestSequencedPushed[e.producerName] = seq;
@@ -125,8 +128,10 @@ export function replayCursor(dedup: DedupState, entries: readonly ReplayedEntry[
   }
 }
 
-/** What replay reads of a stored entry: its metadata (producer, ids, `replicated_from`, source-position property). */
+/** What replay reads of a stored entry: its position and metadata (producer, ids, `replicated_from`, source-position property). */
 export interface ReplayedEntry {
+  readonly ledgerId: number;
+  readonly entryId: number;
   readonly producerName: string;
   readonly sequenceId: number;
   readonly highestSequenceId: number;
@@ -156,3 +161,40 @@ function recoverReplWatermarkFromMetadata(dedup: DedupState, e: ReplayedEntry, l
 /** Words for the reload's log line: what the replay did with the V2 watermarks. */
 export const replayReplNote = (dedup: DedupState): string =>
   dedup.replWatermarkReplay ? ' (V2 _LID/_EID keys rebuilt from the replicated entries’ source positions, PR 25860)' : ' (V2 _LID/_EID keys are not rebuilt)';
+
+// ---- Deduplication switched on or off at runtime ---------------------------------------------
+
+/** Whether an entry lies after the dedup cursor's mark-delete position (every entry, for a cursor from before the run). */
+export function afterDedupCursor(dedup: DedupState, e: { readonly ledgerId: number; readonly entryId: number }): boolean {
+  const c = dedup.cursor;
+  if (c === undefined) return true;
+  return c !== null && !atOrBelow(e.ledgerId, e.entryId, c.ledgerId, c.entryId);
+}
+
+/** What `checkStatus` did: `Removing` → `Disabled`, `Recovering` → `Enabled`, or nothing to do. */
+export type StatusChange = 'disabled' | 'enabled' | 'unchanged';
+
+/**
+ * `MessageDeduplication.checkStatus`, run by `PersistentTopic.checkDeduplicationStatus` when the
+ * namespace or topic policy changes (`onPoliciesUpdate`). Enabled → off: `Removing`, the dedup
+ * cursor deleted (`asyncDeleteCursor`), both maps cleared, `Disabled`. Disabled → on: `Recovering`,
+ * the dedup cursor opened (`ManagedLedgerUtils.openCursor` → `asyncOpenCursor(name)`, whose default
+ * `InitialPosition.Latest` creates it at the managed ledger's last confirmed entry), `replayCursor`
+ * from it (it reads nothing: the cursor is new), `Enabled`. Both transitions are one step here:
+ * while `Recovering`/`Removing` `isEnabled()` is false, so `isDuplicate` answers NotDup and
+ * `recordMessagePersisted` records nothing — the same as the Disabled side of the step.
+ */
+export function checkStatus(dedup: DedupState, shouldBeEnabled: boolean, lastConfirmedEntry: { readonly ledgerId: number; readonly entryId: number }, entries: readonly ReplayedEntry[]): StatusChange {
+  if (dedup.enabled === shouldBeEnabled) return 'unchanged';
+  if (!shouldBeEnabled) {
+    dedup.enabled = false;
+    dedup.cursor = null;
+    dedup.highestSequencedPushed = {};
+    dedup.highestSequencedPersisted = {};
+    return 'disabled';
+  }
+  dedup.enabled = true;
+  dedup.cursor = { ...lastConfirmedEntry };
+  replayCursor(dedup, entries);
+  return 'enabled';
+}

@@ -6,8 +6,8 @@ import { BROKER_MAX_MESSAGE_SIZE, isRemoteProducerName } from '../model/config';
 import { ev } from '../model/events';
 import { type Channel, frozen, type ResponseFrame, type SendFrame, type StoredEntry, type TopicState } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
-import { isDuplicate, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
-import { appendEntry } from './ManagedLedger';
+import { checkStatus, isDuplicate, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
+import { appendEntry, readableOf } from './ManagedLedger';
 import { asyncAddEntry } from './ManagedLedgerImpl';
 import { switchToNewOwner } from './OwnershipChange';
 
@@ -193,4 +193,28 @@ export function addFailed(ctx: Ctx, topic: TopicState, closeProducers: (cluster:
   resetHighestSequenceIdPushed(topic.dedup);
   topic.fenced = false;
   ctx.events.push(ev('log', topic.owner, 'pending writes drained: pushed := persisted, topic unfenced', [], { rule: 'MessageDeduplication.resetHighestSequenceIdPushed' }));
+}
+
+/**
+ * `PersistentTopic.checkDeduplicationStatus` (called from `onPoliciesUpdate` when an operator sets
+ * the namespace's or topic's deduplication policy) → `MessageDeduplication.checkStatus`. The topic
+ * stays loaded and its producers stay connected: they are told nothing, and a producer connecting
+ * later gets `last_sequence_id` from whatever the maps hold (`getLastPublishedSequenceId`). A
+ * cursor opened now starts at the managed ledger's last confirmed entry — with bookies its
+ * `lastConfirmedEntry`, on abstract storage the last entry stored — so what was written before the
+ * switch (while dedup was off, or before an earlier switch off) is in no rebuilt map.
+ */
+export function checkDeduplicationStatus(ctx: Ctx, topic: TopicState, enabled: boolean): void {
+  const entries = readableOf(topic);
+  const last = entries[entries.length - 1];
+  const lce = topic.bk ? topic.bk.ml.lastConfirmedEntry : last ? { ledgerId: last.ledgerId, entryId: last.entryId } : { ledgerId: -1, entryId: -1 };
+  const change = checkStatus(topic.dedup, enabled, lce, entries);
+  const at = (p: { ledgerId: number; entryId: number }) => (p.ledgerId < 0 ? 'the start (nothing stored)' : `${p.ledgerId}:${p.entryId}`);
+  const text =
+    change === 'unchanged'
+      ? `deduplication already ${enabled ? 'on' : 'off'}: nothing to do`
+      : change === 'disabled'
+        ? 'deduplication off: dedup cursor deleted, sequence-id maps cleared (Removing → Disabled); every send is written'
+        : `deduplication on: dedup cursor created at the last confirmed entry ${at(lce)}, replay from it finds nothing, maps empty (Recovering → Enabled); entries up to ${at(lce)} are in no map`;
+  ctx.events.push(ev('log', topic.owner, text, [], { cluster: topic.cluster, rule: 'MessageDeduplication.checkStatus' }));
 }

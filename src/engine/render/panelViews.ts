@@ -77,6 +77,12 @@ export interface TopicPanel {
   readonly cluster: string;
   readonly owner: string;
   readonly dedupEnabled: boolean;
+  /**
+   * Where the dedup cursor a runtime switch opened stands (`MessageDeduplication.checkStatus`): the
+   * entries up to it are in no map and a load does not replay them. Null for a cursor from before
+   * the run (a load replays every entry) or none.
+   */
+  readonly dedupCursor: string | null;
   readonly fenced: boolean;
   readonly dedup: readonly DedupRow[];
   /** The same watermarks for display: V2 `_LID`/`_EID` keys folded into one position pair. */

@@ -170,6 +170,17 @@ export function readFaults(
             after: readTrigger(r, o.after, `${path}.after`, clusters, messages),
           },
         ];
+      case 'set-deduplication': {
+        r.known(o, path, ['kind', 'cluster', 'enabled', 'after']);
+        const c = r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '';
+        const enabled = r.bool(o.enabled, `${path}.enabled`) ?? false;
+        // A switch to what the topic already has, with no other switch of the plan in between, is a no-op.
+        const start = clusterConfigs.find((x) => x.name === c)?.deduplication;
+        const others = raw.some((x, j) => j !== i && typeof x === 'object' && x !== null && (x as Record<string, unknown>).kind === 'set-deduplication' && (x as Record<string, unknown>).cluster === c);
+        if (c !== '' && typeof o.enabled === 'boolean' && enabled === start && !others)
+          r.fail(`${path}.enabled`, `${!start}: cluster ${c} starts with deduplication ${start ? 'on' : 'off'} and no other fault of the plan switches it`, enabled);
+        return [{ kind, cluster: c, enabled, after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
+      }
       case 'duplicate-frames': {
         r.known(o, path, ['kind', 'producer', 'atSend', 'frames']);
         const frames = (r.arr(o.frames, `${path}.frames`) ?? []).map((f, j) =>

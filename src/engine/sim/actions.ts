@@ -19,6 +19,8 @@
 //   fault:ownership-change:<cluster>:<broker> the topic's ownership moves to <broker>
 //   fault:restart-broker:<cluster>[:<broker>]  the broker serving the topic crashes; it restarts and
 //                                            loads the topic again (no <broker>), or <broker> loads it
+//   fault:set-deduplication:<cluster>:on|off  an operator switches the topic's deduplication policy
+//                                            on or off (MessageDeduplication.checkStatus)
 //   fault:restart-bookie:<bookie>            the bookie's process dies and comes back (every cluster
 //                                            that lists <bookie>): what it had in flight is lost
 //   fault:send-timeout:<msg>[#<n>]            the send timer of the application producer that has
@@ -40,6 +42,7 @@ export type FaultAction =
   /** `nth` (Go, explorer only): the n-th pending item holding `message` expired; absent: the first. */
   | { readonly kind: 'send-timeout'; readonly message: string; readonly nth?: number }
   | { readonly kind: 'unload-topic'; readonly cluster: string }
+  | { readonly kind: 'set-deduplication'; readonly cluster: string; readonly enabled: boolean }
   | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string }
   /** `to` null: the crashed broker restarts and loads the topic again. */
   | { readonly kind: 'restart-broker'; readonly cluster: string; readonly to: string | null }
@@ -109,6 +112,8 @@ export function faultKey(f: FaultAction): string {
       return `fault:send-timeout:${f.message}${f.nth !== undefined && f.nth > 1 ? `#${f.nth}` : ''}`;
     case 'unload-topic':
       return `fault:unload-topic:${f.cluster}`;
+    case 'set-deduplication':
+      return `fault:set-deduplication:${f.cluster}:${f.enabled ? 'on' : 'off'}`;
     case 'ownership-change':
       return `fault:ownership-change:${f.cluster}:${f.to}`;
     case 'restart-broker':

@@ -6,7 +6,7 @@
 import { ev } from '../model/events';
 import { freshProducerSession, frozen } from '../model/world';
 import { closeConnection, closeProducerByApplication, connectionPeers, disconnectProducersOf, dropConnection, pulsarClientOf } from '../protocol/ClientCnx';
-import { addFailed } from '../protocol/PersistentTopic';
+import { addFailed, checkDeduplicationStatus } from '../protocol/PersistentTopic';
 import { restartBroker, unloadTopic } from '../protocol/BrokerService';
 import { startTakeover } from '../protocol/OwnershipChange';
 import { bookieRestarts } from '../protocol/BookieImpl';
@@ -75,6 +75,12 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
     case 'unload-topic':
       unloadTopic(ctx, f.cluster);
       return;
+    case 'set-deduplication': {
+      const topic = w.topics[f.cluster]!;
+      ctx.events.push(ev('fault', topic.owner, `operator sets deduplication ${f.enabled ? 'on' : 'off'} at ${f.cluster} (topic policy)`, [], { cluster: f.cluster }));
+      checkDeduplicationStatus(ctx, topic, f.enabled);
+      return;
+    }
     case 'ownership-change':
       startTakeover(ctx, w.topics[f.cluster]!, f.to);
       return;

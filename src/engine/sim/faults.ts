@@ -62,6 +62,14 @@ export function applies(w: World, f: FaultAction): boolean {
       if (!t) return false;
       return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
     }
+    case 'set-deduplication': {
+      // A policy change reaches the broker serving the topic; with bookies not while another
+      // broker is loading it (the policy is read again by whichever broker loads it — not modelled
+      // as its own step) nor once its managed ledger fenced itself.
+      const t = w.topics[f.cluster];
+      if (!t) return false;
+      return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
+    }
     case 'restart-bookie': {
       // Any time, in each cluster that lists the bookie — but not while a fencing read to it or its
       // answer is in flight: a fencing read with a failed bookie (`ReadLastConfirmedOp` counting an
@@ -98,6 +106,8 @@ export function planAction(spec: FaultSpec): FaultAction | null {
       return { kind: spec.kind, message: spec.message };
     case 'unload-topic':
       return { kind: spec.kind, cluster: spec.cluster };
+    case 'set-deduplication':
+      return { kind: spec.kind, cluster: spec.cluster, enabled: spec.enabled };
     case 'ownership-change':
       return { kind: spec.kind, cluster: spec.cluster, to: spec.to };
     case 'restart-broker':

@@ -59,6 +59,8 @@ export function describeFault(f: FaultJson): string {
       return `send-timeout on ${String(f.message)} (its producer's send timer fires while it is pending)${after}`;
     case 'unload-topic':
       return `unload-topic${at}${after}`;
+    case 'set-deduplication':
+      return `deduplication switched ${f.enabled === false ? 'off' : 'on'}${at} (topic policy)${after}`;
     case 'ownership-change':
       return `ownership-change${at} to ${String(f.to)}${after}`;
     case 'restart-broker':

@@ -56,6 +56,7 @@ const PLAN_FIELDS: Readonly<Record<FaultKind, string>> = {
   'restart-producer': 'producer, after',
   'send-timeout': 'message, after?',
   'unload-topic': 'cluster, after',
+  'set-deduplication': 'cluster, enabled (true | false), after',
   'duplicate-frames': 'producer (or "replicator"), atSend, frames',
   'ownership-change': 'cluster, to, after',
   'restart-broker': 'cluster, to? (default: the same broker, once restarted), after',

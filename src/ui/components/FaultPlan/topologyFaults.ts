@@ -54,6 +54,18 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
         node: `broker:${topic.owner}`,
         group,
       });
+    // An operator switches the topic's deduplication policy: the item flips what the topic has now
+    // (MessageDeduplication.checkStatus), on the broker serving it.
+    if (topic) {
+      const on = !topic.dedup.enabled;
+      out.push({
+        label: `switch deduplication ${on ? 'on' : 'off'} at ${c.name}`,
+        fault: { kind: 'set-deduplication', cluster: c.name, enabled: on, after },
+        disabled: !faultApplies(world, { kind: 'set-deduplication', cluster: c.name, enabled: on }),
+        node: `broker:${topic.owner}`,
+        group,
+      });
+    }
     // A crash of the broker serving the topic: it restarts and loads the topic again, or — with
     // bookies, where another broker recovers the ledger the dead one never closed — another broker
     // of the cluster loads it. Held back by the engine's rule (faultApplies) like an unload.

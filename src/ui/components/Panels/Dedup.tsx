@@ -22,6 +22,12 @@ export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] 
               {t.owner} · deduplication {t.dedupEnabled ? 'on' : 'off'}
             </span>
           </header>
+          {t.dedupCursor !== null && (
+            <p className="muted" data-testid={`dedup-cursor-${t.cluster}`}>
+              Switched on while running: the dedup cursor starts after {t.dedupCursor}, so nothing
+              stored up to there is remembered (a reload replays only what follows).
+            </p>
+          )}
           {t.watermarks.length === 0 ? (
             <p className="muted">
               {t.dedupEnabled

@@ -1,0 +1,109 @@
+// Deduplication switched on or off while the topic runs (the `set-deduplication` fault):
+// `PersistentTopic.checkDeduplicationStatus` → `MessageDeduplication.checkStatus`. Off: the dedup
+// cursor is deleted and both maps cleared, every send is written. On: a new dedup cursor opens at the
+// managed ledger's last confirmed entry (`asyncOpenCursor`'s `InitialPosition.Latest`), the replay
+// from it reads nothing, so what was stored before is in no map — and a later load replays only
+// what lies after that cursor.
+import { describe, expect, it } from 'vitest';
+import { explore, explorerBounds, loadScenario } from '../../src/engine';
+import { type Json, runBuiltin, runOf, stepOf, textsOf } from './helpers';
+
+const base = (dedup: boolean, faults: Json[], extra: Json = {}): Json => ({
+  id: 'set-dedup',
+  topic: { deduplication: dedup },
+  producers: [{ name: 'p1' }],
+  workload: [
+    { send: 'M1', producer: 'p1' },
+    { send: 'M2', producer: 'p1' },
+  ],
+  faults,
+  ...extra,
+});
+
+describe('built-in dedup-enabled-at-runtime: switched on after M1 is stored, the resend of M1 is written again', () => {
+  const r = runBuiltin('dedup-enabled-at-runtime');
+  it('the switch creates the cursor at M1 (10:0) and leaves the maps empty', () => {
+    const at = stepOf(r, 'operator sets deduplication on');
+    expect(r.steps[at]!.key).toBe('fault:set-deduplication:local:on');
+    const d = r.steps[at]!.world.topics.local!.dedup;
+    expect(d.enabled).toBe(true);
+    expect(d.cursor).toEqual({ ledgerId: 10, entryId: 0 });
+    expect(d.highestSequencedPushed).toEqual({});
+    expect(r.steps[at]!.events.map((e) => e.rule)).toContain('MessageDeduplication.checkStatus');
+  });
+  it('p1 reconnects with last_sequence_id -1, M1 is NotDup and stored twice: no-duplicates', () => {
+    expect(textsOf(r, 'broker-1')).toContain('NotDup (pushed none, persisted none): write, pushed := 0');
+    expect(r.stored).toEqual({ local: ['M1', 'M1', 'M2'] });
+    expect(r.violations.map((v) => v.detail)).toEqual(['M1 (p1, seq 0) is stored twice at local: 10:0 and 10:1']);
+  });
+  it('with deduplication on from the start the same resend is Dup', () => {
+    const on = runOf(base(true, [{ kind: 'lose-receipt', message: 'M1' }]));
+    expect(on.stored).toEqual({ local: ['M1', 'M2'] });
+    expect(on.violations).toEqual([]);
+  });
+});
+
+describe('switched off while M1 is stored: the resend is written again, and no invariant judges it', () => {
+  const r = runOf(
+    base(true, [
+      { kind: 'set-deduplication', cluster: 'local', enabled: false, after: { event: 'persisted', message: 'M1' } },
+      { kind: 'lose-receipt', message: 'M1' },
+    ]),
+  );
+  it('the cursor is deleted and the maps cleared; p1 reconnects with last_sequence_id -1', () => {
+    const at = stepOf(r, 'operator sets deduplication off');
+    const d = r.steps[at]!.world.topics.local!.dedup;
+    expect(d).toMatchObject({ enabled: false, cursor: null, highestSequencedPushed: {}, highestSequencedPersisted: {} });
+    expect(textsOf(r, 'broker-1')).toContain('dedup off: write');
+    expect(textsOf(r, 'p1')).toContain('CommandProducer → ProducerSuccess(last_sequence_id -1)');
+  });
+  it('M1 is stored twice; with deduplication off that is what the topic promises', () => {
+    expect(r.stored).toEqual({ local: ['M1', 'M1', 'M2'] });
+    expect(r.violations).toEqual([]);
+  });
+});
+
+describe('off, then on again, then an unload: the load replays from the new cursor only', () => {
+  const r = runOf(
+    base(true, [
+      { kind: 'set-deduplication', cluster: 'local', enabled: false, after: { event: 'persisted', message: 'M1' } },
+      { kind: 'set-deduplication', cluster: 'local', enabled: true, after: { event: 'persisted', message: 'M2' } },
+      { kind: 'unload-topic', cluster: 'local', after: { event: 'acked', message: 'M2' } },
+    ]),
+  );
+  it('after the reload the maps hold nothing: M1 and M2 lie behind the cursor at 10:1', () => {
+    const at = stepOf(r, 'topic loaded: dedup state rebuilt by replay');
+    const d = r.steps[at]!.world.topics.local!.dedup;
+    expect(d.cursor).toEqual({ ledgerId: 10, entryId: 1 });
+    expect(d.highestSequencedPersisted).toEqual({});
+    expect(r.stored).toEqual({ local: ['M1', 'M2'] });
+    expect(r.violations).toEqual([]);
+  });
+});
+
+describe('the scenario file', () => {
+  it('a switch to what the topic starts with, and nothing else switching it, is an error naming the field', () => {
+    const l = loadScenario({ format: 'dedup-lab/scenario@1', ...base(true, [{ kind: 'set-deduplication', cluster: 'local', enabled: true, after: { step: 1 } }]) });
+    expect(l.ok).toBe(false);
+    if (!l.ok) expect(l.errors.map((e) => e.path)).toContain('$.faults[0].enabled');
+  });
+  it('enabled must be a boolean', () => {
+    const l = loadScenario({ format: 'dedup-lab/scenario@1', ...base(true, [{ kind: 'set-deduplication', cluster: 'local', enabled: 'yes', after: { step: 1 } }]) });
+    expect(l.ok).toBe(false);
+    if (!l.ok) expect(l.errors.map((e) => e.path)).toContain('$.faults[0].enabled');
+  });
+});
+
+describe('the explorer places the switch', () => {
+  it('with set-deduplication allowed once, a search of the dedup-off lost receipt finds the duplicate under dedup on', () => {
+    const l = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      ...base(false, [{ kind: 'lose-receipt', message: 'M1' }], { explore: { faults: { kinds: ['set-deduplication'], max: 1 }, maxDepth: 40, maxStates: 100000 } }),
+    });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const found = explore(l.config, explorerBounds(l.config));
+    expect([found.safety, found.complete]).toEqual(['violated', true]);
+    const cx = found.violations.find((c) => c.invariant === 'no-duplicates')!;
+    expect(cx.trace).toContain('fault:set-deduplication:local:on');
+  });
+});
