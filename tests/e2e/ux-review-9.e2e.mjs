@@ -2,7 +2,7 @@
 // to reach the step) is whole at 1024 and 1440 px — it read "d." at 1024 — while "at step N" and
 // the violation stay in view and the bar stays one line of controls.
 import assert from 'node:assert/strict';
-import { openScenario, stepIs } from './lib.mjs';
+import { openScenario, stepIs, until } from './lib.mjs';
 
 /** The step bar's key: its text, whether any of it is cut (own box, the group's, the window's). */
 const keyState = (page) =>
@@ -159,4 +159,80 @@ const editorParts = {
   },
 };
 
-export default [keyWhole, editorParts];
+const brokenLinks = {
+  name: 'ux9: a shared link cut short says "incomplete", one with four characters changed says "cannot be read … damaged"; both pages say the drafts are untouched, and after "Open Dedup Lab without the link" the draft is in the picker',
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({
+      viewport: { width: 1440, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await openScenario(page, baseURL, 'lost-receipt-dedup-on');
+    // A draft of a scenario of one's own (a new id), made in the editor.
+    await page.getByRole('button', { name: 'Edit scenario' }).click();
+    const json = page.locator('textarea.editor-json');
+    const text = await json.inputValue();
+    await json.fill(
+      text
+        .replace('"id": "lost-receipt-dedup-on"', '"id": "my-receipt"')
+        .replace(/"title": "[^"]*"/, '"title": "My receipt draft"'),
+    );
+    await until(
+      page,
+      () => localStorage.getItem('dedup-lab-draft:my-receipt') !== null,
+      null,
+      'no draft saved',
+    );
+    await page.getByRole('button', { name: 'Close editor' }).click();
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await until(
+      page,
+      () =>
+        /Copied link/.test(
+          document.querySelector('[data-testid=share-message]')?.textContent ?? '',
+        ),
+      null,
+      'not copied',
+    );
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const at = link.indexOf('#s=1.') + 5;
+    const cases = [
+      [
+        link.slice(0, at + Math.floor((link.length - at) / 2)),
+        'This link is incomplete',
+        /the link is incomplete: .*cut off/,
+      ],
+      [
+        link.slice(0, at + 30) + 'QQQQ' + link.slice(at + 34),
+        'This link cannot be read',
+        /the link is damaged: some of its characters were changed/,
+      ],
+    ];
+    for (const [url, title, message] of cases) {
+      const fresh = await page.context().newPage();
+      await fresh.goto(url, { waitUntil: 'load' });
+      const broken = fresh.getByTestId('broken-link');
+      await broken.waitFor();
+      assert.equal(await broken.getByRole('heading').textContent(), title);
+      assert.match(await broken.textContent(), message);
+      assert.match(
+        await fresh.getByTestId('broken-link-drafts').textContent(),
+        /^Your drafts in this browser are untouched: “My receipt draft” \(my-receipt\), listed under Your drafts in the Scenario picker\.$/,
+      );
+      if (title === 'This link cannot be read') {
+        await fresh.getByRole('button', { name: 'Open Dedup Lab without the link' }).click();
+        await fresh.locator('[data-testid=diagram] svg').waitFor({ timeout: 45_000 });
+        const listed = await fresh.evaluate(() =>
+          [
+            ...document.querySelectorAll(
+              'select[aria-label=Scenario] optgroup[label="Your drafts"] option',
+            ),
+          ].map((o) => o.textContent),
+        );
+        assert.deepEqual(listed, ['My receipt draft']);
+      }
+      await fresh.close();
+    }
+  },
+};
+
+export default [keyWhole, editorParts, brokenLinks];

@@ -84,4 +84,37 @@ describe('a link that cannot be decoded', () => {
     await act(() => openLink(full.slice(0, 40), 'app', true));
     expect(screen.getByTestId('broken-link')).toHaveTextContent('This link is incomplete');
   }, 30_000);
+
+  it('a damaged link (characters changed, not cut) in a fresh page: "cannot be read", and the page says the drafts are untouched (review 9)', async () => {
+    const full = await encodeRecipe(
+      await myRun().then(() => recipeFromState(appStore.getState())!),
+    );
+    appStore.setState({ result: null });
+    localStorage.setItem(
+      'dedup-lab-draft:my-receipt',
+      '{"id": "my-receipt", "title": "My receipt"',
+    );
+    localStorage.setItem(
+      'dedup-lab-draft:seed-001-fencing-race',
+      '{"id": "seed-001-fencing-race"}',
+    );
+    render(
+      <ShareRoot>
+        <App />
+      </ShareRoot>,
+    );
+    const damaged = full.slice(0, 30) + 'QQQQ' + full.slice(34);
+    await act(() => openLink(damaged, 'app', true));
+    const page = screen.getByTestId('broken-link');
+    expect(page).toHaveTextContent('This link cannot be read');
+    expect(page).toHaveTextContent(/the link is damaged: some of its characters were changed/);
+    expect(page).not.toHaveTextContent(/incomplete/);
+    expect(screen.getByTestId('broken-link-drafts').textContent).toBe(
+      'Your drafts in this browser are untouched: “My receipt” (my-receipt), listed under Your drafts in the Scenario picker; and your edits of seed-001-fencing-race, in the editor when you start from it.',
+    );
+    // The drafts themselves are still there, as typed.
+    expect(localStorage.getItem('dedup-lab-draft:my-receipt')).toBe(
+      '{"id": "my-receipt", "title": "My receipt"',
+    );
+  }, 30_000);
 });

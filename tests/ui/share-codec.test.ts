@@ -81,13 +81,19 @@ describe('share codec', () => {
     [PINNED_V1.slice(0, 80), 'truncated'],
     // Cut one character past whole bytes (length % 4 === 1): cut, not changed on the way.
     [PINNED_V1.slice(0, 2 + 4 * 15 + 1), 'truncated'],
-    ['1.' + toBase64Url(new TextEncoder().encode('not deflate at all')), 'truncated'],
+    // Bytes deflate never writes: changed, not cut (review 9; it read "incomplete").
+    ['1.' + toBase64Url(new TextEncoder().encode('not deflate at all')), 'corrupt'],
+    // Four characters changed in the middle, the length kept: damaged, not cut.
+    [PINNED_V1.slice(0, 30) + 'QQQQ' + PINNED_V1.slice(34), 'corrupt'],
   ])('%j → %s, with a message and advice', async (link, kind) => {
     const r = await decodeRecipe(link);
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.kind).toBe(kind);
     expect(r.error.message.length).toBeGreaterThan(10);
+    if (kind === 'truncated') expect(r.error.message).toMatch(/incomplete.*cut off/);
+    if (link.startsWith(PINNED_V1.slice(0, 30) + 'QQQQ'))
+      expect(r.error.message).toMatch(/^the link is damaged: .*characters were changed/);
     expect(r.error.advice.length).toBeGreaterThan(10);
   });
 

@@ -4,7 +4,7 @@
 // Node 20 (tests, fuzz) and browsers alike. Decoding never throws: every way a link can be broken
 // comes back as a `ShareError` that says what is wrong and how to recover (style.md §14).
 import { fromBase64Url, toBase64Url } from './base64url';
-import { deflateRaw, inflateRaw } from './deflate';
+import { deflateRaw, InflateError, inflateRaw } from './deflate';
 import type { ShareRecipe } from './recipe';
 import { fromWire, toWire } from './wire';
 
@@ -71,6 +71,9 @@ export async function decodeRecipe(text: string): Promise<DecodeResult> {
 const TRUNCATED =
   'the link is incomplete: its data ends before the recipe does. It was probably cut off when it was copied (long links often are).';
 
+const DAMAGED =
+  'the link is damaged: some of its characters were changed, so it does not unpack to a recipe. A mail program or chat may have altered it, or it was edited by hand.';
+
 async function decodeUnsafe(text: string): Promise<DecodeResult> {
   const trimmed = text.trim();
   if (trimmed === '') return fail('empty', 'the link carries no recipe: nothing follows "#s=".');
@@ -106,7 +109,10 @@ async function decodeUnsafe(text: string): Promise<DecodeResult> {
   } catch (e) {
     if (e instanceof RangeError)
       return fail('corrupt', `the recipe would be larger than ${MAX_RECIPE_BYTES} bytes.`);
-    return fail('truncated', TRUNCATED);
+    // Cut off, or changed: a link with characters swapped is not "incomplete" (review 9); bytes
+    // that inflate but are not UTF-8 were changed too.
+    if (e instanceof InflateError && e.cutShort) return fail('truncated', TRUNCATED);
+    return fail('corrupt', DAMAGED);
   }
   let value: unknown;
   try {

@@ -5,9 +5,40 @@ import { DEFAULT_SCENARIO, scenarioOf, selectScenario, setCursor, useApp } from 
 import { BROKEN_TITLES, shareStore, useShare } from '../../share/sync';
 import { useThemeAttribute } from '../../theme';
 import { useStepKeys } from '../../useKeyboard';
+import { BUILTINS } from '../../../scenarios';
 import { Diagram } from '../Diagram';
+import { hasDraft, useUserDrafts } from '../Editor/draft';
 import { ErrorBoundary } from '../ErrorBoundary';
 import '../../share/share.css';
+
+/**
+ * What the broken-link page says of the editor's drafts: a link that cannot be opened touches none
+ * of them, and someone who had work in this browser wants to read that before leaving the page
+ * (review 9). Null without drafts.
+ */
+function DraftsKept() {
+  const own = useUserDrafts();
+  const edited = BUILTINS.filter((b) => hasDraft(b.id)).map((b) => b.id);
+  if (own.length === 0 && edited.length === 0) return null;
+  return (
+    <p data-testid="broken-link-drafts">
+      Your drafts in this browser are untouched
+      {own.length > 0 && (
+        <>
+          : {own.map((d) => `“${d.title}” (${d.id})`).join(', ')}, listed under Your drafts in the
+          Scenario picker
+        </>
+      )}
+      {edited.length > 0 && (
+        <>
+          {own.length > 0 ? '; and your' : ': your'} edits of {edited.join(', ')}, in the editor
+          when you start from {edited.length === 1 ? 'it' : 'one of them'}
+        </>
+      )}
+      .
+    </p>
+  );
+}
 
 export function BrokenLink() {
   const error = useShare((s) => s.broken);
@@ -26,6 +57,7 @@ export function BrokenLink() {
         Share links carry the whole recipe (scenario, fixes, fault plan, choices, step) after{' '}
         <code>#s=</code>; nothing is stored on a server, so the link is the only copy.
       </p>
+      <DraftsKept />
       <button type="button" onClick={openDefault}>
         Open Dedup Lab without the link
       </button>
