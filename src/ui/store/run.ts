@@ -41,6 +41,12 @@ export interface RerunOptions {
   /** A notice to show once the run is done (a cut found by an earlier pass). */
   readonly notice?: Notice;
   /**
+   * The fixes changed by one toggle ("go-1565 on"): a branch cut because of it shows what the fix
+   * does, as a status that names it — not a red schedule error (review 9: toggling go-1565 on seed
+   * 003's counterexample read as if something broke).
+   */
+  readonly fixChange?: string;
+  /**
    * A fault added at step `at` to a branch that keeps the chosen interleaving of the trace shown:
    * the notice says the rest was kept, or at which later step it was cut and why.
    */
@@ -126,12 +132,18 @@ export async function rerun(place: Place, opts: RerunOptions = {}): Promise<void
     // interleaving up to the step before (it cannot be cut before the fault's own step).
     const text = opts.added
       ? `${opts.added.what} added at step ${opts.added.at}: the rest of the interleaving was kept up to step ${err.step - 1}, but ${why}`
-      : `This branch's choice for step ${err.step} ("${err.key}") is no longer possible; from step ${err.step} on the run takes the automatic choices.`;
-    const cutNotice: Notice = {
-      source: 'schedule',
-      text,
-      problems: [{ path: `schedule[${err.step - 1}]`, message: `schedule error: ${err.message}` }],
-    };
+      : opts.fixChange
+        ? `With ${opts.fixChange}, this branch's step ${err.step} ("${err.key}") cannot happen: the fix changes what the run can do there${canTake(err.enabled)}. Steps 1–${err.step - 1} are as before; from step ${err.step} on the run takes the automatic choices.`
+        : `This branch's choice for step ${err.step} ("${err.key}") is no longer possible; from step ${err.step} on the run takes the automatic choices.`;
+    const cutNotice: Notice = opts.fixChange
+      ? { source: 'schedule', tone: 'info', text, problems: [] }
+      : {
+          source: 'schedule',
+          text,
+          problems: [
+            { path: `schedule[${err.step - 1}]`, message: `schedule error: ${err.message}` },
+          ],
+        };
     return rerun(place, opts.quietCut ? opts : { ...opts, notice: cutNotice });
   }
   if (err) {
@@ -155,6 +167,14 @@ export async function rerun(place: Place, opts: RerunOptions = {}): Promise<void
           : Math.min(now, last)
         : Math.min(Math.max(0, place), last);
   appStore.setState({ status: 'ready', errors: [], result: reply.result, cursor, notice });
+}
+
+/** ", where it can take a, b or c" — the first few enabled keys, for a fix's cut notice. */
+function canTake(enabled: readonly string[]): string {
+  if (enabled.length === 0) return '';
+  const shown = enabled.slice(0, 3).map((k) => `"${k}"`);
+  const more = enabled.length > 3 ? ` or ${enabled.length - 3} more` : '';
+  return ` (it can take ${shown.join(', ')}${more})`;
 }
 
 /** At most this many steps of an added fault are put into the kept choices (then `auto`'s). */

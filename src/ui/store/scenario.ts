@@ -82,10 +82,9 @@ export function openRecipe(r: OpenRecipe): Promise<void> {
 
 export function toggleFix(fix: string): Promise<void> {
   const { fixes } = appStore.getState();
-  appStore.setState({
-    fixes: fixes.includes(fix) ? fixes.filter((f) => f !== fix) : [...fixes, fix],
-  });
-  return rerun('keep');
+  const on = !fixes.includes(fix);
+  appStore.setState({ fixes: on ? [...fixes, fix] : fixes.filter((f) => f !== fix) });
+  return rerun('keep', { fixChange: `${fix} ${on ? 'on' : 'off'}` });
 }
 
 /** Sets the fixes on (the explorer's comparison opens a trace with the fixes it ran), staying at the step. */
