@@ -235,4 +235,111 @@ const brokenLinks = {
   },
 };
 
-export default [keyWhole, editorParts, brokenLinks];
+const forkAndGithub = {
+  name: "ux9: the keyboard through lost-receipt-dedup-off and back, a fork at step 4, Branches comparing both outcomes; Copy for GitHub's markdown (heading, fork, Mermaid, table, state, link) and its link opens the same step, key, diagram and branch",
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({
+      viewport: { width: 1440, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await openScenario(page, baseURL, 'lost-receipt-dedup-off');
+    await page.getByTestId('step-label').click();
+    for (let i = 1; i <= 13; i++) {
+      await page.keyboard.press('ArrowRight');
+      await stepIs(page, i, `→ to ${i}`);
+    }
+    await page.keyboard.press('ArrowRight');
+    await stepIs(page, 13, 'stays at the last step');
+    for (let i = 12; i >= 4; i--) {
+      await page.keyboard.press('ArrowLeft');
+      await stepIs(page, i, `← to ${i}`);
+    }
+    await page
+      .getByTestId('panel-next')
+      .getByRole('button', { name: /deliver:broker-1->p1:M1/ })
+      .click();
+    await stepIs(page, 5, 'the fork is at step 5');
+    const outcomes = page.getByTestId('panel-branches').getByTestId('branch-outcome');
+    await until(
+      page,
+      () => document.querySelectorAll('[data-testid=branch-outcome]').length === 2,
+      null,
+      'two branches',
+    );
+    assert.deepEqual(await outcomes.allTextContents(), [
+      '13 steps · no invariant violated · stored local: M1, M1, M2',
+      '9 steps · no invariant violated · stored local: M1, M2',
+    ]);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await stepIs(page, 7, 'step 7 of the fork');
+    const state = (p) =>
+      p.evaluate(() => ({
+        step: document.querySelector('[data-testid=step-label]').textContent,
+        key: document.querySelector('.step-now .step-key').textContent,
+        branch: document.querySelector('[data-testid=panel-branches] [aria-current=true]')
+          ?.textContent,
+        labels: [...document.querySelectorAll('[data-testid=diagram] svg text')].map(
+          (t) => t.textContent,
+        ),
+      }));
+    const mine = await state(page);
+    await page.getByRole('button', { name: 'Copy for GitHub' }).click();
+    await until(
+      page,
+      () =>
+        /Copied markdown for GitHub/.test(
+          document.querySelector('[data-testid=share-message]')?.textContent ?? '',
+        ),
+      null,
+      'not copied',
+    );
+    const md = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(
+      md,
+      /^### Dedup Lab: A lost receipt with deduplication off: .* \(`lost-receipt-dedup-off`, a fork\): no invariant violated \(9 steps\)\n/,
+    );
+    assert.match(
+      md,
+      /- step 5: `deliver:broker-1->p1:M1` \(the automatic choice here is `fault:lose-receipt:M1@local`\)/,
+    );
+    assert.match(
+      md,
+      /```mermaid\nsequenceDiagram\n[\s\S]*P2-->>P1: 9 · receipt M2 seq 1 at 10:1\n[\s\S]*```/,
+    );
+    assert.match(md, /\| step \| p1 \| broker-1 \| local ledger \| invariants \|/);
+    assert.match(
+      md,
+      /<summary>State at step 7<\/summary>[\s\S]*State after step 7 \(deliver:p1->broker-1:M2\)/,
+    );
+    const link = /\[Open this run in Dedup Lab\]\((http[^)]+)\)/.exec(md)?.[1];
+    assert.ok(link, 'no link in the markdown');
+
+    const fresh = await page.context().newPage();
+    await fresh.goto(link, { waitUntil: 'load' });
+    await until(
+      fresh,
+      () =>
+        /verified the state/.test(
+          document.querySelector('[data-testid=link-notice]')?.textContent ?? '',
+        ),
+      null,
+      'the link did not open verified',
+    );
+    await until(
+      fresh,
+      () => document.querySelector('[data-testid=diagram]')?.getAttribute('aria-busy') === 'false',
+      null,
+      'no diagram',
+    );
+    const theirs = await state(fresh);
+    assert.deepEqual({ ...theirs, branch: undefined }, { ...mine, branch: undefined });
+    assert.equal(theirs.branch, '● from the link: step 5: deliver:broker-1->p1:M1');
+    assert.deepEqual(await fresh.getByTestId('branch-outcome').allTextContents(), [
+      'not run here yet with the fixes on now: open it to see how it ends',
+      '9 steps · no invariant violated · stored local: M1, M2',
+    ]);
+  },
+};
+
+export default [keyWhole, editorParts, brokenLinks, forkAndGithub];

@@ -40,7 +40,7 @@ describe('Branches: each line says how its timeline ended', () => {
     await user.click(screen.getAllByRole('checkbox', { name: 'guard-rewind' })[0]!);
     await waitFor(() => expect(appStore.getState().status).toBe('ready'));
     await waitFor(() =>
-      expect(lines()[0]).toBe('not shown with the fixes on now: open it to run it'),
+      expect(lines()[0]).toBe('not run here yet with the fixes on now: open it to see how it ends'),
     );
     const branches = within(screen.getByTestId('panel-branches')).getAllByRole('button');
     await user.click(branches[0]!);

@@ -3,7 +3,7 @@
 // line says how that timeline ended — its steps, the invariants it violates and where, what each
 // cluster stored — so two branches compare at a glance, without switching back and forth and
 // reading the panels (review 9). A branch's outcome is the one it had when it was last shown with
-// the fixes on now; one not shown with them says so.
+// the fixes on now; one not run with them in this page (a link opens only its own) says so.
 import { useEffect } from 'react';
 import type { RunResult } from '../../../engine';
 import { switchBranch, useApp, type AppState, type Branch } from '../../store';
@@ -76,7 +76,9 @@ export function Branches() {
                 className={`branch-outcome muted${o && o.violations.length > 0 ? ' broken' : ''}`}
                 data-testid="branch-outcome"
               >
-                {o ? outcomeText(o) : 'not shown with the fixes on now: open it to run it'}
+                {o
+                  ? outcomeText(o)
+                  : 'not run here yet with the fixes on now: open it to see how it ends'}
               </span>
             </li>
           );
