@@ -342,4 +342,54 @@ const forkAndGithub = {
   },
 };
 
-export default [keyWhole, editorParts, brokenLinks, forkAndGithub];
+const explorerFix = {
+  timeout: 120_000,
+  name: 'ux9: seed-003-a-go-explore — Explore finds no-silent-loss, its counterexample opens at the violation, go-1565 on says as a status (not an error) which step the fix makes impossible, and Explore again holds with go-1565 (1024×700 dark)',
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({ viewport: { width: 1024, height: 700 }, colorScheme: 'dark' });
+    await openScenario(page, baseURL, 'seed-003-a-go-explore');
+    const ex = page.getByTestId('panel-explorer');
+    await ex.getByRole('button', { name: 'Explore', exact: true }).click();
+    await ex.getByRole('button', { name: 'Open the no-silent-loss counterexample' }).click();
+    await until(
+      page,
+      () => /violated here/.test(document.querySelector('nav.step-controls')?.textContent ?? ''),
+      null,
+      'the counterexample did not open at its violation',
+    );
+    await page.getByRole('button', { name: /Choose fixes/ }).click();
+    await page.getByRole('checkbox', { name: 'go-1565' }).first().check();
+    const notice = page.getByTestId('notice-schedule');
+    await notice.waitFor();
+    assert.equal(await notice.getAttribute('role'), 'status');
+    assert.match(
+      await notice.locator('p').textContent(),
+      /^With go-1565 on, this branch's step 11 \("deliver:p1->broker-1:M0\+M2"\) cannot happen: the fix changes what the run can do there \(it can take "deliver:p1->broker-1:M0"\)\. /,
+    );
+    await until(
+      page,
+      () =>
+        /No invariant violated/.test(
+          document.querySelector('[data-testid=panel-invariants]')?.textContent ?? '',
+        ),
+      null,
+      'go-1565 did not clear the violation',
+    );
+    await ex.getByRole('button', { name: 'Explore', exact: true }).click();
+    await until(
+      page,
+      () =>
+        /Fixes on: go-1565/.test(
+          document.querySelector('[data-testid=panel-explorer]')?.textContent ?? '',
+        ),
+      null,
+      'the search with go-1565 did not finish',
+      90_000,
+    );
+    const text = await ex.textContent();
+    assert.match(text, /Safety: holds/);
+    assert.match(text, /no violation in [\d,]+ states, complete/);
+  },
+};
+
+export default [keyWhole, editorParts, brokenLinks, forkAndGithub, explorerFix];
