@@ -4,6 +4,10 @@ export { applicableFixes, EXPLORE_FAULT_KINDS, FAULT_KINDS, FIX_IDS, fixApplies,
 export type { FaultScope } from './model/config';
 export type { ExploreFaultKind } from './model/config';
 export type { EventKind, SimEvent } from './model/events';
+export type * from './model/connection';
+export type * from './model/producer';
+export type * from './model/replicator';
+export type * from './model/topic';
 export type * from './model/world';
 export type { Action, EnabledAction, FaultAction } from './sim/actions';
 export { ActionClass } from './sim/actions';

@@ -2,7 +2,7 @@
 // MessageDeduplication's decisions at the pushed/persisted boundaries, table-driven.
 import { describe, expect, it } from 'vitest';
 import { isDuplicate, isDuplicateReplV2 } from '../../src/engine/protocol/MessageDeduplication';
-import type { DedupState } from '../../src/engine/model/world';
+import type { DedupState } from '../../src/engine/model/topic';
 
 const state = (pushed?: number, persisted?: number): DedupState => ({
   enabled: true,

@@ -3,7 +3,8 @@
 // acknowledge positions that exist, and the backlog Pulsar computes must not go negative.
 import { entriesText } from '../model/events';
 import type { BkState, Subscription } from '../model/bookkeeper';
-import type { Position, World } from '../model/world';
+import type { Position } from '../model/topic';
+import type { World } from '../model/world';
 import { backlogOf } from '../protocol/ManagedCursor';
 import type { Finding } from './invariants';
 

@@ -2,7 +2,8 @@
 // handle, ledger recovery by another client), the metadata store (topic ownership, the managed
 // ledger's ledger list with its version), the managed ledger of the serving broker, and a second
 // broker taking the topic over. Plain data, like the rest of the world.
-import type { MsgRef, Position } from './world';
+import type { MsgRef } from './producer';
+import type { Position } from './topic';
 
 /** One bookie: the entry ids it stores per ledger, and whether the ledger is fenced on it. */
 export interface Bookie {

@@ -2,7 +2,8 @@
 // producer per name on a topic: a second one is refused with ProducerBusy, and the clients take
 // that answer differently on their first connect (create() fails) and on a reconnect (retry).
 import { ev } from '../model/events';
-import type { ProducerState, World } from '../model/world';
+import type { ProducerState } from '../model/producer';
+import type { World } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 
 /**

@@ -13,7 +13,7 @@
 import { replicationDedup } from '../model/config';
 import { ev } from '../model/events';
 import { type Ctx, idsOf } from '../sim/context';
-import type { TopicState } from '../model/world';
+import type { TopicState } from '../model/topic';
 import { closeProducersOf, disconnectProducersOf } from './ClientCnx';
 import { replayCursor, replayReplNote } from './MessageDeduplication';
 import { closeManagedLedger, emptyLedgersDeleted, failWritesOnClose, initializeBookKeeper, listText } from './ManagedLedgerImpl';

@@ -8,8 +8,10 @@
 // registered on that connection — but the connection's order and its life are shared: frames of
 // all of them leave and arrive in the order they were written (`connectionHead`), and a drop of
 // the connection (`dropConnection`) closes every one of them at once (`ClientCnx.channelInactive`).
+import type { Channel, SendFrame } from '../model/connection';
 import { ev } from '../model/events';
-import { type Channel, freshProducerSession, frozen, type OpSendMsg, type ProducerState, type SendFrame, type World } from '../model/world';
+import { freshProducerSession, type OpSendMsg, type ProducerState } from '../model/producer';
+import { frozen, type World } from '../model/world';
 import { type Ctx, labelOf, seqText, tick } from '../sim/context';
 import { nameReleased } from './AbstractTopic';
 import { completeOpFailure, unsentOp } from './SendCallback';

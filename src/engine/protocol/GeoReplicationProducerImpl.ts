@@ -3,8 +3,10 @@
 // sequence-id fields; the client matches it against the head op's source position. (On a V1
 // connection it is a plain `ProducerImpl`: "Repl V1 is the same as normal".)
 import { hasFix } from '../model/config';
+import type { ResponseFrame } from '../model/connection';
 import { ev } from '../model/events';
-import type { Position, ProducerState, ResponseFrame } from '../model/world';
+import type { ProducerState } from '../model/producer';
+import type { Position } from '../model/topic';
 import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { completeOpFailure, completeOpSuccess } from './SendCallback';

@@ -5,7 +5,7 @@
 // list does not record (PR 24722's symptom). Backlog is computed as Pulsar computes it.
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
-import type { Position, StoredEntry, TopicState } from '../model/world';
+import type { Position, StoredEntry, TopicState } from '../model/topic';
 import type { Ctx } from '../sim/context';
 import { topicDown } from './OwnershipChange';
 import { walkWithin } from './ManagedLedger';

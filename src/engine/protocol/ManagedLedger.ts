@@ -4,7 +4,8 @@
 // the topic reaches on either storage (`readableOf`), with BookKeeper through the ledger list as the
 // metadata store records it (`readableEntries`, `walkWithin`): the consumers' and replicator's
 // cursors, the dedup replay on load and the invariants all read the topic through here.
-import { frozen, type PendingWrite, type StoredEntry, type TopicState, type World } from '../model/world';
+import type { PendingWrite, StoredEntry, TopicState } from '../model/topic';
+import { frozen, type World } from '../model/world';
 
 export function appendEntry(w: World, topic: TopicState, wr: PendingWrite): StoredEntry {
   let ledger = topic.ledgers[topic.ledgers.length - 1];

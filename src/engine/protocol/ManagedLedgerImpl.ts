@@ -7,7 +7,8 @@
 //   topic closes;
 // - on a topic unload `asyncClose` closes the current ledger without waiting for pending adds: they
 //   fail with no answer to the producer (docs/research/unload-bookkeeper.md).
-import { frozen, type TopicState } from '../model/world';
+import type { TopicState } from '../model/topic';
+import { frozen } from '../model/world';
 import { ev } from '../model/events';
 import { type Ctx, idsOf, ledgerActor } from '../sim/context';
 import type { BkState } from '../model/bookkeeper';

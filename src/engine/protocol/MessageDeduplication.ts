@@ -1,7 +1,7 @@
 // Broker-side deduplication: `org.apache.pulsar.broker.service.persistent.MessageDeduplication`.
 // One pair of watermarks per producer name and topic. The broker decides per entry (a batch is
 // one entry) and compares only the entry's lowest sequence id; the highest only moves the mark.
-import type { DedupState } from '../model/world';
+import type { DedupState } from '../model/topic';
 
 export type MessageDupStatus = 'NotDup' | 'Dup' | 'Unknown';
 

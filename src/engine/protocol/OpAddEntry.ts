@@ -10,7 +10,8 @@
 //   recovered by whoever fenced it and records that entry count instead;
 // - a ledger that closes with no entries is removed from the list (`ledgerClosed`), and deleted
 //   once the rollover wrote the list without it (ManagedLedgerImpl.rollover).
-import { frozen, type TopicState } from '../model/world';
+import type { TopicState } from '../model/topic';
+import { frozen } from '../model/world';
 import { entriesText, ev } from '../model/events';
 import { hasFix } from '../model/config';
 import type { Ctx } from '../sim/context';

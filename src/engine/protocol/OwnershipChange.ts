@@ -9,7 +9,8 @@
 // retried within a run). Then the clients move to the new owner (`switchToNewOwner`). The reload
 // after an unload, which needs no recovery, is in BrokerService.ts and shares `serveTopic`.
 import { ev } from '../model/events';
-import { frozen, type TopicState } from '../model/world';
+import type { TopicState } from '../model/topic';
+import { frozen } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { replayCursor } from './MessageDeduplication';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';

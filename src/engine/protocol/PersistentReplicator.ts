@@ -4,7 +4,9 @@
 // over every contiguous deleted entry.
 import { hasFix, REPLICATOR } from '../model/config';
 import { ev } from '../model/events';
-import { frozen, type MsgRef, type Position, type StoredEntry, type World } from '../model/world';
+import type { MsgRef } from '../model/producer';
+import type { Position, StoredEntry } from '../model/topic';
+import { frozen, type World } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { cursorView } from './ManagedCursor';

@@ -4,7 +4,9 @@
 // are still waiting for their write (`PersistentTopic.addComplete`).
 import { BROKER_MAX_MESSAGE_SIZE, isRemoteProducerName } from '../model/config';
 import { ev } from '../model/events';
-import { type Channel, frozen, type ResponseFrame, type SendFrame, type StoredEntry, type TopicState } from '../model/world';
+import type { Channel, ResponseFrame, SendFrame } from '../model/connection';
+import type { StoredEntry, TopicState } from '../model/topic';
+import { frozen } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
 import { checkStatus, isDuplicate, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
 import { appendEntry, readableOf } from './ManagedLedger';

@@ -3,7 +3,9 @@
 // completes ops only at the head of pendingMessages), the send timer, send errors and the first
 // connect. Batching — how messages become ops — is in ProducerImplBatching.ts.
 import { ev } from '../model/events';
-import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
+import type { ResponseFrame } from '../model/connection';
+import type { MsgRef, ProducerState } from '../model/producer';
+import { frozen } from '../model/world';
 import { type Ctx, labelOf } from '../sim/context';
 import { hasFix } from '../model/config';
 import { closeConnection, dropConnection, resendMessages, writeOp } from './ClientCnx';

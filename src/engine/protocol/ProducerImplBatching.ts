@@ -5,7 +5,8 @@
 // message too large for any batch) are read and argued about apart from the receipt and error
 // handling in ProducerImpl.ts, which only ever sees the finished op.
 import { ev } from '../model/events';
-import { frozen, type MsgRef, type ProducerState } from '../model/world';
+import type { MsgRef, ProducerState } from '../model/producer';
+import { frozen } from '../model/world';
 import { type Ctx, labelOf } from '../sim/context';
 import { processOpSendMsg } from './ProducerImpl';
 import { completeOpFailure, unsentOp } from './SendCallback';

@@ -6,7 +6,7 @@
 // are fenced all the same. The load around it is in OwnershipChange.ts.
 import { entriesText, ev } from '../model/events';
 import type { BkAnswer } from '../model/bookkeeper';
-import type { TopicState } from '../model/world';
+import type { TopicState } from '../model/topic';
 import type { Ctx } from '../sim/context';
 import { recoverForward, uncoveredWriteSet } from './LedgerRecoveryOp';
 

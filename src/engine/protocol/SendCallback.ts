@@ -1,7 +1,8 @@
 // What the application sees: the future (Java `SendCallback`) or callback (Go) of each message
 // in a completed op. A `-1:-1` receipt completes it as a *success*: the message id is -1:-1.
 import { ev } from '../model/events';
-import { type Completion, frozen, type MsgRef, type OpSendMsg, type ProducerState } from '../model/world';
+import type { Completion, MsgRef, OpSendMsg, ProducerState } from '../model/producer';
+import { frozen } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { sendComplete } from './PersistentReplicator';
 

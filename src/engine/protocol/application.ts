@@ -3,7 +3,8 @@
 // producer has nothing pending and nothing buffered.
 import { BROKER_MAX_MESSAGE_SIZE, type ProducerConfig, type WorkloadItem } from '../model/config';
 import { ev } from '../model/events';
-import { frozen, type MsgRef, type ProducerState, type World } from '../model/world';
+import type { MsgRef, ProducerState } from '../model/producer';
+import { frozen, type World } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { addToBatchGo, flushBatchGo, messageTooLargeGo, singleSendGo } from './partitionProducer';
 import { processOpSendMsg } from './ProducerImpl';

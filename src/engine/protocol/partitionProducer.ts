@@ -5,7 +5,9 @@
 import { BROKER_MAX_MESSAGE_SIZE, hasFix } from '../model/config';
 import { batchByteLimit, batchBytes, type BatchLimits } from './BatchMessageContainerImpl';
 import { ev } from '../model/events';
-import { frozen, type MsgRef, type ProducerState, type ResponseFrame } from '../model/world';
+import type { ResponseFrame } from '../model/connection';
+import type { MsgRef, ProducerState } from '../model/producer';
+import { frozen } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { dropConnection, resendMessages, writeOp } from './ClientCnx';
 import { completeOpFailure, completeOpSuccess, unsentOp } from './SendCallback';

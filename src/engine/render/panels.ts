@@ -1,16 +1,10 @@
 // World → panel view-models: plain data the UI lists without knowing the world's shape. Each item
 // carries `changed` flags against the previous step's world so the UI can highlight what this step
 // did; with no previous world (step 0) nothing is marked changed.
-import type {
-  Channel,
-  MsgRef,
-  OpSendMsg,
-  ProducerState,
-  ResponseFrame,
-  SendFrame,
-  TopicState,
-  World,
-} from '../model/world';
+import type { Channel, ResponseFrame, SendFrame } from '../model/connection';
+import type { MsgRef, OpSendMsg, ProducerState } from '../model/producer';
+import type { TopicState } from '../model/topic';
+import type { World } from '../model/world';
 import { entriesText, type SimEvent } from '../model/events';
 import type { ChannelPanel, Panels, PendingView, ProducerPanel, TopicPanel } from './panelViews';
 import { missingFromSource, posText, replicationPanelOf, watermarksOf } from './replication';

@@ -4,7 +4,8 @@
 // watermarks, V1 per producer name and V2 as `_LID:_EID` pairs. Pure: world (+ events) in.
 import { REPLICATOR } from '../model/config';
 import type { SimEvent } from '../model/events';
-import type { Position, TopicState, World } from '../model/world';
+import type { Position, TopicState } from '../model/topic';
+import type { World } from '../model/world';
 import type { ReceiptCaseView, ReplicationPanel, SourceEntryView, WatermarkRow } from './panelViews';
 
 const cmp = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;

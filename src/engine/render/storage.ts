@@ -5,7 +5,8 @@
 // computes (`backlogOf`, judged by `check/ledger.cursorJudgement` exactly as the invariants judge
 // it). Pure: world (+ previous world for `changed` flags) in.
 import type { BkAnswer, BkRequest, BkState, LedgerMetadata, Takeover } from '../model/bookkeeper';
-import type { Position, TopicState, World } from '../model/world';
+import type { Position, TopicState } from '../model/topic';
+import type { World } from '../model/world';
 import { cursorJudgement } from '../check/ledger';
 import type {
   BkMessageView,

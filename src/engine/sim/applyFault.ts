@@ -4,7 +4,8 @@
 // place the simulator calls into the protocol handlers for a fault; faults.ts only reads the world,
 // and enabledActions and the explorer depend on that alone.
 import { ev } from '../model/events';
-import { freshProducerSession, frozen } from '../model/world';
+import { freshProducerSession } from '../model/producer';
+import { frozen } from '../model/world';
 import { closeConnection, closeProducerByApplication, connectionPeers, disconnectProducersOf, dropConnection, pulsarClientOf } from '../protocol/ClientCnx';
 import { addFailed, checkDeduplicationStatus } from '../protocol/PersistentTopic';
 import { restartBroker, unloadTopic } from '../protocol/BrokerService';

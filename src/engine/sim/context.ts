@@ -1,7 +1,8 @@
 // What a protocol handler works with: the step's draft of the world (./draft.ts) and the events it
 // records, and small helpers every protocol file shares.
 import type { SimEvent } from '../model/events';
-import type { MsgRef, World } from '../model/world';
+import type { MsgRef } from '../model/producer';
+import type { World } from '../model/world';
 
 export interface Ctx {
   /** The step's copy-on-read draft of the world (`draftWorld`): protocol handlers mutate it in place. */

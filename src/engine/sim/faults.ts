@@ -5,7 +5,8 @@
 // does once it acts is in applyFault.ts: this file only reads the world.
 import type { FaultSpec, Trigger } from '../model/config';
 import type { SimEvent } from '../model/events';
-import type { TopicState, World } from '../model/world';
+import type { TopicState } from '../model/topic';
+import type { World } from '../model/world';
 import type { BkState } from '../model/bookkeeper';
 import type { FaultAction } from './actions';
 import { expiredItem } from '../protocol/partitionProducer';

@@ -2,8 +2,11 @@
 // happens to each is its connect (ProducerSuccess seeds the client from the broker's watermark).
 import type { BkState } from '../model/bookkeeper';
 import { type ClusterConfig, type Config, hasFix, REPLICATOR } from '../model/config';
+import { freshProducerSession, type ProducerState } from '../model/producer';
+import type { ReplicatorState } from '../model/replicator';
+import type { Ledger, TopicState } from '../model/topic';
+import { frozen, type World } from '../model/world';
 import { replayCursor } from '../protocol/MessageDeduplication';
-import { freshProducerSession, frozen, type Ledger, type ProducerState, type ReplicatorState, type TopicState, type World } from '../model/world';
 
 export function initialWorld(config: Config): World {
   const producers: Record<string, ProducerState> = {};

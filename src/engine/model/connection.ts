@@ -1,0 +1,92 @@
+// One producer's connection to the broker that serves its topic (`ClientCnx` on the client,
+// `ServerCnx` on the broker) and the frames on it. Plain data, like the rest of the world.
+import type { MsgRef } from './producer';
+
+/** A `CommandSend` frame travelling from a client to a broker. */
+export interface SendFrame {
+  readonly kind: 'send';
+  readonly opId: number;
+  readonly sequenceId: number;
+  readonly highestSequenceId: number;
+  readonly msgs: readonly MsgRef[];
+  /** The bytes on the wire fail the broker's CRC32C check. */
+  corrupted: boolean;
+  readonly born: number;
+}
+
+/** `CommandSendReceipt` or `CommandSendError` travelling back to the client. */
+export type ResponseFrame =
+  | {
+      readonly kind: 'receipt';
+      readonly sequenceId: number;
+      readonly highestSequenceId: number;
+      readonly ledgerId: number;
+      readonly entryId: number;
+      /** For display and fault targeting only: the client matches by sequence id, never by this. */
+      readonly msgs: readonly string[];
+      readonly born: number;
+    }
+  | {
+      readonly kind: 'error';
+      readonly error: ServerError;
+      readonly sequenceId: number;
+      readonly message: string;
+      readonly msgs: readonly string[];
+      readonly born: number;
+    }
+  | {
+      /**
+       * `CommandCloseProducer` (`ServerCnx.closeProducer`): the broker removed the producer and
+       * keeps the connection; receipts written before it still arrive first. `msgs` is always empty.
+       */
+      readonly kind: 'close-producer';
+      readonly reason: string;
+      readonly msgs: readonly string[];
+      readonly born: number;
+    };
+
+export type ServerError = 'ChecksumError' | 'NotAllowedError' | 'PersistenceError';
+
+/** One producer's connection to the owning broker: FIFO both ways, closable. */
+export interface Channel {
+  readonly producer: string;
+  readonly broker: string;
+  readonly cluster: string;
+  /** `ProducerImpl` epoch: which connection this is (a reconnect opens a new one). */
+  epoch: number;
+  open: boolean;
+  /** Tick at which the channel closed (orders the reconnect). */
+  closedAt: number;
+  toBroker: SendFrame[];
+  toClient: ResponseFrame[];
+  /** Sends written on this connection (counts for the duplicate-frames fault). */
+  sends: number;
+  /** PR 23697 feature flag negotiated on this connection (`supports_repl_dedup_by_lid_and_eid`). */
+  replDedupV2: boolean;
+  /**
+   * The producer is registered with its connection (Go `connection.listeners`). A Go
+   * NotAllowedError removes it (`deletePendingProducers`): from then on the connection drops every
+   * answer for it as unexpected, and does not tell it when it closes. Always true for Java.
+   */
+  listening: boolean;
+  /**
+   * The broker removed this producer from the connection (`ServerCnx.closeProducer`, on the topic's
+   * close) and wrote `CommandCloseProducer`; the connection stays open. Until the client reads that
+   * command the producer still writes; the broker ignores those sends (`recentlyClosedProducers`).
+   * Absent while the broker still knows the producer.
+   */
+  removed?: true;
+  /**
+   * duplicate-frames fault: frames written so far (its cache) and what the channel does now. From
+   * its `atSend`-th send (counted in `sends`) it writes the cached frames of `frames` (null: all of
+   * them) in place of that send, then drops every send. `plan`: the plan entry, null when placed
+   * by the explorer.
+   */
+  broken: {
+    readonly plan: number | null;
+    readonly atSend: number;
+    readonly frames: readonly string[] | null;
+    cache: SendFrame[];
+    mode: 'caching' | 'dropping';
+  } | null;
+}

@@ -1,0 +1,20 @@
+// The geo-replicator in the source cluster (`PersistentReplicator`) and its cursor on the source
+// topic. Plain data, like the rest of the world.
+import type { Position } from './topic';
+
+/** `ManagedCursorImpl` of the replicator (`pulsar.repl.<remote>`) on the source topic. */
+export interface ReplicatorCursor {
+  readPosition: Position;
+  markDeletePosition: Position;
+  /** `individualDeletedMessages`: deleted positions above the mark-delete, in order. */
+  individuallyDeleted: Position[];
+}
+
+/** `PersistentReplicator` / `GeoPersistentReplicator` in the source cluster. */
+export interface ReplicatorState {
+  /** `Started`; `Terminated` is the visible, alarmed stop of seed 000's proposed fixes. */
+  state: 'Started' | 'Terminated';
+  cursor: ReplicatorCursor;
+  /** Why it terminated (shown in the UI). */
+  reason: string;
+}

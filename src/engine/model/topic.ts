@@ -1,0 +1,86 @@
+// The topic in one cluster: `PersistentTopic`, its `MessageDeduplication` state and the managed
+// ledger under it (abstract storage; BookKeeper's state is in bookkeeper.ts). Plain data.
+import type { BkState, Subscription } from './bookkeeper';
+import type { MsgRef } from './producer';
+
+/** A managed-ledger position, shown as Pulsar shows it (`ledgerId:entryId`). */
+export interface Position {
+  readonly ledgerId: number;
+  readonly entryId: number;
+}
+
+export interface StoredEntry {
+  /** Entries from another cluster (`MessageMetadata.replicated_from`) are never re-replicated. */
+  readonly replicatedFrom?: string;
+  readonly ledgerId: number;
+  readonly entryId: number;
+  /** `MessageMetadata.producer_name` (the original producer's for replicated entries). */
+  readonly producerName: string;
+  readonly sequenceId: number;
+  readonly highestSequenceId: number;
+  readonly msgs: readonly MsgRef[];
+}
+
+export interface Ledger {
+  readonly id: number;
+  /**
+   * Entries present before the run have no message ids: they are named by position. Frozen and
+   * replaced on append, so a world copy shares the entries of every ledger (see `appendEntry`).
+   */
+  entries: readonly StoredEntry[];
+  closed: boolean;
+}
+
+/** A NotDup publish waiting for its ledger write (`OpAddEntry` in flight). */
+export interface PendingWrite {
+  readonly producer: string;
+  /** The dedup key the write will record on completion (producer name, or V1 original name). */
+  readonly dedupKey: string;
+  readonly sequenceId: number;
+  readonly highestSequenceId: number;
+  readonly msgs: readonly MsgRef[];
+  /** The connection the send came on: its receipt goes back there, if it is still open. */
+  readonly epoch: number;
+  /** A replicated entry judged by V2 (`isDuplicateReplV2`): recorded and answered by source position. */
+  readonly replV2: boolean;
+  readonly born: number;
+}
+
+/** `MessageDeduplication`: watermarks per producer name. Absent key ≠ -1: absent accepts all. */
+export interface DedupState {
+  enabled: boolean;
+  highestSequencedPushed: Record<string, number>;
+  highestSequencedPersisted: Record<string, number>;
+  /**
+   * The dedup cursor (`PersistentTopic.DEDUPLICATION_CURSOR_NAME`): absent, it existed before the
+   * run at the topic's start, so a replay reads every entry; a position, its mark-delete position —
+   * a cursor `MessageDeduplication.checkStatus` opened at runtime starts at the managed ledger's
+   * last confirmed entry (`ManagedLedgerImpl.asyncOpenCursor`, `InitialPosition.Latest`) and no
+   * snapshot moves it within a run, so a replay reads only the entries after it; null, deleted
+   * (deduplication switched off at runtime).
+   */
+  cursor?: { readonly ledgerId: number; readonly entryId: number } | null;
+  /**
+   * Set only with the `pr-25860` fix: this broker's `MessageDeduplication.replayCursor` also
+   * rebuilds the V2 watermarks from replicated entries. `localCluster` is the broker's
+   * `clusterName`, from which a replicated entry's replicator producer name is derived.
+   */
+  readonly replWatermarkReplay?: { readonly localCluster: string };
+}
+
+/** The topic in one cluster: `PersistentTopic` + its managed ledger (abstract storage). */
+export interface TopicState {
+  readonly cluster: string;
+  /** The broker whose topic instance serves it (it believes it owns the topic). */
+  owner: string;
+  /** BookKeeper under the managed ledger, when the cluster has bookies (see `bookkeeper.ts`). */
+  bk: BkState | null;
+  /** Subscriptions on this topic, by name. */
+  subscriptions: Record<string, Subscription>;
+  dedup: DedupState;
+  /** `PersistentTopic.isFenced`: set by a write failure until pending writes drain. */
+  fenced: boolean;
+  pendingWrites: PendingWrite[];
+  ledgers: Ledger[];
+  nextLedgerId: number;
+}
