@@ -27,7 +27,7 @@ describe('a fix that makes a branch step impossible', () => {
       .result!.steps.slice(1)
       .map((s) => s.key!);
     expect(trace[10]).toBe('deliver:p1->broker-1:M0+M2');
-    const explore = (builtinById(ID) as { explore: Record<string, unknown> }).explore;
+    const explore = (builtinById(ID) as unknown as { explore: Record<string, unknown> }).explore;
     await openCounterexample({ invariant: 'no-silent-loss', trace, faults: [], explore });
     expect(appStore.getState().result!.violations.map((v) => v.invariant)).toContain(
       'no-silent-loss',
