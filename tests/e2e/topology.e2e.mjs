@@ -244,6 +244,7 @@ const nodeMenuBroker = {
     const menu = page.getByRole('menu', { name: 'Faults on broker-1 after step 4' });
     assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), [
       'unload topic at local',
+      'switch deduplication on at local',
       'broker-1 crashes and restarts',
       'broker-1 crashes; broker-2 loads the topic',
       'move ownership to broker-2',
@@ -285,6 +286,7 @@ const nodeMenuBroker = {
     const old = page.getByRole('menu', { name: 'Faults on broker-1 after step 5' });
     assert.deepEqual(await old.getByRole('menuitem').allTextContents(), [
       'unload topic at local',
+      'switch deduplication on at local',
       'broker-1 crashes and restarts',
       'broker-1 crashes; broker-2 loads the topic',
     ]);
