@@ -14,6 +14,7 @@ import { frozen } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { replayCursor } from './MessageDeduplication';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
+import { openClosedLedger } from './LedgerHandle';
 import { restartReplicator } from './PersistentReplicator';
 import { readableEntries } from './ManagedLedger';
 
@@ -31,6 +32,15 @@ export function startTakeover(ctx: Ctx, topic: TopicState, broker: string, crash
   bk.takeover = { broker, state: 'recovering', readVersion: bk.metadata.version, ledgers: bk.metadata.ledgers.map((l) => ({ ...l })), recovering: last.id, answered: [], holds: {}, recoveredLast: -1, reason: '', ...(crashed === undefined ? {} : { crashed }) };
   if (crashed === undefined) ctx.events.push(ev('fault', 'metadata-store', `ownership of the topic moves to ${broker}; ${topic.owner} still believes it owns it`, [], { cluster: topic.cluster, rule: 'NamespaceService.ownership' }));
   else ctx.events.push(ev('log', 'metadata-store', `${crashed}'s ownership ended with its session: ${broker === crashed ? `${broker}, restarted,` : broker} acquires the topic on the next lookup`, [], { cluster: topic.cluster, rule: 'NamespaceService.ownership' }));
+  // `LedgerHandle.recover` on a ledger whose metadata is already CLOSED — the old owner closed it
+  // (full, or after a failed add) and had not yet written the list with the next one — completes at
+  // once ("We are already closed, nothing to do"): no fencing read, its entries are the metadata's.
+  if (meta.state === 'CLOSED') {
+    ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${bk.metadata.version}`, [], { rule: 'ManagedLedgerImpl.initialize' }));
+    bk.takeover.ledgers.find((l) => l.id === last.id)!.entries = openClosedLedger(ctx, bk, broker, last.id);
+    bk.takeover.state = 'writing-metadata';
+    return;
+  }
   const why = crashed === undefined ? '' : ' (never closed: its writer died)';
   ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${bk.metadata.version}; open ledger ${last.id} with recovery${why}`, [], { rule: 'ManagedLedgerImpl.initialize' }));
   for (const b of meta.ensemble) bk.requests.push(frozen({ from: broker, to: b, kind: 'fence', ledgerId: last.id, entryId: -1, born: tick(ctx.w) }));
