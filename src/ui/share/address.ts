@@ -28,10 +28,17 @@ export function recipeFromState(s: AppState, withCheck = true): ShareRecipe | nu
   };
 }
 
+/**
+ * The link in a fragment: `#s=…` or `#embed=…`. A fragment cut at or before its `=` (`#s`, `#s=`,
+ * `#embed`, `#embed=`) is still ours, with an empty payload, so opening it says the link was cut
+ * off (openLink) instead of quietly opening the default scenario (UX review 9). Any other fragment
+ * is not a link of ours and is ignored without a word: pages and tools add anchors of their own
+ * (`#readme`, `#top`, a heading's id), and a notice for each would call good addresses broken.
+ */
 export function parseHash(hash: string): { mode: ViewMode; payload: string } | null {
-  const m = /^#(s|embed)=(.*)$/s.exec(hash);
+  const m = /^#(s|embed)(?:=(.*))?$/s.exec(hash);
   if (!m) return null;
-  let payload = m[2]!;
+  let payload = m[2] ?? '';
   try {
     payload = decodeURIComponent(payload);
   } catch {

@@ -49,7 +49,7 @@ export async function encodeRecipe(recipe: ShareRecipe): Promise<string> {
   return `${SHARE_VERSION}.${toBase64Url(packed)}`;
 }
 
-const RECOVER =
+export const RECOVER =
   'If you copied it by hand, copy the whole address again. Otherwise ask whoever shared it for a new link, or open Dedup Lab without it and rebuild the run.';
 
 function fail(kind: ShareErrorKind, message: string, advice = RECOVER): DecodeResult {

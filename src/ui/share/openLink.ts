@@ -4,7 +4,7 @@
 import { builtinById } from '../../scenarios';
 import { appStore, openRecipe, renameBranch, type FaultJson } from '../store';
 import { showScreenInAddress } from './address';
-import { decodeRecipe, type ShareRecipe } from './codec';
+import { decodeRecipe, RECOVER, type DecodeResult, type ShareRecipe } from './codec';
 import { forkLabel, forkOf } from './fork';
 import { linkSummary } from './linkSummary';
 import { shareStore, type ViewMode } from './shareStore';
@@ -30,6 +30,20 @@ function builtinWithExplore(
 }
 
 /**
+ * A link that ends at (or just before) the `=` of its fragment: nothing of the recipe arrived. It
+ * was cut off where links are cut (a line break, a character limit), so it reads as incomplete,
+ * like a link cut inside its recipe; the decoder alone cannot tell, as it never sees the fragment.
+ */
+const cutBeforeRecipe = (mode: ViewMode): DecodeResult => ({
+  ok: false,
+  error: {
+    kind: 'truncated',
+    message: `the link is incomplete: nothing follows "#${mode === 'embed' ? 'embed' : 's'}", where its recipe should be. It was probably cut off when it was copied (long links often are).`,
+    advice: RECOVER,
+  },
+});
+
+/**
  * Opens a decoded link: runs the recipe at its step, then says whether the replay matches. A link
  * that cannot be decoded shows the broken-link page, except `overRun` (a link pasted into the
  * address of a page that has a run open): that run stays, a notice says what was wrong with the
@@ -38,7 +52,7 @@ function builtinWithExplore(
  * not bring the run back either.)
  */
 export async function openLink(payload: string, mode: ViewMode, overRun = false): Promise<void> {
-  const decoded = await decodeRecipe(payload);
+  const decoded = payload.trim() === '' ? cutBeforeRecipe(mode) : await decodeRecipe(payload);
   if (!decoded.ok) {
     const keep =
       overRun && appStore.getState().result !== null && shareStore.getState().broken === null;
