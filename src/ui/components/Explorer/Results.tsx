@@ -5,6 +5,7 @@
 // and its counterexample opens with the fixes it was found with.
 import type { ExploreResult } from '../../../engine';
 import { fixesOn, openCounterexample, scenarioOf, setFixes, useApp } from '../../store';
+import { secondsOf } from './SearchStatus';
 import {
   faultsText,
   fixesText,
@@ -30,7 +31,7 @@ export function Results({
   return (
     <div className="explorer-results" data-testid="explorer-results">
       <p data-testid="explorer-verdict">
-        <strong>{verdictOf(result)}</strong> ({seconds.toFixed(1)} s)
+        <strong>{verdictOf(result)}</strong> ({secondsOf(seconds)})
       </p>
       <p className="muted explorer-meaning" data-testid="explorer-meaning">
         {meaningOf(result.complete)}

@@ -1,5 +1,5 @@
-// A search under way or stopped: the progress bar (states, states/s over the time so far, but none
-// before 50 ms; depth, queue), and the status line that screen readers announce — exploring,
+// A search under way or stopped: the progress bar (states, states/s over the time so far, but "in
+// under 0.1 s" before 50 ms; depth, queue), and the status line that screen readers announce — exploring,
 // cancelled (and how fast Cancel took), or failed.
 import { fmt } from './verdict';
 import type { Search } from './useSearch';
@@ -10,9 +10,17 @@ import type { Search } from './useSearch';
  */
 export const MIN_RATE_SECONDS = 0.05;
 
-/** "12,345 states/s", or "— states/s" while too little time has passed to say. */
+/**
+ * "12,345 states/s", or, while too little time has passed to say, what is known: the time was under
+ * 0.1 s. (It read "— states/s" next to a verdict's "0.0 s", a dash that looked like missing data;
+ * UX review 9.)
+ */
 export const rateOf = (states: number, seconds: number): string =>
-  seconds < MIN_RATE_SECONDS ? '— states/s' : `${fmt(states / seconds)} states/s`;
+  seconds < MIN_RATE_SECONDS ? 'in under 0.1 s' : `${fmt(states / seconds)} states/s`;
+
+/** A search's time as the verdict gives it: "2.3 s", or "under 0.1 s" when it would read "0.0 s". */
+export const secondsOf = (seconds: number): string =>
+  seconds < MIN_RATE_SECONDS ? 'under 0.1 s' : `${seconds.toFixed(1)} s`;
 
 export function SearchStatus({ search, maxStates }: { search: Search; maxStates: number }) {
   const { progress, outcome, ran, running, seconds } = search;
@@ -26,7 +34,7 @@ export function SearchStatus({ search, maxStates }: { search: Search; maxStates:
             value={Math.min(progress?.states ?? 0, maxStates)}
           />
           <p className="muted">
-            {fmt(progress?.states ?? 0)} states ·{' '}
+            {fmt(progress?.states ?? 0)} states{seconds < MIN_RATE_SECONDS ? ' ' : ' · '}
             <span data-testid="explorer-rate">{rateOf(progress?.states ?? 0, seconds)}</span> ·
             depth {progress?.depth ?? 0} · queue {fmt(progress?.queue ?? 0)}
             {ran.from !== null ? ` · from step ${ran.from}` : ''}
