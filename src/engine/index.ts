@@ -1,8 +1,10 @@
 // The engine's public face: the only import path for worker/, ui/ and cli/.
-export type { Config, FaultKind, FaultSpec, FixId, ProducerConfig, WorkloadItem } from './model/config';
-export { applicableFixes, EXPLORE_FAULT_KINDS, FAULT_KINDS, FIX_IDS, fixApplies, fixesToCompare, faultKindApplies, faultKindBlocker, kindFitsStorage, REPLICATOR, replicationDedup } from './model/config';
-export type { FaultScope } from './model/config';
-export type { ExploreFaultKind } from './model/config';
+export type { Config, ProducerConfig, WorkloadItem } from './model/config';
+export { REPLICATOR } from './model/config';
+export type { ExploreFaultKind, FaultKind, FaultScope, FaultSpec } from './model/faultPlan';
+export { EXPLORE_FAULT_KINDS, FAULT_KINDS, faultKindApplies, faultKindBlocker, kindFitsStorage } from './model/faultPlan';
+export type { FixId } from './model/fixes';
+export { applicableFixes, FIX_IDS, fixApplies, fixesToCompare, replicationDedup } from './model/fixes';
 export type { EventKind, SimEvent } from './model/events';
 export type * from './model/connection';
 export type * from './model/producer';

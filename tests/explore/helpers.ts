@@ -3,7 +3,7 @@
 // violation.
 import { expect } from 'vitest';
 import { explore, explorerBounds, explorerConfig, loadScenario, run, type Config, type ExploreResult } from '../../src/engine';
-import type { ExploreFaultKind } from '../../src/engine/model/config';
+import type { ExploreFaultKind } from '../../src/engine/model/faultPlan';
 import { BUILTINS } from '../../src/scenarios';
 
 export interface Checked {

@@ -5,7 +5,7 @@
 import type { BkAnswer, BkState } from '../model/bookkeeper';
 import { frozen } from '../model/world';
 import { ev } from '../model/events';
-import type { FaultSpec } from '../model/config';
+import type { FaultSpec } from '../model/faultPlan';
 import { type Ctx, tick } from '../sim/context';
 
 /**

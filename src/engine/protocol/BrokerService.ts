@@ -10,7 +10,7 @@
 // - BookKeeper: `ManagedLedgerImpl.asyncClose` closes the current ledger at its LAC; adds not yet
 //   confirmed fail without an answer to the producer, and bytes the bookies hold past the LAC are
 //   never readable. The load opens that closed ledger without recovery (`loadTopic`).
-import { replicationDedup } from '../model/config';
+import { replicationDedup } from '../model/fixes';
 import { ev } from '../model/events';
 import { type Ctx, idsOf } from '../sim/context';
 import type { TopicState } from '../model/topic';

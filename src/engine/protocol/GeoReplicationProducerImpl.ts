@@ -2,9 +2,9 @@
 // `ackReceivedReplicatedMsg`. The broker answers with the *source* position in the receipt's
 // sequence-id fields; the client matches it against the head op's source position. (On a V1
 // connection it is a plain `ProducerImpl`: "Repl V1 is the same as normal".)
-import { hasFix } from '../model/config';
 import type { ResponseFrame } from '../model/connection';
 import { ev } from '../model/events';
+import { hasFix } from '../model/fixes';
 import type { ProducerState } from '../model/producer';
 import type { Position } from '../model/topic';
 import type { Ctx } from '../sim/context';

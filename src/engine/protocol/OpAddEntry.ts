@@ -13,7 +13,7 @@
 import type { TopicState } from '../model/topic';
 import { frozen } from '../model/world';
 import { entriesText, ev } from '../model/events';
-import { hasFix } from '../model/config';
+import { hasFix } from '../model/fixes';
 import type { Ctx } from '../sim/context';
 import type { BkAnswer, LedgerHandle } from '../model/bookkeeper';
 import { closeOnUnrecoverableError } from './LedgerHandle';

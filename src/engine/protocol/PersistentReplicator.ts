@@ -2,8 +2,9 @@
 // the source topic through its cursor (`ManagedCursorImpl`) and handing entries to its producer.
 // A failed send rewinds the cursor; a successful one deletes the entry, and the mark-delete moves
 // over every contiguous deleted entry.
-import { hasFix, REPLICATOR } from '../model/config';
+import { REPLICATOR } from '../model/config';
 import { ev } from '../model/events';
+import { hasFix } from '../model/fixes';
 import type { MsgRef } from '../model/producer';
 import type { Position, StoredEntry } from '../model/topic';
 import { frozen, type World } from '../model/world';

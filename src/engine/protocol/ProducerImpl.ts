@@ -7,7 +7,7 @@ import type { ResponseFrame } from '../model/connection';
 import type { MsgRef, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
 import { type Ctx, labelOf } from '../sim/context';
-import { hasFix } from '../model/config';
+import { hasFix } from '../model/fixes';
 import { closeConnection, dropConnection, resendMessages, writeOp } from './ClientCnx';
 import { terminate } from './PersistentReplicator';
 import { completeOpFailure, completeOpSuccess, unsentOp } from './SendCallback';

@@ -2,7 +2,8 @@
 // with `internal/batch_builder.go` (`batchContainer`), before and after PR 1565. Before it, a
 // batch carries only its first id (no highest_sequence_id) and a resent id may share a batch with
 // new ones. The fix's two halves are separate toggles so each can be judged alone.
-import { BROKER_MAX_MESSAGE_SIZE, hasFix } from '../model/config';
+import { BROKER_MAX_MESSAGE_SIZE } from '../model/config';
+import { hasFix } from '../model/fixes';
 import { batchByteLimit, batchBytes, type BatchLimits } from './BatchMessageContainerImpl';
 import { ev } from '../model/events';
 import type { ResponseFrame } from '../model/connection';

@@ -1,12 +1,7 @@
 // `faults`: the fault plan, one entry per kind with the fields that kind takes. A fault that names
 // something the scenario does not declare, or that could never fire, is an error in the file.
-import {
-  type ClusterConfig,
-  FAULT_KINDS,
-  REPLICATOR,
-  type FaultSpec,
-  kindFitsStorage,
-} from '../model/config';
+import { type ClusterConfig, REPLICATOR } from '../model/config';
+import { FAULT_KINDS, type FaultSpec, kindFitsStorage } from '../model/faultPlan';
 import type { Reader } from './reader';
 import { readSendTimeout } from './sendTimeout';
 import { readTrigger, sentMessage } from './trigger';

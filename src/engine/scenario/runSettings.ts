@@ -1,6 +1,8 @@
 // How the scenario is run and judged, beside the world it describes: the fixes on, the schedule
 // (or `auto`), the explorer's bounds, and what a correct model is expected to show.
-import { type Config, EXPLORE_FAULT_KINDS, FIX_IDS, type FixId } from '../model/config';
+import type { Config } from '../model/config';
+import { EXPLORE_FAULT_KINDS } from '../model/faultPlan';
+import { FIX_IDS, type FixId } from '../model/fixes';
 import { DEFAULT_MAX_STATES, MAX_EXPLORE_FAULTS } from '../explore/bounds';
 import { SAFETY_INVARIANTS } from '../check/invariants';
 import type { Reader } from './reader';

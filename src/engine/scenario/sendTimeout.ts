@@ -1,5 +1,5 @@
 // `send-timeout`, the one fault kind whose fields depend on who sends the message it names.
-import type { FaultSpec } from '../model/config';
+import type { FaultSpec } from '../model/faultPlan';
 import type { Reader } from './reader';
 import { readTrigger, sentMessage } from './trigger';
 

@@ -1,6 +1,6 @@
 // What a fault refers to in the run: a message the scenario has (sent by the workload, or held
 // by topic.ledgers), and the moment a topology fault fires (`after`).
-import type { Trigger } from '../model/config';
+import type { Trigger } from '../model/faultPlan';
 import { NAME } from './names';
 import type { Reader } from './reader';
 

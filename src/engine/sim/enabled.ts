@@ -1,7 +1,8 @@
 // `enabledActions(world)`: what can happen next, in a documented, stable order — by auto-policy
 // class (see `ActionClass`), then oldest first (logical birth tick), then by key. The first entry
 // is what `schedule: "auto"` takes.
-import { type ExploreFaultKind, REPLICATOR } from '../model/config';
+import { REPLICATOR } from '../model/config';
+import type { ExploreFaultKind } from '../model/faultPlan';
 import { backlog, readableEntries } from '../protocol/PersistentReplicator';
 import type { World } from '../model/world';
 import { nextWorkloadItem, workloadKey } from '../protocol/application';

@@ -3,7 +3,7 @@
 // receipt in flight, its write pending. A plan's topology fault is due once its trigger fired. The
 // explorer places faults of the allowed kinds wherever they apply, within its budget. What a fault
 // does once it acts is in applyFault.ts: this file only reads the world.
-import type { FaultSpec, Trigger } from '../model/config';
+import type { FaultSpec, Trigger } from '../model/faultPlan';
 import type { SimEvent } from '../model/events';
 import type { TopicState } from '../model/topic';
 import type { World } from '../model/world';
@@ -69,6 +69,8 @@ export function applies(w: World, f: FaultAction): boolean {
       // as its own step) nor once its managed ledger fenced itself.
       const t = w.topics[f.cluster];
       if (!t) return false;
+      // A switch while a switch on is still Recovering waits: `checkStatus` reschedules itself.
+      if (t.dedup.recovering != null) return false;
       return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
     }
     case 'restart-bookie': {

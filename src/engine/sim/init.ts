@@ -1,7 +1,8 @@
 // Step 0: the world a scenario starts from. Producers start disconnected, so the first thing that
 // happens to each is its connect (ProducerSuccess seeds the client from the broker's watermark).
 import type { BkState } from '../model/bookkeeper';
-import { type ClusterConfig, type Config, hasFix, REPLICATOR } from '../model/config';
+import { type ClusterConfig, type Config, REPLICATOR } from '../model/config';
+import { hasFix } from '../model/fixes';
 import { freshProducerSession, type ProducerState } from '../model/producer';
 import type { ReplicatorState } from '../model/replicator';
 import type { Ledger, TopicState } from '../model/topic';

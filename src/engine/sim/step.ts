@@ -1,6 +1,6 @@
 // `step(world, action)`: the one transition. It drafts a copy-on-read world, applies the action through the
 // protocol rules, arms plan triggers, and returns the next world with the events it produced.
-import { replicationDedup } from '../model/config';
+import { replicationDedup } from '../model/fixes';
 import { ev, type SimEvent } from '../model/events';
 import type { World } from '../model/world';
 import { flushBatch, runWorkloadItem } from '../protocol/application';
@@ -82,6 +82,7 @@ export function apply(ctx: Ctx, a: Action): void {
     case 'bk-answer':
     case 'metadata-write':
     case 'consume':
+    case 'dedup-replay':
       applyStorage(ctx, a);
       return;
     case 'connect':

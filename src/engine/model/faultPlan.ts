@@ -1,0 +1,127 @@
+// A scenario's fault plan: the faults it injects, the triggers that fire them, the kinds the
+// explorer may place, and whether a kind can ever act on a scenario's clusters and senders.
+
+export type Trigger =
+  | { readonly step: number }
+  /** Extension: fires once nothing but faults is enabled (the run would otherwise end). */
+  | { readonly when: 'quiescent' }
+  | {
+      readonly event: 'sent' | 'received' | 'persisted' | 'acked';
+      readonly message: string;
+      readonly cluster?: string;
+    };
+
+export type FaultSpec =
+  | { readonly kind: 'lose-receipt'; readonly message: string; readonly cluster: string }
+  | { readonly kind: 'persist-fails'; readonly message: string; readonly cluster: string }
+  | {
+      readonly kind: 'checksum-error';
+      readonly message: string;
+      readonly cluster: string;
+      readonly localBufferCorrupted: boolean;
+    }
+  | { readonly kind: 'not-allowed'; readonly message: string; readonly cluster: string; readonly times: number }
+  | { readonly kind: 'disconnect'; readonly producer: string; readonly after: Trigger }
+  | { readonly kind: 'restart-producer'; readonly producer: string; readonly after: Trigger }
+  | { readonly kind: 'unload-topic'; readonly cluster: string; readonly after: Trigger }
+  /**
+   * An operator switches the topic's deduplication policy on or off while it runs
+   * (`pulsar-admin topics set-deduplication`, or the namespace's): the broker's
+   * `PersistentTopic.checkDeduplicationStatus` → `MessageDeduplication.checkStatus`.
+   */
+  | { readonly kind: 'set-deduplication'; readonly cluster: string; readonly enabled: boolean; readonly after: Trigger }
+  | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string; readonly after: Trigger }
+  /**
+   * The process of the broker serving the topic dies; `to` loads the topic after it (null: the
+   * same broker, once it has restarted). Unlike ownership-change, the old owner never acts again.
+   */
+  | { readonly kind: 'restart-broker'; readonly cluster: string; readonly to: string | null; readonly after: Trigger }
+  | { readonly kind: 'slow-bookie'; readonly bookie: string; readonly message?: string }
+  /**
+   * The bookie's process dies and comes back (one step): requests in flight to it and its answers
+   * in flight are lost, what it journaled (entries, fenced flags) stays, and the writer's adds still
+   * waiting for it fail (BookieHandleNotAvailable) into an ensemble change or a rollover.
+   */
+  | { readonly kind: 'restart-bookie'; readonly bookie: string; readonly after: Trigger }
+  /**
+   * The application producer's send timer fires while `message` is pending (it has waited longer
+   * than sendTimeoutMs); optionally only once `after` fired. The replicator's producer has
+   * sendTimeout 0, so it never applies to it.
+   */
+  | { readonly kind: 'send-timeout'; readonly message: string; readonly after?: Trigger }
+  | {
+      readonly kind: 'duplicate-frames';
+      readonly producer: string;
+      readonly atSend: number;
+      readonly frames: readonly string[];
+    };
+
+export type FaultKind = FaultSpec['kind'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'lose-receipt',
+  'persist-fails',
+  'checksum-error',
+  'not-allowed',
+  'disconnect',
+  'restart-producer',
+  'send-timeout',
+  'unload-topic',
+  'duplicate-frames',
+  'ownership-change',
+  'slow-bookie',
+  'restart-broker',
+  'restart-bookie',
+  'set-deduplication',
+];
+
+/**
+ * What the explorer may place: a fault kind, or one variant of a kind (extension:
+ * `checksum-error:corrupted` / `checksum-error:intact` try only that buffer state).
+ */
+export type ExploreFaultKind = FaultKind | 'checksum-error:corrupted' | 'checksum-error:intact';
+export const EXPLORE_FAULT_KINDS: readonly ExploreFaultKind[] = [...FAULT_KINDS, 'checksum-error:corrupted', 'checksum-error:intact'];
+
+/**
+ * The storage a fault kind acts on (`applies` in sim/faults.ts): persist-fails only on abstract
+ * storage (with bookies a write fails through BookKeeper's answers), slow-bookie and
+ * ownership-change only on BookKeeper; the rest — unload-topic included — on either.
+ */
+const STORAGE_OF: Readonly<Record<string, 'abstract' | 'bookies'>> = {
+  'persist-fails': 'abstract',
+  'slow-bookie': 'bookies',
+  'ownership-change': 'bookies',
+  'restart-bookie': 'bookies',
+};
+
+/** Whether a fault of this kind (any of its names: a plan's, the explorer's, a menu's) can act on a cluster with (or without) bookies. */
+export const kindFitsStorage = (kind: string, bookies: boolean): boolean => {
+  const s = STORAGE_OF[kind];
+  return s === undefined || (s === 'bookies') === bookies;
+};
+
+/** What decides whether a fault kind can ever apply: the scenario's clusters and senders. */
+export interface FaultScope {
+  readonly clusters: readonly { readonly brokers: readonly string[]; readonly bookies: readonly string[] }[];
+  readonly producers: readonly unknown[];
+  readonly replication: unknown;
+}
+
+/**
+ * Whether a fault of this kind could ever act in the scenario (the validator's and `applies`'
+ * conditions): a cluster whose storage fits it (ownership-change also needs another broker to move
+ * to), and, except for the bookie-side kinds, something that sends — restart-producer and
+ * send-timeout an application producer (the replicator's runs with sendTimeout 0).
+ */
+export const faultKindApplies = (kind: ExploreFaultKind, scope: FaultScope): boolean => faultKindBlocker(kind, scope) === null;
+
+/** Why a fault of this kind can never act in the scenario, in words (null when it can): the same conditions. */
+export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): string | null {
+  if (kind === 'restart-producer' || kind === 'send-timeout')
+    return scope.producers.length > 0 ? null : kind === 'send-timeout' ? "no application producer; the replicator's runs with sendTimeout 0" : 'no application producer to restart';
+  const storage = STORAGE_OF[kind];
+  if (!scope.clusters.some((c) => kindFitsStorage(kind, c.bookies.length > 0)))
+    return storage === 'abstract' ? 'every cluster has bookies, and it acts only on abstract storage' : 'no cluster has bookies';
+  if (kind === 'ownership-change' && !scope.clusters.some((c) => c.bookies.length > 0 && c.brokers.length > 1)) return 'no cluster with bookies has a second broker to move to';
+  const bookieSide = kind === 'slow-bookie' || kind === 'ownership-change' || kind === 'restart-bookie';
+  return bookieSide || scope.producers.length > 0 || scope.replication != null ? null : 'nothing sends';
+}

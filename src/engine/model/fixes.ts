@@ -1,0 +1,65 @@
+// The fixes a run can toggle (merged, open and proposed; the scenario format's v1 ids) and which of
+// them can change anything in a scenario: a fix only matters where the class it changes is modelled.
+import type { Config } from './config';
+
+export type FixId =
+  | 'go-1565'
+  | 'go-highest-sequence-id'
+  | 'go-isolate-resends'
+  | 'guard-rewind'
+  | 'sentinel-not-confirmed'
+  | 'fail-on-corrupt-head'
+  | 'pr-24722'
+  | 'pr-23697'
+  | 'pr-25860';
+export const FIX_IDS: readonly FixId[] = [
+  'go-1565',
+  'go-highest-sequence-id',
+  'go-isolate-resends',
+  'guard-rewind',
+  'sentinel-not-confirmed',
+  'fail-on-corrupt-head',
+  'pr-24722',
+  'pr-23697',
+  'pr-25860',
+];
+
+export const hasFix = (config: Config, fix: FixId): boolean => config.fixes.includes(fix);
+
+/** The replicator's dedup as it runs: `replication.dedup`, or V2 with the `pr-23697` toggle on. */
+export const replicationDedup = (config: Config): 'v1' | 'v2' | null =>
+  config.replication === null ? null : hasFix(config, 'pr-23697') ? 'v2' : config.replication.dedup;
+
+/**
+ * Whether a fix can change anything in this model: the class it changes is modelled here. Go
+ * `partitionProducer` fixes need a Go producer; seed 000's proposals change the replicator
+ * (`PersistentReplicator`, `ProducerImpl.recoverChecksumError` of its producer) and, for the
+ * sentinel, the V2 `GeoReplicationProducerImpl`; PR 24722 changes `ManagedLedgerImpl` over bookies;
+ * PR 25860 changes how the target's `MessageDeduplication` replays V2 watermarks.
+ */
+export function fixApplies(config: Config, fix: FixId): boolean {
+  switch (fix) {
+    case 'go-1565':
+    case 'go-highest-sequence-id':
+    case 'go-isolate-resends':
+      return config.producers.some((p) => p.client === 'go');
+    case 'guard-rewind':
+    case 'fail-on-corrupt-head':
+      return config.replication !== null;
+    case 'sentinel-not-confirmed':
+      return replicationDedup(config) === 'v2';
+    case 'pr-24722':
+      return config.clusters.some((c) => c.bookies.length > 0);
+    case 'pr-23697':
+      // The toggle of a V1 replication's `replication.dedup` (V2 already is this fix).
+      return config.replication?.dedup === 'v1';
+    case 'pr-25860':
+      // Only the V2 `_LID`/`_EID` watermarks change, and only a target that deduplicates keeps them.
+      return replicationDedup(config) === 'v2' && config.clusters.some((c) => c.name === config.replication!.to && c.deduplication);
+  }
+}
+
+export const applicableFixes = (config: Config): FixId[] => FIX_IDS.filter((f) => fixApplies(config, f));
+
+/** The fixes a comparison adds one at a time: those that apply and are not on already. */
+export const fixesToCompare = (config: Config): FixId[] => applicableFixes(config).filter((f) => !config.fixes.includes(f));
