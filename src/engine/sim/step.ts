@@ -82,7 +82,6 @@ export function apply(ctx: Ctx, a: Action): void {
     case 'bk-answer':
     case 'metadata-write':
     case 'consume':
-    case 'dedup-replay':
       applyStorage(ctx, a);
       return;
     case 'connect':
