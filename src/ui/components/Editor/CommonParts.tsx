@@ -94,7 +94,7 @@ export function CommonParts(props: {
             onChange={(v) => edit(part.key, v)}
           />
         ))}
-        <fieldset>
+        <fieldset className="editor-fixes">
           <legend>Fixes</legend>
           {FIX_IDS.map((f) => (
             <label key={f}>
