@@ -2,7 +2,7 @@
 // or before its `=` says it was cut off; the editor's Fixes checkboxes sit on their labels' centre
 // line in both themes.
 import assert from 'node:assert/strict';
-import { openScenario, until } from './lib.mjs';
+import { openScenario, stepIs, until } from './lib.mjs';
 
 const cutBeforeRecipe = {
   name: 'ux9 follow-up: a fresh page opened at …/#s, #s=, #embed or #embed= says "This link is incomplete … cut off" with the drafts untouched; …/#readme opens the app and says nothing',
@@ -107,4 +107,76 @@ const fixesAligned = {
   },
 };
 
-export default [cutBeforeRecipe, fixesAligned];
+/** The embed link of built-in `id` at `step` (the app's address, `#s=` made `#embed=`). */
+async function embedLink(page, baseURL, id, step) {
+  await openScenario(page, baseURL, id);
+  await page.getByTestId('step-label').click();
+  for (let i = 0; i < step; i++) await page.keyboard.press('ArrowRight');
+  await stepIs(page, step, `the app is not at step ${step}`);
+  await until(page, () => location.hash.startsWith('#s=1.'), undefined, 'no share fragment');
+  await page.waitForTimeout(400);
+  return (await page.evaluate(() => location.href)).replace('#s=', '#embed=');
+}
+
+const embedTitle = {
+  name: 'ux9 follow-up: the embed at 1440 light and 1024 dark shows the longest built-in title whole (it was cut with an ellipsis and no way to read the rest), on at most two lines, the diagram below it filling the page and the step controls on one line',
+  timeout: 120_000,
+  run: async ({ baseURL, newPage }) => {
+    for (const [width, height, colorScheme] of [
+      [1440, 900, 'light'],
+      [1024, 700, 'dark'],
+    ]) {
+      const app = await newPage({ viewport: { width, height }, colorScheme });
+      const link = await embedLink(app, baseURL, 'java-resend-outgrows-batch', 6);
+      const page = await app.context().newPage();
+      await page.goto(link, { waitUntil: 'load' });
+      await page.getByTestId('embed').waitFor();
+      await page.locator('[data-testid=diagram] svg').waitFor({ timeout: 45_000 });
+      const m = await page.evaluate(() => {
+        const h1 = document.querySelector('.embed-head h1');
+        const range = document.createRange();
+        range.selectNodeContents(h1);
+        const lines = range.getClientRects();
+        const tops = new Set([...lines].map((r) => Math.round(r.top)));
+        const pane = document.querySelector('[data-testid=diagram]').getBoundingClientRect();
+        const controls = document.querySelector('.embed-controls');
+        const centres = [...controls.children].map((c) => {
+          const b = c.getBoundingClientRect();
+          return (b.top + b.bottom) / 2;
+        });
+        return {
+          text: h1.textContent,
+          tip: h1.getAttribute('title'),
+          cut: h1.scrollHeight > h1.clientHeight + 1 || h1.scrollWidth > h1.clientWidth + 1,
+          lines: tops.size,
+          headBottom: document.querySelector('.embed-head').getBoundingClientRect().bottom,
+          paneTop: pane.top,
+          paneBottom: pane.bottom,
+          controlsTop: controls.getBoundingClientRect().top,
+          oneLine: Math.max(...centres) - Math.min(...centres) < 8,
+          pageScrolls: document.documentElement.scrollHeight > innerHeight + 1,
+          step: document.querySelector('[data-testid=step-label]').textContent,
+        };
+      });
+      const at = `${width} ${colorScheme}`;
+      assert.equal(
+        m.text,
+        'A resent id too big for the open batch is not isolated: the next message shares its batch and is dropped as a duplicate',
+      );
+      assert.equal(m.step, 'Step 6 of ' + m.step.split(' of ')[1]);
+      assert.ok(!m.cut, `${at}: the title is cut`);
+      assert.ok(m.lines <= 2, `${at}: the title takes ${m.lines} lines`);
+      assert.equal(m.tip, m.text, `${at}: the title's tooltip`);
+      assert.ok(m.paneTop >= m.headBottom - 1, `${at}: the diagram starts under the title`);
+      assert.ok(
+        Math.abs(m.paneBottom - m.controlsTop) <= 1,
+        `${at}: the diagram fills down to the controls`,
+      );
+      assert.ok(m.oneLine, `${at}: the step controls wrap`);
+      assert.ok(!m.pageScrolls, `${at}: the page itself scrolls`);
+      await page.close();
+    }
+  },
+};
+
+export default [cutBeforeRecipe, fixesAligned, embedTitle];

@@ -90,7 +90,7 @@ function Embed() {
   return (
     <div className="embed" data-testid="embed">
       <header className="embed-head">
-        <h1>{title}</h1>
+        <h1 title={title}>{title}</h1>
       </header>
       {errors.length > 0 && (
         <div role="alert" className="error-box">
