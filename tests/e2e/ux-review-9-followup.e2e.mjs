@@ -179,4 +179,100 @@ const embedTitle = {
   },
 };
 
-export default [cutBeforeRecipe, fixesAligned, embedTitle];
+/** The Compare fixes line's state count ("search 1 of 2: none · 3,115 states"), or null. */
+const compareStates = (page) =>
+  page.evaluate(() => {
+    const m = /· ([\d,]+) states/.exec(
+      document.querySelector('[data-testid=compare-progress]')?.textContent ?? '',
+    );
+    return m ? Number(m[1].replaceAll(',', '')) : null;
+  });
+
+const compareLong = {
+  name: 'ux9 follow-up: Compare fixes on seed-001-explore (minutes of search) shows its count growing, the timeline steps and the fixes toggle meanwhile, Cancel stops it with nothing left running; another scenario picked mid-comparison stops it too',
+  timeout: 150_000,
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage();
+    await openScenario(page, baseURL, 'seed-001-explore');
+    const panel = page.getByTestId('panel-explorer');
+    await panel.getByRole('button', { name: 'Compare fixes' }).click();
+    await until(
+      page,
+      () =>
+        /^search 1 of \d+: none · [1-9][\d,]* states$/.test(
+          document.querySelector('[data-testid=compare-progress]')?.textContent ?? '',
+        ),
+      undefined,
+      'no comparison progress',
+    );
+    assert.ok(await panel.getByRole('button', { name: 'Explore', exact: true }).isDisabled());
+    const first = await compareStates(page);
+    await until(
+      page,
+      (n) =>
+        Number(
+          (/· ([\d,]+) states/.exec(
+            document.querySelector('[data-testid=compare-progress]').textContent,
+          ) ?? [0, '0'])[1].replaceAll(',', ''),
+        ) > n,
+      first,
+      `the count stayed at ${first}`,
+    );
+    // The rest of the app meanwhile: the timeline steps, a fix toggles (and back).
+    await page.getByTestId('step-label').click();
+    await page.keyboard.press('ArrowRight');
+    await stepIs(page, 1, 'ArrowRight did not step during the comparison');
+    const fix = page.getByRole('checkbox', { name: 'go-1565' });
+    await fix.check();
+    await until(
+      page,
+      () => document.querySelector('input[aria-label=go-1565]')?.checked === true,
+      undefined,
+      'the fix did not toggle during the comparison',
+    );
+    await fix.uncheck();
+    assert.match(await page.getByTestId('compare-progress').textContent(), /^search 1 of /);
+    await panel.getByRole('button', { name: 'Cancel comparison' }).click();
+    await until(
+      page,
+      () =>
+        /Comparison cancelled after 0 of \d+ searches\./.test(
+          document.querySelector('[data-testid=explorer-compare]')?.textContent ?? '',
+        ),
+      undefined,
+      'not cancelled',
+    );
+    assert.equal(await page.getByTestId('compare-progress').count(), 0);
+    assert.ok(await panel.getByRole('button', { name: 'Explore', exact: true }).isEnabled());
+    await page.waitForTimeout(500);
+    assert.equal(await page.getByTestId('compare-table').count(), 0, 'a table after the cancel');
+
+    // Picking another scenario mid-comparison: the new scenario's panel starts idle, and no table
+    // of the old comparison turns up in it.
+    await panel.getByRole('button', { name: 'Compare fixes' }).click();
+    await page.getByTestId('compare-progress').waitFor();
+    await page.getByRole('combobox', { name: 'Scenario' }).selectOption('seed-003-a-go-explore');
+    await until(
+      page,
+      () =>
+        document.querySelector('select[aria-label=Scenario]')?.value === 'seed-003-a-go-explore',
+      undefined,
+      'no switch',
+    );
+    await page
+      .getByTestId('panel-explorer')
+      .getByRole('button', { name: 'Compare fixes' })
+      .waitFor();
+    await page.waitForTimeout(1000);
+    assert.equal(await page.getByTestId('compare-progress').count(), 0);
+    assert.equal(await page.getByTestId('compare-table').count(), 0);
+    assert.ok(
+      await page
+        .getByTestId('panel-explorer')
+        .getByRole('button', { name: 'Explore', exact: true })
+        .isEnabled(),
+    );
+  },
+};
+
+export default [cutBeforeRecipe, fixesAligned, embedTitle, compareLong];
