@@ -15,7 +15,7 @@ export type { Action, EnabledAction, FaultAction } from './sim/actions';
 export { ActionClass } from './sim/actions';
 export { enabledActions } from './sim/enabled';
 export { applies as faultApplies } from './sim/faults';
-export { connectionPeers, pulsarClientOf } from './protocol/ClientCnx';
+export { connectionPeers, pulsarClientOf } from './protocol/ConnectionPool';
 export { initialWorld } from './sim/init';
 export { step } from './sim/step';
 export { run, DEFAULT_MAX_STEPS, outcomesOf, storedOf, withExploreFaults } from './sim/run';

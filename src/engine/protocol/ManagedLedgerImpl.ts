@@ -16,7 +16,7 @@ import { asyncClose as closeLedgerHandle } from './LedgerHandle';
 import { bookieHandleNotAvailable, delayedEnsembleChange } from './EnsembleChange';
 import { failHandle, initiate } from './OpAddEntry';
 import { addFailed } from './PersistentTopic';
-import { disconnectProducersOf } from './ClientCnx';
+import { disconnectProducersOf } from './CommandCloseProducer';
 
 /** `ManagedLedgerImpl.asyncAddEntry` for the head of `pendingWrites` that was just queued. */
 export function asyncAddEntry(ctx: Ctx, topic: TopicState): void {

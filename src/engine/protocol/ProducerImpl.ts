@@ -8,7 +8,8 @@ import type { MsgRef, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
 import { type Ctx, labelOf } from '../sim/context';
 import { hasFix } from '../model/fixes';
-import { closeConnection, dropConnection, resendMessages, writeOp } from './ClientCnx';
+import { closeConnection, resendMessages, writeOp } from './ClientCnx';
+import { dropConnection } from './ConnectionPool';
 import { terminate } from './PersistentReplicator';
 import { completeOpFailure, completeOpSuccess, unsentOp } from './SendCallback';
 

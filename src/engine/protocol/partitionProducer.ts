@@ -10,7 +10,8 @@ import type { ResponseFrame } from '../model/connection';
 import type { MsgRef, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
-import { dropConnection, resendMessages, writeOp } from './ClientCnx';
+import { resendMessages, writeOp } from './ClientCnx';
+import { dropConnection } from './ConnectionPool';
 import { completeOpFailure, completeOpSuccess, unsentOp } from './SendCallback';
 
 const sendsHighest = (ctx: Ctx): boolean =>

@@ -53,9 +53,9 @@ export type FaultAction =
 export type Action =
   | { readonly type: 'deliver-send'; readonly producer: string }
   | { readonly type: 'deliver-response'; readonly producer: string }
-  /** CommandCloseProducer read ahead of receipts still queued before it (ClientCnx.ts `closeProducer`). */
+  /** CommandCloseProducer read ahead of receipts still queued before it (CommandCloseProducer.ts `closeProducer`). */
   | { readonly type: 'deliver-close'; readonly producer: string }
-  /** The broker's answer to the application's own CommandCloseProducer (ClientCnx.ts `closeAnswered`). */
+  /** The broker's answer to the application's own CommandCloseProducer (ProducerImplClose.ts `closeAnswered`). */
   | { readonly type: 'close-answered'; readonly producer: string }
   | { readonly type: 'persist'; readonly cluster: string }
   | { readonly type: 'replicator-read' }

@@ -6,7 +6,10 @@
 import { ev } from '../model/events';
 import { freshProducerSession } from '../model/producer';
 import { frozen } from '../model/world';
-import { closeConnection, closeProducerByApplication, connectionPeers, disconnectProducersOf, dropConnection, pulsarClientOf } from '../protocol/ClientCnx';
+import { closeConnection } from '../protocol/ClientCnx';
+import { disconnectProducersOf } from '../protocol/CommandCloseProducer';
+import { connectionPeers, dropConnection, pulsarClientOf } from '../protocol/ConnectionPool';
+import { closeProducerByApplication } from '../protocol/ProducerImplClose';
 import { addFailed, checkDeduplicationStatus } from '../protocol/PersistentTopic';
 import { restartBroker, unloadTopic } from '../protocol/BrokerService';
 import { startTakeover } from '../protocol/OwnershipChange';

@@ -7,7 +7,8 @@ import { backlog, readableEntries } from '../protocol/PersistentReplicator';
 import type { World } from '../model/world';
 import { nextWorkloadItem, workloadKey } from '../protocol/application';
 import { topicDown } from '../protocol/OwnershipChange';
-import { closeAnswered, connectionHead, connectionPeers } from '../protocol/ClientCnx';
+import { connectionHead, connectionPeers } from '../protocol/ConnectionPool';
+import { closeAnswered } from '../protocol/ProducerImplClose';
 import { type Action, ActionClass, type EnabledAction, type FaultAction, faultKey } from './actions';
 import { labelOf } from './context';
 import { enabledStorage } from './storage';
@@ -27,7 +28,7 @@ export function enabledActions(w: World): EnabledAction[] {
       const res = ch.toClient[0];
       if (res && connectionHead(w, name, 'toClient')) add(`deliver:${ch.broker}->${p.name}:${res.kind === 'close-producer' ? 'CloseProducer' : res.msgs.join('+')}`, { type: 'deliver-response', producer: p.name }, ActionClass.response, res.born);
       // The broker's close task may have run before the receipt tasks still queued ahead of it
-      // (ClientCnx.ts closeProducer): CommandCloseProducer can also be read first.
+      // (CommandCloseProducer.ts closeProducer): CommandCloseProducer can also be read first.
       const close = ch.removed ? ch.toClient.find((f) => f.kind === 'close-producer') : undefined;
       if (close && close !== res) add(`deliver:${ch.broker}->${p.name}:CloseProducer`, { type: 'deliver-close', producer: p.name }, ActionClass.response, close.born);
       if (closeAnswered(w, p)) add(`deliver:${ch.broker}->${p.name}:CloseProducerSuccess`, { type: 'close-answered', producer: p.name }, ActionClass.response, ch.closedAt ?? 0);

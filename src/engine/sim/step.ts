@@ -10,7 +10,8 @@ import { ackReceived, connectionOpenedJava, handleSendErrorJava } from '../proto
 import { ackReceivedReplicatedMsg } from '../protocol/GeoReplicationProducerImpl';
 import { readMoreEntries } from '../protocol/PersistentReplicator';
 import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/partitionProducer';
-import { closeAndClearPendingMessages, handleCloseProducer } from '../protocol/ClientCnx';
+import { handleCloseProducer } from '../protocol/CommandCloseProducer';
+import { closeAndClearPendingMessages } from '../protocol/ProducerImplClose';
 import type { Action } from './actions';
 import type { Ctx } from './context';
 import { draftWorld, finishWorld } from './draft';

@@ -1,0 +1,72 @@
+// The application's own close of a producer (Java `ProducerImpl.closeAsync`, Go
+// `partitionProducer.doClose`), which a `restart-producer` on a shared PulsarClient runs before it
+// creates the producer again. Apart from ClientCnx.ts because it ends the producer, not the
+// connection: the other producers on that connection carry on.
+import { ev } from '../model/events';
+import { freshProducerSession, type ProducerState } from '../model/producer';
+import type { World } from '../model/world';
+import { type Ctx, labelOf, tick } from '../sim/context';
+import { nameReleased } from './AbstractTopic';
+import { completeOpFailure, unsentOp } from './SendCallback';
+
+/**
+ * The application closes the producer on a PulsarClient it shares with others (Java
+ * `ProducerImpl.closeAsync`, Go `partitionProducer.Close` → `doClose`) to create it again on that
+ * client. On an open connection `CommandCloseProducer` is written behind the sends already on it:
+ * the broker reads those first and persists them, and `ServerCnx.handleCloseProducer` →
+ * `Producer.close` answers only once `pendingPublishAcks` is 0, so their receipts reach the client
+ * before the answer and complete the sends as usual. Meanwhile nothing new is written (Java:
+ * `closeProducerTasks` cancels the batch and send timers; the application is blocked in `close()`).
+ * Java fails the open batch (`failPendingBatchMessages`, AlreadyClosedException); Go leaves its
+ * batch builder unflushed and those callbacks never run. Not connected, it closes at once.
+ */
+export function closeProducerByApplication(ctx: Ctx, p: ProducerState): void {
+  const java = p.client === 'java';
+  if (p.batch.length > 0) {
+    const batch = unsentOp(p.batch);
+    p.batch = [];
+    if (java) completeOpFailure(ctx, p, batch, 'AlreadyClosedException', 'ProducerImpl.failPendingBatchMessages');
+    else ctx.events.push(ev('log', p.name, `open batch ${labelOf(batch.msgs)} dropped unflushed: its callbacks never run`, batch.msgs.map((m) => m.msg), { cluster: p.cluster, rule: 'partitionProducer.doClose:batch-builder' }));
+  }
+  const ch = ctx.w.channels[p.name];
+  if (!ch || !ch.open || p.state !== 'Ready' || ch.removed) {
+    closeAndClearPendingMessages(ctx, p, 'not connected');
+    return;
+  }
+  p.state = 'Closing';
+  const behind = [...new Set(ch.toBroker.flatMap((f) => f.msgs.map((m) => m.msg)))];
+  const tail = behind.length > 0 ? ` behind ${behind.join(', ')}` : '';
+  ctx.events.push(ev('write', p.name, `CommandCloseProducer${tail}: the broker answers once its writes are done`, behind, { cluster: p.cluster, rule: java ? 'ProducerImpl.closeAsync' : 'partitionProducer.doClose' }));
+}
+
+/**
+ * Can the broker's answer to the application's CommandCloseProducer be read? `Producer.close`
+ * answers once the producer has no publish pending (`pendingPublishAcks` 0): every send it wrote has
+ * been read and answered, and those answers are read first (one connection, in order).
+ */
+export function closeAnswered(w: World, p: ProducerState): boolean {
+  const ch = w.channels[p.name];
+  return p.state === 'Closing' && ch !== undefined && ch.open && ch.toBroker.length === 0 && ch.toClient.length === 0 && !w.topics[ch.cluster]!.pendingWrites.some((wr) => wr.producer === p.name);
+}
+
+/**
+ * The close is done (its answer read, or the connection gone): Java `cnx.removeProducer` +
+ * `closeAndClearPendingMessages` (AlreadyClosedException), Go `failPendingMessages`
+ * (ErrProducerClosed) + `UnregisterListener`. What is still pending fails; the application then
+ * creates the producer again on the same client — a new instance that connects like a first one.
+ */
+export function closeAndClearPendingMessages(ctx: Ctx, p: ProducerState, why: string): void {
+  const java = p.client === 'java';
+  const ch = ctx.w.channels[p.name];
+  if (ch?.open) {
+    ch.open = false;
+    ch.closedAt = tick(ctx.w);
+    nameReleased(ctx.w, p);
+  }
+  const ops = p.pendingMessages;
+  ctx.events.push(ev('close', p.name, `producer closed (${why}); created again on the same client`, ops.flatMap((op) => op.msgs.map((m) => m.msg)), { cluster: p.cluster, rule: java ? 'ProducerImpl.closeAndClearPendingMessages' : 'partitionProducer.failPendingMessages' }));
+  p.pendingMessages = [];
+  for (const op of ops) completeOpFailure(ctx, p, op, java ? 'AlreadyClosedException' : 'ErrProducerClosed', java ? 'ProducerImpl.closeAndClearPendingMessages' : 'partitionProducer.failPendingMessages');
+  Object.assign(p, { instance: p.instance + 1, ...freshProducerSession() });
+  delete ctx.w.channels[p.name];
+}
