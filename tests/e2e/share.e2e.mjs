@@ -136,7 +136,8 @@ const broken = {
       [hash.slice(0, Math.floor(hash.length / 2)), /incomplete/i],
       ['#s=7.' + hash.slice(5), /another version/i],
       ['#s=1.%%%<script>', /changed on its way/i],
-      ['#s=', /empty/i],
+      // Nothing after `#s=`: cut off before its recipe, so "incomplete" (it said "empty"; review 9 follow-up).
+      ['#s=', /incomplete/i],
     ];
     for (const [h, title] of cases) {
       const fresh = await newPage();
