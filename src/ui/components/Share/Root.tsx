@@ -87,11 +87,28 @@ function Embed() {
   const last = useApp((s) => Math.max(0, (s.result?.steps.length ?? 1) - 1));
   const key = useApp((s) => s.result?.steps[s.cursor]?.key ?? null);
   const errors = useApp((s) => (s.status === 'error' ? s.errors : NO_ERRORS));
+  // What opening the link found, when it is a warning (a replay that diverged, a built-in this
+  // version lacks): the embed showed a different run than its author's without a word (review 9
+  // follow-up). A replay that matched says nothing here: the embed stays the diagram.
+  const warning = useShare((s) => (s.notice && !s.notice.ok ? s.notice.text : null));
   return (
     <div className="embed" data-testid="embed">
       <header className="embed-head">
         <h1 title={title}>{title}</h1>
       </header>
+      {warning && (
+        <p role="alert" className="embed-notice" data-testid="link-notice">
+          {warning}{' '}
+          <button
+            type="button"
+            className="link"
+            aria-label="Dismiss the link notice"
+            onClick={() => shareStore.setState({ notice: null })}
+          >
+            Dismiss
+          </button>
+        </p>
+      )}
       {errors.length > 0 && (
         <div role="alert" className="error-box">
           {errors.map((e, i) => (
