@@ -55,9 +55,15 @@ export function fixApplies(config: Config, fix: FixId): boolean {
       return config.replication?.dedup === 'v1';
     case 'pr-25860':
       // Only the V2 `_LID`/`_EID` watermarks change, and only a target that deduplicates keeps them.
-      return replicationDedup(config) === 'v2' && config.clusters.some((c) => c.name === config.replication!.to && c.deduplication);
+      // A target switched on by a plan's or the explorer's `set-deduplication` keeps them too once it
+      // is on: a load after that replays the entries after its new dedup cursor (review 10).
+      return replicationDedup(config) === 'v2' && config.clusters.some((c) => c.name === config.replication!.to && (c.deduplication || switchedOn(config, c.name)));
   }
 }
+
+/** Whether a plan fault or the explorer may switch `cluster`'s deduplication on while the run goes. */
+const switchedOn = (config: Config, cluster: string): boolean =>
+  config.faults.some((f) => f.kind === 'set-deduplication' && f.cluster === cluster && f.enabled) || (config.explore?.kinds.includes('set-deduplication') ?? false);
 
 export const applicableFixes = (config: Config): FixId[] => FIX_IDS.filter((f) => fixApplies(config, f));
 
