@@ -22,14 +22,20 @@ const base = (dedup: boolean, faults: Json[], extra: Json = {}): Json => ({
 
 describe('built-in dedup-enabled-at-runtime: switched on after M1 is stored, the resend of M1 is written again', () => {
   const r = runBuiltin('dedup-enabled-at-runtime');
-  it('the switch creates the cursor at M1 (10:0) and leaves the maps empty', () => {
+  it('the switch creates the cursor at M1 (10:0) and is Recovering; the next step its replay reads nothing and it is Enabled with the maps empty', () => {
     const at = stepOf(r, 'operator sets deduplication on');
     expect(r.steps[at]!.key).toBe('fault:set-deduplication:local:on');
     const d = r.steps[at]!.world.topics.local!.dedup;
-    expect(d.enabled).toBe(true);
+    // Review 10: Recovering is a state of its own (isEnabled() false until the replay completes).
+    expect(d.enabled).toBe(false);
+    expect(d.recovering).not.toBeNull();
     expect(d.cursor).toEqual({ ledgerId: 10, entryId: 0 });
-    expect(d.highestSequencedPushed).toEqual({});
     expect(r.steps[at]!.events.map((e) => e.rule)).toContain('MessageDeduplication.checkStatus');
+    const replay = r.steps.findIndex((x) => x.key === 'replay:local:dedup-cursor');
+    expect(replay).toBeGreaterThan(at);
+    const after = r.steps[replay]!.world.topics.local!.dedup;
+    expect([after.enabled, after.recovering, after.highestSequencedPushed]).toEqual([true, null, {}]);
+    expect(textsOf(r, 'broker-1')).toContain('dedup cursor replayed from 10:0: nothing after it (Recovering → Enabled)');
   });
   it('p1 reconnects with last_sequence_id -1, M1 is NotDup and stored twice: no-duplicates', () => {
     expect(textsOf(r, 'broker-1')).toContain('NotDup (pushed none, persisted none): write, pushed := 0');

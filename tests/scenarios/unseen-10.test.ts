@@ -8,7 +8,7 @@
 // a target `maxMessageSize` below the source's. docs/research/review-10.md compares each with
 // Pulsar's sources.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, type RunResult } from '../../src/engine';
+import { applicableFixes, explore, explorerBounds, loadScenario, type RunResult } from '../../src/engine';
 import { type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
 
 const send = (msg: string, producer: string, size?: number): Json => (size === undefined ? { send: msg, producer } : { send: msg, producer, size });
@@ -74,10 +74,83 @@ describe('set-deduplication on a replicated topic', () => {
     const without = runOf(geo('v2', faults, topic));
     expect(without.stored['us-west']).toEqual(['M1', 'M2', 'M2']);
     expect(without.violations.map((v) => v.detail)).toEqual(['M2 (replicated from source 10:1) is stored twice at us-west: 20:1 and 21:0']);
+    // The toggle is offered for a target that starts off but is switched on by the plan.
+    const l = loadScenario({ format: 'dedup-lab/scenario@1', ...geo('v2', faults, topic) });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    expect(applicableFixes(l.config)).toContain('pr-25860');
     const fixed = runOf(geo('v2', faults, topic, ['pr-25860']));
     expect(textsOf(fixed, 'broker-2')).toContain('Dup (source 10:1 ≤ pushed 10:1, persisted 10:1): dropped, receipt -1:-1');
     expect(fixed.stored['us-west']).toEqual(['M1', 'M2']);
     expect(fixed.violations).toEqual([]);
+  });
+});
+
+describe('the switch on is Recovering until its replay completes (MessageDeduplication.isEnabled(), recordMessagePersisted)', () => {
+  const inflight: Json = {
+    id: 'u10-switch-inflight',
+    topic: { deduplication: false },
+    producers: [{ name: 'p1' }],
+    workload: [send('M1', 'p1'), send('M2', 'p1')],
+    faults: [
+      { kind: 'set-deduplication', cluster: 'local', enabled: true, after: { event: 'received', message: 'M1' } },
+      { kind: 'lose-receipt', message: 'M1' },
+    ],
+  };
+
+  it('M1’s write is pending at the switch and completes before the replay reads: the replay puts it in the maps, its resend is Dup', () => {
+    const r = runOf(inflight);
+    expect(textsOf(r, 'broker-1')).toContain('dedup cursor replayed from the start: 1 entry written while Recovering (Recovering → Enabled)');
+    expect(textsOf(r, 'broker-1')).toContain('Dup (seq 0 ≤ pushed 0, persisted 0): dropped, receipt -1:-1');
+    expect(r.stored).toEqual({ local: ['M1', 'M2'] });
+    expect(r.violations).toEqual([]);
+  });
+
+  it('the replay completes first, then M1’s write: recordMessagePersisted (Enabled by then) records persisted 0 but nothing pushed it, so the resend is NotDup and M1 is stored twice', () => {
+    const auto = runOf(inflight);
+    const keys = auto.steps.slice(1).map((s) => s.key!);
+    const sw = keys.indexOf('fault:set-deduplication:local:on');
+    const r = runOf(inflight, [...keys.slice(0, sw + 1), 'replay:local:dedup-cursor', 'persist:local:M1']);
+    const d = r.steps[sw + 3]!.world.topics.local!.dedup;
+    expect([d.highestSequencedPushed, d.highestSequencedPersisted]).toEqual([{}, { p1: 0 }]);
+    expect(textsOf(r, 'broker-1')).toContain('NotDup (pushed none, persisted 0): write, pushed := 0');
+    expect(r.stored).toEqual({ local: ['M1', 'M1', 'M2'] });
+    expect(r.violations.map((v) => v.detail)).toEqual(['M1 (p1, seq 0) is stored twice at local: 10:0 and 10:1']);
+  });
+
+  it('switched on before any send: the explorer finds M1 judged while Recovering (NotDup, nothing pushed) and written twice — with a one-step switch this search held', () => {
+    const l = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'u10-switch-window',
+      topic: { deduplication: false },
+      producers: [{ name: 'p1' }],
+      workload: [send('M1', 'p1'), send('M2', 'p1')],
+      faults: [{ kind: 'set-deduplication', cluster: 'local', enabled: true, after: { step: 0 } }],
+      explore: { faults: { kinds: ['lose-receipt'], max: 1 }, maxDepth: 60, maxStates: 200000 },
+    });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const v = explore(l.config, explorerBounds(l.config));
+    expect([v.safety, v.complete]).toEqual(['violated', true]);
+    const cx = v.violations.find((c) => c.invariant === 'no-duplicates')!;
+    const t = cx.trace;
+    expect(t.indexOf('deliver:p1->broker-1:M1')).toBeLessThan(t.indexOf('replay:local:dedup-cursor'));
+    expect(t.indexOf('replay:local:dedup-cursor')).toBeLessThan(t.indexOf('persist:local:M1'));
+    expect(t).toContain('fault:lose-receipt:M1@local');
+  });
+
+  it('a switch off planned while Recovering waits for the replay (checkStatus reschedules itself)', () => {
+    const r = runOf({
+      id: 'u10-switch-off-while-recovering',
+      topic: { deduplication: false },
+      producers: [{ name: 'p1' }],
+      workload: [send('M1', 'p1')],
+      faults: [
+        { kind: 'set-deduplication', cluster: 'local', enabled: true, after: { step: 1 } },
+        { kind: 'set-deduplication', cluster: 'local', enabled: false, after: { step: 2 } },
+      ],
+    });
+    const keys = r.steps.map((s) => s.key);
+    expect(keys.indexOf('replay:local:dedup-cursor')).toBeLessThan(keys.indexOf('fault:set-deduplication:local:off'));
+    expect(last(r).topics.local!.dedup).toMatchObject({ enabled: false, cursor: null });
   });
 });
 
@@ -267,5 +340,5 @@ describe('the explorer with this session’s faults', () => {
     const cx = v.violations.find((c) => c.invariant === 'no-duplicates')!;
     const faults = cx.trace.filter((k) => k.startsWith('fault:'));
     expect(faults).toEqual(['fault:lose-receipt:M1@local', 'fault:set-deduplication:local:on']);
-  });
+  }, 90_000);
 });

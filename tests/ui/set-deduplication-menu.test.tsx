@@ -61,5 +61,17 @@ describe('switch deduplication from the broker menu', () => {
     expect((await screen.findByTestId('dedup-cursor-local')).textContent).toContain(
       'the dedup cursor starts after 10:0',
     );
+    // Review 10: the switch is Recovering until its replay step; the panel says so, then 'on'.
+    expect(screen.getByTestId('dedup-local').textContent).toContain(
+      'deduplication switching on (Recovering)',
+    );
+    expect(screen.getByTestId('dedup-recovering-local')).toBeInTheDocument();
+    act(() => setCursor(r.steps.findIndex((s) => s.key === 'replay:local:dedup-cursor')));
+    await waitFor(() =>
+      expect(screen.getByTestId('dedup-local').textContent).toContain(
+        'broker-1 · deduplication on',
+      ),
+    );
+    expect(screen.queryByTestId('dedup-recovering-local')).toBeNull();
   });
 });

@@ -61,6 +61,13 @@ export interface DedupState {
    */
   cursor?: { readonly ledgerId: number; readonly entryId: number } | null;
   /**
+   * `MessageDeduplication.Status.Recovering` after a runtime switch on: the new cursor exists, its
+   * replay has not finished, and `isEnabled()` is false — sends are NotDup and not pushed, completed
+   * writes are not recorded. `born`: the tick it began (the replay step's age, a stamp the explorer
+   * ranks like every other); absent or null otherwise.
+   */
+  recovering?: { readonly born: number } | null;
+  /**
    * Set only with the `pr-25860` fix: this broker's `MessageDeduplication.replayCursor` also
    * rebuilds the V2 watermarks from replicated entries. `localCluster` is the broker's
    * `clusterName`, from which a replicated entry's replicator producer name is derived.

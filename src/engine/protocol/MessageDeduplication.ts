@@ -113,6 +113,12 @@ export function recordMessagePersistedRepl(dedup: DedupState, name: string, ledg
  * watermark (`recoverReplWatermarkFromMetadata`).
  */
 export function replayCursor(dedup: DedupState, entries: readonly ReplayedEntry[]): void {
+  // A load while a runtime switch on is still Recovering: the load's `checkStatus` (policy on,
+  // status Initialized) opens the cursor the switch created and replays from it — Enabled.
+  if (dedup.recovering != null) {
+    dedup.recovering = null;
+    dedup.enabled = true;
+  }
   dedup.highestSequencedPushed = {};
   dedup.highestSequencedPersisted = {};
   if (!dedup.enabled) return;
@@ -171,20 +177,21 @@ export function afterDedupCursor(dedup: DedupState, e: { readonly ledgerId: numb
   return c !== null && !atOrBelow(e.ledgerId, e.entryId, c.ledgerId, c.entryId);
 }
 
-/** What `checkStatus` did: `Removing` → `Disabled`, `Recovering` → `Enabled`, or nothing to do. */
-export type StatusChange = 'disabled' | 'enabled' | 'unchanged';
+/** What `checkStatus` did: `Removing` → `Disabled`, `Disabled` → `Recovering`, or nothing to do. */
+export type StatusChange = 'disabled' | 'recovering' | 'unchanged';
 
 /**
  * `MessageDeduplication.checkStatus`, run by `PersistentTopic.checkDeduplicationStatus` when the
  * namespace or topic policy changes (`onPoliciesUpdate`). Enabled → off: `Removing`, the dedup
  * cursor deleted (`asyncDeleteCursor`), both maps cleared, `Disabled`. Disabled → on: `Recovering`,
  * the dedup cursor opened (`ManagedLedgerUtils.openCursor` → `asyncOpenCursor(name)`, whose default
- * `InitialPosition.Latest` creates it at the managed ledger's last confirmed entry), `replayCursor`
- * from it (it reads nothing: the cursor is new), `Enabled`. Both transitions are one step here:
- * while `Recovering`/`Removing` `isEnabled()` is false, so `isDuplicate` answers NotDup and
- * `recordMessagePersisted` records nothing — the same as the Disabled side of the step.
+ * `InitialPosition.Latest` creates it at the managed ledger's last confirmed entry); its replay
+ * (`replayCursor`) is the next step of its own, `recoveryComplete`, so sends and completions can
+ * come in between (review 10). While `Recovering`, `isEnabled()` is false: `isDuplicate` answers
+ * NotDup without pushing and `recordMessagePersisted` records nothing. Removing is one step (it
+ * only clears). A second switch while Recovering is deferred (`checkStatus` reschedules itself).
  */
-export function checkStatus(dedup: DedupState, shouldBeEnabled: boolean, lastConfirmedEntry: { readonly ledgerId: number; readonly entryId: number }, entries: readonly ReplayedEntry[]): StatusChange {
+export function checkStatus(dedup: DedupState, shouldBeEnabled: boolean, lastConfirmedEntry: { readonly ledgerId: number; readonly entryId: number }, born: number): StatusChange {
   if (dedup.enabled === shouldBeEnabled) return 'unchanged';
   if (!shouldBeEnabled) {
     dedup.enabled = false;
@@ -193,8 +200,18 @@ export function checkStatus(dedup: DedupState, shouldBeEnabled: boolean, lastCon
     dedup.highestSequencedPersisted = {};
     return 'disabled';
   }
-  dedup.enabled = true;
   dedup.cursor = { ...lastConfirmedEntry };
+  dedup.recovering = { born };
+  return 'recovering';
+}
+
+/**
+ * `MessageDeduplication.replayCursor` completing for a cursor a runtime switch created: it read the
+ * entries from the cursor's read position up to the managed ledger's last confirmed entry *as of
+ * now* (`ManagedCursor.hasMoreEntries`), so a write that completed since the switch is in the maps,
+ * one still pending is not; then `status = Enabled`. Returns the entries it read.
+ */
+export function recoveryComplete(dedup: DedupState, entries: readonly ReplayedEntry[]): number {
   replayCursor(dedup, entries);
-  return 'enabled';
+  return entries.filter((e) => afterDedupCursor(dedup, e)).length;
 }

@@ -8,7 +8,7 @@ import type { Channel, ResponseFrame, SendFrame } from '../model/connection';
 import type { StoredEntry, TopicState } from '../model/topic';
 import { frozen } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
-import { checkStatus, isDuplicate, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
+import { checkStatus, isDuplicate, recoveryComplete, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
 import { appendEntry, readableOf } from './ManagedLedger';
 import { asyncAddEntry } from './ManagedLedgerImpl';
 import { switchToNewOwner } from './OwnershipChange';
@@ -210,13 +210,27 @@ export function checkDeduplicationStatus(ctx: Ctx, topic: TopicState, enabled: b
   const entries = readableOf(topic);
   const last = entries[entries.length - 1];
   const lce = topic.bk ? topic.bk.ml.lastConfirmedEntry : last ? { ledgerId: last.ledgerId, entryId: last.entryId } : { ledgerId: -1, entryId: -1 };
-  const change = checkStatus(topic.dedup, enabled, lce, entries);
-  const at = (p: { ledgerId: number; entryId: number }) => (p.ledgerId < 0 ? 'the start (nothing stored)' : `${p.ledgerId}:${p.entryId}`);
+  const change = checkStatus(topic.dedup, enabled, lce, tick(ctx.w));
   const text =
     change === 'unchanged'
       ? `deduplication already ${enabled ? 'on' : 'off'}: nothing to do`
       : change === 'disabled'
         ? 'deduplication off: dedup cursor deleted, sequence-id maps cleared (Removing → Disabled); every send is written'
-        : `deduplication on: dedup cursor created at the last confirmed entry ${at(lce)}, replay from it finds nothing, maps empty (Recovering → Enabled); entries up to ${at(lce)} are in no map`;
+        : `deduplication on: new dedup cursor at ${lce.ledgerId < 0 ? 'the start (nothing confirmed yet)' : `${positionText(lce)}, the last confirmed entry`} (Recovering: no send is checked until its replay)`;
   ctx.events.push(ev('log', topic.owner, text, [], { cluster: topic.cluster, rule: 'MessageDeduplication.checkStatus' }));
+}
+
+const positionText = (p: { ledgerId: number; entryId: number }) => (p.ledgerId < 0 ? 'the start' : `${p.ledgerId}:${p.entryId}`);
+
+/**
+ * The replay a runtime switch on started (`MessageDeduplication.replayCursor` from the new
+ * cursor) completes: it reads what was confirmed after the cursor by now — writes that completed
+ * while Recovering — and the status becomes Enabled. Its own step, so the explorer orders it
+ * against the writes in flight and the sends that arrive meanwhile.
+ */
+export function completeDedupRecovery(ctx: Ctx, topic: TopicState): void {
+  const read = recoveryComplete(topic.dedup, readableOf(topic));
+  const c = topic.dedup.cursor;
+  const from = c ? positionText(c) : 'the start';
+  ctx.events.push(ev('log', topic.owner, `dedup cursor replayed from ${from}: ${read === 0 ? 'nothing after it' : `${read} ${read === 1 ? 'entry' : 'entries'} written while Recovering`} (Recovering → Enabled)`, [], { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor' }));
 }

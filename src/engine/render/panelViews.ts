@@ -83,6 +83,11 @@ export interface TopicPanel {
    * the run (a load replays every entry) or none.
    */
   readonly dedupCursor: string | null;
+  /**
+   * A runtime switch on is still Recovering (`MessageDeduplication.Status.Recovering`): the cursor
+   * exists, its replay has not completed, and the broker checks no send yet.
+   */
+  readonly dedupRecovering: boolean;
   readonly fenced: boolean;
   readonly dedup: readonly DedupRow[];
   /** The same watermarks for display: V2 `_LID`/`_EID` keys folded into one position pair. */

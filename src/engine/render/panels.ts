@@ -92,7 +92,8 @@ function topicPanel(w: World, t: TopicState, prev: TopicState | undefined): Topi
     cluster: t.cluster,
     owner: t.owner,
     dedupEnabled: t.dedup.enabled,
-    dedupCursor: t.dedup.enabled && t.dedup.cursor ? (t.dedup.cursor.ledgerId < 0 ? 'the start' : `${t.dedup.cursor.ledgerId}:${t.dedup.cursor.entryId}`) : null,
+    dedupCursor: (t.dedup.enabled || t.dedup.recovering != null) && t.dedup.cursor ? (t.dedup.cursor.ledgerId < 0 ? 'the start' : `${t.dedup.cursor.ledgerId}:${t.dedup.cursor.entryId}`) : null,
+    dedupRecovering: t.dedup.recovering != null,
     fenced: t.fenced,
     dedup: keys.map((k) => ({
       producer: k,

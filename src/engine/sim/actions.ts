@@ -15,6 +15,8 @@
 //   deliver:<bookie>-><broker>:<ledger>:<entry>   a bookie's answer reaches the broker (held back when slow)
 //   metadata:<broker>:ledgers                 a managed ledger writes its ledger list (compare-and-set)
 //   consume:<subscription>:<ledger>:<entry>   the consumer receives that entry and acknowledges it
+//   replay:<cluster>:dedup-cursor             the replay of a dedup cursor a runtime switch on created
+//                                            completes (MessageDeduplication Recovering → Enabled)
 //   fault:<kind>:<subject>[@<cluster>][:<variant>]   a fault (from the plan, or placed by the explorer)
 //   fault:ownership-change:<cluster>:<broker> the topic's ownership moves to <broker>
 //   fault:restart-broker:<cluster>[:<broker>]  the broker serving the topic crashes; it restarts and
@@ -66,6 +68,7 @@ export type Action =
   | { readonly type: 'bk-request' | 'bk-answer'; readonly cluster: string; readonly from: string; readonly to: string }
   /** A managed ledger's compare-and-set of its ledger list (rollover, or a broker loading the topic). */
   | { readonly type: 'metadata-write'; readonly cluster: string; readonly broker: string }
+  | { readonly type: 'dedup-replay'; readonly cluster: string }
   /** A subscription's consumer receives the next entry its broker can read and acknowledges it. */
   | { readonly type: 'consume'; readonly cluster: string; readonly subscription: string }
   | { readonly type: 'fault'; readonly fault: FaultAction; readonly plan: number | null };

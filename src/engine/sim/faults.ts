@@ -69,6 +69,8 @@ export function applies(w: World, f: FaultAction): boolean {
       // as its own step) nor once its managed ledger fenced itself.
       const t = w.topics[f.cluster];
       if (!t) return false;
+      // A switch while a switch on is still Recovering waits: `checkStatus` reschedules itself.
+      if (t.dedup.recovering != null) return false;
       return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
     }
     case 'restart-bookie': {

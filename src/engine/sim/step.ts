@@ -83,6 +83,7 @@ export function apply(ctx: Ctx, a: Action): void {
     case 'bk-answer':
     case 'metadata-write':
     case 'consume':
+    case 'dedup-replay':
       applyStorage(ctx, a);
       return;
     case 'connect':

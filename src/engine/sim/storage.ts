@@ -7,7 +7,8 @@ import { bookieReceive } from '../protocol/BookieImpl';
 import { consumeNext, nextReadable } from '../protocol/ManagedCursor';
 import { rollover } from '../protocol/ManagedLedgerImpl';
 import { addAnswer } from '../protocol/OpAddEntry';
-import { takeoverWrite } from '../protocol/OwnershipChange';
+import { takeoverWrite, topicDown } from '../protocol/OwnershipChange';
+import { completeDedupRecovery } from '../protocol/PersistentTopic';
 import { fenceAnswer } from '../protocol/ReadLastConfirmedOp';
 import { type Action, ActionClass } from './actions';
 import type { Ctx } from './context';
@@ -39,6 +40,9 @@ export function enabledStorage(w: World, add: Add): void {
       if (bk.ml.state === 'CreatingLedger') add(`metadata:${topic.owner}:ledgers`, { type: 'metadata-write', cluster: c.name, broker: topic.owner }, ActionClass.persist, 0);
       if (bk.takeover?.state === 'writing-metadata') add(`metadata:${bk.takeover.broker}:ledgers`, { type: 'metadata-write', cluster: c.name, broker: bk.takeover.broker }, ActionClass.persist, 0);
     }
+    // The replay a runtime switch on started (`MessageDeduplication` Recovering): a step of its own,
+    // at the broker serving the topic (not while it is down after a crash: its load replays).
+    if (topic.dedup.recovering != null && !topicDown(topic)) add(`replay:${c.name}:dedup-cursor`, { type: 'dedup-replay', cluster: c.name }, ActionClass.persist, topic.dedup.recovering.born);
     for (const s of Object.values(topic.subscriptions)) {
       const next = nextReadable(topic, s);
       if (next) add(`consume:${s.name}:${pos(next.ledgerId, next.entryId)}`, { type: 'consume', cluster: c.name, subscription: s.name }, ActionClass.replicatorRead, 0);
@@ -46,7 +50,7 @@ export function enabledStorage(w: World, add: Add): void {
   }
 }
 
-export function applyStorage(ctx: Ctx, a: Extract<Action, { type: 'bk-request' | 'bk-answer' | 'metadata-write' | 'consume' }>): void {
+export function applyStorage(ctx: Ctx, a: Extract<Action, { type: 'bk-request' | 'bk-answer' | 'metadata-write' | 'consume' | 'dedup-replay' }>): void {
   const topic = ctx.w.topics[a.cluster]!;
   const bk = topic.bk;
   const msgOf = (l: number, e: number) => topic.ledgers.find((x) => x.id === l)?.entries[e]?.msgs.map((m) => m.msg) ?? [];
@@ -76,6 +80,9 @@ export function applyStorage(ctx: Ctx, a: Extract<Action, { type: 'bk-request' |
       return;
     case 'consume':
       consumeNext(ctx, topic, topic.subscriptions[a.subscription]!);
+      return;
+    case 'dedup-replay':
+      completeDedupRecovery(ctx, topic);
       return;
   }
 }

@@ -19,7 +19,8 @@ export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] 
           <header className="card-head">
             <strong>{t.cluster}</strong>
             <span className="muted">
-              {t.owner} · deduplication {t.dedupEnabled ? 'on' : 'off'}
+              {t.owner} · deduplication{' '}
+              {t.dedupRecovering ? 'switching on (Recovering)' : t.dedupEnabled ? 'on' : 'off'}
             </span>
           </header>
           {t.dedupCursor !== null && (
@@ -28,12 +29,20 @@ export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] 
               stored up to there is remembered (a reload replays only what follows).
             </p>
           )}
+          {t.dedupRecovering && (
+            <p className="muted" data-testid={`dedup-recovering-${t.cluster}`}>
+              Recovering: until the replay from the new cursor completes, every send is written
+              without a check and no write is recorded.
+            </p>
+          )}
           {t.watermarks.length === 0 ? (
             <p className="muted">
-              {t.dedupEnabled
-                ? 'No producer recorded yet.'
-                : // Not "yet": with deduplication off the broker never records one.
-                  'Deduplication is off: no sequence ids are recorded, every send is written.'}
+              {t.dedupRecovering
+                ? 'No sequence ids recorded while Recovering.'
+                : t.dedupEnabled
+                  ? 'No producer recorded yet.'
+                  : // Not "yet": with deduplication off the broker never records one.
+                    'Deduplication is off: no sequence ids are recorded, every send is written.'}
             </p>
           ) : (
             <table className="grid dedup-grid">
