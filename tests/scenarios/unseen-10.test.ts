@@ -281,6 +281,20 @@ describe('the Closing producer of a shared PulsarClient', () => {
     expect(r.violations).toEqual([]);
   });
 
+  it('M2 stored, then the topic unloads and the broker’s CloseProducer overtakes M2’s receipt: the client drops the producer from the connection (Java ClientCnx.handleCloseProducer, Go deletePendingProducers), so the receipt is dropped and M2 fails though stored', () => {
+    for (const [client, error] of [['java', 'AlreadyClosedException'], ['go', 'ErrProducerClosed']] as const) {
+      const scenario = shared([{ kind: 'unload-topic', cluster: 'local', after: { event: 'persisted', message: 'M2' } }], client);
+      const auto = runOf(scenario);
+      // In age order the receipt goes first: M2 completes, then the close.
+      expect(auto.outcomes.M2).toEqual(['stored at 10:2']);
+      const unload = auto.steps.findIndex((x) => x.key === 'fault:unload-topic:local');
+      const r = runOf(scenario, [...auto.steps.slice(1, unload + 1).map((x) => x.key!), 'deliver:broker-1->p1:CloseProducer']);
+      expect(r.outcomes.M2).toEqual([`failed: ${error}, but stored at 10:2`]);
+      expect(textsOf(r, 'p1')).toContain('CommandProducer → ProducerSuccess(last_sequence_id 1)');
+      expect(r.stored).toEqual({ local: ['M1', 'N1', 'M2', 'M3'] });
+    }
+  });
+
   it('M2 stored but its receipt lost while closing: the connection’s close ends the close, the application is told M2 failed though it is stored (Java AlreadyClosedException, Go ErrProducerClosed)', () => {
     const java = runOf(shared([{ kind: 'lose-receipt', message: 'M2' }]));
     expect(java.outcomes.M2).toEqual(['failed: AlreadyClosedException, but stored at 10:2']);
