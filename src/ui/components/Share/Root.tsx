@@ -9,6 +9,7 @@ import { BUILTINS } from '../../../scenarios';
 import { Diagram } from '../Diagram';
 import { hasDraft, useUserDrafts } from '../Editor/draft';
 import { ErrorBoundary } from '../ErrorBoundary';
+import { DismissNotice } from './DismissNotice';
 import '../../share/share.css';
 
 /**
@@ -98,15 +99,7 @@ function Embed() {
       </header>
       {warning && (
         <p role="alert" className="embed-notice" data-testid="link-notice">
-          {warning}{' '}
-          <button
-            type="button"
-            className="link"
-            aria-label="Dismiss the link notice"
-            onClick={() => shareStore.setState({ notice: null })}
-          >
-            Dismiss
-          </button>
+          {warning} <DismissNotice />
         </p>
       )}
       {errors.length > 0 && (

@@ -8,8 +8,9 @@ import { buildGithubComment } from '../../share/github';
 import { copyText, saveBlob, svgToPng } from '../../share/download';
 import { lightDiagramSvg } from '../../share/lightDiagram';
 import { forkOf } from '../../share/fork';
-import { linkFor, shareStore, useShare } from '../../share/sync';
+import { linkFor, useShare } from '../../share/sync';
 import '../../share/share.css';
+import { DismissNotice } from './DismissNotice';
 
 const Editor = lazy(() => import('../Editor'));
 
@@ -160,14 +161,7 @@ export function LinkNotice() {
           {' · '}
         </>
       )}
-      <button
-        type="button"
-        className="link"
-        aria-label="Dismiss the link notice"
-        onClick={() => shareStore.setState({ notice: null })}
-      >
-        Dismiss
-      </button>
+      <DismissNotice />
     </p>
   );
 }
