@@ -2,7 +2,7 @@
 // to reach the step) is whole at 1024 and 1440 px — it read "d." at 1024 — while "at step N" and
 // the violation stay in view and the bar stays one line of controls.
 import assert from 'node:assert/strict';
-import { openScenario, stepIs, until } from './lib.mjs';
+import { openScenario, shows, stepIs, until } from './lib.mjs';
 
 /** The step bar's key: its text, whether any of it is cut (own box, the group's, the window's). */
 const keyState = (page) =>
@@ -317,15 +317,7 @@ const forkAndGithub = {
 
     const fresh = await page.context().newPage();
     await fresh.goto(link, { waitUntil: 'load' });
-    await until(
-      fresh,
-      () =>
-        /verified the state/.test(
-          document.querySelector('[data-testid=link-notice]')?.textContent ?? '',
-        ),
-      null,
-      'the link did not open verified',
-    );
+    await shows(fresh, 'link-notice', 'verified the state', 'the link did not open verified');
     await until(
       fresh,
       () => document.querySelector('[data-testid=diagram]')?.getAttribute('aria-busy') === 'false',
