@@ -1,7 +1,9 @@
 // The verdicts of Compare fixes in one table — which fix closes which gap, which only makes it
 // visible — with each invariant found as a link to its shortest trace (opened with the fixes that
 // search ran with), and "Copy table": the same Markdown table as the CLI's `compare --format
-// markdown`, for a GitHub comment.
+// markdown`, for a GitHub comment. While the comparison runs (or once cancelled) the same table
+// holds the verdicts so far, `partial`: its own test id and label, and no Copy table (a table of
+// some fixes would read as the comparison's).
 import { useState } from 'react';
 import { fixTableMarkdown, searchCell, verdictCell, type Counterexample } from '../../../engine';
 import { copyText } from '../../share/download';
@@ -12,7 +14,13 @@ import type { Compared } from './useCompareFixes';
 const verdictClass = (v: string): string =>
   v === 'violated' ? 'bad' : v === 'holds' ? 'ok' : 'muted';
 
-export function FixVerdictTable({ done }: { readonly done: Compared }) {
+export function FixVerdictTable({
+  done,
+  partial = false,
+}: {
+  readonly done: Compared;
+  readonly partial?: boolean;
+}) {
   // What Copy table did: a confirmation, or the Markdown itself where the clipboard refused it.
   const [copied, setCopied] = useState<string | null>(null);
   return (
@@ -22,8 +30,8 @@ export function FixVerdictTable({ done }: { readonly done: Compared }) {
       <div className="explorer-compare-scroll" data-testid="compare-scroll">
         <table
           className="explorer-compare-table"
-          aria-label="Explorer verdicts per fix"
-          data-testid="compare-table"
+          aria-label={partial ? 'Explorer verdicts per fix so far' : 'Explorer verdicts per fix'}
+          data-testid={partial ? 'compare-table-so-far' : 'compare-table'}
         >
           <thead>
             <tr>
@@ -64,15 +72,17 @@ export function FixVerdictTable({ done }: { readonly done: Compared }) {
           </tbody>
         </table>
       </div>
-      <button
-        type="button"
-        onClick={() => {
-          const text = fixTableMarkdown(done.title, done.rows, done.bounds, done.baseline);
-          void copyText(text).then((ok) => setCopied(ok ? 'Copied as a Markdown table.' : text));
-        }}
-      >
-        Copy table
-      </button>
+      {!partial && (
+        <button
+          type="button"
+          onClick={() => {
+            const text = fixTableMarkdown(done.title, done.rows, done.bounds, done.baseline);
+            void copyText(text).then((ok) => setCopied(ok ? 'Copied as a Markdown table.' : text));
+          }}
+        >
+          Copy table
+        </button>
+      )}
       {copied !== null &&
         (copied.startsWith('Copied') ? (
           <span className="muted"> {copied}</span>
