@@ -179,18 +179,21 @@ const embedTitle = {
   },
 };
 
-/** The Compare fixes line's state count ("search 1 of 2: none · 3,115 states"), or null. */
+/**
+ * The Compare fixes line's state count ("search 1 of 2: none · 3,115 of at most 500,000 states ·
+ * …"), or null.
+ */
 const compareStates = (page) =>
   page.evaluate(() => {
-    const m = /· ([\d,]+) states/.exec(
+    const m = /· ([\d,]+) of at most/.exec(
       document.querySelector('[data-testid=compare-progress]')?.textContent ?? '',
     );
     return m ? Number(m[1].replaceAll(',', '')) : null;
   });
 
 const compareLong = {
-  name: 'ux9 follow-up: Compare fixes on seed-001-explore (minutes of search) shows its count growing, the timeline steps and the fixes toggle meanwhile, Cancel stops it with nothing left running; another scenario picked mid-comparison stops it too',
-  timeout: 150_000,
+  name: 'ux9 follow-up: Compare fixes on seed-001-explore (minutes of search) says "search 1 of n: none", its count of at most the state bound, rate, depth of at most the depth bound and time, growing; the timeline steps and the fixes toggle meanwhile, Cancel stops it with nothing left running; with a small state bound the first verdict shows while search 2 of n runs, and a Cancel then keeps it; another scenario picked mid-comparison stops it too',
+  timeout: 180_000,
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
     await openScenario(page, baseURL, 'seed-001-explore');
@@ -199,7 +202,7 @@ const compareLong = {
     await until(
       page,
       () =>
-        /^search 1 of \d+: none · [1-9][\d,]* states$/.test(
+        /^search 1 of \d+: none · [1-9][\d,]* of at most 750,000 states · [\d,]+ states\/s · depth \d+ of at most 80 · \d+\.\d s$/.test(
           document.querySelector('[data-testid=compare-progress]')?.textContent ?? '',
         ),
       undefined,
@@ -211,7 +214,7 @@ const compareLong = {
       page,
       (n) =>
         Number(
-          (/· ([\d,]+) states/.exec(
+          (/· ([\d,]+) of at most/.exec(
             document.querySelector('[data-testid=compare-progress]').textContent,
           ) ?? [0, '0'])[1].replaceAll(',', ''),
         ) > n,
@@ -246,6 +249,52 @@ const compareLong = {
     assert.ok(await panel.getByRole('button', { name: 'Explore', exact: true }).isEnabled());
     await page.waitForTimeout(500);
     assert.equal(await page.getByTestId('compare-table').count(), 0, 'a table after the cancel');
+    assert.equal(await page.getByTestId('compare-table-so-far').count(), 0);
+
+    // A verdict before the comparison ends: with a state bound the first search reaches in a few
+    // seconds, its row shows while search 2 of n runs (the final table is not there yet); a Cancel
+    // then keeps it and says where search 2 stopped.
+    await panel.getByLabel('Max states').fill('20000');
+    await panel.getByRole('button', { name: 'Compare fixes' }).click();
+    const seen = await (
+      await page
+        .waitForFunction(
+          () => {
+            const line =
+              document.querySelector('[data-testid=compare-progress]')?.textContent ?? '';
+            const row = document.querySelector('[data-testid=compare-table-so-far] tbody tr');
+            return /^search 2 of \d+: \S+ · [\d,]+ of at most 20,000 states/.test(line) && row
+              ? {
+                  line,
+                  row: row.textContent,
+                  final: !!document.querySelector('[data-testid=compare-table]'),
+                  overall: document.querySelector('[data-testid=compare-overall]')?.textContent,
+                }
+              : null;
+          },
+          undefined,
+          { timeout: 60_000 },
+        )
+        .catch(async () =>
+          assert.fail(
+            `no verdict while search 2 ran; page says:\n${(await page.locator('body').innerText()).slice(0, 2000)}`,
+          ),
+        )
+    ).jsonValue();
+    assert.match(seen.row, /^none(violated|holds)/, seen.row);
+    assert.equal(seen.final, false, 'the final table while it still ran');
+    assert.match(seen.overall, /^1 of \d+ done · (waiting: .* · )?the comparison has run \d/);
+    await panel.getByRole('button', { name: 'Cancel comparison' }).click();
+    await until(
+      page,
+      () =>
+        /Comparison cancelled after 1 of \d+ searches\. It ran [\d.]+ s; search 2 \(\S+\) was stopped at [\d,]+ states\./.test(
+          document.querySelector('[data-testid=explorer-compare]')?.textContent ?? '',
+        ),
+      undefined,
+      'not cancelled after the first verdict',
+    );
+    assert.equal(await page.getByTestId('compare-table-so-far').locator('tbody tr').count(), 1);
 
     // Picking another scenario mid-comparison: the new scenario's panel starts idle, and no table
     // of the old comparison turns up in it.
