@@ -1,6 +1,7 @@
 // The built-in scenarios: data, one JSON file each, with their expected outcome (`expect`).
 // Listed explicitly (not globbed) so the CLI under Node and the app under Vite see the same set.
 import geoV2Clean from './geo-v2-clean.json';
+import geoTwoWay from './geo-two-way.json';
 import geoV2TargetUnload from './geo-v2-target-unload.json';
 import lostReceiptDedupOff from './lost-receipt-dedup-off.json';
 import lostReceiptDedupOn from './lost-receipt-dedup-on.json';
@@ -53,6 +54,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   resendBeforePersistUnknown,
   javaResendOutgrowsBatch,
   geoV2Clean,
+  geoTwoWay,
   geoV2TargetUnload,
   seed000ChecksumCorrupted,
   seed000NotAllowed,

@@ -1,6 +1,7 @@
 // Invariants: pure predicates over the world, beside the protocol (never inside it). Each finding
 // has a key, so a run reports it once, at the first step where it holds.
-import type { World } from '../model/world';
+import { type ReplicationLink, replicationLinks } from '../model/config';
+import { replicatorOf, type World } from '../model/world';
 import { readableOf, storedMessages } from '../protocol/ManagedLedger';
 import { sourceEntries } from '../protocol/PersistentReplicator';
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
@@ -52,17 +53,25 @@ export function noSilentLoss(w: World): Finding[] {
  * as replicated) must be stored at the remote.
  */
 function replicatedButMissing(w: World): Finding[] {
-  const repl = w.config.replication;
-  const r = w.replicator;
-  if (!repl || !r) return [];
+  const links = replicationLinks(w.config);
+  return links.flatMap((l) => linkReplicatedButMissing(w, l, links.length > 1 ? ` ${l.cfg.from}->${l.cfg.to}` : ''));
+}
+
+/** One link's half: judged on its own cursor and its own target. */
+function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string): Finding[] {
+  const repl = link.cfg;
+  const r = replicatorOf(w, link);
+  if (!r) return [];
   const remote = new Set(storedMessages(w.topics[repl.to]!));
   const deleted = (l: number, e: number) => {
     const m = r.cursor.markDeletePosition;
     return l < m.ledgerId || (l === m.ledgerId && e <= m.entryId) || r.cursor.individuallyDeleted.some((d) => d.ledgerId === l && d.entryId === e);
   };
   const out: Finding[] = [];
-  for (const e of sourceEntries(w)) {
-    if (e.msgs.length === 0 || !deleted(e.ledgerId, e.entryId)) continue;
+  for (const e of sourceEntries(w, link)) {
+    // An entry replicated into the source is deleted unsent (`replicateEntries` skips
+    // `msg.isReplicated()`): the replicator never reported it as replicated.
+    if (e.msgs.length === 0 || e.replicatedFrom || !deleted(e.ledgerId, e.entryId)) continue;
     for (const m of e.msgs) {
       if (remote.has(m.msg)) continue;
       const md = r.cursor.markDeletePosition;
@@ -70,7 +79,7 @@ function replicatedButMissing(w: World): Finding[] {
         invariant: 'no-silent-loss',
         key: `no-silent-loss:${repl.to}:${m.msg}`,
         messages: [m.msg],
-        detail: `${m.msg} (${repl.from} ${e.ledgerId}:${e.entryId}) was deleted by the replicator (mark-delete ${md.ledgerId}:${md.entryId}) but ${repl.to} does not store it`,
+        detail: `${m.msg} (${repl.from} ${e.ledgerId}:${e.entryId}) was deleted by the replicator${which} (mark-delete ${md.ledgerId}:${md.entryId}) but ${repl.to} does not store it`,
       });
     }
   }
@@ -124,7 +133,7 @@ export function noDuplicates(w: World): Finding[] {
  * The safety invariants read only these parts of a world (keep it so when adding one): a step that
  * left all three the same objects cannot change a finding, so the explorer skips the check.
  */
-export const sameSafetyInputs = (a: World, b: World): boolean => a.topics === b.topics && a.completions === b.completions && a.replicator === b.replicator;
+export const sameSafetyInputs = (a: World, b: World): boolean => a.topics === b.topics && a.completions === b.completions && a.replicator === b.replicator && a.replicators === b.replicators;
 
 export function checkSafety(w: World): Finding[] {
   return [...noSilentLoss(w), ...noDuplicates(w), ...ledgerInvariants(w)];

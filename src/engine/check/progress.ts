@@ -2,7 +2,8 @@
 // stops with entries still to replicate (a stall), or it comes back to a state it was in while
 // entries are still to replicate (a loop), where every non-fault action that stayed enabled
 // around the loop was taken in it (weak fairness: nothing was merely starved by the schedule).
-import type { World } from '../model/world';
+import { replicates, replicationLinks } from '../model/config';
+import { replicatorOf, type World } from '../model/world';
 import { backlog } from '../protocol/PersistentReplicator';
 import type { StepRecord } from '../sim/run';
 
@@ -11,7 +12,8 @@ export interface ProgressFinding {
   readonly detail: string;
 }
 
-const ids = (w: World): string[] => backlog(w).flatMap((e) => e.msgs.map((m) => m.msg));
+/** Every link's backlog (judged link by link: each replicator must finish its own). */
+const ids = (w: World): string[] => replicationLinks(w.config).flatMap((l) => backlog(w, l).flatMap((e) => e.msgs.map((m) => m.msg)));
 
 /**
  * Liveness is judged once the faults have healed (the style guide's "inject, heal, then require
@@ -22,16 +24,19 @@ const ids = (w: World): string[] => backlog(w).flatMap((e) => e.msgs.map((m) => 
 export const unhealedFault = (w: World): boolean => Object.values(w.channels).some((ch) => ch.open && ch.broken?.mode === 'dropping');
 
 export function replicationStalled(w: World): ProgressFinding | null {
-  if (!w.config.replication || unhealedFault(w)) return null;
+  if (!replicates(w.config) || unhealedFault(w)) return null;
   const left = ids(w);
   if (left.length === 0) return null;
-  const why = w.replicator?.state === 'Terminated' ? `the replicator terminated (${w.replicator.reason})` : 'nothing more can happen';
+  const links = replicationLinks(w.config);
+  const dead = links.find((l) => replicatorOf(w, l)?.state === 'Terminated');
+  const which = dead && links.length > 1 ? ` ${dead.cfg.from}->${dead.cfg.to}` : '';
+  const why = dead ? `the replicator${which} terminated (${replicatorOf(w, dead)!.reason})` : 'nothing more can happen';
   return { messages: left, detail: `replication stalled with ${left.join(', ')} not replicated: ${why}` };
 }
 
 export function fairLoopWithoutProgress(steps: readonly StepRecord[], start: number, end: number): ProgressFinding | null {
   const w = steps[end]!.world;
-  if (!w.config.replication || unhealedFault(w)) return null;
+  if (!replicates(w.config) || unhealedFault(w)) return null;
   const left = ids(w);
   if (left.length === 0) return null;
   const taken = new Set(steps.slice(start + 1, end + 1).map((s) => s.key));

@@ -18,6 +18,7 @@
 // still counts sends. Everything else — queues, watermarks, ledgers, cursors, completions — is kept.
 // Memory: ~0.75 KB per state on seed 000's model (`npm run bench`), mostly the frontier's worlds,
 // which share every component a step did not touch (sim/draft.ts); `maxStates` bounds it.
+import { replicates, replicationLinks } from '../model/config';
 import { checkSafety, sameSafetyInputs, type InvariantId } from '../check/invariants';
 import type { Config } from '../model/config';
 import type { World } from '../model/world';
@@ -204,7 +205,7 @@ export class Explorer {
 
   /** Call once `advance` reports done: runs the liveness pass and returns the verdict. */
   result(): ExploreResult {
-    if (this.config.replication && !this.found.has('replication-progress')) {
+    if (replicates(this.config) && !this.found.has('replication-progress')) {
       const loop = findFairLoops(this);
       if (loop) this.record(loop.entry, 'replication-progress', 'a loop of states that makes no progress while entries are still to be replicated, under weak fairness', loop.cycle);
     }
@@ -217,12 +218,12 @@ export class Explorer {
       stopReason: this.outOfMemory ? 'memory' : this.stateLimit ? 'max-states' : this.cutOff ? 'max-depth' : null,
       violations,
       safety: safetyBroken ? 'violated' : 'holds',
-      liveness: !this.config.replication ? 'not-applicable' : liveBroken ? 'violated' : 'holds',
+      liveness: !replicates(this.config) ? 'not-applicable' : liveBroken ? 'violated' : 'holds',
     };
   }
 }
 
-const hasBacklog = (w: World): boolean => w.config.replication !== null && backlog(w).length > 0 && !unhealedFault(w);
+const hasBacklog = (w: World): boolean => replicationLinks(w.config).some((l) => backlog(w, l).length > 0) && !unhealedFault(w);
 
 /** Run the whole search at once (CLI, tests); `outOfMemory` is asked between slices. */
 export function explore(config: Config, opts: ExploreOptions, outOfMemory?: (ex: Explorer) => boolean): ExploreResult {

@@ -36,8 +36,35 @@ export const DEFAULT_BATCHING_MAX_BYTES = 128 * 1024;
 export const REPLICATOR_PREFIX = 'pulsar.repl.';
 export const isRemoteProducerName = (name: string): boolean => name.startsWith(REPLICATOR_PREFIX);
 
-/** The key faults and the UI use for the replicator's producer. */
+/** The key faults and the UI use for the replicator's producer (the only link's). */
 export const REPLICATOR = 'replicator';
+
+/**
+ * One replication link as the run addresses it: its config, the key of its replicator's producer
+ * (in `world.producers`, faults, action keys) and its cursor's actor in the trace. With one link
+ * they are today's `replicator` / `replicator-cursor`; with several (a namespace replicating to
+ * several clusters: `PersistentTopic.startReplicator` runs one `GeoPersistentReplicator` per remote
+ * cluster, each with its cursor `pulsar.repl.<remote>`) each is suffixed with `:<from>-><to>`.
+ */
+export interface ReplicationLink {
+  readonly cfg: ReplicationConfig;
+  readonly key: string;
+  readonly cursor: string;
+}
+
+export const linkSuffix = (l: ReplicationConfig): string => `${l.from}->${l.to}`;
+
+/** Every replication link of the run, in the scenario's order. */
+export function replicationLinks(config: Pick<Config, 'replication' | 'replications'>): ReplicationLink[] {
+  if (config.replications) return config.replications.map((cfg) => ({ cfg, key: `${REPLICATOR}:${linkSuffix(cfg)}`, cursor: `replicator-cursor:${linkSuffix(cfg)}` }));
+  return config.replication ? [{ cfg: config.replication, key: REPLICATOR, cursor: 'replicator-cursor' }] : [];
+}
+
+/** The link whose replicator owns producer `name`, if it is a replicator's producer. */
+export const linkOfProducer = (config: Pick<Config, 'replication' | 'replications'>, name: string): ReplicationLink | undefined => replicationLinks(config).find((l) => l.key === name);
+
+/** Does the run replicate at all (one link or several)? */
+export const replicates = (config: Pick<Config, 'replication' | 'replications'>): boolean => config.replication !== null || (config.replications?.length ?? 0) > 0;
 
 export interface ClusterConfig {
   readonly name: string;
@@ -129,7 +156,13 @@ export interface Config {
   readonly clusters: readonly ClusterConfig[];
   readonly producers: readonly ProducerConfig[];
   readonly workload: readonly WorkloadItem[];
+  /** The one link of a scenario with a single `replication` object (or a one-element array). */
   readonly replication: ReplicationConfig | null;
+  /**
+   * Set only with two or more links (`replication` is then null): absent otherwise, so a one-link
+   * run's config, world and trace stay byte-identical. Read both through `replicationLinks`.
+   */
+  readonly replications?: readonly ReplicationConfig[];
   readonly subscriptions: readonly SubscriptionConfig[];
   readonly fixes: readonly FixId[];
   readonly faults: readonly FaultSpec[];

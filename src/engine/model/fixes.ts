@@ -1,6 +1,6 @@
 // The fixes a run can toggle (merged, open and proposed; the scenario format's v1 ids) and which of
 // them can change anything in a scenario: a fix only matters where the class it changes is modelled.
-import type { Config } from './config';
+import { type Config, type ReplicationConfig, replicates, replicationLinks } from './config';
 
 export type FixId =
   | 'go-1565'
@@ -27,8 +27,12 @@ export const FIX_IDS: readonly FixId[] = [
 export const hasFix = (config: Config, fix: FixId): boolean => config.fixes.includes(fix);
 
 /** The replicator's dedup as it runs: `replication.dedup`, or V2 with the `pr-23697` toggle on. */
-export const replicationDedup = (config: Config): 'v1' | 'v2' | null =>
-  config.replication === null ? null : hasFix(config, 'pr-23697') ? 'v2' : config.replication.dedup;
+export const replicationDedup = (config: Config, link?: ReplicationConfig): 'v1' | 'v2' | null => {
+  const links = link ? [link] : replicationLinks(config).map((l) => l.cfg);
+  if (links.length === 0) return null;
+  // With several links and no link named: V1 if any link runs V1 (what a V1 link's brokers negotiate).
+  return hasFix(config, 'pr-23697') ? 'v2' : links.some((l) => l.dedup === 'v1') ? 'v1' : 'v2';
+};
 
 /**
  * Whether a fix can change anything in this model: the class it changes is modelled here. Go
@@ -45,19 +49,19 @@ export function fixApplies(config: Config, fix: FixId): boolean {
       return config.producers.some((p) => p.client === 'go');
     case 'guard-rewind':
     case 'fail-on-corrupt-head':
-      return config.replication !== null;
+      return replicates(config);
     case 'sentinel-not-confirmed':
       return replicationDedup(config) === 'v2';
     case 'pr-24722':
       return config.clusters.some((c) => c.bookies.length > 0);
     case 'pr-23697':
       // The toggle of a V1 replication's `replication.dedup` (V2 already is this fix).
-      return config.replication?.dedup === 'v1';
+      return replicationLinks(config).some((l) => l.cfg.dedup === 'v1');
     case 'pr-25860':
       // Only the V2 `_LID`/`_EID` watermarks change, and only a target that deduplicates keeps them.
       // A target switched on by a plan's or the explorer's `set-deduplication` keeps them too once it
       // is on: a load after that replays the entries after its new dedup cursor (review 10).
-      return replicationDedup(config) === 'v2' && config.clusters.some((c) => c.name === config.replication!.to && (c.deduplication || switchedOn(config, c.name)));
+      return replicationLinks(config).some((l) => replicationDedup(config, l.cfg) === 'v2' && config.clusters.some((c) => c.name === l.cfg.to && (c.deduplication || switchedOn(config, c.name))));
   }
 }
 

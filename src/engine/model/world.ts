@@ -3,7 +3,7 @@
 // explorer can fingerprint. Names follow Pulsar's own (ProducerImpl, MessageDeduplication, …).
 // Each component's state lives in the file named after it: producer.ts, connection.ts, topic.ts,
 // replicator.ts, bookkeeper.ts.
-import type { Config } from './config';
+import { type Config, REPLICATOR, type ReplicationLink } from './config';
 import type { Channel } from './connection';
 import type { Completion, ProducerState } from './producer';
 import type { ReplicatorState } from './replicator';
@@ -37,6 +37,11 @@ export interface World {
   topics: Record<string, TopicState>;
   /** The geo-replicator of `config.replication`, if any. */
   replicator: ReplicatorState | null;
+  /**
+   * With several links (`config.replications`): each link's replicator, by its key
+   * (`replicator:<from>-><to>`). Absent otherwise, so a one-link world is what it always was.
+   */
+  replicators?: Record<string, ReplicatorState>;
   /** Count of application sends so far, per message id. */
   sendsOf: Record<string, number>;
   completions: Completion[];
@@ -46,3 +51,6 @@ export interface World {
   /** Faults placed by the explorer so far (its budget is `config.explore.max`). */
   faultsUsed: number;
 }
+
+/** The replicator of one link (`PersistentTopic.replicators.get(remoteCluster)` on its source). */
+export const replicatorOf = (w: Pick<World, 'replicator' | 'replicators'>, link: ReplicationLink): ReplicatorState | null => (link.key === REPLICATOR ? w.replicator : (w.replicators?.[link.key] ?? null));

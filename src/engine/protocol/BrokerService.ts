@@ -11,6 +11,7 @@
 //   confirmed fail without an answer to the producer, and bytes the bookies hold past the LAC are
 //   never readable. The load opens that closed ledger without recovery (`loadTopic`).
 import { replicationDedup } from '../model/fixes';
+import { replicationLinks } from '../model/config';
 import { ev } from '../model/events';
 import { type Ctx, idsOf } from '../sim/context';
 import type { TopicState } from '../model/topic';
@@ -36,7 +37,8 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
     reloadAbstract(topic);
   }
   dedupReplayed(ctx, cluster, topic.owner);
-  if (w.config.replication?.from === cluster) restartReplicator(ctx);
+  // PersistentTopic.startReplicator: every link whose source is this topic (one per remote cluster).
+  for (const l of replicationLinks(w.config)) if (l.cfg.from === cluster) restartReplicator(ctx, l);
 }
 
 /**
@@ -53,7 +55,7 @@ function reloadAbstract(topic: TopicState): void {
 function dedupReplayed(ctx: Ctx, cluster: string, broker: string): void {
   const w = ctx.w;
   // V2 replication's _LID/_EID watermarks are what a replay does not rebuild (before PR 25860): worth saying only where they are kept.
-  const v2Target = w.config.replication?.to === cluster && replicationDedup(w.config) === 'v2';
+  const v2Target = replicationLinks(w.config).some((l) => l.cfg.to === cluster && replicationDedup(w.config, l.cfg) === 'v2');
   ctx.events.push(ev('log', broker, `topic loaded: dedup state rebuilt by replay${v2Target ? replayReplNote(w.topics[cluster]!.dedup) : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
 }
 
@@ -114,7 +116,7 @@ export function restartBroker(ctx: Ctx, cluster: string, to: string | null): voi
   const lost = topic.pendingWrites.flatMap((wr) => idsOf(wr.msgs));
   topic.pendingWrites = [];
   if (lost.length > 0) ctx.events.push(ev('log', dead, `writes in progress die with the process: ${lost.join(', ')} (no receipt, no error)`, lost, { cluster, rule: 'fault:restart-broker' }));
-  if (w.config.replication?.from === cluster) restartReplicator(ctx);
+  for (const l of replicationLinks(w.config)) if (l.cfg.from === cluster) restartReplicator(ctx, l);
   if (topic.bk) {
     // The dead instance's managed ledger: nothing queued, no handle, never writes the list again.
     Object.assign(topic.bk.ml, { state: 'Crashed', handle: null, ops: [] });

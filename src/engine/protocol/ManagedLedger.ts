@@ -4,6 +4,7 @@
 // the topic reaches on either storage (`readableOf`), with BookKeeper through the ledger list as the
 // metadata store records it (`readableEntries`, `walkWithin`): the consumers' and replicator's
 // cursors, the dedup replay on load and the invariants all read the topic through here.
+import { linkOfProducer } from '../model/config';
 import type { PendingWrite, StoredEntry, TopicState } from '../model/topic';
 import { frozen, type World } from '../model/world';
 
@@ -31,7 +32,8 @@ export function appendEntry(w: World, topic: TopicState, wr: PendingWrite): Stor
 export function entryOf(w: World, wr: PendingWrite, ledgerId: number, entryId: number): StoredEntry {
   const producerName = wr.msgs[0]?.originalProducer ?? wr.dedupKey;
   const { sequenceId, highestSequenceId, msgs } = wr;
-  const replicatedFrom = w.producers[wr.producer]?.role === 'replicator' ? w.config.replication?.from : undefined;
+  // GeoPersistentReplicator: `msg.setReplicatedFrom(localCluster)`, the source cluster of the writing replicator's link.
+  const replicatedFrom = w.producers[wr.producer]?.role === 'replicator' ? linkOfProducer(w.config, wr.producer)?.cfg.from : undefined;
   // Two literals rather than a spread: one shape each, and `replicatedFrom` first when present.
   return replicatedFrom
     ? { replicatedFrom, ledgerId, entryId, producerName, sequenceId, highestSequenceId, msgs }

@@ -17,6 +17,7 @@ import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLe
 import { openClosedLedger } from './LedgerHandle';
 import { restartReplicator } from './PersistentReplicator';
 import { readableEntries } from './ManagedLedger';
+import { replicationLinks } from '../model/config';
 
 /**
  * `broker` loads the topic (`ManagedLedgerImpl.initialize`): the metadata store names it owner and
@@ -92,7 +93,7 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
   consumersReconnect(ctx, topic, before, t.broker);
   // The old owner's PersistentTopic.close stopped its replicator; the new owner's runs from the
   // persisted cursor with a new producer (a crash restarted it already, BrokerService.restartBroker).
-  if (t.crashed === undefined && ctx.w.config.replication?.from === topic.cluster) restartReplicator(ctx);
+  if (t.crashed === undefined) for (const l of replicationLinks(ctx.w.config)) if (l.cfg.from === topic.cluster) restartReplicator(ctx, l);
 }
 
 /**

@@ -2,12 +2,13 @@
 // the source topic through its cursor (`ManagedCursorImpl`) and handing entries to its producer.
 // A failed send rewinds the cursor; a successful one deletes the entry, and the mark-delete moves
 // over every contiguous deleted entry.
-import { REPLICATOR } from '../model/config';
+import { linkOfProducer, type ReplicationLink } from '../model/config';
 import { ev } from '../model/events';
 import { hasFix } from '../model/fixes';
 import type { MsgRef } from '../model/producer';
 import type { Position, StoredEntry } from '../model/topic';
-import { frozen, type World } from '../model/world';
+import type { ProducerState } from '../model/producer';
+import { frozen, replicatorOf, type World } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { cursorView } from './ManagedCursor';
@@ -15,52 +16,57 @@ import { processOpSendMsg } from './ProducerImpl';
 
 export const cmpPos = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 export const posText = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
-/** The replicator's cursor as an actor of the trace (its own lane in the diagram). */
+/** The (only) replicator's cursor as an actor of the trace (its own lane in the diagram); each link's is `link.cursor`. */
 export const CURSOR = 'replicator-cursor';
 
 /**
  * Entries of the source topic the replicator's cursor can read, in order: what the source's
  * managed ledger has confirmed (an add still waiting for its bookies is not replicated yet).
  */
-export function sourceEntries(w: World): readonly StoredEntry[] {
-  const from = w.config.replication?.from;
-  return from ? cursorView(w.topics[from]!) : [];
+export function sourceEntries(w: World, link: ReplicationLink): readonly StoredEntry[] {
+  return cursorView(w.topics[link.cfg.from]!);
 }
 
-const isDeleted = (w: World, p: Position): boolean =>
-  cmpPos(p, w.replicator!.cursor.markDeletePosition) <= 0 || w.replicator!.cursor.individuallyDeleted.some((d) => cmpPos(d, p) === 0);
+const isDeleted = (w: World, link: ReplicationLink, p: Position): boolean => {
+  const c = replicatorOf(w, link)!.cursor;
+  return cmpPos(p, c.markDeletePosition) <= 0 || c.individuallyDeleted.some((d) => cmpPos(d, p) === 0);
+};
 
 /** What a read from the cursor's read position would return: entries not yet deleted. */
-export function readableEntries(w: World): StoredEntry[] {
-  const r = w.replicator;
+export function readableEntries(w: World, link: ReplicationLink): StoredEntry[] {
+  const r = replicatorOf(w, link);
   if (!r || r.state !== 'Started') return [];
   const read = r.cursor.readPosition;
-  return sourceEntries(w).filter((e) => cmpPos(e, read) >= 0 && !isDeleted(w, e));
+  return sourceEntries(w, link).filter((e) => cmpPos(e, read) >= 0 && !isDeleted(w, link, e));
 }
 
 /** Entries written during the run that the replicator has not deleted yet: its backlog. */
-export const backlog = (w: World): StoredEntry[] => sourceEntries(w).filter((e) => e.msgs.length > 0 && !isDeleted(w, e));
+export const backlog = (w: World, link: ReplicationLink): StoredEntry[] => sourceEntries(w, link).filter((e) => e.msgs.length > 0 && !isDeleted(w, link, e));
 
 /**
  * `PersistentReplicator.readMoreEntries` → `readEntriesComplete` → `GeoPersistentReplicator
  * .replicateEntries`: read what is available (reads skip individually deleted entries), move the
  * read position past it, and send each entry on the producer tagged with its source position.
- * Entries that came from another cluster are deleted, never re-replicated. The read and its
+ * Entries that came from another cluster are deleted, never re-replicated: `replicateEntries`
+ * skips `msg.isReplicated()` (the entry's metadata has `replicated_from`, which the replicator that
+ * wrote it set with `msg.setReplicatedFrom(localCluster)`) and `cursor.asyncDelete`s it — the rule
+ * that makes replication both ways terminate. (Its next check, `replicate_to` not naming the remote
+ * cluster, needs per-message replication clusters, which scenarios do not have.) The read and its
  * completion are one step here, so the in-flight-read races of #20931/#26106 are not modelled.
  */
-export function readMoreEntries(ctx: Ctx): void {
+export function readMoreEntries(ctx: Ctx, link: ReplicationLink): void {
   const w = ctx.w;
-  const r = w.replicator!;
-  const entries = readableEntries(w).slice(0, 100);
+  const r = replicatorOf(w, link)!;
+  const entries = readableEntries(w, link).slice(0, 100);
   const last = entries[entries.length - 1];
   if (!last) return;
   r.cursor.readPosition = { ledgerId: last.ledgerId, entryId: last.entryId + 1 };
   const ids = entries.flatMap((e) => e.msgs.map((m) => m.msg));
-  ctx.events.push(ev('app', CURSOR, `read ${entries.map(posText).join(', ')} (${ids.join(', ')})`, ids, { cluster: w.config.replication!.from, rule: 'PersistentReplicator.readMoreEntries' }));
-  const p = w.producers[REPLICATOR]!;
+  ctx.events.push(ev('app', link.cursor, `read ${entries.map(posText).join(', ')} (${ids.join(', ')})`, ids, { cluster: link.cfg.from, rule: 'PersistentReplicator.readMoreEntries' }));
+  const p = w.producers[link.key]!;
   for (const e of entries) {
     if (e.replicatedFrom) {
-      asyncDelete(ctx, e);
+      asyncDelete(ctx, link, e);
       continue;
     }
     const msgs: MsgRef[] = e.msgs.map((m) => frozen({ msg: m.msg, seq: m.seq, sendIndex: m.sendIndex, ...(m.size === undefined ? {} : { size: m.size }), sourcePosition: frozen({ ledgerId: e.ledgerId, entryId: e.entryId }), originalProducer: e.producerName }));
@@ -73,43 +79,45 @@ export function readMoreEntries(ctx: Ctx): void {
  * entry; any failure but InvalidMessageException rewinds the cursor (`doRewindCursor`), so the
  * next read starts again after the mark-delete.
  */
-export function sendComplete(ctx: Ctx, msgs: readonly MsgRef[], error: string | null): void {
+export function sendComplete(ctx: Ctx, p: ProducerState, msgs: readonly MsgRef[], error: string | null): void {
   const w = ctx.w;
-  const r = w.replicator;
+  const link = linkOfProducer(w.config, p.name);
+  if (!link) return;
+  const r = replicatorOf(w, link);
   const src = msgs[0]?.sourcePosition;
   if (!r || !src || r.state !== 'Started') return;
   const label = msgs.map((m) => m.msg).join('+');
   if (error === null) {
-    asyncDelete(ctx, src);
+    asyncDelete(ctx, link, src);
     return;
   }
-  if (hasFix(w.config, 'guard-rewind') && laterEntriesMayBePersisted(w, src)) {
-    terminate(ctx, `guard-rewind: ${label} failed while later entries may already be persisted`);
+  if (hasFix(w.config, 'guard-rewind') && laterEntriesMayBePersisted(w, link, src)) {
+    terminate(ctx, link, `guard-rewind: ${label} failed while later entries may already be persisted`);
     return;
   }
   r.cursor.readPosition = nextPosition(r.cursor.markDeletePosition);
-  ctx.events.push(ev('log', CURSOR, `sendComplete(${label}, ${error}) → rewind: read position ${posText(r.cursor.readPosition)}`, msgs.map((m) => m.msg), { rule: 'PersistentReplicator.ProducerSendCallback.sendComplete:rewind' }));
+  ctx.events.push(ev('log', link.cursor, `sendComplete(${label}, ${error}) → rewind: read position ${posText(r.cursor.readPosition)}`, msgs.map((m) => m.msg), { rule: 'PersistentReplicator.ProducerSendCallback.sendComplete:rewind' }));
 }
 
 const nextPosition = (p: Position): Position => ({ ledgerId: p.ledgerId, entryId: p.entryId + 1 });
 
 /** Proposed fix `guard-rewind`: a later entry is still in flight, or already deleted (persisted). */
-function laterEntriesMayBePersisted(w: World, failed: Position): boolean {
-  const inFlight = w.producers[REPLICATOR]!.pendingMessages.some((op) => op.msgs.some((m) => m.sourcePosition && cmpPos(m.sourcePosition, failed) > 0));
-  return inFlight || w.replicator!.cursor.individuallyDeleted.some((d) => cmpPos(d, failed) > 0);
+function laterEntriesMayBePersisted(w: World, link: ReplicationLink, failed: Position): boolean {
+  const inFlight = w.producers[link.key]!.pendingMessages.some((op) => op.msgs.some((m) => m.sourcePosition && cmpPos(m.sourcePosition, failed) > 0));
+  return inFlight || replicatorOf(w, link)!.cursor.individuallyDeleted.some((d) => cmpPos(d, failed) > 0);
 }
 
 /**
  * `ManagedCursorImpl.asyncDelete`: record the individual delete, then move the mark-delete over
  * every entry right after it that is deleted too (`setAcknowledgedPosition`).
  */
-export function asyncDelete(ctx: Ctx, p: Position): void {
+export function asyncDelete(ctx: Ctx, link: ReplicationLink, p: Position): void {
   const w = ctx.w;
-  const c = w.replicator!.cursor;
-  if (isDeleted(w, p)) return;
+  const c = replicatorOf(w, link)!.cursor;
+  if (isDeleted(w, link, p)) return;
   c.individuallyDeleted = [...c.individuallyDeleted, { ledgerId: p.ledgerId, entryId: p.entryId }].sort(cmpPos);
   const before = c.markDeletePosition;
-  for (const e of sourceEntries(w)) {
+  for (const e of sourceEntries(w, link)) {
     if (cmpPos(e, c.markDeletePosition) <= 0) continue;
     const i = c.individuallyDeleted.findIndex((d) => cmpPos(d, e) === 0);
     if (i < 0) break;
@@ -120,20 +128,20 @@ export function asyncDelete(ctx: Ctx, p: Position): void {
   // moves to the position after it (a rewound cursor never points at a deleted entry).
   if (cmpPos(c.readPosition, c.markDeletePosition) <= 0) c.readPosition = { ledgerId: c.markDeletePosition.ledgerId, entryId: c.markDeletePosition.entryId + 1 };
   const moved = cmpPos(c.markDeletePosition, before) !== 0 ? `, mark-delete → ${posText(c.markDeletePosition)}` : `, mark-delete stays ${posText(before)}`;
-  const msgs = sourceEntries(w).find((e) => cmpPos(e, p) === 0)?.msgs.map((m) => m.msg) ?? [];
-  ctx.events.push(ev('log', CURSOR, `asyncDelete(${posText(p)})${moved}`, msgs, { cluster: w.config.replication!.from, rule: 'ManagedCursorImpl.asyncDelete' }));
+  const msgs = sourceEntries(w, link).find((e) => cmpPos(e, p) === 0)?.msgs.map((m) => m.msg) ?? [];
+  ctx.events.push(ev('log', link.cursor, `asyncDelete(${posText(p)})${moved}`, msgs, { cluster: link.cfg.from, rule: 'ManagedCursorImpl.asyncDelete' }));
 }
 
 /** The visible, alarmed stop of seed 000's proposed fixes: no restart within the run. */
-export function terminate(ctx: Ctx, reason: string): void {
-  const r = ctx.w.replicator!;
+export function terminate(ctx: Ctx, link: ReplicationLink, reason: string): void {
+  const r = replicatorOf(ctx.w, link)!;
   r.state = 'Terminated';
   r.reason = reason;
-  const p = ctx.w.producers[REPLICATOR]!;
+  const p = ctx.w.producers[link.key]!;
   closeConnection(ctx, p, 'replicator terminated', 'PersistentReplicator.terminate');
   p.closed = true;
   p.pendingMessages = [];
-  ctx.events.push(ev('log', CURSOR, `replicator terminated (visible failure): ${reason}`, [], { rule: 'PersistentReplicator.terminate' }));
+  ctx.events.push(ev('log', link.cursor, `replicator terminated (visible failure): ${reason}`, [], { rule: 'PersistentReplicator.terminate' }));
 }
 
 /**
@@ -144,13 +152,13 @@ export function terminate(ctx: Ctx, reason: string): void {
  * ranges, reads again after the mark-delete, and starts a new `GeoReplicationProducerImpl`
  * (lastPersistedSource back to 0:0) with nothing pending.
  */
-export function restartReplicator(ctx: Ctx): void {
-  const r = ctx.w.replicator!;
+export function restartReplicator(ctx: Ctx, link: ReplicationLink): void {
+  const r = replicatorOf(ctx.w, link)!;
   if (r.state === 'Terminated') return;
-  const p = ctx.w.producers[REPLICATOR]!;
+  const p = ctx.w.producers[link.key]!;
   closeConnection(ctx, p, 'replicator restarts with the source topic', 'AbstractReplicator.startProducer');
   const m = r.cursor.markDeletePosition;
   r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };
   Object.assign(p, { pendingMessages: [], lastPersistedSource: { ledgerId: 0, entryId: 0 }, instance: p.instance + 1, state: 'Connecting' });
-  ctx.events.push(ev('log', CURSOR, `replicator restarts: read position ${posText(r.cursor.readPosition)}`, [], { rule: 'PersistentReplicator.startProducer' }));
+  ctx.events.push(ev('log', link.cursor, `replicator restarts: read position ${posText(r.cursor.readPosition)}`, [], { rule: 'PersistentReplicator.startProducer' }));
 }

@@ -2,6 +2,7 @@
 // pendingMessages and onto the connection (`processOpSendMsg`), its receipt (`ackReceived`, which
 // completes ops only at the head of pendingMessages), the send timer, send errors and the first
 // connect. Batching — how messages become ops — is in ProducerImplBatching.ts.
+import { linkOfProducer } from '../model/config';
 import { ev } from '../model/events';
 import type { ResponseFrame } from '../model/connection';
 import type { MsgRef, ProducerState } from '../model/producer';
@@ -98,7 +99,7 @@ function recoverChecksumError(ctx: Ctx, p: ProducerState, sequenceId: number): v
     if (p.role === 'replicator' && hasFix(ctx.w.config, 'fail-on-corrupt-head')) {
       // Proposed fix (seed 000, third direction): never drop a corrupted head silently; the
       // replicator stops visibly instead, before anything is re-sent.
-      terminate(ctx, `fail-on-corrupt-head: local buffer of ${labelOf(op.msgs)} is corrupted`);
+      terminate(ctx, linkOfProducer(ctx.w.config, p.name)!, `fail-on-corrupt-head: local buffer of ${labelOf(op.msgs)} is corrupted`);
       return;
     }
     p.pendingMessages.shift();

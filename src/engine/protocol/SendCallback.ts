@@ -21,7 +21,7 @@ export function completeOpSuccess(
     : `${ids.join(', ')} completed: stored at ${ledgerId}:${entryId}`;
   ctx.events.push(ev('complete', p.name, text, ids, { cluster: p.cluster, rule }));
   // The replicator's producer completes into `ProducerSendCallback.sendComplete`, not an application.
-  if (p.role === 'replicator') return sendComplete(ctx, op.msgs, null);
+  if (p.role === 'replicator') return sendComplete(ctx, p, op.msgs, null);
   record(ctx, p, op, { result: dup ? 'dup' : 'stored', ledgerId, entryId });
 }
 
@@ -39,6 +39,6 @@ export const unsentOp = (msgs: readonly MsgRef[], sequenceId = -1): OpSendMsg =>
 export function completeOpFailure(ctx: Ctx, p: ProducerState, op: OpSendMsg, error: string, rule: string): void {
   const ids = op.msgs.map((m) => m.msg);
   ctx.events.push(ev('complete', p.name, `${ids.join(', ')} failed: ${error}`, ids, { cluster: p.cluster, rule }));
-  if (p.role === 'replicator') return sendComplete(ctx, op.msgs, error);
+  if (p.role === 'replicator') return sendComplete(ctx, p, op.msgs, error);
   record(ctx, p, op, { result: 'failed', ledgerId: -1, entryId: -1, error });
 }

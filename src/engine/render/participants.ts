@@ -1,6 +1,6 @@
 // The columns both renderers share: one per actor, in an order that depends only on the scenario,
 // so the diagram and the timeline table line up and a range view never reorders its columns.
-import { REPLICATOR } from '../model/config';
+import { REPLICATOR, replicationLinks } from '../model/config';
 import { CURSOR as REPLICATOR_CURSOR } from '../protocol/PersistentReplicator';
 import type { StepRecord, Violation } from '../sim/run';
 
@@ -49,6 +49,13 @@ export function participantsOf(steps: readonly StepRecord[]): Participant[] {
         labels.set(REPLICATOR_CURSOR, REPLICATOR_CURSOR);
         labels.set(REPLICATOR, REPLICATOR);
       }
+      // Several links: each source cluster's replicators (cursor, then producer) follow its ledger.
+      if (config.replications)
+        for (const l of replicationLinks(config))
+          if (l.cfg.from === c.name) {
+            labels.set(l.cursor, l.cursor);
+            labels.set(l.key, l.key);
+          }
     }
   }
   for (const s of steps) {

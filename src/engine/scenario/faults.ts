@@ -6,6 +6,9 @@ import type { Reader } from './reader';
 import { readSendTimeout } from './sendTimeout';
 import { readTrigger, sentMessage } from './trigger';
 
+/** A replicator's producer key: `replicator`, or `replicator:<from>-><to>` with several links. */
+const isReplicatorKey = (n: string): boolean => n === REPLICATOR || n.startsWith(`${REPLICATOR}:`);
+
 export function readFaults(
   r: Reader,
   v: unknown,
@@ -90,6 +93,22 @@ export function readFaults(
       case 'disconnect':
       case 'restart-producer':
         r.known(o, path, ['kind', 'producer', 'after']);
+        // With several links plain "replicator" names none of them: say which names do.
+        if (
+          o.producer === REPLICATOR &&
+          !names.includes(REPLICATOR) &&
+          names.some(isReplicatorKey)
+        ) {
+          r.fail(
+            `${path}.producer`,
+            `one link's replicator — there are several replication links: ${names
+              .filter(isReplicatorKey)
+              .map((n) => JSON.stringify(n))
+              .join(' | ')}`,
+            o.producer,
+          );
+          return [];
+        }
         return [
           {
             kind,
@@ -97,7 +116,7 @@ export function readFaults(
               r.oneOf(
                 o.producer,
                 `${path}.producer`,
-                kind === 'disconnect' ? names : names.filter((n) => n !== REPLICATOR),
+                kind === 'disconnect' ? names : names.filter((n) => !isReplicatorKey(n)),
               ) ?? '',
             after: readTrigger(r, o.after, `${path}.after`, clusters, messages),
           },
@@ -173,8 +192,19 @@ export function readFaults(
         const start = clusterConfigs.find((x) => x.name === c)?.deduplication;
         const others = raw.some((x, j) => j !== i && typeof x === 'object' && x !== null && (x as Record<string, unknown>).kind === 'set-deduplication' && (x as Record<string, unknown>).cluster === c);
         if (c !== '' && typeof o.enabled === 'boolean' && enabled === start && !others)
-          r.fail(`${path}.enabled`, `${!start}: cluster ${c} starts with deduplication ${start ? 'on' : 'off'} and no other fault of the plan switches it`, enabled);
-        return [{ kind, cluster: c, enabled, after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
+          r.fail(
+            `${path}.enabled`,
+            `${!start}: cluster ${c} starts with deduplication ${start ? 'on' : 'off'} and no other fault of the plan switches it`,
+            enabled,
+          );
+        return [
+          {
+            kind,
+            cluster: c,
+            enabled,
+            after: readTrigger(r, o.after, `${path}.after`, clusters, messages),
+          },
+        ];
       }
       case 'duplicate-frames': {
         r.known(o, path, ['kind', 'producer', 'atSend', 'frames']);

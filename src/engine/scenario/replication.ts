@@ -4,26 +4,59 @@ import type { ClusterConfig, ReplicationConfig, SubscriptionConfig } from '../mo
 import { NAME } from './names';
 import type { Reader } from './reader';
 
+/**
+ * `replication`: one link `{ from, to, dedup, start }` (what it always meant), or an array of such
+ * links — a namespace replicating both ways or to several clusters, where each source topic runs one
+ * `GeoPersistentReplicator` per remote cluster. A one-element array means exactly the single object.
+ */
 export function readReplication(
   r: Reader,
   v: unknown,
   clusters: string[],
+): { replication: ReplicationConfig | null; replications?: ReplicationConfig[] } {
+  if (v === undefined) return { replication: null };
+  if (!Array.isArray(v)) return { replication: readLink(r, v, '$.replication', clusters) };
+  if (v.length === 0) {
+    r.fail('$.replication', 'an object { from, to } or a non-empty array of them', v);
+    return { replication: null };
+  }
+  const links = v.flatMap((x, i) => {
+    const l = readLink(r, x, `$.replication[${i}]`, clusters);
+    return l ? [l] : [];
+  });
+  // One replicator per (source topic, remote cluster): `PersistentTopic.replicators` is keyed by
+  // the remote cluster, so a second link with the same from and to would be the same replicator.
+  const seen = new Set<string>();
+  links.forEach((l, i) => {
+    const k = `${l.from}->${l.to}`;
+    if (l.from && l.to && seen.has(k))
+      r.fail(`$.replication[${i}]`, `a link not yet listed (${k} is already replicated)`, k);
+    seen.add(k);
+  });
+  if (v.length === 1) return { replication: links[0] ?? null };
+  return { replication: null, replications: links };
+}
+
+function readLink(
+  r: Reader,
+  v: unknown,
+  path: string,
+  clusters: string[],
 ): ReplicationConfig | null {
-  if (v === undefined) return null;
-  const o = r.obj(v, '$.replication');
+  const o = r.obj(v, path);
   if (!o) return null;
-  r.known(o, '$.replication', ['from', 'to', 'dedup', 'start']);
-  const from = r.oneOf(o.from, '$.replication.from', clusters) ?? '';
-  const to = r.oneOf(o.to, '$.replication.to', clusters) ?? '';
-  if (from && from === to) r.fail('$.replication.to', 'a cluster other than "from"', to);
+  r.known(o, path, ['from', 'to', 'dedup', 'start']);
+  const from = r.oneOf(o.from, `${path}.from`, clusters) ?? '';
+  const to = r.oneOf(o.to, `${path}.to`, clusters) ?? '';
+  if (from && from === to) r.fail(`${path}.to`, 'a cluster other than "from"', to);
   const dedup =
     o.dedup === undefined
       ? 'v2'
-      : (r.oneOf(o.dedup, '$.replication.dedup', ['v1', 'v2'] as const) ?? 'v2');
+      : (r.oneOf(o.dedup, `${path}.dedup`, ['v1', 'v2'] as const) ?? 'v2');
   const start =
     o.start === undefined
       ? 'immediately'
-      : (r.oneOf(o.start, '$.replication.start', ['immediately', 'after-workload'] as const) ??
+      : (r.oneOf(o.start, `${path}.start`, ['immediately', 'after-workload'] as const) ??
         'immediately');
   return { from, to, dedup, start, producerName: `pulsar.repl.${from}-->${to}` };
 }

@@ -1,7 +1,7 @@
 // Scenario format v1 (`dedup-lab/scenario@1`) → Config. Field-precise errors, never a throw.
 // Defaults are Pulsar's: deduplication off, Java client, no batching, auto sequence ids.
 // Each section has its reader beside this file; this one reads the top level and puts them together.
-import { type Config, REPLICATOR } from '../model/config';
+import { type Config, replicationLinks } from '../model/config';
 import { readClusters } from './clusters';
 import { readFaults } from './faults';
 import { KEBAB } from './names';
@@ -79,7 +79,8 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
     clusterNames,
     clusters.some((c) => c.initialLedgers.some((l) => (l.messages?.length ?? 0) > 0)),
   );
-  const replication = readReplication(r, s.replication, clusterNames);
+  const repl = readReplication(r, s.replication, clusterNames);
+  const links = replicationLinks(repl);
   const subscriptions = readSubscriptions(r, s.subscriptions, clusters);
   const workload = readWorkload(r, s.workload, producers);
   const fixes = readFixes(r, s.fixes, extraFixes);
@@ -97,8 +98,8 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
     r,
     s.faults,
     clusters,
-    [...producers.map((p) => p.name), ...(replication ? [REPLICATOR] : [])],
-    replication !== null,
+    [...producers.map((p) => p.name), ...links.map((l) => l.key)],
+    links.length > 0,
     messages,
     appMessages,
     (cluster, first) => movedElsewhere(s, clusterNames, cluster, first),
@@ -116,7 +117,7 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
       clusters,
       producers,
       workload,
-      replication,
+      ...repl,
       subscriptions,
       fixes,
       faults,

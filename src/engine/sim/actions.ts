@@ -7,6 +7,9 @@
 //                                            asked for (restart-producer on a shared pulsarClient)
 //   persist:<cluster>:<label>                the head ledger write completes
 //   read:replicator                          the replicator reads what its cursor can see and sends it
+//   read:replicator:<from>-><to>             with several replication links: that link's replicator reads
+//                                            (its producer key `replicator:<from>-><to>` stands for
+//                                            <producer> in every other key)
 //   connect:<producer>                       CommandProducer → ProducerSuccess, then resend all pending
 //   send:<producer>:<msg>                    the next workload item: the application sends <msg>
 //   flush:<producer>                         the next workload item: an explicit flush
@@ -60,7 +63,7 @@ export type Action =
   /** The broker's answer to the application's own CommandCloseProducer (ProducerImplClose.ts `closeAnswered`). */
   | { readonly type: 'close-answered'; readonly producer: string }
   | { readonly type: 'persist'; readonly cluster: string }
-  | { readonly type: 'replicator-read' }
+  | { readonly type: 'replicator-read'; readonly producer?: string }
   | { readonly type: 'connect'; readonly producer: string }
   | { readonly type: 'workload' }
   | { readonly type: 'batch-timer'; readonly producer: string }

@@ -32,7 +32,7 @@ export function finishWorld(draft: World): World {
  */
 export const nestOf = (entry: object): number => ((entry as { bk?: unknown }).bk ? 2 : 0);
 
-type Lazy = 'replicator' | 'sendsOf' | 'completions' | 'plan' | 'notAllowed';
+type Lazy = 'replicator' | 'replicators' | 'sendsOf' | 'completions' | 'plan' | 'notAllowed';
 type Rec = 'producers' | 'channels' | 'topics';
 
 class WorldDraft {
@@ -77,6 +77,7 @@ class WorldDraft {
   get channels() { return this.rec('channels'); }
   get topics() { return this.rec('topics'); }
   get replicator() { return this.lazy('replicator'); }
+  get replicators() { return this.base.replicators === undefined ? undefined : this.lazy('replicators'); }
   get sendsOf() { return this.lazy('sendsOf'); }
   get completions() { return this.lazy('completions'); }
   get plan() { return this.lazy('plan'); }
@@ -90,6 +91,8 @@ class WorldDraft {
     return {
       config: this.config,
       replicator: this.settled('replicator'),
+      // Only a world with several links has the field (a one-link world keeps its exact shape).
+      ...(this.base.replicators === undefined ? {} : { replicators: this.settled('replicators') }),
       tick: this.tick,
       stepCount: this.stepCount,
       workloadPos: this.workloadPos,

@@ -1,7 +1,7 @@
 // `enabledActions(world)`: what can happen next, in a documented, stable order — by auto-policy
 // class (see `ActionClass`), then oldest first (logical birth tick), then by key. The first entry
 // is what `schedule: "auto"` takes.
-import { REPLICATOR } from '../model/config';
+import { linkOfProducer, REPLICATOR, type ReplicationLink, replicationLinks } from '../model/config';
 import type { ExploreFaultKind } from '../model/faultPlan';
 import { backlog, readableEntries } from '../protocol/PersistentReplicator';
 import type { World } from '../model/world';
@@ -33,7 +33,7 @@ export function enabledActions(w: World): EnabledAction[] {
       if (close && close !== res) add(`deliver:${ch.broker}->${p.name}:CloseProducer`, { type: 'deliver-close', producer: p.name }, ActionClass.response, close.born);
       if (closeAnswered(w, p)) add(`deliver:${ch.broker}->${p.name}:CloseProducerSuccess`, { type: 'close-answered', producer: p.name }, ActionClass.response, ch.closedAt ?? 0);
     }
-    if (p.state === 'Connecting' && !p.closed && !lookupWaits(w, p.cluster, p.role)) add(`connect:${p.name}`, { type: 'connect', producer: p.name }, ActionClass.request, ch?.closedAt ?? 0);
+    if (p.state === 'Connecting' && !p.closed && !lookupWaits(w, p.cluster, p.role, p.name)) add(`connect:${p.name}`, { type: 'connect', producer: p.name }, ActionClass.request, ch?.closedAt ?? 0);
     if (p.batch.length > 0) add(`batch-timer:${p.name}`, { type: 'batch-timer', producer: p.name }, ActionClass.batchTimer, p.batchBorn);
   }
   for (const c of w.config.clusters) {
@@ -42,7 +42,9 @@ export function enabledActions(w: World): EnabledAction[] {
     if (head && !w.topics[c.name]!.bk) add(`persist:${c.name}:${labelOf(head.msgs)}`, { type: 'persist', cluster: c.name }, ActionClass.persist, head.born);
   }
   enabledStorage(w, add);
-  if (replicatorCanRead(w)) add('read:replicator', { type: 'replicator-read' }, ActionClass.replicatorRead, 0);
+  // Each link's replicator reads on its own (`PersistentTopic.replicators`, one per remote cluster). The only link keeps its
+  // key and action exactly as they were; with several, the key names the link.
+  for (const l of replicationLinks(w.config)) if (replicatorCanRead(w, l)) add(`read:${l.key}`, l.key === REPLICATOR ? { type: 'replicator-read' } : { type: 'replicator-read', producer: l.key }, ActionClass.replicatorRead, 0);
   const next = nextWorkloadItem(w);
   // `newProducer().create()` (Java) and `CreateProducer` (Go) return only once the first
   // connection succeeded, so an application cannot send before its producer's first connect.
@@ -61,15 +63,15 @@ export function enabledActions(w: World): EnabledAction[] {
 type Add = (key: string, action: Action, cls: number, born: number) => void;
 
 /** Stable producer order: the scenario's, then the replicator's producer. */
-export const producerNames = (w: World): string[] => [...w.config.producers.map((p) => p.name), ...(w.config.replication ? [REPLICATOR] : [])];
+export const producerNames = (w: World): string[] => [...w.config.producers.map((p) => p.name), ...replicationLinks(w.config).map((l) => l.key)];
 
 /**
  * The replicator reads while it is started, its producer is connected, something is readable,
  * and — with `start: after-workload` — once the workload is done and the source producers idle.
  */
-function replicatorCanRead(w: World): boolean {
-  const repl = w.config.replication;
-  if (!repl || w.producers[REPLICATOR]!.state !== 'Ready' || topicDown(w.topics[repl.from]!) || readableEntries(w).length === 0) return false;
+function replicatorCanRead(w: World, link: ReplicationLink): boolean {
+  const repl = link.cfg;
+  if (w.producers[link.key]!.state !== 'Ready' || topicDown(w.topics[repl.from]!) || readableEntries(w, link).length === 0) return false;
   if (repl.start === 'immediately') return true;
   const idle = w.config.producers.every((p) => w.producers[p.name]!.pendingMessages.length === 0 && w.producers[p.name]!.batch.length === 0);
   return idle && nextWorkloadItem(w) === null;
@@ -81,9 +83,9 @@ function replicatorCanRead(w: World): boolean {
  * replicator's producer also waits for its source topic: the replicator runs in the broker
  * serving it, and starts again once that topic is loaded.
  */
-function lookupWaits(w: World, cluster: string, role: 'app' | 'replicator'): boolean {
+function lookupWaits(w: World, cluster: string, role: 'app' | 'replicator', name: string): boolean {
   if (topicDown(w.topics[cluster]!)) return true;
-  return role === 'replicator' && topicDown(w.topics[w.config.replication!.from]!);
+  return role === 'replicator' && topicDown(w.topics[linkOfProducer(w.config, name)!.cfg.from]!);
 }
 
 function addPlanFaults(w: World, add: Add, quiescent: boolean): void {
@@ -129,7 +131,7 @@ function addExplorerFaults(w: World, add: Add): void {
     // placed under the name of the connection's first producer (in the scenario's order).
     if (kinds.has('disconnect') && !connectionPeers(w, name).some((n) => names.indexOf(n) < names.indexOf(name))) offer({ kind: 'disconnect', producer: name });
     if (kinds.has('duplicate-frames')) for (let n = 2; n <= sendsAhead(w, name); n++) offer({ kind: 'duplicate-frames', producer: name, atSend: n });
-    if (kinds.has('restart-producer') && name !== REPLICATOR) offer({ kind: 'restart-producer', producer: name });
+    if (kinds.has('restart-producer') && !linkOfProducer(w.config, name)) offer({ kind: 'restart-producer', producer: name });
   }
   if (kinds.has('send-timeout')) {
     // Java's timer fails the whole queue and the open batch whichever message expired: the oldest
@@ -181,6 +183,7 @@ function addExplorerFaults(w: World, add: Add): void {
  * strike): the replicator's backlog, or the sends left in the producer's workload.
  */
 function sendsAhead(w: World, name: string): number {
-  if (name === REPLICATOR) return backlog(w).length;
+  const link = linkOfProducer(w.config, name);
+  if (link) return backlog(w, link).length;
   return w.config.workload.slice(w.workloadPos).filter((i) => i.kind === 'send' && i.producer === name).length;
 }

@@ -1,7 +1,7 @@
 // Step 0: the world a scenario starts from. Producers start disconnected, so the first thing that
 // happens to each is its connect (ProducerSuccess seeds the client from the broker's watermark).
 import type { BkState } from '../model/bookkeeper';
-import { type ClusterConfig, type Config, REPLICATOR } from '../model/config';
+import { type ClusterConfig, type Config, replicationLinks } from '../model/config';
 import { hasFix } from '../model/fixes';
 import { freshProducerSession, type ProducerState } from '../model/producer';
 import type { ReplicatorState } from '../model/replicator';
@@ -15,7 +15,7 @@ export function initialWorld(config: Config): World {
   const all = [
     ...config.producers.map((pc) => ({ name: pc.name, wireName: pc.producerName, role: 'app' as const, cluster: pc.cluster, client: pc.client })),
     // AbstractReplicator.startProducer: batching off, sendTimeout 0, the Java client.
-    ...(repl ? [{ name: REPLICATOR, wireName: repl.producerName, role: 'replicator' as const, cluster: repl.to, client: 'java' as const }] : []),
+    ...replicationLinks(config).map((l) => ({ name: l.key, wireName: l.cfg.producerName, role: 'replicator' as const, cluster: l.cfg.to, client: 'java' as const })),
   ];
   for (const pc of all) {
     producers[pc.name] = {
@@ -68,6 +68,7 @@ export function initialWorld(config: Config): World {
   return {
     config,
     replicator: repl ? initialReplicator(config, topics[repl.from]!) : null,
+    ...(config.replications ? { replicators: Object.fromEntries(replicationLinks(config).map((l) => [l.key, initialReplicator(config, topics[l.cfg.from]!)])) } : {}),
     tick: 0,
     stepCount: 0,
     workloadPos: 0,

@@ -1,5 +1,6 @@
 // `step(world, action)`: the one transition. It drafts a copy-on-read world, applies the action through the
 // protocol rules, arms plan triggers, and returns the next world with the events it produced.
+import { linkOfProducer, REPLICATOR } from '../model/config';
 import { replicationDedup } from '../model/fixes';
 import { ev, type SimEvent } from '../model/events';
 import type { World } from '../model/world';
@@ -77,7 +78,7 @@ export function apply(ctx: Ctx, a: Action): void {
       addComplete(ctx, w.topics[a.cluster]!);
       return;
     case 'replicator-read':
-      readMoreEntries(ctx);
+      readMoreEntries(ctx, linkOfProducer(w.config, a.producer ?? REPLICATOR)!);
       return;
     case 'bk-request':
     case 'bk-answer':
@@ -135,7 +136,7 @@ function connect(ctx: Ctx, name: string): void {
     // the scenario runs V2 replication. A Java client of that Pulsar sets it on every connection
     // (`Commands.newConnect` → setFeatureFlags), an application's too; pulsar-client-go never does.
     // The broker only reads it for a producer named like a replicator (MessageDeduplication.isDuplicate).
-    replDedupV2: p.role === 'replicator' ? replicationDedup(w.config) === 'v2' : p.client === 'java' && replicationDedup(w.config) !== 'v1',
+    replDedupV2: p.role === 'replicator' ? replicationDedup(w.config, linkOfProducer(w.config, p.name)?.cfg) === 'v2' : p.client === 'java' && replicationDedup(w.config) !== 'v1',
     listening: true,
     broken: spec?.kind === 'duplicate-frames' ? { plan: brokenPlan, atSend: spec.atSend, frames: spec.frames, cache: [], mode: 'caching' } : null,
   };
