@@ -2,6 +2,7 @@
 // Listed explicitly (not globbed) so the CLI under Node and the app under Vite see the same set.
 import geoV2Clean from './geo-v2-clean.json';
 import geoTwoWay from './geo-two-way.json';
+import geoTwoWayV1SameName from './geo-two-way-v1-same-name.json';
 import geoV2TargetUnload from './geo-v2-target-unload.json';
 import lostReceiptDedupOff from './lost-receipt-dedup-off.json';
 import lostReceiptDedupOn from './lost-receipt-dedup-on.json';
@@ -55,6 +56,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   javaResendOutgrowsBatch,
   geoV2Clean,
   geoTwoWay,
+  geoTwoWayV1SameName,
   geoV2TargetUnload,
   seed000ChecksumCorrupted,
   seed000NotAllowed,

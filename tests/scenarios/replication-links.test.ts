@@ -3,7 +3,7 @@
 // cluster (`GeoPersistentReplicator.replicateEntries` skips `msg.isReplicated()`), so two-way
 // replication terminates with each message stored once on each side.
 import { describe, expect, it } from 'vitest';
-import { loadScenario } from '../../src/engine';
+import { explore, explorerBounds, loadScenario, panelsOf, participantsOf, topologyOf } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
 import { type Json, runBuiltin, runOf } from './helpers';
 
@@ -77,4 +77,58 @@ describe('replication links', () => {
     expect([...r.stored['us-east']!].sort()).toEqual(['E1', 'E2', 'W1', 'W2']);
     expect([...r.stored['us-west']!].sort()).toEqual(['E1', 'E2', 'W1', 'W2']);
   });
+
+  it('panels, topology and diagram lanes show each link\'s replicator', () => {
+    const r = runBuiltin('geo-two-way');
+    const end = r.steps.length - 1;
+    const p = panelsOf(r.steps[end]!.world, r.steps[end - 1]!.world, r.steps);
+    expect(p.replications.map((x) => [x.key, x.from, x.to, x.markDeletePosition, x.producer.wireName])).toEqual([
+      ['replicator:us-east->us-west', 'us-east', 'us-west', '10:3', 'pulsar.repl.us-east-->us-west'],
+      ['replicator:us-west->us-east', 'us-west', 'us-east', '20:3', 'pulsar.repl.us-west-->us-east'],
+    ]);
+    // Each panel lists only its own producer's receipts (Case-3 for E1, E2 / W1, W2).
+    expect(p.replications.map((x) => x.receipts.flatMap((c) => c.msgs))).toEqual([['E1', 'E2'], ['W1', 'W2']]);
+    expect(p.topics.map((t) => [t.cluster, t.missingFromSource])).toEqual([
+      ['us-east', { from: 'us-west', msgs: [] }],
+      ['us-west', { from: 'us-east', msgs: [] }],
+    ]);
+    const t = topologyOf(r.steps[end]!.world);
+    expect(t.nodes.filter((n) => n.kind === 'replicator').map((n) => [n.id, n.label])).toEqual([
+      ['replicator:us-east->us-west', 'replicator us-east → us-west'],
+      ['replicator:us-west->us-east', 'replicator us-west → us-east'],
+    ]);
+    expect(t.edges.filter((e) => e.kind === 'replication').map((e) => e.id).sort()).toEqual([
+      'connection:replicator:us-east->us-west',
+      'connection:replicator:us-west->us-east',
+      'replication:read:replicator:us-east->us-west',
+      'replication:read:replicator:us-west->us-east',
+    ]);
+    expect(participantsOf(r.steps).map((x) => x.id)).toEqual([
+      'pe', 'broker-1', 'us-east-ledger', 'replicator-cursor:us-east->us-west', 'replicator:us-east->us-west',
+      'pw', 'broker-2', 'us-west-ledger', 'replicator-cursor:us-west->us-east', 'replicator:us-west->us-east',
+    ]);
+  });
+
+  it('geo-two-way-v1-same-name: V1 keys a replicated E1 by its original name, so pw\'s own W1 of that name is a Dup; V2 (pr-23697) stores all', () => {
+    const r = runBuiltin('geo-two-way-v1-same-name');
+    // Dropped at us-west, W1 and W2 are stored nowhere: nothing for us-west's replicator to carry.
+    expect(r.stored).toEqual({ 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] });
+    expect(r.violations.map((v) => v.detail)).toEqual([
+      'W1 was completed as a success with -1:-1 for pw, but us-west does not store it',
+      'W2 was completed as a success with -1:-1 for pw, but us-west does not store it',
+    ]);
+    const drops = r.steps.flatMap((s) => s.events).filter((e) => e.actor === 'broker-2' && e.text.startsWith('Dup ')).map((e) => e.msgs);
+    expect(drops).toEqual([['W1'], ['W2']]);
+    const v2 = runBuiltin('geo-two-way-v1-same-name', ['pr-23697']);
+    expect(v2.violations).toEqual([]);
+    expect(v2.stored).toEqual({ 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] });
+  });
+
+  it('the explorer judges both links: one duplicated frame anywhere, on any producer of geo-two-way (E1, W1), breaks nothing', () => {
+    const l = loadScenario({ ...twoWay, workload: [{ send: 'E1', producer: 'pe' }, { send: 'W1', producer: 'pw' }], expect: undefined, explore: { faults: { kinds: ['duplicate-frames'], max: 1 }, maxDepth: 80 } });
+    expect(l.ok).toBe(true);
+    if (!l.ok) return;
+    const r = explore(l.config, explorerBounds(l.config));
+    expect([r.complete, r.safety, r.liveness, r.violations]).toEqual([true, 'holds', 'holds', []]);
+  }, 60_000);
 });

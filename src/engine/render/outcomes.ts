@@ -4,6 +4,7 @@
 // stored" (a send timeout while the broker had the frame) can be read off without stepping through
 // the diagram.
 import type { World } from '../model/world';
+import { replicationLinks } from '../model/config';
 import { noDuplicates, noSilentLoss } from '../check/invariants';
 import { readableOf } from '../protocol/ManagedLedger';
 import { callbackText } from '../sim/run';
@@ -66,7 +67,8 @@ export function outcomeRows(w: World): OutcomeRow[] {
         kind: 'failed-but-stored',
         detail: `the application was told ${failed[0]!.error ?? 'error'}, but ${cluster} stores ${msg}: a retry would store it again`,
       });
-    const repl = w.config.replication;
+    // Every link from this cluster: the first target that does not store it yet.
+    const repl = replicationLinks(w.config).find((l) => l.cfg.from === cluster && !stored.some((s) => s.startsWith(`${l.cfg.to} `)))?.cfg ?? null;
     const notYetAt =
       repl !== null &&
       repl.from === cluster &&

@@ -119,6 +119,8 @@ export interface Panels {
   readonly topics: readonly TopicPanel[];
   /** The geo-replicator, in a scenario with replication. */
   readonly replication: ReplicationPanel | null;
+  /** Every link's replicator, in the scenario's order (the one above too; several with a list of links). */
+  readonly replications: readonly ReplicationPanel[];
 }
 
 /** One entry of the source topic, as the replicator's cursor sees it. */
@@ -152,6 +154,8 @@ export interface ReceiptCaseView {
 
 /** The geo-replicator: its cursor on the source topic and its producer to the remote cluster. */
 export interface ReplicationPanel {
+  /** With several links: the link's key (`replicator:<from>-><to>`); absent for the only link. */
+  readonly key?: string;
   readonly from: string;
   readonly to: string;
   readonly dedup: 'v1' | 'v2';

@@ -5,6 +5,7 @@ import type { Channel, ResponseFrame, SendFrame } from '../model/connection';
 import type { MsgRef, OpSendMsg, ProducerState } from '../model/producer';
 import type { TopicState } from '../model/topic';
 import type { World } from '../model/world';
+import { linkOfProducer, replicationLinks } from '../model/config';
 import { entriesText, type SimEvent } from '../model/events';
 import type { ChannelPanel, Panels, PendingView, ProducerPanel, TopicPanel } from './panelViews';
 import { missingFromSource, posText, replicationPanelOf, watermarksOf } from './replication';
@@ -174,7 +175,7 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
       cluster: p.cluster,
       sendsTo:
         world.channels[p.name]?.cluster ??
-        (p.role === 'replicator' ? (world.config.replication?.to ?? p.cluster) : p.cluster),
+        (p.role === 'replicator' ? (linkOfProducer(world.config, p.name)?.cfg.to ?? p.cluster) : p.cluster),
       state: p.state,
       instance: p.instance,
       msgIdGenerator: p.msgIdGenerator,
@@ -197,7 +198,8 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
     const t = world.topics[c.name];
     return t ? [topicPanel(world, t, prevWorld?.topics[c.name])] : [];
   });
-  return { producers, channels, topics, replication: replicationPanelOf(world, prevWorld, trace) };
+  const replications = replicationLinks(world.config).flatMap((l) => replicationPanelOf(world, prevWorld, trace, l) ?? []);
+  return { producers, channels, topics, replication: replications[0] ?? null, replications };
 }
 
 /** The open batch's bytes and bound, shown only when its messages have a size to count. */

@@ -2,10 +2,10 @@
 // with read position, mark-delete and individual deletes), its GeoReplicationProducerImpl (pending
 // source positions, lastPersistedSource, the Case each receipt hit) and the remote dedup
 // watermarks, V1 per producer name and V2 as `_LID:_EID` pairs. Pure: world (+ events) in.
-import { REPLICATOR } from '../model/config';
+import { REPLICATOR, type ReplicationLink, replicationLinks } from '../model/config';
 import type { SimEvent } from '../model/events';
 import type { Position, TopicState } from '../model/topic';
-import type { World } from '../model/world';
+import { replicatorOf, type World } from '../model/world';
 import type { ReceiptCaseView, ReplicationPanel, SourceEntryView, WatermarkRow } from './panelViews';
 
 const cmp = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
@@ -43,12 +43,16 @@ export function watermarksOf(t: TopicState): WatermarkRow[] {
 
 /** Messages the replication source stores that `cluster` (the target) does not. */
 export function missingFromSource(w: World, cluster: string): { from: string; msgs: string[] } | null {
-  const repl = w.config.replication;
-  if (!repl || repl.to !== cluster) return null;
+  // With several links into this cluster: the first whose source stores something it lacks (else the first).
+  const into = replicationLinks(w.config).filter((l) => l.cfg.to === cluster).map((l) => linkMissing(w, l.cfg.from, cluster));
+  return into.find((m) => m.msgs.length > 0) ?? into[0] ?? null;
+}
+
+function linkMissing(w: World, from: string, cluster: string): { from: string; msgs: string[] } {
   const here = storedIds(w.topics[cluster]);
-  const source = w.topics[repl.from]?.ledgers.flatMap((l) => l.entries) ?? [];
+  const source = w.topics[from]?.ledgers.flatMap((l) => l.entries) ?? [];
   const msgs = source.flatMap((e) => (e.replicatedFrom ? [] : e.msgs.map((m) => m.msg))).filter((m) => !here.has(m));
-  return { from: repl.from, msgs: [...new Set(msgs)] };
+  return { from, msgs: [...new Set(msgs)] };
 }
 
 const CASE_RULE = 'GeoReplicationProducerImpl.ackReceivedReplicatedMsg:';
@@ -86,11 +90,16 @@ export function replicationPanelOf(
   w: World,
   prev: World | undefined,
   steps: readonly { readonly index: number; readonly events: readonly SimEvent[] }[] = [],
+  link: ReplicationLink | undefined = replicationLinks(w.config)[0],
 ): ReplicationPanel | null {
-  const repl = w.config.replication;
-  const r = w.replicator;
-  const p = w.producers[REPLICATOR];
-  if (!repl || !r || !p) return null;
+  if (!link) return null;
+  const repl = link.cfg;
+  const r = replicatorOf(w, link);
+  const p = w.producers[link.key];
+  if (!r || !p) return null;
+  const before = prev ? replicatorOf(prev, link) : null;
+  // With several links each panel shows its own producer's receipts.
+  const own = link.key === REPLICATOR ? steps : steps.map((s) => ({ index: s.index, events: s.events.filter((e) => e.actor === link.key) }));
   const c = r.cursor;
   const pendingPositions = p.pendingMessages.flatMap((op) => op.msgs.flatMap((m) => (m.sourcePosition ? [posText(m.sourcePosition)] : [])));
   const remote = storedIds(w.topics[repl.to]);
@@ -111,9 +120,10 @@ export function replicationPanelOf(
     };
   });
   const last = source[source.length - 1];
-  const q = prev?.producers[REPLICATOR];
-  const ch = w.channels[REPLICATOR];
+  const q = prev?.producers[link.key];
+  const ch = w.channels[link.key];
   return {
+    ...(link.key === REPLICATOR ? {} : { key: link.key }),
     from: repl.from,
     to: repl.to,
     dedup: repl.dedup,
@@ -135,11 +145,11 @@ export function replicationPanelOf(
         msgs: op.msgs.map((m) => m.msg),
       })),
     },
-    receipts: receiptCasesOf(steps),
+    receipts: receiptCasesOf(own),
     changed: {
-      cursor: prev?.replicator != null && differs(c, prev.replicator.cursor),
+      cursor: before != null && differs(c, before.cursor),
       producer: q !== undefined && differs([p.pendingMessages, p.lastPersistedSource, p.state], [q.pendingMessages, q.lastPersistedSource, q.state]),
-      state: prev?.replicator != null && r.state !== prev.replicator.state,
+      state: before != null && r.state !== before.state,
     },
   };
 }

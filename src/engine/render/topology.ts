@@ -3,8 +3,8 @@
 // bookie traffic, metadata links and replication as edges. Plain data with a simple column
 // layout; the UI maps it to @xyflow/react nodes and edges (no xyflow import here, style.md §10).
 import { entriesText } from '../model/events';
-import type { World } from '../model/world';
-import { REPLICATOR } from '../model/config';
+import { replicatorOf, type World } from '../model/world';
+import { linkOfProducer, REPLICATOR, replicationLinks } from '../model/config';
 import { responseLabel, sendLabel } from './panels';
 import { posText } from './replication';
 
@@ -54,7 +54,6 @@ export function topologyOf(world: World): Topology {
   const nodes: TopologyNode[] = [];
   const edges: TopologyEdge[] = [];
   const { config } = world;
-  const repl = config.replication;
   let row = 0;
 
   for (const c of config.clusters) {
@@ -172,11 +171,15 @@ export function topologyOf(world: World): Topology {
     row = start + Math.max(1, producers.length, c.brokers.length, c.bookies.length);
   }
 
-  if (world.replicator && repl) {
-    const r = world.replicator;
+  // One node per link's replicator (the only link's keeps its id `replicator`), one row each.
+  for (const link of replicationLinks(config)) {
+    const r = replicatorOf(world, link);
+    if (!r) continue;
+    const repl = link.cfg;
+    const id = link.key;
     const source = world.topics[repl.from]!;
     nodes.push({
-      id: 'replicator',
+      id,
       kind: 'replicator',
       label: `replicator ${repl.from} → ${repl.to}`,
       detail: `${r.state} · ${repl.dedup} · mark-delete ${posText(r.cursor.markDeletePosition)}`,
@@ -185,11 +188,12 @@ export function topologyOf(world: World): Topology {
       panel: ['panel-replicator'],
       position: { x: 0, y: row * ROW },
     });
+    if (link.key !== REPLICATOR) row++;
     edges.push({
-      id: 'replication:read',
+      id: link.key === REPLICATOR ? 'replication:read' : `replication:read:${link.key}`,
       kind: 'replication',
       source: `broker:${source.owner}`,
-      target: 'replicator',
+      target: id,
       inFlight: 0,
       frames: [],
       label: `read ${posText(r.cursor.readPosition)}`,
@@ -198,7 +202,8 @@ export function topologyOf(world: World): Topology {
   }
 
   for (const ch of Object.values(world.channels)) {
-    const producer = ch.producer === REPLICATOR ? 'replicator' : `producer:${ch.producer}`;
+    const link = linkOfProducer(config, ch.producer);
+    const producer = link ? link.key : `producer:${ch.producer}`;
     if (!nodes.some((n) => n.id === producer)) continue;
     const frames = [
       ...ch.toBroker.map((f) => `→ ${sendLabel(f)}`),
@@ -206,7 +211,7 @@ export function topologyOf(world: World): Topology {
     ];
     edges.push({
       id: `connection:${ch.producer}`,
-      kind: ch.producer === REPLICATOR ? 'replication' : 'connection',
+      kind: link ? 'replication' : 'connection',
       source: producer,
       target: `broker:${ch.broker}`,
       inFlight: frames.length,

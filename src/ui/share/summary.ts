@@ -17,7 +17,8 @@ export function stateSummary(result: RunResult, step: number): string {
         `${op.msgs.join('+')} seq ${op.sequenceRange}${op.localBufferCorrupted ? ' corrupted' : ''}`,
     );
     // A producer names its cluster; one that sends elsewhere (the replicator) reads source→target.
-    const from = x.name === REPLICATOR && p.replication ? p.replication.from : x.cluster;
+    const link = p.replications.find((r) => (r.key ?? REPLICATOR) === x.name);
+    const from = link ? link.from : x.cluster;
     const where = from === x.sendsTo ? from : `${from}→${x.sendsTo}`;
     lines.push(
       `producer ${x.name} (${x.client}, ${where}): ${x.state}, msgIdGenerator ${x.msgIdGenerator}, pushed ${x.lastSequenceIdPushed}, published ${x.lastSequenceIdPublished}, batch ${list(x.batch.map((m) => `${m.msg}#${m.seq}`))}, pendingMessages ${list(pending)}`,
@@ -36,8 +37,7 @@ export function stateSummary(result: RunResult, step: number): string {
       `topic @${t.cluster} (owner ${t.owner}, dedup ${t.dedupEnabled ? 'on' : 'off'}${t.fenced ? ', fenced' : ''}): ${t.stored.length > 0 ? `stored ${t.stored.join(', ')}` : 'nothing stored'}${missing}; watermarks ${list(marks)}`,
     );
   }
-  const r = p.replication;
-  if (r) {
+  for (const r of p.replications) {
     lines.push(
       `replicator ${r.from}→${r.to} (${r.dedup}): ${r.state}${r.reason ? ` (${r.reason})` : ''}, readPosition ${r.readPosition}, markDeletePosition ${r.markDeletePosition}, lastPersistedSource ${r.producer.lastPersistedSource}, pending ${list(r.producer.pending.map((o) => o.msgs.join('+')))}`,
     );

@@ -21,7 +21,8 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
   const after = { step };
   const out: TopologyFault[] = [];
   for (const p of Object.values(world.producers)) {
-    const node = p.role === 'app' ? `producer:${p.name}` : 'replicator';
+    // A replicator's node id is its producer key (`replicator`, or `replicator:<from>-><to>`).
+    const node = p.role === 'app' ? `producer:${p.name}` : p.name;
     const group = `producer:${p.name}`;
     out.push({
       label: disconnectLabel(world, p.name),

@@ -45,11 +45,12 @@ export function ProducersPanel({
             <dt>lastSequenceIdPublished</dt>
             <dd>{p.lastSequenceIdPublished}</dd>
           </dl>
-          {p.name === REPLICATOR && replicationDedup === 'v2' && (
-            <p className="muted card-note" data-testid="replicator-watermarks-note">
-              {REPLICATOR_WATERMARKS_NOTE}
-            </p>
-          )}
+          {(p.name === REPLICATOR || p.name.startsWith(`${REPLICATOR}:`)) &&
+            replicationDedup === 'v2' && (
+              <p className="muted card-note" data-testid="replicator-watermarks-note">
+                {REPLICATOR_WATERMARKS_NOTE}
+              </p>
+            )}
           <div className={changedClass(p.changed.batch, 'row')}>
             <span className="row-label">batch</span>
             {p.batch.length === 0 ? (

@@ -54,7 +54,13 @@ function Entry({ e }: { readonly e: SourceEntryView }) {
 export function ReplicationPanel({ repl }: { readonly repl: View }) {
   const terminated = repl.state === 'Terminated';
   return (
-    <section className="panel" aria-label="Replicator" data-testid="panel-replicator">
+    <section
+      className="panel"
+      // With several links each replicator's panel is named by its link.
+      aria-label={repl.key ? `Replicator ${repl.from} → ${repl.to}` : 'Replicator'}
+      data-testid="panel-replicator"
+      data-link={repl.key}
+    >
       <h3>
         Replicator {repl.from} → {repl.to}{' '}
         <span className="muted">(dedup {repl.dedup.toUpperCase()})</span>

@@ -30,7 +30,7 @@ const Outcomes = memoByValue(OutcomesPanel);
 const StepCode = memoByValue(StepCodePanel);
 
 /** Messages the replicator deleted at its source that the remote does not store: lost, not late. */
-function lostOf(repl: ReplicationView | null): readonly string[] {
+function lostOf(repl: ReplicationView | null): string[] {
   return repl
     ? [...new Set(repl.entries.filter((e) => e.lostAtRemote).flatMap((e) => e.msgs))]
     : [];
@@ -65,14 +65,19 @@ export function Panels() {
         <InvariantsPanel result={result} cursor={cursor} />
         <Outcomes rows={outcomeRows(now.world)} unread={unreadOf(panels.topics)} />
         <StepCode step={cursor} stepKey={now.key ?? null} events={now.events} />
-        {panels.replication && <Replication repl={panels.replication} />}
+        {panels.replications.map((r) => (
+          <Replication key={r.key ?? 'replicator'} repl={r} />
+        ))}
         <StoragePanels result={result} cursor={cursor} />
         <Producers
           producers={panels.producers}
           replicationDedup={replicationDedup(now.world.config)}
         />
         <Dedup topics={panels.topics} />
-        <Topic topics={panels.topics} lost={lostOf(panels.replication)} />
+        <Topic
+          topics={panels.topics}
+          lost={[...new Set(panels.replications.flatMap((r) => lostOf(r)))]}
+        />
         <InFlight channels={panels.channels} />
       </div>
     );
