@@ -79,7 +79,8 @@ export async function openScenario(page, baseURL, id) {
 export const stepIs = (page, n, what) =>
   until(
     page,
-    (n) => document.querySelector('[data-testid=step-label]')?.textContent?.startsWith(`Step ${n} `),
+    (n) =>
+      document.querySelector('[data-testid=step-label]')?.textContent?.startsWith(`Step ${n} `),
     n,
     what,
   );
@@ -101,3 +102,10 @@ export async function goToStep(page, n) {
 /** The diagram's text: its arrow and note labels. */
 export const diagramText = (page) =>
   page.evaluate(() => document.querySelector('[data-testid=diagram] svg')?.textContent ?? '');
+
+/** Clicks "Copy link", waits for "Copied link", and returns what went on the clipboard (the page needs clipboard permissions). */
+export async function copyLink(page) {
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await shows(page, 'share-message', 'Copied link', 'not copied');
+  return page.evaluate(() => navigator.clipboard.readText());
+}

@@ -5,7 +5,7 @@
 // injected and a fix on opens the same run in a fresh page, and a cut link pasted over a run keeps
 // the run.
 import assert from 'node:assert/strict';
-import { cursorOf, openScenario, stepIs, text, until } from './lib.mjs';
+import { copyLink, cursorOf, openScenario, stepIs, text, until } from './lib.mjs';
 
 const SEED = 'seed-001-fencing-race';
 
@@ -170,17 +170,7 @@ const shareRoundTrip = {
       null,
       'the fix is not on',
     );
-    await page.getByRole('button', { name: 'Copy link' }).click();
-    await until(
-      page,
-      () =>
-        /Copied link/.test(
-          document.querySelector('[data-testid=share-message]')?.textContent ?? '',
-        ),
-      null,
-      'not copied',
-    );
-    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const link = await copyLink(page);
     const state = (p) =>
       p.evaluate(() => ({
         step: document.querySelector('[data-testid=step-label]').textContent,
@@ -247,20 +237,7 @@ const smallEmbed = {
     await page.getByTestId('step-label').click();
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
     await stepIs(page, 5, 'not at step 5');
-    await page.getByRole('button', { name: 'Copy link' }).click();
-    await until(
-      page,
-      () =>
-        /Copied link/.test(
-          document.querySelector('[data-testid=share-message]')?.textContent ?? '',
-        ),
-      null,
-      'not copied',
-    );
-    const link = (await page.evaluate(() => navigator.clipboard.readText())).replace(
-      '#s=',
-      '#embed=',
-    );
+    const link = (await copyLink(page)).replace('#s=', '#embed=');
     for (const [width, height] of [
       [320, 240],
       [480, 320],

@@ -2,7 +2,7 @@
 // to reach the step) is whole at 1024 and 1440 px — it read "d." at 1024 — while "at step N" and
 // the violation stay in view and the bar stays one line of controls.
 import assert from 'node:assert/strict';
-import { openScenario, shows, stepIs, until } from './lib.mjs';
+import { copyLink, openScenario, shows, stepIs, until } from './lib.mjs';
 
 /** The step bar's key: its text, whether any of it is cut (own box, the group's, the window's). */
 const keyState = (page) =>
@@ -183,17 +183,7 @@ const brokenLinks = {
       'no draft saved',
     );
     await page.getByRole('button', { name: 'Close editor' }).click();
-    await page.getByRole('button', { name: 'Copy link' }).click();
-    await until(
-      page,
-      () =>
-        /Copied link/.test(
-          document.querySelector('[data-testid=share-message]')?.textContent ?? '',
-        ),
-      null,
-      'not copied',
-    );
-    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const link = await copyLink(page);
     const at = link.indexOf('#s=1.') + 5;
     const cases = [
       [
