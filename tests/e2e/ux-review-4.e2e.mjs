@@ -91,10 +91,18 @@ const arrowTimeout = {
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
     await openScenario(page, baseURL, 'lost-receipt-dedup-on');
-    await page
+    const label = page
       .locator('[data-testid=diagram] svg text.messageText', { hasText: /· M1 seq/ })
-      .first()
-      .click();
+      .first();
+    // Once in a clean-clone CI run (session 9) Playwright never saw this label "stable" within
+    // 30 s, though it resolved and every other run clicks it in ~2 s. Not reproduced in 5 runs
+    // alone; until its cause is found, a second try clicks without the stability wait and says so.
+    await label.click({ timeout: 10_000 }).catch(async (e) => {
+      console.log(
+        `    the M1 label was not clickable for 10 s (${e.message.split('\n')[0]}); clicking with force`,
+      );
+      await label.click({ force: true });
+    });
     const menu = page.getByRole('menu');
     assert.match(await menu.textContent(), /send-timeout \(the producer gives up waiting/);
     await menu.getByRole('menuitem', { name: /^send-timeout/ }).click();
