@@ -43,13 +43,19 @@ const ROLE: Record<TopologyNode['kind'], number> = {
 };
 
 /**
- * The role's rank; a replication's remote cluster (any cluster but the replicator's) comes below
- * the replicator, so a geo run reads p1 → broker-1 → replicator → broker-2 from top to bottom.
+ * The role's rank. With replication the clusters face each other across their replicators: the
+ * first replicator's cluster on top (producers, brokers, then its bookies beside the replicators),
+ * every replicator in that middle layer whichever cluster runs it, and each other cluster mirrored
+ * below — its brokers right under the replicators, then its producers, metadata store and bookies.
+ * So one link reads p1 → broker-1 → replicator → broker-2, and two links (geo-two-way)
+ * pe → broker-1 → both replicators ← broker-2 ← pw, each edge between neighbouring layers. Ranked
+ * by the first replicator's cluster alone, us-west's producer sat between the replicators and
+ * broker-2, and broker-2's edges up to them ran behind it (UX review 10).
  */
 function rank(n: Placeable, replicatorCluster: string | null): number {
-  const remote =
-    replicatorCluster !== null && n.kind !== 'replicator' && n.cluster !== replicatorCluster;
-  return ROLE[n.kind] + (remote ? 3 : 0);
+  if (replicatorCluster === null || n.kind === 'replicator') return ROLE[n.kind];
+  if (n.cluster === replicatorCluster) return ROLE[n.kind];
+  return n.kind === 'broker' ? 3 : 4;
 }
 
 /** The layout of `nodes` in a box `width` px wide. */
