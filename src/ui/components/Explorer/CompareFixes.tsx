@@ -6,6 +6,11 @@
 // verdicts of the searches done so far, as each arrives. Cancel keeps those verdicts and says how
 // far it got. Then the verdicts in one table (./FixVerdictTable), which "Copy table" puts on the
 // clipboard as Markdown for a GitHub comment, and whose invariants open their shortest traces.
+// Screen readers hear a comparison through one polite live region, present from the start, that
+// changes only when a search starts, a verdict arrives and the comparison ends or is cancelled; the
+// progress line is not live (it was a status that changed on every report, ~40 times a second,
+// and a screen reader either queued every count or dropped the verdicts; UX review 10).
+import { verdictCell, type FixVerdict } from '../../../engine';
 import { FixVerdictTable } from './FixVerdictTable';
 import { MIN_RATE_SECONDS, rateOf } from './SearchStatus';
 import type { Bounds } from './bounds';
@@ -27,6 +32,9 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
   const running = state.kind === 'running';
   return (
     <div className="explorer-compare" data-testid="explorer-compare">
+      <p className="visually-hidden" aria-live="polite" data-testid="compare-announce">
+        {announcementOf(state)}
+      </p>
       <div className="row">
         <button type="button" disabled={disabled || running} onClick={() => void compare()}>
           Compare fixes
@@ -40,7 +48,7 @@ export function CompareFixes({ start, bounds, disabled, onRunning }: Props) {
       {state.kind === 'running' && <CompareProgress state={state} />}
       {state.kind === 'stopped' && (
         <>
-          <p role="status">{state.message}</p>
+          <p>{state.message}</p>
           {state.sheet && <FixVerdictTable done={state.sheet} partial />}
         </>
       )}
@@ -65,7 +73,7 @@ function CompareProgress({ state }: { state: Extract<CompareState, { kind: 'runn
   const done = sheet.rows.length;
   return (
     <div className="explorer-progress">
-      <p className="muted" role="status" data-testid="compare-progress">
+      <p className="muted" data-testid="compare-progress">
         search {state.at} of {state.of}: {state.fix} · {fmt(states)} of at most {fmt(maxStates)}{' '}
         states{soon ? ' ' : ' · '}
         {rateOf(states, seconds)} · depth {progress?.depth ?? 0} of at most {fmt(maxDepth)}
@@ -84,4 +92,24 @@ function CompareProgress({ state }: { state: Extract<CompareState, { kind: 'runn
       {done > 0 && <FixVerdictTable done={sheet} partial />}
     </div>
   );
+}
+
+/** A search's verdict in a sentence: "go-1565: safety holds, liveness holds; found none (complete)". */
+export const verdictWords = ({ fix, result }: FixVerdict, baseline: string): string =>
+  `${fix ?? baseline}: safety ${result.safety}, liveness ${result.liveness}; found ${verdictCell(result)}.`;
+
+/**
+ * What the live region says: which search started (with the verdict just before it), the last
+ * verdict and the total at the end, or how it stopped. It depends only on the search under way and
+ * the verdicts done, never on the counts, so it changes at those moments only.
+ */
+export function announcementOf(state: CompareState): string {
+  if (state.kind === 'idle') return '';
+  if (state.kind === 'stopped') return `Compare fixes: ${state.message}`;
+  const { rows, baseline } = state.sheet;
+  const last = rows.at(-1);
+  if (state.kind === 'done')
+    return `${last ? verdictWords(last, baseline) + ' ' : ''}Compare fixes done: ${rows.length} searches in ${durationOf(state.seconds)}.`;
+  const next = `Search ${state.at} of ${state.of}: ${state.fix}.`;
+  return last ? `${verdictWords(last, baseline)} ${next}` : `Compare fixes started. ${next}`;
 }
