@@ -1,9 +1,11 @@
 // What a shared link shows, in one line for the person who opened it (a Pulsar committer sent
 // "here is the interleaving that loses E3"): which scenario, at which step and what is violated
 // there, the fixes on, the faults injected, and whether it is the scenario as written or a fork.
-// The notice names the way back to the start beside it (LinkNotice).
+// The notice names the way back to the start beside it (LinkNotice). A fork says what makes it one:
+// a link that only added a fault read "the link chose its own interleaving", when every step after
+// the fault was the automatic choice (UX review 10).
 import { describeFault, fixesOn, scenarioOf, type AppState } from '../store';
-import { forkOf } from './fork';
+import { forkOf, type Fork } from './fork';
 
 export function linkSummary(s: AppState): string {
   const scenario = scenarioOf(s);
@@ -21,7 +23,27 @@ export function linkSummary(s: AppState): string {
     `fixes on: ${fixes.length > 0 ? fixes.join(', ') : 'none'}`,
     `faults: ${faults.length > 0 ? faults.map(describeFault).join('; ') : 'none'}`,
     fork
-      ? 'a fork: the link chose its own interleaving (Branches: “as written” is the scenario’s own)'
+      ? `a fork: ${forkWords(fork)} (Branches: “as written” is the scenario’s own)`
       : 'the scenario as written',
   ].join(' · ');
+}
+
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** What makes the link a fork: its choices (from which step), its fault plan, an explorer trace. */
+function forkWords(fork: Fork): string {
+  const parts: string[] = [];
+  if (fork.explorer) parts.push('an explorer counterexample');
+  const first = fork.choices[0];
+  if (first)
+    parts.push(
+      `the link chose its own interleaving from step ${first.step} (${count(fork.choices.length, 'step')} not the scenario’s own)`,
+    );
+  if (fork.added.length > 0)
+    parts.push(`the link adds ${count(fork.added.length, 'fault')} to the scenario’s plan`);
+  if (fork.removed.length > 0)
+    parts.push(`the link removes ${count(fork.removed.length, 'fault')} from the scenario’s plan`);
+  if (first === undefined && !fork.explorer)
+    parts.push('every step as the scenario would take it');
+  return parts.join('; ');
 }
