@@ -35,6 +35,10 @@ export const MAX_EXPLORE_FAULTS = 10;
 export const DEFAULT_MAX_STATES = 750_000;
 export const DEFAULT_MAX_DEPTH = 80;
 
+/** The largest bounds a scenario's `explore` block or `check --max-depth / --max-states` may ask (both from 1). */
+export const MAX_EXPLORE_DEPTH = 100_000;
+export const MAX_EXPLORE_STATES = 1_000_000_000;
+
 /**
  * The bounds of a search: the scenario's `explore` block (kinds, max faults, depth, states), with
  * any of them overridden (the CLI's flags). No block: no faults, the defaults above.

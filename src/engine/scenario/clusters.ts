@@ -164,7 +164,11 @@ function readPerCluster<T>(
   }
   const out: Record<string, T> = {};
   for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-    if (!names.includes(k)) r.fail(`${path}.${k}`, `a cluster name (${names.join(', ')})`, k);
+    // An unknown cluster is the one error there: its value would apply nowhere.
+    if (!names.includes(k)) {
+      r.fail(`${path}.${k}`, `a cluster name (${names.join(', ')})`, k);
+      continue;
+    }
     const one = read(x, `${path}.${k}`);
     if (one !== null) out[k] = one;
   }

@@ -4,11 +4,14 @@
 import { type Config, replicationLinks } from '../model/config';
 import { readClusters } from './clusters';
 import { readFaults } from './faults';
+import { parseJsonText } from './jsonText';
 import { KEBAB } from './names';
 import { readProducers, readWorkload } from './producers';
 import { Reader, type ValidationError } from './reader';
 import { readReplication, readSubscriptions } from './replication';
 import { readExpect, readExplore, readFixes, readSchedule } from './runSettings';
+
+export { jsonSyntaxError, parseJsonText } from './jsonText';
 
 export const SCENARIO_FORMAT = 'dedup-lab/scenario@1';
 const TOP_KEYS = [
@@ -34,33 +37,14 @@ export type LoadResult =
   | { ok: true; config: Config; schedule: 'auto' | string[] }
   | { ok: false; errors: ValidationError[] };
 
-/** Parse scenario text (a file, a pasted draft): JSON syntax errors are reported like any other. */
-export function parseScenarioText(text: string): LoadResult {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    return {
-      ok: false,
-      errors: [{ path: '$', message: `not valid JSON: ${jsonSyntaxError(e, text)}` }],
-    };
-  }
-  return loadScenario(json);
-}
-
 /**
- * A JSON syntax error in words a person can act on: the parser names a character offset ("at
- * position 211"); in a file or a textarea of thirty lines one looks for a line, so the line and
- * column are added (a trailing comma is the classic). Shared by the editor and the CLI.
+ * Parse scenario text (a file, a pasted draft): a leading byte order mark is dropped, and a JSON
+ * syntax error is reported like any other, at `$`, ending with its line and column (jsonText.ts).
  */
-export function jsonSyntaxError(e: unknown, text: string): string {
-  const message = e instanceof Error ? e.message : String(e);
-  const m = /at position (\d+)/.exec(message);
-  if (!m) return message;
-  const before = text.slice(0, Number(m[1]));
-  const line = before.split('\n').length;
-  const column = before.length - before.lastIndexOf('\n');
-  return `${message} (line ${line}, column ${column})`;
+export function parseScenarioText(text: string): LoadResult {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return { ok: false, errors: [{ path: '$', message: `not valid JSON: ${parsed.error}` }] };
+  return loadScenario(parsed.json);
 }
 
 export function loadScenario(json: unknown, extraFixes: readonly string[] = []): LoadResult {
