@@ -1,7 +1,7 @@
 // Command-line parsing and the CLI's user-facing texts, kept in one place so the wording of every
 // usage error can be reviewed (and documented in docs/cli.md) together.
 
-import { FIX_IDS, MAX_EXPLORE_FAULTS as MAX_FAULTS } from '../engine';
+import { FIX_IDS, MAX_EXPLORE_DEPTH, MAX_EXPLORE_FAULTS as MAX_FAULTS, MAX_EXPLORE_STATES } from '../engine';
 
 export const FORMATS = ['json', 'mermaid', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -23,9 +23,9 @@ Commands:
                                     diagram, or a Markdown timeline table
   check <file.json | builtin-id>    explore every interleaving and fault placement within bounds
       --fix ID                      as for run
-      --max-depth N                 longest trace explored (default: the scenario's explore block, else 80)
-      --max-faults K                faults per run (default: the explore block's max, else 0)
-      --max-states S                distinct states before stopping (default: the block's, else 750000: about 0.4 GB of heap at ~560 bytes a state)
+      --max-depth N                 longest trace explored, 1 to ${MAX_EXPLORE_DEPTH} (default: the scenario's explore block, else 80)
+      --max-faults K                faults per run, 0 to ${MAX_FAULTS} (default: the explore block's max, else 0)
+      --max-states S                distinct states before stopping, 1 to ${MAX_EXPLORE_STATES} (default: the block's, else 750000: about 0.4 GB of heap at ~560 bytes a state)
   compare <file.json | builtin-id>  check the scenario as it is and with each fix, one table
       --fix ID                      a fix to compare; repeatable (default: every fix that
                                     changes a class this scenario models)
@@ -34,9 +34,24 @@ Commands:
       --format json|markdown        the verdicts as JSON (default) or a Markdown table
   help                              this text (also --help, -h)
 
+A scenario "-" is read from stdin. Flags may be written --flag=value; an option other than
+--fix may be repeated only with the same value.
+
 Exit status: 0 no violation (check: also when cut short, "complete" says so), 1 a violation,
 2 bad input or usage. compare: 0 once every search ran (the verdicts are its output), 2 bad input.
 `;
+
+/**
+ * `check`'s bounds take the explore block's ranges (`$.explore.maxDepth`, `.maxStates`,
+ * `.faults.max`): a bound the file could not ask is not one the flag may ask either (0 states or
+ * depth 0 would search nothing).
+ */
+const BOUND_RANGES = {
+  '--max-depth': { min: 1, max: MAX_EXPLORE_DEPTH, field: 'explore.maxDepth' },
+  '--max-faults': { min: 0, max: MAX_FAULTS, field: 'explore.faults.max' },
+  '--max-states': { min: 1, max: MAX_EXPLORE_STATES, field: 'explore.maxStates' },
+} as const;
+type BoundFlag = keyof typeof BOUND_RANGES;
 
 export const MESSAGES = {
   noCommand: 'no command given',
@@ -48,17 +63,27 @@ export const MESSAGES = {
   extraArgument: (a: string, command: string) => `unexpected argument "${a}"; ${command} takes one scenario`,
   listArgument: (a: string) => `unexpected argument "${a}"; list takes none`,
   unknownFix: (id: string) => `unknown fix "${id}"; expected one of ${FIX_IDS.join(', ')}`,
-  maxFaults: (v: string) => `option --max-faults needs a whole number from 0 to ${MAX_FAULTS} (as explore.faults.max), got "${v}"`,
+  bound: (flag: BoundFlag, v: string) => {
+    const { min, max, field } = BOUND_RANGES[flag];
+    return `option ${flag} needs a whole number from ${min} to ${max} (as ${field}), got "${v}"`;
+  },
+  givenTwice: (flag: string, first: string, second: string) => `option ${flag} given twice ("${first}", then "${second}"); give it once`,
+  stdinTwice: 'only one scenario can be read from stdin ("-")',
   unknownBuiltin: (id: string, ids: readonly string[]) =>
     `"${id}" is not a built-in scenario (built-ins: ${ids.join(', ')}); to run a file, give its path ending in .json`,
   unreadable: (path: string, why: string) => `cannot read ${path}: ${why}`,
+  isDirectory: (path: string) => `cannot read ${path}: it is a directory; expected a scenario file (.json) or a built-in id`,
   notJson: (source: string, why: string) => `${source}: not valid JSON: ${why}`,
   invalid: (source: string, n: number) => `${source}: not a valid scenario (${n} ${n === 1 ? 'error' : 'errors'}):`,
   scheduleError: (source: string, detail: string) => `${source}: schedule error: ${detail}`,
+  unreachableStep: (source: string, n: number) => `${source}: the fault plan waits for a step the run never reaches (${n} ${n === 1 ? 'error' : 'errors'}):`,
+  stepPastEnd: (last: number, endedBy: string, got: number) =>
+    `expected a step from 0 to ${last}, the run's last (it ended ${endedBy === 'quiescent' ? 'with nothing left to do' : endedBy === 'loop' ? 'in a loop' : 'at the step limit'}; a fault fires after its step), got ${got}`,
+  neverFired: (index: number, kind: string, last: number) =>
+    `warning: $.faults[${index}] (${kind}) never fired: its trigger did not happen in the ${last} steps of this run`,
   maxSteps: (n: number) => `warning: stopped after ${n} steps without reaching a quiescent state`,
   loop: (n: number) => `note: stopped after step ${n}: the run came back to a state it had been in, so it would repeat it forever (a livelock: what is pending stays pending)`,
   unknownCheckFlag: (f: string) => `unknown option "${f}"; check accepts --fix ID, --max-depth N, --max-faults K and --max-states S`,
-  notCount: (f: string, v: string) => `option ${f} needs a whole number, got "${v}"`,
   noCheckTarget: 'check needs a scenario: a file path (.json) or a built-in id (see `list`)',
   unknownCompareFlag: (f: string) => `unknown option "${f}"; compare accepts --fix ID, --max-depth N, --max-faults K, --max-states S and --format json|markdown`,
   compareFormat: (f: string) => `unknown format "${f}"; compare prints json or markdown`,
@@ -77,7 +102,9 @@ export const MESSAGES = {
 /**
  * Walk a command's arguments: one positional target, and flags written `--flag value` or
  * `--flag=value` (only those `known` accepts). Each flag's value goes to `onFlag`, which may
- * return a usage error.
+ * return a usage error. A flag that takes one value (all but `--fix`) may be repeated with the
+ * same value; with another it is an error, not "the last one wins": a script that appends a flag
+ * to a list that already has it would otherwise run with a value nobody sees.
  */
 function walkArgs(
   command: string,
@@ -87,6 +114,7 @@ function walkArgs(
   onFlag: (flag: string, value: string) => string | null,
 ): { target: string | undefined } | { error: string } {
   let target: string | undefined;
+  const given = new Map<string, string>();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (!arg.startsWith('-') || arg === '-') {
@@ -99,6 +127,9 @@ function walkArgs(
     if (!known(flag)) return { error: unknown(flag) };
     const value = eq < 0 ? args[++i] : arg.slice(eq + 1);
     if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) return { error: MESSAGES.missingValue(flag) };
+    const before = given.get(flag);
+    if (flag !== '--fix' && before !== undefined && before !== value) return { error: MESSAGES.givenTwice(flag, before, value) };
+    given.set(flag, value);
     const error = onFlag(flag, value);
     if (error !== null) return { error };
   }
@@ -163,8 +194,9 @@ function parseSearchArgs(args: readonly string[], compare: boolean): CompareArgs
       format = value;
       return null;
     }
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return MESSAGES.notCount(flag, value);
-    if (flag === '--max-faults' && Number(value) > MAX_FAULTS) return MESSAGES.maxFaults(value);
+    const { min, max } = BOUND_RANGES[flag as BoundFlag];
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(n >= min && n <= max)) return MESSAGES.bound(flag as BoundFlag, value);
     bounds[CHECK_BOUNDS[flag as keyof typeof CHECK_BOUNDS]] = Number(value);
     return null;
   });

@@ -1,6 +1,6 @@
 // The CLI as a function: argv and three I/O callbacks in, an exit status out. Keeping Node out of
 // this file lets the tests drive every command in-process; src/cli/main.ts binds it to Node.
-import { jsonSyntaxError, loadScenario, run, toMarkdownTable, toMermaid, type RunResult } from '../engine/index';
+import { type Config, loadScenario, parseJsonText, run, toMarkdownTable, toMermaid, type RunResult } from '../engine/index';
 import { BUILTINS, builtinById } from '../scenarios/index';
 import { MESSAGES, parseCheckArgs, parseCompareArgs, parseRunArgs, type RunArgs, USAGE } from './args';
 import { checkCommand } from './check';
@@ -11,7 +11,7 @@ export interface CliIo {
   stdout(s: string): void;
   /** Write to standard error (diagnostics). */
   stderr(s: string): void;
-  /** Read a UTF-8 file; throws when it cannot (the CLI reports it as bad input). */
+  /** Read a UTF-8 file, or stdin for "-"; throws when it cannot (the CLI reports it as bad input). */
   readFile(path: string): string;
   /** A monotonic clock in milliseconds (for `check`'s timing); absent: timings read 0. */
   now?(): number;
@@ -69,13 +69,19 @@ function usageError(io: CliIo, message: string): number {
   return EXIT_USAGE;
 }
 
+/** The scenario argument that reads stdin (an extension: the contract names files and built-ins). */
+export const STDIN = '-';
+
+/** How messages name a scenario argument: its path or id, or `<stdin>`. */
+export const sourceName = (target: string): string => (target === STDIN ? '<stdin>' : target);
+
 /** Read and validate a file or built-in; on bad input print why (field by field) and return null. */
 export function loadTarget(target: string, fixes: readonly string[], io: CliIo, read: typeof readTarget = readTarget) {
   const source = read(target, io);
   if (!source) return null;
   const loaded = loadScenario(source.json, fixes);
   if (loaded.ok) return loaded;
-  io.stderr(`${MESSAGES.invalid(target, loaded.errors.length)}\n`);
+  io.stderr(`${MESSAGES.invalid(sourceName(target), loaded.errors.length)}\n`);
   for (const e of loaded.errors) io.stderr(`  ${e.path}: ${e.message}\n`);
   return null;
 }
@@ -85,13 +91,39 @@ function runCommand(args: RunArgs, io: CliIo): number {
   if (!loaded) return EXIT_USAGE;
   const result = run(loaded.config, loaded.schedule);
   if (result.error) {
-    io.stderr(`${MESSAGES.scheduleError(args.target, result.error.message)}\n`);
+    io.stderr(`${MESSAGES.scheduleError(sourceName(args.target), result.error.message)}\n`);
     return EXIT_USAGE;
   }
+  const unfired = unfiredFaults(loaded.config, result);
+  if (unfired.unreachable.length > 0) {
+    io.stderr(`${MESSAGES.unreachableStep(sourceName(args.target), unfired.unreachable.length)}\n`);
+    for (const e of unfired.unreachable) io.stderr(`  ${e}\n`);
+    return EXIT_USAGE;
+  }
+  for (const w of unfired.never) io.stderr(`${w}\n`);
   if (result.endedBy === 'max-steps') io.stderr(`${MESSAGES.maxSteps(result.steps.length - 1)}\n`);
   if (result.endedBy === 'loop') io.stderr(`${MESSAGES.loop(result.steps.length - 1)}\n`);
   io.stdout(`${render(result, args.format)}\n`);
   return result.violations.length > 0 ? EXIT_VIOLATION : EXIT_OK;
+}
+
+/**
+ * The plan's triggered faults that never fired in this run. A `{ "step": n }` past the run's last
+ * step cannot fire in it: that is bad input (exit 2, naming `$.faults[i].after.step`), not a green
+ * run with a fault silently left out. A fault whose event never happened (or that was due but never
+ * applied) is the model's answer, not the file's mistake: a warning on stderr.
+ */
+export function unfiredFaults(config: Config, result: RunResult): { unreachable: string[]; never: string[] } {
+  const last = result.steps[result.steps.length - 1]!;
+  const out = { unreachable: [] as string[], never: [] as string[] };
+  for (const rt of last.world.plan) {
+    const f = config.faults[rt.index]!;
+    if (rt.spent || !('after' in f) || f.after === undefined) continue;
+    if ('step' in f.after && f.after.step > last.index)
+      out.unreachable.push(`$.faults[${rt.index}].after.step: ${MESSAGES.stepPastEnd(last.index, result.endedBy, f.after.step)}`);
+    else out.never.push(MESSAGES.neverFired(rt.index, f.kind, last.index));
+  }
+  return out;
 }
 
 /** A built-in's JSON or a file's parsed JSON (which may be any value); null after reporting why not. */
@@ -102,17 +134,22 @@ export function readTarget(target: string, io: CliIo): { json: unknown } | null 
   try {
     text = io.readFile(target);
   } catch (e) {
-    const looksLikePath = /[/\\]|\.json$/i.test(target);
+    const looksLikePath = target === STDIN || /[/\\]|\.json$/i.test(target);
     const why = e instanceof Error ? e.message : String(e);
-    io.stderr(`${looksLikePath ? MESSAGES.unreadable(target, why) : MESSAGES.unknownBuiltin(target, BUILTINS.map((b) => b.id))}\n`);
+    const code = (e as { code?: unknown } | null)?.code;
+    const message =
+      code === 'EISDIR' || why.startsWith('EISDIR')
+        ? MESSAGES.isDirectory(target)
+        : looksLikePath
+          ? MESSAGES.unreadable(sourceName(target), why)
+          : MESSAGES.unknownBuiltin(target, BUILTINS.map((b) => b.id));
+    io.stderr(`${message}\n`);
     return null;
   }
-  try {
-    return { json: JSON.parse(text) as unknown };
-  } catch (e) {
-    io.stderr(`${MESSAGES.notJson(target, jsonSyntaxError(e, text))}\n`);
-    return null;
-  }
+  const parsed = parseJsonText(text);
+  if (parsed.ok) return { json: parsed.json };
+  io.stderr(`${MESSAGES.notJson(sourceName(target), parsed.error)}\n`);
+  return null;
 }
 
 function render(result: RunResult, format: RunArgs['format']): string {

@@ -8,9 +8,13 @@ import { heapFull, withinMemory } from './check';
 import { type CliIo, EXIT_OK, EXIT_USAGE, loadTarget, readTarget } from './cli';
 
 export function compareCommand(args: CompareArgs, io: CliIo, read: typeof readTarget = readTarget): number {
-  // Loaded once with the flags (an unknown fix id is reported field by field), once as written.
-  if (!loadTarget(args.target, args.fixes, io, read)) return EXIT_USAGE;
-  const loaded = loadTarget(args.target, [], io, read)!;
+  // Validated once with the flags (an unknown fix id is reported field by field), then taken as
+  // written — from one read: stdin ("-") can be read only once.
+  const source = read(args.target, io);
+  if (!source) return EXIT_USAGE;
+  const readOnce = () => source;
+  if (!loadTarget(args.target, args.fixes, io, readOnce)) return EXIT_USAGE;
+  const loaded = loadTarget(args.target, [], io, readOnce)!;
   const config = loaded.config;
   const fixes = args.fixes.length > 0 ? [...new Set(args.fixes)] : fixesToCompare(config);
   if (fixes.length === 0) {

@@ -112,7 +112,7 @@ describe('cli: bad input → exit 2 and a message naming the problem', () => {
     ['invalid field', ['run', 'rust.json'], { 'rust.json': scenario({ producers: [{ name: 'p1', client: 'rust' }] }) }, '$.producers[0].client: expected one of'],
     ['schedule key not enabled', ['run', 's.json'], { 's.json': scenario({ schedule: ['connect:p1', 'teleport:p1'] }) }, 'step 2: "teleport:p1" is not enabled; enabled: '],
     ['check: unknown flag', ['check', 'seed-003-a-go', '--format', 'json'], {}, 'unknown option "--format"; check accepts'],
-    ['check: bound not a number', ['check', 'seed-003-a-go', '--max-depth', 'ten'], {}, 'option --max-depth needs a whole number, got "ten"'],
+    ['check: bound not a number', ['check', 'seed-003-a-go', '--max-depth', 'ten'], {}, 'option --max-depth needs a whole number from 1 to 100000 (as explore.maxDepth), got "ten"'],
     ['check: no scenario', ['check'], {}, 'check needs a scenario'],
     ['check: invalid explore block', ['check', 'x.json'], { 'x.json': scenario({ explore: { faults: { kinds: ['meteor'] } } }) }, '$.explore.faults.kinds[0]: expected one of'],
   ])('%s', (_name, argv, files, message) => {
