@@ -198,6 +198,35 @@ describe('cli: how a run ended', () => {
     expect(r.stderr).toMatch(/^note: stopped after step \d+: the run came back to a state it had been in/);
   });
 
+  it('a replicator stuck for ever (target maxMessageSize below the source’s): replication-progress at the loop, exit 1', () => {
+    // auto is weakly fair (src/engine/sim/run.ts): p1's M2 is sent while the replicator rewinds
+    // on M1's NotAllowed; the loop that is left starves nothing, so it is judged as the explorer does.
+    const files = {
+      'stuck.json': JSON.stringify({
+        format: 'dedup-lab/scenario@1',
+        id: 'stuck',
+        clusters: [{ name: 'us-east', brokers: ['broker-1'] }, { name: 'us-west', brokers: ['broker-2'] }],
+        topic: { deduplication: true, maxMessageSize: { 'us-west': 1000 } },
+        producers: [{ name: 'p1', cluster: 'us-east' }],
+        replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+        workload: [{ send: 'M1', producer: 'p1', size: 2000 }, { send: 'M2', producer: 'p1', size: 10 }],
+      }),
+    };
+    const r = cli(['run', 'stuck.json'], files);
+    expect(r.code).toBe(1);
+    const out = r.json() as { steps: number; endedBy: string; violations: { invariant: string; step: number; messages: string[]; detail: string }[] };
+    expect(out).toMatchObject({ steps: 25, endedBy: 'loop', stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] } });
+    expect(out.violations).toEqual([
+      {
+        invariant: 'replication-progress',
+        step: 22,
+        messages: ['M1'],
+        detail: 'replication loops without progress from step 22 to step 25 (read:replicator, deliver:replicator->broker-2:M1, deliver:broker-2->replicator:M1); M1 never replicated',
+      },
+    ]);
+    expect(r.stderr).toBe('note: stopped after step 25: the run came back to a state it had been in, so it would repeat it forever (a livelock: what is pending stays pending)\n');
+  });
+
   it('a run that ends quietly says so', () => {
     const r = cli(['run', 'seed-003-a-go']);
     expect((r.json() as { endedBy: string }).endedBy).toBe('quiescent');

@@ -309,19 +309,31 @@ describe('the Closing producer of a shared PulsarClient', () => {
 
 describe('a pulsar.repl.* application producer, and a target max message size below the source’s', () => {
   it('a Java application producer named pulsar.repl.app: stored while deduplication is off, Unknown (PersistenceError) once it is switched on — its resends loop', () => {
-    const r = runOf({
+    const scenario = {
       id: 'u10-repl-named-switch',
       topic: { deduplication: false },
       producers: [{ name: 'pulsar.repl.app' }],
       workload: [send('M1', 'pulsar.repl.app'), send('M2', 'pulsar.repl.app')],
       faults: [{ kind: 'set-deduplication', cluster: 'local', enabled: true, after: { event: 'acked', message: 'M1' } }],
-    });
+    };
+    const r = runOf(scenario);
     expect(textsOf(r, 'broker-1')).toContain('Unknown (no source position, pushed -:-, persisted -:-): cannot determine, PersistenceError');
     expect(r.outcomes).toEqual({ M1: ['stored at 10:0'], M2: ['pending'] });
     expect(r.endedBy).toBe('loop');
+    // An application producer's stall, not replication: the topic has no replication link, so
+    // `replication-progress` does not apply and no invariant judges a producer's progress — the
+    // run reports nothing, and the explorer's liveness verdict is 'not-applicable' alike.
+    expect(r.violations).toEqual([]);
+    const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    expect(explore(l.config, explorerBounds(l.config))).toMatchObject({ complete: true, safety: 'holds', liveness: 'not-applicable', violations: [] });
   });
 
-  it('us-west limits messages to 1000 bytes, M1 has 2000: the replicator’s send is NotAllowed, it rewinds and sends M1 again for ever; M2 never reaches us-west', () => {
+  // p1's send of M2 and the replicator's loop on M1 are independent threads in Pulsar: `auto` is
+  // weakly fair (run.ts), so M2 is sent while the replicator loops, reaches us-west (the target
+  // rejects M1 alone, ClientCnx.handleSendError → recoverNotAllowedError) and is deleted on its
+  // own; M1 is resent for ever, and `replication-progress` names the loop as the explorer does.
+  it('us-west limits messages to 1000 bytes, M1 has 2000: the replicator’s send is NotAllowed, it rewinds and sends M1 again for ever — replication-progress; M2 passes it', () => {
     const r = runOf({
       id: 'u10-target-max-size',
       clusters: [{ name: 'us-east', brokers: ['broker-1'] }, { name: 'us-west', brokers: ['broker-2'] }],
@@ -332,8 +344,18 @@ describe('a pulsar.repl.* application producer, and a target max message size be
     });
     expect(textsOf(r, 'broker-2')).toContain("NotAllowedError before dedup: 2000 bytes exceed the topic's max message size 1000");
     expect(textsOf(r, 'replicator-cursor')).toContain('sendComplete(M1, NotAllowedException) → rewind: read position 10:0');
-    expect(r.stored).toEqual({ 'us-east': ['M1'], 'us-west': [] });
+    expect(textsOf(r, 'replicator-cursor')).toContain('asyncDelete(10:1), mark-delete stays 10:-1');
+    expect(r.stored).toEqual({ 'us-east': ['M1', 'M2'], 'us-west': ['M2'] });
     expect(r.endedBy).toBe('loop');
+    expect(r.violations).toEqual([
+      {
+        invariant: 'replication-progress',
+        step: 22,
+        messages: ['M1'],
+        detail: 'replication loops without progress from step 22 to step 25 (read:replicator, deliver:replicator->broker-2:M1, deliver:broker-2->replicator:M1); M1 never replicated',
+      },
+    ]);
+    expect(r.steps.length - 1).toBe(25);
   });
 });
 

@@ -34,19 +34,27 @@ export function replicationStalled(w: World): ProgressFinding | null {
   return { messages: left, detail: `replication stalled with ${left.join(', ')} not replicated: ${why}` };
 }
 
-export function fairLoopWithoutProgress(steps: readonly StepRecord[], start: number, end: number): ProgressFinding | null {
-  const w = steps[end]!.world;
-  if (!replicates(w.config) || unhealedFault(w)) return null;
-  const left = ids(w);
-  if (left.length === 0) return null;
+/**
+ * The non-fault actions enabled in every state of the loop from step `start` to step `end` (whose
+ * worlds are the same state) that the loop never took, in the order of the first state's enabled
+ * list. Weak fairness: a run cannot stay in a loop that starves one of them.
+ */
+export function starvedActions(steps: readonly StepRecord[], start: number, end: number): string[] {
   const taken = new Set(steps.slice(start + 1, end + 1).map((s) => s.key));
   let always = null as Set<string> | null;
   for (const s of steps.slice(start, end)) {
     const here = new Set(s.enabled.filter((k) => !k.startsWith('fault:')));
     always = always === null ? here : new Set([...always].filter((k) => here.has(k)));
   }
-  const starved = [...(always ?? [])].filter((k) => !taken.has(k));
-  if (starved.length > 0) return null;
+  return [...(always ?? [])].filter((k) => !taken.has(k));
+}
+
+export function fairLoopWithoutProgress(steps: readonly StepRecord[], start: number, end: number): ProgressFinding | null {
+  const w = steps[end]!.world;
+  if (!replicates(w.config) || unhealedFault(w)) return null;
+  const left = ids(w);
+  if (left.length === 0) return null;
+  if (starvedActions(steps, start, end).length > 0) return null;
   const keys = steps.slice(start + 1, end + 1).map((s) => s.key).join(', ');
   return { messages: left, detail: `replication loops without progress from step ${start} to step ${end} (${keys}); ${left.join(', ')} never replicated` };
 }

@@ -1,8 +1,17 @@
 // A run is a recipe replayed: config (scenario + fixes + fault plan) and a schedule of action keys.
 // Step i (1-based) takes the i-th key; when the list runs out, `auto` (the first enabled action)
 // continues until nothing is enabled. Same recipe → identical trace.
+//
+// `auto` is weakly fair, as the explorer's liveness judgement assumes (`check/progress.ts`,
+// `explore/liveness.ts`): when it comes back to a state it had been in, the loop it closed is
+// judged. If every non-fault action enabled all around it was taken in it, the loop is what the
+// system can do for ever: the run ends (`loop`) and, with entries still to replicate,
+// `replication-progress` is violated. If an action stayed enabled all around it and was never
+// taken (starved: a producer's next send while a replicator rewinds and resends), no fair run
+// stays in that loop — in Pulsar the producer's thread and the replicator's are independent — so
+// `auto` takes the first such action next and goes on.
 import { checkSafety, type InvariantId } from '../check/invariants';
-import { fairLoopWithoutProgress, replicationStalled } from '../check/progress';
+import { fairLoopWithoutProgress, replicationStalled, starvedActions } from '../check/progress';
 import { fingerprint } from '../explore/fingerprint';
 import type { Config } from '../model/config';
 import type { SimEvent } from '../model/events';
@@ -45,7 +54,10 @@ export interface RunResult {
   readonly violations: readonly Violation[];
   readonly stored: Record<string, string[]>;
   readonly outcomes: Record<string, string[]>;
-  /** `loop`: the world came back to a state it had been in, so `auto` would repeat it forever. */
+  /**
+   * `loop`: the world came back to a state it had been in, around a loop that starved no non-fault
+   * action, so a fair `auto` would repeat it forever.
+   */
   readonly endedBy: 'quiescent' | 'loop' | 'max-steps' | 'schedule-error';
   readonly error: ScheduleError | null;
 }
@@ -75,16 +87,20 @@ export function run(scenarioConfig: Config, schedule: 'auto' | readonly string[]
   let endedBy: RunResult['endedBy'] = 'max-steps';
   const seen = new Map<string, number>([[fingerprint(world), 0]]);
   const scheduled = new Map<string, number>();
+  /** An action a closed loop starved, which `auto` takes next (weak fairness). */
+  let starved: string | null = null;
   for (let i = 1; i <= maxSteps; i++) {
     const enabled = enabledActions(world);
     const wanted = choices[i - 1];
+    const fair = starved === null ? undefined : enabled.find((a) => a.key === starved);
+    starved = null;
     if (wanted === undefined && enabled.every(optional)) {
       endedBy = 'quiescent';
       const stall = replicationStalled(world);
       if (stall) violations.push({ invariant: 'replication-progress', step: i - 1, messages: stall.messages, detail: stall.detail });
       break;
     }
-    const chosen = wanted === undefined ? enabled[0]! : enabled.find((a) => a.key === wanted);
+    const chosen = wanted === undefined ? (fair ?? enabled[0]!) : enabled.find((a) => a.key === wanted);
     if (!chosen) {
       const keys = enabled.map((a) => a.key);
       error = { step: i, key: wanted!, enabled: keys, message: `step ${i}: "${wanted}" is not enabled; enabled: ${keys.join(', ')}` };
@@ -99,7 +115,8 @@ export function run(scenarioConfig: Config, schedule: 'auto' | readonly string[]
       violations.push({ invariant: f.invariant, step: i, messages: f.messages, detail: f.detail });
     }
     steps.push({ index: i, key: chosen.key, events: next.events, world, enabled: enabledActions(world).map((a) => a.key) });
-    // A repeat ends the run from the last scheduled key on. At that key it may repeat any state of
+    // A repeat closes a loop from the last scheduled key on: a fair one ends the run, one that
+    // starved an action goes on with it (see the head of this file). At that key it may repeat any state of
     // the recipe (the explorer's counterexample for a loop is the path into it, then the loop:
     // it ends where the loop closes); after it, only states that `auto` reached count, since a
     // state the schedule forced may be one `auto` would leave differently.
@@ -111,6 +128,11 @@ export function run(scenarioConfig: Config, schedule: 'auto' | readonly string[]
     const start = seen.get(fp) ?? (i === choices.length ? scheduled.get(fp) : undefined);
     if (start === undefined) {
       seen.set(fp, i);
+      continue;
+    }
+    const left = starvedActions(steps, start, i);
+    if (left.length > 0) {
+      starved = left[0]!;
       continue;
     }
     endedBy = 'loop';
