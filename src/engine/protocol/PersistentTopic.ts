@@ -2,7 +2,7 @@
 // `PersistentTopic.publishMessage` → `MessageDeduplication.isDuplicate` → managed-ledger write.
 // Immediate answers (errors, Dup, Unknown) go out at once and can overtake earlier receipts that
 // are still waiting for their write (`PersistentTopic.addComplete`).
-import { BROKER_MAX_MESSAGE_SIZE, isRemoteProducerName } from '../model/config';
+import { BROKER_MAX_MESSAGE_SIZE, FRAME_HEADER_BYTES, isRemoteProducerName, MIN_METADATA_BYTES } from '../model/config';
 import { ev } from '../model/events';
 import type { Channel, ResponseFrame, SendFrame } from '../model/connection';
 import type { StoredEntry, TopicState } from '../model/topic';
@@ -55,9 +55,14 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
   // a policy at or above the broker's own maxMessageSize (the clients enforce that one) and a
   // policy of 0 ("invalid setting means this check is disabled").
   const max = ctx.w.config.clusters.find((c) => c.name === topic.cluster)?.maxMessageSize ?? null;
+  // The size judged is headersAndPayload.readableBytes(): the payload with its metadata and the
+  // 10 bytes before it ("broker setting does not contain message header" — a topic policy does),
+  // so a payload exactly at the policy is refused (MIN_METADATA_BYTES: the metadata's least size).
   const bytes = f.msgs.reduce((n, m) => n + (m.size ?? 0), 0);
-  if (max !== null && max > 0 && max < BROKER_MAX_MESSAGE_SIZE && bytes > max) {
-    note(ctx, ch, `NotAllowedError before dedup: ${bytes} bytes exceed the topic's max message size ${max}`, ids, 'PersistentTopic.isExceedMaximumMessageSize');
+  const onWire = bytes + FRAME_HEADER_BYTES + MIN_METADATA_BYTES;
+  if (max !== null && max > 0 && max < BROKER_MAX_MESSAGE_SIZE && onWire > max) {
+    const why = bytes > max ? `${bytes} bytes exceed` : `${bytes} bytes, ${onWire} or more with headers and metadata, exceed`;
+    note(ctx, ch, `NotAllowedError before dedup: ${why} the topic's max message size ${max}`, ids, 'PersistentTopic.isExceedMaximumMessageSize');
     respond(ctx, ch, { kind: 'error', error: 'NotAllowedError', message: 'Exceed maximum message size', ...base });
     return;
   }

@@ -72,9 +72,11 @@ function doBatchSendAndAdd(ctx: Ctx, p: ProducerState, m: MsgRef, limits: BatchL
  * raises lastSequenceIdPushed); that one-message op is failed by `processOpSendMsg` →
  * `isMessageSizeExceeded` and never enters pendingMessages.
  */
-export function messageTooLargeJava(ctx: Ctx, p: ProducerState, m: MsgRef, batched: boolean): void {
+export function messageTooLargeJava(ctx: Ctx, p: ProducerState, m: MsgRef, batched: boolean, withMetadata = false): void {
   const op = unsentOp(frozen([m]), m.seq);
-  if (!batched) return completeOpFailure(ctx, p, op, 'InvalidMessageException', 'ProducerImpl.sendAsync:message-too-large');
+  // withMetadata: the payload alone fits (sendAsync's check passed, the id is taken); the op's
+  // metadata + payload does not (`isMessageSizeExceeded`, after the op is made).
+  if (!batched) return completeOpFailure(ctx, p, op, 'InvalidMessageException', withMetadata ? 'ProducerImpl.isMessageSizeExceeded' : 'ProducerImpl.sendAsync:message-too-large');
   batchMessageAndSend(ctx, p);
   p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, m.seq);
   completeOpFailure(ctx, p, op, 'InvalidMessageException', 'ProducerImpl.processOpSendMsg:message-too-large');

@@ -1,7 +1,7 @@
 // The applications that drive producers: the scenario's workload, in order. A send of an id that
 // was sent before is the application resending it; `await` is a barrier that waits until the
 // producer has nothing pending and nothing buffered.
-import { BROKER_MAX_MESSAGE_SIZE, type ProducerConfig, type WorkloadItem } from '../model/config';
+import { BROKER_MAX_MESSAGE_SIZE, MIN_METADATA_BYTES, type ProducerConfig, type WorkloadItem } from '../model/config';
 import { ev } from '../model/events';
 import type { MsgRef, ProducerState } from '../model/producer';
 import { frozen, type World } from '../model/world';
@@ -66,6 +66,12 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
   // non-batched one before it takes a sequence id, a batched one only when its batch is made; Go
   // takes the id of a non-batched one first (updateMetaData), a batched one's only in the builder.
   const tooLarge = size !== undefined && size > BROKER_MAX_MESSAGE_SIZE;
+  // The payload fits but not with its metadata (a payload at the limit, MIN_METADATA_BYTES): Java
+  // fails it once its op is made — `ProducerImpl.isMessageSizeExceeded` (not batched) or
+  // `BatchMessageContainerImpl.createOpSendMsg` (a one-message batch), the id taken either way; Go
+  // non-batched in `internal.serializeMessage` (ErrExceedMaxMessageSize), its id taken. A Go batched
+  // one is not judged here (review 11, 'Left').
+  const headerTooLarge = !tooLarge && size !== undefined && size + MIN_METADATA_BYTES > BROKER_MAX_MESSAGE_SIZE && (p.client === 'java' || max === 0);
   const takesId = !tooLarge || (p.client === 'java') === (max > 0);
   const seq = givenSeq ?? (takesId ? p.msgIdGenerator++ : -1);
   const m: MsgRef = frozen(size === undefined ? { msg, seq, sendIndex } : { msg, seq, sendIndex, size });
@@ -74,6 +80,11 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
   if (tooLarge) {
     if (p.client === 'java') messageTooLargeJava(ctx, p, m, max > 0);
     else messageTooLargeGo(ctx, p, m);
+    return;
+  }
+  if (headerTooLarge) {
+    if (p.client === 'java') messageTooLargeJava(ctx, p, m, max > 0, true);
+    else messageTooLargeGo(ctx, p, m, true);
     return;
   }
   if (p.client === 'java') {

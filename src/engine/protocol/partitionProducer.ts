@@ -86,8 +86,12 @@ export function singleSendGo(ctx: Ctx, p: ProducerState, m: MsgRef): void {
  * (chunking off) fails with ErrMessageTooLarge before anything is sent or batched. A non-batched
  * one has already taken its sequence id (`updateMetaData`); a batched one has none yet.
  */
-export function messageTooLargeGo(ctx: Ctx, p: ProducerState, m: MsgRef): void {
+export function messageTooLargeGo(ctx: Ctx, p: ProducerState, m: MsgRef, withMetadata = false): void {
   const op = unsentOp(frozen([m]), m.seq);
+  // withMetadata: updateChunkInfo's payload check passed (not bigger than the limit), but
+  // `internal.serializeMessage` counts metadata + payload and fails the send request
+  // (internalSingleSend → sr.done with ErrExceedMaxMessageSize); nothing is written.
+  if (withMetadata) return completeOpFailure(ctx, p, op, 'ErrExceedMaxMessageSize', 'internal.serializeMessage:message-too-large');
   completeOpFailure(ctx, p, op, 'ErrMessageTooLarge', 'partitionProducer.updateChunkInfo:message-too-large');
 }
 

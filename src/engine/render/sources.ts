@@ -55,6 +55,8 @@ const FILES: Record<string, readonly [string, string]> = {
   ],
   partitionProducer: ['apache/pulsar-client-go', 'pulsar/producer_partition.go'],
   connection: ['apache/pulsar-client-go', 'pulsar/internal/connection.go'],
+  // Go's package-level `internal.serializeMessage` (the frame's size check, review 11).
+  internal: ['apache/pulsar-client-go', 'pulsar/internal/commands.go'],
 };
 
 /** The source file of a rule (`ProducerImpl.ackReceived:no-op`), or null for one with none. */
