@@ -249,6 +249,14 @@ describe('cli contract: impossible configs from the newer features name the fiel
     ['topic.maxMessageSize negative', text({ topic: { maxMessageSize: -1 } }), '$.topic.maxMessageSize: expected an integer from 0, got -1'],
     ['a pulsarClient that is not a name', text({ producers: [{ name: 'p1', pulsarClient: '' }] }), '$.producers[0].pulsarClient: expected a client name, got ""'],
     ['a negative trigger step', text({ faults: [{ kind: 'disconnect', producer: 'p1', after: { step: -1 } }] }), '$.faults[0].after.step: expected an integer from 0, got -1'],
+    ['a description that is not text', text({ description: 5 }), '$.description: expected a string (markdown), got 5'],
+    ['references as one string', text({ references: 'apache/pulsar#26113' }), '$.references: expected an array, got "apache/pulsar#26113"'],
+    ['a reference that is not a string', text({ references: [26113] }), '$.references[0]: expected a reference such as "apache/pulsar#26113", got 26113'],
+    [
+      'a seq past the largest exact integer: the upper end is said',
+      text({ workload: [{ send: 'M1', producer: 'p1', seq: 1e300 }] }),
+      '$.workload[0].seq: expected an integer from 0 to 9007199254740991, got 1e+300',
+    ],
   ])('%s', (_name, body, line) => {
     const r = cli(['run', 'f.json'], { 'f.json': body });
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: `f.json: not a valid scenario (1 error):\n  ${line}\n` });

@@ -36,7 +36,9 @@ export class Reader {
 
   int(v: unknown, path: string, min: number, max = Number.MAX_SAFE_INTEGER): number | null {
     if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) return v;
-    this.fail(path, `an integer from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`, v);
+    // The upper end is said when there is one, or when the value passed the largest exact integer.
+    const top = max < Number.MAX_SAFE_INTEGER || (typeof v === 'number' && v > max);
+    this.fail(path, `an integer from ${min}${top ? ` to ${max}` : ''}`, v);
     return null;
   }
 

@@ -55,6 +55,10 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
   if (s.format !== SCENARIO_FORMAT) r.fail('$.format', JSON.stringify(SCENARIO_FORMAT), s.format);
   const id = r.str(s.id, '$.id', KEBAB, 'a kebab-case id') ?? 'scenario';
   if (s.title !== undefined) r.str(s.title, '$.title');
+  // Not used by a run, but the contract types them: a number or a lone string is a mistake to name.
+  if (s.description !== undefined && typeof s.description !== 'string') r.fail('$.description', 'a string (markdown)', s.description);
+  if (s.references !== undefined)
+    (r.arr(s.references, '$.references') ?? []).forEach((x, i) => r.str(x, `$.references[${i}]`, undefined, 'a reference such as "apache/pulsar#26113"'));
   const clusters = readClusters(r, s);
   const clusterNames = clusters.map((c) => c.name);
   const producers = readProducers(
