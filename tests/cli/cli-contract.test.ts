@@ -249,6 +249,11 @@ describe('cli contract: impossible configs from the newer features name the fiel
     ['topic.maxMessageSize negative', text({ topic: { maxMessageSize: -1 } }), '$.topic.maxMessageSize: expected an integer from 0, got -1'],
     ['a pulsarClient that is not a name', text({ producers: [{ name: 'p1', pulsarClient: '' }] }), '$.producers[0].pulsarClient: expected a client name, got ""'],
     ['a negative trigger step', text({ faults: [{ kind: 'disconnect', producer: 'p1', after: { step: -1 } }] }), '$.faults[0].after.step: expected an integer from 0, got -1'],
+    [
+      'a topology fault without its trigger',
+      text({ faults: [{ kind: 'set-deduplication', cluster: 'local', enabled: false }] }),
+      '$.faults[0].after: expected a trigger: { "step": n }, { "event": "sent" | "received" | "persisted" | "acked", "message": … } or { "when": "quiescent" }, got nothing',
+    ],
     ['a description that is not text', text({ description: 5 }), '$.description: expected a string (markdown), got 5'],
     ['references as one string', text({ references: 'apache/pulsar#26113' }), '$.references: expected an array, got "apache/pulsar#26113"'],
     ['a reference that is not a string', text({ references: [26113] }), '$.references[0]: expected a reference such as "apache/pulsar#26113", got 26113'],

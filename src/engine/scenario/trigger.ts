@@ -31,8 +31,11 @@ export function readTrigger(
   clusters: string[],
   messages: readonly string[],
 ): Trigger {
-  const o = r.obj(v, path);
-  if (!o) return { step: 0 };
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    r.fail(path, 'a trigger: { "step": n }, { "event": "sent" | "received" | "persisted" | "acked", "message": … } or { "when": "quiescent" }', v);
+    return { step: 0 };
+  }
+  const o = v as Record<string, unknown>;
   if ('step' in o) {
     r.known(o, path, ['step']);
     return { step: r.int(o.step, `${path}.step`, 0) ?? 0 };
