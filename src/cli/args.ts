@@ -79,6 +79,8 @@ export const MESSAGES = {
   unreachableStep: (source: string, n: number) => `${source}: the fault plan waits for a step the run never reaches (${n} ${n === 1 ? 'error' : 'errors'}):`,
   stepPastEnd: (last: number, endedBy: string, got: number) =>
     `expected a step from 0 to ${last}, the run's last (it ended ${endedBy === 'quiescent' ? 'with nothing left to do' : endedBy === 'loop' ? 'in a loop' : 'at the step limit'}; a fault fires after its step), got ${got}`,
+  stepPastDepth: (index: number, step: number, depth: number) =>
+    `warning: $.faults[${index}].after.step ${step} is past the search's depth: the fault would be step ${step + 1}, and max-depth is ${depth}, so no trace searched has it (raise --max-depth)`,
   neverFired: (index: number, kind: string, last: number) =>
     `warning: $.faults[${index}] (${kind}) never fired: its trigger did not happen in the ${last} steps of this run`,
   maxSteps: (n: number) => `warning: stopped after ${n} steps without reaching a quiescent state`,

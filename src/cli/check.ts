@@ -1,7 +1,7 @@
 // `check`: the explorer from the command line. Bounds come from the scenario's `explore` block
 // (fault kinds, max faults, depth, states), then the flags override them. The JSON is the
 // contract's, plus the `safety` / `liveness` verdicts, the bounds used, and each violation's detail.
-import { explore, explorerBounds, type Explorer } from '../engine/index';
+import { type Config, explore, explorerBounds, type Explorer } from '../engine/index';
 import { MESSAGES, type CheckArgs } from './args';
 import { type CliIo, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION, loadTarget } from './cli';
 
@@ -34,10 +34,22 @@ export function heapFull(ex: Explorer, io: CliIo): boolean {
   return true;
 }
 
+/**
+ * A plan fault `after: { "step": n }` fires as step n + 1: past max-depth no trace of the search
+ * reaches it, so a verdict of "holds" would be silent about it. Said on stderr (the search is still
+ * the answer within its bounds).
+ */
+export function warnUnreachableSteps(config: Config, maxDepth: number, io: CliIo): void {
+  config.faults.forEach((f, i) => {
+    if ('after' in f && f.after !== undefined && 'step' in f.after && f.after.step + 1 > maxDepth) io.stderr(`${MESSAGES.stepPastDepth(i, f.after.step, maxDepth)}\n`);
+  });
+}
+
 export function checkCommand(args: CheckArgs, io: CliIo, readTarget: ReadTarget): number {
   const loaded = loadTarget(args.target, args.fixes, io, readTarget);
   if (!loaded) return EXIT_USAGE;
   const bounds = withinMemory(explorerBounds(loaded.config, args), io);
+  warnUnreachableSteps(loaded.config, bounds.maxDepth, io);
   const t0 = io.now?.() ?? 0;
   const result = explore(loaded.config, bounds, (ex) => heapFull(ex, io));
   const seconds = ((io.now?.() ?? 0) - t0) / 1000;

@@ -211,6 +211,19 @@ describe('cli contract: a fault plan the run cannot carry out', () => {
   });
 });
 
+describe('cli contract: a plan step past the search’s depth', () => {
+  it.each([['check'], ['compare']])('%s: a warning names the fault and the bound; the search is still the answer', (command) => {
+    const r = cli([command, 'f.json', '--max-depth', '10', ...(command === 'compare' ? ['--fix', 'go-1565'] : [])], {
+      'f.json': text({ faults: [{ kind: 'disconnect', producer: 'p1', after: { step: 3 } }, { kind: 'disconnect', producer: 'p1', after: { step: 10 } }] }),
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n')[0]).toBe(
+      "warning: $.faults[1].after.step 10 is past the search's depth: the fault would be step 11, and max-depth is 10, so no trace searched has it (raise --max-depth)",
+    );
+    expect(r.stderr).not.toContain('$.faults[0]');
+  });
+});
+
 describe('cli contract: impossible configs from the newer features name the field → exit 2', () => {
   const geo = (patch: Record<string, unknown>) =>
     twoClusters({ topic: { deduplication: true }, replication: [{ from: 'us-east', to: 'us-west' }, { from: 'us-west', to: 'us-east' }], ...patch });
