@@ -43,7 +43,6 @@ function forkWords(fork: Fork): string {
     parts.push(`the link adds ${count(fork.added.length, 'fault')} to the scenario’s plan`);
   if (fork.removed.length > 0)
     parts.push(`the link removes ${count(fork.removed.length, 'fault')} from the scenario’s plan`);
-  if (first === undefined && !fork.explorer)
-    parts.push('every step as the scenario would take it');
+  if (first === undefined && !fork.explorer) parts.push('every step as the scenario would take it');
   return parts.join('; ');
 }
