@@ -42,12 +42,20 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
 }
 
 /**
- * Abstract storage loads the topic again: the current ledger is closed (the next append opens a
- * new one) and dedup state is rebuilt by replaying every entry (`MessageDeduplication.replayCursor`).
+ * Abstract storage loads the topic again: `ManagedLedgerImpl.initialize` opens the last ledger of
+ * the list, `initializeBookKeeper` drops it if it holds no entry and creates a new ledger at once,
+ * so the first write after the load goes to a new ledger id; dedup state is rebuilt by replaying
+ * every entry (`MessageDeduplication.replayCursor`). Abstract storage creates a ledger when its
+ * first entry is appended (`appendEntry`): while the last ledger here is closed, or there is none,
+ * Pulsar's current ledger is an empty one already created (by the topic's first load, a rollover's
+ * `createLedgerAfterClosed`, or the previous load) with the id `nextLedgerId` — this load deletes
+ * it and creates the next, so that id is used up. An open last ledger holds entries: it is closed
+ * and kept, and the new ledger takes `nextLedgerId`, as before.
  */
 function reloadAbstract(topic: TopicState): void {
   const current = topic.ledgers[topic.ledgers.length - 1];
-  if (current) current.closed = true;
+  if (current && !current.closed) current.closed = true;
+  else topic.nextLedgerId++;
   replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));
 }
 
