@@ -267,6 +267,11 @@ describe('cli contract: impossible configs from the newer features name the fiel
       text({ faults: [{ kind: 'set-deduplication', cluster: 'local', enabled: false }] }),
       '$.faults[0].after: expected a trigger: { "step": n }, { "event": "sent" | "received" | "persisted" | "acked", "message": … } or { "when": "quiescent" }, got nothing',
     ],
+    [
+      'initial ledgers for a cluster the scenario does not have (they were silently dropped)',
+      text({ topic: { ledgers: { 'us-east': [{ id: 3, entries: 1 }] } } }),
+      '$.topic.ledgers.us-east: expected a cluster name (local), got "us-east"',
+    ],
     ['a description that is not text', text({ description: 5 }), '$.description: expected a string (markdown), got 5'],
     ['references as one string', text({ references: 'apache/pulsar#26113' }), '$.references: expected an array, got "apache/pulsar#26113"'],
     ['a reference that is not a string', text({ references: [26113] }), '$.references[0]: expected a reference such as "apache/pulsar#26113", got 26113'],
@@ -278,6 +283,20 @@ describe('cli contract: impossible configs from the newer features name the fiel
   ])('%s', (_name, body, line) => {
     const r = cli(['run', 'f.json'], { 'f.json': body });
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: `f.json: not a valid scenario (1 error):\n  ${line}\n` });
+  });
+
+  it('a name every JavaScript object has (a cluster named "constructor" crashed the loader; a message named "toString" lost its outcomes)', () => {
+    const why = '(every JavaScript object has a member of that name, so the model cannot key by it)';
+    const cluster = cli(['run', 'f.json'], { 'f.json': text({ clusters: [{ name: 'constructor' }], producers: [{ name: 'p1', cluster: 'constructor' }] }) });
+    expect(cluster).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `f.json: not a valid scenario (2 errors):\n  $.clusters[0].name: expected a cluster name other than "constructor" ${why}, got "constructor"\n  $.producers[0].cluster: expected one of "cluster-0", got "constructor"\n`,
+    });
+    const message = cli(['run', 'f.json'], { 'f.json': text({ workload: [{ send: 'toString', producer: 'p1' }] }) });
+    expect(message).toMatchObject({ code: 2, stderr: `f.json: not a valid scenario (1 error):\n  $.workload[0].send: expected a message id other than "toString" ${why}, got "toString"\n` });
+    // A name that merely contains one is a name like any other.
+    expect(JSON.parse(cli(['run', 'f.json'], { 'f.json': text({ workload: [{ send: 'toString2', producer: 'p1' }] }) }).stdout)).toMatchObject({ outcomes: { toString2: ['stored at 10:0'] } });
   });
 
   it('topic.maxMessageSize 0 disables the topic’s check, as in Pulsar: it loads and runs', () => {

@@ -109,6 +109,9 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
   );
   const ledgers =
     topic.ledgers === undefined ? {} : (r.obj(topic.ledgers, '$.topic.ledgers') ?? {});
+  // Ledgers listed for a cluster the scenario does not have would be silently dropped.
+  for (const k of Object.keys(ledgers))
+    if (!names.includes(k)) r.fail(`$.topic.ledgers.${k}`, `a cluster name (${names.join(', ')})`, k);
   return out.map((c) => {
     const initial = readLedgers(r, ledgers[c.name], `$.topic.ledgers.${c.name}`);
     return {

@@ -1,5 +1,6 @@
 // A tiny field-precise reader for untrusted JSON: every problem is collected with its JSON path
 // and what was expected, and nothing throws. The scenario validator is written with it.
+import { NAME, RESERVED_NAMES } from './names';
 
 export interface ValidationError {
   /** JSON path, e.g. `$.producers[0].client`. */
@@ -30,7 +31,8 @@ export class Reader {
 
   str(v: unknown, path: string, pattern?: RegExp, what = 'a string'): string | null {
     if (typeof v === 'string' && v.length > 0 && (!pattern || pattern.test(v))) return v;
-    this.fail(path, what, v);
+    const reserved = pattern === NAME && typeof v === 'string' && RESERVED_NAMES.includes(v);
+    this.fail(path, reserved ? `${what} other than "${v}" (every JavaScript object has a member of that name, so the model cannot key by it)` : what, v);
     return null;
   }
 
@@ -66,6 +68,7 @@ function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'object') return 'an object';
-  const s = JSON.stringify(v);
+  // JSON gives no function or undefined, but the reader must not throw on whatever it is handed.
+  const s = JSON.stringify(v) ?? String(v);
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
 }
