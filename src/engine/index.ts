@@ -1,6 +1,6 @@
 // The engine's public face: the only import path for worker/, ui/ and cli/.
 export type { Config, ProducerConfig, WorkloadItem } from './model/config';
-export { REPLICATOR } from './model/config';
+export { REPLICATOR, replicationLinks } from './model/config';
 export type { ExploreFaultKind, FaultKind, FaultScope, FaultSpec } from './model/faultPlan';
 export { EXPLORE_FAULT_KINDS, FAULT_KINDS, faultKindApplies, faultKindBlocker, kindFitsStorage } from './model/faultPlan';
 export type { FixId } from './model/fixes';

@@ -7,6 +7,7 @@ import geoV2TargetUnload from './geo-v2-target-unload.json';
 import lostReceiptDedupOff from './lost-receipt-dedup-off.json';
 import lostReceiptDedupOn from './lost-receipt-dedup-on.json';
 import dedupEnabledAtRuntime from './dedup-enabled-at-runtime.json';
+import geoTtlExpiresBacklog from './geo-ttl-expires-backlog.json';
 import resendBeforePersistUnknown from './resend-before-persist-unknown.json';
 import javaResendOutgrowsBatch from './java-resend-outgrows-batch.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
@@ -58,6 +59,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   geoTwoWay,
   geoTwoWayV1SameName,
   geoV2TargetUnload,
+  geoTtlExpiresBacklog,
   seed000ChecksumCorrupted,
   seed000NotAllowed,
   seed000ChecksumIntact,

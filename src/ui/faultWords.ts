@@ -48,6 +48,8 @@ export const EXPLORE_KIND_WORDS: Readonly<Record<ExploreFaultKind, string>> = {
   'unload-topic': 'the topic is unloaded and reloaded; its dedup state is rebuilt by replay',
   'set-deduplication':
     "an operator switches the topic's deduplication on or off while it runs; switched on, it remembers nothing stored before",
+  'expire-messages':
+    "the topic's message TTL passes: every subscription's and replicator's cursor skips what is stored so far, replicated or not",
   'duplicate-frames':
     "a producer's connection writes frames it sent before again, then drops sends until it reconnects",
   'ownership-change':

@@ -245,6 +245,7 @@ const nodeMenuBroker = {
     assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), [
       'unload topic at local',
       'switch deduplication on at local',
+      'message TTL passes at local',
       'broker-1 crashes and restarts',
       'broker-1 crashes; broker-2 loads the topic',
       'move ownership to broker-2',
@@ -287,6 +288,7 @@ const nodeMenuBroker = {
     assert.deepEqual(await old.getByRole('menuitem').allTextContents(), [
       'unload topic at local',
       'switch deduplication on at local',
+      'message TTL passes at local',
       'broker-1 crashes and restarts',
       'broker-1 crashes; broker-2 loads the topic',
     ]);

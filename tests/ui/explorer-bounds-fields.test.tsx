@@ -220,6 +220,8 @@ describe('fault kinds offered', () => {
       'ownership-change',
       'slow-bookie',
       'restart-bookie',
+      // One cluster, no subscription, no replication: no cursor for a message TTL to expire.
+      'expire-messages',
     ]);
     expect(EXPLORE_FAULT_KINDS.filter((k) => !kindApplies(k, bk))).toEqual(['persist-fails']);
     // One broker with bookies: nowhere to move the topic to.

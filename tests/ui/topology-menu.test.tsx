@@ -45,6 +45,7 @@ describe('topology node fault menus', () => {
     expect((await openMenu(user, 'broker-1')).labels).toEqual([
       'unload topic at us-east',
       'switch deduplication on at us-east',
+      'message TTL passes at us-east',
       'broker-1 crashes and restarts',
     ]);
     expect((await openMenu(user, 'broker-2')).labels).toEqual([
@@ -74,6 +75,7 @@ describe('topology node fault menus', () => {
     expect((await openMenu(user, 'broker-1')).labels).toEqual([
       'unload topic at local',
       'switch deduplication on at local',
+      'message TTL passes at local',
       'broker-1 crashes and restarts',
       'broker-1 crashes; broker-2 loads the topic',
       'move ownership to broker-2',
@@ -101,6 +103,7 @@ describe('topology node fault menus', () => {
     expect(unload.labels).toEqual([
       'unload topic at local',
       'switch deduplication on at local',
+      'message TTL passes at local',
       'broker-1 crashes and restarts',
       'broker-1 crashes; broker-2 loads the topic',
     ]);

@@ -32,6 +32,12 @@ export type FaultSpec =
   | { readonly kind: 'set-deduplication'; readonly cluster: string; readonly enabled: boolean; readonly after: Trigger }
   | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string; readonly after: Trigger }
   /**
+   * The topic's message TTL has passed for every entry it has confirmed: the broker's expiry check
+   * (`PersistentTopic.checkMessageExpiry`) mark-deletes every subscription's and replicator's cursor
+   * up to the last confirmed entry (`PersistentMessageExpiryMonitor`).
+   */
+  | { readonly kind: 'expire-messages'; readonly cluster: string; readonly after: Trigger }
+  /**
    * The process of the broker serving the topic dies; `to` loads the topic after it (null: the
    * same broker, once it has restarted). Unlike ownership-change, the old owner never acts again.
    */
@@ -72,6 +78,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'restart-broker',
   'restart-bookie',
   'set-deduplication',
+  'expire-messages',
 ];
 
 /**
@@ -104,6 +111,8 @@ export interface FaultScope {
   readonly clusters: readonly { readonly brokers: readonly string[]; readonly bookies: readonly string[] }[];
   readonly producers: readonly unknown[];
   readonly replication: unknown;
+  /** Subscriptions (absent: none): a message TTL expires theirs too. */
+  readonly subscriptions?: readonly unknown[];
 }
 
 /**
@@ -122,6 +131,8 @@ export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): str
   if (!scope.clusters.some((c) => kindFitsStorage(kind, c.bookies.length > 0)))
     return storage === 'abstract' ? 'every cluster has bookies, and it acts only on abstract storage' : 'no cluster has bookies';
   if (kind === 'ownership-change' && !scope.clusters.some((c) => c.bookies.length > 0 && c.brokers.length > 1)) return 'no cluster with bookies has a second broker to move to';
+  // A message TTL acts on cursors: a subscription's or a replicator's.
+  if (kind === 'expire-messages') return scope.replication != null || (scope.subscriptions?.length ?? 0) > 0 ? null : 'no subscription and no replication: no cursor to expire';
   const bookieSide = kind === 'slow-bookie' || kind === 'ownership-change' || kind === 'restart-bookie';
   return bookieSide || scope.producers.length > 0 || scope.replication != null ? null : 'nothing sends';
 }

@@ -8,6 +8,12 @@ export interface ReplicatorCursor {
   markDeletePosition: Position;
   /** `individualDeletedMessages`: deleted positions above the mark-delete, in order. */
   individuallyDeleted: Position[];
+  /**
+   * The entries a message-TTL check mark-deleted before they were delivered
+   * (`PersistentMessageExpiryMonitor`), in order; absent until one did. Kept so a loss the TTL
+   * caused is told apart from the delete of a replicated entry.
+   */
+  expired?: readonly Position[];
 }
 
 /** `PersistentReplicator` / `GeoPersistentReplicator` in the source cluster. */

@@ -132,6 +132,8 @@ export interface SourceEntryView {
   readonly markDeleted: boolean;
   /** In `individualDeletedMessages` (deleted above the mark-delete). */
   readonly individuallyDeleted: boolean;
+  /** Mark-deleted by a message-TTL check (`PersistentMessageExpiryMonitor`), not by its delivery. */
+  readonly expired: boolean;
   /** The cursor's read position points at this entry (the next read starts here). */
   readonly atReadPosition: boolean;
   /** Sent by the geo producer and still in its pendingMessages. */

@@ -114,6 +114,7 @@ export function replicationPanelOf(
       msgs,
       markDeleted,
       individuallyDeleted,
+      expired: c.expired?.some((x) => cmp(x, e) === 0) ?? false,
       atReadPosition: cmp(e, c.readPosition) === 0,
       pending: pendingPositions.includes(position),
       lostAtRemote: (markDeleted || individuallyDeleted) && !e.replicatedFrom && msgs.length > 0 && msgs.some((m) => !remote.has(m)),

@@ -19,6 +19,8 @@ export function readFaults(
   appMessages: readonly string[],
   /** Whether another fault of the plan, the schedule or the explore block can move `cluster`'s topic away from `first`. */
   movedElsewhere: (cluster: string, first: string) => boolean = () => false,
+  /** Clusters whose topic has a cursor a message TTL can expire: a subscription, or a replication link from it. */
+  cursorClusters: readonly string[] = clusterConfigs.map((c) => c.name),
 ): FaultSpec[] {
   const raw = v === undefined ? [] : (r.arr(v, '$.faults') ?? []);
   const clusters = clusterConfigs.map((c) => c.name);
@@ -184,6 +186,14 @@ export function readFaults(
             after: readTrigger(r, o.after, `${path}.after`, clusters, messages),
           },
         ];
+      case 'expire-messages': {
+        r.known(o, path, ['kind', 'cluster', 'after']);
+        const c = r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '';
+        // The TTL expires cursors: a topic with none (no subscription, no replicator) has nothing to expire.
+        if (c !== '' && !cursorClusters.includes(c))
+          r.fail(`${path}.cluster`, `a cluster with a subscription or a replication link from it (the message TTL expires their cursors; ${c} has neither)`, c);
+        return [{ kind, cluster: c, after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
+      }
       case 'set-deduplication': {
         r.known(o, path, ['kind', 'cluster', 'enabled', 'after']);
         const c = r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '';

@@ -91,6 +91,7 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
     messages,
     appMessages,
     (cluster, first) => movedElsewhere(s, clusterNames, cluster, first),
+    clusterNames.filter((c) => subscriptions.some((x) => x.cluster === c) || links.some((l) => l.cfg.from === c)),
   );
   readExpect(r, s.expect, clusterNames);
   const schedule = readSchedule(r, s.schedule);

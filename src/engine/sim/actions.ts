@@ -26,6 +26,9 @@
 //                                            loads the topic again (no <broker>), or <broker> loads it
 //   fault:set-deduplication:<cluster>:on|off  an operator switches the topic's deduplication policy
 //                                            on or off (MessageDeduplication.checkStatus)
+//   fault:expire-messages:<cluster>          the topic's message TTL passed for every confirmed entry:
+//                                            its subscriptions' and replicators' cursors are
+//                                            mark-deleted up to the last one (checkMessageExpiry)
 //   fault:restart-bookie:<bookie>            the bookie's process dies and comes back (every cluster
 //                                            that lists <bookie>): what it had in flight is lost
 //   fault:send-timeout:<msg>[#<n>]            the send timer of the application producer that has
@@ -48,6 +51,7 @@ export type FaultAction =
   | { readonly kind: 'send-timeout'; readonly message: string; readonly nth?: number }
   | { readonly kind: 'unload-topic'; readonly cluster: string }
   | { readonly kind: 'set-deduplication'; readonly cluster: string; readonly enabled: boolean }
+  | { readonly kind: 'expire-messages'; readonly cluster: string }
   | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string }
   /** `to` null: the crashed broker restarts and loads the topic again. */
   | { readonly kind: 'restart-broker'; readonly cluster: string; readonly to: string | null }
@@ -120,6 +124,8 @@ export function faultKey(f: FaultAction): string {
       return `fault:unload-topic:${f.cluster}`;
     case 'set-deduplication':
       return `fault:set-deduplication:${f.cluster}:${f.enabled ? 'on' : 'off'}`;
+    case 'expire-messages':
+      return `fault:expire-messages:${f.cluster}`;
     case 'ownership-change':
       return `fault:ownership-change:${f.cluster}:${f.to}`;
     case 'restart-broker':

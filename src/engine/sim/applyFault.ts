@@ -14,6 +14,7 @@ import { addFailed, checkDeduplicationStatus } from '../protocol/PersistentTopic
 import { restartBroker, unloadTopic } from '../protocol/BrokerService';
 import { startTakeover } from '../protocol/OwnershipChange';
 import { bookieRestarts } from '../protocol/BookieImpl';
+import { checkMessageExpiry } from '../protocol/PersistentMessageExpiryMonitor';
 import { bookieConnectionClosed } from '../protocol/ManagedLedgerImpl';
 import { completeOpFailure, unsentOp } from '../protocol/SendCallback';
 import { sendTimeoutJava } from '../protocol/ProducerImpl';
@@ -83,6 +84,12 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       const topic = w.topics[f.cluster]!;
       ctx.events.push(ev('fault', topic.owner, `operator sets deduplication ${f.enabled ? 'on' : 'off'} at ${f.cluster} (topic policy)`, [], { cluster: f.cluster }));
       checkDeduplicationStatus(ctx, topic, f.enabled);
+      return;
+    }
+    case 'expire-messages': {
+      const topic = w.topics[f.cluster]!;
+      ctx.events.push(ev('fault', topic.owner, `message TTL passed at ${f.cluster}: every confirmed entry has expired`, [], { cluster: f.cluster }));
+      checkMessageExpiry(ctx, topic);
       return;
     }
     case 'ownership-change':

@@ -156,6 +156,7 @@ function addExplorerFaults(w: World, add: Add): void {
   if (kinds.has('unload-topic')) for (const c of w.config.clusters) offer({ kind: 'unload-topic', cluster: c.name });
   // An operator's policy change: the explorer only flips it (setting what the topic already has does nothing).
   if (kinds.has('set-deduplication')) for (const c of w.config.clusters) offer({ kind: 'set-deduplication', cluster: c.name, enabled: !w.topics[c.name]!.dedup.enabled });
+  if (kinds.has('expire-messages')) for (const c of w.config.clusters) offer({ kind: 'expire-messages', cluster: c.name });
   if (kinds.has('ownership-change')) for (const c of w.config.clusters) for (const b of c.brokers) offer({ kind: 'ownership-change', cluster: c.name, to: b });
   if (kinds.has('restart-broker')) {
     // The serving broker restarts and loads the topic again, or (with bookies) any other broker of

@@ -10,6 +10,7 @@ import type { World } from '../model/world';
 import type { BkState } from '../model/bookkeeper';
 import type { FaultAction } from './actions';
 import { expiredItem } from '../protocol/partitionProducer';
+import { canExpire } from '../protocol/PersistentMessageExpiryMonitor';
 
 export const inFlightTo = (w: World, msg: string, cluster: string) =>
   Object.values(w.channels).filter((ch) => ch.open && ch.cluster === cluster).flatMap((ch) => ch.toBroker).find((f) => !f.corrupted && f.msgs.some((m) => m.msg === msg));
@@ -73,6 +74,8 @@ export function applies(w: World, f: FaultAction): boolean {
       if (t.dedup.recovering != null) return false;
       return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
     }
+    case 'expire-messages':
+      return canExpire(w, f.cluster);
     case 'restart-bookie': {
       // Any time, in each cluster that lists the bookie — but not while a fencing read to it or its
       // answer is in flight: a fencing read with a failed bookie (`ReadLastConfirmedOp` counting an
@@ -111,6 +114,8 @@ export function planAction(spec: FaultSpec): FaultAction | null {
       return { kind: spec.kind, cluster: spec.cluster };
     case 'set-deduplication':
       return { kind: spec.kind, cluster: spec.cluster, enabled: spec.enabled };
+    case 'expire-messages':
+      return { kind: spec.kind, cluster: spec.cluster };
     case 'ownership-change':
       return { kind: spec.kind, cluster: spec.cluster, to: spec.to };
     case 'restart-broker':

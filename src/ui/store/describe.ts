@@ -61,6 +61,8 @@ export function describeFault(f: FaultJson): string {
       return `unload-topic${at}${after}`;
     case 'set-deduplication':
       return `deduplication switched ${f.enabled === false ? 'off' : 'on'}${at} (topic policy)${after}`;
+    case 'expire-messages':
+      return `message TTL passes${at} (every stored entry expires on each subscription's and replicator's cursor)${after}`;
     case 'ownership-change':
       return `ownership-change${at} to ${String(f.to)}${after}`;
     case 'restart-broker':

@@ -57,6 +57,7 @@ const PLAN_FIELDS: Readonly<Record<FaultKind, string>> = {
   'send-timeout': 'message, after?',
   'unload-topic': 'cluster, after',
   'set-deduplication': 'cluster, enabled (true | false), after',
+  'expire-messages': 'cluster (with a subscription or a replication link from it), after',
   'duplicate-frames': 'producer (or "replicator"), atSend, frames',
   'ownership-change': 'cluster, to, after',
   'restart-broker': 'cluster, to? (default: the same broker, once restarted), after',

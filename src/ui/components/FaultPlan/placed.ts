@@ -35,6 +35,8 @@ export function faultOfKey(key: string): FaultJson | null {
   if (m) return { kind: 'send-timeout', message: m[1]! };
   m = /^fault:unload-topic:(.+)$/.exec(key);
   if (m) return { kind: 'unload-topic', cluster: m[1]! };
+  m = /^fault:expire-messages:(.+)$/.exec(key);
+  if (m) return { kind: 'expire-messages', cluster: m[1]! };
   m = /^fault:set-deduplication:([^:]+):(on|off)$/.exec(key);
   if (m) return { kind: 'set-deduplication', cluster: m[1]!, enabled: m[2] === 'on' };
   m = /^fault:restart-broker:([^:]+)(?::(.+))?$/.exec(key);

@@ -1,7 +1,13 @@
 // Which topology faults can be placed at a step, and on which topology node each one sits. The
 // fault-plan panel's buttons and the topology graph's node menus both list these, so the two
 // offer the same faults with the same labels and the same disabled states.
-import { connectionPeers, faultApplies, pulsarClientOf, type World } from '../../../engine';
+import {
+  connectionPeers,
+  faultApplies,
+  pulsarClientOf,
+  replicationLinks,
+  type World,
+} from '../../../engine';
 import { addFault, type FaultJson } from '../../store';
 
 export interface TopologyFault {
@@ -67,6 +73,19 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
         group,
       });
     }
+    // The topic's message TTL passes (PersistentTopic.checkMessageExpiry): offered where the topic
+    // has a cursor to expire — a subscription, or a replicator to another cluster.
+    const cursors =
+      world.config.subscriptions.some((s) => s.cluster === c.name) ||
+      replicationLinks(world.config).some((l) => l.cfg.from === c.name);
+    if (topic && cursors)
+      out.push({
+        label: `message TTL passes at ${c.name}`,
+        fault: { kind: 'expire-messages', cluster: c.name, after },
+        disabled: !faultApplies(world, { kind: 'expire-messages', cluster: c.name }),
+        node: `broker:${topic.owner}`,
+        group,
+      });
     // A crash of the broker serving the topic: it restarts and loads the topic again, or — with
     // bookies, where another broker recovers the ledger the dead one never closed — another broker
     // of the cluster loads it. Held back by the engine's rule (faultApplies) like an unload.

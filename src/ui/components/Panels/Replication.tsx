@@ -10,6 +10,7 @@ function labelsOf(e: SourceEntryView): string[] {
   if (e.atReadPosition) out.push('read position');
   if (e.markDeleted) out.push('mark-deleted');
   if (e.individuallyDeleted) out.push('individually deleted');
+  if (e.expired) out.push('expired by the message TTL');
   if (e.pending) out.push('in flight');
   if (e.lostAtRemote) out.push('deleted but not at the remote');
   return out;
