@@ -9,6 +9,27 @@
 import { describe, expect, it } from 'vitest';
 import { type Json, rulesOf, runOf, textsOf } from './helpers';
 
+// The two-way set-up most rows share: one broker per cluster, a producer on each side, a link
+// each way, and the two sides' sends interleaved.
+const EAST_WEST = [
+  { name: 'us-east', brokers: ['broker-1'] },
+  { name: 'us-west', brokers: ['broker-2'] },
+];
+const TWO_WAY = [
+  { from: 'us-east', to: 'us-west' },
+  { from: 'us-west', to: 'us-east' },
+];
+const PE_PW = [
+  { name: 'pe', cluster: 'us-east' },
+  { name: 'pw', cluster: 'us-west' },
+];
+const E1_W1_E2_W2 = [
+  { send: 'E1', producer: 'pe' },
+  { send: 'W1', producer: 'pw' },
+  { send: 'E2', producer: 'pe' },
+  { send: 'W2', producer: 'pw' },
+];
+
 interface Row {
   id: string;
   title: string;
@@ -33,20 +54,9 @@ const ROWS: Row[] = [
         { name: 'us-west', brokers: ['broker-2'] },
       ],
       topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
-      producers: [
-        { name: 'pe', cluster: 'us-east' },
-        { name: 'pw', cluster: 'us-west' },
-      ],
-      replication: [
-        { from: 'us-east', to: 'us-west' },
-        { from: 'us-west', to: 'us-east' },
-      ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { send: 'E2', producer: 'pe' },
-        { send: 'W2', producer: 'pw' },
-      ],
+      producers: PE_PW,
+      replication: TWO_WAY,
+      workload: E1_W1_E2_W2,
       faults: [
         { kind: 'slow-bookie', bookie: 'bookie-2', message: 'W1' },
         {
@@ -79,20 +89,9 @@ const ROWS: Row[] = [
         { name: 'us-west', brokers: ['broker-2', 'broker-3'], bookies: ['bookie-1', 'bookie-2'] },
       ],
       topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
-      producers: [
-        { name: 'pe', cluster: 'us-east' },
-        { name: 'pw', cluster: 'us-west' },
-      ],
-      replication: [
-        { from: 'us-east', to: 'us-west' },
-        { from: 'us-west', to: 'us-east' },
-      ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { send: 'E2', producer: 'pe' },
-        { send: 'W2', producer: 'pw' },
-      ],
+      producers: PE_PW,
+      replication: TWO_WAY,
+      workload: E1_W1_E2_W2,
       faults: [
         {
           kind: 'ownership-change',
@@ -120,25 +119,14 @@ const ROWS: Row[] = [
       'two-way V1, both replicators’ connections drop after a replicated write: the resends are Dup by original producer and sequence id',
     scenario: {
       id: 'r11-03',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
-      producers: [
-        { name: 'pe', cluster: 'us-east' },
-        { name: 'pw', cluster: 'us-west' },
-      ],
+      producers: PE_PW,
       replication: [
         { from: 'us-east', to: 'us-west', dedup: 'v1' },
         { from: 'us-west', to: 'us-east', dedup: 'v1' },
       ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { send: 'E2', producer: 'pe' },
-        { send: 'W2', producer: 'pw' },
-      ],
+      workload: E1_W1_E2_W2,
       faults: [
         {
           kind: 'disconnect',
@@ -170,25 +158,14 @@ const ROWS: Row[] = [
       'one link V1, the other V2, both topics unload after a replicated write: each message once per side',
     scenario: {
       id: 'r11-04',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
-      producers: [
-        { name: 'pe', cluster: 'us-east' },
-        { name: 'pw', cluster: 'us-west' },
-      ],
+      producers: PE_PW,
       replication: [
         { from: 'us-east', to: 'us-west', dedup: 'v1' },
         { from: 'us-west', to: 'us-east', dedup: 'v2' },
       ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { send: 'E2', producer: 'pe' },
-        { send: 'W2', producer: 'pw' },
-      ],
+      workload: E1_W1_E2_W2,
       faults: [
         {
           kind: 'unload-topic',
@@ -309,25 +286,14 @@ const ROWS: Row[] = [
       'two-way V1, us-west switched off and pw’s W1 receipt lost: us-west holds W1 twice, us-east drops the second copy (pw, 0)',
     scenario: {
       id: 'r11-06v1',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
-      producers: [
-        { name: 'pe', cluster: 'us-east' },
-        { name: 'pw', cluster: 'us-west' },
-      ],
+      producers: PE_PW,
       replication: [
         { from: 'us-east', to: 'us-west', dedup: 'v1' },
         { from: 'us-west', to: 'us-east', dedup: 'v1' },
       ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { send: 'E2', producer: 'pe' },
-        { send: 'W2', producer: 'pw' },
-      ],
+      workload: E1_W1_E2_W2,
       faults: [
         {
           kind: 'set-deduplication',
@@ -356,25 +322,14 @@ const ROWS: Row[] = [
       'two-way V2, the same: us-east stores both copies (two source positions), no invariant is broken (dedup off where they were made)',
     scenario: {
       id: 'r11-06v2',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
-      producers: [
-        { name: 'pe', cluster: 'us-east' },
-        { name: 'pw', cluster: 'us-west' },
-      ],
+      producers: PE_PW,
       replication: [
         { from: 'us-east', to: 'us-west', dedup: 'v2' },
         { from: 'us-west', to: 'us-east', dedup: 'v2' },
       ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { send: 'E2', producer: 'pe' },
-        { send: 'W2', producer: 'pw' },
-      ],
+      workload: E1_W1_E2_W2,
       faults: [
         {
           kind: 'set-deduplication',
@@ -729,10 +684,7 @@ const ROWS: Row[] = [
         { name: 'eu', brokers: ['broker-3'] },
       ],
       topic: { deduplication: true },
-      producers: [
-        { name: 'pe', cluster: 'us-east' },
-        { name: 'pw', cluster: 'us-west' },
-      ],
+      producers: PE_PW,
       replication: [
         { from: 'us-east', to: 'us-west' },
         { from: 'us-west', to: 'eu' },
@@ -755,25 +707,11 @@ const ROWS: Row[] = [
       'two-way, us-west’s broker crashes after E1 is stored there: the replay does not rebuild _LID/_EID, E1 stored twice (#25861)',
     scenario: {
       id: 'r11-15',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
-      producers: [
-        { name: 'pe', cluster: 'us-east' },
-        { name: 'pw', cluster: 'us-west' },
-      ],
-      replication: [
-        { from: 'us-east', to: 'us-west' },
-        { from: 'us-west', to: 'us-east' },
-      ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { send: 'E2', producer: 'pe' },
-        { send: 'W2', producer: 'pw' },
-      ],
+      producers: PE_PW,
+      replication: TWO_WAY,
+      workload: E1_W1_E2_W2,
       faults: [
         {
           kind: 'restart-broker',
@@ -801,25 +739,11 @@ const ROWS: Row[] = [
     title: 'the same with PR 25860: E1’s resend is Dup, once per side',
     scenario: {
       id: 'r11-15f',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
-      producers: [
-        { name: 'pe', cluster: 'us-east' },
-        { name: 'pw', cluster: 'us-west' },
-      ],
-      replication: [
-        { from: 'us-east', to: 'us-west' },
-        { from: 'us-west', to: 'us-east' },
-      ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { send: 'E2', producer: 'pe' },
-        { send: 'W2', producer: 'pw' },
-      ],
+      producers: PE_PW,
+      replication: TWO_WAY,
+      workload: E1_W1_E2_W2,
       faults: [
         {
           kind: 'restart-broker',
@@ -847,25 +771,11 @@ const ROWS: Row[] = [
       'two-way, pw’s send timer fires while W1 is being written: W1 failed but stored, and replicated to us-east',
     scenario: {
       id: 'r11-16',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
-      producers: [
-        { name: 'pe', cluster: 'us-east' },
-        { name: 'pw', cluster: 'us-west' },
-      ],
-      replication: [
-        { from: 'us-east', to: 'us-west' },
-        { from: 'us-west', to: 'us-east' },
-      ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { send: 'E2', producer: 'pe' },
-        { send: 'W2', producer: 'pw' },
-      ],
+      producers: PE_PW,
+      replication: TWO_WAY,
+      workload: E1_W1_E2_W2,
       faults: [
         {
           kind: 'send-timeout',
@@ -998,25 +908,11 @@ const ROWS: Row[] = [
       'two-way, pw’s process restarts with W1 written: W1 failed but stored (and replicated), W2 takes seq 1',
     scenario: {
       id: 'r11-20',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
-      producers: [
-        { name: 'pe', cluster: 'us-east' },
-        { name: 'pw', cluster: 'us-west' },
-      ],
-      replication: [
-        { from: 'us-east', to: 'us-west' },
-        { from: 'us-west', to: 'us-east' },
-      ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { send: 'E2', producer: 'pe' },
-        { send: 'W2', producer: 'pw' },
-      ],
+      producers: PE_PW,
+      replication: TWO_WAY,
+      workload: E1_W1_E2_W2,
       faults: [
         {
           kind: 'restart-producer',
@@ -1116,7 +1012,9 @@ describe('review 11: the steps behind the outcomes', () => {
 
   it('12: isExceedMaximumMessageSize judges headersAndPayload — 10 framing bytes and the metadata with the payload', () => {
     const r = runOf(scenarioOf('12'));
-    const refused = textsOf(r, 'broker-1').filter((t) => t.startsWith('NotAllowedError before dedup'));
+    const refused = textsOf(r, 'broker-1').filter((t) =>
+      t.startsWith('NotAllowedError before dedup'),
+    );
     expect(refused).toEqual([
       "NotAllowedError before dedup: 79 bytes, 101 or more with headers and metadata, exceed the topic's max message size 100",
       "NotAllowedError before dedup: 100 bytes, 122 or more with headers and metadata, exceed the topic's max message size 100",
