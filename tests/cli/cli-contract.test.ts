@@ -236,6 +236,11 @@ describe('cli contract: impossible configs from the newer features name the fiel
       '$.replication[1]: expected a link not yet listed (us-east->us-west is already replicated), got "us-east->us-west"',
     ],
     ['an empty list of links', geo({ replication: [] }), '$.replication: expected an object { from, to } or a non-empty array of them, got an array'],
+    // ux-review-10: "expected an object, got 3" hid that a list of links is accepted too.
+    ['replication a number', geo({ replication: 3 }), '$.replication: expected an object { from, to } or a non-empty array of them, got 3'],
+    ['replication a string', geo({ replication: 'us-east->us-west' }), '$.replication: expected an object { from, to } or a non-empty array of them, got "us-east->us-west"'],
+    ['replication null', geo({ replication: null }), '$.replication: expected an object { from, to } or a non-empty array of them, got null'],
+    ['a link in the list that is not an object', geo({ replication: [{ from: 'us-east', to: 'us-west' }, 'us-west->us-east'] }), '$.replication[1]: expected a link: an object { from, to }, got "us-west->us-east"'],
     [
       'set-deduplication on a cluster that does not exist',
       text({ faults: [{ kind: 'set-deduplication', cluster: 'us-east', enabled: false, after: { step: 1 } }] }),

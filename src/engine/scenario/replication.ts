@@ -15,9 +15,15 @@ export function readReplication(
   clusters: string[],
 ): { replication: ReplicationConfig | null; replications?: ReplicationConfig[] } {
   if (v === undefined) return { replication: null };
+  // Neither a link nor a list: say both shapes are accepted (the reader's "an object" hid the list).
+  const shapes = 'an object { from, to } or a non-empty array of them';
+  if (!Array.isArray(v) && (v === null || typeof v !== 'object')) {
+    r.fail('$.replication', shapes, v);
+    return { replication: null };
+  }
   if (!Array.isArray(v)) return { replication: readLink(r, v, '$.replication', clusters) };
   if (v.length === 0) {
-    r.fail('$.replication', 'an object { from, to } or a non-empty array of them', v);
+    r.fail('$.replication', shapes, v);
     return { replication: null };
   }
   const links = v.flatMap((x, i) => {
@@ -43,8 +49,11 @@ function readLink(
   path: string,
   clusters: string[],
 ): ReplicationConfig | null {
-  const o = r.obj(v, path);
-  if (!o) return null;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    r.fail(path, 'a link: an object { from, to }', v);
+    return null;
+  }
+  const o = v as Record<string, unknown>;
   r.known(o, path, ['from', 'to', 'dedup', 'start']);
   const from = r.oneOf(o.from, `${path}.from`, clusters) ?? '';
   const to = r.oneOf(o.to, `${path}.to`, clusters) ?? '';
