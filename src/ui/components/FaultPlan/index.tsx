@@ -63,7 +63,13 @@ export function FaultPlan() {
                 {l.text}
                 {l.alike}
               </span>{' '}
-              {l.actedAt === null ? (
+              {l.never !== null ? (
+                // A planned fault whose trigger never happened changes nothing in this run: said
+                // in plain text, not muted (the CLI's run warns of it too).
+                <span className="fault-never" data-testid="fault-never">
+                  ({l.never}){' '}
+                </span>
+              ) : l.actedAt === null ? (
                 <span className="muted">(has not acted in this run) </span>
               ) : (
                 <>

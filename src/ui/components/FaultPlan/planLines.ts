@@ -8,7 +8,7 @@
 // engine/protocol/BookieImpl.ts: an add's answer is `held`, taken last); it acted at the first step
 // that held back one of that bookie's answers (for its message, when it names one).
 import type { RunResult } from '../../../engine';
-import { describeFault, type FaultJson } from '../../store';
+import { describeFault, describeTrigger, type FaultJson } from '../../store';
 import { ordinal } from '../../ordinal';
 
 export interface PlanLine {
@@ -20,6 +20,12 @@ export interface PlanLine {
    * one of its bookie's answers); null if it has not acted in it.
    */
   readonly actedAt: number | null;
+  /**
+   * For an entry with a trigger (`after`) that has not acted: why, in words — its trigger never
+   * happened in the run shown, or it happened and the fault could never act after it. The CLI's
+   * `run` warns of the same on stderr ("never fired: its trigger did not happen"); null otherwise.
+   */
+  readonly never: string | null;
 }
 
 /** What the next alike entry waits for, by kind. */
@@ -67,6 +73,44 @@ function spentAt(result: RunResult | null, i: number): number | null {
   return s < 0 ? null : s;
 }
 
+/** The first step whose world has plan entry `i` armed (its step or event trigger happened). */
+function armedAt(result: RunResult | null, i: number): number | null {
+  const steps = result?.steps ?? [];
+  const s = steps.findIndex((x) => x.world.plan[i]?.armed === true);
+  return s < 0 ? null : s;
+}
+
+/** How a run ended, for a trigger that waits for it to be quiescent. */
+const NOT_QUIESCENT: Readonly<Record<string, string>> = {
+  loop: 'it ended in a loop',
+  'max-steps': 'it stopped at the step limit',
+  'schedule-error': 'it stopped where the schedule failed',
+};
+
+/**
+ * Why triggered entry `i` (not acted) never fired in `result`: its trigger did not happen, or it
+ * did and the fault could not act after it (e.g. a message TTL with nothing left to expire).
+ */
+function neverFired(result: RunResult, f: FaultJson, i: number): string | null {
+  const after = f.after;
+  if (after === null || typeof after !== 'object') return null;
+  const trigger = describeTrigger(after).trim();
+  const last = result.steps.length - 1;
+  if ((after as { when?: unknown }).when === 'quiescent') {
+    const how = NOT_QUIESCENT[result.endedBy];
+    return how
+      ? `never fired: the run never became quiescent (${how} at step ${last})`
+      : `never fired: when the run became quiescent (step ${last}) it could not act`;
+  }
+  const armed = armedAt(result, i);
+  if (armed !== null)
+    return `never fired: its trigger (${trigger}) happened at step ${armed}, but it could not act before the run ended at step ${last}`;
+  const step = (after as { step?: unknown }).step;
+  if (typeof step === 'number' && step > last)
+    return `never fired: its trigger (${trigger}) is past the run's end, step ${last}`;
+  return `never fired: its trigger (${trigger}) did not happen in this run`;
+}
+
 export function planLines(faults: readonly FaultJson[], result: RunResult | null): PlanLine[] {
   const keys = faults.map((f) => JSON.stringify(f));
   return faults.map((f, i) => {
@@ -77,10 +121,12 @@ export function planLines(faults: readonly FaultJson[], result: RunResult | null
       same < 2
         ? ''
         : ` (${ordinal(nth)} of ${same} alike: ${nth === 1 ? 'acts first' : `acts on ${next} after the ${ordinal(nth - 1)} has acted`})`;
+    const actedAt = f.kind === 'slow-bookie' ? heldAt(result, f) : spentAt(result, i);
     return {
       text: describeFault(f),
       alike,
-      actedAt: f.kind === 'slow-bookie' ? heldAt(result, f) : spentAt(result, i),
+      actedAt,
+      never: actedAt === null && result ? neverFired(result, f, i) : null,
     };
   });
 }
