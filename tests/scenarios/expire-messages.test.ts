@@ -30,7 +30,7 @@ const geo = (faults: Json[], extra: Json = {}): Json => ({
 describe('built-in geo-ttl-expires-backlog: the TTL passes while the replicator is behind', () => {
   const r = runBuiltin('geo-ttl-expires-backlog');
   it('the expiry check mark-deletes the replicator cursor past M1 and M2 before it read them', () => {
-    const at = stepOf(r, 'message TTL passed at us-east');
+    const at = stepOf(r, 'message TTL passes at us-east: every entry stored so far has expired');
     expect(r.steps[at]!.key).toBe('fault:expire-messages:us-east');
     const c = r.steps[at]!.world.replicator!.cursor;
     expect([c.markDeletePosition, c.readPosition]).toEqual([
@@ -73,7 +73,7 @@ describe('the check acts only on a backlog', () => {
   it('a TTL the plan makes due at step 1 waits until an entry is confirmed and not yet read (M1), then expires it', () => {
     const r = runOf(geo([{ kind: 'expire-messages', cluster: 'us-east', after: { step: 1 } }], { subscriptions: [{ name: 'sub', cluster: 'us-east' }] }), []);
     // It fires at the first step a backlog exists (M1 persisted, not yet read): the plan waits for it.
-    const at = stepOf(r, 'message TTL passed at us-east');
+    const at = stepOf(r, 'message TTL passes at us-east: every entry stored so far has expired');
     expect(r.steps[at - 1]!.key).toBe('persist:us-east:M1');
     expect(r.stored['us-west']).toEqual(['M2']);
   });

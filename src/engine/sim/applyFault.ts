@@ -88,7 +88,7 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
     }
     case 'expire-messages': {
       const topic = w.topics[f.cluster]!;
-      ctx.events.push(ev('fault', topic.owner, `message TTL passed at ${f.cluster}: every confirmed entry has expired`, [], { cluster: f.cluster }));
+      ctx.events.push(ev('fault', topic.owner, `message TTL passes at ${f.cluster}: every entry stored so far has expired`, [], { cluster: f.cluster }));
       checkMessageExpiry(ctx, topic);
       return;
     }

@@ -45,6 +45,7 @@ function Entry({ e }: { readonly e: SourceEntryView }) {
       <span className="strip-flags" aria-hidden="true">
         {e.markDeleted && <abbr title="mark-deleted">MD</abbr>}
         {e.individuallyDeleted && <abbr title="individually deleted">del</abbr>}
+        {e.expired && <abbr title="expired by the message TTL">TTL</abbr>}
         {e.pending && <abbr title="in flight (pending at the geo producer)">sent</abbr>}
         {e.lostAtRemote && <abbr title="deleted at the source, absent at the remote">LOST</abbr>}
       </span>
@@ -103,6 +104,8 @@ export function ReplicationPanel({ repl }: { readonly repl: View }) {
         <p className="strip-legend muted">
           MD mark-deleted · del individually deleted · sent pending at the producer · LOST deleted
           at {repl.from}, absent at {repl.to}
+          {/* Only where a message TTL expired entries: the other views' legend stays as it was. */}
+          {repl.entries.some((e) => e.expired) && ' · TTL expired by the message TTL'}
         </p>
       </div>
       <div className={changedClass(repl.changed.producer, 'card')} data-testid="geo-producer">

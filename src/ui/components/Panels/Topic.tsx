@@ -9,10 +9,13 @@ import { changedClass } from './changed';
 export function TopicPanel({
   topics,
   lost = [],
+  expired = [],
 }: {
   readonly topics: readonly TopicView[];
   /** Messages the replicator deleted at its source while this target lacks them (lostAtRemote). */
   readonly lost?: readonly string[];
+  /** Of `lost`, those a message TTL expired on the replicator's cursor (not its own delete). */
+  readonly expired?: readonly string[];
 }) {
   return (
     <section className="panel" aria-label="Topic" data-testid="panel-topic">
@@ -33,6 +36,7 @@ export function TopicPanel({
                 cluster={t.cluster}
                 msgs={t.missingFromSource.msgs}
                 lost={lost}
+                expired={expired}
               />
             )}
             <div className={changedClass(t.changed.ledgers)}>
@@ -83,16 +87,25 @@ function NotHere(props: {
   readonly cluster: string;
   readonly msgs: readonly string[];
   readonly lost: readonly string[];
+  readonly expired: readonly string[];
 }) {
   const { from, cluster, msgs } = props;
-  const lost = msgs.filter((m) => props.lost.includes(m));
+  // An entry the message TTL expired was never replicated: "the replicator deleted it" misled.
+  const expired = msgs.filter((m) => props.lost.includes(m) && props.expired.includes(m));
+  const lost = msgs.filter((m) => props.lost.includes(m) && !props.expired.includes(m));
   const late = msgs.filter((m) => !props.lost.includes(m));
+  const them = (l: readonly string[]) => (l.length === 1 ? 'it' : 'them');
   return (
     <>
       {lost.length > 0 && (
         <p className="bad missing" data-testid={`missing-${cluster}`}>
-          missing and lost (the replicator deleted {lost.length === 1 ? 'it' : 'them'} at {from}):{' '}
-          {lost.join(', ')}
+          missing and lost (the replicator deleted {them(lost)} at {from}): {lost.join(', ')}
+        </p>
+      )}
+      {expired.length > 0 && (
+        <p className="bad missing" data-testid={`expired-${cluster}`}>
+          missing and lost (the message TTL expired {them(expired)} at {from} before{' '}
+          {expired.length === 1 ? 'it was' : 'they were'} replicated): {expired.join(', ')}
         </p>
       )}
       {late.length > 0 && (

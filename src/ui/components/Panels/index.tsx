@@ -36,6 +36,13 @@ function lostOf(repl: ReplicationView | null): string[] {
     : [];
 }
 
+/** Of those, the ones a message TTL expired on the replicator's cursor before it replicated them. */
+function expiredOf(repl: ReplicationView | null): string[] {
+  return repl
+    ? [...new Set(repl.entries.filter((e) => e.lostAtRemote && e.expired).flatMap((e) => e.msgs))]
+    : [];
+}
+
 /** Per message, the entries holding it that no reader reaches, with the Topic panel's reason. */
 function unreadOf(topics: readonly TopicView[]): UnreadCopies {
   const out: Record<string, string[]> = {};
@@ -77,6 +84,7 @@ export function Panels() {
         <Topic
           topics={panels.topics}
           lost={[...new Set(panels.replications.flatMap((r) => lostOf(r)))]}
+          expired={[...new Set(panels.replications.flatMap((r) => expiredOf(r)))]}
         />
         <InFlight channels={panels.channels} />
       </div>
