@@ -14,6 +14,8 @@ describe('editor form lines', () => {
     expect(back(L.linesToProducers(L.producersToLines(b.producers)))).toEqual(b.producers ?? []);
     expect(back(L.linesToWorkload(L.workloadToLines(b.workload)))).toEqual(b.workload ?? []);
     expect(back(L.linesToFaults(L.faultsToLines(b.faults ?? [])))).toEqual(b.faults ?? []);
+    if (b.replication !== undefined)
+      expect(back(L.linesToReplication(L.replicationToLines(b.replication)))).toEqual(b.replication);
   });
 
   it('batching with a byte bound round-trips; an empty batching block reads back as batching on', () => {

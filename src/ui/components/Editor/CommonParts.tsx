@@ -10,8 +10,10 @@ import {
   linesToClusters,
   linesToFaults,
   linesToProducers,
+  linesToReplication,
   linesToWorkload,
   producersToLines,
+  replicationToLines,
   workloadToLines,
   type Parsed,
 } from './lines';
@@ -38,6 +40,14 @@ const LINE_PARTS: readonly {
     hint: 'name cluster=… client=java|go batching=n batchBytes=n pulsarClient=app',
     toLines: producersToLines,
     parse: linesToProducers,
+  },
+  {
+    // Geo-replication links (ux-review-10: only the JSON edited them): one line per link.
+    key: 'replication',
+    label: 'Replication',
+    hint: 'from -> to dedup=v1|v2 start=immediately|after-workload',
+    toLines: replicationToLines,
+    parse: linesToReplication,
   },
   {
     key: 'workload',

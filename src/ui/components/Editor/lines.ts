@@ -200,3 +200,46 @@ export function linesToFaults(text: string): Parsed<unknown[]> {
   }
   return { ok: true, value: out };
 }
+
+/**
+ * Replication links: `us-east -> us-west dedup=v1 start=after-workload`, one line per link. One
+ * line is written as the single object `replication` always meant, several as the list of links
+ * (docs/scenario-format-extensions.md); no line removes `replication` (CommonParts' withPart).
+ */
+export function replicationToLines(v: unknown): string {
+  const links = Array.isArray(v) ? v : v !== null && typeof v === 'object' ? [v] : [];
+  return links
+    .map((l: Json) =>
+      [
+        str(l?.from),
+        '->',
+        str(l?.to),
+        l?.dedup !== undefined && `dedup=${str(l.dedup)}`,
+        l?.start !== undefined && `start=${str(l.start)}`,
+      ]
+        .filter(Boolean)
+        .join(' '),
+    )
+    .join('\n');
+}
+
+export function linesToReplication(text: string): Parsed<Json | Json[]> {
+  const out: Json[] = [];
+  for (const { n, words } of lines(text)) {
+    const [from, arrow, to] = words;
+    if (!from || arrow !== '->' || !to)
+      return {
+        ok: false,
+        error: `line ${n}: expected "<from cluster> -> <to cluster> [dedup=v1|v2] [start=immediately|after-workload]"`,
+      };
+    const o = options(words.slice(3), n, ['dedup', 'start']);
+    if (!o.ok) return o;
+    out.push({
+      from,
+      to,
+      ...(o.value.dedup !== undefined ? { dedup: o.value.dedup } : {}),
+      ...(o.value.start !== undefined ? { start: o.value.start } : {}),
+    });
+  }
+  return { ok: true, value: out.length === 1 ? out[0]! : out };
+}
