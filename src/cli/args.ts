@@ -83,6 +83,8 @@ export const MESSAGES = {
     `warning: $.faults[${index}].after.step ${step} is past the search's depth: the fault would be step ${step + 1}, and max-depth is ${depth}, so no trace searched has it (raise --max-depth)`,
   neverFired: (index: number, kind: string, last: number) =>
     `warning: $.faults[${index}] (${kind}) never fired: its trigger did not happen in the ${last} steps of this run`,
+  neverActed: (index: number, kind: string, armed: number, last: number) =>
+    `warning: $.faults[${index}] (${kind}) never fired: its trigger happened at step ${armed}, but it could not act before the run ended at step ${last}`,
   maxSteps: (n: number) => `warning: stopped after ${n} steps without reaching a quiescent state`,
   loop: (n: number) => `note: stopped after step ${n}: the run came back to a state it had been in, so it would repeat it forever (a livelock: what is pending stays pending)`,
   unknownCheckFlag: (f: string) => `unknown option "${f}"; check accepts --fix ID, --max-depth N, --max-faults K and --max-states S`,

@@ -110,8 +110,9 @@ function runCommand(args: RunArgs, io: CliIo): number {
 /**
  * The plan's triggered faults that never fired in this run. A `{ "step": n }` past the run's last
  * step cannot fire in it: that is bad input (exit 2, naming `$.faults[i].after.step`), not a green
- * run with a fault silently left out. A fault whose event never happened (or that was due but never
- * applied) is the model's answer, not the file's mistake: a warning on stderr.
+ * run with a fault silently left out. A fault whose event never happened, or that was due but never
+ * applied (the warning then names the step its trigger happened at), is the model's answer, not the
+ * file's mistake: a warning on stderr.
  */
 export function unfiredFaults(config: Config, result: RunResult): { unreachable: string[]; never: string[] } {
   const last = result.steps[result.steps.length - 1]!;
@@ -121,7 +122,12 @@ export function unfiredFaults(config: Config, result: RunResult): { unreachable:
     if (rt.spent || !('after' in f) || f.after === undefined) continue;
     if ('step' in f.after && f.after.step > last.index)
       out.unreachable.push(`$.faults[${rt.index}].after.step: ${MESSAGES.stepPastEnd(last.index, result.endedBy, f.after.step)}`);
-    else out.never.push(MESSAGES.neverFired(rt.index, f.kind, last.index));
+    else {
+      // Armed (its trigger happened) but never applicable until the end — e.g. a message TTL with no
+      // backlog left (`expireMessages` returns at once): the trigger did happen, so say so.
+      const armedAt = result.steps.find((s) => s.world.plan.some((x) => x.index === rt.index && x.armed))?.index;
+      out.never.push(armedAt === undefined ? MESSAGES.neverFired(rt.index, f.kind, last.index) : MESSAGES.neverActed(rt.index, f.kind, armedAt, last.index));
+    }
   }
   return out;
 }

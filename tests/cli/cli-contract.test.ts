@@ -209,6 +209,18 @@ describe('cli contract: a fault plan the run cannot carry out', () => {
     expect(r.stderr).toBe('warning: $.faults[0] (disconnect) never fired: its trigger did not happen in the 5 steps of this run\n');
     expect(JSON.parse(r.stdout)).toMatchObject({ stored: { 'us-east': ['M1'], 'us-west': [] } });
   });
+
+  it('a step trigger that happened, for a fault that could never act after it (a message TTL with no backlog left): the warning says the trigger happened and when (review 12)', () => {
+    const geo = (faults: unknown[]) =>
+      twoClusters({ replication: { from: 'us-east', to: 'us-west' }, workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }], faults });
+    const plain = JSON.parse(cli(['run', 'f.json'], { 'f.json': geo([]) }).stdout) as { steps: number; stored: unknown };
+    const r = cli(['run', 'f.json'], { 'f.json': geo([{ kind: 'expire-messages', cluster: 'us-east', after: { step: plain.steps } }]) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      `warning: $.faults[0] (expire-messages) never fired: its trigger happened at step ${plain.steps}, but it could not act before the run ended at step ${plain.steps}\n`,
+    );
+    expect(JSON.parse(r.stdout)).toMatchObject({ steps: plain.steps, stored: { 'us-east': ['M1'], 'us-west': ['M1'] } });
+  });
 });
 
 describe('cli contract: a plan step past the search’s depth', () => {
