@@ -111,6 +111,8 @@ export interface FaultScope {
   readonly clusters: readonly { readonly brokers: readonly string[]; readonly bookies: readonly string[] }[];
   readonly producers: readonly unknown[];
   readonly replication: unknown;
+  /** Replication as a list of links (`replication: [...]`; then `replication` is null). */
+  readonly replications?: readonly unknown[];
   /** Subscriptions (absent: none): a message TTL expires theirs too. */
   readonly subscriptions?: readonly unknown[];
 }
@@ -131,8 +133,10 @@ export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): str
   if (!scope.clusters.some((c) => kindFitsStorage(kind, c.bookies.length > 0)))
     return storage === 'abstract' ? 'every cluster has bookies, and it acts only on abstract storage' : 'no cluster has bookies';
   if (kind === 'ownership-change' && !scope.clusters.some((c) => c.bookies.length > 0 && c.brokers.length > 1)) return 'no cluster with bookies has a second broker to move to';
+  // Replication as one link or as a list (where `replication` is null): a replicator reads and sends either way.
+  const replicated = scope.replication != null || (scope.replications?.length ?? 0) > 0;
   // A message TTL acts on cursors: a subscription's or a replicator's.
-  if (kind === 'expire-messages') return scope.replication != null || (scope.subscriptions?.length ?? 0) > 0 ? null : 'no subscription and no replication: no cursor to expire';
+  if (kind === 'expire-messages') return replicated || (scope.subscriptions?.length ?? 0) > 0 ? null : 'no subscription and no replication: no cursor to expire';
   const bookieSide = kind === 'slow-bookie' || kind === 'ownership-change' || kind === 'restart-bookie';
-  return bookieSide || scope.producers.length > 0 || scope.replication != null ? null : 'nothing sends';
+  return bookieSide || scope.producers.length > 0 || replicated ? null : 'nothing sends';
 }
