@@ -68,6 +68,23 @@ describe('a planned fault that never fired', () => {
     );
   });
 
+  it("a step past the run's end; a quiescent trigger whose fault has nothing to act on", async () => {
+    await selectScenario('geo-v2-clean');
+    const last = result().steps.length - 1;
+    setCursor(0);
+    await addFault({ kind: 'unload-topic', cluster: 'us-west', after: { step: last + 5 } });
+    await addFault({ kind: 'expire-messages', cluster: 'us-east', after: { when: 'quiescent' } });
+    expect(result().steps.length - 1).toBe(last);
+    render(<FaultPlan />);
+    const [past, quiet] = screen.getAllByTestId('fault-never');
+    expect(past).toHaveTextContent(
+      `never fired: its trigger (after step ${last + 5}) is past the run's end, step ${last}`,
+    );
+    expect(quiet).toHaveTextContent(
+      `never fired: when the run became quiescent (step ${last}) it could not act`,
+    );
+  });
+
   it('a message fault with no trigger that never acts keeps its plain note', async () => {
     await selectScenario('geo-v2-clean');
     setCursor(result().steps.length - 1);
