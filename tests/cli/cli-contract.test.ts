@@ -308,7 +308,8 @@ describe('cli contract: impossible configs from the newer features name the fiel
     expect(cluster).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: `f.json: not a valid scenario (2 errors):\n  $.clusters[0].name: expected a cluster name other than "constructor" ${why}, got "constructor"\n  $.producers[0].cluster: expected one of "cluster-0", got "constructor"\n`,
+      // One error: the producer's cluster names the refused cluster as written (no "cluster-0" the file never wrote).
+      stderr: `f.json: not a valid scenario (1 error):\n  $.clusters[0].name: expected a cluster name other than "constructor" ${why}, got "constructor"\n`,
     });
     const message = cli(['run', 'f.json'], { 'f.json': text({ workload: [{ send: 'toString', producer: 'p1' }] }) });
     expect(message).toMatchObject({ code: 2, stderr: `f.json: not a valid scenario (1 error):\n  $.workload[0].send: expected a message id other than "toString" ${why}, got "toString"\n` });

@@ -3,7 +3,7 @@
 import { BROKER_MAX_MESSAGE_SIZE, type ClusterConfig } from '../model/config';
 import { readLedgers } from './ledgers';
 import { NAME } from './names';
-import type { Reader } from './reader';
+import { asWritten, own, type Reader } from './reader';
 
 export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConfig[] {
   const topic = s.topic === undefined ? {} : (r.obj(s.topic, '$.topic') ?? {});
@@ -27,12 +27,12 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     const o = r.obj(c, path);
     if (!o) return;
     r.known(o, path, ['name', 'brokers', 'bookies']);
-    const name = r.str(o.name, `${path}.name`, NAME, 'a cluster name') ?? `cluster-${i}`;
+    const name = r.str(o.name, `${path}.name`, NAME, 'a cluster name') ?? asWritten(o.name, `cluster-${i}`);
     if (out.some((x) => x.name === name))
       r.fail(`${path}.name`, 'a name not used by another cluster', name);
     const brokers = (
       o.brokers === undefined ? ['broker-1'] : (r.arr(o.brokers, `${path}.brokers`) ?? [])
-    ).map((b, j) => r.str(b, `${path}.brokers[${j}]`, NAME, 'a broker name') ?? `broker-${j}`);
+    ).map((b, j) => r.str(b, `${path}.brokers[${j}]`, NAME, 'a broker name') ?? asWritten(b, `broker-${j}`));
     if (brokers.length === 0) r.fail(`${path}.brokers`, 'at least one broker', o.brokers);
     for (const [j, b] of brokers.entries()) {
       if (brokersSeen.has(b))
@@ -41,7 +41,7 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     }
     const bookies = (
       o.bookies === undefined ? [] : (r.arr(o.bookies, `${path}.bookies`) ?? [])
-    ).map((b, j) => r.str(b, `${path}.bookies[${j}]`, NAME, 'a bookie name') ?? `bookie-${j}`);
+    ).map((b, j) => r.str(b, `${path}.bookies[${j}]`, NAME, 'a bookie name') ?? asWritten(b, `bookie-${j}`));
     if (o.bookies !== undefined && bookies.length === 0)
       r.fail(
         `${path}.bookies`,
@@ -113,12 +113,14 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
   for (const k of Object.keys(ledgers))
     if (!names.includes(k)) r.fail(`$.topic.ledgers.${k}`, `a cluster name (${names.join(', ')})`, k);
   return out.map((c) => {
-    const initial = readLedgers(r, ledgers[c.name], `$.topic.ledgers.${c.name}`);
+    // Own keys only: a refused name such as "constructor" stays as written (asWritten), and every
+    // object has a member of that name.
+    const initial = readLedgers(r, own(ledgers, c.name), `$.topic.ledgers.${c.name}`);
     return {
       ...c,
-      deduplication: dedup[c.name] ?? false,
-      maxMessageSize: maxSize[c.name] ?? null,
-      ...(maxEntries[c.name] === undefined ? {} : { maxEntriesPerLedger: maxEntries[c.name] }),
+      deduplication: own(dedup, c.name) ?? false,
+      maxMessageSize: own(maxSize, c.name) ?? null,
+      ...(own(maxEntries, c.name) === undefined ? {} : { maxEntriesPerLedger: own(maxEntries, c.name) }),
       initialLedgers: initial,
     };
   });

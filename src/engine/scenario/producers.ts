@@ -2,7 +2,7 @@
 // flushes or awaits, in order.
 import { BROKER_MAX_MESSAGE_SIZE, DEFAULT_BATCHING_MAX_BYTES, type ProducerConfig, type WorkloadItem } from '../model/config';
 import { NAME } from './names';
-import type { Reader } from './reader';
+import { asWritten, type Reader } from './reader';
 
 export function readProducers(
   r: Reader,
@@ -23,7 +23,7 @@ export function readProducers(
     const o = r.obj(p, path);
     if (!o) return;
     r.known(o, path, ['name', 'producerName', 'cluster', 'client', 'batching', 'sequenceIds', 'pulsarClient']);
-    const name = r.str(o.name, `${path}.name`, NAME, 'a producer name') ?? `p${i}`;
+    const name = r.str(o.name, `${path}.name`, NAME, 'a producer name') ?? asWritten(o.name, `p${i}`);
     if (out.some((x) => x.name === name))
       r.fail(`${path}.name`, 'a name not used by another producer (producerName may be shared)', name);
     // The name on the wire may repeat: Pulsar refuses a second live producer with it on one topic
@@ -102,7 +102,7 @@ export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[])
     if (!o) return [];
     if ('send' in o) {
       r.known(o, path, ['send', 'producer', 'seq', 'size']);
-      const msg = r.str(o.send, `${path}.send`, NAME, 'a message id') ?? 'M';
+      const msg = r.str(o.send, `${path}.send`, NAME, 'a message id') ?? asWritten(o.send, 'M');
       const producer = r.oneOf(o.producer, `${path}.producer`, names) ?? '';
       const pc = producers.find((p) => p.name === producer);
       if (o.seq === undefined && pc?.sequenceIds === 'explicit')

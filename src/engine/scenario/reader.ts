@@ -31,7 +31,8 @@ export class Reader {
 
   str(v: unknown, path: string, pattern?: RegExp, what = 'a string'): string | null {
     if (typeof v === 'string' && v.length > 0 && (!pattern || pattern.test(v))) return v;
-    const reserved = pattern === NAME && typeof v === 'string' && RESERVED_NAMES.includes(v);
+    // `__proto__`, `__defineGetter__`, … already fail NAME's first character; say why all the same.
+    const reserved = pattern === NAME && typeof v === 'string' && (RESERVED_NAMES.includes(v) || Object.hasOwn(Object.prototype, v));
     this.fail(path, reserved ? `${what} other than "${v}" (every JavaScript object has a member of that name, so the model cannot key by it)` : what, v);
     return null;
   }
@@ -63,6 +64,16 @@ export class Reader {
     }
   }
 }
+
+/**
+ * A name the reader refused, as the file wrote it (a non-empty string), or `placeholder`: the
+ * fields that refer to it then match it, so the one error is at the name — a placeholder such as
+ * `cluster-0` would show up in their errors as a name the file never wrote.
+ */
+export const asWritten = (v: unknown, placeholder: string): string => (typeof v === 'string' && v.length > 0 ? v : placeholder);
+
+/** `o[k]` if `o` has it as its own key: never a member every object has (`constructor`, …). */
+export const own = <T>(o: Readonly<Record<string, T>>, k: string): T | undefined => (Object.hasOwn(o, k) ? o[k] : undefined);
 
 function describe(v: unknown): string {
   if (v === null) return 'null';

@@ -30,6 +30,8 @@ export function readExplore(r: Reader, v: unknown): Config['explore'] {
   const o = r.obj(v, '$.explore') ?? {};
   r.known(o, '$.explore', ['faults', 'maxDepth', 'maxStates']);
   const f = o.faults === undefined ? {} : (r.obj(o.faults, '$.explore.faults') ?? {});
+  // A typo here (`kind`, `maxFaults`) silently left the search with no fault or one.
+  r.known(f, '$.explore.faults', ['kinds', 'max']);
   const kinds = (f.kinds === undefined ? [] : (r.arr(f.kinds, '$.explore.faults.kinds') ?? [])).map(
     (k, i) => r.oneOf(k, `$.explore.faults.kinds[${i}]`, EXPLORE_FAULT_KINDS) ?? 'disconnect',
   );
