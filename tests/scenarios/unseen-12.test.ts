@@ -1,0 +1,1110 @@
+// @vitest-environment node
+// Scenarios no built-in covers, from the twelfth review: the message TTL (`expire-messages`)
+// combined with two-way replication, a TTL at a replication target, several links from one source,
+// a replicated batch in flight, a dedup switch still Recovering, unloads (the expired mark-delete
+// persists; a load uses up the empty ledger's id), a broker crash, a slow bookie, an ownership
+// change, a send timeout, V1, `auto`'s weak fairness (a loop the TTL ends, and one it does not),
+// PR 25860, and the explorer. docs/research/review-12.md compares each with Pulsar's sources.
+// Each row asserts the real outcome: stored messages per cluster, the application's outcomes,
+// violations (with step and detail), and how the run ended. Row 20 pins a divergence left open
+// (review-12.md, Left): when it is fixed, its expectation changes to M1 stored at us-west.
+import { describe, expect, it } from 'vitest';
+import { explore, explorerBounds, loadScenario } from '../../src/engine';
+import { type Json, runOf, stepOf, textsOf } from './helpers';
+
+interface Row {
+  id: string;
+  title: string;
+  scenario: Json;
+  expected: {
+    stored: Record<string, string[]>;
+    outcomes: Record<string, string[]>;
+    violations: { invariant: string; step: number; messages: string[]; detail: string }[];
+    endedBy: string;
+  };
+}
+
+const ROWS: Row[] = [
+  {
+    id: '10',
+    title:
+      'a slow bookie holds M2’s add: the TTL expires only what is confirmed (M1); M2 is replicated once confirmed',
+    scenario: {
+      id: 'r12-10',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
+      faults: [
+        { kind: 'slow-bookie', bookie: 'bookie-2', message: 'M2' },
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M1', cluster: 'us-east' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 9,
+          messages: ['M1'],
+          detail:
+            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '11',
+    title:
+      'ownership moves to broker-3 and the TTL is due at the same event: it waits for the takeover and expires at broker-3 (the stale owner’s check could not move the cursor broker-3 opened)',
+    scenario: {
+      id: 'r12-11',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1', 'broker-3'], bookies: ['bookie-1', 'bookie-2'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'ownership-change',
+          cluster: 'us-east',
+          to: 'broker-3',
+          after: { event: 'persisted', message: 'M1', cluster: 'us-east' },
+        },
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M1', cluster: 'us-east' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 20,
+          messages: ['M1'],
+          detail:
+            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '12',
+    title:
+      'one source, two links, the eu link behind: the TTL expires M1 and M2 on the eu cursor, and on the us-west one only M2, whose receipt is on its way and still deletes nothing lost; eu stores only M3',
+    scenario: {
+      id: 'r12-12',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+        { name: 'eu', brokers: ['broker-4'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: [
+        { from: 'us-east', to: 'us-west' },
+        { from: 'us-east', to: 'eu', start: 'after-workload' },
+      ],
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'], eu: ['M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 19,
+          messages: ['M1'],
+          detail:
+            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->eu (mark-delete 10:1) before it was replicated: eu does not store it",
+        },
+        {
+          invariant: 'no-silent-loss',
+          step: 19,
+          messages: ['M2'],
+          detail:
+            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor us-east->eu (mark-delete 10:1) before it was replicated: eu does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '13',
+    title:
+      'M2’s send timer fires (failed, but stored) and then the TTL passes: M1 and M2 are expired before replication',
+    scenario: {
+      id: 'r12-13',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'send-timeout',
+          message: 'M2',
+          after: { event: 'received', message: 'M2', cluster: 'us-east' },
+        },
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
+      outcomes: {
+        M1: ['stored at 10:0'],
+        M2: ['failed: TimeoutException, but stored at 10:1'],
+        M3: ['stored at 10:2'],
+      },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 11,
+          messages: ['M1'],
+          detail:
+            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+        },
+        {
+          invariant: 'no-silent-loss',
+          step: 11,
+          messages: ['M2'],
+          detail:
+            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '14',
+    title:
+      'V1, the replicator’s connection drops with M1 in flight at the moment the TTL passes: the client resends its pending M1 (not the cursor), stored once',
+    scenario: {
+      id: 'r12-14',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v1' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+        },
+        {
+          kind: 'disconnect',
+          producer: 'replicator',
+          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '15',
+    title:
+      'weak fairness: a target maxMessageSize makes the replicator loop on M1; the TTL at the source ends the loop (the rewind goes past M1): quiescent, no replication-progress, M1 expired',
+    scenario: {
+      id: 'r12-15',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true, maxMessageSize: { 'us-west': 1000 } },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [
+        { send: 'M1', producer: 'p1', size: 2000 },
+        { send: 'M2', producer: 'p1', size: 10 },
+      ],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 22,
+          messages: ['M1'],
+          detail:
+            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '16',
+    title:
+      'the same loop with the TTL at the target (its subscription): the replicator’s loop is untouched — endedBy loop, replication-progress for M1',
+    scenario: {
+      id: 'r12-16',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true, maxMessageSize: { 'us-west': 1000 } },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      subscriptions: [{ name: 'sub', cluster: 'us-west' }],
+      workload: [
+        { send: 'M1', producer: 'p1', size: 2000 },
+        { send: 'M2', producer: 'p1', size: 10 },
+      ],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-west',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [
+        {
+          invariant: 'replication-progress',
+          step: 23,
+          messages: ['M1'],
+          detail:
+            'replication loops without progress from step 23 to step 26 (read:replicator, deliver:replicator->broker-2:M1, deliver:broker-2->replicator:M1); M1 never replicated',
+        },
+      ],
+      endedBy: 'loop',
+    },
+  },
+  {
+    id: '18',
+    title: 'the TTL due once M1 is acknowledged, before the replicator read it: M1 expired',
+    scenario: {
+      id: 'r12-18',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west' },
+      workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
+      faults: [
+        { kind: 'expire-messages', cluster: 'us-east', after: { event: 'acked', message: 'M1' } },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1'], 'us-west': [] },
+      outcomes: { M1: ['stored at 10:0'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 7,
+          messages: ['M1'],
+          detail:
+            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '19',
+    title:
+      'V2 target, the replicator’s receipt for M1 lost, the TTL at the source and an unload of the target: the client resends its pending M1, which the reload’s replay does not know (#25861) — stored twice; the TTL does not stop a resend',
+    scenario: {
+      id: 'r12-19',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        { kind: 'lose-receipt', message: 'M1', cluster: 'us-west' },
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M1', cluster: 'us-west' },
+        },
+        {
+          kind: 'unload-topic',
+          cluster: 'us-west',
+          after: { event: 'persisted', message: 'M1', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [
+        {
+          invariant: 'no-duplicates',
+          step: 15,
+          messages: ['M1'],
+          detail: 'M1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 21:0',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '20',
+    title:
+      'DIVERGENCE LEFT (review-12 Left): the TTL passes with M1’s replicated send on the wire and the source unloads at once: the model drops the frame with the replicator’s connection, Pulsar’s closeProducerAsync → ProducerImpl.closeAsync writes CloseProducer behind it and us-west stores M1',
+    scenario: {
+      id: 'r12-20',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+        },
+        {
+          kind: 'unload-topic',
+          cluster: 'us-east',
+          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 9,
+          messages: ['M1'],
+          detail:
+            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '01',
+    title:
+      'two-way, the east→west link behind, the TTL passes at us-east once W1 is replicated in: E1 expired on that link’s cursor (no-silent-loss, named by link); W1, replicated in and expired there too, is never a loss; E2 and E3, written after, are replicated',
+    scenario: {
+      id: 'r12-01',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [
+        { name: 'pe', cluster: 'us-east' },
+        { name: 'pw', cluster: 'us-west' },
+      ],
+      replication: [
+        { from: 'us-east', to: 'us-west', start: 'after-workload' },
+        { from: 'us-west', to: 'us-east' },
+      ],
+      workload: [
+        { send: 'E1', producer: 'pe' },
+        { send: 'W1', producer: 'pw' },
+        { send: 'E2', producer: 'pe' },
+        { await: 'pe' },
+        { await: 'pw' },
+        { send: 'E3', producer: 'pe' },
+        { await: 'pe' },
+      ],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'W1', cluster: 'us-east' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['E1', 'W1', 'E2', 'E3'], 'us-west': ['W1', 'E2', 'E3'] },
+      outcomes: {
+        E1: ['stored at 10:0'],
+        W1: ['stored at 20:0'],
+        E2: ['stored at 10:2'],
+        E3: ['stored at 10:3'],
+      },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 16,
+          messages: ['E1'],
+          detail:
+            "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '02',
+    title:
+      'two-way, the TTL passes at us-west — the target of east→west, with no cursor for that link but its own link back, which is behind: E1 (replicated in) expires unsent, no loss; W1 never reaches us-east; W2, written after, does',
+    scenario: {
+      id: 'r12-02',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [
+        { name: 'pe', cluster: 'us-east' },
+        { name: 'pw', cluster: 'us-west' },
+      ],
+      replication: [
+        { from: 'us-east', to: 'us-west' },
+        { from: 'us-west', to: 'us-east', start: 'after-workload' },
+      ],
+      workload: [
+        { send: 'E1', producer: 'pe' },
+        { await: 'pe' },
+        { send: 'W1', producer: 'pw' },
+        { await: 'pw' },
+        { send: 'W2', producer: 'pw' },
+        { await: 'pw' },
+      ],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-west',
+          after: { event: 'persisted', message: 'W1', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['E1', 'W2'], 'us-west': ['E1', 'W1', 'W2'] },
+      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:1'], W2: ['stored at 20:2'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 16,
+          messages: ['W1'],
+          detail:
+            "W1 (us-west 20:1) expired by the message TTL on the replicator's cursor us-west->us-east (mark-delete 20:1) before it was replicated: us-east does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '03',
+    title:
+      'one link, the TTL at the target (only its subscription has a cursor there): sub skips M1, replication is untouched',
+    scenario: {
+      id: 'r12-03',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west' },
+      subscriptions: [{ name: 'sub', cluster: 'us-west' }],
+      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-west',
+          after: { event: 'persisted', message: 'M1', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '04',
+    title:
+      'a replicated batch [M1, M2] in flight when the TTL passes: it arrives, its receipt deletes what the TTL had already mark-deleted',
+    scenario: {
+      id: 'r12-04',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
+      replication: { from: 'us-east', to: 'us-west' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '05',
+    title:
+      'the same batch, refused once (NotAllowed) at us-west: the rewind starts after the TTL’s mark-delete, M1 and M2 are never sent again; M3 is',
+    scenario: {
+      id: 'r12-05',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
+      replication: { from: 'us-east', to: 'us-west' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+        },
+        { kind: 'not-allowed', message: 'M1', cluster: 'us-west', times: 1 },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['stored at 10:1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 12,
+          messages: ['M1'],
+          detail:
+            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
+        },
+        {
+          invariant: 'no-silent-loss',
+          step: 12,
+          messages: ['M2'],
+          detail:
+            "M2 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '06',
+    title:
+      'dedup switched on at the source and the TTL passes while it is Recovering: the dedup cursor is not a subscription and is not expired; M2’s resend is Dup; M1 expired on the replicator’s cursor',
+    scenario: {
+      id: 'r12-06',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: { 'us-east': false, 'us-west': true } },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'set-deduplication',
+          cluster: 'us-east',
+          enabled: true,
+          after: { event: 'persisted', message: 'M1', cluster: 'us-east' },
+        },
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M1', cluster: 'us-east' },
+        },
+        { kind: 'lose-receipt', message: 'M2', cluster: 'us-east' },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M2', 'M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 10:2'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 7,
+          messages: ['M1'],
+          detail:
+            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '07',
+    title:
+      'the TTL then an unload of the source (abstract storage): the mark-delete (10:1) and what it expired survive the reload; M3 goes to 11:0 and is the only message replicated',
+    scenario: {
+      id: 'r12-07',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+        },
+        {
+          kind: 'unload-topic',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 11:0'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 10,
+          messages: ['M1'],
+          detail:
+            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+        },
+        {
+          invariant: 'no-silent-loss',
+          step: 10,
+          messages: ['M2'],
+          detail:
+            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '08',
+    title:
+      'the same with two unloads before M3: the second load uses up empty ledger 11, M3 goes to 12:0',
+    scenario: {
+      id: 'r12-08',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+        },
+        {
+          kind: 'unload-topic',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+        },
+        {
+          kind: 'unload-topic',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 12:0'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 10,
+          messages: ['M1'],
+          detail:
+            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+        },
+        {
+          invariant: 'no-silent-loss',
+          step: 10,
+          messages: ['M2'],
+          detail:
+            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '09',
+    title:
+      'the TTL then a crash of broker-1 (bookies), broker-3 loads the topic: the replicator restarts from the mark-delete 10:1; M2’s receipt died with broker-1, its resend is Dup',
+    scenario: {
+      id: 'r12-09',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1', 'broker-3'], bookies: ['bookie-1', 'bookie-2'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+        },
+        {
+          kind: 'restart-broker',
+          cluster: 'us-east',
+          to: 'broker-3',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 11:0'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 16,
+          messages: ['M1'],
+          detail:
+            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+        },
+        {
+          invariant: 'no-silent-loss',
+          step: 16,
+          messages: ['M2'],
+          detail:
+            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '19f',
+    title: 'the same with pr-25860: the replay rebuilds the _LID/_EID watermark, the resend is Dup',
+    scenario: {
+      id: 'r12-19f',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        { kind: 'lose-receipt', message: 'M1', cluster: 'us-west' },
+        {
+          kind: 'expire-messages',
+          cluster: 'us-east',
+          after: { event: 'persisted', message: 'M1', cluster: 'us-west' },
+        },
+        {
+          kind: 'unload-topic',
+          cluster: 'us-west',
+          after: { event: 'persisted', message: 'M1', cluster: 'us-west' },
+        },
+      ],
+      fixes: ['pr-25860'],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+];
+
+const scenarioOf = (id: string): Json => ROWS.find((r) => r.id === id)!.scenario;
+
+describe('review 12: the message TTL with this session’s rules and older features, each run and compared with Pulsar', () => {
+  for (const row of ROWS) {
+    it(`${row.id}: ${row.title}`, () => {
+      const r = runOf(row.scenario);
+      expect(r.stored).toEqual(row.expected.stored);
+      expect(r.outcomes).toEqual(row.expected.outcomes);
+      expect(
+        r.violations.map(({ invariant, step, messages, detail }) => ({
+          invariant,
+          step,
+          messages,
+          detail,
+        })),
+      ).toEqual(row.expected.violations);
+      expect(r.endedBy).toBe(row.expected.endedBy);
+    });
+  }
+});
+
+describe('review 12: the steps behind the outcomes', () => {
+  it('02: the TTL at us-west expires only its own link’s cursor (us-west→us-east), E1 included; the east→west link has no cursor there', () => {
+    const r = runOf(scenarioOf('02'));
+    const at = r.steps[stepOf(r, 'message TTL: replicator to us-east expires')]!;
+    expect(at.key).toBe('fault:expire-messages:us-west');
+    expect(
+      at.events
+        .filter((e) => e.rule === 'PersistentMessageExpiryMonitor.findEntryComplete')
+        .map((e) => e.actor),
+    ).toEqual(['replicator-cursor:us-west->us-east']);
+    expect(at.events.some((e) => e.text.includes('expires 20:0, 20:1 (E1, W1)'))).toBe(true);
+  });
+
+  it('06: the TTL fires while the switched-on dedup is Recovering and leaves its cursor alone: the replay still starts at 10:0', () => {
+    const r = runOf(scenarioOf('06'));
+    const ttl = stepOf(r, 'message TTL: replicator to us-west expires 10:0');
+    const replay = stepOf(r, 'dedup cursor replayed from 10:0');
+    expect(stepOf(r, 'deduplication on: new dedup cursor at 10:0')).toBeLessThan(ttl);
+    expect(ttl).toBeLessThan(replay);
+  });
+
+  it('07: the replicator restarts after the reload at read position 10:2, the entry after the TTL’s mark-delete', () => {
+    const r = runOf(scenarioOf('07'));
+    expect(textsOf(r, 'replicator-cursor')).toContain('replicator restarts: read position 10:2');
+    const c = r.steps[r.steps.length - 1]!.world.replicator!.cursor;
+    expect(c.expired).toEqual([
+      { ledgerId: 10, entryId: 0 },
+      { ledgerId: 10, entryId: 1 },
+    ]);
+  });
+
+  it('10: with M2’s add waiting for the slow bookie, the TTL expires 10:0 only', () => {
+    const r = runOf(scenarioOf('10'));
+    expect(textsOf(r, 'replicator-cursor').filter((t) => t.startsWith('message TTL'))).toEqual([
+      'message TTL: replicator to us-west expires 10:0 (M1): mark-delete → 10:0',
+    ]);
+  });
+
+  it('11: the TTL is due from the persist of M1 but waits until broker-3 serves the topic', () => {
+    const r = runOf(scenarioOf('11'));
+    const ttl = r.steps.findIndex((s) => s.key === 'fault:expire-messages:us-east');
+    expect(ttl).toBeGreaterThan(stepOf(r, 'now serves the topic'));
+    expect(r.steps[ttl]!.events[0]!.actor).toBe('broker-3');
+  });
+
+  it('14: the client resends the pending M1 after the drop; the cursor is not rewound', () => {
+    const r = runOf(scenarioOf('14'));
+    expect(textsOf(r, 'replicator')).toContain('resend M1 seq 0');
+    expect(textsOf(r, 'replicator-cursor').filter((t) => t.includes('rewind'))).toEqual([]);
+  });
+
+  it('15: M1 had been rewound to; the TTL moves the read position to 10:2, so it is never read again and no loop is judged', () => {
+    const r = runOf(scenarioOf('15'));
+    const ttl = r.steps.findIndex((s) => s.key === 'fault:expire-messages:us-east');
+    expect(r.steps[ttl]!.world.replicator!.cursor.readPosition).toEqual({
+      ledgerId: 10,
+      entryId: 2,
+    });
+    expect(r.steps.slice(ttl).filter((s) => s.key === 'read:replicator')).toEqual([]);
+    expect(r.violations.map((v) => v.invariant)).toEqual(['no-silent-loss']);
+  });
+});
+
+describe('review 12: the explorer with the TTL', () => {
+  it('21: two-way with the TTL placed anywhere: complete; the only violation is an expired entry, never a duplicate or a stall', () => {
+    const l = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'r12-21',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [
+        { name: 'pe', cluster: 'us-east' },
+        { name: 'pw', cluster: 'us-west' },
+      ],
+      replication: [
+        { from: 'us-east', to: 'us-west' },
+        { from: 'us-west', to: 'us-east' },
+      ],
+      workload: [
+        { send: 'E1', producer: 'pe' },
+        { send: 'W1', producer: 'pw' },
+      ],
+      explore: { faults: { kinds: ['expire-messages'], max: 1 }, maxDepth: 60, maxStates: 400000 },
+    });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const v = explore(l.config, explorerBounds(l.config));
+    expect([v.complete, v.safety, v.liveness]).toEqual([true, 'violated', 'holds']);
+    expect(v.violations.map((x) => x.invariant)).toEqual(['no-silent-loss']);
+    expect(v.violations[0]!.detail).toContain(
+      "expired by the message TTL on the replicator's cursor us-east->us-west",
+    );
+    expect(v.violations[0]!.trace).toEqual([
+      'connect:pe',
+      'send:pe:E1',
+      'deliver:pe->broker-1:E1',
+      'persist:us-east:E1',
+      'fault:expire-messages:us-east',
+    ]);
+  });
+
+  it('22: one V2 link, the TTL with disconnects and lost receipts (two faults): complete, no duplicate — a resend after the TTL comes from the client’s queue, which the target deduplicates', () => {
+    const l = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'r12-22',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+      ],
+      explore: {
+        faults: { kinds: ['expire-messages', 'disconnect', 'lose-receipt'], max: 2 },
+        maxDepth: 60,
+        maxStates: 400000,
+      },
+    });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const v = explore(l.config, explorerBounds(l.config));
+    expect([v.complete, v.safety, v.liveness]).toEqual([true, 'violated', 'holds']);
+    expect(v.violations.map((x) => x.invariant)).toEqual(['no-silent-loss']);
+    expect(v.violations[0]!.detail).toContain('expired by the message TTL');
+  });
+});
