@@ -2,7 +2,7 @@
 // `npm run fuzz` (tests/fuzz/run.ts, 100,000 cases): untrusted scenarios and links only ever come
 // back as validation errors, never as a throw, and links round-trip exactly.
 import fc from 'fast-check';
-import { loadScenario, parseScenarioText, run } from '../../src/engine';
+import { explore, explorerBounds, loadScenario, parseScenarioText, run } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
 import { decodeRecipe, encodeRecipe, type ShareRecipe } from '../../src/ui/share/codec';
 
@@ -28,12 +28,23 @@ export interface Mutation {
   readonly value: Json;
 }
 
+/**
+ * A JSON-faithful copy: `structuredClone` or an assignment would turn a `__proto__` key into the
+ * object's prototype, where JSON.parse (what the CLI and the app read) makes it an own key.
+ */
+const jsonCopy = (v: Json): Json => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
+
+/** Sets `key` as an own data property, as JSON.parse would (`o.__proto__ = v` would not). */
+function setOwn(o: Record<string, Json>, key: string, value: Json): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** A built-in with a few random edits: values replaced, keys deleted or added anywhere. */
 export function mutate(base: Json, mutations: readonly Mutation[]): Json {
-  let root = structuredClone(base);
+  let root = jsonCopy(base);
   for (const mutation of mutations) {
     // Generated values may be shared instances (constantFrom): copy, or an add could make a cycle.
-    const m = { ...mutation, value: structuredClone(mutation.value) };
+    const m = { ...mutation, value: jsonCopy(mutation.value) };
     const paths = pathsOf(root);
     const path = paths[m.pick % paths.length]!;
     if (path.length === 0) {
@@ -43,7 +54,7 @@ export function mutate(base: Json, mutations: readonly Mutation[]): Json {
     let parent = root as Record<string | number, Json>;
     for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, Json>;
     const last = path[path.length - 1]!;
-    if (m.op === 'replace') parent[last] = m.value;
+    if (m.op === 'replace') setOwn(parent as Record<string, Json>, String(last), m.value);
     else if (m.op === 'delete') {
       if (Array.isArray(parent)) parent.splice(Number(last), 1);
       else delete parent[last];
@@ -51,12 +62,186 @@ export function mutate(base: Json, mutations: readonly Mutation[]): Json {
       const target = parent[last];
       if (Array.isArray(target)) target.push(m.value);
       else if (target !== null && typeof target === 'object')
-        (target as Record<string, Json>)[m.key] = m.value;
-      else parent[last] = m.value;
+        setOwn(target as Record<string, Json>, m.key, m.value);
+      else setOwn(parent as Record<string, Json>, String(last), m.value);
     }
   }
   return root;
 }
+
+/**
+ * The names every JavaScript object answers to (`Object.prototype`'s members, `__proto__` among
+ * them): a model that keys a plain object by a scenario's name must never mistake one for a name
+ * the scenario declared (a cluster named `constructor` once crashed the loader, 5ae32ca).
+ */
+export const PROTOTYPE_NAMES = [
+  'constructor',
+  'toString',
+  '__proto__',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupSetter__',
+  'prototype',
+] as const;
+
+/**
+ * The names a scenario declares or refers to: its string values, except prose (title,
+ * description, references) and the format tag. Map keys (topic.deduplication, topic.ledgers,
+ * expect.stored) are cluster names, so they are among them.
+ */
+export function namesOf(v: Json, out = new Set<string>(), key = ''): Set<string> {
+  if (['format', 'title', 'description', 'references'].includes(key)) return out;
+  if (typeof v === 'string') out.add(v);
+  else if (Array.isArray(v)) v.forEach((x) => namesOf(x, out));
+  else if (v !== null && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) namesOf(x, out, k);
+  return out;
+}
+
+/**
+ * Renames `from` to `to` everywhere it is a whole string or an object key — a cluster, broker,
+ * bookie, producer, pulsarClient, subscription or message id, with every reference to it (the
+ * topic.deduplication, topic.ledgers and expect.stored keys, faults, triggers) — and inside the
+ * schedule's action keys. A consistent rename passes every cross-reference check, so only the
+ * name itself can be refused.
+ */
+export function rename(v: Json, from: string, to: string): Json {
+  if (typeof v === 'string') {
+    if (v === from) return to;
+    return v.includes(':')
+      ? v
+          .split(':')
+          .map((p) => (p === from ? to : p))
+          .join(':')
+      : v;
+  }
+  if (Array.isArray(v)) return v.map((x) => rename(x, from, to));
+  if (v !== null && typeof v === 'object') {
+    const o: Record<string, Json> = {};
+    for (const [k, x] of Object.entries(v)) setOwn(o, k === from ? to : k, rename(x, from, to));
+    return o;
+  }
+  return v;
+}
+
+type Scenario = Record<string, Json>;
+const clustersOf = (s: Scenario): string[] =>
+  Array.isArray(s.clusters)
+    ? s.clusters
+        .map((c) => (c as { name?: Json })?.name)
+        .filter((n): n is string => typeof n === 'string')
+    : ['local'];
+const messagesOf = (s: Scenario): string[] =>
+  Array.isArray(s.workload)
+    ? s.workload
+        .map((w) => (w as { send?: Json })?.send)
+        .filter((n): n is string => typeof n === 'string')
+    : [];
+
+/**
+ * This session's fields, written as a scenario would (mostly valid, so the run and the explorer
+ * get to them): `replication` as a list, the `set-deduplication` and `expire-messages` faults
+ * (planned, and as explorer kinds), `topic.maxEntriesPerLedger`, subscriptions for the TTL to
+ * expire. `pick` chooses the edit and its values.
+ */
+export function extend(base: Json, which: number, pick: number): Json {
+  if (base === null || typeof base !== 'object' || Array.isArray(base)) return base;
+  const s = jsonCopy(base) as Scenario;
+  const cs = clustersOf(s);
+  const c = cs[pick % Math.max(cs.length, 1)] ?? 'local';
+  const other = cs.find((x) => x !== c) ?? c;
+  const ms = messagesOf(s);
+  const m = ms[pick % Math.max(ms.length, 1)] ?? 'M1';
+  const after = [
+    { step: pick % 30 },
+    { event: 'persisted', message: m },
+    { when: 'quiescent' },
+    { event: 'acked', message: m, cluster: c },
+  ][pick % 4];
+  const topic = (
+    s.topic !== null && typeof s.topic === 'object' && !Array.isArray(s.topic)
+      ? s.topic
+      : (s.topic = {})
+  ) as Scenario;
+  const faults = Array.isArray(s.faults) ? s.faults : (s.faults = []);
+  const kinds = ['expire-messages', 'set-deduplication', 'disconnect', 'unload-topic'];
+  switch (which % 9) {
+    case 0: // replication as a list: both ways, or the existing link listed alone
+      s.replication =
+        pick % 2 === 0
+          ? [
+              { from: c, to: other, dedup: 'v2' },
+              { from: other, to: c, dedup: pick % 3 === 0 ? 'v1' : 'v2' },
+            ]
+          : [s.replication ?? { from: c, to: other }];
+      break;
+    case 1:
+      faults.push({ kind: 'expire-messages', cluster: c, after });
+      break;
+    case 2:
+      faults.push({ kind: 'set-deduplication', cluster: c, enabled: pick % 2 === 0, after });
+      break;
+    case 3:
+      topic.maxEntriesPerLedger = pick % 2 === 0 ? 1 + (pick % 3) : { [c]: 1 + (pick % 3) };
+      break;
+    case 4: // a cursor for the TTL to expire
+      s.subscriptions = [
+        ...(Array.isArray(s.subscriptions) ? s.subscriptions : []),
+        { name: `sub${pick % 3}`, cluster: c },
+      ];
+      break;
+    case 5:
+      s.explore = {
+        faults: {
+          kinds: [kinds[pick % kinds.length]!, kinds[(pick >> 2) % kinds.length]!],
+          max: 1 + (pick % 2),
+        },
+        maxDepth: 40,
+        maxStates: 300,
+      };
+      break;
+    case 6: // a plan fault the explorer's key names (what the app writes into a link's schedule)
+      s.schedule = [
+        ...(Array.isArray(s.schedule) ? s.schedule : []),
+        `fault:expire-messages:${c}`,
+        `fault:set-deduplication:${c}:${pick % 2 === 0 ? 'on' : 'off'}`,
+      ];
+      break;
+    case 7:
+      topic.deduplication = { [c]: pick % 2 === 0, ...(pick % 3 === 0 ? { [other]: true } : {}) };
+      break;
+    default:
+      s.expect = { stored: { [c]: ms.slice(0, 1 + (pick % 3)) } };
+  }
+  return s;
+}
+
+export interface Edit {
+  readonly extend: readonly { which: number; pick: number }[];
+  /** Rename a name (an index into the scenario's strings and keys) to a prototype name. */
+  readonly rename: { readonly which: number; readonly to: number } | null;
+}
+
+export function edit(base: Json, e: Edit): Json {
+  let s = base;
+  for (const x of e.extend) s = extend(s, x.which, x.pick);
+  if (e.rename) {
+    const names = [...namesOf(s)].filter((n) => n.length > 0 && n.length < 40);
+    const from = names[e.rename.which % Math.max(names.length, 1)];
+    if (from !== undefined)
+      s = rename(s, from, PROTOTYPE_NAMES[e.rename.to % PROTOTYPE_NAMES.length]!);
+  }
+  return s;
+}
+
+const editArb: fc.Arbitrary<Edit> = fc.record({
+  extend: fc.array(fc.record({ which: fc.nat(), pick: fc.nat() }), { maxLength: 3 }),
+  rename: fc.option(fc.record({ which: fc.nat(), to: fc.nat() }), { freq: 2 }),
+});
 
 const mutationArb: fc.Arbitrary<Mutation> = fc.record({
   pick: fc.nat(),
@@ -81,30 +266,68 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.record({
       'batching',
       'maxBytes',
       'maxMessages',
+      'replication',
+      'subscriptions',
+      'enabled',
+      'maxEntriesPerLedger',
+      'deduplication',
+      'stored',
+      'explore',
+      ...PROTOTYPE_NAMES,
     ),
   ),
   value: fc.oneof(
     fc.jsonValue({ maxDepth: 2 }),
-    fc.constantFrom(-1, 0, 1, 1e9, 131072, 5242881, '', 'p1', 'M1', 'us-west', 'broker-1', true, null, [], {}),
+    fc.constantFrom(
+      -1,
+      0,
+      1,
+      1e9,
+      131072,
+      5242881,
+      '',
+      'p1',
+      'M1',
+      'us-west',
+      'broker-1',
+      true,
+      null,
+      [],
+      {},
+    ),
+    fc.constantFrom(...PROTOTYPE_NAMES, 'expire-messages', 'set-deduplication', 'sub'),
   ),
 });
 
 export const mutatedScenario = fc
   .record({
     base: fc.constantFrom(...BUILTINS),
-    mutations: fc.array(mutationArb, { minLength: 1, maxLength: 4 }),
+    edit: editArb,
+    // A third without random edits: those mostly validate, so the run and the explorer see them.
+    mutations: fc.oneof(
+      fc.constant([]),
+      fc.array(mutationArb, { minLength: 1, maxLength: 4 }),
+      fc.array(mutationArb, { minLength: 1, maxLength: 4 }),
+    ),
   })
-  .map(({ base, mutations }) => mutate(base, mutations));
+  .map(({ base, edit: e, mutations }) => mutate(edit(base, e), mutations));
 
-/** A mutated scenario that still validates must also run (a bounded prefix) without an engine throw. */
+/**
+ * A mutated scenario that still validates must also run (a bounded prefix) without an engine throw,
+ * and one with an explore block must also be searched (a few hundred states) without one.
+ */
 export function loadsAndRuns(json: Json): boolean {
   const r = loadScenario(json);
   if (!r.ok) return loadsOrExplains(json);
   run(r.config, r.schedule, 200);
+  if (r.config.explore && r.config.explore.kinds.length > 0) {
+    const b = explorerBounds(r.config, { maxStates: 300, maxDepth: 40 });
+    explore(r.config, b);
+  }
   return true;
 }
 
-/** loadScenario's contract: a result, never a throw; errors name a `$` path and say what was expected. */
+/** loadScenario's contract: a result, never a throw; errors name a `$` path (`$`, `$.field…`) and say what was expected. */
 export function loadsOrExplains(json: Json): boolean {
   const r = loadScenario(json);
   if (r.ok) return true;
@@ -113,7 +336,7 @@ export function loadsOrExplains(json: Json): boolean {
     r.errors.every(
       (e) =>
         typeof e.path === 'string' &&
-        e.path.startsWith('$') &&
+        /^\$(?:$|\.|\[)/.test(e.path) &&
         typeof e.message === 'string' &&
         e.message.length > 0,
     )
