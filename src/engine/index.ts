@@ -14,7 +14,7 @@ export type * from './model/world';
 export type { Action, EnabledAction, FaultAction } from './sim/actions';
 export { ActionClass } from './sim/actions';
 export { enabledActions } from './sim/enabled';
-export { applies as faultApplies } from './sim/faults';
+export { applies as faultApplies, faultReason } from './sim/faults';
 export { connectionPeers, pulsarClientOf } from './protocol/ConnectionPool';
 export { initialWorld } from './sim/init';
 export { step } from './sim/step';

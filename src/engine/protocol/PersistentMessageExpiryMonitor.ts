@@ -44,12 +44,24 @@ const undeleted = (entries: readonly StoredEntry[], c: ExpiringCursor): StoredEn
  * not while another broker is taking it over or its managed ledger fenced itself) and some cursor
  * has a backlog (`expireMessages` returns at once on an empty one).
  */
-export function canExpire(w: World, cluster: string): boolean {
+export const canExpire = (w: World, cluster: string): boolean => expiryReason(w, cluster) === null;
+
+/** Why an expiry check would move no cursor (the conditions of `canExpire`, in words); null when it would. */
+export function expiryReason(w: World, cluster: string): string | null {
   const topic = w.topics[cluster];
-  if (!topic || topicDown(topic)) return false;
-  if (topic.bk !== null && (topic.bk.takeover !== null || topic.bk.ml.state === 'Fenced' || topic.bk.metadata.owner !== topic.owner)) return false;
+  if (!topic) return `no topic at ${cluster}`;
+  const tk = topic.bk?.takeover ?? null;
+  if (topicDown(topic)) return `${tk!.broker} is loading the topic at ${cluster} after ${tk!.crashed} crashed`;
+  if (topic.bk !== null) {
+    if (tk !== null) return `${tk.broker} is taking the topic over at ${cluster}`;
+    if (topic.bk.ml.state === 'Fenced') return `the topic at ${cluster} is closing: its managed ledger fenced itself`;
+    if (topic.bk.metadata.owner !== topic.owner) return `the topic at ${cluster} is moving: the metadata store names ${topic.bk.metadata.owner} as its owner`;
+  }
   const entries = cursorView(topic);
-  return cursorsOf(w, cluster).some((c) => undeleted(entries, c.cursor).length > 0);
+  const cursors = cursorsOf(w, cluster);
+  if (cursors.length === 0) return `the topic at ${cluster} has no subscription or replicator whose cursor could expire`;
+  if (cursors.some((c) => undeleted(entries, c.cursor).length > 0)) return null;
+  return `nothing to expire at ${cluster}: no backlog on the ${cursors.map((c) => c.name).join(' or the ')}`;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { World } from '../model/world';
 import type { BkState } from '../model/bookkeeper';
 import type { FaultAction } from './actions';
 import { expiredItem } from '../protocol/partitionProducer';
-import { canExpire } from '../protocol/PersistentMessageExpiryMonitor';
+import { expiryReason } from '../protocol/PersistentMessageExpiryMonitor';
 
 export const inFlightTo = (w: World, msg: string, cluster: string) =>
   Object.values(w.channels).filter((ch) => ch.open && ch.cluster === cluster).flatMap((ch) => ch.toBroker).find((f) => !f.corrupted && f.msgs.some((m) => m.msg === msg));
@@ -34,65 +34,104 @@ export const timingOut = (w: World, msg: string, nth = 1) =>
   );
 
 
-/** Can this fault act on the world now? */
-export function applies(w: World, f: FaultAction): boolean {
+/** Can this fault act on the world now? The same conditions as `faultReason`, which says why not. */
+export const applies = (w: World, f: FaultAction): boolean => faultReason(w, f) === null;
+
+/**
+ * Why this fault cannot act on the world now, in words for the menus that offer it (a disabled
+ * item says it on the pointer and to a screen reader); null when it can. `applies` is this being
+ * null: one set of conditions for the engine's enabled actions and the app's disabled items.
+ */
+export function faultReason(w: World, f: FaultAction): string | null {
   switch (f.kind) {
     case 'checksum-error':
-      return inFlightTo(w, f.message, f.cluster) !== undefined;
+      return inFlightTo(w, f.message, f.cluster) !== undefined ? null : `no send of ${f.message} to ${f.cluster} is in flight`;
     case 'not-allowed':
-      return inFlightTo(w, f.message, f.cluster) !== undefined && w.notAllowed[`${f.message}@${f.cluster}`] === undefined;
+      if (inFlightTo(w, f.message, f.cluster) === undefined) return `no send of ${f.message} to ${f.cluster} is in flight`;
+      return w.notAllowed[`${f.message}@${f.cluster}`] === undefined ? null : `${f.message} is already refused at ${f.cluster} (not-allowed was placed before)`;
     case 'lose-receipt':
-      return receiptInFlight(w, f.message, f.cluster);
-    case 'persist-fails':
+      return receiptInFlight(w, f.message, f.cluster) ? null : `no receipt for ${f.message} from ${f.cluster} is in flight`;
+    case 'persist-fails': {
       // Abstract storage only: with bookies, writes fail through BookKeeper's own answers.
-      return (w.topics[f.cluster]?.bk === null && w.topics[f.cluster]?.pendingWrites[0]?.msgs.some((m) => m.msg === f.message)) ?? false;
-    case 'disconnect':
-      return w.channels[f.producer]?.open ?? false;
-    case 'restart-producer':
+      const t = w.topics[f.cluster];
+      if (!t) return `no topic at ${f.cluster}`;
+      if (t.bk !== null) return `${f.cluster} stores on bookies: a write fails through BookKeeper's answers (crash or slow a bookie)`;
+      return t.pendingWrites[0]?.msgs.some((m) => m.msg === f.message) ? null : `${f.message} is not the next write pending at ${f.cluster}`;
+    }
+    case 'disconnect': {
+      const ch = w.channels[f.producer];
+      if (!ch) return `${f.producer} has no connection`;
+      return ch.open ? null : `${f.producer}'s connection is closed already`;
+    }
+    case 'restart-producer': {
       // Not while the application is already closing it (blocked in close()).
-      return w.producers[f.producer]?.role === 'app' && w.producers[f.producer]!.state !== 'Closing';
-    case 'send-timeout':
+      const p = w.producers[f.producer];
+      if (!p) return `no producer ${f.producer}`;
+      if (p.role !== 'app') return `${f.producer} is the broker's replicator: the application cannot restart it`;
+      return p.state !== 'Closing' ? null : `the application is closing ${f.producer} already (blocked in close())`;
+    }
+    case 'send-timeout': {
       // A closing producer's send timer is cancelled (Java `closeProducerTasks`, Go `Close` → cancelFunc).
-      return timingOut(w, f.message, f.nth) !== undefined && timingOut(w, f.message, f.nth)!.state !== 'Closing';
+      const p = timingOut(w, f.message, f.nth);
+      if (p === undefined) return `no producer has ${f.message} pending${f.nth !== undefined && f.nth > 1 ? ` ${f.nth} times` : ''}`;
+      return p.state !== 'Closing' ? null : `${p.name} is closing: its send timer is cancelled`;
+    }
     case 'unload-topic':
-    case 'restart-broker': {
+    case 'restart-broker':
       // With bookies, while one broker serves the topic: not while another is loading it (an
       // ownership change, or the load after an earlier crash — there is no serving process to
       // unload or kill, and the loading broker's own crash is not modelled) nor once its managed
       // ledger fenced itself — that topic is closing already and its clients are moving.
-      const t = w.topics[f.cluster];
-      if (!t) return false;
-      return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
-    }
+      return notServing(w, f.cluster);
     case 'set-deduplication': {
       // A policy change reaches the broker serving the topic; with bookies not while another
       // broker is loading it (the policy is read again by whichever broker loads it — not modelled
       // as its own step) nor once its managed ledger fenced itself.
       const t = w.topics[f.cluster];
-      if (!t) return false;
+      if (!t) return `no topic at ${f.cluster}`;
       // A switch while a switch on is still Recovering waits: `checkStatus` reschedules itself.
-      if (t.dedup.recovering != null) return false;
-      return t.bk === null || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced' && t.bk.metadata.owner === t.owner);
+      if (t.dedup.recovering != null) return `deduplication at ${f.cluster} is still Recovering from being switched on (the next switch waits for it)`;
+      return notServing(w, f.cluster);
     }
     case 'expire-messages':
-      return canExpire(w, f.cluster);
+      return expiryReason(w, f.cluster);
     case 'restart-bookie': {
       // Any time, in each cluster that lists the bookie — but not while a fencing read to it or its
       // answer is in flight: a fencing read with a failed bookie (`ReadLastConfirmedOp` counting an
       // error answer, recovery retried) is not modelled.
       const topics = bookieClusters(w, f.bookie);
-      return topics.length > 0 && topics.every((t) => t.bk !== null && !fenceInFlight(t.bk, f.bookie));
+      if (topics.length === 0) return `no cluster lists ${f.bookie}`;
+      const fencing = topics.find((t) => t.bk !== null && fenceInFlight(t.bk, f.bookie));
+      if (fencing) return `a fencing read to ${f.bookie} (or its answer) is in flight at ${fencing.cluster}: a bookie crash during ledger recovery is not modelled`;
+      return topics.every((t) => t.bk !== null) ? null : `${f.bookie} is in a cluster without bookies`;
     }
     case 'ownership-change': {
       // The flap needs a ledger to recover and a broker that is not serving the topic.
       const t = w.topics[f.cluster];
-      return t?.bk != null && t.bk.takeover === null && t.owner !== f.to && t.bk.metadata.owner !== f.to;
+      if (!t) return `no topic at ${f.cluster}`;
+      if (t.bk == null) return `${f.cluster} has no BookKeeper ledger for ${f.to} to recover`;
+      if (t.bk.takeover !== null) return `${t.bk.takeover.broker} is taking the topic over at ${f.cluster}`;
+      if (t.owner === f.to) return `${f.to} serves the topic at ${f.cluster} already`;
+      return t.bk.metadata.owner !== f.to ? null : `the metadata store names ${f.to} as the owner at ${f.cluster} already`;
     }
     case 'duplicate-frames': {
       const ch = w.channels[f.producer];
-      return ch !== undefined && ch.open && ch.broken === null;
+      if (!ch) return `${f.producer} has no connection`;
+      if (!ch.open) return `${f.producer}'s connection is closed`;
+      return ch.broken === null ? null : `${f.producer}'s connection is breaking`;
     }
   }
+}
+
+/** Why no broker serves the topic at `cluster` for an unload, a crash or a policy change; null while one does. */
+function notServing(w: World, cluster: string): string | null {
+  const t = w.topics[cluster];
+  if (!t) return `no topic at ${cluster}`;
+  if (t.bk === null) return null;
+  if (t.bk.takeover !== null) return t.bk.takeover.crashed !== undefined ? `${t.bk.takeover.broker} is loading the topic at ${cluster} after ${t.bk.takeover.crashed} crashed` : `${t.bk.takeover.broker} is taking the topic over at ${cluster}`;
+  if (t.bk.ml.state === 'Fenced') return `the topic at ${cluster} is closing: its managed ledger fenced itself`;
+  if (t.bk.metadata.owner !== t.owner) return `the topic at ${cluster} is moving: the metadata store names ${t.bk.metadata.owner} as its owner`;
+  return null;
 }
 
 /** The action a plan entry stands for (per-message kinds and topology kinds alike). */

@@ -11,7 +11,8 @@ import { removeFault, setCursor, useApp, useShownStep } from '../../store';
 import { StoreNotice } from '../ScenarioPicker/Notice';
 import { placedFaults } from './placed';
 import { planLines } from './planLines';
-import { placeFault, topologyFaults, type TopologyFault } from './topologyFaults';
+import { TopologyFaultButton } from './TopologyFaultButton';
+import { topologyFaults, type TopologyFault } from './topologyFaults';
 
 export function FaultPlan() {
   const faults = useApp((s) => s.branches[s.branch]?.faults ?? []);
@@ -125,14 +126,7 @@ export function FaultPlan() {
         {[...groups].map(([group, items]) => (
           <span key={group} className="topology-group">
             {items.map((f) => (
-              <button
-                key={f.label}
-                type="button"
-                disabled={busy || f.disabled}
-                onClick={() => void placeFault(f)}
-              >
-                {f.label}
-              </button>
+              <TopologyFaultButton key={f.label} fault={f} busy={busy} />
             ))}
           </span>
         ))}

@@ -3,9 +3,10 @@
 // offer the same faults with the same labels and the same disabled states.
 import {
   connectionPeers,
-  faultApplies,
+  faultReason,
   pulsarClientOf,
   replicationLinks,
+  type FaultAction,
   type World,
 } from '../../../engine';
 import { addFault, type FaultJson } from '../../store';
@@ -16,6 +17,11 @@ export interface TopologyFault {
   readonly fault: FaultJson;
   /** Not placeable in this state (a closed connection, a takeover in progress); busy comes on top. */
   readonly disabled: boolean;
+  /**
+   * Why it is disabled, in words (the engine's faultReason: the same conditions as faultApplies),
+   * e.g. `p1's connection is closed already`; null while it can be placed.
+   */
+  readonly reason: string | null;
   /** The topology node (engine/render/topology ids) whose menu lists it. */
   readonly node: string;
   /** The panel groups its buttons per producer and per cluster. */
@@ -33,7 +39,7 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
     out.push({
       label: disconnectLabel(world, p.name),
       fault: { kind: 'disconnect', producer: p.name, after },
-      disabled: !world.channels[p.name]?.open,
+      ...why(world, { kind: 'disconnect', producer: p.name }),
       node,
       group,
     });
@@ -42,7 +48,7 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
       out.push({
         label: `restart ${p.name}`,
         fault: { kind: 'restart-producer', producer: p.name, after },
-        disabled: false,
+        ...why(world, { kind: 'restart-producer', producer: p.name }),
         node,
         group,
       });
@@ -57,7 +63,7 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
       out.push({
         label: `unload topic at ${c.name}`,
         fault: { kind: 'unload-topic', cluster: c.name, after },
-        disabled: !faultApplies(world, { kind: 'unload-topic', cluster: c.name }),
+        ...why(world, { kind: 'unload-topic', cluster: c.name }),
         node: `broker:${topic.owner}`,
         group,
       });
@@ -68,7 +74,7 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
       out.push({
         label: `switch deduplication ${on ? 'on' : 'off'} at ${c.name}`,
         fault: { kind: 'set-deduplication', cluster: c.name, enabled: on, after },
-        disabled: !faultApplies(world, { kind: 'set-deduplication', cluster: c.name, enabled: on }),
+        ...why(world, { kind: 'set-deduplication', cluster: c.name, enabled: on }),
         node: `broker:${topic.owner}`,
         group,
       });
@@ -82,7 +88,7 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
       out.push({
         label: `message TTL passes at ${c.name}`,
         fault: { kind: 'expire-messages', cluster: c.name, after },
-        disabled: !faultApplies(world, { kind: 'expire-messages', cluster: c.name }),
+        ...why(world, { kind: 'expire-messages', cluster: c.name }),
         node: `broker:${topic.owner}`,
         group,
       });
@@ -98,7 +104,7 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
           to === null
             ? { kind: 'restart-broker', cluster: c.name, after }
             : { kind: 'restart-broker', cluster: c.name, to, after },
-        disabled: !faultApplies(world, { kind: 'restart-broker', cluster: c.name, to }),
+        ...why(world, { kind: 'restart-broker', cluster: c.name, to }),
         node: `broker:${owner}`,
         group,
       });
@@ -112,7 +118,7 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
         out.push({
           label: `move ownership to ${b}`,
           fault: { kind: 'ownership-change', cluster: c.name, to: b, after },
-          disabled: bk.takeover !== null,
+          ...why(world, { kind: 'ownership-change', cluster: c.name, to: b }),
           node: `broker:${bk.metadata.owner}`,
           group,
         });
@@ -120,7 +126,9 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
       out.push({
         label: `slow ${b}`,
         fault: { kind: 'slow-bookie', bookie: b },
+        // A property of the bookie's answers from the start, not a step: always placeable.
         disabled: false,
+        reason: null,
         node: `bookie:${b}`,
         group,
       });
@@ -129,13 +137,19 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
       out.push({
         label: `${b} crashes and restarts`,
         fault: { kind: 'restart-bookie', bookie: b, after },
-        disabled: !faultApplies(world, { kind: 'restart-bookie', bookie: b }),
+        ...why(world, { kind: 'restart-bookie', bookie: b }),
         node: `bookie:${b}`,
         group,
       });
     }
   }
   return out;
+}
+
+/** Disabled, and why, by the engine's rule for the action the item places. */
+function why(world: World, action: FaultAction): { disabled: boolean; reason: string | null } {
+  const reason = faultReason(world, action);
+  return { disabled: reason !== null, reason };
 }
 
 /** The faults one topology node's menu lists. */

@@ -1,13 +1,15 @@
 // The topology faults of one graph node as a menu (issue 6): opened by the node's ⋯ button or a
 // right-click (or the context-menu key) on the node. It lists what the fault-plan panel offers
 // for that component at the current step (../FaultPlan/topologyFaults), with the same disabled
-// states, and a choice goes through the same placeFault → addFault path.
+// states and the same reasons (TopologyFaultButton), and a choice goes through the same
+// placeFault → addFault path.
 import { createContext, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import type { TopologyNode } from '../../../engine';
 import { useApp, useShownStep } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
 import { windowRoom } from '../FaultPlan/popupPlacement';
-import { faultsOnNode, placeFault } from '../FaultPlan/topologyFaults';
+import { TopologyFaultButton } from '../FaultPlan/TopologyFaultButton';
+import { faultsOnNode } from '../FaultPlan/topologyFaults';
 
 export const MENU_ID = 'topo-node-menu';
 
@@ -115,18 +117,13 @@ export function NodeFaultMenu(props: {
       </div>
       {items.length === 0 && <div className="muted">No topology fault applies here now.</div>}
       {items.map((f) => (
-        <button
+        <TopologyFaultButton
           key={f.label}
-          type="button"
+          fault={f}
+          busy={busy}
           role="menuitem"
-          disabled={busy || f.disabled}
-          onClick={() => {
-            onClose(true);
-            void placeFault(f);
-          }}
-        >
-          {f.label}
-        </button>
+          onPick={() => onClose(true)}
+        />
       ))}
       {busy && <div className="muted">Running…</div>}
     </div>
