@@ -5,7 +5,7 @@
 // The counts are pinned with how they decompose: the states before any fault are the fault-free
 // search's, and a breadth-first walk by `fingerprint` (not the explorer's hash) reaches the same set.
 import { describe, expect, it } from 'vitest';
-import { enabledActions, faultKindBlocker, initialWorld, loadScenario, step, type Config, type World } from '../../src/engine';
+import { enabledActions, explorerBounds, explorerConfig, faultKindBlocker, initialWorld, loadScenario, run, step, type Config, type World } from '../../src/engine';
 import { fingerprint } from '../../src/engine/explore/fingerprint';
 import { BUILTINS } from '../../src/scenarios';
 import { checkBuiltin, expectReplays } from './helpers';
@@ -80,6 +80,38 @@ describe('geo-v2-clean searched: the TTL and disconnects, max 2', () => {
     const states = (kinds: string[], max: number) => checkBuiltin('geo-v2-clean', [], undefined, searched(kinds, max)).result.states;
     expect([states([], 0), states(['expire-messages'], 2), states(['disconnect'], 1), states(['expire-messages'], 1), states(['expire-messages', 'disconnect'], 1)]).toEqual([228, 653, 3347, 538, 3657]);
   }, 60_000);
+});
+
+describe('replication-progress with the TTL: an expired entry whose send is stuck is still owed', () => {
+  // seed-000-not-allowed-explore's stall: us-west refuses E5 (NotAllowedError) on every attempt and
+  // the replicator's producer keeps it pending. The TTL then mark-deletes 10:5 on its cursor. The
+  // backlog is empty, and no-silent-loss waits while a send of the expired entry is pending — so
+  // before, the run ended quiescent with E5 neither stored at us-west nor reported by anything.
+  const stall = ['connect:replicator', 'read:replicator', 'deliver:replicator->broker-2:E3', 'persist:us-west:E3', 'deliver:broker-2->replicator:E3', 'deliver:replicator->broker-2:E4', 'fault:not-allowed:E5@us-west', 'deliver:replicator->broker-2:E5', 'deliver:broker-2->replicator:E5', 'persist:us-west:E4', 'deliver:broker-2->replicator:E4'];
+
+  it('the TTL passing during the stall leaves it a stall: replication-progress names E5', () => {
+    // Replayed with a budget of two explorer faults (no search: max 2 is 750,000 states and more).
+    const l = loadScenario({ ...BUILTINS.find((b) => b.id === 'seed-000-not-allowed-explore')!, explore: { faults: { kinds: ['not-allowed', 'expire-messages'], max: 2 } } });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const r = run(explorerConfig(l.config, explorerBounds(l.config)), [...stall, 'fault:expire-messages:us-east']);
+    expect(r.steps.at(-1)!.world.replicator!.cursor).toMatchObject({ markDeletePosition: { ledgerId: 10, entryId: 5 }, expired: [{ ledgerId: 10, entryId: 5 }] });
+    expect(r.steps.at(-1)!.world.producers['replicator']!.pendingMessages.flatMap((op) => op.msgs.map((m) => m.msg))).toEqual(['E5']);
+    expect({ endedBy: r.endedBy, stored: r.stored['us-west'], violations: r.violations }).toEqual({
+      endedBy: 'quiescent',
+      stored: ['E3', 'E4'],
+      violations: [{ invariant: 'replication-progress', step: 12, messages: ['E5'], detail: 'replication stalled with E5 not replicated: nothing more can happen' }],
+    });
+  });
+
+  it('the search with the TTL among its kinds finds the same verdicts as without it; the stall it reports is the NotAllowed one', () => {
+    const c = checkBuiltin('seed-000-not-allowed-explore', [], ['not-allowed', 'expire-messages']);
+    expect(c.result).toMatchObject({ complete: true, states: 487, safety: 'violated', liveness: 'violated' });
+    expect(c.found).toEqual(['no-silent-loss', 'replication-progress']);
+    // The loss the TTL alone makes comes first (breadth-first: one step); the stall has no TTL in it.
+    expect(c.result.violations.find((v) => v.invariant === 'no-silent-loss')!.trace).toEqual(['fault:expire-messages:us-east']);
+    expect(c.result.violations.find((v) => v.invariant === 'replication-progress')!.trace).toEqual(stall);
+    expectReplays(c);
+  });
 });
 
 describe('which fault kinds can act: replication as a list has replicators too', () => {

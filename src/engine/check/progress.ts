@@ -2,7 +2,7 @@
 // stops with entries still to replicate (a stall), or it comes back to a state it was in while
 // entries are still to replicate (a loop), where every non-fault action that stayed enabled
 // around the loop was taken in it (weak fairness: nothing was merely starved by the schedule).
-import { replicates, replicationLinks } from '../model/config';
+import { replicates, replicationLinks, type ReplicationLink } from '../model/config';
 import { replicatorOf, type World } from '../model/world';
 import { backlog } from '../protocol/PersistentReplicator';
 import type { StepRecord } from '../sim/run';
@@ -12,8 +12,25 @@ export interface ProgressFinding {
   readonly detail: string;
 }
 
-/** Every link's backlog (judged link by link: each replicator must finish its own). */
-const ids = (w: World): string[] => replicationLinks(w.config).flatMap((l) => backlog(w, l).flatMap((e) => e.msgs.map((m) => m.msg)));
+/**
+ * What a link still owes: its backlog, and the messages of entries a message TTL mark-deleted while
+ * a send of them was still pending on the link's producer. Such a send may yet arrive, so
+ * no-silent-loss waits for it; until it completes or fails replication has not finished — a
+ * replicator stuck on it (a NotAllowed loop the TTL passed during) is a stall, where the backlog
+ * alone, empty after the expiry, let the run end quiescent with the message neither stored nor
+ * reported.
+ */
+export function owed(w: World, link: ReplicationLink): string[] {
+  const left = backlog(w, link).flatMap((e) => e.msgs.map((m) => m.msg));
+  const expired = replicatorOf(w, link)?.cursor.expired ?? [];
+  if (expired.length === 0) return left;
+  const pending = (w.producers[link.key]?.pendingMessages ?? []).flatMap((op) => op.msgs);
+  const stuck = pending.filter((m) => m.sourcePosition !== undefined && expired.some((x) => x.ledgerId === m.sourcePosition!.ledgerId && x.entryId === m.sourcePosition!.entryId));
+  return [...left, ...stuck.map((m) => m.msg).filter((m) => !left.includes(m))];
+}
+
+/** Every link's debt (judged link by link: each replicator must finish its own). */
+const ids = (w: World): string[] => replicationLinks(w.config).flatMap((l) => owed(w, l));
 
 /**
  * Liveness is judged once the faults have healed (the style guide's "inject, heal, then require

@@ -22,8 +22,7 @@ import { replicates, replicationLinks } from '../model/config';
 import { checkSafety, sameSafetyInputs, type InvariantId } from '../check/invariants';
 import type { Config } from '../model/config';
 import type { World } from '../model/world';
-import { backlog } from '../protocol/PersistentReplicator';
-import { unhealedFault } from '../check/progress';
+import { owed, unhealedFault } from '../check/progress';
 import { enabledActions } from '../sim/enabled';
 import { step } from '../sim/step';
 import { explorerConfig, replayPrefix, type ExploreOptions } from './bounds';
@@ -223,7 +222,8 @@ export class Explorer {
   }
 }
 
-const hasBacklog = (w: World): boolean => replicationLinks(w.config).some((l) => backlog(w, l).length > 0) && !unhealedFault(w);
+// What replication still owes: the backlog, and a TTL-expired entry whose send is still pending (check/progress.ts).
+const hasBacklog = (w: World): boolean => replicationLinks(w.config).some((l) => owed(w, l).length > 0) && !unhealedFault(w);
 
 /** Run the whole search at once (CLI, tests); `outOfMemory` is asked between slices. */
 export function explore(config: Config, opts: ExploreOptions, outOfMemory?: (ex: Explorer) => boolean): ExploreResult {
