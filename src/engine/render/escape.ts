@@ -31,8 +31,13 @@ const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
 export const ELLIPSIS = '…';
 
 export interface EscapeOptions {
-  /** Escape for a `participant X as <label>` declaration (stricter). */
-  readonly participant?: boolean;
+  /**
+   * Escape for a `participant X as <label>` declaration (stricter). `'readable'`: as Mermaid's
+   * lexer reads an alias (after `as` it runs to `#`, `;` or the line end: the LINE state of
+   * sequenceDiagram.jison), so `:`, `,` and `@` stay as written, and so does `>` in a name with
+   * no `<` (no tag can open); the raw text reads `replicator:us-east->us-west`, not `#58;`/`#gt;`.
+   */
+  readonly participant?: boolean | 'readable';
   /** Maximum length of the escaped result, including the `…` that marks a cut. */
   readonly max?: number;
 }
@@ -48,11 +53,14 @@ export function escapeLabel(raw: string, opts: EscapeOptions = {}): string {
   // Mermaid reads a message text that starts with `wrap:` / `nowrap:` as a layout directive.
   const directiveColon = /^(?:no)?wrap:/i.test(text) ? text.indexOf(':') : -1;
   const pieces: string[] = [];
+  const readable = opts.participant === 'readable';
+  const plainGt = readable && !text.includes('<');
   let i = 0;
   for (const ch of text) {
     const special = i === 0 ? AT_START[ch] : undefined;
-    const strict = opts.participant || i === directiveColon ? IN_PARTICIPANT[ch] : undefined;
-    pieces.push(special ?? ALWAYS[ch] ?? strict ?? ch);
+    const strict = (opts.participant && !readable) || i === directiveColon ? IN_PARTICIPANT[ch] : undefined;
+    const always = ch === '>' && plainGt ? undefined : ALWAYS[ch];
+    pieces.push(special ?? always ?? strict ?? ch);
     i += ch.length;
   }
   const full = pieces.join('');

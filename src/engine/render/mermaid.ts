@@ -42,6 +42,12 @@ export interface MermaidOptions extends StepRange {
    * Only `rgb(r, g, b)` or `#rrggbb` is taken; anything else falls back to VIOLATION_FILL.
    */
   readonly violationFill?: string;
+  /**
+   * Participant names as written where Mermaid reads them so (escapeLabel's `'readable'`): Copy
+   * for GitHub, whose raw text a reader of the issue sees. The app's own diagram keeps the strict
+   * escapes; Mermaid draws both the same.
+   */
+  readonly readableNames?: boolean;
 }
 
 const FILL = /^(?:rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)|#[0-9a-fA-F]{6})$/;
@@ -53,7 +59,7 @@ export function toMermaid(result: RenderInput, opts: MermaidOptions = {}): Merma
   const all = participants.length === 0 ? '' : spanOf(participants);
   const lines = ['sequenceDiagram'];
   const items: MermaidItem[] = [];
-  for (const p of participants) lines.push(`    participant ${p.alias} as ${escapeLabel(p.label, { participant: true, max: 80 })}`);
+  for (const p of participants) lines.push(`    participant ${p.alias} as ${escapeLabel(p.label, { participant: opts.readableNames ? 'readable' : true, max: 80 })}`);
 
   for (const s of stepsIn(result.steps, opts)) {
     const violations = result.violations.filter((v) => v.step === s.index);

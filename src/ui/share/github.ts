@@ -92,8 +92,9 @@ function compose(
   const head = `### Dedup Lab: ${escapeMarkdownText(input.title)} (\`${input.scenarioId}\`${fixes}${forked}): ${broke}`;
   const whole = from <= 1 && to >= last;
   const range = whole ? { from: 1, to: last } : { from, to };
-  // Labels are escaped by the renderer; a stray ``` must still not end the fence.
-  const diagram = toMermaid(result, range).text.replace(/`/g, '#96;');
+  // Labels are escaped by the renderer; a stray ``` must still not end the fence. Participant
+  // names as written (`replicator:us-east->us-west`), not `#58;`/`#gt;`: the raw text is read too.
+  const diagram = toMermaid(result, { ...range, readableNames: true }).text.replace(/`/g, '#96;');
   const parts = [head, '', ...(input.fork ? forkParagraph(input.fork) : [])];
   if (!whole)
     parts.push(
