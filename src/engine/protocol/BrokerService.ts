@@ -1,9 +1,10 @@
 // Topic unload and reload (`BrokerService.unloadServiceUnit` → `PersistentTopic.close`, then
 // `BrokerService.loadTopic` on the next lookup, on the same broker). `PersistentTopic.close` fences
 // the topic and disconnects its producers, consumers and replicators without waiting for pending
-// writes, then closes the managed ledger. On load the managed ledger opens a new ledger, dedup
+// writes, then closes the managed ledger (an unload's `closeWithoutWaitingClientDisconnect`). The
+// replicator's producer closes gracefully (`PersistentReplicator.closeReplicatorProducer`). On load the managed ledger opens a new ledger, dedup
 // state is rebuilt by replay, and a replicator of this topic starts again from its persisted cursor
-// with a new producer. The close and the next load are one step: nothing a client does can reach
+// with a new producer once the old one's close is answered. The close and the next load are one step: nothing a client does can reach
 // the topic in between (its lookups wait for the load).
 // - Abstract storage: writes handed to the ledger and not yet confirmed fail, unanswered, as with
 //   bookies (`ManagedLedgerImpl.ledgerClosed`); the producer resends them after it reconnects.
@@ -21,7 +22,7 @@ import { replayCursor, replayReplNote } from './MessageDeduplication';
 import { closeManagedLedger, emptyLedgersDeleted, failWritesOnClose, initializeBookKeeper, listText } from './ManagedLedgerImpl';
 import { consumersReconnect, serveTopic, startTakeover } from './OwnershipChange';
 import { openClosedLedger } from './LedgerHandle';
-import { restartReplicator } from './PersistentReplicator';
+import { closeReplicatorProducer, restartReplicator } from './PersistentReplicator';
 
 export function unloadTopic(ctx: Ctx, cluster: string): void {
   const w = ctx.w;
@@ -37,8 +38,10 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
     reloadAbstract(topic);
   }
   dedupReplayed(ctx, cluster, topic.owner);
-  // PersistentTopic.startReplicator: every link whose source is this topic (one per remote cluster).
-  for (const l of replicationLinks(w.config)) if (l.cfg.from === cluster) restartReplicator(ctx, l);
+  // PersistentTopic.close → AbstractReplicator.terminate: every link whose source is this topic (one
+  // per remote cluster) closes its producer gracefully; the loaded topic's replicator
+  // (PersistentTopic.startReplicator) starts once that close is done.
+  for (const l of replicationLinks(w.config)) if (l.cfg.from === cluster) closeReplicatorProducer(ctx, l);
 }
 
 /**

@@ -15,7 +15,7 @@ import { type Ctx, tick } from '../sim/context';
 import { replayCursor } from './MessageDeduplication';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
 import { openClosedLedger } from './LedgerHandle';
-import { restartReplicator } from './PersistentReplicator';
+import { closeReplicatorProducer } from './PersistentReplicator';
 import { readableEntries } from './ManagedLedger';
 import { replicationLinks } from '../model/config';
 
@@ -91,9 +91,10 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
   ctx.events.push(ev('log', t.broker, `now serves the topic (current ledger ${current.id})`, [], { cluster: topic.cluster, rule: 'BrokerService.loadTopic' }));
   if (t.crashed !== undefined) ctx.events.push(ev('log', t.broker, `topic loaded after ${t.crashed} crashed: dedup state rebuilt by replay`, [], { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor' }));
   consumersReconnect(ctx, topic, before, t.broker);
-  // The old owner's PersistentTopic.close stopped its replicator; the new owner's runs from the
-  // persisted cursor with a new producer (a crash restarted it already, BrokerService.restartBroker).
-  if (t.crashed === undefined) for (const l of replicationLinks(ctx.w.config)) if (l.cfg.from === topic.cluster) restartReplicator(ctx, l);
+  // The old owner's PersistentTopic.close stops its replicator (AbstractReplicator.terminate closes
+  // its producer gracefully); the new owner's runs from the persisted cursor with a new producer
+  // once that close is answered (a crash restarted it already, BrokerService.restartBroker).
+  if (t.crashed === undefined) for (const l of replicationLinks(ctx.w.config)) if (l.cfg.from === topic.cluster) closeReplicatorProducer(ctx, l);
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { cursorView } from './ManagedCursor';
 import { processOpSendMsg } from './ProducerImpl';
+import { closeProducerByApplication } from './ProducerImplClose';
 
 export const cmpPos = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 export const posText = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
@@ -87,6 +88,16 @@ export function sendComplete(ctx: Ctx, p: ProducerState, msgs: readonly MsgRef[]
   const src = msgs[0]?.sourcePosition;
   if (!r || !src || r.state !== 'Started') return;
   const label = msgs.map((m) => m.msg).join('+');
+  if (p.state === 'Closing') {
+    // The producer of a replicator its source topic's close stopped (closeReplicatorProducer): the
+    // callback runs, but the cursor it holds is the closed topic's — an unload closes the managed
+    // ledger without waiting for the clients (`PersistentTopic.close` with
+    // closeWithoutWaitingClientDisconnect, `NamespaceService.unloadNamespaceBundle`'s default), so
+    // `ManagedCursorImpl.asyncDelete` fails (CursorAlreadyClosedException) and a rewind moves
+    // nothing. The reloaded topic's replicator reads again from the persisted mark-delete.
+    ctx.events.push(ev('log', link.cursor, `sendComplete(${label}${error === null ? '' : `, ${error}`}) of the closed topic's replicator: its cursor is closed, nothing deleted`, msgs.map((m) => m.msg), { cluster: link.cfg.from, rule: 'ManagedCursorImpl.asyncDelete:cursor-closed' }));
+    return;
+  }
   if (error === null) {
     asyncDelete(ctx, link, src);
     return;
@@ -145,20 +156,46 @@ export function terminate(ctx: Ctx, link: ReplicationLink, reason: string): void
 }
 
 /**
- * The source topic was closed and loaded again (an unload, a broker crash, an ownership change once
- * the old owner closed its instance): the replicator starts again. `PersistentTopic.close` stopped
- * the old one (its producer's connection closes, what it had in flight is lost); the loaded topic's
- * `PersistentTopic.startReplicator` opens the cursor at its persisted mark-delete and deleted
- * ranges, reads again after the mark-delete, and starts a new `GeoReplicationProducerImpl`
- * (lastPersistedSource back to 0:0) with nothing pending.
+ * The source topic's broker crashed and a broker loaded it again (restart-broker): the replicator
+ * ran in the dead process, so nothing is graceful — its producer's connection drops with the
+ * process (`ClientCnx.channelInactive` on the target side; what it had in flight is lost) and the
+ * loaded topic's `PersistentTopic.startReplicator` opens the cursor at its persisted mark-delete and
+ * deleted ranges, reads again after the mark-delete, and starts a new `GeoReplicationProducerImpl`
+ * (lastPersistedSource back to 0:0) with nothing pending. A graceful close (an unload, an
+ * ownership change) is `closeReplicatorProducer`.
  */
 export function restartReplicator(ctx: Ctx, link: ReplicationLink): void {
   const r = replicatorOf(ctx.w, link)!;
   if (r.state === 'Terminated') return;
   const p = ctx.w.producers[link.key]!;
+  // A producer already Closing (a graceful close the crash interrupts) finishes its close here
+  // (ClientCnx.closeConnection → closeAndClearPendingMessages), which started the new one already.
   closeConnection(ctx, p, 'replicator restarts with the source topic', 'AbstractReplicator.startProducer');
   const m = r.cursor.markDeletePosition;
   r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };
   Object.assign(p, { pendingMessages: [], lastPersistedSource: { ledgerId: 0, entryId: 0 }, instance: p.instance + 1, state: 'Connecting' });
   ctx.events.push(ev('log', link.cursor, `replicator restarts: read position ${posText(r.cursor.readPosition)}`, [], { rule: 'PersistentReplicator.startProducer' }));
+}
+
+/**
+ * The source topic closes gracefully (an unload, or the old owner's close in an ownership change):
+ * `PersistentTopic.close` → `AbstractReplicator.terminate` → `doCloseProducerAsync` →
+ * `ProducerImpl.closeAsync`. CommandCloseProducer is written behind the sends already on the
+ * producer's connection; the target broker stores and answers those first (`Producer.close` waits
+ * for `pendingPublishAcks` 0, then `ServerCnx.handleCloseProducer` answers), so nothing in flight is
+ * lost (ProducerImplClose.ts). Their `sendComplete` deletes nothing: the closed topic's cursor is
+ * closed (`sendComplete` above). The loaded topic's new replicator has the same producer name
+ * (`AbstractReplicator.getReplicatorName`), so its producer is refused ProducerBusy
+ * (`AbstractTopic.internalAddProducer`) and retried until the old one is gone: the model starts it
+ * when the close is done (`closeAndClearPendingMessages` → `replicatorProducerClosed`), and no read
+ * happens meanwhile (the producer is not Ready).
+ */
+export function closeReplicatorProducer(ctx: Ctx, link: ReplicationLink): void {
+  const r = replicatorOf(ctx.w, link)!;
+  if (r.state === 'Terminated') return;
+  const p = ctx.w.producers[link.key]!;
+  // Closed already (a second close before the first was answered): the answer starts the new one.
+  if (p.state === 'Closing') return;
+  ctx.events.push(ev('log', link.cursor, `the source topic closes: replicator stops, its producer closes`, [], { cluster: link.cfg.from, rule: 'AbstractReplicator.terminate' }));
+  closeProducerByApplication(ctx, p);
 }

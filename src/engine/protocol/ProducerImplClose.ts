@@ -4,7 +4,8 @@
 // connection: the other producers on that connection carry on.
 import { ev } from '../model/events';
 import { freshProducerSession, type ProducerState } from '../model/producer';
-import type { World } from '../model/world';
+import { linkOfProducer } from '../model/config';
+import { replicatorOf, type World } from '../model/world';
 import { type Ctx, labelOf, tick } from '../sim/context';
 import { nameReleased } from './AbstractTopic';
 import { completeOpFailure, unsentOp } from './SendCallback';
@@ -33,6 +34,8 @@ export function closeProducerByApplication(ctx: Ctx, p: ProducerState): void {
     closeAndClearPendingMessages(ctx, p, 'not connected');
     return;
   }
+  // A replicator's producer (PersistentReplicator.closeReplicatorProducer) never batches, and nothing
+  // waits in close(): its replicator stopped reading.
   p.state = 'Closing';
   const behind = [...new Set(ch.toBroker.flatMap((f) => f.msgs.map((m) => m.msg)))];
   const tail = behind.length > 0 ? ` behind ${behind.join(', ')}` : '';
@@ -64,9 +67,29 @@ export function closeAndClearPendingMessages(ctx: Ctx, p: ProducerState, why: st
     nameReleased(ctx.w, p);
   }
   const ops = p.pendingMessages;
-  ctx.events.push(ev('close', p.name, `producer closed (${why}); created again on the same client`, ops.flatMap((op) => op.msgs.map((m) => m.msg)), { cluster: p.cluster, rule: java ? 'ProducerImpl.closeAndClearPendingMessages' : 'partitionProducer.failPendingMessages' }));
+  const again = p.role === 'replicator' ? "the loaded topic's replicator starts a new one" : 'created again on the same client';
+  ctx.events.push(ev('close', p.name, `producer closed (${why}); ${again}`, ops.flatMap((op) => op.msgs.map((m) => m.msg)), { cluster: p.cluster, rule: java ? 'ProducerImpl.closeAndClearPendingMessages' : 'partitionProducer.failPendingMessages' }));
   p.pendingMessages = [];
+  // Still Closing here: a replicator's callbacks delete nothing (PersistentReplicator.sendComplete).
   for (const op of ops) completeOpFailure(ctx, p, op, java ? 'AlreadyClosedException' : 'ErrProducerClosed', java ? 'ProducerImpl.closeAndClearPendingMessages' : 'partitionProducer.failPendingMessages');
   Object.assign(p, { instance: p.instance + 1, ...freshProducerSession() });
   delete ctx.w.channels[p.name];
+  if (p.role === 'replicator') replicatorProducerClosed(ctx, p);
+}
+
+/**
+ * The old replicator's producer is gone, so the loaded source topic's replicator can create its own
+ * (its ProducerBusy retries end): `AbstractReplicator.startProducer` → `PersistentReplicator
+ * .setProducerAndTriggerReadEntries` rewinds the cursor (`cursor.rewind()`: read again from the
+ * persisted mark-delete, skipping deleted ranges) and a new `GeoReplicationProducerImpl` starts
+ * with lastPersistedSource 0:0; it connects like a first one.
+ */
+function replicatorProducerClosed(ctx: Ctx, p: ProducerState): void {
+  const link = linkOfProducer(ctx.w.config, p.name);
+  const r = link ? replicatorOf(ctx.w, link) : null;
+  if (!link || !r || r.state === 'Terminated') return;
+  const m = r.cursor.markDeletePosition;
+  r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };
+  p.lastPersistedSource = { ledgerId: 0, entryId: 0 };
+  ctx.events.push(ev('log', link.cursor, `replicator restarts: read position ${m.ledgerId}:${m.entryId + 1}`, [], { cluster: link.cfg.from, rule: 'PersistentReplicator.setProducerAndTriggerReadEntries' }));
 }
