@@ -6,8 +6,9 @@
 // change, a send timeout, V1, `auto`'s weak fairness (a loop the TTL ends, and one it does not),
 // PR 25860, and the explorer. docs/research/review-12.md compares each with Pulsar's sources.
 // Each row asserts the real outcome: stored messages per cluster, the application's outcomes,
-// violations (with step and detail), and how the run ended. Row 20 pins a divergence left open
-// (review-12.md, Left): when it is fixed, its expectation changes to M1 stored at us-west.
+// violations (with step and detail), and how the run ended. Row 20 was a divergence left open
+// (review-12.md, Left), fixed since: a source unload closes the replicator's producer gracefully
+// (20n and 20v show the resend that follows, with dedup off and on at the target).
 import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario } from '../../src/engine';
 import { type Json, runOf, stepOf, textsOf } from './helpers';
@@ -426,7 +427,7 @@ const ROWS: Row[] = [
   {
     id: '20',
     title:
-      'DIVERGENCE LEFT (review-12 Left): the TTL passes with M1’s replicated send on the wire and the source unloads at once: the model drops the frame with the replicator’s connection, Pulsar’s closeProducerAsync → ProducerImpl.closeAsync writes CloseProducer behind it and us-west stores M1',
+      'the TTL passes with M1’s replicated send on the wire and the source unloads at once: AbstractReplicator.terminate → ProducerImpl.closeAsync writes CloseProducer behind M1, broker-2 stores and answers M1 before the close, so us-west stores M1 and nothing is lost (was review-12 Left)',
     scenario: {
       id: 'r12-20',
       clusters: [
@@ -456,17 +457,77 @@ const ROWS: Row[] = [
       ],
     },
     expected: {
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'] },
-      violations: [
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '20n',
+    title:
+      'without the TTL, dedup off at us-west: M1’s receipt reaches the closing replicator but deletes nothing (the unloaded topic’s cursor is closed); the new replicator reads again from the mark-delete and us-west stores M1 twice, as Pulsar does',
+    scenario: {
+      id: 'r12-20n',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: { 'us-east': true, 'us-west': false } },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
         {
-          invariant: 'no-silent-loss',
-          step: 9,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
+          kind: 'unload-topic',
+          cluster: 'us-east',
+          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
         },
       ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '20v',
+    title:
+      'the same with dedup on at us-west (V2): the new replicator’s resend of M1 is Dup (source 10:0 ≤ pushed 10:0), so us-west stores it once',
+    scenario: {
+      id: 'r12-20v',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'unload-topic',
+          cluster: 'us-east',
+          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'] },
+      violations: [],
       endedBy: 'quiescent',
     },
   },
@@ -1006,6 +1067,37 @@ describe('review 12: the steps behind the outcomes', () => {
       { ledgerId: 10, entryId: 0 },
       { ledgerId: 10, entryId: 1 },
     ]);
+  });
+
+  it('20: CloseProducer goes behind M1; M1’s receipt deletes nothing; the new replicator starts only once broker-2 answers the close', () => {
+    const r = runOf(scenarioOf('20'));
+    const unload = stepOf(r, 'unload topic at us-east');
+    const at = r.steps.find((s) => s.index === unload)!;
+    expect(at.events.map((e) => e.text)).toContain(
+      'CommandCloseProducer behind M1: the broker answers once its writes are done',
+    );
+    const stored = stepOf(r, 'add M1 → 20:0', 'broker-2');
+    const ignored = stepOf(r, "sendComplete(M1) of the closed topic's replicator: its cursor is closed, nothing deleted");
+    const answered = stepOf(r, 'CloseProducer: Success', 'broker-2');
+    const restarted = stepOf(r, 'replicator restarts: read position 10:1', 'replicator-cursor');
+    expect(unload).toBeLessThan(stored);
+    expect(stored).toBeLessThan(ignored);
+    expect(ignored).toBeLessThan(answered);
+    expect(restarted).toBe(answered);
+    expect(r.steps.find((s) => s.index === answered)!.key).toBe('deliver:broker-2->replicator:CloseProducerSuccess');
+    // The TTL's mark-delete (10:0) is what the new replicator reads after: M1 is not read again.
+    expect(textsOf(r, 'replicator-cursor').filter((t) => t.startsWith('read '))).toEqual(['read 10:0 (M1)', 'read 11:0 (M2)']);
+  });
+
+  it('20n: without the TTL the new replicator reads M1 again from the mark-delete 10:-1', () => {
+    const r = runOf(scenarioOf('20n'));
+    expect(textsOf(r, 'replicator-cursor').filter((t) => t.startsWith('read ') || t.startsWith('replicator restarts'))).toEqual([
+      'read 10:0 (M1)',
+      'replicator restarts: read position 10:0',
+      'read 10:0 (M1)',
+      'read 11:0 (M2)',
+    ]);
+    expect(textsOf(r, 'broker-2')).toContain('add M1 → 20:1');
   });
 
   it('10: with M2’s add waiting for the slow bookie, the TTL expires 10:0 only', () => {

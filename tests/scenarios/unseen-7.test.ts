@@ -6,7 +6,7 @@
 // hold what agreed with Pulsar. docs/research/review-7.md has the comparison.
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/engine';
-import { type Json, rulesOf, runOf, textsOf } from './helpers';
+import { type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
 
 const shared = (a: Json, b: Json): Json[] => [
   { name: 'a', producerName: 'w', ...a },
@@ -313,10 +313,16 @@ describe('the source topic moves to another broker: the replicator starts again 
     const step = r.steps.find((s) =>
       s.events.some((e) => e.text.startsWith('now serves the topic')),
     )!;
+    // broker-1's PersistentTopic.close → AbstractReplicator.terminate closes the producer gracefully
+    // (ProducerImpl.closeAsync); the new replicator starts once broker-3 answers the close.
     const texts = step.events.map((e) => e.text);
-    expect(texts).toContain('connection closed: replicator restarts with the source topic');
-    expect(texts).toContain('replicator restarts: read position 10:1');
-    expect(rulesOf(r)).toContain('PersistentReplicator.startProducer');
+    expect(texts).toContain('the source topic closes: replicator stops, its producer closes');
+    expect(texts).toContain('CommandCloseProducer: the broker answers once its writes are done');
+    const answered = stepOf(r, 'CloseProducer: Success', 'broker-3');
+    expect(answered).toBeGreaterThan(step.index);
+    expect(r.steps.find((s) => s.index === answered)!.events.map((e) => e.text)).toContain('replicator restarts: read position 10:1');
+    expect(rulesOf(r)).toContain('PersistentReplicator.setProducerAndTriggerReadEntries');
+    expect(rulesOf(r)).not.toContain('PersistentReplicator.startProducer');
   });
 
   it('each entry is replicated once', () => {

@@ -285,6 +285,8 @@ describe('replication and a subscription across a ledger dropped at the source�
     expect(textsOf(r, 'replicator-cursor')).toEqual([
       'read 11:0 (M1)',
       'asyncDelete(11:0), mark-delete → 11:0',
+      // The unload closes the replicator's producer gracefully (nothing in flight); the new one reads on.
+      'the source topic closes: replicator stops, its producer closes',
       'replicator restarts: read position 11:1',
       'read 11:1 (M2)',
       'asyncDelete(11:1), mark-delete → 11:1',

@@ -51,7 +51,8 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
   ch.toBroker = [];
   ch.toClient = [];
   ch.closedAt = tick(ctx.w);
-  if (ch.listening) p.state = 'Connecting';
+  // A producer being closed stays Closing until closeAndClearPendingMessages below ends it.
+  if (ch.listening && !closing) p.state = 'Connecting';
   const deaf = ch.listening ? '' : `; ${p.name} is no longer registered on it and is not told`;
   const tail = (lost.length > 0 ? `; in flight lost: ${[...new Set(lost)].join(', ')}` : '') + deaf;
   ctx.events.push(ev('close', p.name, `connection closed: ${reason}${tail}`, lost, { cluster: p.cluster, rule }));

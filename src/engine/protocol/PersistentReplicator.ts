@@ -95,7 +95,7 @@ export function sendComplete(ctx: Ctx, p: ProducerState, msgs: readonly MsgRef[]
     // closeWithoutWaitingClientDisconnect, `NamespaceService.unloadNamespaceBundle`'s default), so
     // `ManagedCursorImpl.asyncDelete` fails (CursorAlreadyClosedException) and a rewind moves
     // nothing. The reloaded topic's replicator reads again from the persisted mark-delete.
-    ctx.events.push(ev('log', link.cursor, `sendComplete(${label}${error === null ? '' : `, ${error}`}) of the closed topic's replicator: its cursor is closed, nothing deleted`, msgs.map((m) => m.msg), { cluster: link.cfg.from, rule: 'ManagedCursorImpl.asyncDelete:cursor-closed' }));
+    ctx.events.push(ev('log', link.cursor, `sendComplete(${label}${error === null ? '' : `, ${error}`}) of the closed topic's replicator: its cursor is closed, nothing ${error === null ? 'deleted' : 'rewound'}`, msgs.map((m) => m.msg), { cluster: link.cfg.from, rule: error === null ? 'ManagedCursorImpl.asyncDelete:cursor-closed' : 'PersistentReplicator.ProducerSendCallback.sendComplete:cursor-closed' }));
     return;
   }
   if (error === null) {
@@ -170,7 +170,9 @@ export function restartReplicator(ctx: Ctx, link: ReplicationLink): void {
   const p = ctx.w.producers[link.key]!;
   // A producer already Closing (a graceful close the crash interrupts) finishes its close here
   // (ClientCnx.closeConnection → closeAndClearPendingMessages), which started the new one already.
+  const closing = p.state === 'Closing';
   closeConnection(ctx, p, 'replicator restarts with the source topic', 'AbstractReplicator.startProducer');
+  if (closing) return;
   const m = r.cursor.markDeletePosition;
   r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };
   Object.assign(p, { pendingMessages: [], lastPersistedSource: { ledgerId: 0, entryId: 0 }, instance: p.instance + 1, state: 'Connecting' });

@@ -4,7 +4,8 @@
 //   deliver:<producer>-><broker>:<label>     a CommandSend reaches the broker (head of the channel)
 //   deliver:<broker>-><producer>:<label>     a receipt or error reaches the client (head of the channel)
 //   deliver:<broker>-><producer>:CloseProducerSuccess   the broker's answer to a close the application
-//                                            asked for (restart-producer on a shared pulsarClient)
+//                                            asked for (restart-producer on a shared pulsarClient), or
+//                                            to the replicator's close when its source topic closed
 //   persist:<cluster>:<label>                the head ledger write completes
 //   read:replicator                          the replicator reads what its cursor can see and sends it
 //   read:replicator:<from>-><to>             with several replication links: that link's replicator reads
@@ -64,7 +65,7 @@ export type Action =
   | { readonly type: 'deliver-response'; readonly producer: string }
   /** CommandCloseProducer read ahead of receipts still queued before it (CommandCloseProducer.ts `closeProducer`). */
   | { readonly type: 'deliver-close'; readonly producer: string }
-  /** The broker's answer to the application's own CommandCloseProducer (ProducerImplClose.ts `closeAnswered`). */
+  /** The broker's answer to the client's own CommandCloseProducer (the application's, or a stopped replicator's; ProducerImplClose.ts `closeAnswered`). */
   | { readonly type: 'close-answered'; readonly producer: string }
   | { readonly type: 'persist'; readonly cluster: string }
   | { readonly type: 'replicator-read'; readonly producer?: string }
