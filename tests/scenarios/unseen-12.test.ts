@@ -1100,6 +1100,30 @@ describe('review 12: the steps behind the outcomes', () => {
     expect(textsOf(r, 'broker-2')).toContain('add M1 → 20:1');
   });
 
+  it('20c: the source’s broker crashes while the replicator’s producer is Closing: the close ends with the connection (M1 lost in flight, no rewind), and the new replicator sends M1 again, stored once', () => {
+    const sc = scenarioOf('20v');
+    const r = runOf({
+      ...sc,
+      id: 'r12-20c',
+      faults: [
+        ...(sc.faults as Json[]),
+        { kind: 'restart-broker', cluster: 'us-east', after: { event: 'sent', message: 'M1', cluster: 'us-west' } },
+      ],
+    });
+    const crash = r.steps.find((s) => s.key === 'fault:restart-broker:us-east')!;
+    expect(crash.events.map((e) => e.text)).toEqual(
+      expect.arrayContaining([
+        'connection closed: replicator restarts with the source topic; in flight lost: M1',
+        "producer closed (the connection closed); the loaded topic's replicator starts a new one",
+        "sendComplete(M1, AlreadyClosedException) of the closed topic's replicator: its cursor is closed, nothing rewound",
+        'replicator restarts: read position 10:0',
+      ]),
+    );
+    expect(textsOf(r, 'replicator-cursor').filter((t) => t.includes('rewind'))).toEqual([]);
+    expect(r.stored).toEqual({ 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] });
+    expect(r.violations).toEqual([]);
+  });
+
   it('10: with M2’s add waiting for the slow bookie, the TTL expires 10:0 only', () => {
     const r = runOf(scenarioOf('10'));
     expect(textsOf(r, 'replicator-cursor').filter((t) => t.startsWith('message TTL'))).toEqual([

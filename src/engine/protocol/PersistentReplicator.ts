@@ -94,7 +94,10 @@ export function sendComplete(ctx: Ctx, p: ProducerState, msgs: readonly MsgRef[]
     // ledger without waiting for the clients (`PersistentTopic.close` with
     // closeWithoutWaitingClientDisconnect, `NamespaceService.unloadNamespaceBundle`'s default), so
     // `ManagedCursorImpl.asyncDelete` fails (CursorAlreadyClosedException) and a rewind moves
-    // nothing. The reloaded topic's replicator reads again from the persisted mark-delete.
+    // nothing. After an ownership change the new owner already recovered the cursor
+    // (`ManagedCursorImpl.recover` when it loaded the topic), so a delete the old owner makes later
+    // is not in the cursor the new replicator reads from either. The
+    // reloaded topic's replicator reads again from the persisted mark-delete.
     ctx.events.push(ev('log', link.cursor, `sendComplete(${label}${error === null ? '' : `, ${error}`}) of the closed topic's replicator: its cursor is closed, nothing ${error === null ? 'deleted' : 'rewound'}`, msgs.map((m) => m.msg), { cluster: link.cfg.from, rule: error === null ? 'ManagedCursorImpl.asyncDelete:cursor-closed' : 'PersistentReplicator.ProducerSendCallback.sendComplete:cursor-closed' }));
     return;
   }
