@@ -1077,21 +1077,33 @@ describe('review 12: the steps behind the outcomes', () => {
       'CommandCloseProducer behind M1: the broker answers once its writes are done',
     );
     const stored = stepOf(r, 'add M1 → 20:0', 'broker-2');
-    const ignored = stepOf(r, "sendComplete(M1) of the closed topic's replicator: its cursor is closed, nothing deleted");
+    const ignored = stepOf(
+      r,
+      "sendComplete(M1) of the closed topic's replicator: its cursor is closed, nothing deleted",
+    );
     const answered = stepOf(r, 'CloseProducer: Success', 'broker-2');
     const restarted = stepOf(r, 'replicator restarts: read position 10:1', 'replicator-cursor');
     expect(unload).toBeLessThan(stored);
     expect(stored).toBeLessThan(ignored);
     expect(ignored).toBeLessThan(answered);
     expect(restarted).toBe(answered);
-    expect(r.steps.find((s) => s.index === answered)!.key).toBe('deliver:broker-2->replicator:CloseProducerSuccess');
+    expect(r.steps.find((s) => s.index === answered)!.key).toBe(
+      'deliver:broker-2->replicator:CloseProducerSuccess',
+    );
     // The TTL's mark-delete (10:0) is what the new replicator reads after: M1 is not read again.
-    expect(textsOf(r, 'replicator-cursor').filter((t) => t.startsWith('read '))).toEqual(['read 10:0 (M1)', 'read 11:0 (M2)']);
+    expect(textsOf(r, 'replicator-cursor').filter((t) => t.startsWith('read '))).toEqual([
+      'read 10:0 (M1)',
+      'read 11:0 (M2)',
+    ]);
   });
 
   it('20n: without the TTL the new replicator reads M1 again from the mark-delete 10:-1', () => {
     const r = runOf(scenarioOf('20n'));
-    expect(textsOf(r, 'replicator-cursor').filter((t) => t.startsWith('read ') || t.startsWith('replicator restarts'))).toEqual([
+    expect(
+      textsOf(r, 'replicator-cursor').filter(
+        (t) => t.startsWith('read ') || t.startsWith('replicator restarts'),
+      ),
+    ).toEqual([
       'read 10:0 (M1)',
       'replicator restarts: read position 10:0',
       'read 10:0 (M1)',
@@ -1107,7 +1119,11 @@ describe('review 12: the steps behind the outcomes', () => {
       id: 'r12-20c',
       faults: [
         ...(sc.faults as Json[]),
-        { kind: 'restart-broker', cluster: 'us-east', after: { event: 'sent', message: 'M1', cluster: 'us-west' } },
+        {
+          kind: 'restart-broker',
+          cluster: 'us-east',
+          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+        },
       ],
     });
     const crash = r.steps.find((s) => s.key === 'fault:restart-broker:us-east')!;

@@ -320,7 +320,9 @@ describe('the source topic moves to another broker: the replicator starts again 
     expect(texts).toContain('CommandCloseProducer: the broker answers once its writes are done');
     const answered = stepOf(r, 'CloseProducer: Success', 'broker-3');
     expect(answered).toBeGreaterThan(step.index);
-    expect(r.steps.find((s) => s.index === answered)!.events.map((e) => e.text)).toContain('replicator restarts: read position 10:1');
+    expect(r.steps.find((s) => s.index === answered)!.events.map((e) => e.text)).toContain(
+      'replicator restarts: read position 10:1',
+    );
     expect(rulesOf(r)).toContain('PersistentReplicator.setProducerAndTriggerReadEntries');
     expect(rulesOf(r)).not.toContain('PersistentReplicator.startProducer');
   });
