@@ -13,6 +13,25 @@ import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario } from '../../src/engine';
 import { type Json, runOf, stepOf, textsOf } from './helpers';
 
+// What most rows share: one broker per cluster, and p1's two rounds — M1 and M2, then M3 — with
+// the TTL passing at us-east once M2 is persisted there.
+const EAST_WEST = [
+  { name: 'us-east', brokers: ['broker-1'] },
+  { name: 'us-west', brokers: ['broker-2'] },
+];
+const M1_M2_THEN_M3 = [
+  { send: 'M1', producer: 'p1' },
+  { send: 'M2', producer: 'p1' },
+  { await: 'p1' },
+  { send: 'M3', producer: 'p1' },
+  { await: 'p1' },
+];
+const TTL_AFTER_M2 = {
+  kind: 'expire-messages',
+  cluster: 'us-east',
+  after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+};
+
 interface Row {
   id: string;
   title: string;
@@ -129,13 +148,7 @@ const ROWS: Row[] = [
         { from: 'us-east', to: 'us-west' },
         { from: 'us-east', to: 'eu', start: 'after-workload' },
       ],
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_M2_THEN_M3,
       faults: [
         {
           kind: 'expire-messages',
@@ -172,31 +185,18 @@ const ROWS: Row[] = [
       'M2’s send timer fires (failed, but stored) and then the TTL passes: M1 and M2 are expired before replication',
     scenario: {
       id: 'r12-13',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_M2_THEN_M3,
       faults: [
         {
           kind: 'send-timeout',
           message: 'M2',
           after: { event: 'received', message: 'M2', cluster: 'us-east' },
         },
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
-        },
+        TTL_AFTER_M2,
       ],
     },
     expected: {
@@ -231,10 +231,7 @@ const ROWS: Row[] = [
       'V1, the replicator’s connection drops with M1 in flight at the moment the TTL passes: the client resends its pending M1 (not the cursor), stored once',
     scenario: {
       id: 'r12-14',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', dedup: 'v1' },
@@ -270,10 +267,7 @@ const ROWS: Row[] = [
       'weak fairness: a target maxMessageSize makes the replicator loop on M1; the TTL at the source ends the loop (the rewind goes past M1): quiescent, no replication-progress, M1 expired',
     scenario: {
       id: 'r12-15',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true, maxMessageSize: { 'us-west': 1000 } },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
@@ -310,10 +304,7 @@ const ROWS: Row[] = [
       'the same loop with the TTL at the target (its subscription): the replicator’s loop is untouched — endedBy loop, replication-progress for M1',
     scenario: {
       id: 'r12-16',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true, maxMessageSize: { 'us-west': 1000 } },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
@@ -350,10 +341,7 @@ const ROWS: Row[] = [
     title: 'the TTL due once M1 is acknowledged, before the replicator read it: M1 expired',
     scenario: {
       id: 'r12-18',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west' },
@@ -383,10 +371,7 @@ const ROWS: Row[] = [
       'V2 target, the replicator’s receipt for M1 lost, the TTL at the source and an unload of the target: the client resends its pending M1, which the reload’s replay does not know (#25861) — stored twice; the TTL does not stop a resend',
     scenario: {
       id: 'r12-19',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
@@ -430,10 +415,7 @@ const ROWS: Row[] = [
       'the TTL passes with M1’s replicated send on the wire and the source unloads at once: AbstractReplicator.terminate → ProducerImpl.closeAsync writes CloseProducer behind M1, broker-2 stores and answers M1 before the close, so us-west stores M1 and nothing is lost (was review-12 Left)',
     scenario: {
       id: 'r12-20',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
@@ -469,10 +451,7 @@ const ROWS: Row[] = [
       'without the TTL, dedup off at us-west: M1’s receipt reaches the closing replicator but deletes nothing (the unloaded topic’s cursor is closed); the new replicator reads again from the mark-delete and us-west stores M1 twice, as Pulsar does',
     scenario: {
       id: 'r12-20n',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: { 'us-east': true, 'us-west': false } },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
@@ -503,10 +482,7 @@ const ROWS: Row[] = [
       'the same with dedup on at us-west (V2): the new replicator’s resend of M1 is Dup (source 10:0 ≤ pushed 10:0), so us-west stores it once',
     scenario: {
       id: 'r12-20v',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
@@ -537,10 +513,7 @@ const ROWS: Row[] = [
       'two-way, the east→west link behind, the TTL passes at us-east once W1 is replicated in: E1 expired on that link’s cursor (no-silent-loss, named by link); W1, replicated in and expired there too, is never a loss; E2 and E3, written after, are replicated',
     scenario: {
       id: 'r12-01',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [
         { name: 'pe', cluster: 'us-east' },
@@ -593,10 +566,7 @@ const ROWS: Row[] = [
       'two-way, the TTL passes at us-west — the target of east→west, with no cursor for that link but its own link back, which is behind: E1 (replicated in) expires unsent, no loss; W1 never reaches us-east; W2, written after, does',
     scenario: {
       id: 'r12-02',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [
         { name: 'pe', cluster: 'us-east' },
@@ -643,10 +613,7 @@ const ROWS: Row[] = [
       'one link, the TTL at the target (only its subscription has a cursor there): sub skips M1, replication is untouched',
     scenario: {
       id: 'r12-03',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west' },
@@ -673,20 +640,11 @@ const ROWS: Row[] = [
       'a replicated batch [M1, M2] in flight when the TTL passes: it arrives, its receipt deletes what the TTL had already mark-deleted',
     scenario: {
       id: 'r12-04',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
       replication: { from: 'us-east', to: 'us-west' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_M2_THEN_M3,
       faults: [
         {
           kind: 'expire-messages',
@@ -708,20 +666,11 @@ const ROWS: Row[] = [
       'the same batch, refused once (NotAllowed) at us-west: the rewind starts after the TTL’s mark-delete, M1 and M2 are never sent again; M3 is',
     scenario: {
       id: 'r12-05',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
       replication: { from: 'us-east', to: 'us-west' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_M2_THEN_M3,
       faults: [
         {
           kind: 'expire-messages',
@@ -759,10 +708,7 @@ const ROWS: Row[] = [
       'dedup switched on at the source and the TTL passes while it is Recovering: the dedup cursor is not a subscription and is not expired; M2’s resend is Dup; M1 expired on the replicator’s cursor',
     scenario: {
       id: 'r12-06',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: { 'us-east': false, 'us-west': true } },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
@@ -810,26 +756,13 @@ const ROWS: Row[] = [
       'the TTL then an unload of the source (abstract storage): the mark-delete (10:1) and what it expired survive the reload; M3 goes to 11:0 and is the only message replicated',
     scenario: {
       id: 'r12-07',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_M2_THEN_M3,
       faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
-        },
+        TTL_AFTER_M2,
         {
           kind: 'unload-topic',
           cluster: 'us-east',
@@ -865,26 +798,13 @@ const ROWS: Row[] = [
       'the same with two unloads before M3: the second load uses up empty ledger 11, M3 goes to 12:0',
     scenario: {
       id: 'r12-08',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_M2_THEN_M3,
       faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
-        },
+        TTL_AFTER_M2,
         {
           kind: 'unload-topic',
           cluster: 'us-east',
@@ -932,19 +852,9 @@ const ROWS: Row[] = [
       topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_M2_THEN_M3,
       faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
-        },
+        TTL_AFTER_M2,
         {
           kind: 'restart-broker',
           cluster: 'us-east',
@@ -980,10 +890,7 @@ const ROWS: Row[] = [
     title: 'the same with pr-25860: the replay rebuilds the _LID/_EID watermark, the resend is Dup',
     scenario: {
       id: 'r12-19f',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
@@ -1177,10 +1084,7 @@ describe('review 12: the explorer with the TTL', () => {
     const l = loadScenario({
       format: 'dedup-lab/scenario@1',
       id: 'r12-21',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [
         { name: 'pe', cluster: 'us-east' },
@@ -1216,10 +1120,7 @@ describe('review 12: the explorer with the TTL', () => {
     const l = loadScenario({
       format: 'dedup-lab/scenario@1',
       id: 'r12-22',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-      ],
+      clusters: EAST_WEST,
       topic: { deduplication: true },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
