@@ -33,7 +33,6 @@ export const timingOut = (w: World, msg: string, nth = 1) =>
       (nth > 1 ? expiredItem(p.pendingMessages, msg, nth) >= 0 : p.pendingMessages.some((op) => op.msgs.some((m) => m.msg === msg)) || (p.client === 'java' && p.batch.some((m) => m.msg === msg))),
   );
 
-
 /** Can this fault act on the world now? The same conditions as `faultReason`, which says why not. */
 export const applies = (w: World, f: FaultAction): boolean => faultReason(w, f) === null;
 
