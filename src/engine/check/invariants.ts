@@ -3,7 +3,8 @@
 import { type ReplicationLink, replicationLinks } from '../model/config';
 import { replicatorOf, type World } from '../model/world';
 import { readableOf, storedMessages } from '../protocol/ManagedLedger';
-import { sourceEntries } from '../protocol/PersistentReplicator';
+import { cmpPos, sourceEntries } from '../protocol/PersistentReplicator';
+import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
 import { ledgerInvariants } from './ledger';
 
@@ -76,10 +77,10 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
       if (remote.has(m.msg)) continue;
       const md = r.cursor.markDeletePosition;
       // A message TTL's mark-delete is Pulsar's policy, not a replicated entry's delete: said so.
-      const expired = r.cursor.expired?.some((x) => x.ledgerId === e.ledgerId && x.entryId === e.entryId) ?? false;
+      const expired = expiredOnCursor(w, link, e);
       // An expired entry the replicator's producer still has pending is on its way, not lost: it
       // is lost once that send fails (the rewind starts after the TTL's mark-delete) or is dropped.
-      if (expired && inFlight(w, link, e)) continue;
+      if (expired && expiredInFlight(w, link).some((x) => cmpPos(x.sourcePosition!, e) === 0)) continue;
       const where = `${m.msg} (${repl.from} ${e.ledgerId}:${e.entryId})`;
       const mark = `mark-delete ${md.ledgerId}:${md.entryId}`;
       out.push({
@@ -94,10 +95,6 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
   }
   return out;
 }
-
-/** The link's producer still has a send of source entry `e` pending. */
-const inFlight = (w: World, link: ReplicationLink, e: { ledgerId: number; entryId: number }): boolean =>
-  w.producers[link.key]?.pendingMessages.some((op) => op.msgs.some((m) => m.sourcePosition?.ledgerId === e.ledgerId && m.sourcePosition.entryId === e.entryId)) ?? false;
 
 /**
  * `no-duplicates`: on a topic with deduplication on, no (producer name, sequence id) is stored

@@ -5,6 +5,7 @@
 import { replicates, replicationLinks, type ReplicationLink } from '../model/config';
 import { replicatorOf, type World } from '../model/world';
 import { backlog } from '../protocol/PersistentReplicator';
+import { expiredInFlight } from '../protocol/PersistentMessageExpiryMonitor';
 import type { StepRecord } from '../sim/run';
 
 export interface ProgressFinding {
@@ -22,10 +23,8 @@ export interface ProgressFinding {
  */
 export function owed(w: World, link: ReplicationLink): string[] {
   const left = backlog(w, link).flatMap((e) => e.msgs.map((m) => m.msg));
-  const expired = replicatorOf(w, link)?.cursor.expired ?? [];
-  if (expired.length === 0) return left;
-  const pending = (w.producers[link.key]?.pendingMessages ?? []).flatMap((op) => op.msgs);
-  const stuck = pending.filter((m) => m.sourcePosition !== undefined && expired.some((x) => x.ledgerId === m.sourcePosition!.ledgerId && x.entryId === m.sourcePosition!.entryId));
+  const stuck = expiredInFlight(w, link);
+  if (stuck.length === 0) return left;
   return [...left, ...stuck.map((m) => m.msg).filter((m) => !left.includes(m))];
 }
 

@@ -9,13 +9,14 @@
 // every entry the topic had confirmed by then; nothing written later has expired.
 import { replicationLinks, type ReplicationLink } from '../model/config';
 import { ev } from '../model/events';
+import type { MsgRef } from '../model/producer';
 import type { Position, StoredEntry, TopicState } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { cursorView } from './ManagedCursor';
 import { topicDown } from './OwnershipChange';
+import { cmpPos as cmp } from './PersistentReplicator';
 
-const cmp = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 const at = (e: StoredEntry): Position => ({ ledgerId: e.ledgerId, entryId: e.entryId });
 
 /** A cursor the expiry check walks: a subscription's or a replicator's (`pulsar.repl.<remote>`). */
@@ -91,4 +92,18 @@ export function checkMessageExpiry(ctx: Ctx, topic: TopicState): void {
     const what = expired.map((e) => `${e.ledgerId}:${e.entryId}`).join(', ');
     ctx.events.push(ev('log', actor, `message TTL: ${name} expires ${what}${ids.length ? ` (${ids.join(', ')})` : ''}: mark-delete → ${upTo.ledgerId}:${upTo.entryId}`, ids, { cluster: topic.cluster, rule: 'PersistentMessageExpiryMonitor.findEntryComplete' }));
   }
+}
+
+/** Whether the message TTL mark-deleted source entry `p` on the link's replicator cursor (before it was delivered). */
+export const expiredOnCursor = (w: World, link: ReplicationLink, p: Position): boolean => replicatorOf(w, link)?.cursor.expired?.some((x) => cmp(x, p) === 0) ?? false;
+
+/**
+ * The messages of TTL-expired entries whose send is still pending on the link's producer: on their
+ * way, so not lost yet (`no-silent-loss` waits) and still owed (`replication-progress`).
+ */
+export function expiredInFlight(w: World, link: ReplicationLink): MsgRef[] {
+  const expired = replicatorOf(w, link)?.cursor.expired;
+  if (!expired || expired.length === 0) return [];
+  const pending = (w.producers[link.key]?.pendingMessages ?? []).flatMap((op) => op.msgs);
+  return pending.filter((m) => m.sourcePosition !== undefined && expired.some((x) => cmp(x, m.sourcePosition!) === 0));
 }

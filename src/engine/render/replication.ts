@@ -6,6 +6,7 @@ import { REPLICATOR, type ReplicationLink, replicationLinks } from '../model/con
 import type { SimEvent } from '../model/events';
 import type { Position, TopicState } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
+import { expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import type { ReceiptCaseView, ReplicationPanel, SourceEntryView, WatermarkRow } from './panelViews';
 
 const cmp = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
@@ -114,7 +115,7 @@ export function replicationPanelOf(
       msgs,
       markDeleted,
       individuallyDeleted,
-      expired: c.expired?.some((x) => cmp(x, e) === 0) ?? false,
+      expired: expiredOnCursor(w, link, e),
       atReadPosition: cmp(e, c.readPosition) === 0,
       pending: pendingPositions.includes(position),
       lostAtRemote: (markDeleted || individuallyDeleted) && !e.replicatedFrom && msgs.length > 0 && msgs.some((m) => !remote.has(m)),
