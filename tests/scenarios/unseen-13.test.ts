@@ -1,0 +1,1104 @@
+// @vitest-environment node
+// Scenarios no built-in covers, from the thirteenth review: the Go client (batches and their
+// flush timer against receipts, a send timeout that fails only the expired items, reconnects with
+// pending items, Unknown answers, a CloseProducer that overtakes a receipt), explicit sequence ids
+// going backwards (Go before and after PR 1565, Java's PR 6326 isolation, dedup off), how each
+// client seeds its generator after a reconnect when the application gives its own ids, a target's
+// dedup replay after an unload while replicated sends are in flight (V1 and V2, a target
+// subscription), replicated entries that hold batches, a source on bookies that rolls over every
+// entry while ownership moves, one producer name in two clusters (V1, V2, a restart), and three
+// explorer searches. docs/research/review-13.md compares each with Pulsar's and pulsar-client-go's
+// sources. Every row asserts the stored messages per cluster, the application's outcomes, the
+// violations (step and detail) and how the run ended; every row agreed with the prediction.
+import { describe, expect, it } from 'vitest';
+import { explore, explorerBounds, loadScenario } from '../../src/engine';
+import { type Json, runOf, textsOf } from './helpers';
+
+// What most rows share: one broker per cluster, deduplication on.
+const EAST_WEST = [
+  { name: 'us-east', brokers: ['broker-1'] },
+  { name: 'us-west', brokers: ['broker-2'] },
+];
+const DEDUP_ON = { deduplication: true };
+
+interface Row {
+  id: string;
+  title: string;
+  scenario: Json;
+  expected: {
+    stored: Record<string, string[]>;
+    outcomes: Record<string, string[]>;
+    violations: { invariant: string; step: number; messages: string[]; detail: string }[];
+    endedBy: string;
+  };
+}
+
+const ROWS: Row[] = [
+  {
+    id: '01',
+    title:
+      'Go batch [M1, M2] stored, its receipt lost: the reconnect resends the item byte for byte; its first id 0 ≤ pushed 0 → Dup, both completed -1:-1; M3 after it is new',
+    scenario: {
+      id: 'r13-01',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'go', batching: { maxMessages: 3 } }],
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [{ kind: 'lose-receipt', message: 'M1' }],
+    },
+    expected: {
+      stored: { local: ['M1', 'M2', 'M3'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'], M3: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '02',
+    title:
+      'Go, not batched, M1–M3 pending: M2’s send timer fails M1 and M2 only (failTimeoutMessages); their receipts are ignored (local 2 > remote), M3 completes',
+    scenario: {
+      id: 'r13-02',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'go' }],
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [{ kind: 'send-timeout', message: 'M2', after: { event: 'sent', message: 'M3' } }],
+      schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2', 'send:p1:M3'],
+    },
+    expected: {
+      stored: { local: ['M1', 'M2', 'M3'] },
+      outcomes: {
+        M1: ['failed: ErrSendTimeout, but stored at 10:0'],
+        M2: ['failed: ErrSendTimeout, but stored at 10:1'],
+        M3: ['stored at 10:2'],
+      },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '03',
+    title:
+      'Go batching (2): M3 sends the full batch [M1, M2] and waits in the next one; the drop loses M3’s flushed item in flight; the reconnect resends it; each stored once',
+    scenario: {
+      id: 'r13-03',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'go', batching: { maxMessages: 2 } }],
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'sent', message: 'M3' } }],
+      schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2', 'send:p1:M3'],
+    },
+    expected: {
+      stored: { local: ['M1', 'M2', 'M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '04',
+    title:
+      'Go explicit ids going backwards (5, then 3), not batched: 3 ≤ pushed 5 → Dup, M2 completed -1:-1 and never stored',
+    scenario: {
+      id: 'r13-04',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'go', sequenceIds: 'explicit' }],
+      workload: [
+        { send: 'M1', producer: 'p1', seq: 5 },
+        { send: 'M2', producer: 'p1', seq: 3 },
+        { await: 'p1' },
+      ],
+    },
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 8,
+          messages: ['M2'],
+          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '05',
+    title:
+      'Go explicit ids 5, 3 in one batch before PR 1565: the broker checks only the batch’s first id, so both are stored; M3 (4) is then Dup',
+    scenario: {
+      id: 'r13-05',
+      topic: DEDUP_ON,
+      producers: [
+        { name: 'p1', client: 'go', sequenceIds: 'explicit', batching: { maxMessages: 3 } },
+      ],
+      workload: [
+        { send: 'M1', producer: 'p1', seq: 5 },
+        { send: 'M2', producer: 'p1', seq: 3 },
+        { await: 'p1' },
+        { send: 'M3', producer: 'p1', seq: 4 },
+        { await: 'p1' },
+      ],
+    },
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 11,
+          messages: ['M3'],
+          detail: 'M3 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '05f',
+    title:
+      'the same with go-1565: the isolation half sends id 3 in a batch of its own → Dup; 4 likewise',
+    scenario: {
+      id: 'r13-05f',
+      topic: DEDUP_ON,
+      producers: [
+        { name: 'p1', client: 'go', sequenceIds: 'explicit', batching: { maxMessages: 3 } },
+      ],
+      workload: [
+        { send: 'M1', producer: 'p1', seq: 5 },
+        { send: 'M2', producer: 'p1', seq: 3 },
+        { await: 'p1' },
+        { send: 'M3', producer: 'p1', seq: 4 },
+        { await: 'p1' },
+      ],
+      fixes: ['go-1565'],
+    },
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 9,
+          messages: ['M2'],
+          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+        {
+          invariant: 'no-silent-loss',
+          step: 13,
+          messages: ['M3'],
+          detail: 'M3 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '06',
+    title:
+      'Java explicit ids 5, 3, 6 batched: 3 ≤ lastSequenceIdPushed travels alone (PR 6326) → Dup; 6 closes that batch and is stored',
+    scenario: {
+      id: 'r13-06',
+      topic: DEDUP_ON,
+      producers: [
+        { name: 'p1', client: 'java', sequenceIds: 'explicit', batching: { maxMessages: 3 } },
+      ],
+      workload: [
+        { send: 'M1', producer: 'p1', seq: 5 },
+        { send: 'M2', producer: 'p1', seq: 3 },
+        { send: 'M3', producer: 'p1', seq: 6 },
+        { await: 'p1' },
+      ],
+    },
+    expected: {
+      stored: { local: ['M1', 'M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 10:1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 9,
+          messages: ['M2'],
+          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '07',
+    title: 'explicit ids going backwards with dedup off: both stored',
+    scenario: {
+      id: 'r13-07',
+      topic: { deduplication: false },
+      producers: [{ name: 'p1', sequenceIds: 'explicit' }],
+      workload: [
+        { send: 'M1', producer: 'p1', seq: 5 },
+        { send: 'M2', producer: 'p1', seq: 3 },
+        { await: 'p1' },
+      ],
+    },
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '08',
+    title:
+      'V2: the target unloads with the replicated M2 on the wire: broker-2 reads it after its CloseProducer and ignores it; the replicator resends it from its pending queue, stored once',
+    scenario: {
+      id: 'r13-08',
+      clusters: EAST_WEST,
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
+      faults: [
+        {
+          kind: 'unload-topic',
+          cluster: 'us-west',
+          after: { event: 'sent', message: 'M2', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '08s',
+    title: 'the same with a subscription at the target: it receives M1 and M2 once each',
+    scenario: {
+      id: 'r13-08s',
+      clusters: EAST_WEST,
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
+      faults: [
+        {
+          kind: 'unload-topic',
+          cluster: 'us-west',
+          after: { event: 'sent', message: 'M2', cluster: 'us-west' },
+        },
+      ],
+      subscriptions: [{ name: 'sub', cluster: 'us-west' }],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '09',
+    title:
+      'V1: the target unloads once M2 is persisted there; CloseProducer goes behind M2’s receipt, and the replay would rebuild p1’s watermark anyway: each once',
+    scenario: {
+      id: 'r13-09',
+      clusters: EAST_WEST,
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v1' },
+      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
+      faults: [
+        {
+          kind: 'unload-topic',
+          cluster: 'us-west',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '09v2',
+    title:
+      'V2, the same: `auto` delivers the receipt before the close, so nothing is resent (the other order is the explorer’s, row 20)',
+    scenario: {
+      id: 'r13-09v2',
+      clusters: EAST_WEST,
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
+      faults: [
+        {
+          kind: 'unload-topic',
+          cluster: 'us-west',
+          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '10',
+    title:
+      'V1: the source’s Java batches [M1, M2] and [M3, M4] replicated as two entries, the second one’s receipt lost: its resend is Dup by (p1, 2)',
+    scenario: {
+      id: 'r13-10',
+      clusters: EAST_WEST,
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v1', start: 'after-workload' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { send: 'M4', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [{ kind: 'lose-receipt', message: 'M3', cluster: 'us-west' }],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2', 'M3', 'M4'] },
+      outcomes: {
+        M1: ['stored at 10:0'],
+        M2: ['stored at 10:0'],
+        M3: ['stored at 10:1'],
+        M4: ['stored at 10:1'],
+      },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '10v2',
+    title: 'V2, the same: the resend is Dup by its source position 10:1',
+    scenario: {
+      id: 'r13-10v2',
+      clusters: EAST_WEST,
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2', start: 'after-workload' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { send: 'M4', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [{ kind: 'lose-receipt', message: 'M3', cluster: 'us-west' }],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2', 'M3', 'M4'] },
+      outcomes: {
+        M1: ['stored at 10:0'],
+        M2: ['stored at 10:0'],
+        M3: ['stored at 10:1'],
+        M4: ['stored at 10:1'],
+      },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '12',
+    title:
+      'source on bookies, a ledger per entry, a subscription; ownership moves to broker-3 while M2 is written: broker-1’s add into ledger 11 is fenced, broker-3 drops the empty ledger 11, M2 goes to 12:0; each message once everywhere',
+    scenario: {
+      id: 'r13-12',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1', 'broker-3'], bookies: ['bookie-1', 'bookie-2'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: {
+        deduplication: true,
+        ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 },
+        maxEntriesPerLedger: 1,
+      },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      subscriptions: [{ name: 'sub', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { send: 'M3', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        {
+          kind: 'ownership-change',
+          cluster: 'us-east',
+          to: 'broker-3',
+          after: { event: 'sent', message: 'M2', cluster: 'us-east' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 12:0'], M3: ['stored at 13:0'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '13a',
+    title:
+      'producerName `app` in both clusters, V1: E1 replicated takes (app, 0) at us-west; pw, seeded -1 before that, sends W1 as (app, 0): Dup, completed -1:-1, lost',
+    scenario: {
+      id: 'r13-13a',
+      clusters: EAST_WEST,
+      topic: DEDUP_ON,
+      producers: [
+        { name: 'pe', producerName: 'app', cluster: 'us-east' },
+        { name: 'pw', producerName: 'app', cluster: 'us-west' },
+      ],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v1' },
+      workload: [
+        { send: 'E1', producer: 'pe' },
+        { await: 'pe' },
+        { send: 'W1', producer: 'pw' },
+        { await: 'pw' },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['E1'], 'us-west': ['E1'] },
+      outcomes: { E1: ['stored at 10:0'], W1: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 14,
+          messages: ['W1'],
+          detail: 'W1 was completed as a success with -1:-1 for pw, but us-west does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '13b',
+    title:
+      'the same, but pw’s process restarts after E1 is stored at us-west: ProducerSuccess carries app’s pushed 0, W1 gets id 1 and is stored',
+    scenario: {
+      id: 'r13-13b',
+      clusters: EAST_WEST,
+      topic: DEDUP_ON,
+      producers: [
+        { name: 'pe', producerName: 'app', cluster: 'us-east' },
+        { name: 'pw', producerName: 'app', cluster: 'us-west' },
+      ],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v1' },
+      workload: [
+        { send: 'E1', producer: 'pe' },
+        { await: 'pe' },
+        { send: 'W1', producer: 'pw' },
+        { await: 'pw' },
+      ],
+      faults: [
+        {
+          kind: 'restart-producer',
+          producer: 'pw',
+          after: { event: 'persisted', message: 'E1', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'] },
+      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '13c',
+    title:
+      'the same with V2: replicated entries are keyed by the replicator’s name, so pw restarts seeded -1 and W1 (app, 0) is stored',
+    scenario: {
+      id: 'r13-13c',
+      clusters: EAST_WEST,
+      topic: DEDUP_ON,
+      producers: [
+        { name: 'pe', producerName: 'app', cluster: 'us-east' },
+        { name: 'pw', producerName: 'app', cluster: 'us-west' },
+      ],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [
+        { send: 'E1', producer: 'pe' },
+        { await: 'pe' },
+        { send: 'W1', producer: 'pw' },
+        { await: 'pw' },
+      ],
+      faults: [
+        {
+          kind: 'restart-producer',
+          producer: 'pw',
+          after: { event: 'persisted', message: 'E1', cluster: 'us-west' },
+        },
+      ],
+    },
+    expected: {
+      stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'] },
+      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '14a',
+    title: 'Java, generated ids, M1 given seq 10: the generator stays 0, so M2 gets 0 → Dup, lost',
+    scenario: {
+      id: 'r13-14a',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1' }],
+      workload: [
+        { send: 'M1', producer: 'p1', seq: 10 },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+      ],
+    },
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 8,
+          messages: ['M2'],
+          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '14b',
+    title:
+      'the same with a reconnect in between: connectionOpened re-seeds while msgIdGenerator is 0 (last_sequence_id 10), M2 gets 11 and is stored',
+    scenario: {
+      id: 'r13-14b',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1' }],
+      workload: [
+        { send: 'M1', producer: 'p1', seq: 10 },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'acked', message: 'M1' } }],
+    },
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '14g',
+    title:
+      'Go, the same reconnect: the generator exists since the first connect and is not re-seeded: M2 gets 0 → Dup, lost',
+    scenario: {
+      id: 'r13-14g',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'go' }],
+      workload: [
+        { send: 'M1', producer: 'p1', seq: 10 },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'acked', message: 'M1' } }],
+    },
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 10,
+          messages: ['M2'],
+          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '14c',
+    title:
+      'Java, a generated id used first (M0 → 0): the reconnect does not re-seed, M2 gets 1 → Dup, lost',
+    scenario: {
+      id: 'r13-14c',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1' }],
+      workload: [
+        { send: 'M0', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M1', producer: 'p1', seq: 10 },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'acked', message: 'M1' } }],
+    },
+    expected: {
+      stored: { local: ['M0', 'M1'] },
+      outcomes: { M0: ['stored at 10:0'], M1: ['stored at 10:1'], M2: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 14,
+          messages: ['M2'],
+          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '15',
+    title:
+      'Go: the resend reaches the broker before the first write persisted → Unknown → PersistenceError, which closes the connection (connection.handleSendError); after the persist the next resend is Dup',
+    scenario: {
+      id: 'r13-15',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'go' }],
+      workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
+      faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'received', message: 'M1' } }],
+      schedule: [
+        'connect:p1',
+        'send:p1:M1',
+        'deliver:p1->broker-1:M1',
+        'fault:disconnect:p1',
+        'connect:p1',
+        'deliver:p1->broker-1:M1',
+      ],
+    },
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['completed -1:-1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '15j',
+    title:
+      'Java, the same (the documented simplification: the error closes the connection, not only the producer)',
+    scenario: {
+      id: 'r13-15j',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'java' }],
+      workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
+      faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'received', message: 'M1' } }],
+      schedule: [
+        'connect:p1',
+        'send:p1:M1',
+        'deliver:p1->broker-1:M1',
+        'fault:disconnect:p1',
+        'connect:p1',
+        'deliver:p1->broker-1:M1',
+      ],
+    },
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['completed -1:-1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '16',
+    title:
+      'Go explicit ids: M1’s timer fails M1 only, M2 completes, the application resends M1 with id 0: Dup, completed -1:-1, stored once',
+    scenario: {
+      id: 'r13-16',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'go', sequenceIds: 'explicit' }],
+      workload: [
+        { send: 'M1', producer: 'p1', seq: 0 },
+        { send: 'M2', producer: 'p1', seq: 1 },
+        { send: 'M1', producer: 'p1', seq: 0 },
+        { await: 'p1' },
+      ],
+      faults: [{ kind: 'send-timeout', message: 'M1', after: { event: 'sent', message: 'M2' } }],
+      schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2'],
+    },
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: {
+        M1: ['failed: ErrSendTimeout, but stored at 10:0', 'completed -1:-1'],
+        M2: ['stored at 10:1'],
+      },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '16j',
+    title:
+      'Java, the same: the timer fails every pending op (M1 and M2), their receipts are acks for timed-out messages; the resend of M1 is Dup',
+    scenario: {
+      id: 'r13-16j',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'java', sequenceIds: 'explicit' }],
+      workload: [
+        { send: 'M1', producer: 'p1', seq: 0 },
+        { send: 'M2', producer: 'p1', seq: 1 },
+        { send: 'M1', producer: 'p1', seq: 0 },
+        { await: 'p1' },
+      ],
+      faults: [{ kind: 'send-timeout', message: 'M1', after: { event: 'sent', message: 'M2' } }],
+      schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2'],
+    },
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: {
+        M1: ['failed: TimeoutException, but stored at 10:0', 'completed -1:-1'],
+        M2: ['failed: TimeoutException, but stored at 10:1'],
+      },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '17',
+    title:
+      'Go producer; the topic unloads after M1 is persisted and the broker’s CloseProducer overtakes the receipt: the receipt is ignored, the reconnect resends M1 → Dup after the replay',
+    scenario: {
+      id: 'r13-17',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'go' }],
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { await: 'p1' },
+        { send: 'M2', producer: 'p1' },
+        { await: 'p1' },
+      ],
+      faults: [
+        { kind: 'unload-topic', cluster: 'local', after: { event: 'persisted', message: 'M1' } },
+      ],
+      schedule: [
+        'connect:p1',
+        'send:p1:M1',
+        'deliver:p1->broker-1:M1',
+        'persist:local:M1',
+        'fault:unload-topic:local',
+        'deliver:broker-1->p1:CloseProducer',
+      ],
+    },
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 11:0'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '18',
+    title:
+      'Java batch [M1, M2] flushed by its timer and lost in flight with the connection: resent whole after the reconnect, stored once',
+    scenario: {
+      id: 'r13-18',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', batching: { maxMessages: 3 } }],
+      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
+      faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'sent', message: 'M2' } }],
+      schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2'],
+    },
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '18g',
+    title:
+      'Go: the connection drops with M1 in the open batch and nothing pending; the flush timer fires while it is down (the item is queued, its write goes nowhere); the reconnect resends it, stored once',
+    scenario: {
+      id: 'r13-18g',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'go', batching: { maxMessages: 3 } }],
+      workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
+      faults: [{ kind: 'disconnect', producer: 'p1', after: { step: 2 } }],
+      schedule: ['connect:p1', 'send:p1:M1', 'fault:disconnect:p1', 'batch-timer:p1'],
+    },
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:0'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '18j',
+    title:
+      'Java, the same: the timer’s op waits in pendingMessages and is sent on the reconnect, stored once',
+    scenario: {
+      id: 'r13-18j',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'java', batching: { maxMessages: 3 } }],
+      workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
+      faults: [{ kind: 'disconnect', producer: 'p1', after: { step: 2 } }],
+      schedule: ['connect:p1', 'send:p1:M1', 'fault:disconnect:p1', 'batch-timer:p1'],
+    },
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:0'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: '19',
+    title:
+      'Go, M1 persisted and M2 written when the connection drops: both resent; M1 Dup (-1:-1), M2 stored',
+    scenario: {
+      id: 'r13-19',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'go' }],
+      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
+      faults: [
+        { kind: 'disconnect', producer: 'p1', after: { event: 'persisted', message: 'M1' } },
+      ],
+      schedule: [
+        'connect:p1',
+        'send:p1:M1',
+        'send:p1:M2',
+        'deliver:p1->broker-1:M1',
+        'persist:local:M1',
+      ],
+    },
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+];
+
+const scenarioOf = (id: string): Json => ROWS.find((r) => r.id === id)!.scenario;
+
+describe('review 13: the Go client, explicit ids, target replays, rollovers and shared names, each run and compared with Pulsar', () => {
+  for (const row of ROWS) {
+    it(`${row.id}: ${row.title}`, () => {
+      const r = runOf(row.scenario);
+      expect(r.stored).toEqual(row.expected.stored);
+      expect(r.outcomes).toEqual(row.expected.outcomes);
+      expect(
+        r.violations.map(({ invariant, step, messages, detail }) => ({
+          invariant,
+          step,
+          messages,
+          detail,
+        })),
+      ).toEqual(row.expected.violations);
+      expect(r.endedBy).toBe(row.expected.endedBy);
+    });
+  }
+});
+
+/** Every event text of the step whose action key is `key` (the first such step). */
+const textsAt = (r: ReturnType<typeof runOf>, key: string): string[] =>
+  r.steps.find((s) => s.key === key)!.events.map((e) => e.text);
+
+describe('review 13: the steps behind the outcomes', () => {
+  it('02: the Go timer fails the items up to M2’s and leaves M3 pending; the receipts of the failed items are taken for timed-out messages', () => {
+    const r = runOf(scenarioOf('02'));
+    expect(textsAt(r, 'fault:send-timeout:M2')).toContain('Failing 2 messages on timeout');
+    expect(textsOf(r, 'p1').filter((t) => t.includes('ignored'))).toEqual([
+      'receipt M1: local 2 > remote 0: ignored (taken for a timed-out msg)',
+      'receipt M2: local 2 > remote 1: ignored (taken for a timed-out msg)',
+    ]);
+  });
+
+  it('05 / 05f: before PR 1565 the Go batch [5, 3] is one entry checked by its first id; with the fix id 3 is isolated', () => {
+    expect(textsOf(runOf(scenarioOf('05')), 'broker-1')).toContain('add M1+M2 → 10:0');
+    expect(textsOf(runOf(scenarioOf('05f')), 'p1')).toContain(
+      'sequence id 3 may be a duplicate: batch of its own',
+    );
+  });
+
+  it('10: the V1 target keys the replicated batch by its original producer and the frame’s first id', () => {
+    const r = runOf(scenarioOf('10'));
+    expect(textsOf(r, 'broker-2')).toContain(
+      'Dup (p1 seq 2 ≤ pushed 2, persisted 3): dropped, receipt -1:-1',
+    );
+  });
+
+  it('13b: the restarted pw is seeded from the name’s watermark the replicated E1 set', () => {
+    const r = runOf(scenarioOf('13b'));
+    expect(textsOf(r, 'pw')).toEqual(
+      expect.arrayContaining([
+        'CommandProducer → ProducerSuccess(last_sequence_id 0)',
+        'seeded msgIdGenerator := 1',
+      ]),
+    );
+  });
+
+  it('14b / 14g: after the reconnect Java re-seeds its untouched generator, Go keeps its own', () => {
+    expect(textsOf(runOf(scenarioOf('14b')), 'p1')).toContain('seeded msgIdGenerator := 11');
+    const go = textsOf(runOf(scenarioOf('14g')), 'p1');
+    expect(go.filter((t) => t.startsWith('seeded'))).toEqual(['seeded sequenceIDGenerator := 0']);
+    expect(go).toContain('sendAsync M2 seq 0');
+  });
+
+  it('15: the Unknown answer closes the Go producer’s connection', () => {
+    const r = runOf(scenarioOf('15'));
+    expect(textsOf(r, 'broker-1')).toContain(
+      'Unknown (seq 0, pushed 0, persisted none): cannot determine, PersistenceError',
+    );
+    expect(textsOf(r, 'p1')).toContain(
+      'connection closed: PersistenceError: Cannot determine whether the message is a duplicate at this time',
+    );
+  });
+
+  it('17: the receipt the broker wrote after its CloseProducer is ignored by the Go producer', () => {
+    const r = runOf(scenarioOf('17'));
+    expect(textsAt(r, 'deliver:broker-1->p1:CloseProducer')).toEqual([
+      'producer closed by the broker; reconnects (the connection stays); receipts the broker wrote after the close are ignored: M1',
+    ]);
+  });
+
+  it('08: broker-2 reads the replicated M2 after its close and ignores it; the replicator’s resend is stored', () => {
+    const r = runOf(scenarioOf('08'));
+    expect(textsAt(r, 'deliver:broker-2->replicator:CloseProducer')).toEqual([
+      'producer closed by the broker; reconnects (the connection stays); sends broker-2 reads after the close are ignored: M2',
+    ]);
+    expect(textsOf(r, 'broker-2')).toContain('add M2 → 21:0');
+  });
+
+  it('08s / 12: each subscription receives every message once', () => {
+    const consumed = (id: string, sub: string): string[] =>
+      textsOf(runOf(scenarioOf(id)), sub).filter((t) => t.startsWith('received '));
+    expect(consumed('08s', 'sub-consumer')).toEqual([
+      'received 20:0 (M1) from broker-2, acknowledged: mark-delete 20:0',
+      'received 21:0 (M2) from broker-2, acknowledged: mark-delete 21:0',
+    ]);
+    expect(consumed('12', 'sub-consumer')).toEqual([
+      'received 10:0 (M1) from broker-1, acknowledged: mark-delete 10:0',
+      'received 12:0 (M2) from broker-3, acknowledged: mark-delete 12:0',
+      'received 13:0 (M3) from broker-3, acknowledged: mark-delete 13:0',
+    ]);
+  });
+});
+
+const searchOf = (scenario: Json, fixes: string[] = []) => {
+  const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario }, fixes);
+  if (!l.ok) throw new Error(JSON.stringify(l.errors));
+  return explore(l.config, explorerBounds(l.config));
+};
+
+describe('review 13: the explorer', () => {
+  const TARGET_UNLOAD: Json = {
+    id: 'r13-20',
+    clusters: EAST_WEST,
+    topic: DEDUP_ON,
+    producers: [{ name: 'p1', cluster: 'us-east' }],
+    replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+    workload: [{ send: 'M1', producer: 'p1' }],
+    explore: { faults: { kinds: ['unload-topic'], max: 1 }, maxDepth: 60, maxStates: 400000 },
+  };
+
+  it('20: V2, one target unload anywhere: it finds #25861 — the close overtakes M1’s receipt, the resend is stored again — and PR 25860 closes it', () => {
+    const v = searchOf(TARGET_UNLOAD);
+    expect([v.complete, v.safety, v.liveness]).toEqual([true, 'violated', 'holds']);
+    expect(v.violations.map((x) => x.invariant)).toEqual(['no-duplicates']);
+    expect(v.violations[0]!.trace.slice(-5)).toEqual([
+      'fault:unload-topic:us-west',
+      'deliver:broker-2->replicator:CloseProducer',
+      'connect:replicator',
+      'deliver:replicator->broker-2:M1',
+      'persist:us-west:M1',
+    ]);
+    const fixed = searchOf(TARGET_UNLOAD, ['pr-25860']);
+    expect([fixed.complete, fixed.safety, fixed.liveness]).toEqual([true, 'holds', 'holds']);
+  });
+
+  it('21: Go, not batched, two sends, up to two disconnects and send timeouts: complete, nothing lost or duplicated', () => {
+    const v = searchOf({
+      id: 'r13-21',
+      topic: DEDUP_ON,
+      producers: [{ name: 'p1', client: 'go' }],
+      workload: [
+        { send: 'M1', producer: 'p1' },
+        { send: 'M2', producer: 'p1' },
+      ],
+      explore: {
+        faults: { kinds: ['disconnect', 'send-timeout'], max: 2 },
+        maxDepth: 60,
+        maxStates: 400000,
+      },
+    });
+    expect([v.complete, v.safety, v.violations]).toEqual([true, 'holds', []]);
+  });
+
+  const ROLLING: Json = {
+    id: 'r13-22',
+    clusters: [
+      { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
+    ],
+    topic: {
+      deduplication: true,
+      ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 },
+      maxEntriesPerLedger: 1,
+    },
+    producers: [{ name: 'p1' }],
+    subscriptions: [{ name: 'sub', cluster: 'local' }],
+    workload: [{ send: 'M1', producer: 'p1' }],
+    explore: { faults: { kinds: ['ownership-change'], max: 1 }, maxDepth: 80, maxStates: 400000 },
+  };
+
+  it('22: a ledger per entry on bookies, one ownership change anywhere: safe without PR 24722 (a fenced filling add leaves the writer’s ledger empty, so it is dropped); with it, the ambiguous add of pr-24722-ambiguous-add', () => {
+    const without = searchOf(ROLLING);
+    expect([without.complete, without.safety, without.violations]).toEqual([true, 'holds', []]);
+    const v = searchOf(ROLLING, ['pr-24722']);
+    expect([v.complete, v.safety]).toEqual([true, 'violated']);
+    expect(v.violations.map((x) => x.invariant)).toEqual(['no-duplicates']);
+    expect(v.violations[0]!.detail).toBe('M1 (p1, seq 0) is stored twice at local: 10:0 and 11:0');
+    expect(v.violations[0]!.trace).toEqual([
+      'connect:p1',
+      'send:p1:M1',
+      'deliver:p1->broker-1:M1',
+      'deliver:broker-1->bookie-1:10:0',
+      'deliver:bookie-1->broker-1:10:0',
+      'fault:ownership-change:local:broker-2',
+      'deliver:broker-2->bookie-2:fence-10',
+      'deliver:broker-1->bookie-2:10:0',
+      'deliver:bookie-2->broker-1:10:0',
+      'metadata:broker-1:ledgers',
+      'deliver:broker-1->bookie-1:11:0',
+      'deliver:bookie-1->broker-1:11:0',
+      'deliver:broker-1->bookie-2:11:0',
+      'deliver:bookie-2->broker-1:11:0',
+    ]);
+  });
+});
