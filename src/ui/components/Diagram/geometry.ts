@@ -161,7 +161,10 @@ export function measureActors(section: HTMLElement, host: HTMLElement): Actors |
   if (!svg) return null;
   const s = section.getBoundingClientRect();
   const origin = s.left + section.clientLeft - section.scrollLeft;
-  let bottom = 0;
+  // From -Infinity, not 0: measured while the drawing is scrolled past its actor boxes (a link
+  // opened at a late step, a zoom change far down), their bottoms are negative in the viewport, and
+  // a floor of 0 put `gone` a screen further down, so the strip never showed above it (review 11).
+  let bottom = -Infinity;
   const list = [...svg.querySelectorAll('rect.actor-top')].map((rect) => {
     const r = rect.getBoundingClientRect();
     bottom = Math.max(bottom, r.bottom);
