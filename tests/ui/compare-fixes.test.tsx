@@ -73,6 +73,11 @@ describe('compare fixes', () => {
     for (let i = 0; i < 3; i++) await f.answer(i);
     expect(f.calls.map((c) => c.req.fixes)).toEqual([['go-highest-sequence-id'], ['go-highest-sequence-id', 'go-1565'], ['go-highest-sequence-id', 'go-isolate-resends']]);
     expect(screen.getByTestId('compare-table')).toHaveTextContent('as toggled (go-highest-sequence-id)');
+    // Each other row ran with the toggled fix too, and says so (UX review 11: "go-1565" alone, under
+    // "as toggled (go-highest-sequence-id)", read as a search without it).
+    const names = within(screen.getByTestId('compare-table')).getAllByRole('row').slice(1).map((r) => r.querySelector('td')!.textContent);
+    expect(names).toEqual(['as toggled (go-highest-sequence-id)', 'go-highest-sequence-id + go-1565', 'go-highest-sequence-id + go-isolate-resends']);
+    expect(screen.getByTestId('compare-announce')).toHaveTextContent(/^go-highest-sequence-id \+ go-isolate-resends: safety \w+/);
   });
 
   it('a scenario no fix applies to: nothing runs, and the panel says why', async () => {

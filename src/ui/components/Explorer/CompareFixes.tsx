@@ -15,7 +15,7 @@ import { FixVerdictTable } from './FixVerdictTable';
 import { MIN_RATE_SECONDS, rateOf } from './SearchStatus';
 import type { Bounds } from './bounds';
 import type { StartExplore } from './session';
-import { durationOf, useCompareFixes, type CompareState } from './useCompareFixes';
+import { durationOf, rowName, useCompareFixes, type CompareState } from './useCompareFixes';
 import { fmt } from './verdict';
 
 interface Props {
@@ -95,8 +95,11 @@ function CompareProgress({ state }: { state: Extract<CompareState, { kind: 'runn
 }
 
 /** A search's verdict in a sentence: "go-1565: safety holds, liveness holds; found none (complete)". */
-export const verdictWords = ({ fix, result }: FixVerdict, baseline: string): string =>
-  `${fix ?? baseline}: safety ${result.safety}, liveness ${result.liveness}; found ${verdictCell(result)}.`;
+export const verdictWords = (
+  { fix, result }: FixVerdict,
+  sheet: { readonly baseline: string; readonly on: readonly string[] },
+): string =>
+  `${rowName(fix, sheet)}: safety ${result.safety}, liveness ${result.liveness}; found ${verdictCell(result)}.`;
 
 /**
  * What the live region says: which search started (with the verdict just before it), the last
@@ -106,10 +109,10 @@ export const verdictWords = ({ fix, result }: FixVerdict, baseline: string): str
 export function announcementOf(state: CompareState): string {
   if (state.kind === 'idle') return '';
   if (state.kind === 'stopped') return `Compare fixes: ${state.message}`;
-  const { rows, baseline } = state.sheet;
+  const { rows } = state.sheet;
   const last = rows.at(-1);
   if (state.kind === 'done')
-    return `${last ? verdictWords(last, baseline) + ' ' : ''}Compare fixes done: ${rows.length} searches in ${durationOf(state.seconds)}.`;
+    return `${last ? verdictWords(last, state.sheet) + ' ' : ''}Compare fixes done: ${rows.length} searches in ${durationOf(state.seconds)}.`;
   const next = `Search ${state.at} of ${state.of}: ${state.fix}.`;
-  return last ? `${verdictWords(last, baseline)} ${next}` : `Compare fixes started. ${next}`;
+  return last ? `${verdictWords(last, state.sheet)} ${next}` : `Compare fixes started. ${next}`;
 }

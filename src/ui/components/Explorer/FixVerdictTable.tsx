@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { fixTableMarkdown, searchCell, verdictCell, type Counterexample } from '../../../engine';
 import { copyText } from '../../share/download';
 import { openCounterexample, setFixes } from '../../store';
-import type { Compared } from './useCompareFixes';
+import { rowName, type Compared } from './useCompareFixes';
 
 /** A verdict's colour class: violated is bad, holds ok, anything else (not checked) muted. */
 const verdictClass = (v: string): string =>
@@ -45,7 +45,7 @@ export function FixVerdictTable({
           <tbody>
             {done.rows.map(({ fix, result }) => (
               <tr key={fix ?? ''}>
-                <td>{fix === null ? done.baseline : <code>{fix}</code>}</td>
+                <td>{fix === null ? done.baseline : <code>{rowName(fix, done)}</code>}</td>
                 <td className={verdictClass(result.safety)}>{result.safety}</td>
                 <td className={verdictClass(result.liveness)}>{result.liveness}</td>
                 <td>
@@ -57,7 +57,7 @@ export function FixVerdictTable({
                           <button
                             type="button"
                             className="link"
-                            aria-label={`Open the ${v.invariant} counterexample with ${fix ?? done.baseline}`}
+                            aria-label={`Open the ${v.invariant} counterexample with ${rowName(fix, done)}`}
                             onClick={() => void openWith(done, fix, v)}
                           >
                             <span className="nowrap">{v.invariant}</span>{' '}
@@ -76,7 +76,12 @@ export function FixVerdictTable({
         <button
           type="button"
           onClick={() => {
-            const text = fixTableMarkdown(done.title, done.rows, done.bounds, done.baseline);
+            const text = fixTableMarkdown(
+              done.title,
+              done.rows.map((r) => ({ ...r, fix: r.fix === null ? null : rowName(r.fix, done) })),
+              done.bounds,
+              done.baseline,
+            );
             void copyText(text).then((ok) => setCopied(ok ? 'Copied as a Markdown table.' : text));
           }}
         >

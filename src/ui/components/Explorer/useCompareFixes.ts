@@ -18,6 +18,8 @@ export interface Compared {
   readonly title: string;
   readonly bounds: string;
   readonly baseline: string;
+  /** The fixes on for every search (the scenario's own and the toggles): each row adds one to them. */
+  readonly on: readonly string[];
   /** What the searches ran with: the toggles then, the fault plan and the explore block (to open a trace). */
   readonly toggles: readonly string[];
   readonly faults: readonly FaultJson[];
@@ -81,7 +83,7 @@ export function useCompareFixes(props: {
     }
     const variants: (string | null)[] = [null, ...others];
     const baseline = on.length > 0 ? `as toggled (${on.join(', ')})` : 'none';
-    const named = (fix: string | null) => fix ?? baseline;
+    const named = (fix: string | null) => rowName(fix, { baseline, on });
     const read = bounds();
     const b = blockOf(read);
     // The fault plan as it stands is searched too (each planned fault at any step once due).
@@ -92,6 +94,7 @@ export function useCompareFixes(props: {
       title: String(sc.title ?? sc.id),
       bounds: boundsText(b),
       baseline,
+      on,
       toggles: s.fixes,
       faults,
       block: b,
@@ -175,4 +178,17 @@ export function durationOf(seconds: number): string {
   const two = (n: number) => String(n).padStart(2, '0');
   if (whole < 3600) return `${Math.floor(whole / 60)} min ${two(whole % 60)} s`;
   return `${Math.floor(whole / 3600)} h ${two(Math.floor((whole % 3600) / 60))} min`;
+}
+
+/**
+ * A row's name: the baseline's words, or the fix it adds — with the fixes already on before it, for
+ * each row's search ran with them too. "sentinel-not-confirmed" alone, under "as toggled
+ * (guard-rewind)", read as a search without guard-rewind (UX review 11).
+ */
+export function rowName(
+  fix: string | null,
+  sheet: { readonly baseline: string; readonly on: readonly string[] },
+): string {
+  if (fix === null) return sheet.baseline;
+  return sheet.on.length > 0 ? `${sheet.on.join(' + ')} + ${fix}` : fix;
 }
