@@ -31,7 +31,8 @@ describe('Copy for GitHub: the fixes on', () => {
     await user.click(screen.getByRole('button', { name: 'Copy for GitHub' }));
     await waitFor(() => expect(copied).toHaveLength(1));
     expect(copied[0]!.split('\n')[0]).toMatch(
-      /^### Dedup Lab: .* \(`seed-003-a-go` with go-1565\): /,
+      // ", edited": the fix makes it an edited copy of the built-in (UX review 11).
+      /^### Dedup Lab: .* \(`seed-003-a-go` with go-1565, edited\): /,
     );
   });
 });

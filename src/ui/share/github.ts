@@ -20,6 +20,11 @@ export interface GithubInput {
   readonly fixes: readonly string[];
   /** The run is a fork of the scenario (./fork.ts): the comment says so and what it chose. */
   readonly fork?: Fork | null;
+  /**
+   * The scenario came from the editor: `builtin` when it keeps a built-in's id (an edited copy, which
+   * a reader must not take for the built-in of that name), `own` for an id of its own.
+   */
+  readonly edited?: 'builtin' | 'own' | null;
 }
 
 export interface GithubComment {
@@ -46,6 +51,21 @@ export function focusOf(
 ): { step: number; invariant: string | null } {
   const v = result.violations[0];
   return v ? { step: v.step, invariant: v.invariant } : { step, invariant: null };
+}
+
+/**
+ * Where the scenario came from, when not the built-in of its id as shipped: an edited copy kept
+ * the built-in's id, and its heading read like the built-in (UX review 11).
+ */
+function editedLines(input: GithubInput): string[] {
+  if (input.edited === 'builtin')
+    return [
+      `_An edited copy of the built-in ${code(input.scenarioId)}, changed in Dedup Lab's editor: the link carries this version; the built-in of that name differs._`,
+      '',
+    ];
+  if (input.edited === 'own')
+    return ["_A scenario written in Dedup Lab's editor: the link carries it._", ''];
+  return [];
 }
 
 /** Fork lines shown in a comment; more are counted (the link has them all). */
@@ -89,13 +109,14 @@ function compose(
     : `no invariant violated (${last} steps)`;
   const fixes = input.fixes.length > 0 ? ` with ${input.fixes.join(', ')}` : '';
   const forked = input.fork ? ', a fork' : '';
-  const head = `### Dedup Lab: ${escapeMarkdownText(input.title)} (\`${input.scenarioId}\`${fixes}${forked}): ${broke}`;
+  const edited = input.edited === 'builtin' ? ', edited' : '';
+  const head = `### Dedup Lab: ${escapeMarkdownText(input.title)} (\`${input.scenarioId}\`${fixes}${edited}${forked}): ${broke}`;
   const whole = from <= 1 && to >= last;
   const range = whole ? { from: 1, to: last } : { from, to };
   // Labels are escaped by the renderer; a stray ``` must still not end the fence. Participant
   // names as written (`replicator:us-east->us-west`), not `#58;`/`#gt;`: the raw text is read too.
   const diagram = toMermaid(result, { ...range, readableNames: true }).text.replace(/`/g, '#96;');
-  const parts = [head, '', ...(input.fork ? forkParagraph(input.fork) : [])];
+  const parts = [head, '', ...editedLines(input), ...(input.fork ? forkParagraph(input.fork) : [])];
   if (!whole)
     parts.push(
       `_Steps ${from}–${to} of ${last}, around step ${focus.step}; the link has the whole run._`,

@@ -3,6 +3,7 @@
 // (lightDiagram.ts says why); open the scenario editor (lazy).
 import { lazy, Suspense, useState } from 'react';
 import { toMermaid } from '../../../engine';
+import { builtinById } from '../../../scenarios';
 import { appStore, fixesOn, scenarioOf, stepFirst, useApp } from '../../store';
 import { buildGithubComment } from '../../share/github';
 import { copyText, saveBlob, svgToPng } from '../../share/download';
@@ -31,7 +32,16 @@ async function githubText(): Promise<string | null> {
     // The scenario's own fixes are on too: the heading names every fix the run has on.
     fixes: fixesOn(s.fixes, sc?.fixes),
     fork: forkOf(s),
+    edited: editedOf(s.custom, s.scenarioId),
   }).text;
+}
+
+/** Whether the run's scenario is the editor's, as the share address judges it (share/address.ts). */
+function editedOf(custom: Readonly<Record<string, unknown>> | null, id: string) {
+  if (custom === null) return null;
+  const builtin = builtinById(id);
+  if (!builtin) return 'own';
+  return JSON.stringify(builtin) === JSON.stringify(custom) ? null : 'builtin';
 }
 
 export function ShareBar() {
