@@ -93,11 +93,6 @@ export const FIXES: Partial<Record<FixId, FixInfo>> = {
   },
 };
 
-/** One line per fix (kept for callers that only need the summary). */
-export const FIX_DESCRIPTIONS: Partial<Record<FixId, string>> = Object.fromEntries(
-  Object.entries(FIXES).map(([id, f]) => [id, f.summary]),
-);
-
 export const STATUS_TEXT: Record<FixInfo['status'], string> = {
   merged: 'merged',
   open: 'open PR, not merged',

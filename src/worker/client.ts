@@ -30,15 +30,6 @@ export function createWorkerRunner(worker: Worker): Runner {
     });
 }
 
-/** The app's runner: the engine in a module worker, bundled by Vite from this URL. */
-export function startEngineWorker(): Runner {
-  const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'engine',
-  });
-  return createWorkerRunner(worker);
-}
-
 /** Explore ids live in their own range, so they never meet the runner's run ids. */
 let nextExploreId = 1_000_000_000;
 

@@ -41,7 +41,6 @@
 //                                            names a shared connection by its first producer)
 //   fault:duplicate-frames:<producer>:<n>    (explorer) the open channel's n-th send from now re-writes
 //                                            every frame written on it since, then it drops all sends
-import type { FaultKind } from '../model/faultPlan';
 
 export type FaultAction =
   | { readonly kind: 'lose-receipt' | 'persist-fails'; readonly message: string; readonly cluster: string }
@@ -137,5 +136,3 @@ export function faultKey(f: FaultAction): string {
       return `fault:duplicate-frames:${f.producer}:${f.atSend}`;
   }
 }
-
-export const faultKindOf = (f: FaultAction): FaultKind => f.kind;
