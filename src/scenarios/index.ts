@@ -8,6 +8,7 @@ import lostReceiptDedupOff from './lost-receipt-dedup-off.json';
 import lostReceiptDedupOn from './lost-receipt-dedup-on.json';
 import dedupEnabledAtRuntime from './dedup-enabled-at-runtime.json';
 import geoTtlExpiresBacklog from './geo-ttl-expires-backlog.json';
+import geoReplicateToLocal from './geo-replicate-to-local.json';
 import resendBeforePersistUnknown from './resend-before-persist-unknown.json';
 import javaResendOutgrowsBatch from './java-resend-outgrows-batch.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
@@ -60,6 +61,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   geoTwoWayV1SameName,
   geoV2TargetUnload,
   geoTtlExpiresBacklog,
+  geoReplicateToLocal,
   seed000ChecksumCorrupted,
   seed000NotAllowed,
   seed000ChecksumIntact,

@@ -3,7 +3,7 @@
 import { type ReplicationLink, replicationLinks } from '../model/config';
 import { replicatorOf, type World } from '../model/world';
 import { readableOf, storedMessages } from '../protocol/ManagedLedger';
-import { cmpPos, sourceEntries } from '../protocol/PersistentReplicator';
+import { cmpPos, entryReplicateTo, excludedBySender, skipsEntry, sourceEntries } from '../protocol/PersistentReplicator';
 import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
 import { ledgerInvariants } from './ledger';
@@ -75,6 +75,9 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
     if (e.msgs.length === 0 || e.replicatedFrom || !deleted(e.ledgerId, e.entryId)) continue;
     for (const m of e.msgs) {
       if (remote.has(m.msg)) continue;
+      // The application restricted the message's replication clusters (replicate_to) and left the
+      // remote out: the replicator's skip is what was asked for, not a loss.
+      if (excludedBySender(m, repl.to)) continue;
       const md = r.cursor.markDeletePosition;
       // A message TTL's mark-delete is Pulsar's policy, not a replicated entry's delete: said so.
       const expired = expiredOnCursor(w, link, e);
@@ -89,7 +92,9 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
         messages: [m.msg],
         detail: expired
           ? `${where} expired by the message TTL on the replicator's cursor${which} (${mark}) before it was replicated: ${repl.to} does not store it`
-          : `${where} was deleted by the replicator${which} (${mark}) but ${repl.to} does not store it`,
+          : skipsEntry(e, repl.to)
+            ? `${where} was skipped by the replicator${which} (${mark}): the entry's replicate_to [${entryReplicateTo(e)!.join(', ')}] (its batch's first message's, ${e.msgs[0]!.msg}) excludes ${repl.to}, but ${m.msg} was sent for ${repl.to}`
+            : `${where} was deleted by the replicator${which} (${mark}) but ${repl.to} does not store it`,
       });
     }
   }

@@ -4,7 +4,7 @@
 // around the loop was taken in it (weak fairness: nothing was merely starved by the schedule).
 import { replicates, replicationLinks, type ReplicationLink } from '../model/config';
 import { replicatorOf, type World } from '../model/world';
-import { backlog } from '../protocol/PersistentReplicator';
+import { backlog, excludedBySender } from '../protocol/PersistentReplicator';
 import { expiredInFlight } from '../protocol/PersistentMessageExpiryMonitor';
 import type { StepRecord } from '../sim/run';
 
@@ -22,7 +22,9 @@ export interface ProgressFinding {
  * reported.
  */
 export function owed(w: World, link: ReplicationLink): string[] {
-  const left = backlog(w, link).flatMap((e) => e.msgs.map((m) => m.msg));
+  // A message whose own replicate_to leaves the link's remote out is owed to nobody there (the
+  // replicator will skip its entry); a batch-mate sent for the remote is still owed.
+  const left = backlog(w, link).flatMap((e) => e.msgs.filter((m) => !excludedBySender(m, link.cfg.to)).map((m) => m.msg));
   const stuck = expiredInFlight(w, link);
   if (stuck.length === 0) return left;
   return [...left, ...stuck.map((m) => m.msg).filter((m) => !left.includes(m))];

@@ -163,8 +163,30 @@ export interface ProducerConfig {
   readonly pulsarClient?: string;
 }
 
+/**
+ * What Java `TypedMessageBuilderImpl.disableReplication()` and Go `partitionProducer.updateMetaData`
+ * (for `DisableReplication`) put in `replicate_to`: a name no cluster has, so every replicator skips
+ * the message.
+ */
+export const LOCAL_ONLY = '__local__';
+
 export type WorkloadItem =
-  | { readonly kind: 'send'; readonly msg: string; readonly producer: string; readonly seq?: number; readonly size?: number }
+  | {
+      readonly kind: 'send';
+      readonly msg: string;
+      readonly producer: string;
+      readonly seq?: number;
+      readonly size?: number;
+      /**
+       * The message's `MessageMetadata.replicate_to` (extension): Java
+       * `TypedMessageBuilder.replicationClusters(List)`, Go `ProducerMessage.ReplicationClusters`,
+       * or `[LOCAL_ONLY]` for `disableReplication()` / `DisableReplication`. Absent or empty: no
+       * restriction (`MessageImpl.hasReplicateTo()` is false for an empty list).
+       */
+      readonly replicateTo?: readonly string[];
+      /** The scenario said `disableReplication: true` (kept for the editor; `replicateTo` is `[LOCAL_ONLY]`). */
+      readonly disableReplication?: true;
+    }
   | { readonly kind: 'flush'; readonly producer: string }
   | { readonly kind: 'await'; readonly producer: string };
 

@@ -11,6 +11,12 @@ export interface MsgRef {
   readonly sendIndex: number;
   /** Payload bytes, when the workload gives them (`size`): judged by a max message size policy. */
   readonly size?: number;
+  /**
+   * `MessageMetadata.replicate_to` the application gave this message (workload `replicateTo` /
+   * `disableReplication`); absent: none. A batch's entry carries its first message's (see
+   * `entryReplicateTo`), and a replicated copy keeps it.
+   */
+  readonly replicateTo?: readonly string[];
   /** Source position `ledgerId:entryId` of a replicated entry (the replicator's sends only). */
   readonly sourcePosition?: Position;
   /** The original producer name a replicated entry carries in its metadata. */

@@ -51,8 +51,9 @@ export const backlog = (w: World, link: ReplicationLink): StoredEntry[] => sourc
  * Entries that came from another cluster are deleted, never re-replicated: `replicateEntries`
  * skips `msg.isReplicated()` (the entry's metadata has `replicated_from`, which the replicator that
  * wrote it set with `msg.setReplicatedFrom(localCluster)`) and `cursor.asyncDelete`s it — the rule
- * that makes replication both ways terminate. (Its next check, `replicate_to` not naming the remote
- * cluster, needs per-message replication clusters, which scenarios do not have.) The read and its
+ * that makes replication both ways terminate. Its next check skips an entry whose `replicate_to`
+ * does not name the remote cluster (`msg.hasReplicateTo() && !msg.getReplicateTo().contains(remoteCluster)`)
+ * and `cursor.asyncDelete`s it too, so the cursor moves past it — see `skipsEntry`. The read and its
  * completion are one step here, so the in-flight-read races of #20931/#26106 are not modelled.
  */
 export function readMoreEntries(ctx: Ctx, link: ReplicationLink): void {
@@ -70,10 +71,37 @@ export function readMoreEntries(ctx: Ctx, link: ReplicationLink): void {
       asyncDelete(ctx, link, e);
       continue;
     }
-    const msgs: MsgRef[] = e.msgs.map((m) => frozen({ msg: m.msg, seq: m.seq, sendIndex: m.sendIndex, ...(m.size === undefined ? {} : { size: m.size }), sourcePosition: frozen({ ledgerId: e.ledgerId, entryId: e.entryId }), originalProducer: e.producerName }));
+    const to = entryReplicateTo(e);
+    if (skipsEntry(e, link.cfg.to)) {
+      ctx.events.push(ev('log', link.cursor, `Skipping message at position ${posText(e)}, replicateTo [${to!.join(', ')}]: replicate_to excludes ${link.cfg.to}`, e.msgs.map((m) => m.msg), { cluster: link.cfg.from, rule: 'GeoPersistentReplicator.replicateEntries:replicate-to' }));
+      asyncDelete(ctx, link, e);
+      continue;
+    }
+    // The replicated copy is the entry's own metadata and payload (`headersAndPayload`), so each message keeps its replicate_to.
+    const msgs: MsgRef[] = e.msgs.map((m) => frozen({ msg: m.msg, seq: m.seq, sendIndex: m.sendIndex, ...(m.size === undefined ? {} : { size: m.size }), ...(m.replicateTo === undefined ? {} : { replicateTo: m.replicateTo }), sourcePosition: frozen({ ledgerId: e.ledgerId, entryId: e.entryId }), originalProducer: e.producerName }));
     processOpSendMsg(ctx, p, msgs, e.sequenceId, e.highestSequenceId);
   }
 }
+
+/**
+ * An entry's `MessageMetadata.replicate_to`: a batch's metadata is its first message's
+ * (`BatchMessageContainerImpl.add` → `Commands.initBatchMessageMetadata` copies the first message's
+ * replicate_to; the other messages' lists are not in the entry — SingleMessageMetadata has no such
+ * field). Absent or empty: no restriction (`MessageImpl.hasReplicateTo()`).
+ */
+export const entryReplicateTo = (e: Pick<StoredEntry, 'msgs'>): readonly string[] | undefined => {
+  const to = e.msgs[0]?.replicateTo;
+  return to && to.length > 0 ? to : undefined;
+};
+
+/** `GeoPersistentReplicator.replicateEntries`: the entry's replicate_to does not name `remote`, so the replicator skips it. */
+export const skipsEntry = (e: Pick<StoredEntry, 'msgs'>, remote: string): boolean => {
+  const to = entryReplicateTo(e);
+  return to !== undefined && !to.includes(remote);
+};
+
+/** The application did not send message `m` to `remote` (its own replicate_to excludes it): no replicator owes it there. */
+export const excludedBySender = (m: Pick<MsgRef, 'replicateTo'>, remote: string): boolean => m.replicateTo !== undefined && m.replicateTo.length > 0 && !m.replicateTo.includes(remote);
 
 /**
  * `PersistentReplicator.ProducerSendCallback.sendComplete`: success (also with -1:-1) deletes the

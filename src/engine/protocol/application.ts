@@ -43,14 +43,14 @@ export function runWorkloadItem(ctx: Ctx): void {
     return;
   }
   if (item.kind !== 'send') return;
-  sendAsync(ctx, p, item.msg, item.seq, item.size);
+  sendAsync(ctx, p, item.msg, item.seq, item.size, item.replicateTo);
 }
 
 /**
  * `ProducerImpl.sendAsync` / Go `SendAsync`: a given sequence id is used as is without advancing
  * the generator (`updateMessageMetadataSequenceId`); otherwise the generator hands out the next id.
  */
-function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | undefined, size: number | undefined): void {
+function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | undefined, size: number | undefined, replicateTo: readonly string[] | undefined): void {
   const sendIndex = ctx.w.sendsOf[msg] ?? 0;
   ctx.w.sendsOf[msg] = sendIndex + 1;
   if (p.state === 'Failed') {
@@ -74,9 +74,11 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
   const headerTooLarge = !tooLarge && size !== undefined && size + MIN_METADATA_BYTES > BROKER_MAX_MESSAGE_SIZE && (p.client === 'java' || max === 0);
   const takesId = !tooLarge || (p.client === 'java') === (max > 0);
   const seq = givenSeq ?? (takesId ? p.msgIdGenerator++ : -1);
-  const m: MsgRef = frozen(size === undefined ? { msg, seq, sendIndex } : { msg, seq, sendIndex, size });
+  // replicate_to travels in the message's metadata (TypedMessageBuilderImpl.replicationClusters / disableReplication; Go genMetadata's ReplicateTo).
+  const m: MsgRef = frozen({ msg, seq, sendIndex, ...(size === undefined ? {} : { size }), ...(replicateTo === undefined ? {} : { replicateTo: frozen([...replicateTo]) }) });
   const again = sendIndex > 0 ? ' (resend)' : '';
-  ctx.events.push(ev('app', p.name, `sendAsync ${msg}${seq >= 0 ? ` seq ${seq}` : ''}${again}`, [msg], { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.sendAsync' : 'partitionProducer.internalSendAsync' }));
+  const to = replicateTo === undefined ? '' : ` replicate_to [${replicateTo.join(', ')}]`;
+  ctx.events.push(ev('app', p.name, `sendAsync ${msg}${seq >= 0 ? ` seq ${seq}` : ''}${to}${again}`, [msg], { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.sendAsync' : 'partitionProducer.internalSendAsync' }));
   if (tooLarge) {
     if (p.client === 'java') messageTooLargeJava(ctx, p, m, max > 0);
     else messageTooLargeGo(ctx, p, m);
@@ -90,7 +92,10 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
   if (p.client === 'java') {
     if (max > 0) addToBatchJava(ctx, p, m, config);
     else processOpSendMsg(ctx, p, [m], seq, -1);
-  } else if (max > 0) addToBatchGo(ctx, p, m, config);
+  } else if (max > 0 && replicateTo === undefined) addToBatchGo(ctx, p, m, config);
+  // Go `partitionProducer.updateMetaData`: sendAsBatch needs `msg.ReplicationClusters == nil`, so a
+  // message with replication clusters (or DisableReplication) is sent alone, ahead of the open batch
+  // (`internalSend` does not flush it). Java batches it (`canAddToBatch` does not look at replicate_to).
   else singleSendGo(ctx, p, m);
 }
 

@@ -140,6 +140,12 @@ export interface SourceEntryView {
   readonly pending: boolean;
   /** Deleted at the source (either way) while the remote does not store its messages. */
   readonly lostAtRemote: boolean;
+  /**
+   * Why the replicator skipped the entry unsent, in its words: `replicate_to excludes us-west`
+   * (`GeoPersistentReplicator.replicateEntries`). Absent when its replicate_to names the remote or
+   * is empty.
+   */
+  readonly skipped?: string;
 }
 
 /** Which `GeoReplicationProducerImpl.ackReceivedReplicatedMsg` branch one receipt took. */

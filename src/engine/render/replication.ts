@@ -7,6 +7,7 @@ import type { SimEvent } from '../model/events';
 import type { Position, TopicState } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import { expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
+import { entryReplicateTo, excludedBySender, skipsEntry } from '../protocol/PersistentReplicator';
 import type { ReceiptCaseView, ReplicationPanel, SourceEntryView, WatermarkRow } from './panelViews';
 
 const cmp = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
@@ -52,7 +53,8 @@ export function missingFromSource(w: World, cluster: string): { from: string; ms
 function linkMissing(w: World, from: string, cluster: string): { from: string; msgs: string[] } {
   const here = storedIds(w.topics[cluster]);
   const source = w.topics[from]?.ledgers.flatMap((l) => l.entries) ?? [];
-  const msgs = source.flatMap((e) => (e.replicatedFrom ? [] : e.msgs.map((m) => m.msg))).filter((m) => !here.has(m));
+  // A message whose replicate_to leaves this cluster out is not missing here: it was never sent for it.
+  const msgs = source.flatMap((e) => (e.replicatedFrom ? [] : e.msgs.filter((m) => !excludedBySender(m, cluster)).map((m) => m.msg))).filter((m) => !here.has(m));
   return { from, msgs: [...new Set(msgs)] };
 }
 
@@ -118,7 +120,8 @@ export function replicationPanelOf(
       expired: expiredOnCursor(w, link, e),
       atReadPosition: cmp(e, c.readPosition) === 0,
       pending: pendingPositions.includes(position),
-      lostAtRemote: (markDeleted || individuallyDeleted) && !e.replicatedFrom && msgs.length > 0 && msgs.some((m) => !remote.has(m)),
+      lostAtRemote: (markDeleted || individuallyDeleted) && !e.replicatedFrom && msgs.length > 0 && e.msgs.some((m) => !remote.has(m.msg) && !excludedBySender(m, repl.to)),
+      ...(!e.replicatedFrom && skipsEntry(e, repl.to) ? { skipped: `replicate_to [${entryReplicateTo(e)!.join(', ')}] excludes ${repl.to}` } : {}),
     };
   });
   const last = source[source.length - 1];

@@ -1,6 +1,6 @@
 // `producers` and `workload`: who sends (client, batching, sequence ids) and what each sends,
 // flushes or awaits, in order.
-import { BROKER_MAX_MESSAGE_SIZE, DEFAULT_BATCHING_MAX_BYTES, type ProducerConfig, type WorkloadItem } from '../model/config';
+import { BROKER_MAX_MESSAGE_SIZE, DEFAULT_BATCHING_MAX_BYTES, LOCAL_ONLY, type ProducerConfig, type WorkloadItem } from '../model/config';
 import { NAME } from './names';
 import { asWritten, type Reader } from './reader';
 
@@ -93,7 +93,7 @@ export function readProducers(
   return out;
 }
 
-export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[]): WorkloadItem[] {
+export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[], clusters: readonly string[] = []): WorkloadItem[] {
   const names = producers.map((p) => p.name);
   const raw = v === undefined ? [] : (r.arr(v, '$.workload') ?? []);
   return raw.flatMap((item, i): WorkloadItem[] => {
@@ -101,7 +101,7 @@ export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[])
     const o = r.obj(item, path);
     if (!o) return [];
     if ('send' in o) {
-      r.known(o, path, ['send', 'producer', 'seq', 'size']);
+      r.known(o, path, ['send', 'producer', 'seq', 'size', 'replicateTo', 'disableReplication']);
       const msg = r.str(o.send, `${path}.send`, NAME, 'a message id') ?? asWritten(o.send, 'M');
       const producer = r.oneOf(o.producer, `${path}.producer`, names) ?? '';
       const pc = producers.find((p) => p.name === producer);
@@ -110,6 +110,7 @@ export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[])
       const seq = o.seq === undefined ? undefined : (r.int(o.seq, `${path}.seq`, 0) ?? 0);
       const size =
         o.size === undefined ? undefined : (r.int(o.size, `${path}.size`, 0) ?? undefined);
+      const replication = readReplicateTo(r, o, path, clusters);
       return [
         {
           kind: 'send',
@@ -117,6 +118,7 @@ export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[])
           producer,
           ...(seq === undefined ? {} : { seq }),
           ...(size === undefined ? {} : { size }),
+          ...replication,
         },
       ];
     }
@@ -133,4 +135,48 @@ export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[])
     );
     return [];
   });
+}
+
+/**
+ * A send's `replicateTo` / `disableReplication` (extension): the message's `replicate_to`.
+ * Java's builder clears the list on each call (`TypedMessageBuilderImpl.replicationClusters` and
+ * `disableReplication` both `clearReplicateTo()` first), so the later call wins; Go's
+ * `updateMetaData` lets `DisableReplication` overwrite `ReplicationClusters`. A JSON object has no
+ * call order, so both together are refused rather than guessed. An empty list is accepted: it is
+ * what `replicationClusters(List.of())` sends, and `hasReplicateTo()` is false for it (no
+ * restriction) — though Go then does not batch the message (`ReplicationClusters != nil`).
+ */
+function readReplicateTo(
+  r: Reader,
+  o: Record<string, unknown>,
+  path: string,
+  clusters: readonly string[],
+): { replicateTo?: readonly string[]; disableReplication?: true } {
+  if (o.replicateTo !== undefined && o.disableReplication !== undefined) {
+    r.fail(
+      `${path}.disableReplication`,
+      'either replicateTo or disableReplication, not both (Java\'s builder keeps the later call, Go\'s DisableReplication overrides ReplicationClusters; a JSON object has no call order)',
+      o.disableReplication,
+    );
+    return {};
+  }
+  if (o.disableReplication !== undefined) {
+    const off = r.bool(o.disableReplication, `${path}.disableReplication`);
+    if (off === false)
+      r.fail(`${path}.disableReplication`, 'true (leave the field out to replicate as the namespace does)', false);
+    return off ? { replicateTo: [LOCAL_ONLY], disableReplication: true } : {};
+  }
+  if (o.replicateTo === undefined) return {};
+  const raw = r.arr(o.replicateTo, `${path}.replicateTo`) ?? [];
+  const out: string[] = [];
+  raw.forEach((c, j) => {
+    const at = `${path}.replicateTo[${j}]`;
+    if (!clusters.includes(c as string)) {
+      r.fail(at, `a cluster the scenario declares (${clusters.map((x) => JSON.stringify(x)).join(' | ')}); for "${LOCAL_ONLY}" write "disableReplication": true`, c);
+      return;
+    }
+    if (out.includes(c as string)) r.fail(at, `a cluster not already listed in replicateTo`, c);
+    else out.push(c as string);
+  });
+  return { replicateTo: out };
 }

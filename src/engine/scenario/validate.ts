@@ -70,7 +70,7 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
   const repl = readReplication(r, s.replication, clusterNames);
   const links = replicationLinks(repl);
   const subscriptions = readSubscriptions(r, s.subscriptions, clusters);
-  const workload = readWorkload(r, s.workload, producers);
+  const workload = readWorkload(r, s.workload, producers, clusterNames);
   const fixes = readFixes(r, s.fixes, extraFixes);
   // The messages a fault or trigger may name: what the workload sends and what topic.ledgers holds.
   const messages = [
