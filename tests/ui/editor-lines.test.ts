@@ -15,7 +15,9 @@ describe('editor form lines', () => {
     expect(back(L.linesToWorkload(L.workloadToLines(b.workload)))).toEqual(b.workload ?? []);
     expect(back(L.linesToFaults(L.faultsToLines(b.faults ?? [])))).toEqual(b.faults ?? []);
     if (b.replication !== undefined)
-      expect(back(L.linesToReplication(L.replicationToLines(b.replication)))).toEqual(b.replication);
+      expect(back(L.linesToReplication(L.replicationToLines(b.replication)))).toEqual(
+        b.replication,
+      );
   });
 
   it('batching with a byte bound round-trips; an empty batching block reads back as batching on', () => {
@@ -37,6 +39,23 @@ describe('editor form lines', () => {
     expect(L.linesToProducers(L.producersToLines(producers))).toEqual({
       ok: true,
       value: producers,
+    });
+  });
+
+  it('replicateTo (a list, also empty) and disableReplication round-trip on a send line', () => {
+    const workload = [
+      { send: 'M1', producer: 'p1', replicateTo: ['us-east', 'us-west'] },
+      { send: 'M2', producer: 'p1', replicateTo: [] },
+      { send: 'M3', producer: 'p1', seq: 4, disableReplication: true },
+    ];
+    expect(L.workloadToLines(workload)).toBe(
+      'send M1 p1 replicateTo=us-east,us-west\nsend M2 p1 replicateTo=\nsend M3 p1 seq=4 disableReplication=true',
+    );
+    expect(L.linesToWorkload(L.workloadToLines(workload))).toEqual({ ok: true, value: workload });
+    // A value that is not a boolean is kept as written, for the validator to name.
+    expect(L.linesToWorkload('send M1 p1 disableReplication=yes')).toEqual({
+      ok: true,
+      value: [{ send: 'M1', producer: 'p1', disableReplication: 'yes' }],
     });
   });
 

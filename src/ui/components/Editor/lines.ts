@@ -50,7 +50,10 @@ export function producersToLines(v: unknown): string {
     .join('\n');
 }
 
-/** `send M1 p1 seq=0 size=100`, `flush p1`, `await p1` */
+/**
+ * `send M1 p1 seq=0 size=100 replicateTo=us-east,us-west` (`replicateTo=` is the empty list),
+ * `send M2 p1 disableReplication=true`, `flush p1`, `await p1`
+ */
 export function workloadToLines(v: unknown): string {
   if (!Array.isArray(v)) return '';
   return v
@@ -62,6 +65,8 @@ export function workloadToLines(v: unknown): string {
           str(w.producer),
           w.seq !== undefined && `seq=${str(w.seq)}`,
           w.size !== undefined && `size=${str(w.size)}`,
+          w.replicateTo !== undefined && `replicateTo=${list(w.replicateTo)}`,
+          w.disableReplication !== undefined && `disableReplication=${str(w.disableReplication)}`,
         ]
           .filter(Boolean)
           .join(' ');
@@ -99,6 +104,8 @@ function options(
 
 const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : s);
 const csv = (s: string) => s.split(',').filter(Boolean);
+/** `true` / `false` as JSON booleans; anything else is kept as written, for the validator to name. */
+const bool = (s: string): boolean | string => (s === 'true' ? true : s === 'false' ? false : s);
 
 export function linesToClusters(text: string): Parsed<Json[]> {
   const out: Json[] = [];
@@ -154,13 +161,18 @@ export function linesToWorkload(text: string): Parsed<unknown[]> {
   for (const { n, words } of lines(text)) {
     const [verb, a, b] = words;
     if (verb === 'send' && a && b) {
-      const o = options(words.slice(3), n, ['seq', 'size']);
+      const o = options(words.slice(3), n, ['seq', 'size', 'replicateTo', 'disableReplication']);
       if (!o.ok) return o;
+      const { seq, size, replicateTo, disableReplication } = o.value;
       out.push({
         send: a,
         producer: b,
-        ...(o.value.seq !== undefined ? { seq: num(o.value.seq) } : {}),
-        ...(o.value.size !== undefined ? { size: num(o.value.size) } : {}),
+        ...(seq !== undefined ? { seq: num(seq) } : {}),
+        ...(size !== undefined ? { size: num(size) } : {}),
+        ...(replicateTo !== undefined ? { replicateTo: csv(replicateTo) } : {}),
+        ...(disableReplication !== undefined
+          ? { disableReplication: bool(disableReplication) }
+          : {}),
       });
     } else if ((verb === 'flush' || verb === 'await') && a && words.length === 2) {
       out.push({ [verb]: a });
@@ -173,7 +185,7 @@ export function linesToWorkload(text: string): Parsed<unknown[]> {
     } else {
       return {
         ok: false,
-        error: `line ${n}: expected "send <message> <producer> [seq=n] [size=n]", "flush <producer>" or "await <producer>"`,
+        error: `line ${n}: expected "send <message> <producer> [seq=n] [size=n] [replicateTo=c1,c2] [disableReplication=true]", "flush <producer>" or "await <producer>"`,
       };
     }
   }
