@@ -11,6 +11,7 @@ function labelsOf(e: SourceEntryView): string[] {
   if (e.markDeleted) out.push('mark-deleted');
   if (e.individuallyDeleted) out.push('individually deleted');
   if (e.expired) out.push('expired by the message TTL');
+  if (e.skipped) out.push(`skipped: ${e.skipped}`);
   if (e.pending) out.push('in flight');
   if (e.lostAtRemote) out.push('deleted but not at the remote');
   return out;
@@ -46,6 +47,7 @@ function Entry({ e }: { readonly e: SourceEntryView }) {
         {e.markDeleted && <abbr title="mark-deleted">MD</abbr>}
         {e.individuallyDeleted && <abbr title="individually deleted">del</abbr>}
         {e.expired && <abbr title="expired by the message TTL">TTL</abbr>}
+        {e.skipped && <abbr title={`skipped unsent: ${e.skipped}`}>skip</abbr>}
         {e.pending && <abbr title="in flight (pending at the geo producer)">sent</abbr>}
         {e.lostAtRemote && <abbr title="deleted at the source, absent at the remote">LOST</abbr>}
       </span>
@@ -106,6 +108,9 @@ export function ReplicationPanel({ repl }: { readonly repl: View }) {
           at {repl.from}, absent at {repl.to}
           {/* Only where a message TTL expired entries: the other views' legend stays as it was. */}
           {repl.entries.some((e) => e.expired) && ' · TTL expired by the message TTL'}
+          {/* Likewise only where an entry's replicate_to left the remote out. */}
+          {repl.entries.some((e) => e.skipped) &&
+            ` · skip skipped unsent: its replicate_to excludes ${repl.to}`}
         </p>
       </div>
       <div className={changedClass(repl.changed.producer, 'card')} data-testid="geo-producer">
