@@ -12,6 +12,7 @@ import { Panels } from './components/Panels';
 import { ScenarioInfo, ScenarioPicker } from './components/ScenarioPicker';
 import { StepControls } from './components/StepControls';
 import { Topology } from './components/Topology';
+import { SideNav } from './components/SideNav';
 import { Shortcuts } from './components/Shortcuts';
 import { LinkNotice, ShareBar } from './components/Share';
 import { resetBranches, retry, useApp } from './store';
@@ -92,6 +93,7 @@ export function App() {
         </ErrorBoundary>
         <aside className="side">
           <ErrorBoundary label="The panels">
+            <SideNav />
             <Guide />
             <NextActions />
             <Branches />

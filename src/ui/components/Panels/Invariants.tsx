@@ -4,6 +4,7 @@
 import type { RunResult } from '../../../engine';
 import { FIXES } from '../../fixes';
 import { setCursor, useApp } from '../../store';
+import { openPanel } from '../Topology/openPanel';
 
 /** How a run ended, in words (a livelock must not read as a clean end). */
 const ENDED: Record<RunResult['endedBy'], string> = {
@@ -52,7 +53,14 @@ export function InvariantsPanel({
                   This step.
                 </span>
               ) : (
-                <button type="button" onClick={() => setCursor(v.step)}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setCursor(v.step);
+                    // The button becomes "This step.": the panel keeps the focus (review 11).
+                    openPanel(['panel-invariants']);
+                  }}
+                >
                   Go to step {v.step}
                 </button>
               )}

@@ -1,7 +1,8 @@
 // Time travel over the run: buttons, a slider, "Step N of M" and the action that led here.
 // A step button that becomes disabled while it has the focus (Forward pressed up to the last
 // step, First at the first) hands the focus to its neighbour that still works, instead of letting
-// it fall to the page's body: Back/First at the end, Forward/Last at the start.
+// it fall to the page's body: Back/First at the end, Forward/Last at the start. The ⚠ link to a
+// violation, gone once its step is reached, hands the focus to the Invariants panel.
 import { useLayoutEffect, useRef } from 'react';
 import {
   SPEEDS,
@@ -15,6 +16,7 @@ import {
   togglePlay,
   useApp,
 } from '../../store';
+import { openPanel } from '../Topology/openPanel';
 
 export function StepControls() {
   const cursor = useApp((s) => s.cursor);
@@ -164,7 +166,12 @@ export function StepControls() {
             data-testid="step-jump"
             aria-label={`Go to step ${jumpStep}, where ${jumpInvariant} is violated`}
             title={`Go to step ${jumpStep}, where ${jumpInvariant} is violated`}
-            onClick={() => setCursor(Number(jumpStep))}
+            onClick={() => {
+              setCursor(Number(jumpStep));
+              // This button goes away at the violation's step, and the focus fell to the page's
+              // body: the Invariants panel, which says what broke, takes it (review 11).
+              openPanel(['panel-invariants']);
+            }}
           >
             {/* The name gives way (an ellipsis) before the step: at 1024 px seed 001's link was cut
                 at "ledger-entries-match at step", its number lost (review 7). */}
