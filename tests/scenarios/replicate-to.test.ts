@@ -89,9 +89,20 @@ describe('batching: the entry carries its batch\'s first message\'s replicate_to
     expect(r.violations.map((v) => [v.invariant, v.messages])).toEqual([['no-silent-loss', ['M2']]]);
     expect(r.violations[0]!.detail).toBe("M2 (us-east 10:0) was skipped by the replicator (mark-delete 10:0): the entry's replicate_to [us-east] (its batch's first message's, M1) excludes us-west, but M2 was sent for us-west");
   });
-  it('Java: M2 opens the batch, so M1 travels to us-west despite its replicate_to (the entry has none)', () => {
+  it('Java: M2 opens the batch, so M1 travels to us-west despite its replicate_to (the entry has none) — replicate-to-respected names it', () => {
     const r = runOf(geo([{ send: 'M2', producer: 'p1' }, { send: 'M1', producer: 'p1', replicateTo: ['us-east'] }, { flush: 'p1' }], batched));
     expect(r.stored).toEqual({ 'us-east': ['M2', 'M1'], 'us-west': ['M2', 'M1'] });
+    expect(r.violations.map((v) => [v.invariant, v.messages])).toEqual([['replicate-to-respected', ['M1']]]);
+    expect(r.violations[0]!.detail).toBe(
+      "M1 was sent with replicate_to [us-east], but us-west stores a copy replicated from us-east at 20:0: its batch's first message, M2, has no replicate_to, and the entry's metadata is that message's",
+    );
+    // The violation appears at the step us-west stores the batch, not before.
+    const at = r.violations[0]!.step;
+    expect(r.steps[at - 1]!.world.topics['us-west']!.ledgers.flatMap((l) => l.entries)).toEqual([]);
+  });
+  it('a message published where its replicate_to leaves out its own cluster is stored there and judged by nobody (the broker does not check the list on publish)', () => {
+    const r = runOf(geo([{ send: 'M1', producer: 'p1', replicateTo: ['us-west'] }]));
+    expect(r.stored).toEqual({ 'us-east': ['M1'], 'us-west': ['M1'] });
     expect(r.violations).toEqual([]);
   });
   it('Go: a message with replication clusters is never batched (sendAsBatch needs ReplicationClusters == nil): M1 alone, M2 batched, nothing lost', () => {

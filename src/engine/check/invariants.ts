@@ -14,9 +14,10 @@ export type InvariantId =
   | 'non-negative-backlog'
   | 'acked-positions-exist'
   | 'ledger-entries-match'
+  | 'replicate-to-respected'
   | 'replication-progress';
 
-export const SAFETY_INVARIANTS: readonly InvariantId[] = ['no-silent-loss', 'no-duplicates', 'non-negative-backlog', 'acked-positions-exist', 'ledger-entries-match'];
+export const SAFETY_INVARIANTS: readonly InvariantId[] = ['no-silent-loss', 'no-duplicates', 'non-negative-backlog', 'acked-positions-exist', 'ledger-entries-match', 'replicate-to-respected'];
 
 export interface Finding {
   readonly invariant: InvariantId;
@@ -150,6 +151,36 @@ export function noDuplicates(w: World): Finding[] {
  */
 export const sameSafetyInputs = (a: World, b: World): boolean => a.topics === b.topics && a.completions === b.completions && a.replicator === b.replicator && a.replicators === b.replicators;
 
+/**
+ * `replicate-to-respected`: no cluster stores a replicated copy of a message whose own replicate_to
+ * leaves that cluster out. The replicator judges an entry by its metadata alone
+ * (`GeoPersistentReplicator.replicateEntries`), and a Java batch's metadata carries only its first
+ * message's list (`Commands.initBatchMessageMetadata`), so a batch-mate restricted to us-east still
+ * reaches us-west when the batch's first message is not restricted. The copy where the message was
+ * published is never judged: the broker stores it whatever its list says.
+ */
+export function replicateToRespected(w: World): Finding[] {
+  if (!w.config.workload.some((i) => i.kind === 'send' && i.replicateTo !== undefined)) return [];
+  const out: Finding[] = [];
+  for (const topic of Object.values(w.topics)) {
+    for (const e of readableOf(topic)) {
+      if (e.replicatedFrom === undefined) continue;
+      for (const m of e.msgs) {
+        if (!excludedBySender(m, topic.cluster)) continue;
+        const first = e.msgs[0]!;
+        const why = first === m ? '' : `: its batch's first message, ${first.msg}, ${first.replicateTo?.length ? `has replicate_to [${first.replicateTo.join(', ')}]` : 'has no replicate_to'}, and the entry's metadata is that message's`;
+        out.push({
+          invariant: 'replicate-to-respected',
+          key: `replicate-to-respected:${topic.cluster}:${m.msg}`,
+          messages: [m.msg],
+          detail: `${m.msg} was sent with replicate_to [${m.replicateTo!.join(', ')}], but ${topic.cluster} stores a copy replicated from ${e.replicatedFrom} at ${e.ledgerId}:${e.entryId}${why}`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
 export function checkSafety(w: World): Finding[] {
-  return [...noSilentLoss(w), ...noDuplicates(w), ...ledgerInvariants(w)];
+  return [...noSilentLoss(w), ...noDuplicates(w), ...ledgerInvariants(w), ...replicateToRespected(w)];
 }
