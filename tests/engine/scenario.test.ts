@@ -9,6 +9,24 @@ const errorsOf = (json: unknown, fixes: string[] = []) => {
   return r.ok ? [] : r.errors.map((e) => `${e.path}: ${e.message}`);
 };
 
+describe('a typo is named', () => {
+  it('an unknown field close to a known one says which it likely meant; the list of fields stays', () => {
+    expect(errorsOf({ ...minimal, topic: { deduplicaton: true } })).toEqual([
+      '$.topic.deduplicaton: unknown field; expected one of name, deduplication, ledger, ledgers, maxMessageSize, maxEntriesPerLedger — did you mean "deduplication"?',
+    ]);
+    expect(errorsOf({ ...minimal, producers: [{ name: 'p1', Batching: { maxMessages: 2 } }] })[0]).toMatch(/did you mean "batching"\?$/);
+  });
+  it('a value close to one option says which (a swapped pair of letters is one edit)', () => {
+    expect(errorsOf({ ...minimal, producers: [{ name: 'p1', client: 'jvaa' }] })).toEqual(['$.producers[0].client: expected one of "java" | "go", got "jvaa" — did you mean "java"?']);
+  });
+  it('no guess when nothing is close, or two options are equally close', () => {
+    expect(errorsOf({ ...minimal, producers: [{ name: 'p1', client: 'rust' }] })).toEqual(['$.producers[0].client: expected one of "java" | "go", got "rust"']);
+    expect(errorsOf({ ...minimal, topic: { colour: 1 } })[0]).not.toMatch(/did you mean/);
+    const two = { ...minimal, producers: [{ name: 'p1' }, { name: 'p2' }], workload: [{ send: 'M1', producer: 'p3' }] };
+    expect(errorsOf(two)).toEqual(['$.workload[0].producer: expected one of "p1" | "p2", got "p3"']);
+  });
+});
+
 describe('scenario validation', () => {
   it('accepts a minimal scenario with Pulsar defaults: one cluster "local", broker-1, dedup off, Java', () => {
     const r = loadScenario(minimal);

@@ -54,15 +54,54 @@ export class Reader {
   oneOf<T extends string>(v: unknown, path: string, options: readonly T[]): T | null {
     if (typeof v === 'string' && (options as readonly string[]).includes(v)) return v as T;
     this.fail(path, options.length > 0 ? `one of ${options.map((o) => JSON.stringify(o)).join(' | ')}` : 'a name the scenario declares, but it declares none that fits here', v);
+    const near = typeof v === 'string' ? nearest(v, options) : null;
+    if (near !== null) this.errors[this.errors.length - 1] = { path, message: `${this.errors[this.errors.length - 1]!.message} — did you mean "${near}"?` };
     return null;
   }
 
-  /** Report keys the format does not know (a typo should not pass silently). */
+  /** Report keys the format does not know (a typo should not pass silently, and is named when it is one). */
   known(o: Record<string, unknown>, path: string, keys: readonly string[]): void {
     for (const k of Object.keys(o)) {
-      if (!keys.includes(k)) this.errors.push({ path: `${path}.${k}`, message: `unknown field; expected one of ${keys.join(', ')}` });
+      if (keys.includes(k)) continue;
+      const near = nearest(k, keys);
+      this.errors.push({ path: `${path}.${k}`, message: `unknown field; expected one of ${keys.join(', ')}${near === null ? '' : ` — did you mean "${near}"?`}` });
     }
   }
+}
+
+/**
+ * The one option a typo most likely meant: the closest by edit distance (case ignored), if it is
+ * close — at most 1 edit for a short word, 2 for a longer one, or the same letters in another case —
+ * and no other option is as close. Null when nothing is, so a wrong word is never "corrected".
+ */
+export function nearest(word: string, options: readonly string[]): string | null {
+  const w = word.toLowerCase();
+  let best: string | null = null;
+  let bestD = Infinity;
+  let tie = false;
+  for (const o of options) {
+    const d = editDistance(w, o.toLowerCase());
+    if (d < bestD) [best, bestD, tie] = [o, d, false];
+    else if (d === bestD) tie = true;
+  }
+  const limit = Math.min(word.length, best?.length ?? 0) <= 4 ? 1 : 2;
+  return best !== null && !tie && bestD <= limit && best !== word ? best : null;
+}
+
+/** Levenshtein distance with transpositions counted as one edit (optimal string alignment). */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
 }
 
 /**
