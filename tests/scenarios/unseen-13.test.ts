@@ -14,12 +14,150 @@ import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario } from '../../src/engine';
 import { type Json, runOf, textsOf } from './helpers';
 
-// What most rows share: one broker per cluster, deduplication on.
+// What most rows share: one broker per cluster, deduplication on, p1 at us-east replicated to
+// us-west (V1 or V2), and a few workloads.
 const EAST_WEST = [
   { name: 'us-east', brokers: ['broker-1'] },
   { name: 'us-west', brokers: ['broker-2'] },
 ];
 const DEDUP_ON = { deduplication: true };
+const P1_EAST = [{ name: 'p1', cluster: 'us-east' }];
+const eastToWest = (dedup: 'v1' | 'v2') => ({ from: 'us-east', to: 'us-west', dedup });
+const M1_M2 = [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }];
+const M1_M2_M3 = [
+  { send: 'M1', producer: 'p1' },
+  { send: 'M2', producer: 'p1' },
+  { send: 'M3', producer: 'p1' },
+  { await: 'p1' },
+];
+const SEND_M1_M2_M3 = ['connect:p1', 'send:p1:M1', 'send:p1:M2', 'send:p1:M3'];
+const IDS_5_THEN_3 = [
+  { send: 'M1', producer: 'p1', seq: 5 },
+  { send: 'M2', producer: 'p1', seq: 3 },
+  { await: 'p1' },
+];
+
+// The set-up of each family of variant rows, named once; a variant row sets only what differs.
+
+// 05, 05f: a Go batch of explicit ids 5 and 3, then 4.
+const GO_IDS_5_3_BATCHED_THEN_4 = {
+  topic: DEDUP_ON,
+  producers: [{ name: 'p1', client: 'go', sequenceIds: 'explicit', batching: { maxMessages: 3 } }],
+  workload: [...IDS_5_THEN_3, { send: 'M3', producer: 'p1', seq: 4 }, { await: 'p1' }],
+};
+
+// 08, 08s, 09, 09v2: M1 and M2 replicated; the target unloads once M2 is sent or persisted there.
+const targetUnloadsAt = (event: 'sent' | 'persisted', dedup: 'v1' | 'v2') => ({
+  clusters: EAST_WEST,
+  topic: DEDUP_ON,
+  producers: P1_EAST,
+  replication: eastToWest(dedup),
+  workload: M1_M2,
+  faults: [
+    {
+      kind: 'unload-topic',
+      cluster: 'us-west',
+      after: { event, message: 'M2', cluster: 'us-west' },
+    },
+  ],
+});
+
+// 10, 10v2: Java batches [M1, M2] and [M3, M4] replicated after the workload, M3's receipt lost.
+const replicatedBatchesM3ReceiptLost = (dedup: 'v1' | 'v2') => ({
+  clusters: EAST_WEST,
+  topic: DEDUP_ON,
+  producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
+  replication: { ...eastToWest(dedup), start: 'after-workload' },
+  workload: [
+    { send: 'M1', producer: 'p1' },
+    { send: 'M2', producer: 'p1' },
+    { send: 'M3', producer: 'p1' },
+    { send: 'M4', producer: 'p1' },
+    { await: 'p1' },
+  ],
+  faults: [{ kind: 'lose-receipt', message: 'M3', cluster: 'us-west' }],
+});
+
+// 13a, 13b, 13c: producerName `app` in both clusters, E1 replicated before pw sends W1; pw's
+// process restarts once E1 is stored at us-west (13b, 13c).
+const appInBothClusters = (dedup: 'v1' | 'v2') => ({
+  clusters: EAST_WEST,
+  topic: DEDUP_ON,
+  producers: [
+    { name: 'pe', producerName: 'app', cluster: 'us-east' },
+    { name: 'pw', producerName: 'app', cluster: 'us-west' },
+  ],
+  replication: eastToWest(dedup),
+  workload: [
+    { send: 'E1', producer: 'pe' },
+    { await: 'pe' },
+    { send: 'W1', producer: 'pw' },
+    { await: 'pw' },
+  ],
+});
+const PW_RESTARTS_AFTER_E1 = {
+  kind: 'restart-producer',
+  producer: 'pw',
+  after: { event: 'persisted', message: 'E1', cluster: 'us-west' },
+};
+
+// 14a, 14b, 14g, 14c: a Java producer with generated ids, M1 given seq 10, then M2; a reconnect
+// once M1 is acked (14b, 14g, 14c).
+const SEQ_10_THEN_GENERATED = [
+  { send: 'M1', producer: 'p1', seq: 10 },
+  { await: 'p1' },
+  { send: 'M2', producer: 'p1' },
+  { await: 'p1' },
+];
+const JAVA_SEQ_10_THEN_GENERATED = {
+  topic: DEDUP_ON,
+  producers: [{ name: 'p1' }],
+  workload: SEQ_10_THEN_GENERATED,
+};
+const RECONNECT_AFTER_M1_ACKED = {
+  kind: 'disconnect',
+  producer: 'p1',
+  after: { event: 'acked', message: 'M1' },
+};
+
+// 15, 15j: M1's resend reaches the broker before its first write persisted.
+const resendBeforePersist = (client: 'go' | 'java') => ({
+  topic: DEDUP_ON,
+  producers: [{ name: 'p1', client }],
+  workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
+  faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'received', message: 'M1' } }],
+  schedule: [
+    'connect:p1',
+    'send:p1:M1',
+    'deliver:p1->broker-1:M1',
+    'fault:disconnect:p1',
+    'connect:p1',
+    'deliver:p1->broker-1:M1',
+  ],
+});
+
+// 16, 16j: explicit ids; M1's send timer fires once M2 is sent; the application resends M1 (id 0).
+const m1TimesOutThenResent = (client: 'go' | 'java') => ({
+  topic: DEDUP_ON,
+  producers: [{ name: 'p1', client, sequenceIds: 'explicit' }],
+  workload: [
+    { send: 'M1', producer: 'p1', seq: 0 },
+    { send: 'M2', producer: 'p1', seq: 1 },
+    { send: 'M1', producer: 'p1', seq: 0 },
+    { await: 'p1' },
+  ],
+  faults: [{ kind: 'send-timeout', message: 'M1', after: { event: 'sent', message: 'M2' } }],
+  schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2'],
+});
+
+// 18g, 18j: the connection drops with M1 in the open batch; the flush timer fires while it is down.
+const batchTimerWhileDown = (client: 'go' | 'java') => ({
+  topic: DEDUP_ON,
+  producers: [{ name: 'p1', client, batching: { maxMessages: 3 } }],
+  workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
+  faults: [{ kind: 'disconnect', producer: 'p1', after: { step: 2 } }],
+  schedule: ['connect:p1', 'send:p1:M1', 'fault:disconnect:p1', 'batch-timer:p1'],
+});
 
 interface Row {
   id: string;
@@ -66,14 +204,9 @@ const ROWS: Row[] = [
       id: 'r13-02',
       topic: DEDUP_ON,
       producers: [{ name: 'p1', client: 'go' }],
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_M2_M3,
       faults: [{ kind: 'send-timeout', message: 'M2', after: { event: 'sent', message: 'M3' } }],
-      schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2', 'send:p1:M3'],
+      schedule: SEND_M1_M2_M3,
     },
     expected: {
       stored: { local: ['M1', 'M2', 'M3'] },
@@ -94,14 +227,9 @@ const ROWS: Row[] = [
       id: 'r13-03',
       topic: DEDUP_ON,
       producers: [{ name: 'p1', client: 'go', batching: { maxMessages: 2 } }],
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_M2_M3,
       faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'sent', message: 'M3' } }],
-      schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2', 'send:p1:M3'],
+      schedule: SEND_M1_M2_M3,
     },
     expected: {
       stored: { local: ['M1', 'M2', 'M3'] },
@@ -118,11 +246,7 @@ const ROWS: Row[] = [
       id: 'r13-04',
       topic: DEDUP_ON,
       producers: [{ name: 'p1', client: 'go', sequenceIds: 'explicit' }],
-      workload: [
-        { send: 'M1', producer: 'p1', seq: 5 },
-        { send: 'M2', producer: 'p1', seq: 3 },
-        { await: 'p1' },
-      ],
+      workload: IDS_5_THEN_3,
     },
     expected: {
       stored: { local: ['M1'] },
@@ -142,20 +266,7 @@ const ROWS: Row[] = [
     id: '05',
     title:
       'Go explicit ids 5, 3 in one batch before PR 1565: the broker checks only the batch’s first id, so both are stored; M3 (4) is then Dup',
-    scenario: {
-      id: 'r13-05',
-      topic: DEDUP_ON,
-      producers: [
-        { name: 'p1', client: 'go', sequenceIds: 'explicit', batching: { maxMessages: 3 } },
-      ],
-      workload: [
-        { send: 'M1', producer: 'p1', seq: 5 },
-        { send: 'M2', producer: 'p1', seq: 3 },
-        { await: 'p1' },
-        { send: 'M3', producer: 'p1', seq: 4 },
-        { await: 'p1' },
-      ],
-    },
+    scenario: { id: 'r13-05', ...GO_IDS_5_3_BATCHED_THEN_4 },
     expected: {
       stored: { local: ['M1', 'M2'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
@@ -174,21 +285,7 @@ const ROWS: Row[] = [
     id: '05f',
     title:
       'the same with go-1565: the isolation half sends id 3 in a batch of its own → Dup; 4 likewise',
-    scenario: {
-      id: 'r13-05f',
-      topic: DEDUP_ON,
-      producers: [
-        { name: 'p1', client: 'go', sequenceIds: 'explicit', batching: { maxMessages: 3 } },
-      ],
-      workload: [
-        { send: 'M1', producer: 'p1', seq: 5 },
-        { send: 'M2', producer: 'p1', seq: 3 },
-        { await: 'p1' },
-        { send: 'M3', producer: 'p1', seq: 4 },
-        { await: 'p1' },
-      ],
-      fixes: ['go-1565'],
-    },
+    scenario: { id: 'r13-05f', ...GO_IDS_5_3_BATCHED_THEN_4, fixes: ['go-1565'] },
     expected: {
       stored: { local: ['M1'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['completed -1:-1'] },
@@ -247,11 +344,7 @@ const ROWS: Row[] = [
       id: 'r13-07',
       topic: { deduplication: false },
       producers: [{ name: 'p1', sequenceIds: 'explicit' }],
-      workload: [
-        { send: 'M1', producer: 'p1', seq: 5 },
-        { send: 'M2', producer: 'p1', seq: 3 },
-        { await: 'p1' },
-      ],
+      workload: IDS_5_THEN_3,
     },
     expected: {
       stored: { local: ['M1', 'M2'] },
@@ -264,21 +357,7 @@ const ROWS: Row[] = [
     id: '08',
     title:
       'V2: the target unloads with the replicated M2 on the wire: broker-2 reads it after its CloseProducer and ignores it; the replicator resends it from its pending queue, stored once',
-    scenario: {
-      id: 'r13-08',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
-      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
-      faults: [
-        {
-          kind: 'unload-topic',
-          cluster: 'us-west',
-          after: { event: 'sent', message: 'M2', cluster: 'us-west' },
-        },
-      ],
-    },
+    scenario: { id: 'r13-08', ...targetUnloadsAt('sent', 'v2') },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
@@ -291,18 +370,7 @@ const ROWS: Row[] = [
     title: 'the same with a subscription at the target: it receives M1 and M2 once each',
     scenario: {
       id: 'r13-08s',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
-      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
-      faults: [
-        {
-          kind: 'unload-topic',
-          cluster: 'us-west',
-          after: { event: 'sent', message: 'M2', cluster: 'us-west' },
-        },
-      ],
+      ...targetUnloadsAt('sent', 'v2'),
       subscriptions: [{ name: 'sub', cluster: 'us-west' }],
     },
     expected: {
@@ -316,21 +384,7 @@ const ROWS: Row[] = [
     id: '09',
     title:
       'V1: the target unloads once M2 is persisted there; CloseProducer goes behind M2’s receipt, and the replay would rebuild p1’s watermark anyway: each once',
-    scenario: {
-      id: 'r13-09',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v1' },
-      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
-      faults: [
-        {
-          kind: 'unload-topic',
-          cluster: 'us-west',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
-        },
-      ],
-    },
+    scenario: { id: 'r13-09', ...targetUnloadsAt('persisted', 'v1') },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
@@ -342,21 +396,7 @@ const ROWS: Row[] = [
     id: '09v2',
     title:
       'V2, the same: `auto` delivers the receipt before the close, so nothing is resent (the other order is the explorer’s, row 20)',
-    scenario: {
-      id: 'r13-09v2',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
-      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
-      faults: [
-        {
-          kind: 'unload-topic',
-          cluster: 'us-west',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
-        },
-      ],
-    },
+    scenario: { id: 'r13-09v2', ...targetUnloadsAt('persisted', 'v2') },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
@@ -368,21 +408,7 @@ const ROWS: Row[] = [
     id: '10',
     title:
       'V1: the source’s Java batches [M1, M2] and [M3, M4] replicated as two entries, the second one’s receipt lost: its resend is Dup by (p1, 2)',
-    scenario: {
-      id: 'r13-10',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v1', start: 'after-workload' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { send: 'M4', producer: 'p1' },
-        { await: 'p1' },
-      ],
-      faults: [{ kind: 'lose-receipt', message: 'M3', cluster: 'us-west' }],
-    },
+    scenario: { id: 'r13-10', ...replicatedBatchesM3ReceiptLost('v1') },
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2', 'M3', 'M4'] },
       outcomes: {
@@ -398,21 +424,7 @@ const ROWS: Row[] = [
   {
     id: '10v2',
     title: 'V2, the same: the resend is Dup by its source position 10:1',
-    scenario: {
-      id: 'r13-10v2',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2', start: 'after-workload' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { send: 'M4', producer: 'p1' },
-        { await: 'p1' },
-      ],
-      faults: [{ kind: 'lose-receipt', message: 'M3', cluster: 'us-west' }],
-    },
+    scenario: { id: 'r13-10v2', ...replicatedBatchesM3ReceiptLost('v2') },
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2', 'M3', 'M4'] },
       outcomes: {
@@ -440,15 +452,10 @@ const ROWS: Row[] = [
         ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 },
         maxEntriesPerLedger: 1,
       },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      producers: P1_EAST,
       subscriptions: [{ name: 'sub', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      replication: eastToWest('v2'),
+      workload: M1_M2_M3,
       faults: [
         {
           kind: 'ownership-change',
@@ -469,22 +476,7 @@ const ROWS: Row[] = [
     id: '13a',
     title:
       'producerName `app` in both clusters, V1: E1 replicated takes (app, 0) at us-west; pw, seeded -1 before that, sends W1 as (app, 0): Dup, completed -1:-1, lost',
-    scenario: {
-      id: 'r13-13a',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: [
-        { name: 'pe', producerName: 'app', cluster: 'us-east' },
-        { name: 'pw', producerName: 'app', cluster: 'us-west' },
-      ],
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v1' },
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { await: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { await: 'pw' },
-      ],
-    },
+    scenario: { id: 'r13-13a', ...appInBothClusters('v1') },
     expected: {
       stored: { 'us-east': ['E1'], 'us-west': ['E1'] },
       outcomes: { E1: ['stored at 10:0'], W1: ['completed -1:-1'] },
@@ -503,29 +495,7 @@ const ROWS: Row[] = [
     id: '13b',
     title:
       'the same, but pw’s process restarts after E1 is stored at us-west: ProducerSuccess carries app’s pushed 0, W1 gets id 1 and is stored',
-    scenario: {
-      id: 'r13-13b',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: [
-        { name: 'pe', producerName: 'app', cluster: 'us-east' },
-        { name: 'pw', producerName: 'app', cluster: 'us-west' },
-      ],
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v1' },
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { await: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { await: 'pw' },
-      ],
-      faults: [
-        {
-          kind: 'restart-producer',
-          producer: 'pw',
-          after: { event: 'persisted', message: 'E1', cluster: 'us-west' },
-        },
-      ],
-    },
+    scenario: { id: 'r13-13b', ...appInBothClusters('v1'), faults: [PW_RESTARTS_AFTER_E1] },
     expected: {
       stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'] },
       outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:1'] },
@@ -537,29 +507,7 @@ const ROWS: Row[] = [
     id: '13c',
     title:
       'the same with V2: replicated entries are keyed by the replicator’s name, so pw restarts seeded -1 and W1 (app, 0) is stored',
-    scenario: {
-      id: 'r13-13c',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: [
-        { name: 'pe', producerName: 'app', cluster: 'us-east' },
-        { name: 'pw', producerName: 'app', cluster: 'us-west' },
-      ],
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { await: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { await: 'pw' },
-      ],
-      faults: [
-        {
-          kind: 'restart-producer',
-          producer: 'pw',
-          after: { event: 'persisted', message: 'E1', cluster: 'us-west' },
-        },
-      ],
-    },
+    scenario: { id: 'r13-13c', ...appInBothClusters('v2'), faults: [PW_RESTARTS_AFTER_E1] },
     expected: {
       stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'] },
       outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:1'] },
@@ -570,17 +518,7 @@ const ROWS: Row[] = [
   {
     id: '14a',
     title: 'Java, generated ids, M1 given seq 10: the generator stays 0, so M2 gets 0 → Dup, lost',
-    scenario: {
-      id: 'r13-14a',
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1' }],
-      workload: [
-        { send: 'M1', producer: 'p1', seq: 10 },
-        { await: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-      ],
-    },
+    scenario: { id: 'r13-14a', ...JAVA_SEQ_10_THEN_GENERATED },
     expected: {
       stored: { local: ['M1'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
@@ -599,18 +537,7 @@ const ROWS: Row[] = [
     id: '14b',
     title:
       'the same with a reconnect in between: connectionOpened re-seeds while msgIdGenerator is 0 (last_sequence_id 10), M2 gets 11 and is stored',
-    scenario: {
-      id: 'r13-14b',
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1' }],
-      workload: [
-        { send: 'M1', producer: 'p1', seq: 10 },
-        { await: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-      ],
-      faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'acked', message: 'M1' } }],
-    },
+    scenario: { id: 'r13-14b', ...JAVA_SEQ_10_THEN_GENERATED, faults: [RECONNECT_AFTER_M1_ACKED] },
     expected: {
       stored: { local: ['M1', 'M2'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
@@ -624,15 +551,9 @@ const ROWS: Row[] = [
       'Go, the same reconnect: the generator exists since the first connect and is not re-seeded: M2 gets 0 → Dup, lost',
     scenario: {
       id: 'r13-14g',
-      topic: DEDUP_ON,
+      ...JAVA_SEQ_10_THEN_GENERATED,
       producers: [{ name: 'p1', client: 'go' }],
-      workload: [
-        { send: 'M1', producer: 'p1', seq: 10 },
-        { await: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-      ],
-      faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'acked', message: 'M1' } }],
+      faults: [RECONNECT_AFTER_M1_ACKED],
     },
     expected: {
       stored: { local: ['M1'] },
@@ -654,17 +575,9 @@ const ROWS: Row[] = [
       'Java, a generated id used first (M0 → 0): the reconnect does not re-seed, M2 gets 1 → Dup, lost',
     scenario: {
       id: 'r13-14c',
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1' }],
-      workload: [
-        { send: 'M0', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M1', producer: 'p1', seq: 10 },
-        { await: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-      ],
-      faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'acked', message: 'M1' } }],
+      ...JAVA_SEQ_10_THEN_GENERATED,
+      workload: [{ send: 'M0', producer: 'p1' }, { await: 'p1' }, ...SEQ_10_THEN_GENERATED],
+      faults: [RECONNECT_AFTER_M1_ACKED],
     },
     expected: {
       stored: { local: ['M0', 'M1'] },
@@ -684,21 +597,7 @@ const ROWS: Row[] = [
     id: '15',
     title:
       'Go: the resend reaches the broker before the first write persisted → Unknown → PersistenceError, which closes the connection (connection.handleSendError); after the persist the next resend is Dup',
-    scenario: {
-      id: 'r13-15',
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1', client: 'go' }],
-      workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
-      faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'received', message: 'M1' } }],
-      schedule: [
-        'connect:p1',
-        'send:p1:M1',
-        'deliver:p1->broker-1:M1',
-        'fault:disconnect:p1',
-        'connect:p1',
-        'deliver:p1->broker-1:M1',
-      ],
-    },
+    scenario: { id: 'r13-15', ...resendBeforePersist('go') },
     expected: {
       stored: { local: ['M1'] },
       outcomes: { M1: ['completed -1:-1'] },
@@ -710,21 +609,7 @@ const ROWS: Row[] = [
     id: '15j',
     title:
       'Java, the same (the documented simplification: the error closes the connection, not only the producer)',
-    scenario: {
-      id: 'r13-15j',
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1', client: 'java' }],
-      workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
-      faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'received', message: 'M1' } }],
-      schedule: [
-        'connect:p1',
-        'send:p1:M1',
-        'deliver:p1->broker-1:M1',
-        'fault:disconnect:p1',
-        'connect:p1',
-        'deliver:p1->broker-1:M1',
-      ],
-    },
+    scenario: { id: 'r13-15j', ...resendBeforePersist('java') },
     expected: {
       stored: { local: ['M1'] },
       outcomes: { M1: ['completed -1:-1'] },
@@ -736,19 +621,7 @@ const ROWS: Row[] = [
     id: '16',
     title:
       'Go explicit ids: M1’s timer fails M1 only, M2 completes, the application resends M1 with id 0: Dup, completed -1:-1, stored once',
-    scenario: {
-      id: 'r13-16',
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1', client: 'go', sequenceIds: 'explicit' }],
-      workload: [
-        { send: 'M1', producer: 'p1', seq: 0 },
-        { send: 'M2', producer: 'p1', seq: 1 },
-        { send: 'M1', producer: 'p1', seq: 0 },
-        { await: 'p1' },
-      ],
-      faults: [{ kind: 'send-timeout', message: 'M1', after: { event: 'sent', message: 'M2' } }],
-      schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2'],
-    },
+    scenario: { id: 'r13-16', ...m1TimesOutThenResent('go') },
     expected: {
       stored: { local: ['M1', 'M2'] },
       outcomes: {
@@ -763,19 +636,7 @@ const ROWS: Row[] = [
     id: '16j',
     title:
       'Java, the same: the timer fails every pending op (M1 and M2), their receipts are acks for timed-out messages; the resend of M1 is Dup',
-    scenario: {
-      id: 'r13-16j',
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1', client: 'java', sequenceIds: 'explicit' }],
-      workload: [
-        { send: 'M1', producer: 'p1', seq: 0 },
-        { send: 'M2', producer: 'p1', seq: 1 },
-        { send: 'M1', producer: 'p1', seq: 0 },
-        { await: 'p1' },
-      ],
-      faults: [{ kind: 'send-timeout', message: 'M1', after: { event: 'sent', message: 'M2' } }],
-      schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2'],
-    },
+    scenario: { id: 'r13-16j', ...m1TimesOutThenResent('java') },
     expected: {
       stored: { local: ['M1', 'M2'] },
       outcomes: {
@@ -827,7 +688,7 @@ const ROWS: Row[] = [
       id: 'r13-18',
       topic: DEDUP_ON,
       producers: [{ name: 'p1', batching: { maxMessages: 3 } }],
-      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
+      workload: M1_M2,
       faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'sent', message: 'M2' } }],
       schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2'],
     },
@@ -842,14 +703,7 @@ const ROWS: Row[] = [
     id: '18g',
     title:
       'Go: the connection drops with M1 in the open batch and nothing pending; the flush timer fires while it is down (the item is queued, its write goes nowhere); the reconnect resends it, stored once',
-    scenario: {
-      id: 'r13-18g',
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1', client: 'go', batching: { maxMessages: 3 } }],
-      workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
-      faults: [{ kind: 'disconnect', producer: 'p1', after: { step: 2 } }],
-      schedule: ['connect:p1', 'send:p1:M1', 'fault:disconnect:p1', 'batch-timer:p1'],
-    },
+    scenario: { id: 'r13-18g', ...batchTimerWhileDown('go') },
     expected: {
       stored: { local: ['M1'] },
       outcomes: { M1: ['stored at 10:0'] },
@@ -861,14 +715,7 @@ const ROWS: Row[] = [
     id: '18j',
     title:
       'Java, the same: the timer’s op waits in pendingMessages and is sent on the reconnect, stored once',
-    scenario: {
-      id: 'r13-18j',
-      topic: DEDUP_ON,
-      producers: [{ name: 'p1', client: 'java', batching: { maxMessages: 3 } }],
-      workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
-      faults: [{ kind: 'disconnect', producer: 'p1', after: { step: 2 } }],
-      schedule: ['connect:p1', 'send:p1:M1', 'fault:disconnect:p1', 'batch-timer:p1'],
-    },
+    scenario: { id: 'r13-18j', ...batchTimerWhileDown('java') },
     expected: {
       stored: { local: ['M1'] },
       outcomes: { M1: ['stored at 10:0'] },
@@ -884,7 +731,7 @@ const ROWS: Row[] = [
       id: 'r13-19',
       topic: DEDUP_ON,
       producers: [{ name: 'p1', client: 'go' }],
-      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
+      workload: M1_M2,
       faults: [
         { kind: 'disconnect', producer: 'p1', after: { event: 'persisted', message: 'M1' } },
       ],
@@ -1022,8 +869,8 @@ describe('review 13: the explorer', () => {
     id: 'r13-20',
     clusters: EAST_WEST,
     topic: DEDUP_ON,
-    producers: [{ name: 'p1', cluster: 'us-east' }],
-    replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+    producers: P1_EAST,
+    replication: eastToWest('v2'),
     workload: [{ send: 'M1', producer: 'p1' }],
     explore: { faults: { kinds: ['unload-topic'], max: 1 }, maxDepth: 60, maxStates: 400000 },
   };
