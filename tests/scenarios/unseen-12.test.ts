@@ -12,6 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario } from '../../src/engine';
 import { type Json, runOf, stepOf, textsOf } from './helpers';
+import { describeRows, type ReviewRow, scenarioIn } from './reviewRows';
 
 // What most rows share: one broker per cluster, and p1's two rounds — M1 and M2, then M3 — with
 // the TTL passing at us-east once M2 is persisted there.
@@ -32,19 +33,7 @@ const TTL_AFTER_M2 = {
   after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
 };
 
-interface Row {
-  id: string;
-  title: string;
-  scenario: Json;
-  expected: {
-    stored: Record<string, string[]>;
-    outcomes: Record<string, string[]>;
-    violations: { invariant: string; step: number; messages: string[]; detail: string }[];
-    endedBy: string;
-  };
-}
-
-const ROWS: Row[] = [
+const ROWS: ReviewRow[] = [
   {
     id: '10',
     title:
@@ -924,26 +913,12 @@ const ROWS: Row[] = [
   },
 ];
 
-const scenarioOf = (id: string): Json => ROWS.find((r) => r.id === id)!.scenario;
+const scenarioOf = (id: string): Json => scenarioIn(ROWS, id);
 
-describe('review 12: the message TTL with this session’s rules and older features, each run and compared with Pulsar', () => {
-  for (const row of ROWS) {
-    it(`${row.id}: ${row.title}`, () => {
-      const r = runOf(row.scenario);
-      expect(r.stored).toEqual(row.expected.stored);
-      expect(r.outcomes).toEqual(row.expected.outcomes);
-      expect(
-        r.violations.map(({ invariant, step, messages, detail }) => ({
-          invariant,
-          step,
-          messages,
-          detail,
-        })),
-      ).toEqual(row.expected.violations);
-      expect(r.endedBy).toBe(row.expected.endedBy);
-    });
-  }
-});
+describeRows(
+  'review 12: the message TTL with this session’s rules and older features, each run and compared with Pulsar',
+  ROWS,
+);
 
 describe('review 12: the steps behind the outcomes', () => {
   it('02: the TTL at us-west expires only its own link’s cursor (us-west→us-east), E1 included; the east→west link has no cursor there', () => {

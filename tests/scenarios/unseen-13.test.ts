@@ -13,6 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario } from '../../src/engine';
 import { type Json, runOf, textsOf } from './helpers';
+import { describeRows, type ReviewRow, scenarioIn } from './reviewRows';
 
 // What most rows share: one broker per cluster, deduplication on, p1 at us-east replicated to
 // us-west (V1 or V2), and a few workloads.
@@ -159,19 +160,7 @@ const batchTimerWhileDown = (client: 'go' | 'java') => ({
   schedule: ['connect:p1', 'send:p1:M1', 'fault:disconnect:p1', 'batch-timer:p1'],
 });
 
-interface Row {
-  id: string;
-  title: string;
-  scenario: Json;
-  expected: {
-    stored: Record<string, string[]>;
-    outcomes: Record<string, string[]>;
-    violations: { invariant: string; step: number; messages: string[]; detail: string }[];
-    endedBy: string;
-  };
-}
-
-const ROWS: Row[] = [
+const ROWS: ReviewRow[] = [
   {
     id: '01',
     title:
@@ -752,26 +741,12 @@ const ROWS: Row[] = [
   },
 ];
 
-const scenarioOf = (id: string): Json => ROWS.find((r) => r.id === id)!.scenario;
+const scenarioOf = (id: string): Json => scenarioIn(ROWS, id);
 
-describe('review 13: the Go client, explicit ids, target replays, rollovers and shared names, each run and compared with Pulsar', () => {
-  for (const row of ROWS) {
-    it(`${row.id}: ${row.title}`, () => {
-      const r = runOf(row.scenario);
-      expect(r.stored).toEqual(row.expected.stored);
-      expect(r.outcomes).toEqual(row.expected.outcomes);
-      expect(
-        r.violations.map(({ invariant, step, messages, detail }) => ({
-          invariant,
-          step,
-          messages,
-          detail,
-        })),
-      ).toEqual(row.expected.violations);
-      expect(r.endedBy).toBe(row.expected.endedBy);
-    });
-  }
-});
+describeRows(
+  'review 13: the Go client, explicit ids, target replays, rollovers and shared names, each run and compared with Pulsar',
+  ROWS,
+);
 
 /** Every event text of the step whose action key is `key` (the first such step). */
 const textsAt = (r: ReturnType<typeof runOf>, key: string): string[] =>

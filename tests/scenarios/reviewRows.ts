@@ -1,0 +1,43 @@
+// The review files' table (unseen-12, unseen-13): one row per scenario, each run and compared
+// with what Pulsar does — the stored messages per cluster, what the application was told, every
+// violation with its step and detail, and how the run ended.
+import { describe, expect, it } from 'vitest';
+import { type Json, runOf } from './helpers';
+
+export interface ReviewRow {
+  id: string;
+  title: string;
+  scenario: Json;
+  expected: {
+    stored: Record<string, string[]>;
+    outcomes: Record<string, string[]>;
+    violations: { invariant: string; step: number; messages: string[]; detail: string }[];
+    endedBy: string;
+  };
+}
+
+/** One test per row, named `<id>: <title>`. */
+export function describeRows(title: string, rows: readonly ReviewRow[]): void {
+  describe(title, () => {
+    for (const row of rows) {
+      it(`${row.id}: ${row.title}`, () => {
+        const r = runOf(row.scenario);
+        expect(r.stored).toEqual(row.expected.stored);
+        expect(r.outcomes).toEqual(row.expected.outcomes);
+        expect(
+          r.violations.map(({ invariant, step, messages, detail }) => ({
+            invariant,
+            step,
+            messages,
+            detail,
+          })),
+        ).toEqual(row.expected.violations);
+        expect(r.endedBy).toBe(row.expected.endedBy);
+      });
+    }
+  });
+}
+
+/** The scenario of row `id`, for the tests that look at the steps behind its outcome. */
+export const scenarioIn = (rows: readonly ReviewRow[], id: string): Json =>
+  rows.find((r) => r.id === id)!.scenario;
