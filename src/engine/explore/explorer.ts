@@ -22,7 +22,7 @@ import { replicates, replicationLinks } from '../model/config';
 import { checkSafety, sameSafetyInputs, type InvariantId } from '../check/invariants';
 import type { Config } from '../model/config';
 import type { World } from '../model/world';
-import { owed, unhealedFault } from '../check/progress';
+import { owed, replicationStalled, unhealedFault } from '../check/progress';
 import { enabledActions } from '../sim/enabled';
 import { step } from '../sim/step';
 import { explorerConfig, replayPrefix, type ExploreOptions } from './bounds';
@@ -121,7 +121,10 @@ export class Explorer {
     const enabled = enabledActions(world);
     this.expanded[id] = true;
     // Faults are never owed (no fairness for them): a state where only faults could happen is quiescent.
-    if (enabled.every((a) => a.action.type === 'fault') && this.pending[id]) this.record(id, 'replication-progress', 'a reachable state where nothing can happen while entries are still to be replicated (a stall)');
+    // The stall says what `run` says at that state (check/progress.ts replicationStalled): which messages are owed, and whether
+    // nothing more can happen or a replicator terminated — a proposed fix's visible failure (`guard-rewind`, `fail-on-corrupt-head`:
+    // PersistentReplicator failing instead of rewinding or dropping the head) trades a loss for exactly this stall, and says so (review 14).
+    if (enabled.every((a) => a.action.type === 'fault') && this.pending[id]) this.record(id, 'replication-progress', `a reachable state where nothing can happen while entries are still to be replicated (a stall)${stallWhy(world)}`);
     for (const a of enabled) {
       this.transitions++;
       const next = step(world, a.action).world;
@@ -223,6 +226,12 @@ export class Explorer {
 }
 
 // What replication still owes: the backlog, and a TTL-expired entry whose send is still pending (check/progress.ts).
+/** The run's words for a stall, without its opening: ': E1, E2 not replicated: the replicator terminated (…)'. */
+const stallWhy = (w: World): string => {
+  const s = replicationStalled(w);
+  return s ? `: ${s.detail.replace(/^replication stalled with /, '')}` : '';
+};
+
 const hasBacklog = (w: World): boolean => replicationLinks(w.config).some((l) => owed(w, l).length > 0) && !unhealedFault(w);
 
 /** Run the whole search at once (CLI, tests); `outOfMemory` is asked between slices. */
