@@ -1,6 +1,6 @@
 // `check`: the explorer from the command line. Bounds come from the scenario's `explore` block
 // (fault kinds, max faults, depth, states), then the flags override them. The JSON is the
-// contract's, plus the `safety` / `liveness` verdicts, the bounds used, and each violation's detail.
+// contract's, plus `stopReason`, the `safety` / `liveness` verdicts, the bounds used, and each violation's detail.
 import { type Config, explore, explorerBounds, type Explorer } from '../engine/index';
 import { MESSAGES, type CheckArgs } from './args';
 import { type CliIo, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION, loadTarget } from './cli';
@@ -57,6 +57,9 @@ export function checkCommand(args: CheckArgs, io: CliIo, readTarget: ReadTarget)
   const out = {
     scenario: loaded.config.id,
     complete: result.complete,
+    // Why a search that is not complete stopped ('max-states', 'max-depth', 'memory'; null when complete), as `compare` says it
+    // per row: the stderr note alone left a saved JSON unable to tell a memory cut from a depth cut (review 14).
+    stopReason: result.stopReason,
     states: result.states,
     transitions: result.transitions,
     seconds: Number(seconds.toFixed(3)),

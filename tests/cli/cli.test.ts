@@ -136,8 +136,8 @@ describe('cli: check', () => {
     const r = cli(['check', 'seed-003-a-go-explore']);
     expect(r.code).toBe(1);
     const out = r.json();
-    expect(Object.keys(out)).toEqual(['scenario', 'complete', 'states', 'transitions', 'seconds', 'statesPerSecond', 'safety', 'liveness', 'bounds', 'violations']);
-    expect(out).toMatchObject({ scenario: 'seed-003-a-go-explore', complete: true, safety: 'violated', liveness: 'not-applicable' });
+    expect(Object.keys(out)).toEqual(['scenario', 'complete', 'stopReason', 'states', 'transitions', 'seconds', 'statesPerSecond', 'safety', 'liveness', 'bounds', 'violations']);
+    expect(out).toMatchObject({ scenario: 'seed-003-a-go-explore', complete: true, stopReason: null, safety: 'violated', liveness: 'not-applicable' });
     const [v] = out.violations as { invariant: string; length: number; trace: string[] }[];
     expect(v).toMatchObject({ invariant: 'no-silent-loss', length: v!.trace.length });
     expect(v!.trace.at(-1)).toBe('deliver:broker-1->p1:M0+M2');
@@ -152,8 +152,10 @@ describe('cli: check', () => {
   it('cut short by a bound → exit 0, complete: false, a note on stderr; flags override the explore block', () => {
     const r = cli(['check', 'seed-000-explore', '--max-states', '5', '--max-faults=0']);
     expect(r.code).toBe(0);
-    expect(r.json()).toMatchObject({ complete: false, bounds: { maxStates: 5, faults: { kinds: ['checksum-error'], max: 0 } } });
+    expect(r.json()).toMatchObject({ complete: false, stopReason: 'max-states', bounds: { maxStates: 5, faults: { kinds: ['checksum-error'], max: 0 } } });
     expect(r.stderr).toContain('the search stopped after');
+    // A depth cut says so in the JSON too (review 14: the reason was only on stderr).
+    expect(cli(['check', 'seed-000-explore', '--max-depth', '3', '--max-faults=0']).json()).toMatchObject({ complete: false, stopReason: 'max-depth' });
   });
 
   it('a max-states that would not fit in the heap is capped, with a note, instead of crashing', () => {
@@ -169,8 +171,9 @@ describe('cli: check', () => {
     const stopped = /note: stopping at (\d+) states: the heap holds 3600 of 4000 MB/.exec(r.stderr);
     expect(stopped).not.toBeNull();
     expect(r.stderr).toContain('(memory: the heap was nearly full); "complete" is false');
-    const out = r.json() as { complete: boolean; states: number };
+    const out = r.json() as { complete: boolean; stopReason: string; states: number };
     expect(out.complete).toBe(false);
+    expect(out.stopReason).toBe('memory');
     expect(out.states).toBe(Number(stopped![1]));
     expect(out.states).toBeLessThan(60_000);
   });
