@@ -26,6 +26,7 @@ const PR_26124 = gh('pulsar', 'pull', 26124);
 const PR_24722 = gh('pulsar', 'pull', 24722);
 const PR_23697 = gh('pulsar', 'pull', 23697);
 const PR_25860 = gh('pulsar', 'pull', 25860);
+const GO_1407 = gh('pulsar-client-go', 'issues', 1407);
 
 export const FIXES: Partial<Record<FixId, FixInfo>> = {
   'pr-23697': {
@@ -55,6 +56,13 @@ export const FIXES: Partial<Record<FixId, FixInfo>> = {
       'Only the second half of PR 1565: a message that may be a duplicate is never batched with new messages, so a Dup answer cannot swallow them.',
     status: 'open',
     source: GO_1565,
+  },
+  'go-flush-before-single': {
+    summary: 'Proposed for Go #1407: send the open batch before a message that bypasses it',
+    detail:
+      'Go partitionProducer.internalSend: a message that is not batched (DeliverAfter, ReplicationClusters or DisableReplication — updateMetaData’s sendAsBatch) first flushes the open batch, so the batch’s lower sequence ids reach the broker ahead of its higher one and dedup does not drop the batch as Dup (-1:-1). Java’s ProducerImpl.processOpSendMsg already does this; fsprojects/pulsar-client-dotnet PR 367 made the .NET client do it. No pulsar-client-go PR yet. The model gives ids in send order; a Go fix must also keep them in that order (a batched message takes its id in the event loop, a single one in the caller).',
+    status: 'proposed',
+    source: GO_1407,
   },
   'guard-rewind': {
     summary: 'Seed 000 proposal: stop instead of rewinding past persisted entries',

@@ -186,6 +186,12 @@ export type WorkloadItem =
       readonly replicateTo?: readonly string[];
       /** The scenario said `disableReplication: true` (kept for the editor; `replicateTo` is `[LOCAL_ONLY]`). */
       readonly disableReplication?: true;
+      /**
+       * Delayed delivery (extension): Java `TypedMessageBuilder.deliverAfter`, Go
+       * `ProducerMessage.DeliverAfter`, in ms. The metadata's `deliver_at_time` makes the message
+       * bypass batching (Java `ProducerImpl.canAddToBatch`, Go `updateMetaData`'s sendAsBatch).
+       */
+      readonly deliverAfter?: number;
     }
   | { readonly kind: 'flush'; readonly producer: string }
   | { readonly kind: 'await'; readonly producer: string };

@@ -6,6 +6,7 @@ export type FixId =
   | 'go-1565'
   | 'go-highest-sequence-id'
   | 'go-isolate-resends'
+  | 'go-flush-before-single'
   | 'guard-rewind'
   | 'sentinel-not-confirmed'
   | 'fail-on-corrupt-head'
@@ -16,6 +17,7 @@ export const FIX_IDS: readonly FixId[] = [
   'go-1565',
   'go-highest-sequence-id',
   'go-isolate-resends',
+  'go-flush-before-single',
   'guard-rewind',
   'sentinel-not-confirmed',
   'fail-on-corrupt-head',
@@ -47,6 +49,9 @@ export function fixApplies(config: Config, fix: FixId): boolean {
     case 'go-highest-sequence-id':
     case 'go-isolate-resends':
       return config.producers.some((p) => p.client === 'go');
+    case 'go-flush-before-single':
+      // Only a batching Go producer's message that bypasses batching meets an open batch.
+      return config.workload.some((i) => i.kind === 'send' && (i.deliverAfter !== undefined || i.replicateTo !== undefined) && config.producers.some((p) => p.name === i.producer && p.client === 'go' && p.batchingMaxMessages > 0));
     case 'guard-rewind':
     case 'fail-on-corrupt-head':
       return replicates(config);

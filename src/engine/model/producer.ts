@@ -17,6 +17,8 @@ export interface MsgRef {
    * `entryReplicateTo`), and a replicated copy keeps it.
    */
   readonly replicateTo?: readonly string[];
+  /** Ms of delayed delivery the application asked for (workload `deliverAfter`): the metadata's `deliver_at_time`. */
+  readonly deliverAfter?: number;
   /** Source position `ledgerId:entryId` of a replicated entry (the replicator's sends only). */
   readonly sourcePosition?: Position;
   /** The original producer name a replicated entry carries in its metadata. */

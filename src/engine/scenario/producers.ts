@@ -101,7 +101,7 @@ export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[],
     const o = r.obj(item, path);
     if (!o) return [];
     if ('send' in o) {
-      r.known(o, path, ['send', 'producer', 'seq', 'size', 'replicateTo', 'disableReplication']);
+      r.known(o, path, ['send', 'producer', 'seq', 'size', 'replicateTo', 'disableReplication', 'deliverAfter', 'deliverAt']);
       const msg = r.str(o.send, `${path}.send`, NAME, 'a message id') ?? asWritten(o.send, 'M');
       const producer = r.oneOf(o.producer, `${path}.producer`, names) ?? '';
       const pc = producers.find((p) => p.name === producer);
@@ -111,6 +111,7 @@ export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[],
       const size =
         o.size === undefined ? undefined : (r.int(o.size, `${path}.size`, 0) ?? undefined);
       const replication = readReplicateTo(r, o, path, clusters);
+      const deliverAfter = readDeliverAfter(r, o, path);
       return [
         {
           kind: 'send',
@@ -119,6 +120,7 @@ export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[],
           ...(seq === undefined ? {} : { seq }),
           ...(size === undefined ? {} : { size }),
           ...replication,
+          ...(deliverAfter === undefined ? {} : { deliverAfter }),
         },
       ];
     }
@@ -179,4 +181,22 @@ function readReplicateTo(
     else out.push(c as string);
   });
   return { replicateTo: out };
+}
+
+/**
+ * A send's `deliverAfter` (extension): ms of delayed delivery, a positive integer (Java
+ * `deliverAfter(delay, unit)`, Go `DeliverAfter`; Go ignores a delay ≤ 0 and Java's builder would
+ * send a deliver_at_time in the past, so neither means "delayed" — leave the field out instead).
+ * `deliverAt` (an absolute time) is refused: the model has no clock to put it on.
+ */
+function readDeliverAfter(r: Reader, o: Record<string, unknown>, path: string): number | undefined {
+  if (o.deliverAt !== undefined) {
+    r.fail(`${path}.deliverAt`, '"deliverAfter" (ms, a positive integer) instead: the model has no clock to place an absolute deliverAt on', o.deliverAt);
+    return undefined;
+  }
+  const v = o.deliverAfter;
+  if (v === undefined) return undefined;
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= Number.MAX_SAFE_INTEGER) return v;
+  r.fail(`${path}.deliverAfter`, 'a delay in ms, an integer from 1 (leave the field out for no delay)', v);
+  return undefined;
 }
