@@ -9,6 +9,8 @@ import lostReceiptDedupOn from './lost-receipt-dedup-on.json';
 import dedupEnabledAtRuntime from './dedup-enabled-at-runtime.json';
 import geoTtlExpiresBacklog from './geo-ttl-expires-backlog.json';
 import geoReplicateToLocal from './geo-replicate-to-local.json';
+import goDelayedOvertakesBatch from './go-delayed-overtakes-batch.json';
+import javaDelayedFlushesBatch from './java-delayed-flushes-batch.json';
 import resendBeforePersistUnknown from './resend-before-persist-unknown.json';
 import javaResendOutgrowsBatch from './java-resend-outgrows-batch.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
@@ -62,6 +64,8 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   geoV2TargetUnload,
   geoTtlExpiresBacklog,
   geoReplicateToLocal,
+  goDelayedOvertakesBatch,
+  javaDelayedFlushesBatch,
   seed000ChecksumCorrupted,
   seed000NotAllowed,
   seed000ChecksumIntact,
