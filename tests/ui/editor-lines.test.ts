@@ -42,6 +42,23 @@ describe('editor form lines', () => {
     });
   });
 
+  it('deliverAfter (ms) round-trips on a send line, beside the other options', () => {
+    const workload = [
+      { send: 'M1', producer: 'p1' },
+      { send: 'M2', producer: 'p1', deliverAfter: 5000 },
+      { send: 'M3', producer: 'p1', seq: 7, disableReplication: true, deliverAfter: 1 },
+    ];
+    expect(L.workloadToLines(workload)).toBe(
+      'send M1 p1\nsend M2 p1 deliverAfter=5000\nsend M3 p1 seq=7 disableReplication=true deliverAfter=1',
+    );
+    expect(L.linesToWorkload(L.workloadToLines(workload))).toEqual({ ok: true, value: workload });
+    // A value that is not a number is kept as written, for the validator to name.
+    expect(L.linesToWorkload('send M1 p1 deliverAfter=5s')).toEqual({
+      ok: true,
+      value: [{ send: 'M1', producer: 'p1', deliverAfter: '5s' }],
+    });
+  });
+
   it('replicateTo (a list, also empty) and disableReplication round-trip on a send line', () => {
     const workload = [
       { send: 'M1', producer: 'p1', replicateTo: ['us-east', 'us-west'] },

@@ -52,7 +52,7 @@ export function producersToLines(v: unknown): string {
 
 /**
  * `send M1 p1 seq=0 size=100 replicateTo=us-east,us-west` (`replicateTo=` is the empty list),
- * `send M2 p1 disableReplication=true`, `flush p1`, `await p1`
+ * `send M2 p1 disableReplication=true`, `send M3 p1 deliverAfter=5000` (ms), `flush p1`, `await p1`
  */
 export function workloadToLines(v: unknown): string {
   if (!Array.isArray(v)) return '';
@@ -67,6 +67,7 @@ export function workloadToLines(v: unknown): string {
           w.size !== undefined && `size=${str(w.size)}`,
           w.replicateTo !== undefined && `replicateTo=${list(w.replicateTo)}`,
           w.disableReplication !== undefined && `disableReplication=${str(w.disableReplication)}`,
+          w.deliverAfter !== undefined && `deliverAfter=${str(w.deliverAfter)}`,
         ]
           .filter(Boolean)
           .join(' ');
@@ -161,9 +162,15 @@ export function linesToWorkload(text: string): Parsed<unknown[]> {
   for (const { n, words } of lines(text)) {
     const [verb, a, b] = words;
     if (verb === 'send' && a && b) {
-      const o = options(words.slice(3), n, ['seq', 'size', 'replicateTo', 'disableReplication']);
+      const o = options(words.slice(3), n, [
+        'seq',
+        'size',
+        'replicateTo',
+        'disableReplication',
+        'deliverAfter',
+      ]);
       if (!o.ok) return o;
-      const { seq, size, replicateTo, disableReplication } = o.value;
+      const { seq, size, replicateTo, disableReplication, deliverAfter } = o.value;
       out.push({
         send: a,
         producer: b,
@@ -173,6 +180,7 @@ export function linesToWorkload(text: string): Parsed<unknown[]> {
         ...(disableReplication !== undefined
           ? { disableReplication: bool(disableReplication) }
           : {}),
+        ...(deliverAfter !== undefined ? { deliverAfter: num(deliverAfter) } : {}),
       });
     } else if ((verb === 'flush' || verb === 'await') && a && words.length === 2) {
       out.push({ [verb]: a });
@@ -185,7 +193,7 @@ export function linesToWorkload(text: string): Parsed<unknown[]> {
     } else {
       return {
         ok: false,
-        error: `line ${n}: expected "send <message> <producer> [seq=n] [size=n] [replicateTo=c1,c2] [disableReplication=true]", "flush <producer>" or "await <producer>"`,
+        error: `line ${n}: expected "send <message> <producer> [seq=n] [size=n] [replicateTo=c1,c2] [disableReplication=true] [deliverAfter=ms]", "flush <producer>" or "await <producer>"`,
       };
     }
   }
