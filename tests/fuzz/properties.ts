@@ -146,7 +146,8 @@ const messagesOf = (s: Scenario): string[] =>
  * This session's fields, written as a scenario would (mostly valid, so the run and the explorer
  * get to them): `replication` as a list, the `set-deduplication` and `expire-messages` faults
  * (planned, and as explorer kinds), `topic.maxEntriesPerLedger`, subscriptions for the TTL to
- * expire. `pick` chooses the edit and its values.
+ * expire, a send's `replicateTo` / `disableReplication` / `deliverAfter`. `pick` chooses the edit
+ * and its values.
  */
 export function extend(base: Json, which: number, pick: number): Json {
   if (base === null || typeof base !== 'object' || Array.isArray(base)) return base;
@@ -169,7 +170,7 @@ export function extend(base: Json, which: number, pick: number): Json {
   ) as Scenario;
   const faults = Array.isArray(s.faults) ? s.faults : (s.faults = []);
   const kinds = ['expire-messages', 'set-deduplication', 'disconnect', 'unload-topic'];
-  switch (which % 9) {
+  switch (which % 12) {
     case 0: // replication as a list: both ways, or the existing link listed alone
       s.replication =
         pick % 2 === 0
@@ -214,6 +215,22 @@ export function extend(base: Json, which: number, pick: number): Json {
     case 7:
       topic.deduplication = { [c]: pick % 2 === 0, ...(pick % 3 === 0 ? { [other]: true } : {}) };
       break;
+    case 9: // a send's own replication clusters, disabled replication, or delayed delivery
+    case 10:
+    case 11: {
+      const sends = Array.isArray(s.workload)
+        ? s.workload.filter(
+            (w): w is Scenario =>
+              w !== null && typeof w === 'object' && !Array.isArray(w) && 'send' in w,
+          )
+        : [];
+      const w = sends[pick % Math.max(sends.length, 1)];
+      if (!w) break;
+      if (which % 12 === 9) w.replicateTo = pick % 3 === 0 ? [] : [c];
+      else if (which % 12 === 10) w.disableReplication = true;
+      else w.deliverAfter = 1 + (pick % 5000);
+      break;
+    }
     default:
       s.expect = { stored: { [c]: ms.slice(0, 1 + (pick % 3)) } };
   }
@@ -273,6 +290,9 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.record({
       'deduplication',
       'stored',
       'explore',
+      'replicateTo',
+      'disableReplication',
+      'deliverAfter',
       ...PROTOTYPE_NAMES,
     ),
   ),
