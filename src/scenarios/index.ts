@@ -13,6 +13,7 @@ import goDelayedOvertakesBatch from './go-delayed-overtakes-batch.json';
 import javaDelayedFlushesBatch from './java-delayed-flushes-batch.json';
 import resendBeforePersistUnknown from './resend-before-persist-unknown.json';
 import javaResendOutgrowsBatch from './java-resend-outgrows-batch.json';
+import chunkedDedupPr20948 from './chunked-dedup-pr-20948.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
 import seed000ChecksumIntact from './seed-000-checksum-intact.json';
 import seed000NotAllowed from './seed-000-not-allowed.json';
@@ -58,6 +59,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   dedupEnabledAtRuntime,
   resendBeforePersistUnknown,
   javaResendOutgrowsBatch,
+  chunkedDedupPr20948,
   geoV2Clean,
   geoTwoWay,
   geoTwoWayV1SameName,

@@ -27,8 +27,17 @@ const PR_24722 = gh('pulsar', 'pull', 24722);
 const PR_23697 = gh('pulsar', 'pull', 23697);
 const PR_25860 = gh('pulsar', 'pull', 25860);
 const GO_1407 = gh('pulsar-client-go', 'issues', 1407);
+const PR_20948 = gh('pulsar', 'pull', 20948);
 
 export const FIXES: Partial<Record<FixId, FixInfo>> = {
+  'pr-20948': {
+    summary:
+      'PR 20948: MessageDeduplication.isDuplicate judges only a chunked message’s last chunk',
+    detail:
+      'MessageDeduplication.isDuplicateNormal: a chunk other than the last is written without a check and without raising highestSequencedPushed; only the last chunk is judged by the shared sequence id, and only its write records highestSequencedPersisted (IS_LAST_CHUNK). Without it every chunk after the first compares equal to the id its first chunk pushed and is dropped as Dup (or answered Unknown while the first is being written). A resent non-last chunk is written again; the consumer discards the repeat (ConsumerImpl.processMessageChunk).',
+    status: 'merged',
+    source: PR_20948,
+  },
   'pr-23697': {
     summary: 'PR 23697: the replicator dedups by source position (V2)',
     detail:

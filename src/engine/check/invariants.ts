@@ -2,7 +2,7 @@
 // has a key, so a run reports it once, at the first step where it holds.
 import { type ReplicationLink, replicationLinks } from '../model/config';
 import { replicatorOf, type World } from '../model/world';
-import { readableOf, storedMessages } from '../protocol/ManagedLedger';
+import { chunkAssembler, readableOf, storedMessages } from '../protocol/ManagedLedger';
 import { cmpPos, entryReplicateTo, excludedBySender, skipsEntry, sourceEntries } from '../protocol/PersistentReplicator';
 import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
@@ -113,8 +113,13 @@ export function noDuplicates(w: World): Finding[] {
   for (const topic of Object.values(w.topics)) {
     if (!topic.dedup.enabled) continue;
     const seen = new Map<string, { msg: string; where: string }>();
+    // A chunked message is one message to a reader: it counts once its chunks assemble (a chunk
+    // stored twice — a resent non-last chunk PR 20948 writes unchecked — is discarded by the
+    // consumer, `ConsumerImpl.processMessageChunk`); a second complete copy is a duplicate.
+    const assemble = chunkAssembler();
     for (const e of readableOf(topic)) {
       for (const [i, m] of e.msgs.entries()) {
+        if (m.chunk && !assemble(e.producerName, m)) continue;
         const src = m.sourcePosition;
         // The messages of one batched source entry share its position: each is told by its index.
         const batch = e.msgs.length > 1 ? `#${i}` : '';

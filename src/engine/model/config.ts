@@ -161,6 +161,12 @@ export interface ProducerConfig {
    * of its own (every producer before this field existed).
    */
   readonly pulsarClient?: string;
+  /**
+   * Java `ProducerBuilder.enableChunking(true)` (batching off): a message over the broker's
+   * maxMessageSize is split into chunks (`ProducerImpl.sendAsync`), each its own CommandSend and
+   * entry with the same sequence id. Absent: off (every producer before this field existed).
+   */
+  readonly chunking?: true;
 }
 
 /**

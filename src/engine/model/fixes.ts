@@ -12,7 +12,8 @@ export type FixId =
   | 'fail-on-corrupt-head'
   | 'pr-24722'
   | 'pr-23697'
-  | 'pr-25860';
+  | 'pr-25860'
+  | 'pr-20948';
 export const FIX_IDS: readonly FixId[] = [
   'go-1565',
   'go-highest-sequence-id',
@@ -24,6 +25,7 @@ export const FIX_IDS: readonly FixId[] = [
   'pr-24722',
   'pr-23697',
   'pr-25860',
+  'pr-20948',
 ];
 
 export const hasFix = (config: Config, fix: FixId): boolean => config.fixes.includes(fix);
@@ -67,6 +69,9 @@ export function fixApplies(config: Config, fix: FixId): boolean {
       // A target switched on by a plan's or the explorer's `set-deduplication` keeps them too once it
       // is on: a load after that replays the entries after its new dedup cursor (review 10).
       return replicationLinks(config).some((l) => replicationDedup(config, l.cfg) === 'v2' && config.clusters.some((c) => c.name === l.cfg.to && (c.deduplication || switchedOn(config, c.name))));
+    case 'pr-20948':
+      // MessageDeduplication's chunk rule: only a producer that chunks sends chunks.
+      return config.producers.some((p) => p.chunking === true);
   }
 }
 

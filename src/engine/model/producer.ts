@@ -23,6 +23,12 @@ export interface MsgRef {
   readonly sourcePosition?: Position;
   /** The original producer name a replicated entry carries in its metadata. */
   readonly originalProducer?: string;
+  /**
+   * One chunk of a chunked message (Java `enableChunking`): `MessageMetadata.chunk_id` (0-based)
+   * and `num_chunks_from_msg`. Every chunk carries the message's sequence id and its uuid
+   * (`producerName-sequenceId`); `size` is then the chunk's payload.
+   */
+  readonly chunk?: { readonly id: number; readonly of: number };
 }
 
 /** `ProducerImpl.OpSendMsg` / Go `pendingItem`: one wire send (a batch or a single message). */

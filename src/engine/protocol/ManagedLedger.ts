@@ -5,6 +5,7 @@
 // metadata store records it (`readableEntries`, `walkWithin`): the consumers' and replicator's
 // cursors, the dedup replay on load and the invariants all read the topic through here.
 import { linkOfProducer } from '../model/config';
+import type { MsgRef } from '../model/producer';
 import type { PendingWrite, StoredEntry, TopicState } from '../model/topic';
 import { frozen, type World } from '../model/world';
 
@@ -53,11 +54,36 @@ export const readableOf = (topic: TopicState): StoredEntry[] => (topic.bk ? read
  */
 export function storedMessages(topic: TopicState): string[] {
   const out: string[] = [];
+  const assemble = chunkAssembler();
   for (const e of readableOf(topic)) {
     if (e.msgs.length === 0) out.push(`${e.ledgerId}:${e.entryId}`);
-    else for (const m of e.msgs) out.push(m.msg);
+    else for (const m of e.msgs) if (!m.chunk || assemble(e.producerName, m)) out.push(m.msg);
   }
   return out;
+}
+
+/**
+ * A consumer's assembly of chunked messages (`ConsumerImpl.processMessageChunk`, with PR 20948's
+ * filter of repeated chunks), fed the chunks in topic order: keyed by the uuid
+ * (`producerName-sequenceId`), chunk 0 starts a message, the next chunk id extends it, a repeated
+ * or out-of-order chunk is discarded; it answers true for the chunk that completes a message. A
+ * message whose chunks are not all stored is never delivered.
+ */
+export function chunkAssembler(): (producerName: string, m: MsgRef) => boolean {
+  const next = new Map<string, number>();
+  return (producerName, m) => {
+    const c = m.chunk;
+    if (!c) return true;
+    const uuid = `${producerName}-${m.seq}`;
+    if (c.id === 0) next.set(uuid, 0);
+    if (next.get(uuid) !== c.id) return false;
+    if (c.id === c.of - 1) {
+      next.delete(uuid);
+      return true;
+    }
+    next.set(uuid, c.id + 1);
+    return false;
+  };
 }
 
 /** Entries a reader can reach: closed ledgers up to their recorded count, the current up to LAC. */

@@ -42,6 +42,28 @@ export function isDuplicateReplV1(dedup: DedupState, originalProducer: string, f
 }
 
 /**
+ * `MessageDeduplication.isDuplicateNormal` for one chunk of a chunked message. Every chunk carries
+ * the message's sequence id. Before apache/pulsar PR 20948 the broker judged each chunk like any
+ * message, so chunk 0 raised pushed to the id and every later chunk of the same message compared
+ * equal: Unknown while chunk 0 was still being written, Dup (dropped, `-1:-1`) once it was
+ * persisted. With the fix (`pr-20948`, merged, 2.10.6 / 3.0.x / 3.1), a chunk that is not the
+ * last one is NotDup without a check and without touching pushed (IS_LAST_CHUNK false); only the
+ * last chunk is judged and pushes, and only its write records persisted
+ * (`recordMessagePersistedNormal`). A resent non-last chunk is therefore written again; the
+ * consumer discards the repeat (`ConsumerImpl.processMessageChunk`, same PR).
+ */
+export function isDuplicateChunk(dedup: DedupState, key: string, sequenceId: number, chunk: { readonly id: number; readonly of: number }, pr20948: boolean): MessageDupStatus {
+  if (pr20948 && dedup.enabled && chunk.id !== chunk.of - 1) return 'NotDup';
+  return isDuplicate(dedup, key, sequenceId, -1);
+}
+
+/** PR 20948: a write records persisted unless it is a chunk other than its message's last. */
+export const recordsPersisted = (msgs: readonly { readonly chunk?: { readonly id: number; readonly of: number } }[], pr20948: boolean): boolean => {
+  const c = msgs.length === 1 ? msgs[0]!.chunk : undefined;
+  return !pr20948 || c === undefined || c.id === c.of - 1;
+};
+
+/**
  * `MessageDeduplication.recordMessagePersistedNormal`, called from `PersistentTopic.addComplete`:
  * a plain overwrite (adds complete in order, so it only moves forward).
  */

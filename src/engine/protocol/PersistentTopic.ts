@@ -8,7 +8,8 @@ import type { Channel, ResponseFrame, SendFrame } from '../model/connection';
 import type { StoredEntry, TopicState } from '../model/topic';
 import { frozen } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
-import { checkStatus, isDuplicate, recoveryComplete, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
+import { hasFix } from '../model/fixes';
+import { checkStatus, isDuplicate, isDuplicateChunk, recordsPersisted, recoveryComplete, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
 import { appendEntry, readableOf } from './ManagedLedger';
 import { asyncAddEntry } from './ManagedLedgerImpl';
 import { switchToNewOwner } from './OwnershipChange';
@@ -60,7 +61,10 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
   // so a payload exactly at the policy is refused (MIN_METADATA_BYTES: the metadata's least size).
   const bytes = f.msgs.reduce((n, m) => n + (m.size ?? 0), 0);
   const onWire = bytes + FRAME_HEADER_BYTES + MIN_METADATA_BYTES;
-  if (max !== null && max > 0 && max < BROKER_MAX_MESSAGE_SIZE && onWire > max) {
+  // A chunk is never judged against the policy ("skip topic level max message check if it's chunk
+  // message": `publishContext.isChunked()`).
+  const chunked = f.msgs.some((m) => m.chunk !== undefined);
+  if (!chunked && max !== null && max > 0 && max < BROKER_MAX_MESSAGE_SIZE && onWire > max) {
     const why = bytes > max ? `${bytes} bytes exceed` : `${bytes} bytes, ${onWire} or more with headers and metadata, exceed`;
     note(ctx, ch, `NotAllowedError before dedup: ${why} the topic's max message size ${max}`, ids, 'PersistentTopic.isExceedMaximumMessageSize');
     respond(ctx, ch, { kind: 'error', error: 'NotAllowedError', message: 'Exceed maximum message size', ...base });
@@ -143,6 +147,17 @@ function classify(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFrame, highes
   // useOriginalProducerName): the replicator's has no highest_sequence_id, so pushed := the entry's
   // lowest id; an application's frame keeps its highest. The pending write keeps the metadata's
   // highest, which recordMessagePersistedNormal records.
+  const chunk = !remote && f.msgs.length === 1 ? first.chunk : undefined;
+  if (chunk) {
+    // isDuplicateNormal for a chunk (see isDuplicateChunk): with PR 20948 a chunk other than the
+    // last is written unchecked; before it, every chunk is judged by the shared sequence id.
+    const fixed = hasFix(ctx.w.config, 'pr-20948');
+    const unchecked = fixed && topic.dedup.enabled && chunk.id !== chunk.of - 1;
+    const status = isDuplicateChunk(topic.dedup, key, f.sequenceId, chunk, fixed);
+    const what = `seq ${f.sequenceId}, chunk ${chunk.id + 1}/${chunk.of}`;
+    if (unchecked) return { status, method: 'isDuplicate', key, subject: what, before: `${what} is not the last chunk: not checked (PR 20948)`, after: (t) => `pushed stays ${t.dedup.highestSequencedPushed[key] ?? 'none'}`, receiptIds: ids };
+    return { status, method: 'isDuplicate', key, subject: what, before, after: (t) => `pushed := ${t.dedup.highestSequencedPushed[key]}`, receiptIds: ids };
+  }
   const status = remote ? isDuplicateReplV1(topic.dedup, key, f.sequenceId, p.role === 'replicator' ? -1 : highest) : isDuplicate(topic.dedup, key, f.sequenceId, highest);
   const method = remote ? 'isDuplicateReplV1' : 'isDuplicate';
   const who = remote ? `${key} seq ${f.sequenceId}` : `seq ${f.sequenceId}`;
@@ -164,7 +179,8 @@ export function addComplete(ctx: Ctx, topic: TopicState, written?: StoredEntry):
   const entry = written ?? appendEntry(ctx.w, topic, wr);
   const src = wr.msgs[0]?.sourcePosition;
   if (wr.replV2 && src) recordMessagePersistedRepl(topic.dedup, wr.dedupKey, src.ledgerId, src.entryId);
-  else recordMessagePersisted(topic.dedup, wr.dedupKey, wr.sequenceId, wr.highestSequenceId);
+  // PR 20948: only the last chunk's write records persisted (IS_LAST_CHUNK).
+  else if (recordsPersisted(wr.msgs, hasFix(ctx.w.config, 'pr-20948'))) recordMessagePersisted(topic.dedup, wr.dedupKey, wr.sequenceId, wr.highestSequenceId);
   // MessagePublishContext.sendSendReceiptResponseRepl: V2 receipts carry the source position.
   const ids = wr.replV2 && src ? { sequenceId: src.ledgerId, highestSequenceId: src.entryId } : { sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId };
   const msgIds = idsOf(wr.msgs);

@@ -3,7 +3,7 @@
 import { ev } from '../model/events';
 import type { Completion, MsgRef, OpSendMsg, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
-import type { Ctx } from '../sim/context';
+import { type Ctx, labelOf } from '../sim/context';
 import { sendComplete } from './PersistentReplicator';
 
 export function completeOpSuccess(
@@ -16,6 +16,10 @@ export function completeOpSuccess(
 ): void {
   const dup = ledgerId === -1 && entryId === -1;
   const ids = op.msgs.map((m) => m.msg);
+  if (notLastChunk(op)) {
+    ctx.events.push(ev('log', p.name, `${labelOf(op.msgs)} acknowledged ${dup ? 'with -1:-1' : `at ${ledgerId}:${entryId}`}: the callback waits for the last chunk`, ids, { cluster: p.cluster, rule: 'ProducerImpl.ackReceived:chunk' }));
+    return;
+  }
   const text = dup
     ? `${ids.join(', ')} completed as success with -1:-1 (not stored by this send)`
     : `${ids.join(', ')} completed: stored at ${ledgerId}:${entryId}`;
@@ -36,8 +40,22 @@ function record(ctx: Ctx, p: ProducerState, op: OpSendMsg, how: Pick<Completion,
  */
 export const unsentOp = (msgs: readonly MsgRef[], sequenceId = -1): OpSendMsg => ({ opId: -1, msgs, sequenceId, highestSequenceId: -1, localBufferCorrupted: false });
 
+/**
+ * A chunk other than its message's last (Java `ProducerImpl.ackReceived` and `failPendingMessages`:
+ * "if message is chunked then call callback only on last chunk"): its op leaves pendingMessages,
+ * and the application hears nothing until the last chunk's op completes.
+ */
+const notLastChunk = (op: OpSendMsg): boolean => {
+  const c = op.msgs.length === 1 ? op.msgs[0]!.chunk : undefined;
+  return c !== undefined && c.id !== c.of - 1;
+};
+
 export function completeOpFailure(ctx: Ctx, p: ProducerState, op: OpSendMsg, error: string, rule: string): void {
   const ids = op.msgs.map((m) => m.msg);
+  if (notLastChunk(op) && p.role !== 'replicator') {
+    ctx.events.push(ev('log', p.name, `${labelOf(op.msgs)} failed: ${error} (the callback waits for the last chunk)`, ids, { cluster: p.cluster, rule }));
+    return;
+  }
   ctx.events.push(ev('complete', p.name, `${ids.join(', ')} failed: ${error}`, ids, { cluster: p.cluster, rule }));
   if (p.role === 'replicator') return sendComplete(ctx, p, op.msgs, error);
   record(ctx, p, op, { result: 'failed', ledgerId: -1, entryId: -1, error });

@@ -25,9 +25,11 @@ export function sequenceRange(
   return `${sequenceId}`;
 }
 
-const names = (msgs: readonly MsgRef[]): string[] => msgs.map((m) => m.msg);
+/** A message's name, a chunk's with its place (`M1[2/3]`, as `labelOf` writes it). */
+const nameOf = (m: MsgRef): string => (m.chunk ? `${m.msg}[${m.chunk.id + 1}/${m.chunk.of}]` : m.msg);
+const names = (msgs: readonly MsgRef[]): string[] => msgs.map(nameOf);
 const join = (msgs: readonly MsgRef[] | readonly string[]): string =>
-  msgs.map((m) => (typeof m === 'string' ? m : m.msg)).join('+');
+  msgs.map((m) => (typeof m === 'string' ? m : nameOf(m))).join('+');
 /** Structural comparison: worlds are JSON-shaped, so this is exact and cheap at these sizes. */
 const differs = (a: unknown, b: unknown): boolean => JSON.stringify(a) !== JSON.stringify(b);
 

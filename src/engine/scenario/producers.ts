@@ -22,7 +22,7 @@ export function readProducers(
     const path = `$.producers[${i}]`;
     const o = r.obj(p, path);
     if (!o) return;
-    r.known(o, path, ['name', 'producerName', 'cluster', 'client', 'batching', 'sequenceIds', 'pulsarClient']);
+    r.known(o, path, ['name', 'producerName', 'cluster', 'client', 'batching', 'sequenceIds', 'pulsarClient', 'chunking']);
     const name = r.str(o.name, `${path}.name`, NAME, 'a producer name') ?? asWritten(o.name, `p${i}`);
     if (out.some((x) => x.name === name))
       r.fail(`${path}.name`, 'a name not used by another producer (producerName may be shared)', name);
@@ -79,6 +79,18 @@ export function readProducers(
         `cluster "${elsewhere.cluster}" (${elsewhere.name} names ${pulsarClient}, a PulsarClient serves the cluster of its serviceUrl)`,
         cluster,
       );
+    // ProducerBuilder.enableChunking: Java refuses chunking with batching
+    // (ProducerBuilderImpl.create: "Batching and chunking of messages can't be enabled together"). Go's
+    // EnableChunking is not modelled.
+    let chunking = false;
+    if (o.chunking !== undefined) {
+      if (typeof o.chunking !== 'boolean') r.fail(`${path}.chunking`, 'true or false', o.chunking);
+      else if (o.chunking && client !== 'java')
+        r.fail(`${path}.chunking`, 'false for a Go producer (chunking is modelled for the Java client only)', o.chunking);
+      else if (o.chunking && max > 0)
+        r.fail(`${path}.chunking`, 'false while batching is on (Pulsar\'s producer builder refuses batching and chunking together: remove "batching")', o.chunking);
+      else chunking = o.chunking;
+    }
     out.push({
       name,
       producerName,
@@ -88,6 +100,7 @@ export function readProducers(
       batchingMaxBytes: maxBytes,
       sequenceIds,
       ...(pulsarClient === undefined ? {} : { pulsarClient }),
+      ...(chunking ? { chunking: true as const } : {}),
     });
   });
   return out;
