@@ -30,6 +30,18 @@ describe('editor form lines', () => {
     expect(L.producersToLines([{ name: 'p1', batching: {} }])).toBe('p1 batching=1000');
   });
 
+  it('chunking=true round-trips as a boolean; another value is kept for the validator', () => {
+    expect(L.producersToLines([{ name: 'p1', chunking: true }])).toBe('p1 chunking=true');
+    expect(L.linesToProducers('p1 chunking=true')).toEqual({
+      ok: true,
+      value: [{ name: 'p1', chunking: true }],
+    });
+    expect(L.linesToProducers('p1 chunking=yes')).toEqual({
+      ok: true,
+      value: [{ name: 'p1', chunking: 'yes' }],
+    });
+  });
+
   it('a shared producerName round-trips', () => {
     const producers = [
       { name: 'a', producerName: 'w' },

@@ -26,7 +26,7 @@ export function clustersToLines(v: unknown): string {
 
 /**
  * `p1 producerName=w cluster=us-east client=go batching=10 batchBytes=1000 sequenceIds=explicit
- * pulsarClient=app`. An empty
+ * pulsarClient=app chunking=true`. An empty
  * `batching: {}` is written with the validator's default count, 1000, so it reads back as batching on.
  */
 export function producersToLines(v: unknown): string {
@@ -43,6 +43,7 @@ export function producersToLines(v: unknown): string {
           `batchBytes=${str((p.batching as Json).maxBytes)}`,
         p?.sequenceIds !== undefined && `sequenceIds=${str(p.sequenceIds)}`,
         p?.pulsarClient !== undefined && `pulsarClient=${str(p.pulsarClient)}`,
+        p?.chunking !== undefined && `chunking=${str(p.chunking)}`,
       ]
         .filter(Boolean)
         .join(' '),
@@ -133,10 +134,19 @@ export function linesToProducers(text: string): Parsed<Json[]> {
       'batchBytes',
       'sequenceIds',
       'pulsarClient',
+      'chunking',
     ]);
     if (!o.ok) return o;
-    const { producerName, cluster, client, batching, batchBytes, sequenceIds, pulsarClient } =
-      o.value;
+    const {
+      producerName,
+      cluster,
+      client,
+      batching,
+      batchBytes,
+      sequenceIds,
+      pulsarClient,
+      chunking,
+    } = o.value;
     out.push({
       name: words[0],
       ...(producerName !== undefined ? { producerName } : {}),
@@ -152,6 +162,10 @@ export function linesToProducers(text: string): Parsed<Json[]> {
         : {}),
       ...(sequenceIds !== undefined ? { sequenceIds } : {}),
       ...(pulsarClient !== undefined ? { pulsarClient } : {}),
+      // `chunking=true` / `false` as booleans; anything else is kept for the validator to name.
+      ...(chunking !== undefined
+        ? { chunking: chunking === 'true' ? true : chunking === 'false' ? false : chunking }
+        : {}),
     });
   }
   return { ok: true, value: out };
