@@ -146,8 +146,8 @@ const messagesOf = (s: Scenario): string[] =>
  * This session's fields, written as a scenario would (mostly valid, so the run and the explorer
  * get to them): `replication` as a list, the `set-deduplication` and `expire-messages` faults
  * (planned, and as explorer kinds), `topic.maxEntriesPerLedger`, subscriptions for the TTL to
- * expire, a send's `replicateTo` / `disableReplication` / `deliverAfter`. `pick` chooses the edit
- * and its values.
+ * expire, a send's `replicateTo` / `disableReplication` / `deliverAfter`, a chunking producer with
+ * a send over 5 MiB. `pick` chooses the edit and its values.
  */
 export function extend(base: Json, which: number, pick: number): Json {
   if (base === null || typeof base !== 'object' || Array.isArray(base)) return base;
@@ -170,7 +170,7 @@ export function extend(base: Json, which: number, pick: number): Json {
   ) as Scenario;
   const faults = Array.isArray(s.faults) ? s.faults : (s.faults = []);
   const kinds = ['expire-messages', 'set-deduplication', 'disconnect', 'unload-topic'];
-  switch (which % 12) {
+  switch (which % 14) {
     case 0: // replication as a list: both ways, or the existing link listed alone
       s.replication =
         pick % 2 === 0
@@ -226,9 +226,24 @@ export function extend(base: Json, which: number, pick: number): Json {
         : [];
       const w = sends[pick % Math.max(sends.length, 1)];
       if (!w) break;
-      if (which % 12 === 9) w.replicateTo = pick % 3 === 0 ? [] : [c];
-      else if (which % 12 === 10) w.disableReplication = true;
+      if (which % 14 === 9) w.replicateTo = pick % 3 === 0 ? [] : [c];
+      else if (which % 14 === 10) w.disableReplication = true;
       else w.deliverAfter = 1 + (pick % 5000);
+      break;
+    }
+    case 12: {
+      // a chunking producer (valid only without batching, on a Java client) and a send over 5 MiB
+      const ps = Array.isArray(s.producers) ? s.producers : [];
+      const p = ps[pick % Math.max(ps.length, 1)];
+      if (p === null || typeof p !== 'object' || Array.isArray(p)) break;
+      p.chunking = pick % 4 !== 0;
+      const send = Array.isArray(s.workload)
+        ? s.workload.find(
+            (w) => w !== null && typeof w === 'object' && !Array.isArray(w) && 'send' in w,
+          )
+        : undefined;
+      if (send && typeof send === 'object' && !Array.isArray(send))
+        send.size = 5242880 + (pick % 7) * 1000000;
       break;
     }
     default:
@@ -293,6 +308,7 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.record({
       'replicateTo',
       'disableReplication',
       'deliverAfter',
+      'chunking',
       ...PROTOTYPE_NAMES,
     ),
   ),
