@@ -53,9 +53,12 @@ export function isDuplicateReplV1(dedup: DedupState, originalProducer: string, f
  * consumer discards the repeat (`ConsumerImpl.processMessageChunk`, same PR).
  */
 export function isDuplicateChunk(dedup: DedupState, key: string, sequenceId: number, chunk: { readonly id: number; readonly of: number }, pr20948: boolean): MessageDupStatus {
-  if (pr20948 && dedup.enabled && chunk.id !== chunk.of - 1) return 'NotDup';
+  if (chunkUnchecked(dedup, chunk, pr20948)) return 'NotDup';
   return isDuplicate(dedup, key, sequenceId, -1);
 }
+
+/** PR 20948's IS_LAST_CHUNK false: a chunk other than the last, passed without a check. */
+export const chunkUnchecked = (dedup: DedupState, chunk: { readonly id: number; readonly of: number }, pr20948: boolean): boolean => pr20948 && dedup.enabled && chunk.id !== chunk.of - 1;
 
 /** PR 20948: a write records persisted unless it is a chunk other than its message's last. */
 export const recordsPersisted = (msgs: readonly { readonly chunk?: { readonly id: number; readonly of: number } }[], pr20948: boolean): boolean => {

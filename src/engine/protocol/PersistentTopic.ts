@@ -9,7 +9,7 @@ import type { StoredEntry, TopicState } from '../model/topic';
 import { frozen } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
 import { hasFix } from '../model/fixes';
-import { checkStatus, isDuplicate, isDuplicateChunk, recordsPersisted, recoveryComplete, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
+import { checkStatus, chunkUnchecked, isDuplicate, isDuplicateChunk, recordsPersisted, recoveryComplete, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
 import { appendEntry, readableOf } from './ManagedLedger';
 import { asyncAddEntry } from './ManagedLedgerImpl';
 import { switchToNewOwner } from './OwnershipChange';
@@ -152,7 +152,7 @@ function classify(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFrame, highes
     // isDuplicateNormal for a chunk (see isDuplicateChunk): with PR 20948 a chunk other than the
     // last is written unchecked; before it, every chunk is judged by the shared sequence id.
     const fixed = hasFix(ctx.w.config, 'pr-20948');
-    const unchecked = fixed && topic.dedup.enabled && chunk.id !== chunk.of - 1;
+    const unchecked = chunkUnchecked(topic.dedup, chunk, fixed);
     const status = isDuplicateChunk(topic.dedup, key, f.sequenceId, chunk, fixed);
     const what = `seq ${f.sequenceId}, chunk ${chunk.id + 1}/${chunk.of}`;
     if (unchecked) return { status, method: 'isDuplicate', key, subject: what, before: `${what} is not the last chunk: not checked (PR 20948)`, after: (t) => `pushed stays ${t.dedup.highestSequencedPushed[key] ?? 'none'}`, receiptIds: ids };
