@@ -6,7 +6,8 @@
 import type { World } from '../model/world';
 import { replicationLinks } from '../model/config';
 import { noDuplicates, noSilentLoss } from '../check/invariants';
-import { readableOf } from '../protocol/ManagedLedger';
+import { chunkAssembler, readableOf } from '../protocol/ManagedLedger';
+import type { StoredEntry } from '../model/topic';
 import { callbackText } from '../sim/run';
 
 /**
@@ -49,11 +50,7 @@ export function outcomeRows(w: World): OutcomeRow[] {
     const callbacks = Array.from({ length: count }, (_, i) =>
       callbackText(done.find((x) => x.sendIndex === i)),
     );
-    const stored = readable.flatMap(([name, entries]) =>
-      entries
-        .filter((e) => e.msgs.some((m) => m.msg === msg))
-        .map((e) => `${name} ${e.ledgerId}:${e.entryId}`),
-    );
+    const stored = readable.flatMap(([name, entries]) => positionsOf(entries, msg).map((at) => `${name} ${at}`));
     const flags: OutcomeFlag[] = findings
       .filter((f) => f.messages.includes(msg))
       .map((f) => ({ kind: f.invariant as OutcomeFlag['kind'], detail: f.detail }));
@@ -86,4 +83,29 @@ function producerOf(w: World, msg: string): string {
   for (const item of w.config.workload)
     if (item.kind === 'send' && item.msg === msg) return item.producer;
   return '';
+}
+
+/**
+ * Where a reader of one topic finds `msg`: each entry holding it, or for a chunked message each
+ * complete copy, from its first chunk's position to its last's (`10:0–10:1`, as a consumer's
+ * `ChunkMessageIdImpl` spans them) — assembled in topic order as the invariants assemble it, so a
+ * message with a chunk missing is found nowhere and a repeated chunk adds no second copy.
+ */
+function positionsOf(entries: readonly StoredEntry[], msg: string): string[] {
+  const out: string[] = [];
+  const assemble = chunkAssembler();
+  const firstChunk = new Map<number, string>();
+  for (const e of entries) {
+    for (const m of e.msgs) {
+      if (m.msg !== msg) continue;
+      const at = `${e.ledgerId}:${e.entryId}`;
+      if (!m.chunk) {
+        out.push(at);
+        break;
+      }
+      if (m.chunk.id === 0) firstChunk.set(m.seq, at);
+      if (assemble(e.producerName, m)) out.push(m.chunk.of > 1 ? `${firstChunk.get(m.seq)}–${at}` : at);
+    }
+  }
+  return out;
 }

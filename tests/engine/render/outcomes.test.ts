@@ -34,6 +34,14 @@ describe('outcomeRows', () => {
     expect(row(rows, 'E4')).toMatchObject({ stored: ['us-east 10:4', 'us-west 20:0'], flags: [] });
   });
 
+  it('a chunked message is found where its chunks assemble, as the invariants count it: nowhere with only its first chunk stored (before PR 20948), one copy spanning both chunks with the fix', () => {
+    const before = row(last('chunked-dedup-pr-20948'), 'M1');
+    expect(before).toMatchObject({ callbacks: ['completed -1:-1'], stored: [] });
+    expect(before.flags.map((f) => f.kind)).toEqual(['no-silent-loss']);
+    const fixed = outcomeRows(runBuiltin('chunked-dedup-pr-20948', ['pr-20948']).steps.at(-1)!.world);
+    expect(row(fixed, 'M1')).toMatchObject({ callbacks: ['stored at 10:1'], stored: ['local 10:0–10:1'], flags: [] });
+  });
+
   it('before a message is sent there is no row; while it is in flight its callback is pending', () => {
     const r = runBuiltin('lost-receipt-dedup-on');
     expect(outcomeRows(r.steps[0]!.world)).toEqual([]);
