@@ -23,6 +23,13 @@ export interface ProducerPanel {
   readonly msgIdGenerator: number;
   readonly lastSequenceIdPushed: number;
   readonly lastSequenceIdPublished: number;
+  /**
+   * The same watermarks under the client's own names, the ones its source uses: Java
+   * `msgIdGenerator`, `lastSequenceIdPushed`, `lastSequenceIdPublished`; Go `sequenceIDGenerator`,
+   * `lastSequenceID` (what was published), and `lastSequenceIDPushed` only where PR 1565's
+   * isolation keeps one (Go before it has no such field).
+   */
+  readonly watermarks: readonly { readonly name: string; readonly value: number }[];
   readonly batch: readonly { readonly msg: string; readonly seq: number }[];
   /** The open batch's payload bytes against its bound, once its messages carry a `size`. */
   readonly batchBytes: { readonly bytes: number; readonly limit: number } | null;

@@ -6,6 +6,7 @@ import type { MsgRef, OpSendMsg, ProducerState } from '../model/producer';
 import type { TopicState } from '../model/topic';
 import type { World } from '../model/world';
 import { linkOfProducer, replicationLinks } from '../model/config';
+import { hasFix } from '../model/fixes';
 import { entriesText, type SimEvent } from '../model/events';
 import type { ChannelPanel, Panels, PendingView, ProducerPanel, TopicPanel } from './panelViews';
 import { missingFromSource, posText, replicationPanelOf, watermarksOf } from './replication';
@@ -160,6 +161,22 @@ export type PanelTrace = readonly {
   readonly events: readonly SimEvent[];
 }[];
 
+/** A producer's sequence watermarks under its client's own field names (see `ProducerPanel.watermarks`). */
+function producerWatermarks(world: World, p: ProducerState): ProducerPanel['watermarks'] {
+  if (p.client === 'java')
+    return [
+      { name: 'msgIdGenerator', value: p.msgIdGenerator },
+      { name: 'lastSequenceIdPushed', value: p.lastSequenceIdPushed },
+      { name: 'lastSequenceIdPublished', value: p.lastSequenceIdPublished },
+    ];
+  const pushed = hasFix(world.config, 'go-1565') || hasFix(world.config, 'go-isolate-resends');
+  return [
+    { name: 'sequenceIDGenerator', value: p.msgIdGenerator },
+    ...(pushed ? [{ name: 'lastSequenceIDPushed', value: p.lastSequenceIdPushed }] : []),
+    { name: 'lastSequenceID', value: p.lastSequenceIdPublished },
+  ];
+}
+
 export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []): Panels {
   const had = prevWorld !== undefined;
   const producers = Object.values(world.producers).map((p): ProducerPanel => {
@@ -183,6 +200,7 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
       msgIdGenerator: p.msgIdGenerator,
       lastSequenceIdPushed: p.lastSequenceIdPushed,
       lastSequenceIdPublished: p.lastSequenceIdPublished,
+      watermarks: producerWatermarks(world, p),
       batch: p.batch.map((m) => ({ msg: m.msg, seq: m.seq })),
       batchBytes: batchBytesView(world, p),
       pendingMessages: p.pendingMessages.map(pendingView),

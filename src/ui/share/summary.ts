@@ -21,7 +21,7 @@ export function stateSummary(result: RunResult, step: number): string {
     const from = link ? link.from : x.cluster;
     const where = from === x.sendsTo ? from : `${from}→${x.sendsTo}`;
     lines.push(
-      `producer ${x.name} (${x.client}, ${where}): ${x.state}, msgIdGenerator ${x.msgIdGenerator}, pushed ${x.lastSequenceIdPushed}, published ${x.lastSequenceIdPublished}, batch ${list(x.batch.map((m) => `${m.msg}#${m.seq}`))}, pendingMessages ${list(pending)}`,
+      `producer ${x.name} (${x.client}, ${where}): ${x.state}, ${x.watermarks.map((m) => `${m.name} ${m.value}`).join(', ')}, batch ${list(x.batch.map((m) => `${m.msg}#${m.seq}`))}, pendingMessages ${list(pending)}`,
     );
   }
   for (const t of p.topics) {

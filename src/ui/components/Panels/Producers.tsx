@@ -1,5 +1,6 @@
 // Each producer's client-side state: the sequence watermarks, the open batch, and
 // `pendingMessages` (sent, not yet completed) with the id range each op carries on the wire.
+import { Fragment } from 'react';
 import { REPLICATOR, type ProducerPanel } from '../../../engine';
 import { FaultMenu } from '../FaultPlan/FaultMenu';
 import { ALL_FAULTS } from '../FaultPlan/messageFaultKinds';
@@ -38,12 +39,12 @@ export function ProducersPanel({
             </span>
           </header>
           <dl className={changedClass(p.changed.watermarks, 'kv')}>
-            <dt>msgIdGenerator</dt>
-            <dd>{p.msgIdGenerator}</dd>
-            <dt>lastSequenceIdPushed</dt>
-            <dd>{p.lastSequenceIdPushed}</dd>
-            <dt>lastSequenceIdPublished</dt>
-            <dd>{p.lastSequenceIdPublished}</dd>
+            {p.watermarks.map((m) => (
+              <Fragment key={m.name}>
+                <dt>{m.name}</dt>
+                <dd>{m.value}</dd>
+              </Fragment>
+            ))}
           </dl>
           {(p.name === REPLICATOR || p.name.startsWith(`${REPLICATOR}:`)) &&
             replicationDedup === 'v2' && (
