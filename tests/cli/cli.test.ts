@@ -3,25 +3,8 @@
 // statuses by calling `main` in-process with fake I/O, plus one real child process.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/cli';
+import { cli } from './fakeCli';
 import { BUILTINS } from '../../src/scenarios/index';
-
-function cli(argv: string[], files: Record<string, string> = {}, heapLimitBytes?: number, heapUsedBytes?: () => number) {
-  let stdout = '';
-  let stderr = '';
-  const code = main(argv, {
-    ...(heapLimitBytes ? { heapLimitBytes } : {}),
-    ...(heapUsedBytes ? { heapUsedBytes } : {}),
-    stdout: (s) => void (stdout += s),
-    stderr: (s) => void (stderr += s),
-    readFile: (path) => {
-      const text = files[path];
-      if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
-      return text;
-    },
-  });
-  return { code, stdout, stderr, json: () => JSON.parse(stdout) as Record<string, unknown> };
-}
 
 const scenario = (patch: Record<string, unknown>) =>
   JSON.stringify({

@@ -3,22 +3,7 @@
 // with M1 lost (pulsar-client-go#1407) and 0 with go-flush-before-single; `check` finds the loss
 // and, with the fix, holds; the Java twin exits 0; a bad deliverAfter exits 2 naming the field.
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/cli';
-
-function cli(argv: string[], files: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = main(argv, {
-    stdout: (s) => void (stdout += s),
-    stderr: (s) => void (stderr += s),
-    readFile: (path) => {
-      const text = files[path];
-      if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
-      return text;
-    },
-  });
-  return { code, stdout, stderr };
-}
+import { cli } from './fakeCli';
 
 interface RunOut { violations: { invariant: string; step: number; messages: string[] }[]; stored: Record<string, string[]> }
 

@@ -3,22 +3,7 @@
 // storing only M2 and the skip in the markdown timeline; `check` finds nothing; a file whose
 // replicateTo names an unknown cluster exits 2 naming the element.
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/cli';
-
-function cli(argv: string[], files: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = main(argv, {
-    stdout: (s) => void (stdout += s),
-    stderr: (s) => void (stderr += s),
-    readFile: (path) => {
-      const text = files[path];
-      if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
-      return text;
-    },
-  });
-  return { code, stdout, stderr };
-}
+import { cli } from './fakeCli';
 
 describe('cli: geo-replicate-to-local', () => {
   it('run: exit 0, no violation, us-west stores M2 only', () => {
