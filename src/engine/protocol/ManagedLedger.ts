@@ -54,10 +54,11 @@ export const readableOf = (topic: TopicState): StoredEntry[] => (topic.bk ? read
  */
 export function storedMessages(topic: TopicState): string[] {
   const out: string[] = [];
-  const assemble = chunkAssembler();
+  // Made at the first chunk only: the explorer asks this of every state, and most topics hold none.
+  let assemble: ReturnType<typeof chunkAssembler> | null = null;
   for (const e of readableOf(topic)) {
     if (e.msgs.length === 0) out.push(`${e.ledgerId}:${e.entryId}`);
-    else for (const m of e.msgs) if (!m.chunk || assemble(e.producerName, m)) out.push(m.msg);
+    else for (const m of e.msgs) if (!m.chunk || (assemble ??= chunkAssembler())(e.producerName, m)) out.push(m.msg);
   }
   return out;
 }
