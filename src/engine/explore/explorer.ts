@@ -107,11 +107,6 @@ export class Explorer {
         continue;
       }
       this.expand(id, world, hashed);
-      if (this.parent.length >= this.opts.maxStates) {
-        this.cutOff = true;
-        this.stateLimit = true;
-        this.finished = true;
-      }
     }
     if (this.head >= this.queue.length) this.finished = true;
     return this.progress();
@@ -131,6 +126,9 @@ export class Explorer {
       const nextHashed = hashWorld(next, hashed);
       let child = this.seen.get(nextHashed.hash);
       if (child < 0) {
+        // `maxStates` is a bound on distinct states, never passed: the state that would be one too many ends the search, and the state
+        // being expanded counts as not expanded (its other successors were never looked at, so liveness must not judge it).
+        if (this.parent.length >= this.opts.maxStates) return this.stopAtStateLimit(id);
         child = this.parent.length;
         this.seen.set(nextHashed.hash, child);
         this.parent.push(id);
@@ -145,6 +143,13 @@ export class Explorer {
       this.edgeTo.push(child);
       this.edgeKey.push(this.keyId(a.key));
     }
+  }
+
+  private stopAtStateLimit(id: number): void {
+    this.expanded[id] = false;
+    this.cutOff = true;
+    this.stateLimit = true;
+    this.finished = true;
   }
 
   private check(id: number, w: World): void {
