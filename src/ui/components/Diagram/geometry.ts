@@ -47,10 +47,22 @@ const MARGIN = 32;
 /** Across, a little room is enough (a row is often almost as wide as the view). */
 const SIDE = 12;
 
-/** How far to scroll across so that [left, right] shows whole (it fits), or its left end. */
-function acrossFor(v: Box, r: Box): number {
-  if (r.right - r.left > v.right - v.left - 2 * SIDE)
-    return r.left < v.left || r.left > (v.left + v.right) / 2 ? r.left - (v.left + SIDE) : 0;
+/**
+ * How far to scroll across so that [left, right] shows whole (it fits), or its left end. With
+ * `pull` (how far the view may still move left: its scrollLeft), the view goes as far left as
+ * still shows it instead of moving the least: the lanes on the left — the clients, the lane
+ * labels — come back once a step no longer needs the right. Stepping seed 001 to step 17 at 1280
+ * px, step 15's arrow to the metadata store had pushed the view 227 px right, and no later step
+ * brought p1's and broker-1's lanes back (review 11, finding 7).
+ */
+function acrossFor(v: Box, r: Box, pull: number | null): number {
+  if (r.right - r.left > v.right - v.left - 2 * SIDE) {
+    const leftEnd = r.left - (v.left + SIDE);
+    if (pull !== null) return Math.max(-pull, leftEnd);
+    return r.left < v.left || r.left > (v.left + v.right) / 2 ? leftEnd : 0;
+  }
+  if (pull !== null)
+    return Math.min(r.left - (v.left + SIDE), Math.max(-pull, r.right - (v.right - SIDE)));
   if (r.left < v.left + SIDE) return r.left - (v.left + SIDE);
   if (r.right > v.right - SIDE) return r.right - (v.right - SIDE);
   return 0;
@@ -64,6 +76,11 @@ function acrossFor(v: Box, r: Box): number {
  * (`labels.violation`: the step's reason to be read; seed 000's last step showed its arrow label
  * and cut the note's lines by 39 px at 1400 and 275 px at 1024) with as many of the step's other
  * texts (`labels.texts`, its first row first) as fit beside it, else its first label.
+ *
+ * With `pull` (the scroller's scrollLeft, given while the user has not scrolled across by hand),
+ * the view goes as far left as still shows that much (acrossFor): where it stands across is then
+ * the step's alone, not the way the cursor came — a link opened at step 17 and steps 0 → 17 show
+ * the same lanes.
  *
  * Down and up, a row that left the view is placed a quarter of the view in from the edge it left
  * by: the next steps in the same direction then have the rest of the view before the next scroll.
@@ -80,6 +97,7 @@ export function scrollFor(
     /** Each of the step's texts in drawing order (its arrow label first, then its notes' lines). */
     readonly texts?: readonly Box[];
   } | null = null,
+  pull: number | null = null,
 ): { readonly down: number; readonly across: number } {
   let down = 0;
   const height = r.bottom - r.top;
@@ -106,6 +124,7 @@ export function scrollFor(
         : fits(labels.violation)
           ? withTexts(labels.violation, labels.texts ?? [], fits)
           : labels.first,
+    pull,
   );
   return { down, across };
 }

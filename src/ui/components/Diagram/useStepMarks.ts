@@ -1,16 +1,26 @@
 // The current step on the drawing: its shapes marked (highlight.ts) and, when its row is not in
 // view, scrolled to (geometry.ts scrollFor). Moving the cursor only re-marks shapes, which is
 // cheap, instead of re-rendering Mermaid per step.
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { labelsOf, rowBox, scrollFor, visibleBox } from './geometry';
 import { currentShapes, markStep, placeMarks } from './highlight';
 import type { DrawState } from './useDrawing';
 
-/** Scrolls the current step's row into view: its labels, a VIOLATION note whole if it can. */
-function scrollToRow(scroller: HTMLElement, root: HTMLElement, anchor: Element): boolean {
+/**
+ * Scrolls the current step's row into view: its labels, a VIOLATION note whole if it can. Across,
+ * as far left as still shows them while the user has not scrolled across by hand (`placed`: the
+ * scrollLeft this hook set last, null before it set one); a hand scroll is kept until a row leaves
+ * the view. Returns whether it scrolled down or up, and the scrollLeft it set (null: none).
+ */
+function scrollToRow(
+  scroller: HTMLElement,
+  root: HTMLElement,
+  anchor: Element,
+  placed: number | null,
+): { down: boolean; left: number | null } {
   const shapes = currentShapes(root);
   const row = rowBox(shapes.length > 0 ? shapes : [anchor]);
-  if (!row) return false;
+  if (!row) return { down: false, left: null };
   // The long-trace note sticks to the top of the view; the actor header is above the view.
   const sticky = scroller.querySelector<HTMLElement>('.diagram-window');
   const covered = sticky?.offsetHeight ?? 0;
@@ -26,10 +36,17 @@ function scrollToRow(scroller: HTMLElement, root: HTMLElement, anchor: Element):
     return b ? [b] : [];
   });
   const labels = all && first ? { all, first, violation, texts: boxes } : null;
-  const { down, across } = scrollFor(visibleBox(scroller, covered), row, labels);
+  const start = scroller.scrollLeft;
+  const byHand = placed === null ? start !== 0 : Math.abs(start - placed) > 1;
+  const { down, across } = scrollFor(
+    visibleBox(scroller, covered),
+    row,
+    labels,
+    byHand ? null : start,
+  );
   if (down !== 0) scroller.scrollTop += down;
   if (across !== 0) scroller.scrollLeft += across;
-  return down !== 0;
+  return { down: down !== 0, left: across !== 0 ? scroller.scrollLeft : null };
 }
 
 export function useStepMarks(props: {
@@ -43,6 +60,8 @@ export function useStepMarks(props: {
   readonly syncHeader: () => void;
 }) {
   const { draw, cursor, scale, host, section, clickedToRef, syncHeader } = props;
+  /** The scrollLeft this hook set last (null: none yet): another one is the user's, kept. */
+  const placedLeft = useRef<number | null>(null);
   useEffect(() => {
     if (!draw.drawn || !host.current) return;
     // Mark now (class flips only: no layout read); show the marks and scroll in the step's own
@@ -60,8 +79,11 @@ export function useStepMarks(props: {
     if (typeof requestAnimationFrame !== 'function') return;
     const frame = requestAnimationFrame(() => {
       const scroller = section.current;
-      if (anchor?.isConnected && scroller && !byClick && scrollToRow(scroller, root, anchor))
-        syncHeader();
+      if (anchor?.isConnected && scroller && !byClick) {
+        const moved = scrollToRow(scroller, root, anchor, placedLeft.current);
+        if (moved.left !== null) placedLeft.current = moved.left;
+        if (moved.down || moved.left !== null) syncHeader();
+      }
       placeMarks(root);
     });
     return () => cancelAnimationFrame(frame);

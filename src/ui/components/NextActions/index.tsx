@@ -2,7 +2,10 @@
 // `auto` takes (marked default), and the one this trace takes next is marked too. Each is a
 // button: the one taken next steps forward; any other forks the timeline from here (a branch).
 // A choice replaces the list (the next step's actions): the focus stays in it, on the action the
-// new trace takes next, so Enter again steps on and Tab/arrows pick another.
+// new trace takes next, so Enter again steps on and Tab/arrows pick another. A visually hidden
+// ", " parts each badge ("default", "taken next") from the key: a copy or a screen reader's line
+// read "fault:disconnect:p1default" as one word (review 11). The button keeps its title as its
+// description.
 import { useEffect, useRef } from 'react';
 import { pickAction, useApp, useShownStep } from '../../store';
 
@@ -42,30 +45,40 @@ export function NextActions() {
       ) : (
         <>
           <ol className="next-actions">
-            {enabled.map((key, i) => (
-              <li key={key} className={key === taken ? 'taken' : undefined}>
-                <button
-                  type="button"
-                  className="action"
-                  // Not `disabled` while running: a disabled button drops the focus to <body>.
-                  aria-disabled={busy || undefined}
-                  onClick={() => {
-                    if (busy) return;
-                    chose.current = true;
-                    void pickAction(key);
-                  }}
-                  title={
-                    key === taken
-                      ? 'What this trace does next: step forward'
-                      : 'Fork the timeline: do this next, then continue with the default policy'
-                  }
-                >
-                  <code>{key}</code>
-                </button>
-                {i === 0 && <span className="tag">default</span>}
-                {key === taken && <span className="tag tag-accent">taken next</span>}
-              </li>
-            ))}
+            {enabled.map((key, i) => {
+              const tags = [
+                ...(i === 0 ? [['default', 'tag']] : []),
+                ...(key === taken ? [['taken next', 'tag tag-accent']] : []),
+              ];
+              return (
+                <li key={key} className={key === taken ? 'taken' : undefined}>
+                  <button
+                    type="button"
+                    className="action"
+                    // Not `disabled` while running: a disabled button drops the focus to <body>.
+                    aria-disabled={busy || undefined}
+                    onClick={() => {
+                      if (busy) return;
+                      chose.current = true;
+                      void pickAction(key);
+                    }}
+                    title={
+                      key === taken
+                        ? 'What this trace does next: step forward'
+                        : 'Fork the timeline: do this next, then continue with the default policy'
+                    }
+                  >
+                    <code>{key}</code>
+                  </button>
+                  {tags.map(([word, cls]) => (
+                    <span key={word}>
+                      <span className="visually-hidden">, </span>
+                      <span className={cls}>{word}</span>
+                    </span>
+                  ))}
+                </li>
+              );
+            })}
           </ol>
           {enabled.length > 1 && (
             <p className="muted hint">Pick another action to fork the timeline from this step.</p>

@@ -2,9 +2,13 @@
 // At 1280 × 800 the Invariants panel — what broke — sat about 1,700 px down the column, under the
 // guide, next actions, fault plan, explorer and topology, and a keyboard user reached it after
 // some 40 Tabs from the diagram (UX review 11). A button scrolls its panel into view, marks it
-// and moves the focus there (openPanel), so the next Tab continues inside that panel.
+// and moves the focus there (openPanel), so the next Tab continues inside that panel. The
+// explorer's panel is a lazy chunk: pressed before it has arrived, Explorer waits for it and then
+// opens it (openPanelWhenShown; review 11 left it doing nothing until then). Another press, or the
+// column going away, cancels the wait.
+import { useEffect, useRef } from 'react';
 import { useApp } from '../../store';
-import { openPanel } from '../Topology/openPanel';
+import { openPanelWhenShown } from '../Topology/openPanel';
 
 /** The panels, by data-testid: what broke first, then the tools further up the column. */
 const TARGETS: readonly (readonly [label: string, testId: string])[] = [
@@ -18,6 +22,8 @@ const TARGETS: readonly (readonly [label: string, testId: string])[] = [
 export function SideNav() {
   const hasRun = useApp((s) => s.result !== null);
   const violated = useApp((s) => (s.result?.violations.length ?? 0) > 0);
+  const waiting = useRef<() => void>(() => {});
+  useEffect(() => () => waiting.current(), []);
   if (!hasRun) return null;
   return (
     <nav className="side-nav" aria-label="Side panels" data-testid="side-nav">
@@ -32,7 +38,10 @@ export function SideNav() {
               ? 'Invariants panel (an invariant is violated in this run)'
               : `${label} panel`
           }
-          onClick={() => openPanel([id])}
+          onClick={() => {
+            waiting.current();
+            waiting.current = openPanelWhenShown([id]);
+          }}
         >
           {id === 'panel-invariants' && violated ? `⚠ ${label}` : label}
         </button>
