@@ -41,6 +41,7 @@ describe('ordinal', () => {
       stored: [],
       flags: [],
       notYetAt: null,
+      sentWith: [],
     };
     render(<OutcomesPanel rows={[row]} />);
     const cell = screen.getByTestId('outcome-M1');

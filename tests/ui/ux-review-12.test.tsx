@@ -5,12 +5,12 @@
 //   in its text): a visually hidden ", " parts them.
 // - The diagram's sideways scroll goes as far left as still shows the step (scrollFor's `pull`):
 //   stepping seed 001 to step 17 at 1280 px had left p1's and broker-1's lanes out on the left.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import { scrollFor, type Box } from '../../src/ui/components/Diagram/geometry';
-import { selectScenario, setRunner, start } from '../../src/ui/store';
+import { appStore, selectScenario, setRunner, start } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 
 beforeEach(async () => {
@@ -98,5 +98,33 @@ describe('scrollFor across with `pull`: as far left as still shows the step', ()
   it('a target off the right still scrolls right as before', () => {
     const right = { ...labels, all: box(700, 900) };
     expect(scrollFor(view, row, right, 0).across).toBe(scrollFor(view, row, right).across);
+  });
+});
+
+describe('the Messages panel says what a send asked beyond its payload', () => {
+  const messages = () => within(screen.getByTestId('panel-outcomes'));
+
+  it('geo-replicate-to-local at its last step: M1 “replicate_to [us-east]”, not “not at us-west yet”', async () => {
+    await selectScenario('geo-replicate-to-local');
+    render(<App />);
+    act(() => appStore.setState({ cursor: appStore.getState().result!.steps.length - 1 }));
+    const m1 = messages().getByTestId('outcome-M1');
+    expect(m1).toHaveTextContent(/^M1 p1 replicate_to \[us-east\]stored at 10:0us-east 10:0$/);
+    expect(m1).not.toHaveTextContent('not at us-west');
+    expect(messages().queryByTestId('outcome-sent-with-M2')).toBeNull();
+  });
+
+  it('go-delayed-overtakes-batch: M2 “deliver_at_time: +5000 ms”; chunked-dedup-pr-20948: M1 “2 chunks”', async () => {
+    await selectScenario('go-delayed-overtakes-batch');
+    const { unmount } = render(<App />);
+    act(() => appStore.setState({ cursor: appStore.getState().result!.steps.length - 1 }));
+    expect(messages().getByTestId('outcome-sent-with-M2')).toHaveTextContent(
+      'deliver_at_time: +5000 ms',
+    );
+    unmount();
+    await selectScenario('chunked-dedup-pr-20948');
+    render(<App />);
+    act(() => appStore.setState({ cursor: appStore.getState().result!.steps.length - 1 }));
+    expect(messages().getByTestId('outcome-sent-with-M1')).toHaveTextContent('2 chunks');
   });
 });

@@ -4,11 +4,14 @@
 // stored" (a send timeout while the broker had the frame) can be read off without stepping through
 // the diagram.
 import type { World } from '../model/world';
-import { replicationLinks } from '../model/config';
+import { LOCAL_ONLY, replicationLinks } from '../model/config';
+import type { WorkloadItem } from '../model/config';
 import { noDuplicates, noSilentLoss } from '../check/invariants';
 import { chunkAssembler, readableOf } from '../protocol/ManagedLedger';
 import type { StoredEntry } from '../model/topic';
 import { callbackText } from '../sim/run';
+import { CHUNK_PAYLOAD } from '../protocol/application';
+import { excludedBySender } from '../protocol/PersistentReplicator';
 
 /**
  * What stands out about a message at this step: an invariant naming it (`no-silent-loss`,
@@ -32,9 +35,19 @@ export interface OutcomeRow {
   readonly flags: readonly OutcomeFlag[];
   /**
    * The replication's target while it does not store this message yet and no invariant says it
-   * is lost (the replicator has not got to it): "not at us-west yet" is not a loss.
+   * is lost (the replicator has not got to it): "not at us-west yet" is not a loss. A target the
+   * message's replicate_to leaves out is none: the replicator skips it (`replicateEntries`), and
+   * geo-replicate-to-local's M1 read "not at us-west yet" for a message that never goes there.
    */
   readonly notYetAt: string | null;
+  /**
+   * What the application asked of this send beyond its payload, in the metadata's words (review
+   * 12: the Messages panel said nothing of it, so a delayed, chunked or cluster-restricted message
+   * read like any other): `replicate_to [us-east]` or `replication disabled`
+   * (`disableReplication`), `deliver_at_time: +5000 ms` (`deliverAfter`), `2 chunks` (a chunking
+   * producer's send over the chunk payload, as `ProducerImpl.sendAsync` splits it).
+   */
+  readonly sentWith: readonly string[];
 }
 
 /** One row per message the application sent, in the order of its first send. */
@@ -64,8 +77,10 @@ export function outcomeRows(w: World): OutcomeRow[] {
         kind: 'failed-but-stored',
         detail: `the application was told ${failed[0]!.error ?? 'error'}, but ${cluster} stores ${msg}: a retry would store it again`,
       });
-    // Every link from this cluster: the first target that does not store it yet.
-    const repl = replicationLinks(w.config).find((l) => l.cfg.from === cluster && !stored.some((s) => s.startsWith(`${l.cfg.to} `)))?.cfg ?? null;
+    const send = sendOf(w, msg);
+    // Every link from this cluster: the first target that does not store it yet and that the
+    // message's replicate_to does not leave out.
+    const repl = replicationLinks(w.config).find((l) => l.cfg.from === cluster && !stored.some((s) => s.startsWith(`${l.cfg.to} `)) && !(send && excludedBySender(send, l.cfg.to)))?.cfg ?? null;
     const notYetAt =
       repl !== null &&
       repl.from === cluster &&
@@ -74,8 +89,25 @@ export function outcomeRows(w: World): OutcomeRow[] {
       !flags.some((f) => f.kind === 'no-silent-loss')
         ? repl.to
         : null;
-    return { msg, producer, cluster, callbacks, stored, flags, notYetAt };
+    return { msg, producer, cluster, callbacks, stored, flags, notYetAt, sentWith: send ? sentWith(w, send) : [] };
   });
+}
+
+type Send = Extract<WorkloadItem, { kind: 'send' }>;
+
+/** The workload's send of `msg` (its first, if the workload names it twice). */
+function sendOf(w: World, msg: string): Send | undefined {
+  return w.config.workload.find((i): i is Send => i.kind === 'send' && i.msg === msg);
+}
+
+/** OutcomeRow.sentWith: the send's metadata beyond its payload, as the producer sets it. */
+function sentWith(w: World, send: Send): string[] {
+  const out: string[] = [];
+  if (send.replicateTo?.length) out.push(send.replicateTo.includes(LOCAL_ONLY) ? 'replication disabled' : `replicate_to [${send.replicateTo.join(', ')}]`);
+  if (send.deliverAfter !== undefined) out.push(`deliver_at_time: +${send.deliverAfter} ms`);
+  const chunking = w.config.producers.find((p) => p.name === send.producer)?.chunking ?? false;
+  if (chunking && send.size !== undefined && send.size > CHUNK_PAYLOAD) out.push(`${Math.ceil(send.size / CHUNK_PAYLOAD)} chunks`);
+  return out;
 }
 
 /** The application producer whose workload sends `msg` (a send not yet completed has no record). */

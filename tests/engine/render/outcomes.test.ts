@@ -78,3 +78,46 @@ describe('outcomeRows', () => {
     expect(r.violations).toEqual([]);
   });
 });
+
+// UX review 12: the Messages panel read a delayed, chunked or cluster-restricted message like any
+// other, and geo-replicate-to-local's M1 (replicate_to [us-east]) "not at us-west yet" — a place
+// it never goes.
+describe('outcomeRows: what a send asked beyond its payload, and a target it leaves out', () => {
+  it('geo-replicate-to-local: M1 says replicate_to [us-east] and is owed to no other cluster; M2 (unrestricted) reaches us-west', () => {
+    const r = runBuiltin('geo-replicate-to-local');
+    const end = outcomeRows(r.steps.at(-1)!.world);
+    expect(row(end, 'M1')).toMatchObject({ stored: ['us-east 10:0'], notYetAt: null, sentWith: ['replicate_to [us-east]'] });
+    expect(row(end, 'M2')).toMatchObject({ stored: ['us-east 10:1', 'us-west 20:0'], sentWith: [] });
+    // M2 before the replicator reads it: on its way to us-west, said so.
+    const stored = r.steps.findIndex((s, i) => i > 0 && row(outcomeRows(s.world), 'M2')?.stored.length === 1);
+    expect(row(outcomeRows(r.steps[stored]!.world), 'M2').notYetAt).toBe('us-west');
+  });
+
+  it('go-delayed-overtakes-batch: M2 says deliver_at_time: +5000 ms, M1 nothing', () => {
+    const rows = last('go-delayed-overtakes-batch');
+    expect(row(rows, 'M2').sentWith).toEqual(['deliver_at_time: +5000 ms']);
+    expect(row(rows, 'M1').sentWith).toEqual([]);
+  });
+
+  it('chunked-dedup-pr-20948: M1 (6,000,000 bytes) says 2 chunks', () => {
+    expect(row(last('chunked-dedup-pr-20948'), 'M1').sentWith).toEqual(['2 chunks']);
+  });
+
+  it('disableReplication reads “replication disabled”, not the internal local-only name', () => {
+    const l = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'disable-replication-row',
+      clusters: [
+        { name: 'us-east', brokers: ['broker-1'] },
+        { name: 'us-west', brokers: ['broker-2'] },
+      ],
+      topic: { deduplication: true },
+      producers: [{ name: 'p1', cluster: 'us-east' }],
+      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      workload: [{ send: 'M1', producer: 'p1', disableReplication: true }],
+    });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const rows = outcomeRows(run(l.config, l.schedule).steps.at(-1)!.world);
+    expect(row(rows, 'M1')).toMatchObject({ sentWith: ['replication disabled'], notYetAt: null, stored: ['us-east 10:0'] });
+  });
+});

@@ -5,7 +5,9 @@
 // the duplicate an application retry makes. A copy a reader does not reach (on the bookies past the
 // count the ledger list records, refused as fenced, still waiting for the bookies) is listed under
 // its message with the Topic panel's reason: seed 001's M1 sits on both bookies at 3:1 and read
-// "nowhere", while that very entry is what ledger-entries-match is about.
+// "nowhere", while that very entry is what ledger-entries-match is about. Under a message, what
+// its send asked beyond the payload (replicate_to, deliver_at_time, its chunks: OutcomeRow.sentWith)
+// — a delayed, chunked or cluster-restricted message read like any other (review 12).
 import { Fragment } from 'react';
 import type { OutcomeRow } from '../../../engine';
 import { ordinal } from '../../ordinal';
@@ -53,6 +55,12 @@ function Row({ row, unread }: { readonly row: OutcomeRow; readonly unread: reado
       <tr className={cls} data-testid={`outcome-${row.msg}`}>
         <th scope="row">
           {row.msg} <small className="muted">{row.producer}</small>
+          {row.sentWith.length > 0 && (
+            <small className="sent-with" data-testid={`outcome-sent-with-${row.msg}`}>
+              {' '}
+              {row.sentWith.join(' · ')}
+            </small>
+          )}
         </th>
         <td>
           {row.callbacks.length === 1
