@@ -42,6 +42,14 @@ export function Results({
         </li>
         <li>
           Liveness: <strong>{judged(result.liveness, result.complete)}</strong>
+          {result.liveness === 'not-applicable' && (
+            // A bare "not-applicable" left a reader guessing what was not checked (review 12).
+            <span className="muted" data-testid="explorer-liveness-why">
+              {' '}
+              — no replication here: liveness is replication-progress, a replicated message reaching
+              every cluster it is sent for
+            </span>
+          )}
         </li>
         <li className="muted" data-testid="explorer-faults">
           Faults searched: {faultsText(ran)}
