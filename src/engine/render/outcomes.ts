@@ -43,8 +43,8 @@ export interface OutcomeRow {
   /**
    * What the application asked of this send beyond its payload, in the metadata's words (review
    * 12: the Messages panel said nothing of it, so a delayed, chunked or cluster-restricted message
-   * read like any other): `replicate_to [us-east]` or `replication disabled`
-   * (`disableReplication`), `deliver_at_time: +5000 ms` (`deliverAfter`), `2 chunks` (a chunking
+   * read like any other): `replicate_to [us-east]`, or `replicate_to [__local__]: replication
+   * disabled` (`disableReplication`, Pulsar's own value, as the diagram shows it), `deliver_at_time: +5000 ms` (`deliverAfter`), `2 chunks` (a chunking
    * producer's send over the chunk payload, as `ProducerImpl.sendAsync` splits it).
    */
   readonly sentWith: readonly string[];
@@ -103,7 +103,7 @@ function sendOf(w: World, msg: string): Send | undefined {
 /** OutcomeRow.sentWith: the send's metadata beyond its payload, as the producer sets it. */
 function sentWith(w: World, send: Send): string[] {
   const out: string[] = [];
-  if (send.replicateTo?.length) out.push(send.replicateTo.includes(LOCAL_ONLY) ? 'replication disabled' : `replicate_to [${send.replicateTo.join(', ')}]`);
+  if (send.replicateTo?.length) out.push(`replicate_to [${send.replicateTo.join(', ')}]${send.replicateTo.includes(LOCAL_ONLY) ? ': replication disabled' : ''}`);
   if (send.deliverAfter !== undefined) out.push(`deliver_at_time: +${send.deliverAfter} ms`);
   const chunking = w.config.producers.find((p) => p.name === send.producer)?.chunking ?? false;
   if (chunking && send.size !== undefined && send.size > CHUNK_PAYLOAD) out.push(`${Math.ceil(send.size / CHUNK_PAYLOAD)} chunks`);

@@ -103,7 +103,7 @@ describe('outcomeRows: what a send asked beyond its payload, and a target it lea
     expect(row(last('chunked-dedup-pr-20948'), 'M1').sentWith).toEqual(['2 chunks']);
   });
 
-  it('disableReplication reads “replication disabled”, not the internal local-only name', () => {
+  it('disableReplication reads “replicate_to [__local__]: replication disabled” (Pulsar’s value, as the diagram draws it) and is owed to no remote', () => {
     const l = loadScenario({
       format: 'dedup-lab/scenario@1',
       id: 'disable-replication-row',
@@ -118,6 +118,6 @@ describe('outcomeRows: what a send asked beyond its payload, and a target it lea
     });
     if (!l.ok) throw new Error(JSON.stringify(l.errors));
     const rows = outcomeRows(run(l.config, l.schedule).steps.at(-1)!.world);
-    expect(row(rows, 'M1')).toMatchObject({ sentWith: ['replication disabled'], notYetAt: null, stored: ['us-east 10:0'] });
+    expect(row(rows, 'M1')).toMatchObject({ sentWith: ['replicate_to [__local__]: replication disabled'], notYetAt: null, stored: ['us-east 10:0'] });
   });
 });
