@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import { scrollFor, type Box } from '../../src/ui/components/Diagram/geometry';
-import { appStore, selectScenario, setRunner, start } from '../../src/ui/store';
+import { appStore, selectScenario, setFixes, setRunner, start } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 
 beforeEach(async () => {
@@ -126,5 +126,21 @@ describe('the Messages panel says what a send asked beyond its payload', () => {
     render(<App />);
     act(() => appStore.setState({ cursor: appStore.getState().result!.steps.length - 1 }));
     expect(messages().getByTestId('outcome-sent-with-M1')).toHaveTextContent('2 chunks');
+  });
+});
+
+describe('the Topic panel names a chunked message it cannot assemble', () => {
+  const head = () => within(screen.getByTestId('topic-local')).getByText(/^stored:/);
+
+  it('chunked-dedup-pr-20948 at its last step: “stored: nothing yet · M1 incomplete (chunk 1 of 2)”; with pr-20948 “stored: M1”', async () => {
+    await selectScenario('chunked-dedup-pr-20948');
+    render(<App />);
+    const end = () =>
+      act(() => appStore.setState({ cursor: appStore.getState().result!.steps.length - 1 }));
+    end();
+    expect(head()).toHaveTextContent(/^stored: nothing yet · M1 incomplete \(chunk 1 of 2\)$/);
+    await act(() => setFixes(['pr-20948']));
+    end();
+    expect(head()).toHaveTextContent(/^stored: M1$/);
   });
 });

@@ -2,7 +2,9 @@
 // in flight to storage (a NotDup publish waiting for its `OpAddEntry`). On a replication target,
 // what the source stores and this cluster does not is split: lost (the replicator deleted it at
 // the source, in red) and not replicated yet (muted): in the review every message on its way read
-// as red "missing" from step 0, so the one real loss did not stand out.
+// as red "missing" from step 0, so the one real loss did not stand out. A chunked message with
+// chunks missing is named beside "stored" (incompleteChunks): chunked-dedup-pr-20948's last step
+// read "stored: nothing yet" over an entry holding M1[1/2] (review 12).
 import type { TopicPanel as TopicView } from '../../../engine';
 import { changedClass } from './changed';
 
@@ -27,6 +29,7 @@ export function TopicPanel({
               <strong>{t.cluster}</strong>
               <span className="muted">
                 stored: {t.stored.length === 0 ? 'nothing yet' : t.stored.join(', ')}
+                {incompleteChunks(t).map((c) => ` · ${c}`)}
                 {t.fenced ? ' · fenced' : ''}
               </span>
             </header>
@@ -115,5 +118,29 @@ function NotHere(props: {
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * The chunked messages a reader of this topic cannot assemble: `M1 incomplete (chunk 1 of 2)`, for
+ * each message whose chunk labels (`M1[1/2]`) appear in readable entries while `stored` (complete
+ * messages, as the invariants count them) leaves it out.
+ */
+export function incompleteChunks(t: TopicView): string[] {
+  const seen = new Map<string, { of: string; ids: Set<string> }>();
+  for (const l of t.ledgers)
+    for (const e of l.entries) {
+      if (!e.readable) continue;
+      for (const label of e.msgs) {
+        const m = /^(.+)\[(\d+)\/(\d+)\]$/.exec(label);
+        if (!m || t.stored.includes(m[1]!)) continue;
+        const c = seen.get(m[1]!) ?? { of: m[3]!, ids: new Set<string>() };
+        c.ids.add(m[2]!);
+        seen.set(m[1]!, c);
+      }
+    }
+  return [...seen].map(
+    ([msg, c]) =>
+      `${msg} incomplete (chunk${c.ids.size > 1 ? 's' : ''} ${[...c.ids].join(', ')} of ${c.of})`,
   );
 }
