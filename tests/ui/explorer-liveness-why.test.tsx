@@ -21,7 +21,7 @@ describe('the explorer’s verdict says why liveness is not applicable', () => {
     const user = userEvent.setup();
     const f = fakeExplore();
     render(<ExplorerPanel start={f.start} />);
-    await user.click(screen.getByRole('button', { name: 'Explore', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Explore' }));
     await f.answer(0);
     expect(screen.getByTestId('explorer-liveness-why').parentElement).toHaveTextContent(
       'Liveness: not-applicable — no replication here: liveness is replication-progress, a replicated message reaching every cluster it is sent for',
@@ -33,7 +33,7 @@ describe('the explorer’s verdict says why liveness is not applicable', () => {
     const user = userEvent.setup();
     const f = fakeExplore();
     render(<ExplorerPanel start={f.start} />);
-    await user.click(screen.getByRole('button', { name: 'Explore', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Explore' }));
     await f.answer(0);
     expect(screen.getByTestId('explorer-verdict')).toBeInTheDocument();
     expect(screen.getByText(/^Liveness:/)).toHaveTextContent(/^Liveness: holds$/);
