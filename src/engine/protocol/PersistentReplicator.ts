@@ -78,7 +78,11 @@ export function readMoreEntries(ctx: Ctx, link: ReplicationLink): void {
       continue;
     }
     // The replicated copy is the entry's own metadata and payload (`headersAndPayload`), so each message keeps its replicate_to.
-    const msgs: MsgRef[] = e.msgs.map((m) => frozen({ msg: m.msg, seq: m.seq, sendIndex: m.sendIndex, ...(m.size === undefined ? {} : { size: m.size }), ...(m.replicateTo === undefined ? {} : { replicateTo: m.replicateTo }), sourcePosition: frozen({ ledgerId: e.ledgerId, entryId: e.entryId }), originalProducer: e.producerName }));
+    // A chunk keeps its chunk_id, num_chunks_from_msg and uuid too: the replicator's producer has chunking off
+    // (`AbstractReplicator`'s builder never enables it), so `ProducerImpl.sendAsync` sends the chunk entry whole as one
+    // op (totalChunks 1) with the metadata it read, and `Commands.newSend` marks the frame is_chunk because that
+    // metadata has total_chunk_msg_size — the remote broker judges it as a chunk (`MessageDeduplication.isDuplicateNormal`).
+    const msgs: MsgRef[] = e.msgs.map((m) => frozen({ msg: m.msg, seq: m.seq, sendIndex: m.sendIndex, ...(m.size === undefined ? {} : { size: m.size }), ...(m.replicateTo === undefined ? {} : { replicateTo: m.replicateTo }), sourcePosition: frozen({ ledgerId: e.ledgerId, entryId: e.entryId }), originalProducer: e.producerName, ...(m.chunk === undefined ? {} : { chunk: m.chunk }) }));
     processOpSendMsg(ctx, p, msgs, e.sequenceId, e.highestSequenceId);
   }
 }

@@ -147,16 +147,22 @@ function classify(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFrame, highes
   // useOriginalProducerName): the replicator's has no highest_sequence_id, so pushed := the entry's
   // lowest id; an application's frame keeps its highest. The pending write keeps the metadata's
   // highest, which recordMessagePersistedNormal records.
-  const chunk = !remote && f.msgs.length === 1 ? first.chunk : undefined;
+  // `publishContext.isChunked()` is the frame's is_chunk, which `Commands.newSend` sets from the
+  // metadata's total_chunk_msg_size — for the replicator's send of a chunk entry as for the producer
+  // that chunked it — and V1's isDuplicateReplV1 runs the same isDuplicateNormal (with the original
+  // producer's name), so a replicated chunk meets the same chunk rule. (V2 returned above: it judges
+  // every entry, chunk or not, by its source position.)
+  const chunk = f.msgs.length === 1 ? first.chunk : undefined;
   if (chunk) {
     // isDuplicateNormal for a chunk (see isDuplicateChunk): with PR 20948 a chunk other than the
     // last is written unchecked; before it, every chunk is judged by the shared sequence id.
     const fixed = hasFix(ctx.w.config, 'pr-20948');
     const unchecked = chunkUnchecked(topic.dedup, chunk, fixed);
     const status = isDuplicateChunk(topic.dedup, key, f.sequenceId, chunk, fixed);
-    const what = `seq ${f.sequenceId}, chunk ${chunk.id + 1}/${chunk.of}`;
-    if (unchecked) return { status, method: 'isDuplicate', key, subject: what, before: `${what} is not the last chunk: not checked (PR 20948)`, after: (t) => `pushed stays ${t.dedup.highestSequencedPushed[key] ?? 'none'}`, receiptIds: ids };
-    return { status, method: 'isDuplicate', key, subject: what, before, after: (t) => `pushed := ${t.dedup.highestSequencedPushed[key]}`, receiptIds: ids };
+    const method = remote ? 'isDuplicateReplV1' : 'isDuplicate';
+    const what = `${remote ? `${key} ` : ''}seq ${f.sequenceId}, chunk ${chunk.id + 1}/${chunk.of}`;
+    if (unchecked) return { status, method, key, subject: what, before: `${what} is not the last chunk: not checked (PR 20948)`, after: (t) => `pushed stays ${t.dedup.highestSequencedPushed[key] ?? 'none'}`, receiptIds: ids };
+    return { status, method, key, subject: what, before, after: (t) => `pushed := ${t.dedup.highestSequencedPushed[key]}`, receiptIds: ids };
   }
   const status = remote ? isDuplicateReplV1(topic.dedup, key, f.sequenceId, p.role === 'replicator' ? -1 : highest) : isDuplicate(topic.dedup, key, f.sequenceId, highest);
   const method = remote ? 'isDuplicateReplV1' : 'isDuplicate';

@@ -16,7 +16,7 @@ export function completeOpSuccess(
 ): void {
   const dup = ledgerId === -1 && entryId === -1;
   const ids = op.msgs.map((m) => m.msg);
-  if (notLastChunk(op)) {
+  if (notLastChunk(op) && p.role !== 'replicator') {
     ctx.events.push(ev('log', p.name, `${labelOf(op.msgs)} acknowledged ${dup ? 'with -1:-1' : `at ${ledgerId}:${entryId}`}: the callback waits for the last chunk`, ids, { cluster: p.cluster, rule: 'ProducerImpl.ackReceived:chunk' }));
     return;
   }
@@ -43,7 +43,10 @@ export const unsentOp = (msgs: readonly MsgRef[], sequenceId = -1): OpSendMsg =>
 /**
  * A chunk other than its message's last (Java `ProducerImpl.ackReceived` and `failPendingMessages`:
  * "if message is chunked then call callback only on last chunk"): its op leaves pendingMessages,
- * and the application hears nothing until the last chunk's op completes.
+ * and the application hears nothing until the last chunk's op completes. Only a producer that
+ * chunked the message sets the op's totalChunks: the replicator's producer (chunking off) sends a
+ * replicated chunk entry as an op of its own (`ProducerImpl.sendAsync`: totalChunks 1), so its
+ * `ProducerSendCallback.sendComplete` runs for every chunk — the callers exclude it.
  */
 const notLastChunk = (op: OpSendMsg): boolean => {
   const c = op.msgs.length === 1 ? op.msgs[0]!.chunk : undefined;
