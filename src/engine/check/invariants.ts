@@ -1,6 +1,7 @@
 // Invariants: pure predicates over the world, beside the protocol (never inside it). Each finding
 // has a key, so a run reports it once, at the first step where it holds.
 import { type ReplicationLink, replicationLinks } from '../model/config';
+import type { Position, StoredEntry } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import { chunkAssembler, readableOf, storedMessages } from '../protocol/ManagedLedger';
 import { cmpPos, entryReplicateTo, excludedBySender, skipsEntry, sourceEntries } from '../protocol/PersistentReplicator';
@@ -70,11 +71,18 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
     return l < m.ledgerId || (l === m.ledgerId && e <= m.entryId) || r.cursor.individuallyDeleted.some((d) => d.ledgerId === l && d.entryId === e);
   };
   const out: Finding[] = [];
-  for (const e of sourceEntries(w, link)) {
+  const entries = sourceEntries(w, link);
+  const chunked = chunkSets(entries);
+  for (const e of entries) {
     // An entry replicated into the source is deleted unsent (`replicateEntries` skips
     // `msg.isReplicated()`): the replicator never reported it as replicated.
     if (e.msgs.length === 0 || e.replicatedFrom || !deleted(e.ledgerId, e.entryId)) continue;
     for (const m of e.msgs) {
+      // A chunk is owed to the remote as part of its message: judged at the chunk that completes
+      // the message at the source, once the replicator deleted every chunk of that set (a message
+      // whose chunks never assemble at the source is no reader's there either, and not owed).
+      const set = m.chunk ? chunked.get(e) : undefined;
+      if (m.chunk && (!set || !set.every((p) => deleted(p.ledgerId, p.entryId)))) continue;
       if (remote.has(m.msg)) continue;
       // The application restricted the message's replication clusters (replicate_to) and left the
       // remote out: the replicator's skip is what was asked for, not a loss.
@@ -85,7 +93,8 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
       // An expired entry the replicator's producer still has pending is on its way, not lost: it
       // is lost once that send fails (the rewind starts after the TTL's mark-delete) or is dropped.
       if (expired && expiredInFlight(w, link).some((x) => cmpPos(x.sourcePosition!, e) === 0)) continue;
-      const where = `${m.msg} (${repl.from} ${e.ledgerId}:${e.entryId})`;
+      // A chunked message is named by its chunks' span, as a consumer's ChunkMessageIdImpl spans them.
+      const where = `${m.msg} (${repl.from} ${set ? `${set[0]!.ledgerId}:${set[0]!.entryId}–` : ''}${e.ledgerId}:${e.entryId})`;
       const mark = `mark-delete ${md.ledgerId}:${md.entryId}`;
       out.push({
         invariant: 'no-silent-loss',
@@ -97,6 +106,34 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
             ? `${where} was skipped by the replicator${which} (${mark}): the entry's replicate_to [${entryReplicateTo(e)!.join(', ')}] (its batch's first message's, ${e.msgs[0]!.msg}) excludes ${repl.to}, but ${m.msg} was sent for ${repl.to}`
             : `${where} was deleted by the replicator${which} (${mark}) but ${repl.to} does not store it`,
       });
+    }
+  }
+  return out;
+}
+
+/**
+ * The chunked messages of a topic's entries as a consumer assembles them (`chunkAssembler`): for
+ * each entry holding the chunk that completes a message, the positions of that message's chunks.
+ */
+function chunkSets(entries: readonly StoredEntry[]): Map<StoredEntry, Position[]> {
+  const out = new Map<StoredEntry, Position[]>();
+  if (!entries.some((e) => e.msgs.some((m) => m.chunk))) return out;
+  const assemble = chunkAssembler();
+  const open = new Map<string, Position[]>();
+  for (const e of entries) {
+    const m = e.msgs.length === 1 ? e.msgs[0]! : undefined;
+    if (!m?.chunk) continue;
+    const uuid = `${e.producerName}-${m.seq}`;
+    // The assembler restarts a message at chunk 0 and discards what does not extend it: the set
+    // is the chunks since the last chunk 0, the ones it took.
+    if (m.chunk.id === 0) open.set(uuid, []);
+    const before = open.get(uuid)?.length;
+    const done = assemble(e.producerName, m);
+    const set = open.get(uuid);
+    if (set && before === m.chunk.id) set.push({ ledgerId: e.ledgerId, entryId: e.entryId });
+    if (done && set) {
+      out.set(e, set);
+      open.delete(uuid);
     }
   }
   return out;

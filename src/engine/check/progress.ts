@@ -3,6 +3,8 @@
 // entries are still to replicate (a loop), where every non-fault action that stayed enabled
 // around the loop was taken in it (weak fairness: nothing was merely starved by the schedule).
 import { replicates, replicationLinks, type ReplicationLink } from '../model/config';
+import type { MsgRef } from '../model/producer';
+import type { StoredEntry } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import { backlog, excludedBySender } from '../protocol/PersistentReplicator';
 import { expiredInFlight } from '../protocol/PersistentMessageExpiryMonitor';
@@ -24,7 +26,11 @@ export interface ProgressFinding {
 export function owed(w: World, link: ReplicationLink): string[] {
   // A message whose own replicate_to leaves the link's remote out is owed to nobody there (the
   // replicator will skip its entry); a batch-mate sent for the remote is still owed.
-  const left = backlog(w, link).flatMap((e) => e.msgs.filter((m) => !excludedBySender(m, link.cfg.to)).map((m) => m.msg));
+  // A chunked message is owed once, however many of its chunk entries are still in the backlog: it
+  // reaches the remote when the last of them does and its chunks assemble there (no-silent-loss).
+  const chunks = new Set<string>();
+  const once = (e: StoredEntry, m: MsgRef): boolean => !m.chunk || (!chunks.has(`${e.producerName}-${m.seq}`) && !!chunks.add(`${e.producerName}-${m.seq}`));
+  const left = backlog(w, link).flatMap((e) => e.msgs.filter((m) => !excludedBySender(m, link.cfg.to) && once(e, m)).map((m) => m.msg));
   const stuck = expiredInFlight(w, link);
   if (stuck.length === 0) return left;
   return [...left, ...stuck.map((m) => m.msg).filter((m) => !left.includes(m))];
