@@ -14,6 +14,7 @@ import javaDelayedFlushesBatch from './java-delayed-flushes-batch.json';
 import resendBeforePersistUnknown from './resend-before-persist-unknown.json';
 import javaResendOutgrowsBatch from './java-resend-outgrows-batch.json';
 import chunkedDedupPr20948 from './chunked-dedup-pr-20948.json';
+import geoChunkedV1Pr20948 from './geo-chunked-v1-pr-20948.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
 import seed000ChecksumIntact from './seed-000-checksum-intact.json';
 import seed000NotAllowed from './seed-000-not-allowed.json';
@@ -66,6 +67,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   geoV2TargetUnload,
   geoTtlExpiresBacklog,
   geoReplicateToLocal,
+  geoChunkedV1Pr20948,
   goDelayedOvertakesBatch,
   javaDelayedFlushesBatch,
   seed000ChecksumCorrupted,
