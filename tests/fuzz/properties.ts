@@ -232,7 +232,7 @@ export function extend(base: Json, which: number, pick: number): Json {
       break;
     }
     case 12: {
-      // a chunking producer (valid only without batching, on a Java client) and a send over 5 MiB
+      // a chunking producer (valid only without batching, Java or Go) and a send over 5 MiB
       const ps = Array.isArray(s.producers) ? s.producers : [];
       const p = ps[pick % Math.max(ps.length, 1)];
       if (p === null || typeof p !== 'object' || Array.isArray(p)) break;

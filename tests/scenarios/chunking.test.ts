@@ -111,10 +111,8 @@ describe('scenario validation: producers[].chunking', () => {
       `$.producers[0].chunking: expected false while batching is on (Pulsar's producer builder refuses batching and chunking together: remove "batching"), got true`,
     ]);
   });
-  it('refused for a Go producer', () => {
-    expect(errorsOf({ ...base, producers: [{ name: 'p1', client: 'go', chunking: true }] })).toEqual([
-      '$.producers[0].chunking: expected false for a Go producer (chunking is modelled for the Java client only), got true',
-    ]);
+  it('accepted for a Go producer (EnableChunking, tests/scenarios/go-chunking.test.ts)', () => {
+    expect(errorsOf({ ...base, producers: [{ name: 'p1', client: 'go', chunking: true }] })).toEqual([]);
   });
   it('must be a boolean', () => {
     expect(errorsOf({ ...base, producers: [{ name: 'p1', chunking: 'yes' }] })).toEqual(['$.producers[0].chunking: expected true or false, got "yes"']);

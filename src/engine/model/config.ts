@@ -162,9 +162,10 @@ export interface ProducerConfig {
    */
   readonly pulsarClient?: string;
   /**
-   * Java `ProducerBuilder.enableChunking(true)` (batching off): a message over the broker's
-   * maxMessageSize is split into chunks (`ProducerImpl.sendAsync`), each its own CommandSend and
-   * entry with the same sequence id. Absent: off (every producer before this field existed).
+   * Java `ProducerBuilder.enableChunking(true)` / Go `ProducerOptions.EnableChunking` (batching
+   * off): a message over the broker's maxMessageSize is split into chunks (`ProducerImpl.sendAsync`,
+   * Go `partitionProducer.internalSend`), each its own CommandSend and entry with the same sequence
+   * id. Absent: off (every producer before this field existed).
    */
   readonly chunking?: true;
 }

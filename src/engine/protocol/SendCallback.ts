@@ -17,7 +17,7 @@ export function completeOpSuccess(
   const dup = ledgerId === -1 && entryId === -1;
   const ids = op.msgs.map((m) => m.msg);
   if (notLastChunk(op) && p.role !== 'replicator') {
-    ctx.events.push(ev('log', p.name, `${labelOf(op.msgs)} acknowledged ${dup ? 'with -1:-1' : `at ${ledgerId}:${entryId}`}: the callback waits for the last chunk`, ids, { cluster: p.cluster, rule: 'ProducerImpl.ackReceived:chunk' }));
+    ctx.events.push(ev('log', p.name, `${labelOf(op.msgs)} acknowledged ${dup ? 'with -1:-1' : `at ${ledgerId}:${entryId}`}: the callback waits for the last chunk`, ids, { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.ackReceived:chunk' : 'sendRequest.done:chunk' }));
     return;
   }
   const text = dup
@@ -42,8 +42,12 @@ export const unsentOp = (msgs: readonly MsgRef[], sequenceId = -1): OpSendMsg =>
 
 /**
  * A chunk other than its message's last (Java `ProducerImpl.ackReceived` and `failPendingMessages`:
- * "if message is chunked then call callback only on last chunk"): its op leaves pendingMessages,
- * and the application hears nothing until the last chunk's op completes. Only a producer that
+ * "if message is chunked then call callback only on last chunk"; Go `sendRequest.done`, reached
+ * from `ReceivedSendReceipt`, `failTimeoutMessages` and `failPendingMessages`, runs the callback
+ * only for the last chunk, once per message through the shared callbackOnce): its op leaves
+ * pendingMessages, and the application hears nothing until the last chunk's op completes. A `-1:-1`
+ * receipt is not special-cased by either: Go's `ReceivedSendReceipt` records it in the
+ * chunkRecorder as the first or last chunk's id like any other. Only a producer that
  * chunked the message sets the op's totalChunks: the replicator's producer (chunking off) sends a
  * replicated chunk entry as an op of its own (`ProducerImpl.sendAsync`: totalChunks 1), so its
  * `ProducerSendCallback.sendComplete` runs for every chunk — the callers exclude it.

@@ -12,8 +12,24 @@ import { processOpSendMsg } from './ProducerImpl';
 import { addToBatchJava, batchMessageAndSend, messageTooLargeJava } from './ProducerImplBatching';
 import { completeOpFailure, unsentOp } from './SendCallback';
 
-/** Java `payloadChunkSize`: the broker's maxMessageSize less the metadata each chunk carries. */
+/**
+ * The payload one chunk carries: the connection's max message size (the broker's maxMessageSize,
+ * from CommandConnected) less the message's metadata — Java `ProducerImpl.sendAsync`'s
+ * payloadChunkSize, Go `partitionProducer.updateChunkInfo`'s `maxMessageSize − proto.Size(mm)`.
+ */
 export const CHUNK_PAYLOAD = BROKER_MAX_MESSAGE_SIZE - MIN_METADATA_BYTES;
+
+/**
+ * The chunks of a message whose payload is bigger than CHUNK_PAYLOAD, or null when it fits one
+ * frame. Java `ProducerImpl.sendAsync` and Go `partitionProducer.updateChunkInfo` compute the same
+ * count, ceil(size / payloadChunkSize) (Go at least 1, meaning no chunking); each chunk carries
+ * `chunk_id` and `num_chunks_from_msg`, and every chunk but the last a full payload.
+ */
+export function chunksOf(m: MsgRef, size: number): MsgRef[] | null {
+  if (size <= CHUNK_PAYLOAD) return null;
+  const of = Math.ceil(size / CHUNK_PAYLOAD);
+  return Array.from({ length: of }, (_, id) => frozen({ ...m, size: Math.min(CHUNK_PAYLOAD, size - id * CHUNK_PAYLOAD), chunk: frozen({ id, of }) }));
+}
 
 const idle = (p: ProducerState): boolean => p.pendingMessages.length === 0 && p.batch.length === 0;
 
@@ -91,16 +107,19 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
     else messageTooLargeGo(ctx, p, m);
     return;
   }
-  // ProducerImpl.sendAsync with enableChunking: a payload that does not fit one frame with its
-  // metadata (payloadChunkSize = maxMessageSize − metadata size) is split into
-  // ceil(size / payloadChunkSize) chunks, each an OpSendMsg of its own with the same sequence id
-  // (serializeAndSendMessage per chunk, one ChunkedMessageCtx, uuid producerName-sequenceId).
-  if (config.chunking && size !== undefined && size > CHUNK_PAYLOAD) {
-    const of = Math.ceil(size / CHUNK_PAYLOAD);
-    ctx.events.push(ev('log', p.name, `${msg}: ${size} bytes > ${CHUNK_PAYLOAD} per chunk: ${of} chunks, seq ${seq} each`, [msg], { cluster: p.cluster, rule: 'ProducerImpl.sendAsync:chunking' }));
-    for (let id = 0; id < of; id++) {
-      const part: MsgRef = frozen({ ...m, size: Math.min(CHUNK_PAYLOAD, size - id * CHUNK_PAYLOAD), chunk: frozen({ id, of }) });
-      processOpSendMsg(ctx, p, [part], seq, -1);
+  // A chunking producer splits a payload that does not fit one frame with its metadata
+  // (chunksOf). Java ProducerImpl.sendAsync makes each chunk an OpSendMsg of its own with the same
+  // sequence id (serializeAndSendMessage per chunk, one ChunkedMessageCtx); Go
+  // partitionProducer.internalSend makes each a sendRequest of its own (one chunkRecorder) and
+  // writes it through internalSingleSend as its own pendingItem, with the id updateMetaData gave
+  // the message. Both name the uuid producerName-sequenceId.
+  const chunks = config.chunking && size !== undefined ? chunksOf(m, size) : null;
+  if (chunks) {
+    const rule = p.client === 'java' ? 'ProducerImpl.sendAsync:chunking' : 'partitionProducer.internalSend:chunking';
+    ctx.events.push(ev('log', p.name, `${msg}: ${size} bytes > ${CHUNK_PAYLOAD} per chunk: ${chunks.length} chunks, seq ${seq} each`, [msg], { cluster: p.cluster, rule }));
+    for (const part of chunks) {
+      if (p.client === 'java') processOpSendMsg(ctx, p, [part], seq, -1);
+      else singleSendGo(ctx, p, part);
     }
     return;
   }

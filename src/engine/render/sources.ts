@@ -55,6 +55,8 @@ const FILES: Record<string, readonly [string, string]> = {
     'bookkeeper-server/src/main/java/org/apache/bookkeeper/bookie/BookieImpl.java',
   ],
   partitionProducer: ['apache/pulsar-client-go', 'pulsar/producer_partition.go'],
+  // Go's per-send request (`sendRequest.done`: the callback only for a message's last chunk).
+  sendRequest: ['apache/pulsar-client-go', 'pulsar/producer_partition.go'],
   connection: ['apache/pulsar-client-go', 'pulsar/internal/connection.go'],
   // Go's package-level `internal.serializeMessage` (the frame's size check, review 11).
   internal: ['apache/pulsar-client-go', 'pulsar/internal/commands.go'],

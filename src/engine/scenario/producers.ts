@@ -79,16 +79,20 @@ export function readProducers(
         `cluster "${elsewhere.cluster}" (${elsewhere.name} names ${pulsarClient}, a PulsarClient serves the cluster of its serviceUrl)`,
         cluster,
       );
-    // ProducerBuilder.enableChunking: Java refuses chunking with batching
-    // (ProducerBuilderImpl.create: "Batching and chunking of messages can't be enabled together"). Go's
-    // EnableChunking is not modelled.
+    // Chunking cannot be had with batching: Java ProducerBuilderImpl.create refuses it ("Batching
+    // and chunking of messages can't be enabled together"), and so does Go's newProducer for
+    // EnableChunking without DisableBatching ("batching and chunking can not be enabled together").
     let chunking = false;
     if (o.chunking !== undefined) {
       if (typeof o.chunking !== 'boolean') r.fail(`${path}.chunking`, 'true or false', o.chunking);
-      else if (o.chunking && client !== 'java')
-        r.fail(`${path}.chunking`, 'false for a Go producer (chunking is modelled for the Java client only)', o.chunking);
       else if (o.chunking && max > 0)
-        r.fail(`${path}.chunking`, 'false while batching is on (Pulsar\'s producer builder refuses batching and chunking together: remove "batching")', o.chunking);
+        r.fail(
+          `${path}.chunking`,
+          client === 'java'
+            ? 'false while batching is on (Pulsar\'s producer builder refuses batching and chunking together: remove "batching")'
+            : 'false while batching is on (pulsar-client-go\'s newProducer refuses EnableChunking without DisableBatching: remove "batching")',
+          o.chunking,
+        );
       else chunking = o.chunking;
     }
     out.push({
