@@ -15,6 +15,7 @@ import resendBeforePersistUnknown from './resend-before-persist-unknown.json';
 import javaResendOutgrowsBatch from './java-resend-outgrows-batch.json';
 import chunkedDedupPr20948 from './chunked-dedup-pr-20948.json';
 import geoChunkedV1Pr20948 from './geo-chunked-v1-pr-20948.json';
+import goChunkedDedupPr20948 from './go-chunked-dedup-pr-20948.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
 import seed000ChecksumIntact from './seed-000-checksum-intact.json';
 import seed000NotAllowed from './seed-000-not-allowed.json';
@@ -61,6 +62,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   resendBeforePersistUnknown,
   javaResendOutgrowsBatch,
   chunkedDedupPr20948,
+  goChunkedDedupPr20948,
   geoV2Clean,
   geoTwoWay,
   geoTwoWayV1SameName,
