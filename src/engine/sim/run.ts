@@ -17,7 +17,7 @@ import type { Config } from '../model/config';
 import type { SimEvent } from '../model/events';
 import type { Completion } from '../model/producer';
 import type { World } from '../model/world';
-import { readableOf, storedMessages } from '../protocol/ManagedLedger';
+import { chunkAssembler, readableOf, storedMessages } from '../protocol/ManagedLedger';
 import type { EnabledAction } from './actions';
 import { enabledActions } from './enabled';
 import { initialWorld } from './init';
@@ -176,9 +176,27 @@ export function callbackText(c: Completion | undefined): string {
   return c.result === 'dup' ? 'completed -1:-1' : `stored at ${c.ledgerId}:${c.entryId}`;
 }
 
-/** Where a reader of `cluster`'s topic finds this very send (`sendIndex`) of `msg`, or null. */
+/**
+ * Where a reader of `cluster`'s topic finds this very send (`sendIndex`) of `msg`, or null. A
+ * chunked message is found only where its chunks assemble (`ConsumerImpl.processMessageChunk`, the
+ * assembler `storedMessages` and the invariants use), from its first chunk to its last (`10:0–10:1`,
+ * as `ChunkMessageIdImpl` spans them): a timed-out send whose first chunk alone was written is not
+ * readable, so it is not "stored" (review 15: it read "but stored at 10:0" beside `stored: []`).
+ */
 function storedAt(w: World, cluster: string, msg: string, sendIndex: number): string | null {
   const topic = w.topics[cluster];
-  const e = topic ? readableOf(topic).find((x) => !x.replicatedFrom && x.msgs.some((m) => m.msg === msg && m.sendIndex === sendIndex)) : undefined;
-  return e ? `${e.ledgerId}:${e.entryId}` : null;
+  if (!topic) return null;
+  let assemble: ReturnType<typeof chunkAssembler> | null = null;
+  let firstChunk = '';
+  for (const e of readableOf(topic)) {
+    if (e.replicatedFrom) continue;
+    for (const m of e.msgs) {
+      if (m.msg !== msg || m.sendIndex !== sendIndex) continue;
+      const at = `${e.ledgerId}:${e.entryId}`;
+      if (!m.chunk) return at;
+      if (m.chunk.id === 0) firstChunk = at;
+      if ((assemble ??= chunkAssembler())(e.producerName, m)) return m.chunk.of > 1 ? `${firstChunk}–${at}` : at;
+    }
+  }
+  return null;
 }
