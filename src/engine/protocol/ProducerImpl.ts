@@ -103,7 +103,8 @@ function recoverChecksumError(ctx: Ctx, p: ProducerState, sequenceId: number): v
       return;
     }
     p.pendingMessages.shift();
-    completeOpFailure(ctx, p, op, 'ChecksumException', 'ProducerImpl.recoverChecksumError:corrupted');
+    // `op.sendComplete` directly: a corrupted first chunk fails the message's future at once.
+    completeOpFailure(ctx, p, op, 'ChecksumException', 'ProducerImpl.recoverChecksumError:corrupted', true);
     return;
   }
   // Pulsar logs three reasons and resends in each: no op pending ("Got send failure for timed out
@@ -127,7 +128,8 @@ function recoverNotAllowedError(ctx: Ctx, p: ProducerState, sequenceId: number):
   const op = p.pendingMessages[0];
   if (op && sequenceId === Math.max(op.highestSequenceId, op.sequenceId)) {
     p.pendingMessages.shift();
-    completeOpFailure(ctx, p, op, 'NotAllowedException', 'ProducerImpl.recoverNotAllowedError:head');
+    // `op.sendComplete` directly, with no last-chunk guard: a refused first chunk fails the message's future at once.
+    completeOpFailure(ctx, p, op, 'NotAllowedException', 'ProducerImpl.recoverNotAllowedError:head', true);
     return;
   }
   ctx.events.push(ev('log', p.name, `NotAllowedError for seq ${sequenceId} is not the head's: ignored`, [], { rule: 'ProducerImpl.recoverNotAllowedError:ignored' }));

@@ -20,6 +20,7 @@ export function completeOpSuccess(
     ctx.events.push(ev('log', p.name, `${labelOf(op.msgs)} acknowledged ${dup ? 'with -1:-1' : `at ${ledgerId}:${entryId}`}: the callback waits for the last chunk`, ids, { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.ackReceived:chunk' : 'sendRequest.done:chunk' }));
     return;
   }
+  if (chunkFutureDone(ctx, p, op, dup ? 'acknowledged with -1:-1' : `acknowledged at ${ledgerId}:${entryId}`)) return;
   const text = dup
     ? `${ids.join(', ')} completed as success with -1:-1 (not stored by this send)`
     : `${ids.join(', ')} completed: stored at ${ledgerId}:${entryId}`;
@@ -57,12 +58,34 @@ const notLastChunk = (op: OpSendMsg): boolean => {
   return c !== undefined && c.id !== c.of - 1;
 };
 
-export function completeOpFailure(ctx: Ctx, p: ProducerState, op: OpSendMsg, error: string, rule: string): void {
+/**
+ * A chunk's op completing after its message's future already completed. Every chunk's `OpSendMsg`
+ * holds the same `SendCallback`, and Java's `recoverNotAllowedError` / `recoverChecksumError` call
+ * `OpSendMsg.sendComplete` on the head op with no last-chunk guard, so a refused first chunk fails
+ * the application's future at once; the `CompletableFuture` completes once, so the last chunk's
+ * later receipt (or error) reaches a callback whose future is done and changes nothing.
+ */
+function chunkFutureDone(ctx: Ctx, p: ProducerState, op: OpSendMsg, how: string): boolean {
+  const m = op.msgs.length === 1 && op.msgs[0]!.chunk ? op.msgs[0]! : undefined;
+  if (!m || p.role === 'replicator') return false;
+  const done = ctx.w.completions.find((c) => c.producer === p.name && c.msg === m.msg && c.sendIndex === m.sendIndex);
+  if (!done) return false;
+  ctx.events.push(ev('log', p.name, `${labelOf(op.msgs)} ${how}: ${m.msg}'s future already completed (${done.result === 'failed' ? `failed: ${done.error}` : done.result}); a CompletableFuture completes once`, [m.msg], { cluster: p.cluster, rule: 'ProducerImpl.OpSendMsg.sendComplete:future-done' }));
+  return true;
+}
+
+/**
+ * `everyChunk`: the caller completes the op through `OpSendMsg.sendComplete` directly, as
+ * `recoverNotAllowedError` and `recoverChecksumError` do — not through `ackReceived` or
+ * `failPendingMessages`, which call the callback only for a message's last chunk.
+ */
+export function completeOpFailure(ctx: Ctx, p: ProducerState, op: OpSendMsg, error: string, rule: string, everyChunk = false): void {
   const ids = op.msgs.map((m) => m.msg);
-  if (notLastChunk(op) && p.role !== 'replicator') {
+  if (!everyChunk && notLastChunk(op) && p.role !== 'replicator') {
     ctx.events.push(ev('log', p.name, `${labelOf(op.msgs)} failed: ${error} (the callback waits for the last chunk)`, ids, { cluster: p.cluster, rule }));
     return;
   }
+  if (chunkFutureDone(ctx, p, op, `failed: ${error}`)) return;
   ctx.events.push(ev('complete', p.name, `${ids.join(', ')} failed: ${error}`, ids, { cluster: p.cluster, rule }));
   if (p.role === 'replicator') return sendComplete(ctx, p, op.msgs, error);
   record(ctx, p, op, { result: 'failed', ledgerId: -1, entryId: -1, error });
