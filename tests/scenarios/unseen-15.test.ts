@@ -1,0 +1,646 @@
+// @vitest-environment node
+// Scenarios no built-in covers, from the fifteenth review (docs/research/review-15.md): session 11's
+// per-message replicateTo / disableReplication (Java and Go batching, two-way, three clusters, a
+// chain, unload, ownership change, broker crash, the TTL), deliverAfter (Java and Go, batching, a
+// drop, a lost receipt, checksum and NotAllowed errors, the send timeout, go-1565 and
+// go-flush-before-single) and chunking (dedup on and off, pr-20948, a drop, a lost receipt, a
+// broker crash and a rollover on bookies, dedup switched on, the TTL, the topic's maxMessageSize, an
+// unload between chunks). Each row was predicted from Pulsar's and pulsar-client-go's sources before
+// it was run; every row asserts the stored messages per cluster, the application's outcomes, the
+// violations (step and detail) and how the run ended. The scenarios are in unseen-15.scenarios.ts.
+import { describe, expect, it } from 'vitest';
+import { loadScenario, run } from '../../src/engine';
+import { textsOf } from './helpers';
+import { describeRows, type ReviewRow } from './reviewRows';
+import { scenario } from './unseen-15.scenarios';
+
+const ROWS: ReviewRow[] = [
+  {
+    id: 'r01',
+    title:
+      'Java batch opened by a disableReplication message: the entry carries replicate_to [__local__] (Commands.initBatchMessageMetadata), so its batch-mate for every cluster is skipped with it — no-silent-loss names M2',
+    scenario: scenario('u15-r01-java-batch-disable-first'),
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 8,
+          messages: ['M2'],
+          detail:
+            "M2 (us-east 10:0) was skipped by the replicator (mark-delete 10:0): the entry's replicate_to [__local__] (its batch's first message's, M1) excludes us-west, but M2 was sent for us-west",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'r02',
+    title:
+      'three clusters, two links from us-east: M1 for [us-east, eu] is skipped by the us-west replicator only; M2 reaches both',
+    scenario: scenario('u15-r02-three-clusters-fan-out'),
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'], eu: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'r03',
+    title:
+      'a chain us-east → us-west → eu: the entry replicated into us-west is deleted unsent by its replicator (replicated_from set), whatever its replicate_to lists; eu is owed nothing',
+    scenario: scenario('u15-r03-chain-not-forwarded'),
+    expected: {
+      stored: { 'us-east': ['M1'], 'us-west': ['M1'], eu: [] },
+      outcomes: { M1: ['stored at 10:0'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'r04',
+    title:
+      'two-way: E1 (replicateTo [us-east]) and W1 (disableReplication) stay home, E2 and W2 cross once each',
+    scenario: scenario('u15-r04-two-way-restricted'),
+    expected: {
+      stored: { 'us-east': ['E1', 'E2', 'W2'], 'us-west': ['E2', 'W1', 'W2'] },
+      outcomes: {
+        E1: ['stored at 10:0'],
+        E2: ['stored at 10:1'],
+        W1: ['stored at 20:1'],
+        W2: ['stored at 20:2'],
+      },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'r05',
+    title:
+      'the source unloads after M2 is written: the new replicator reads from the persisted mark-delete and skips M1 again; M2 replicated once',
+    scenario: scenario('u15-r05-source-unload-after-skip'),
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'r06',
+    title:
+      'source on bookies, ownership moves to broker-3 after M2 is written: the new owner replicates M2 only',
+    scenario: scenario('u15-r06-ownership-change-skip'),
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'r07',
+    title:
+      'the source broker crashes with M1 written but unanswered: the replay makes the resend Dup (-1:-1), M2 goes to the new ledger 11 and is replicated, M1 never',
+    scenario: scenario('u15-r07-restart-broker-skip'),
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 11:0'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'r08',
+    title:
+      "the TTL passes before the replicator reads: M2 expired and lost for us-west (named as the TTL's), M1 owed to nobody",
+    scenario: scenario('u15-r08-ttl-with-restricted'),
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 10,
+          messages: ['M2'],
+          detail:
+            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'r09',
+    title:
+      "Go batching, dedup off: M2 with replication clusters goes out alone ahead of M1's batch (updateMetaData); nothing dropped, both clusters store M2 before M1",
+    scenario: scenario('u15-r09-go-replicate-to-dedup-off'),
+    expected: {
+      stored: { 'us-east': ['M2', 'M1'], 'us-west': ['M2', 'M1'] },
+      outcomes: { M1: ['stored at 10:1'], M2: ['stored at 10:0'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'r10',
+    title:
+      'replicateTo [us-west] only: the broker stores it where it is published (the list is not checked on publish) and replicates it',
+    scenario: scenario('u15-r10-remote-only'),
+    expected: {
+      stored: { 'us-east': ['M1'], 'us-west': ['M1'] },
+      outcomes: { M1: ['stored at 10:0'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'r11',
+    title:
+      'Java batch of two us-east-only messages, its receipt lost: the resend is Dup (both -1:-1), the entry skipped, nothing owed',
+    scenario: scenario('u15-r11-java-batch-restricted-lost-receipt'),
+    expected: {
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'd01',
+    title:
+      'Java batching: the delayed M2 flushes [M1] first (processOpSendMsg → batchMessageAndSend), M3 opens a new batch; all stored in order',
+    scenario: scenario('u15-d01-java-batch-delay-batch'),
+    expected: {
+      stored: { local: ['M1', 'M2', 'M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'd02',
+    title:
+      'Go batching: M2 (delayed, seq 1) overtakes the open batch [M1, M3] (first id 0): the batch is Dup and both batch-mates are told -1:-1 (#1407)',
+    scenario: scenario('u15-d02-go-batch-delay'),
+    expected: {
+      stored: { local: ['M2'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 10,
+          messages: ['M1'],
+          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+        {
+          invariant: 'no-silent-loss',
+          step: 10,
+          messages: ['M3'],
+          detail: 'M3 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'd02-1565',
+    title:
+      'the same with go-1565: highest id 2 does not help — isDuplicateNormal compares the lowest id 0 with pushed 1',
+    scenario: scenario('u15-d02-go-batch-delay', { fixes: ['go-1565'] }),
+    expected: {
+      stored: { local: ['M2'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 10,
+          messages: ['M1'],
+          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+        {
+          invariant: 'no-silent-loss',
+          step: 10,
+          messages: ['M3'],
+          detail: 'M3 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'd02f',
+    title: 'with go-flush-before-single: [M1] flushed first, M2, then [M3]: all stored in order',
+    scenario: scenario('u15-d02-go-batch-delay', { fixes: ['go-flush-before-single'] }),
+    expected: {
+      stored: { local: ['M1', 'M2', 'M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'd03',
+    title:
+      "Java, two delayed sends, a drop once M2 is written: M2's resend is Dup (-1:-1), each stored once",
+    scenario: scenario('u15-d03-java-delay-disconnect'),
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'd04',
+    title: 'Go without batching: a delayed send is an ordinary single send; stored in order',
+    scenario: scenario('u15-d04-go-no-batching'),
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'd05',
+    title:
+      "Go batching, dedup off, the delayed M2's receipt lost: M2 went ahead of [M1] and its resend is written again (dedup off promises nothing)",
+    scenario: scenario('u15-d05-go-dedup-off-lost-receipt'),
+    expected: {
+      stored: { local: ['M2', 'M2', 'M1'] },
+      outcomes: { M1: ['stored at 10:2'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'd06',
+    title:
+      'Java: a checksum error on the delayed M2 with an intact buffer: recoverChecksumError resends it; stored once',
+    scenario: scenario('u15-d06-java-delay-checksum-intact'),
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'd07',
+    title:
+      "Java: the delayed M2 over the topic's maxMessageSize fails alone (recoverNotAllowedError); M1, M3 stored",
+    scenario: scenario('u15-d07-java-delay-not-allowed'),
+    expected: {
+      stored: { local: ['M1', 'M3'] },
+      outcomes: {
+        M1: ['stored at 10:0'],
+        M2: ['failed: NotAllowedException'],
+        M3: ['stored at 10:1'],
+      },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'd08',
+    title:
+      'Java: the send timer fires with [M1] and the delayed M2 both written: both fail with TimeoutException and both are stored',
+    scenario: scenario('u15-d08-java-delay-send-timeout'),
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: {
+        M1: ['failed: TimeoutException, but stored at 10:0'],
+        M2: ['failed: TimeoutException, but stored at 10:1'],
+      },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'd09',
+    title:
+      'Go: a checksum error on the delayed M2 with a corrupted buffer: Go closes the connection and resends the same bytes — a livelock until the send timeout',
+    scenario: scenario('u15-d09-go-delay-checksum'),
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['pending'] },
+      violations: [],
+      endedBy: 'loop',
+    },
+  },
+  {
+    id: 'd10',
+    title:
+      "Go: the delayed M2 over the topic's maxMessageSize: NotAllowedError unregisters the producer from its connection; M3 is stored but its receipt dropped, both pending",
+    scenario: scenario('u15-d10-go-delay-not-allowed'),
+    expected: {
+      stored: { local: ['M1', 'M3'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['pending'], M3: ['pending'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c01',
+    title:
+      'chunking, no fix, a drop after the first chunk is written: the resent chunks are Dup, M1 told -1:-1 with one chunk stored',
+    scenario: scenario('u15-c01-chunk-disconnect'),
+    expected: {
+      stored: { local: [] },
+      outcomes: { M1: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 10,
+          messages: ['M1'],
+          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c01f',
+    title:
+      'with pr-20948: the resent first chunk is written again and the last is NotDup: M1 assembles once',
+    scenario: scenario('u15-c01-chunk-disconnect', { fixes: ['pr-20948'] }),
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:2'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c02',
+    title:
+      "chunking, dedup off, the first chunk's receipt lost: both chunks resent and written; the repeated first chunk is discarded by the consumer",
+    scenario: scenario('u15-c02-chunk-dedup-off-lost-receipt'),
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:2'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c03',
+    title:
+      'bookies, maxEntriesPerLedger 1, no fix: the last chunk is Dup; M1 lost, M2 in ledger 11',
+    scenario: scenario('u15-c03-chunk-rollover'),
+    expected: {
+      stored: { local: ['M2'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 11:0'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 15,
+          messages: ['M1'],
+          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c03f',
+    title: "with pr-20948: M1's chunks in ledgers 10 and 11 assemble, M2 in 12",
+    scenario: scenario('u15-c03-chunk-rollover', { fixes: ['pr-20948'] }),
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 11:0'], M2: ['stored at 12:0'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c04',
+    title:
+      'bookies, the broker crashes after the first chunk is written, no fix: the chunk is Dup after the replay; lost',
+    scenario: scenario('u15-c04-chunk-restart-broker'),
+    expected: {
+      stored: { local: [] },
+      outcomes: { M1: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 19,
+          messages: ['M1'],
+          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c04f',
+    title:
+      'with pr-20948: recovery keeps both chunks at 10:0–10:1 (their adds still reached the bookies); the replay records seq 0 from the last chunk, the resent first chunk goes to 11:0 and the last is Dup',
+    scenario: scenario('u15-c04-chunk-restart-broker', { fixes: ['pr-20948'] }),
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 11:0'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c05',
+    title:
+      "dedup switched on between M1's chunks (no fix): Recovering, the last chunk is NotDup unpushed; M1 and M2 stored",
+    scenario: scenario('u15-c05-chunk-dedup-switched-on'),
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:1'], M2: ['stored at 10:2'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c06',
+    title: 'three chunks, no fix: chunks 2 and 3 are Dup; M1 lost, M2 (seq 1) stored',
+    scenario: scenario('u15-c06-three-chunks-then-small'),
+    expected: {
+      stored: { local: ['M2'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 9,
+          messages: ['M1'],
+          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c06f',
+    title: "with pr-20948: M1's three chunks and M2 stored",
+    scenario: scenario('u15-c06-three-chunks-then-small', { fixes: ['pr-20948'] }),
+    expected: {
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:2'], M2: ['stored at 10:3'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c07f',
+    title:
+      'chunking with a subscription and the TTL: expiry moves the cursor only; M1 stays stored',
+    scenario: scenario('u15-c07-chunk-ttl', { fixes: ['pr-20948'] }),
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c08f',
+    title:
+      'a topic maxMessageSize of 1000 never judges a chunk (isExceedMaximumMessageSize skips isChunked)',
+    scenario: scenario('u15-c08-chunk-topic-max-size', { fixes: ['pr-20948'] }),
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c09f',
+    title:
+      'pr-20948, the topic unloads once the first chunk is written: the replay records seq 0 from that chunk (recoverProducerSequenceIdFromMetadata reads no chunk id), so the resent last chunk is Dup — a loss the merged fix leaves',
+    scenario: scenario('u15-c09-chunk-unload-between-chunks'),
+    expected: {
+      stored: { local: [] },
+      outcomes: { M1: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 10,
+          messages: ['M1'],
+          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c10',
+    title:
+      'pr-20948, the first chunk refused once (NotAllowedError): recoverNotAllowedError calls OpSendMsg.sendComplete on the head op with no last-chunk guard, so M1 fails at once; the last chunk is stored alone (never assembled) and its receipt finds the future done',
+    scenario: scenario('u15-c10-chunk-not-allowed-first'),
+    expected: {
+      stored: { local: ['M2'] },
+      outcomes: { M1: ['failed: NotAllowedException'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c11',
+    title:
+      'pr-20948, a checksum error on the first chunk with its buffer corrupted: recoverChecksumError fails M1 at once the same way; M2 stored',
+    scenario: scenario('u15-c11-chunk-checksum-corrupted'),
+    expected: {
+      stored: { local: ['M2'] },
+      outcomes: { M1: ['failed: ChecksumException'], M2: ['stored at 10:1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+];
+
+describeRows('review 15: unseen scenarios on replicateTo, deliverAfter and chunking', ROWS);
+
+const runIt = (id: string, fixes: string[] = []) => {
+  const l = loadScenario(scenario(id), fixes);
+  if (!l.ok) throw new Error(JSON.stringify(l.errors));
+  return run(l.config, l.schedule);
+};
+
+describe('review 15: the steps behind the outcomes', () => {
+  it('c09f: the unload replays the first chunk as persisted seq 0, and ProducerSuccess tells the client 0; the resent last chunk is Dup', () => {
+    const r = runIt('u15-c09-chunk-unload-between-chunks');
+    const broker = textsOf(r, 'broker-1');
+    expect(broker.some((t) => t.includes('topic loaded: dedup state rebuilt by replay'))).toBe(
+      true,
+    );
+    expect(broker).toContain(
+      'Dup (seq 0, chunk 2/2 ≤ pushed 0, persisted 0): dropped, receipt -1:-1',
+    );
+    expect(textsOf(r, 'p1').some((t) => t.includes('ProducerSuccess(last_sequence_id 0)'))).toBe(
+      true,
+    );
+  });
+  it('d09: Go resends the corrupted bytes after each ChecksumError (connection.handleSendError closes the connection): the run ends in a loop with M2 pending', () => {
+    const r = runIt('u15-d09-go-delay-checksum');
+    expect(r.endedBy).toBe('loop');
+    expect(textsOf(r, 'p1')).toContain(
+      'connection closed: ChecksumError: Checksum failed on the broker',
+    );
+  });
+});
+
+describe('review 15: a chunk refused at the head fails its message at once', () => {
+  it("c10: the application hears NotAllowedException at the first chunk, and the last chunk's receipt changes nothing", () => {
+    const r = runIt('u15-c10-chunk-not-allowed-first');
+    const p1 = textsOf(r, 'p1');
+    expect(p1).toContain('M1 failed: NotAllowedException');
+    expect(p1).toContain(
+      "M1[2/2] acknowledged at 10:0: M1's future already completed (failed: NotAllowedException); a CompletableFuture completes once",
+    );
+    expect(r.violations).toEqual([]);
+  });
+  it('a send timeout still waits for the last chunk (failPendingMessages keeps the guard): one failure, at M1[2/2]', () => {
+    const l = loadScenario(
+      {
+        format: 'dedup-lab/scenario@1',
+        id: 'u15-timeout-guard',
+        topic: { deduplication: true },
+        producers: [{ name: 'p1', chunking: true }],
+        workload: [{ send: 'M1', producer: 'p1', size: 6_000_000 }],
+        faults: [{ kind: 'send-timeout', message: 'M1' }],
+      },
+      ['pr-20948'],
+    );
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const p1 = textsOf(run(l.config, l.schedule), 'p1');
+    expect(p1).toContain(
+      'M1[1/2] failed: TimeoutException (the callback waits for the last chunk)',
+    );
+    expect(p1).toContain('M1 failed: TimeoutException');
+    expect(p1.some((t) => t.includes('future already completed'))).toBe(false);
+  });
+});
+
+describe('review 15: a failed chunked send is "stored" only where its chunks assemble', () => {
+  const timedOut = {
+    topic: { deduplication: true },
+    producers: [{ name: 'p1', chunking: true }],
+    workload: [{ send: 'M1', producer: 'p1', size: 6_000_000 }],
+    faults: [{ kind: 'send-timeout', message: 'M1' }],
+  };
+  it('without pr-20948 only the first chunk is written: the outcome no longer claims 10:0', () => {
+    const l = loadScenario({ format: 'dedup-lab/scenario@1', id: 'u15-timeout', ...timedOut });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const r = run(l.config, l.schedule);
+    expect(r.stored).toEqual({ local: [] });
+    expect(r.outcomes).toEqual({ M1: ['failed: TimeoutException'] });
+  });
+  it('with pr-20948 both chunks are written: stored from the first chunk to the last', () => {
+    const l = loadScenario({ format: 'dedup-lab/scenario@1', id: 'u15-timeout', ...timedOut }, [
+      'pr-20948',
+    ]);
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const r = run(l.config, l.schedule);
+    expect(r.stored).toEqual({ local: ['M1'] });
+    expect(r.outcomes).toEqual({ M1: ['failed: TimeoutException, but stored at 10:0–10:1'] });
+  });
+});
