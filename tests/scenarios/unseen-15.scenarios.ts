@@ -46,6 +46,10 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   'u15-r10-remote-only': { clusters: EAST_WEST, topic: DEDUP_ON, producers: P1_EAST, replication: EAST_TO_WEST, workload: [send('M1', { replicateTo: ['us-west'] }), AWAIT] },
   // Java batch of two restricted-to-us-east messages with a lost receipt at us-east: resent, Dup, skipped, nothing owed.
   'u15-r11-java-batch-restricted-lost-receipt': { clusters: EAST_WEST, topic: DEDUP_ON, producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }], replication: EAST_TO_WEST, workload: [send('M1', { replicateTo: ['us-east'] }), send('M2', { replicateTo: ['us-east'] }), AWAIT], faults: [{ kind: 'lose-receipt', message: 'M1', cluster: 'us-east' }] },
+  // Java batches of two, alternating lists: [M1 us-east only, M2] is skipped whole (M2 lost for us-west), [M3, M4 us-east only] crosses whole (M4 reaches us-west against its list).
+  'u15-r12-java-two-batches-mixed': { clusters: EAST_WEST, topic: DEDUP_ON, producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }], replication: EAST_TO_WEST, workload: [send('M1', { replicateTo: ['us-east'] }), send('M2'), send('M3'), send('M4', { replicateTo: ['us-east'] }), AWAIT] },
+  // Full mesh of three clusters (six links), one producer each: E1 for [us-east, eu] reaches eu once, never us-west, and nothing is sent back.
+  'u15-r13-full-mesh-three': { clusters: THREE, topic: DEDUP_ON, producers: [{ name: 'pe', cluster: 'us-east' }, { name: 'pu', cluster: 'eu' }], replication: [{ from: 'us-east', to: 'us-west' }, { from: 'us-east', to: 'eu' }, { from: 'us-west', to: 'us-east' }, { from: 'us-west', to: 'eu' }, { from: 'eu', to: 'us-east' }, { from: 'eu', to: 'us-west' }], workload: [send('E1', { replicateTo: ['us-east', 'eu'] }, 'pe'), send('U1', { disableReplication: true }, 'pu'), send('U2', {}, 'pu'), { await: 'pe' }, { await: 'pu' }] },
 
   // ---- deliverAfter ----
   // Java batching: M1 batched, M2 delayed (the batch is sent first), M3 a new batch; dedup on, all stored in order.

@@ -10,7 +10,7 @@
 // violations (step and detail) and how the run ended. The scenarios are in unseen-15.scenarios.ts.
 import { describe, expect, it } from 'vitest';
 import { loadScenario, run } from '../../src/engine';
-import { textsOf } from './helpers';
+import { runOf, textsOf } from './helpers';
 import { describeRows, type ReviewRow } from './reviewRows';
 import { scenario } from './unseen-15.scenarios';
 
@@ -164,6 +164,50 @@ const ROWS: ReviewRow[] = [
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
       outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'] },
+      violations: [],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'r12',
+    title:
+      "Java batches of two with alternating lists: [M1 us-east only, M2] is skipped whole (no-silent-loss M2), [M3, M4 us-east only] crosses whole (replicate-to-respected M4): each entry carries its first message's replicate_to",
+    scenario: scenario('u15-r12-java-two-batches-mixed'),
+    expected: {
+      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M3', 'M4'] },
+      outcomes: {
+        M1: ['stored at 10:0'],
+        M2: ['stored at 10:0'],
+        M3: ['stored at 10:1'],
+        M4: ['stored at 10:1'],
+      },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 8,
+          messages: ['M2'],
+          detail:
+            "M2 (us-east 10:0) was skipped by the replicator (mark-delete 10:0): the entry's replicate_to [us-east] (its batch's first message's, M1) excludes us-west, but M2 was sent for us-west",
+        },
+        {
+          invariant: 'replicate-to-respected',
+          step: 16,
+          messages: ['M4'],
+          detail:
+            "M4 was sent with replicate_to [us-east], but us-west stores a copy replicated from us-east at 20:0: its batch's first message, M3, has no replicate_to, and the entry's metadata is that message's",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'r13',
+    title:
+      'a full mesh of three clusters: E1 for [us-east, eu] reaches eu once and never us-west, U1 (disableReplication) stays at eu, U2 reaches both; nothing replicated in is sent on',
+    scenario: scenario('u15-r13-full-mesh-three'),
+    expected: {
+      stored: { 'us-east': ['E1', 'U2'], 'us-west': ['U2'], eu: ['E1', 'U1', 'U2'] },
+      outcomes: { E1: ['stored at 10:0'], U1: ['stored at 30:1'], U2: ['stored at 30:2'] },
       violations: [],
       endedBy: 'quiescent',
     },
@@ -642,5 +686,105 @@ describe('review 15: a failed chunked send is "stored" only where its chunks ass
     const r = run(l.config, l.schedule);
     expect(r.stored).toEqual({ local: ['M1'] });
     expect(r.outcomes).toEqual({ M1: ['failed: TimeoutException, but stored at 10:0–10:1'] });
+  });
+});
+
+describe('review 15: malformed and impossible configs around the new fields name the field, and never crash', () => {
+  const EW = {
+    clusters: [
+      { name: 'us-east', brokers: ['broker-1'] },
+      { name: 'us-west', brokers: ['broker-2'] },
+    ],
+    topic: { deduplication: true },
+    producers: [{ name: 'p1', cluster: 'us-east' }],
+    replication: { from: 'us-east', to: 'us-west' },
+  };
+  const errorsOf = (s: Record<string, unknown>) => {
+    const l = loadScenario({ format: 'dedup-lab/scenario@1', id: 'u15-bad', ...s });
+    return l.ok ? [] : l.errors.map((e) => `${e.path}: ${e.message}`);
+  };
+  it.each([
+    [
+      'a number in replicateTo',
+      { ...EW, workload: [{ send: 'M1', producer: 'p1', replicateTo: [3] }] },
+      '$.workload[0].replicateTo[0]: expected a cluster the scenario declares ("us-east" | "us-west"); for "__local__" write "disableReplication": true, got 3',
+    ],
+    [
+      '"__local__" in replicateTo',
+      { ...EW, workload: [{ send: 'M1', producer: 'p1', replicateTo: ['__local__'] }] },
+      '$.workload[0].replicateTo[0]: expected a cluster the scenario declares ("us-east" | "us-west"); for "__local__" write "disableReplication": true, got "__local__"',
+    ],
+    [
+      'replicateTo on an await',
+      {
+        ...EW,
+        workload: [
+          { send: 'M1', producer: 'p1' },
+          { await: 'p1', replicateTo: ['us-east'] },
+        ],
+      },
+      '$.workload[1].replicateTo: unknown field; expected one of await',
+    ],
+    [
+      'disableReplication as a string',
+      { ...EW, workload: [{ send: 'M1', producer: 'p1', disableReplication: 'true' }] },
+      '$.workload[0].disableReplication: expected true or false, got "true"',
+    ],
+    [
+      'deliverAfter null',
+      {
+        producers: [{ name: 'p1' }],
+        workload: [{ send: 'M1', producer: 'p1', deliverAfter: null }],
+      },
+      '$.workload[0].deliverAfter: expected a delay in ms, an integer from 1 (leave the field out for no delay), got null',
+    ],
+    [
+      'deliverAfter on a flush',
+      {
+        producers: [{ name: 'p1', batching: { maxMessages: 2 } }],
+        workload: [
+          { send: 'M1', producer: 'p1' },
+          { flush: 'p1', deliverAfter: 5 },
+        ],
+      },
+      '$.workload[1].deliverAfter: unknown field; expected one of flush',
+    ],
+    [
+      'a plan fault naming a chunk',
+      {
+        producers: [{ name: 'p1', chunking: true }],
+        workload: [{ send: 'M1', producer: 'p1', size: 6_000_000 }],
+        faults: [{ kind: 'lose-receipt', message: 'M1[2/2]' }],
+      },
+      '$.faults[0].message: expected a message id, got "M1[2/2]"',
+    ],
+  ] as const)('%s', (_, s, error) => {
+    expect(errorsOf(s)).toEqual([error]);
+  });
+  it('accepted and run as Pulsar would: replicateTo with no replication, a chunked delayed message, a chunked size of 0', () => {
+    const r1 = runOf({
+      id: 'u15-ok1',
+      producers: [{ name: 'p1' }],
+      workload: [{ send: 'M1', producer: 'p1', replicateTo: ['local'] }],
+    });
+    expect([r1.stored, r1.outcomes]).toEqual([{ local: ['M1'] }, { M1: ['stored at 10:0'] }]);
+    const r2 = runOf({
+      id: 'u15-ok2',
+      topic: { deduplication: true },
+      fixes: ['pr-20948'],
+      producers: [{ name: 'p1', chunking: true }],
+      workload: [{ send: 'M1', producer: 'p1', size: 6_000_000, deliverAfter: 10 }],
+    });
+    expect([r2.stored, r2.outcomes, r2.violations]).toEqual([
+      { local: ['M1'] },
+      { M1: ['stored at 10:1'] },
+      [],
+    ]);
+    const r3 = runOf({
+      id: 'u15-ok3',
+      producers: [{ name: 'p1', chunking: true }],
+      workload: [{ send: 'M1', producer: 'p1', size: 0 }],
+    });
+    expect([r3.stored, r3.outcomes]).toEqual([{ local: ['M1'] }, { M1: ['stored at 10:0'] }]);
   });
 });
