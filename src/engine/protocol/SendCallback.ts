@@ -67,7 +67,8 @@ const notLastChunk = (op: OpSendMsg): boolean => {
  */
 function chunkFutureDone(ctx: Ctx, p: ProducerState, op: OpSendMsg, how: string): boolean {
   const m = op.msgs.length === 1 && op.msgs[0]!.chunk ? op.msgs[0]! : undefined;
-  if (!m || p.role === 'replicator') return false;
+  // Java only: Go's chunks complete through `sendRequest.done`, whose own last-chunk rule stands.
+  if (!m || p.role === 'replicator' || p.client !== 'java') return false;
   const done = ctx.w.completions.find((c) => c.producer === p.name && c.msg === m.msg && c.sendIndex === m.sendIndex);
   if (!done) return false;
   ctx.events.push(ev('log', p.name, `${labelOf(op.msgs)} ${how}: ${m.msg}'s future already completed (${done.result === 'failed' ? `failed: ${done.error}` : done.result}); a CompletableFuture completes once`, [m.msg], { cluster: p.cluster, rule: 'ProducerImpl.OpSendMsg.sendComplete:future-done' }));
