@@ -135,7 +135,7 @@ describe('replication-progress owes an excluded message to nobody', () => {
 describe('validation: replicateTo and disableReplication', () => {
   it('an unknown cluster names its element and the clusters expected', () => {
     expect(errorsOf([{ send: 'M1', producer: 'p1', replicateTo: ['us-east', 'eu-central'] }])).toEqual([
-      '$.workload[0].replicateTo[1]: expected a cluster the scenario declares ("us-east" | "us-west"); for "__local__" write "disableReplication": true, got "eu-central"',
+      '$.workload[0].replicateTo[1]: expected a cluster the scenario declares ("us-east" | "us-west"), got "eu-central"',
     ]);
   });
   it('not a list, a repeated cluster, both fields, disableReplication false', () => {

@@ -707,7 +707,7 @@ describe('review 15: malformed and impossible configs around the new fields name
     [
       'a number in replicateTo',
       { ...EW, workload: [{ send: 'M1', producer: 'p1', replicateTo: [3] }] },
-      '$.workload[0].replicateTo[0]: expected a cluster the scenario declares ("us-east" | "us-west"); for "__local__" write "disableReplication": true, got 3',
+      '$.workload[0].replicateTo[0]: expected a cluster the scenario declares ("us-east" | "us-west"), got 3',
     ],
     [
       '"__local__" in replicateTo',

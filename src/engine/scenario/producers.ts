@@ -191,7 +191,9 @@ function readReplicateTo(
   raw.forEach((c, j) => {
     const at = `${path}.replicateTo[${j}]`;
     if (!clusters.includes(c as string)) {
-      r.fail(at, `a cluster the scenario declares (${clusters.map((x) => JSON.stringify(x)).join(' | ')}); for "${LOCAL_ONLY}" write "disableReplication": true`, c);
+      // The `__local__` hint only for a user who wrote Pulsar's own value; a typo gets the clusters (and the reader's "did you mean").
+      const local = c === LOCAL_ONLY ? `; for "${LOCAL_ONLY}" write "disableReplication": true` : '';
+      r.fail(at, `a cluster the scenario declares (${clusters.map((x) => JSON.stringify(x)).join(' | ')})${local}`, c);
       return;
     }
     if (out.includes(c as string)) r.fail(at, `a cluster not already listed in replicateTo`, c);
