@@ -7,40 +7,10 @@
 // safety/liveness, completeness, the state count, the invariants found, each trace's length and
 // steps where they matter, and that every counterexample replays with `run` as the same violation.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, explorerConfig, loadScenario, run } from '../../src/engine';
 import { scenario } from './unseen-14.scenarios';
+import { checkScenario, expectVerdict, HOLDS, NO_REPLICATION, traceOf } from './verdict';
 
-interface Verdict {
-  safety: 'holds' | 'violated';
-  liveness: 'holds' | 'violated' | 'not-applicable';
-  states: number;
-  /** invariant → trace length */
-  found: Record<string, number>;
-}
-
-function check(id: string, fixes: string[] = []) {
-  const loaded = loadScenario(scenario(id), fixes);
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  const bounds = explorerBounds(loaded.config);
-  const result = explore(loaded.config, bounds);
-  const config = explorerConfig(loaded.config, bounds);
-  // A counterexample is a recipe: `run` replays it to the same violation.
-  for (const v of result.violations) {
-    const r = run(config, v.trace);
-    expect(r.error, `${v.invariant}: ${r.error?.message}`).toBeNull();
-    expect(r.violations.map((x) => x.invariant)).toContain(v.invariant);
-  }
-  return result;
-}
-
-const expectVerdict = (r: ReturnType<typeof check>, v: Verdict) => {
-  expect(r).toMatchObject({ complete: true, stopReason: null, safety: v.safety, liveness: v.liveness, states: v.states });
-  expect(Object.fromEntries(r.violations.map((x) => [x.invariant, x.length]))).toEqual(v.found);
-};
-const traceOf = (r: ReturnType<typeof check>, invariant: string) => r.violations.find((v) => v.invariant === invariant)!;
-
-const HOLDS = { safety: 'holds', found: {} } as const;
-const NO_REPLICATION = { liveness: 'not-applicable' } as const;
+const check = (id: string, fixes: string[] = []) => checkScenario(scenario(id), fixes);
 /** A Dup answered -1:-1 for a message the broker never stored. */
 const LOSS = 'no-silent-loss';
 const DUP = 'no-duplicates';

@@ -8,41 +8,10 @@
 // that every counterexample replays with `run` as the same violation. Scenarios:
 // tests/scenarios/unseen-15.scenarios.ts.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, explorerConfig, loadScenario, run } from '../../src/engine';
 import { scenario } from '../scenarios/unseen-15.scenarios';
+import { checkScenario, expectVerdict, HOLDS, NO_REPLICATION, traceOf } from './verdict';
 
-interface Verdict {
-  safety: 'holds' | 'violated';
-  liveness: 'holds' | 'violated' | 'not-applicable';
-  states: number;
-  /** invariant → trace length */
-  found: Record<string, number>;
-  complete?: boolean;
-}
-
-function check(id: string, fixes: string[] = []) {
-  const loaded = loadScenario(scenario(id), fixes);
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  const bounds = explorerBounds(loaded.config);
-  const result = explore(loaded.config, bounds);
-  const config = explorerConfig(loaded.config, bounds);
-  for (const v of result.violations) {
-    const r = run(config, v.trace);
-    expect(r.error, `${v.invariant}: ${r.error?.message}`).toBeNull();
-    expect(r.violations.map((x) => x.invariant)).toContain(v.invariant);
-  }
-  return result;
-}
-
-const expectVerdict = (r: ReturnType<typeof check>, v: Verdict) => {
-  const complete = v.complete ?? true;
-  expect(r).toMatchObject({ complete, stopReason: complete ? null : 'max-depth', safety: v.safety, liveness: v.liveness, states: v.states });
-  expect(Object.fromEntries(r.violations.map((x) => [x.invariant, x.length]))).toEqual(v.found);
-};
-const traceOf = (r: ReturnType<typeof check>, invariant: string) => r.violations.find((v) => v.invariant === invariant)!;
-
-const HOLDS = { safety: 'holds', found: {} } as const;
-const NO_REPLICATION = { liveness: 'not-applicable' } as const;
+const check = (id: string, fixes: string[] = []) => checkScenario(scenario(id), fixes);
 const LOSS = 'no-silent-loss';
 const DUP = 'no-duplicates';
 /** Chunking without PR 20948: the last chunk compares equal to the first's pushed id — no fault needed. */
