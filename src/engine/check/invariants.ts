@@ -3,7 +3,7 @@
 import { type ReplicationLink, replicationLinks } from '../model/config';
 import type { Position, StoredEntry } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
-import { chunkAssembler, readableOf, storedMessages } from '../protocol/ManagedLedger';
+import { chunkAssembler, chunkSpan, readableOf, storedMessages } from '../protocol/ManagedLedger';
 import { cmpPos, entryReplicateTo, excludedBySender, skipsEntry, sourceEntries } from '../protocol/PersistentReplicator';
 import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
@@ -94,7 +94,7 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
       // is lost once that send fails (the rewind starts after the TTL's mark-delete) or is dropped.
       if (expired && expiredInFlight(w, link).some((x) => cmpPos(x.sourcePosition!, e) === 0)) continue;
       // A chunked message is named by its chunks' span, as a consumer's ChunkMessageIdImpl spans them.
-      const where = `${m.msg} (${repl.from} ${set ? `${set[0]!.ledgerId}:${set[0]!.entryId}–` : ''}${e.ledgerId}:${e.entryId})`;
+      const where = `${m.msg} (${repl.from} ${set ? chunkSpan(set) : `${e.ledgerId}:${e.entryId}`})`;
       const mark = `mark-delete ${md.ledgerId}:${md.entryId}`;
       out.push({
         invariant: 'no-silent-loss',
@@ -115,26 +115,14 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
  * The chunked messages of a topic's entries as a consumer assembles them (`chunkAssembler`): for
  * each entry holding the chunk that completes a message, the positions of that message's chunks.
  */
-function chunkSets(entries: readonly StoredEntry[]): Map<StoredEntry, Position[]> {
-  const out = new Map<StoredEntry, Position[]>();
+function chunkSets(entries: readonly StoredEntry[]): Map<StoredEntry, readonly Position[]> {
+  const out = new Map<StoredEntry, readonly Position[]>();
   if (!entries.some((e) => e.msgs.some((m) => m.chunk))) return out;
   const assemble = chunkAssembler();
-  const open = new Map<string, Position[]>();
   for (const e of entries) {
     const m = e.msgs.length === 1 ? e.msgs[0]! : undefined;
-    if (!m?.chunk) continue;
-    const uuid = `${e.producerName}-${m.seq}`;
-    // The assembler restarts a message at chunk 0 and discards what does not extend it: the set
-    // is the chunks since the last chunk 0, the ones it took.
-    if (m.chunk.id === 0) open.set(uuid, []);
-    const before = open.get(uuid)?.length;
-    const done = assemble(e.producerName, m);
-    const set = open.get(uuid);
-    if (set && before === m.chunk.id) set.push({ ledgerId: e.ledgerId, entryId: e.entryId });
-    if (done && set) {
-      out.set(e, set);
-      open.delete(uuid);
-    }
+    const set = m?.chunk ? assemble(e.producerName, m, e) : null;
+    if (set) out.set(e, set);
   }
   return out;
 }

@@ -6,7 +6,7 @@
 // cursors, the dedup replay on load and the invariants all read the topic through here.
 import { linkOfProducer } from '../model/config';
 import type { MsgRef } from '../model/producer';
-import type { PendingWrite, StoredEntry, TopicState } from '../model/topic';
+import type { PendingWrite, Position, StoredEntry, TopicState } from '../model/topic';
 import { frozen, type World } from '../model/world';
 
 export function appendEntry(w: World, topic: TopicState, wr: PendingWrite): StoredEntry {
@@ -67,25 +67,38 @@ export function storedMessages(topic: TopicState): string[] {
  * A consumer's assembly of chunked messages (`ConsumerImpl.processMessageChunk`, with PR 20948's
  * filter of repeated chunks), fed the chunks in topic order: keyed by the uuid
  * (`producerName-sequenceId`), chunk 0 starts a message, the next chunk id extends it, a repeated
- * or out-of-order chunk is discarded; it answers true for the chunk that completes a message. A
- * message whose chunks are not all stored is never delivered.
+ * or out-of-order chunk is discarded; for the chunk that completes a message it answers the
+ * positions of the chunks it took (given `at`), null before. A message whose chunks are not all
+ * stored is never delivered.
  */
-export function chunkAssembler(): (producerName: string, m: MsgRef) => boolean {
-  const next = new Map<string, number>();
-  return (producerName, m) => {
+export function chunkAssembler(): (producerName: string, m: MsgRef, at?: Position) => readonly Position[] | null {
+  // Per uuid, the positions of the chunks taken so far: the next chunk id expected is their count.
+  const taken = new Map<string, Position[]>();
+  return (producerName, m, at = NO_POSITION) => {
     const c = m.chunk;
-    if (!c) return true;
+    if (!c) return NOT_CHUNKED;
     const uuid = `${producerName}-${m.seq}`;
-    if (c.id === 0) next.set(uuid, 0);
-    if (next.get(uuid) !== c.id) return false;
-    if (c.id === c.of - 1) {
-      next.delete(uuid);
-      return true;
-    }
-    next.set(uuid, c.id + 1);
-    return false;
+    if (c.id === 0) taken.set(uuid, []);
+    const set = taken.get(uuid);
+    if (set === undefined || set.length !== c.id) return null;
+    set.push(at);
+    if (c.id !== c.of - 1) return null;
+    taken.delete(uuid);
+    return set;
   };
 }
+
+/** The answer for a message that is not chunked: complete, with no chunk positions. */
+const NOT_CHUNKED: readonly Position[] = Object.freeze([]);
+/** A chunk fed without its position (storedMessages needs only whether it completes). */
+const NO_POSITION: Position = Object.freeze({ ledgerId: -1, entryId: -1 });
+
+/** A chunked message's span as a consumer's `ChunkMessageIdImpl` names it (`10:0–10:1`); one position for one chunk. */
+export const chunkSpan = (set: readonly Position[]): string => {
+  const last = set[set.length - 1]!;
+  const at = `${last.ledgerId}:${last.entryId}`;
+  return set.length > 1 ? `${set[0]!.ledgerId}:${set[0]!.entryId}–${at}` : at;
+};
 
 /** Entries a reader can reach: closed ledgers up to their recorded count, the current up to LAC. */
 export function readableEntries(topic: TopicState): StoredEntry[] {

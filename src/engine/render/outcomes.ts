@@ -7,7 +7,7 @@ import type { World } from '../model/world';
 import { LOCAL_ONLY, replicationLinks } from '../model/config';
 import type { WorkloadItem } from '../model/config';
 import { noDuplicates, noSilentLoss } from '../check/invariants';
-import { chunkAssembler, readableOf } from '../protocol/ManagedLedger';
+import { chunkAssembler, chunkSpan, readableOf } from '../protocol/ManagedLedger';
 import type { StoredEntry } from '../model/topic';
 import { callbackText } from '../sim/run';
 import { CHUNK_PAYLOAD } from '../protocol/application';
@@ -126,17 +126,15 @@ function producerOf(w: World, msg: string): string {
 function positionsOf(entries: readonly StoredEntry[], msg: string): string[] {
   const out: string[] = [];
   const assemble = chunkAssembler();
-  const firstChunk = new Map<number, string>();
   for (const e of entries) {
     for (const m of e.msgs) {
       if (m.msg !== msg) continue;
-      const at = `${e.ledgerId}:${e.entryId}`;
       if (!m.chunk) {
-        out.push(at);
+        out.push(`${e.ledgerId}:${e.entryId}`);
         break;
       }
-      if (m.chunk.id === 0) firstChunk.set(m.seq, at);
-      if (assemble(e.producerName, m)) out.push(m.chunk.of > 1 ? `${firstChunk.get(m.seq)}–${at}` : at);
+      const set = assemble(e.producerName, m, e);
+      if (set) out.push(chunkSpan(set));
     }
   }
   return out;

@@ -17,7 +17,7 @@ import type { Config } from '../model/config';
 import type { SimEvent } from '../model/events';
 import type { Completion } from '../model/producer';
 import type { World } from '../model/world';
-import { chunkAssembler, readableOf, storedMessages } from '../protocol/ManagedLedger';
+import { chunkAssembler, chunkSpan, readableOf, storedMessages } from '../protocol/ManagedLedger';
 import type { EnabledAction } from './actions';
 import { enabledActions } from './enabled';
 import { initialWorld } from './init';
@@ -187,15 +187,13 @@ function storedAt(w: World, cluster: string, msg: string, sendIndex: number): st
   const topic = w.topics[cluster];
   if (!topic) return null;
   let assemble: ReturnType<typeof chunkAssembler> | null = null;
-  let firstChunk = '';
   for (const e of readableOf(topic)) {
     if (e.replicatedFrom) continue;
     for (const m of e.msgs) {
       if (m.msg !== msg || m.sendIndex !== sendIndex) continue;
-      const at = `${e.ledgerId}:${e.entryId}`;
-      if (!m.chunk) return at;
-      if (m.chunk.id === 0) firstChunk = at;
-      if ((assemble ??= chunkAssembler())(e.producerName, m)) return m.chunk.of > 1 ? `${firstChunk}–${at}` : at;
+      if (!m.chunk) return `${e.ledgerId}:${e.entryId}`;
+      const set = (assemble ??= chunkAssembler())(e.producerName, m, e);
+      if (set) return chunkSpan(set);
     }
   }
   return null;
