@@ -13,7 +13,8 @@ export type FixId =
   | 'pr-24722'
   | 'pr-23697'
   | 'pr-25860'
-  | 'pr-20948';
+  | 'pr-20948'
+  | 'replay-last-chunk';
 export const FIX_IDS: readonly FixId[] = [
   'go-1565',
   'go-highest-sequence-id',
@@ -26,6 +27,7 @@ export const FIX_IDS: readonly FixId[] = [
   'pr-23697',
   'pr-25860',
   'pr-20948',
+  'replay-last-chunk',
 ];
 
 export const hasFix = (config: Config, fix: FixId): boolean => config.fixes.includes(fix);
@@ -43,7 +45,8 @@ export const replicationDedup = (config: Config, link?: ReplicationConfig): 'v1'
  * `partitionProducer` fixes need a Go producer; seed 000's proposals change the replicator
  * (`PersistentReplicator`, `ProducerImpl.recoverChecksumError` of its producer) and, for the
  * sentinel, the V2 `GeoReplicationProducerImpl`; PR 24722 changes `ManagedLedgerImpl` over bookies;
- * PR 25860 changes how the target's `MessageDeduplication` replays V2 watermarks.
+ * PR 25860 changes how the target's `MessageDeduplication` replays V2 watermarks; PR 20948 and the
+ * proposed `replay-last-chunk` change its chunk rule, live and on replay.
  */
 export function fixApplies(config: Config, fix: FixId): boolean {
   switch (fix) {
@@ -70,7 +73,8 @@ export function fixApplies(config: Config, fix: FixId): boolean {
       // is on: a load after that replays the entries after its new dedup cursor (review 10).
       return replicationLinks(config).some((l) => replicationDedup(config, l.cfg) === 'v2' && config.clusters.some((c) => c.name === l.cfg.to && (c.deduplication || switchedOn(config, c.name))));
     case 'pr-20948':
-      // MessageDeduplication's chunk rule: only a producer that chunks sends chunks.
+    case 'replay-last-chunk':
+      // MessageDeduplication's chunk rule, live and on replay: only a producer that chunks sends chunks.
       return config.producers.some((p) => p.chunking === true);
   }
 }

@@ -73,6 +73,12 @@ export interface DedupState {
    * `clusterName`, from which a replicated entry's replicator producer name is derived.
    */
   readonly replWatermarkReplay?: { readonly localCluster: string };
+  /**
+   * Set only with the proposed `replay-last-chunk` fix: this broker's `MessageDeduplication
+   * .replayCursor` records a chunked message's sequence id only from its last chunk, as the live
+   * `isDuplicateNormal` / `recordMessagePersistedNormal` of PR 20948 do (IS_LAST_CHUNK).
+   */
+  readonly lastChunkReplay?: true;
 }
 
 /** The topic in one cluster: `PersistentTopic` + its managed ledger (abstract storage). */

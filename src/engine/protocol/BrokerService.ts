@@ -20,7 +20,7 @@ import { closeProducersOf } from './ClientCnx';
 import { disconnectProducersOf } from './CommandCloseProducer';
 import { replayCursor, replayReplNote } from './MessageDeduplication';
 import { closeManagedLedger, emptyLedgersDeleted, failWritesOnClose, initializeBookKeeper, listText } from './ManagedLedgerImpl';
-import { consumersReconnect, serveTopic, startTakeover } from './OwnershipChange';
+import { chunksNotReplayedLog, consumersReconnect, serveTopic, startTakeover } from './OwnershipChange';
 import { openClosedLedger } from './LedgerHandle';
 import { closeReplicatorProducer, restartReplicator } from './PersistentReplicator';
 
@@ -68,6 +68,7 @@ function dedupReplayed(ctx: Ctx, cluster: string, broker: string): void {
   // V2 replication's _LID/_EID watermarks are what a replay does not rebuild (before PR 25860): worth saying only where they are kept.
   const v2Target = replicationLinks(w.config).some((l) => l.cfg.to === cluster && replicationDedup(w.config, l.cfg) === 'v2');
   ctx.events.push(ev('log', broker, `topic loaded: dedup state rebuilt by replay${v2Target ? replayReplNote(w.topics[cluster]!.dedup) : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
+  chunksNotReplayedLog(ctx, w.topics[cluster]!, broker);
 }
 
 /**

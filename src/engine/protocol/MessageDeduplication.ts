@@ -135,7 +135,9 @@ export function recordMessagePersistedRepl(dedup: DedupState, name: string, ledg
  * producer name (the *original* one for replicated entries) with max(highest, sequence id). The V2
  * `_LID`/`_EID` keys are never rebuilt by replay (apache/pulsar #25861) — unless the broker runs
  * PR 25860 (`replWatermarkReplay`): then each replicated entry also restores its replicator's
- * watermark (`recoverReplWatermarkFromMetadata`).
+ * watermark (`recoverReplWatermarkFromMetadata`). `recoverProducerSequenceIdFromMetadata` reads no
+ * chunk id, so a first chunk stored alone records its message's id as persisted — unless the broker
+ * runs the proposed `replay-last-chunk` (`lastChunkReplay`, see `recordedOnReplay`).
  */
 export function replayCursor(dedup: DedupState, entries: readonly ReplayedEntry[]): void {
   // A load while a runtime switch on is still Recovering: the load's `checkStatus` (policy on,
@@ -152,9 +154,11 @@ export function replayCursor(dedup: DedupState, entries: readonly ReplayedEntry[
     // opened at runtime (`checkStatus`) never saw what was written before it.
     if (!afterDedupCursor(dedup, e)) continue;
     if (e.producerName === '') continue;
-    const seq = Math.max(e.highestSequenceId, e.sequenceId);
-    dedup.highestSequencedPushed[e.producerName] = seq;
-    dedup.highestSequencedPersisted[e.producerName] = seq;
+    if (recordedOnReplay(dedup, e)) {
+      const seq = Math.max(e.highestSequenceId, e.sequenceId);
+      dedup.highestSequencedPushed[e.producerName] = seq;
+      dedup.highestSequencedPersisted[e.producerName] = seq;
+    }
     if (dedup.replWatermarkReplay) recoverReplWatermarkFromMetadata(dedup, e, dedup.replWatermarkReplay.localCluster);
   }
 }
@@ -167,8 +171,23 @@ export interface ReplayedEntry {
   readonly sequenceId: number;
   readonly highestSequenceId: number;
   readonly replicatedFrom?: string;
-  readonly msgs: readonly { readonly sourcePosition?: { readonly ledgerId: number; readonly entryId: number } }[];
+  readonly msgs: readonly { readonly sourcePosition?: { readonly ledgerId: number; readonly entryId: number }; readonly chunk?: { readonly id: number; readonly of: number } }[];
 }
+
+/**
+ * Proposed `replay-last-chunk` (no upstream PR; docs/research/chunking.md): `recoverProducerSequenceIdFromMetadata`
+ * skips an entry whose metadata has a `chunk_id` other than `num_chunks_from_msg - 1`, in *both*
+ * maps — the replay then leaves them as the live path of PR 20948 left them when that entry was
+ * written (a non-last chunk neither pushes nor records persisted), so the maps a reload rebuilds
+ * are the ones the topic had. Recording it in pushed alone would make the resent last chunk Unknown
+ * (≤ pushed, > persisted) on every reconnect, with nothing to write that would ever persist it.
+ * A replicated entry's V2 watermark (PR 25860) is still restored from every chunk: V2 records each.
+ */
+export const recordedOnReplay = (dedup: DedupState, e: ReplayedEntry): boolean => !dedup.lastChunkReplay || recordsPersisted(e.msgs, true);
+
+/** The entries a replay reads (after the dedup cursor) but, with `replay-last-chunk`, does not record: non-last chunks. */
+export const chunksNotReplayed = <E extends ReplayedEntry>(dedup: DedupState, entries: readonly E[]): E[] =>
+  dedup.lastChunkReplay && dedup.enabled ? entries.filter((e) => e.producerName !== '' && afterDedupCursor(dedup, e) && !recordedOnReplay(dedup, e)) : [];
 
 /**
  * PR 25860 (`MessageDeduplication.recoverReplWatermarkFromMetadata`, open): a replayed entry that

@@ -11,12 +11,12 @@
 import { ev } from '../model/events';
 import type { TopicState } from '../model/topic';
 import { frozen } from '../model/world';
-import { type Ctx, tick } from '../sim/context';
-import { replayCursor } from './MessageDeduplication';
+import { type Ctx, idsOf, labelOf, tick } from '../sim/context';
+import { chunksNotReplayed, replayCursor } from './MessageDeduplication';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
 import { openClosedLedger } from './LedgerHandle';
 import { closeReplicatorProducer } from './PersistentReplicator';
-import { readableEntries } from './ManagedLedger';
+import { readableEntries, readableOf } from './ManagedLedger';
 import { replicationLinks } from '../model/config';
 
 /**
@@ -90,6 +90,7 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
   const current = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
   ctx.events.push(ev('log', t.broker, `now serves the topic (current ledger ${current.id})`, [], { cluster: topic.cluster, rule: 'BrokerService.loadTopic' }));
   if (t.crashed !== undefined) ctx.events.push(ev('log', t.broker, `topic loaded after ${t.crashed} crashed: dedup state rebuilt by replay`, [], { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor' }));
+  chunksNotReplayedLog(ctx, topic, t.broker);
   consumersReconnect(ctx, topic, before, t.broker);
   // The old owner's PersistentTopic.close stops its replicator (AbstractReplicator.terminate closes
   // its producer gracefully); the new owner's runs from the persisted cursor with a new producer
@@ -139,4 +140,16 @@ export function serveTopic(topic: TopicState, broker: string): void {
 function lastRecorded(list: readonly { id: number; entries: number }[]) {
   for (let i = list.length - 1; i >= 0; i--) if (list[i]!.entries > 0) return { ledgerId: list[i]!.id, entryId: list[i]!.entries - 1 };
   return { ledgerId: list[0]!.id, entryId: -1 };
+}
+
+/**
+ * With the proposed `replay-last-chunk`: the chunks a replay read and recorded nothing for, named
+ * after the replay's own line (a load's, or a runtime switch's). Nothing is said without the fix.
+ */
+export function chunksNotReplayedLog(ctx: Ctx, topic: TopicState, broker: string): void {
+  const skipped = chunksNotReplayed(topic.dedup, readableOf(topic));
+  if (skipped.length === 0) return;
+  const what = skipped.map((e) => `${labelOf(e.msgs)} at ${e.ledgerId}:${e.entryId} (seq ${e.sequenceId})`).join(', ');
+  const text = `replay: ${what} not recorded — not its message's last chunk (replay-last-chunk)`;
+  ctx.events.push(ev('log', broker, text, idsOf(skipped.flatMap((e) => e.msgs)), { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor:not-last-chunk' }));
 }

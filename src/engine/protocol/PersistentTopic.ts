@@ -12,7 +12,7 @@ import { hasFix } from '../model/fixes';
 import { checkStatus, chunkUnchecked, isDuplicate, isDuplicateChunk, recordsPersisted, recoveryComplete, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
 import { appendEntry, readableOf } from './ManagedLedger';
 import { asyncAddEntry } from './ManagedLedgerImpl';
-import { switchToNewOwner } from './OwnershipChange';
+import { chunksNotReplayedLog, switchToNewOwner } from './OwnershipChange';
 
 type Unborn<T> = T extends unknown ? Omit<T, 'born'> : never;
 
@@ -260,4 +260,5 @@ export function completeDedupRecovery(ctx: Ctx, topic: TopicState): void {
   const c = topic.dedup.cursor;
   const from = c ? positionText(c) : 'the start';
   ctx.events.push(ev('log', topic.owner, `dedup cursor replayed from ${from}: ${read === 0 ? 'nothing after it' : `${read} ${read === 1 ? 'entry' : 'entries'} written while Recovering`} (Recovering → Enabled)`, [], { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor' }));
+  chunksNotReplayedLog(ctx, topic, topic.owner);
 }

@@ -47,6 +47,8 @@ export function initialWorld(config: Config): World {
       highestSequencedPersisted: {},
       // PR 25860 changes the broker's replay (MessageDeduplication.replayCursor), so every topic of the run has it.
       ...(hasFix(config, 'pr-25860') ? { replWatermarkReplay: { localCluster: c.name } } : {}),
+      // So does the proposed replay-last-chunk (the chunk rule of the same replay).
+      ...(hasFix(config, 'replay-last-chunk') ? { lastChunkReplay: true as const } : {}),
     };
     replayCursor(dedup, ledgers.flatMap((l) => l.entries));
     const maxId = Math.max(c.firstLedgerId - 1, ...c.initialLedgers.map((l) => l.id));
