@@ -16,6 +16,8 @@ import javaResendOutgrowsBatch from './java-resend-outgrows-batch.json';
 import chunkedDedupPr20948 from './chunked-dedup-pr-20948.json';
 import geoChunkedV1Pr20948 from './geo-chunked-v1-pr-20948.json';
 import goChunkedDedupPr20948 from './go-chunked-dedup-pr-20948.json';
+import chunkedReloadPr20948 from './chunked-reload-pr-20948.json';
+import chunkedReloadPr20948Explore from './chunked-reload-pr-20948-explore.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
 import seed000ChecksumIntact from './seed-000-checksum-intact.json';
 import seed000NotAllowed from './seed-000-not-allowed.json';
@@ -63,6 +65,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   javaResendOutgrowsBatch,
   chunkedDedupPr20948,
   goChunkedDedupPr20948,
+  chunkedReloadPr20948,
   geoV2Clean,
   geoTwoWay,
   geoTwoWayV1SameName,
@@ -93,6 +96,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   seed002Issue1V2Explore,
   seed003AGoExplore,
   seed003BGoExplore,
+  chunkedReloadPr20948Explore,
 ];
 
 /** A built-in by id; generated long traces (`long-<n>`, see ./long) resolve too, unlisted. */

@@ -38,6 +38,13 @@ export const FIXES: Partial<Record<FixId, FixInfo>> = {
     status: 'merged',
     source: PR_20948,
   },
+  'replay-last-chunk': {
+    summary: 'Proposed after PR 20948: a reload’s replay records a chunked message only at its last chunk',
+    detail:
+      'MessageDeduplication.replayCursor (recoverProducerSequenceIdFromMetadata): an entry whose metadata has a chunk_id other than its message’s last (num_chunks_from_msg − 1) records nothing, in highestSequencedPushed or highestSequencedPersisted — what the live isDuplicateNormal and recordMessagePersistedNormal of PR 20948 already do (IS_LAST_CHUNK). Without it a first chunk stored before the topic loads again (an unload, an ownership change, a broker crash) or before deduplication is switched on is replayed as its message’s id persisted, so the resent last chunk is Dup (-1:-1), the callback reports success and the message is never assembled (no-silent-loss). Recording it in pushed alone would answer every resend Unknown instead. No upstream PR or issue yet; PIP-295 (chunk ids in the dedup snapshot, PR 21027 closed) does not change the replay.',
+    status: 'proposed',
+    source: PR_20948,
+  },
   'pr-23697': {
     summary: 'PR 23697: the replicator dedups by source position (V2)',
     detail:
