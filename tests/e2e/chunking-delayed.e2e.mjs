@@ -1,4 +1,4 @@
-// Two built-ins merged on 2026-12-02, driven as a user would in Chromium: open the scenario, go to
+// Built-ins merged on 2026-12-02 and after, driven as a user would in Chromium: open the scenario, go to
 // its last step, read the violation in the step bar, the Invariants panel and the diagram, then
 // switch the fix on from the header's "Choose fixes" menu (a 1200 × 800 window folds the toggles
 // into that menu) and read that the violation is gone.
@@ -10,6 +10,8 @@
 //   ahead of the open batch holding M1; the batch is then dropped as Dup and M1 completes with -1:-1
 //   (no-silent-loss, pulsar-client-go #1407). With the proposed go-flush-before-single the batch goes
 //   first and both are stored.
+// - chunked-reload-pr-20948 (added in session 13): the gap pr-20948 leaves, closed by the proposed
+//   replay-last-chunk.
 import assert from 'node:assert/strict';
 import { diagramText, openScenario, shows, text, until } from './lib.mjs';
 
@@ -210,4 +212,75 @@ const delayed = {
   },
 };
 
-export default [chunking, delayed];
+// chunked-reload-pr-20948 (docs/research/chunking.md, "A gap the merged fix leaves"): pr-20948 is the
+// scenario's own fix, shown on and locked; the unload between the chunks loses M1 at step 10, and
+// the proposed replay-last-chunk, ticked as a user would, stores it whole.
+const reload = {
+  name: 'chunking-delayed: chunked-reload-pr-20948 — pr-20948 on and locked; the reload replays M1[1/2] as seq 0, the resent last chunk is Dup, no-silent-loss at step 10; replay-last-chunk stores M1',
+  timeout: 90_000,
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({ viewport: COMPACT });
+    await openScenario(page, baseURL, 'chunked-reload-pr-20948');
+    assert.equal(await text(page, 'fixes-on'), 'pr-20948');
+    await toLastStep(page, 10);
+    await violated(
+      page,
+      'no-silent-loss',
+      10,
+      'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+    );
+    let drawn = await diagramText(page);
+    for (const s of [
+      'NotDup (seq 0, chunk 1/2 is not the last chunk: not checked (PR 20948)): write, pushed stays none',
+      'add M1[1/2] → 10:0',
+      'unload topic at local',
+      'topic loaded: dedup state rebuilt by replay',
+      'ProducerSuccess(last_sequence_id 0)',
+      'Dup (seq 0, chunk 2/2 ≤ pushed 0, persisted 0): dropped, receipt -1:-1',
+    ])
+      drawnHas(drawn, s);
+    drawnLacks(drawn, 'not recorded');
+    const topic = await text(page, 'panel-topic');
+    assert.match(topic, /stored: nothing yet/, topic);
+    assert.match(await text(page, 'outcome-M1'), /completed -1:-1/);
+
+    // The scenario's own pr-20948 is checked and locked; the proposal is ticked beside it.
+    await page.getByRole('button', { name: /^Choose fixes/ }).click();
+    const own = page.getByRole('checkbox', { name: 'pr-20948', exact: true });
+    assert.equal(await own.isChecked(), true);
+    assert.equal(await own.isDisabled(), true);
+    await page.getByRole('checkbox', { name: 'replay-last-chunk', exact: true }).check();
+    await until(
+      page,
+      () =>
+        /No invariant violated in this run/.test(
+          document.querySelector('[data-testid=panel-invariants]')?.textContent ?? '',
+        ),
+      null,
+      'replay-last-chunk did not re-run the scenario with no violation',
+    );
+    await page.getByRole('button', { name: /^Hide the fixes/ }).click();
+    assert.deepEqual(await page.getByTestId('fixes-on').locator('code').allTextContents(), [
+      'pr-20948',
+      'replay-last-chunk',
+    ]);
+    await toLastStep(page, 11);
+    await clean(page, 11);
+    drawn = await diagramText(page);
+    for (const s of [
+      "replay: M1[1/2] at 10:0 (seq 0) not recorded — not its message's last chunk (replay-last-chunk)",
+      'ProducerSuccess(last_sequence_id -1)',
+      'NotDup (pushed none, persisted none): write, pushed := 0',
+      'add M1[2/2] → 11:0',
+      'M1 completed: stored at 11:0',
+    ])
+      drawnHas(drawn, s);
+    drawnLacks(drawn, 'Dup (seq 0, chunk 2/2');
+    const fixedTopic = await text(page, 'panel-topic');
+    assert.match(fixedTopic, /stored: M1(?!\[)/, fixedTopic);
+    assert.match(fixedTopic, /10:0 M1\[1\/2\] seq 0/, fixedTopic);
+    assert.match(fixedTopic, /11:0 M1\[2\/2\] seq 0/, fixedTopic);
+  },
+};
+
+export default [chunking, delayed, reload];
