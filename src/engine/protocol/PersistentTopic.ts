@@ -23,10 +23,24 @@ function respond(ctx: Ctx, ch: Channel, frame: Unborn<ResponseFrame>): void {
   ch.toClient.push(frozen({ ...frame, born: tick(ctx.w) }));
 }
 
+/**
+ * What the frame's MessageMetadata asks beyond its ids, as the arrow that carries it says it:
+ * `replicate_to [us-east]` and `deliver_at_time +5000 ms`. A batch's metadata is its first
+ * message's (`Commands.initBatchMessageMetadata`); the replicator sends an entry's metadata on
+ * (`GeoPersistentReplicator.replicateEntries` clears only the txn ids). Written on the wire arrow so
+ * that a reader of the diagram alone sees which entry the replicator will skip, and why a send
+ * went alone, at every resend — not only at its sendAsync note.
+ */
+function metadataText(f: SendFrame): string {
+  const m = f.msgs[0];
+  const to = m?.replicateTo && m.replicateTo.length > 0 ? ` replicate_to [${m.replicateTo.join(', ')}]` : '';
+  return m?.deliverAfter === undefined ? to : `${to} deliver_at_time +${m.deliverAfter} ms`;
+}
+
 /** A CommandSend reached the owning broker on channel `ch`. */
 export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFrame): void {
   const ids = idsOf(f.msgs);
-  const what = `${labelOf(f.msgs)} ${seqText(f.sequenceId, f.highestSequenceId)}`;
+  const what = `${labelOf(f.msgs)} ${seqText(f.sequenceId, f.highestSequenceId)}${metadataText(f)}`;
   // ServerCnx.handleSend: the two-id path only when highest is present and ≥ the lowest.
   const highest = f.highestSequenceId >= f.sequenceId ? f.highestSequenceId : -1;
   const errSeq = Math.max(highest, f.sequenceId);
