@@ -118,7 +118,10 @@ function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'object') return 'an object';
-  // JSON gives no function or undefined, but the reader must not throw on whatever it is handed.
-  const s = JSON.stringify(v) ?? String(v);
+  // JSON gives no function or undefined, but the reader must not throw on whatever it is handed. A
+  // number is written as the caller wrote it: JSON.stringify writes NaN and ±Infinity as "null"
+  // (a scenario built in code, not read from JSON text, read "got null" for a size of NaN — review
+  // 15), and throws on a BigInt.
+  const s = typeof v === 'string' ? JSON.stringify(v) : typeof v === 'bigint' ? `${v}n` : typeof v === 'number' ? String(v) : (JSON.stringify(v) ?? String(v));
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
 }
