@@ -135,6 +135,8 @@ export interface SourceEntryView {
   readonly position: string;
   /** Message ids; entries that existed before the run have none (named by position). */
   readonly msgs: readonly string[];
+  /** A chunk entry's names with their place (`M1[2/2]`, as the Topic panel and the diagram write them); absent: `msgs`. */
+  readonly names?: readonly string[];
   /** At or below the cursor's markDeletePosition. */
   readonly markDeleted: boolean;
   /** In `individualDeletedMessages` (deleted above the mark-delete). */

@@ -4,7 +4,9 @@
 // watermarks, V1 per producer name and V2 as `_LID:_EID` pairs. Pure: world (+ events) in.
 import { REPLICATOR, type ReplicationLink, replicationLinks } from '../model/config';
 import type { SimEvent } from '../model/events';
-import type { Position, TopicState } from '../model/topic';
+import type { Position, StoredEntry, TopicState } from '../model/topic';
+import { chunkAssembler } from '../protocol/ManagedLedger';
+import { labelOf } from '../sim/context';
 import { replicatorOf, type World } from '../model/world';
 import { expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { entryReplicateTo, excludedBySender, skipsEntry } from '../protocol/PersistentReplicator';
@@ -17,9 +19,32 @@ const differs = (a: unknown, b: unknown): boolean => JSON.stringify(a) !== JSON.
 const LID = '_LID';
 const EID = '_EID';
 
-/** Messages stored at a cluster (pre-run entries have none). */
-const storedIds = (t: TopicState | undefined): Set<string> =>
-  new Set(t?.ledgers.flatMap((l) => l.entries.flatMap((e) => e.msgs.map((m) => m.msg))) ?? []);
+/**
+ * Messages stored at a cluster (pre-run entries have none). A chunked message counts once its
+ * chunks assemble (`chunkAssembler`, as a consumer and the invariants read it): us-west holding
+ * only M1[1/2] does not store M1 — counted, the strip flagged no LOST beside no-silent-loss, and
+ * Copy for GitHub's state said "every message stored at us-east is here too" (UX review 13).
+ */
+function storedIds(t: TopicState | undefined): Set<string> {
+  const assemble = chunkAssembler();
+  return new Set(t?.ledgers.flatMap((l) => l.entries.flatMap((e) => e.msgs.filter((m) => !m.chunk || assemble(e.producerName, m)).map((m) => m.msg))) ?? []);
+}
+
+/**
+ * For each chunk entry of a source whose message assembles there, the positions of that message's
+ * chunks (by position text). A chunk of a message that never assembles at the source is nobody's
+ * to lose: the invariants owe it to no remote.
+ */
+function chunkSetsOf(entries: readonly StoredEntry[]): Map<string, readonly Position[]> {
+  const out = new Map<string, readonly Position[]>();
+  const assemble = chunkAssembler();
+  for (const e of entries) {
+    const m = e.msgs.length === 1 ? e.msgs[0]! : undefined;
+    const set = m?.chunk ? assemble(e.producerName, m, e) : null;
+    if (set) for (const at of set) out.set(posText(at), set);
+  }
+  return out;
+}
 
 /** Dedup watermarks for display: `<name>_LID` + `<name>_EID` become one `name` row `L:E`. */
 export function watermarksOf(t: TopicState): WatermarkRow[] {
@@ -54,7 +79,8 @@ function linkMissing(w: World, from: string, cluster: string): { from: string; m
   const here = storedIds(w.topics[cluster]);
   const source = w.topics[from]?.ledgers.flatMap((l) => l.entries) ?? [];
   // A message whose replicate_to leaves this cluster out is not missing here: it was never sent for it.
-  const msgs = source.flatMap((e) => (e.replicatedFrom ? [] : e.msgs.filter((m) => !excludedBySender(m, cluster)).map((m) => m.msg))).filter((m) => !here.has(m));
+  const sets = chunkSetsOf(source);
+  const msgs = source.flatMap((e) => (e.replicatedFrom ? [] : e.msgs.filter((m) => !excludedBySender(m, cluster) && (!m.chunk || sets.has(posText(e)))).map((m) => m.msg))).filter((m) => !here.has(m));
   return { from, msgs: [...new Set(msgs)] };
 }
 
@@ -107,20 +133,27 @@ export function replicationPanelOf(
   const pendingPositions = p.pendingMessages.flatMap((op) => op.msgs.flatMap((m) => (m.sourcePosition ? [posText(m.sourcePosition)] : [])));
   const remote = storedIds(w.topics[repl.to]);
   const source = w.topics[repl.from]?.ledgers.flatMap((l) => l.entries) ?? [];
+  const deleted = (at: Position) => cmp(at, c.markDeletePosition) <= 0 || c.individuallyDeleted.some((d) => cmp(d, at) === 0);
+  const sets = chunkSetsOf(source);
   const entries = source.map((e): SourceEntryView => {
     const position = posText(e);
     const markDeleted = cmp(e, c.markDeletePosition) <= 0;
     const individuallyDeleted = c.individuallyDeleted.some((d) => cmp(d, e) === 0);
     const msgs = e.msgs.map((m) => m.msg);
+    // A chunk is lost with its message, as no-silent-loss judges it: once every chunk of the set
+    // is deleted here and the remote cannot assemble it (one deleted chunk with the next on its
+    // way is not lost yet).
+    const owed = (m: StoredEntry['msgs'][number]) => !m.chunk || (sets.get(position)?.every(deleted) ?? false);
     return {
       position,
       msgs,
+      ...(e.msgs.some((m) => m.chunk) ? { names: e.msgs.map((m) => labelOf([m])) } : {}),
       markDeleted,
       individuallyDeleted,
       expired: expiredOnCursor(w, link, e),
       atReadPosition: cmp(e, c.readPosition) === 0,
       pending: pendingPositions.includes(position),
-      lostAtRemote: (markDeleted || individuallyDeleted) && !e.replicatedFrom && msgs.length > 0 && e.msgs.some((m) => !remote.has(m.msg) && !excludedBySender(m, repl.to)),
+      lostAtRemote: (markDeleted || individuallyDeleted) && !e.replicatedFrom && msgs.length > 0 && e.msgs.some((m) => !remote.has(m.msg) && !excludedBySender(m, repl.to) && owed(m)),
       ...(!e.replicatedFrom && skipsEntry(e, repl.to) ? { skipped: `replicate_to [${entryReplicateTo(e)!.join(', ')}] excludes ${repl.to}` } : {}),
     };
   });

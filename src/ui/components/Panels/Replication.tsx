@@ -29,7 +29,7 @@ function Entry({ e }: { readonly e: SourceEntryView }) {
   ]
     .filter(Boolean)
     .join(' ');
-  const name = e.msgs.length > 0 ? e.msgs.join('+') : '—';
+  const name = e.msgs.length > 0 ? (e.names ?? e.msgs).join('+') : '—';
   return (
     <li
       className={cls}

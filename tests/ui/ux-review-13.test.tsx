@@ -1,0 +1,88 @@
+// UX review 13 (docs/research/ux-review-13.md), in jsdom.
+// - geo-chunked-v1-pr-20948: us-west holds only M1[1/2], and no-silent-loss names M1 lost, but
+//   the replicator's strip read "10:0 M1 MD · 10:1 M1 MD" with no LOST, us-west's Topic card did
+//   not list M1 as missing, and Copy for GitHub's state said "every message stored at us-east is
+//   here too": a chunk stored was counted as its message stored. A chunked message now counts once
+//   its chunks assemble, as the invariants and a consumer read it; the strip names the chunks.
+import { render, screen, within } from '@testing-library/react';
+import { act } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Panels } from '../../src/ui/components/Panels';
+import { stateSummary } from '../../src/ui/share/summary';
+import { appStore, selectScenario, setCursor, setFixes, setRunner, start } from '../../src/ui/store';
+import { directRunner } from '../../src/worker/handle';
+
+beforeEach(async () => {
+  setRunner(directRunner);
+  await start();
+});
+
+/** The step at which `text` first appears among the events of `actor`. */
+function stepOf(text: string, actor: string): number {
+  const steps = appStore.getState().result!.steps;
+  const at = steps.findIndex((s) => s.events.some((e) => e.actor === actor && e.text.includes(text)));
+  if (at < 0) throw new Error(`no step of ${actor} says ${text}`);
+  return at;
+}
+
+const strip = () =>
+  within(screen.getByTestId('panel-replicator')).getByRole('list', {
+    name: 'Source entries at us-east',
+  });
+const entry = (position: string) => strip().querySelector(`[data-position="${position}"]`)!;
+
+describe('a replicated chunked message that us-west cannot assemble is lost in every panel', () => {
+  it('geo-chunked-v1-pr-20948 at the violation: both chunks LOST, named M1[1/2] and M1[2/2]; us-west misses M1', async () => {
+    await selectScenario('geo-chunked-v1-pr-20948');
+    const violation = appStore.getState().result!.violations[0]!;
+    expect(violation.detail).toBe(
+      'M1 (us-east 10:0–10:1) was deleted by the replicator (mark-delete 10:1) but us-west does not store it',
+    );
+    act(() => setCursor(violation.step));
+    render(<Panels />);
+    expect(entry('10:0').getAttribute('aria-label')).toBe(
+      '10:0 M1[1/2]: mark-deleted, deleted but not at the remote',
+    );
+    expect(entry('10:1').getAttribute('aria-label')).toBe(
+      '10:1 M1[2/2]: mark-deleted, deleted but not at the remote',
+    );
+    expect(entry('10:0')).toHaveTextContent('10:0M1[1/2]MDLOST');
+    expect(screen.getByTestId('missing-us-west')).toHaveTextContent(
+      'missing and lost (the replicator deleted it at us-east): M1',
+    );
+    expect(screen.getByTestId('topic-us-west')).toHaveTextContent(
+      'stored: nothing yet · M1 incomplete (chunk 1 of 2)',
+    );
+    expect(stateSummary(appStore.getState().result!, violation.step)).toContain(
+      'topic @us-west (owner broker-2, dedup on): nothing stored; stored at us-east but not here: M1;',
+    );
+  });
+
+  it('before the second chunk is sent back, M1[1/2] deleted alone is not lost yet: its set is not all deleted', async () => {
+    await selectScenario('geo-chunked-v1-pr-20948');
+    const first = stepOf('asyncDelete(10:0)', 'replicator-cursor');
+    act(() => setCursor(first));
+    render(<Panels />);
+    expect(entry('10:0').getAttribute('aria-label')).toBe('10:0 M1[1/2]: mark-deleted');
+    expect(entry('10:1').getAttribute('aria-label')).toBe('10:1 M1[2/2]: in flight');
+    // Late, not lost: us-west lacks M1 while its second chunk is on its way.
+    expect(screen.queryByTestId('missing-us-west')).toBeNull();
+    expect(screen.getByTestId('topic-us-west')).toHaveTextContent('M1 incomplete (chunk 1 of 2)');
+    expect(stateSummary(appStore.getState().result!, first)).toContain(
+      'stored at us-east but not here: M1;',
+    );
+  });
+
+  it('with pr-20948 us-west assembles M1: no LOST, nothing missing', async () => {
+    await selectScenario('geo-chunked-v1-pr-20948');
+    await setFixes(['pr-20948']);
+    act(() => setCursor(appStore.getState().result!.steps.length - 1));
+    render(<Panels />);
+    expect(strip().querySelectorAll('abbr[title^="deleted at the source"]')).toHaveLength(0);
+    expect(screen.queryByTestId('missing-us-west')).toBeNull();
+    expect(screen.getByTestId('topic-us-west')).toHaveTextContent('stored: M1, M2');
+    expect(
+      stateSummary(appStore.getState().result!, appStore.getState().result!.steps.length - 1),
+    ).toContain('every message stored at us-east is here too');
+  });
+});
