@@ -36,6 +36,16 @@ describe(`${ID}: us-east stores both chunks, us-west deduplicates (V1)`, () => {
     expect(textsOf(r, 'replicator').filter((t) => t.includes('waits for the last chunk'))).toEqual([]);
   });
 
+  it('the cursor reads and the replicator completes each chunk entry by its chunk’s name, not M1 twice (UX review 13)', () => {
+    const r = runBuiltin(ID);
+    expect(textsOf(r, 'replicator-cursor')).toContain('read 10:0, 10:1 (M1[1/2], M1[2/2])');
+    expect(textsOf(r, 'replicator').filter((t) => t.includes('completed'))).toEqual([
+      'M1[1/2] completed: stored at 20:0',
+      'M1[2/2] completed as success with -1:-1 (not stored by this send)',
+      'M2 completed: stored at 20:1',
+    ]);
+  });
+
   it('before PR 20948: us-west drops the second chunk as Dup, the replicator deletes it, M1 is lost at us-west', () => {
     const r = runBuiltin(ID);
     expect(textsOf(r, 'broker-2')).toContain('Dup (p1 seq 0, chunk 2/2 ≤ pushed 0, persisted 0): dropped, receipt -1:-1');

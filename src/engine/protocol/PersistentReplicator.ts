@@ -9,7 +9,7 @@ import type { MsgRef } from '../model/producer';
 import type { Position, StoredEntry } from '../model/topic';
 import type { ProducerState } from '../model/producer';
 import { frozen, replicatorOf, type World } from '../model/world';
-import type { Ctx } from '../sim/context';
+import { type Ctx, labelOf } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { cursorView } from './ManagedCursor';
 import { processOpSendMsg } from './ProducerImpl';
@@ -64,7 +64,9 @@ export function readMoreEntries(ctx: Ctx, link: ReplicationLink): void {
   if (!last) return;
   r.cursor.readPosition = { ledgerId: last.ledgerId, entryId: last.entryId + 1 };
   const ids = entries.flatMap((e) => e.msgs.map((m) => m.msg));
-  ctx.events.push(ev('app', link.cursor, `read ${entries.map(posText).join(', ')} (${ids.join(', ')})`, ids, { cluster: link.cfg.from, rule: 'PersistentReplicator.readMoreEntries' }));
+  // A chunk entry is read as the chunk it is: `read 10:0, 10:1 (M1[1/2], M1[2/2])`, not `(M1, M1)`.
+  const names = entries.flatMap((e) => e.msgs.map((m) => labelOf([m])));
+  ctx.events.push(ev('app', link.cursor, `read ${entries.map(posText).join(', ')} (${names.join(', ')})`, ids, { cluster: link.cfg.from, rule: 'PersistentReplicator.readMoreEntries' }));
   const p = w.producers[link.key]!;
   for (const e of entries) {
     if (e.replicatedFrom) {

@@ -21,9 +21,12 @@ export function completeOpSuccess(
     return;
   }
   if (chunkFutureDone(ctx, p, op, dup ? 'acknowledged with -1:-1' : `acknowledged at ${ledgerId}:${entryId}`)) return;
+  // The replicator's producer completes each replicated chunk entry on its own: it is named as the
+  // chunk it is (`M1[1/2] completed`), or the diagram read M1 completed twice at the replicator.
+  const names = p.role === 'replicator' ? op.msgs.map((m) => labelOf([m])).join(', ') : ids.join(', ');
   const text = dup
-    ? `${ids.join(', ')} completed as success with -1:-1 (not stored by this send)`
-    : `${ids.join(', ')} completed: stored at ${ledgerId}:${entryId}`;
+    ? `${names} completed as success with -1:-1 (not stored by this send)`
+    : `${names} completed: stored at ${ledgerId}:${entryId}`;
   ctx.events.push(ev('complete', p.name, text, ids, { cluster: p.cluster, rule }));
   // The replicator's producer completes into `ProducerSendCallback.sendComplete`, not an application.
   if (p.role === 'replicator') return sendComplete(ctx, p, op.msgs, null);
