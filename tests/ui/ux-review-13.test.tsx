@@ -86,3 +86,35 @@ describe('a replicated chunked message that us-west cannot assemble is lost in e
     ).toContain('every message stored at us-east is here too');
   });
 });
+
+describe('the geo producer on a V1 connection says why it lists no Case', () => {
+  // GeoReplicationProducerImpl.ackReceived: "Repl V1 is the same as normal for this handling" —
+  // super.ackReceived matches by sequence id; no Case runs and lastPersistedSource never moves.
+  it('seed 002 Issue-1 at its violation: not “receipts: none yet” beside the -1:-1 receipt that completed M3', async () => {
+    await selectScenario('seed-002-issue-1');
+    const violation = appStore.getState().result!.violations[0]!;
+    const receipt = appStore
+      .getState()
+      .result!.steps[violation.step]!.events.find((e) => e.to === 'replicator');
+    expect(receipt?.text).toBe('receipt M1 seq 0 at -1:-1');
+    act(() => setCursor(violation.step));
+    render(<Panels />);
+    const producer = screen.getByTestId('geo-producer');
+    expect(producer).toHaveTextContent('V1 connection');
+    expect(within(producer).getByTestId('receipts-none')).toHaveTextContent(
+      'no Case: on a V1 connection ackReceived is ProducerImpl’s, matching each receipt by sequence id (see the diagram)',
+    );
+    expect(producer).toHaveTextContent('lastPersistedSource0:0 (moved only by V2’s Case-3)');
+  });
+
+  it('a V2 connection keeps its Case list and its plain lastPersistedSource', async () => {
+    await selectScenario('geo-v2-clean');
+    act(() => setCursor(appStore.getState().result!.steps.length - 1));
+    render(<Panels />);
+    const producer = screen.getByTestId('geo-producer');
+    expect(producer).toHaveTextContent('V2 connection (by source position)');
+    expect(within(producer).getByTestId('receipt-cases')).toHaveTextContent('Case-3');
+    expect(within(producer).queryByTestId('receipts-none')).toBeNull();
+    expect(producer).not.toHaveTextContent('moved only by');
+  });
+});

@@ -57,6 +57,10 @@ function Entry({ e }: { readonly e: SourceEntryView }) {
 
 export function ReplicationPanel({ repl }: { readonly repl: View }) {
   const terminated = repl.state === 'Terminated';
+  // GeoReplicationProducerImpl.ackReceived hands a V1 connection's receipts to ProducerImpl's
+  // ("Repl V1 is the same as normal"): no Case runs, and lastPersistedSource never moves. The
+  // panel read "receipts: none yet" beside the -1:-1 receipt that completed M3 (seed 002).
+  const v1 = repl.producer.replDedupV2 === false;
   return (
     <section
       className="panel"
@@ -125,7 +129,10 @@ export function ReplicationPanel({ repl }: { readonly repl: View }) {
         </header>
         <dl className="kv">
           <dt>lastPersistedSource</dt>
-          <dd>{repl.producer.lastPersistedSource}</dd>
+          <dd>
+            {repl.producer.lastPersistedSource}
+            {v1 && <span className="muted"> (moved only by V2’s Case-3)</span>}
+          </dd>
         </dl>
         <div className="row">
           <span className="row-label">pending (source)</span>
@@ -138,7 +145,13 @@ export function ReplicationPanel({ repl }: { readonly repl: View }) {
         </div>
         <div className="row">
           <span className="row-label">receipts</span>
-          {repl.receipts.length === 0 && <span className="muted">none yet</span>}
+          {repl.receipts.length === 0 && (
+            <span className="muted" data-testid="receipts-none">
+              {v1
+                ? 'no Case: on a V1 connection ackReceived is ProducerImpl’s, matching each receipt by sequence id (see the diagram)'
+                : 'none yet'}
+            </span>
+          )}
         </div>
         {repl.receipts.length > 0 && (
           <ol className="plain receipts" data-testid="receipt-cases">
