@@ -9,7 +9,14 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
 import { stateSummary } from '../../src/ui/share/summary';
-import { appStore, selectScenario, setCursor, setFixes, setRunner, start } from '../../src/ui/store';
+import {
+  appStore,
+  selectScenario,
+  setCursor,
+  setFixes,
+  setRunner,
+  start,
+} from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 
 beforeEach(async () => {
@@ -20,7 +27,9 @@ beforeEach(async () => {
 /** The step at which `text` first appears among the events of `actor`. */
 function stepOf(text: string, actor: string): number {
   const steps = appStore.getState().result!.steps;
-  const at = steps.findIndex((s) => s.events.some((e) => e.actor === actor && e.text.includes(text)));
+  const at = steps.findIndex((s) =>
+    s.events.some((e) => e.actor === actor && e.text.includes(text)),
+  );
   if (at < 0) throw new Error(`no step of ${actor} says ${text}`);
   return at;
 }
