@@ -24,6 +24,7 @@ export function Diagram() {
   const cursor = useApp((s) => s.cursor);
   const dark = useApp((s) => s.theme === 'dark');
   const busy = useApp((s) => s.status === 'running');
+  const playing = useApp((s) => s.playing);
   const host = useRef<HTMLDivElement>(null);
   const section = useRef<HTMLElement>(null);
   const { zoom, zoomRef, scale, setScale, setZoom } = useZoom();
@@ -37,6 +38,7 @@ export function Diagram() {
     draw,
     cursor,
     scale,
+    playing,
     host,
     section,
     clickedToRef: clickedTo,

@@ -9,14 +9,16 @@ import type { DrawState } from './useDrawing';
 /**
  * Scrolls the current step's row into view: its labels, a VIOLATION note whole if it can. Across,
  * as far left as still shows them while the user has not scrolled across by hand (`placed`: the
- * scrollLeft this hook set last, null before it set one); a hand scroll is kept until a row leaves
- * the view. Returns whether it scrolled down or up, and the scrollLeft it set (null: none).
+ * scrollLeft this hook set last, null before it set one) and `pull` allows it; a hand scroll is
+ * kept until a row leaves the view. Returns whether it scrolled down or up, and the scrollLeft it
+ * set (null: none).
  */
 function scrollToRow(
   scroller: HTMLElement,
   root: HTMLElement,
   anchor: Element,
   placed: number | null,
+  pull: boolean,
 ): { down: boolean; left: number | null } {
   const shapes = currentShapes(root);
   const row = rowBox(shapes.length > 0 ? shapes : [anchor]);
@@ -42,7 +44,7 @@ function scrollToRow(
     visibleBox(scroller, covered),
     row,
     labels,
-    byHand ? null : start,
+    byHand || !pull ? null : start,
   );
   if (down !== 0) scroller.scrollTop += down;
   if (across !== 0) scroller.scrollLeft += across;
@@ -53,13 +55,20 @@ export function useStepMarks(props: {
   readonly draw: DrawState;
   readonly cursor: number;
   readonly scale: number;
+  /**
+   * Play is running: across, the view then moves only as far as the step needs (it stays put
+   * while the step shows) and goes back left once Play stops. Pulled left at every step, seed
+   * 002's Play slid the view across at 15 of its last 20 steps, right for a step on the remote's
+   * lanes and back for the next (review 12, left; review 13).
+   */
+  readonly playing: boolean;
   readonly host: RefObject<HTMLDivElement | null>;
   readonly section: RefObject<HTMLElement | null>;
   /** The step a click on the diagram moved the cursor to, until this effect has seen it. */
   readonly clickedToRef: RefObject<number | null>;
   readonly syncHeader: () => void;
 }) {
-  const { draw, cursor, scale, host, section, clickedToRef, syncHeader } = props;
+  const { draw, cursor, scale, playing, host, section, clickedToRef, syncHeader } = props;
   /** The scrollLeft this hook set last (null: none yet): another one is the user's, kept. */
   const placedLeft = useRef<number | null>(null);
   useEffect(() => {
@@ -80,7 +89,7 @@ export function useStepMarks(props: {
     const frame = requestAnimationFrame(() => {
       const scroller = section.current;
       if (anchor?.isConnected && scroller && !byClick) {
-        const moved = scrollToRow(scroller, root, anchor, placedLeft.current);
+        const moved = scrollToRow(scroller, root, anchor, placedLeft.current, !playing);
         if (moved.left !== null) placedLeft.current = moved.left;
         if (moved.down || moved.left !== null) syncHeader();
       }
@@ -88,6 +97,7 @@ export function useStepMarks(props: {
     });
     return () => cancelAnimationFrame(frame);
     // `draw`, not `draw.drawn`: a theme switch draws a new SVG of the same drawing, and the marks
-    // (inside the host, replaced with it) must be placed on it again.
-  }, [draw, cursor, scale, syncHeader, host, section, clickedToRef]);
+    // (inside the host, replaced with it) must be placed on it again. `playing`: a pause settles
+    // the view where stepping to this step would have put it (the pull, above).
+  }, [draw, cursor, scale, playing, syncHeader, host, section, clickedToRef]);
 }
