@@ -55,7 +55,7 @@ describe('scenario validation', () => {
     [{ ...minimal, faults: [{ kind: 'ownership-change', to: 'broker-1' }] }, '$.faults[0].cluster: expected a cluster that lists bookies'],
     [{ ...minimal, clusters: [{ name: 'local', bookies: ['b1'] }], faults: [{ kind: 'persist-fails', message: 'M1' }] }, '$.faults[0].cluster: expected a cluster with abstract storage, no bookies'],
     [{ ...minimal, topic: { ledger: { ensemble: -1 } } }, '$.topic.ledger: expected ledger settings only where a cluster lists bookies'],
-    [{ ...minimal, faults: [{ kind: 'slow-bookie', bookie: 'b9' }] }, '$.faults[0].bookie: expected a name the scenario declares, but it declares none that fits here, got "b9"'],
+    [{ ...minimal, faults: [{ kind: 'slow-bookie', bookie: 'b9' }] }, '$.faults[0].bookie: expected a bookie a cluster lists, but no cluster lists "bookies" (storage is abstract; give a cluster "bookies" to model BookKeeper), got "b9"'],
     [{ ...minimal, expect: { violations: ['nope'], stored: 3 } }, '$.expect.violations[0]: expected one of "no-silent-loss"'],
     [{ ...minimal, expect: { stored: { mars: ['M1'] } } }, '$.expect.stored.mars: expected a cluster name (local)'],
   ])('names the field: %#', (json, expected) => {

@@ -27,6 +27,12 @@ export function readFaults(
   const allBrokers = (cluster: string) =>
     clusterConfigs.find((c) => c.name === cluster)?.brokers ?? [];
   const allBookies = clusterConfigs.flatMap((c) => c.bookies);
+  // A bookie fault in a scenario without BookKeeper: say what to add rather than list no options.
+  const noBookies = (v: unknown, at: string): boolean => {
+    if (allBookies.length > 0) return false;
+    r.fail(at, 'a bookie a cluster lists, but no cluster lists "bookies" (storage is abstract; give a cluster "bookies" to model BookKeeper)', v);
+    return true;
+  };
   return raw.flatMap((item, i): FaultSpec[] => {
     const path = `$.faults[${i}]`;
     const o = r.obj(item, path);
@@ -95,6 +101,17 @@ export function readFaults(
       case 'disconnect':
       case 'restart-producer':
         r.known(o, path, ['kind', 'producer', 'after']);
+        // The replicator's producer lives in the broker serving its source topic: it restarts with
+        // that broker (restart-broker) or that topic (unload-topic), never as an application does.
+        if (kind === 'restart-producer' && typeof o.producer === 'string' && isReplicatorKey(o.producer) && names.includes(o.producer)) {
+          const apps = names.filter((n) => !isReplicatorKey(n));
+          r.fail(
+            `${path}.producer`,
+            `an application producer (${apps.map((n) => JSON.stringify(n)).join(' | ')}): restart-producer restarts an application's process, and the replicator's producer runs inside the broker serving ${o.producer === REPLICATOR ? 'the source topic' : o.producer.slice(REPLICATOR.length + 1).split('->')[0]} — restart-broker or unload-topic restarts it`,
+            o.producer,
+          );
+          return [];
+        }
         // With several links plain "replicator" names none of them: say which names do.
         if (
           o.producer === REPLICATOR &&
@@ -162,6 +179,7 @@ export function readFaults(
       }
       case 'restart-bookie': {
         r.known(o, path, ['kind', 'bookie', 'after']);
+        if (noBookies(o.bookie, `${path}.bookie`)) return [];
         return [
           {
             kind,
@@ -172,6 +190,7 @@ export function readFaults(
       }
       case 'slow-bookie': {
         r.known(o, path, ['kind', 'bookie', 'message']);
+        if (noBookies(o.bookie, `${path}.bookie`)) return [];
         const bookie = r.oneOf(o.bookie, `${path}.bookie`, allBookies) ?? '';
         return [o.message === undefined ? { kind, bookie } : { kind, bookie, message: message() }];
       }
