@@ -81,6 +81,8 @@ export const MESSAGES = {
     `expected a step from 0 to ${last}, the run's last (it ended ${endedBy === 'quiescent' ? 'with nothing left to do' : endedBy === 'loop' ? 'in a loop' : 'at the step limit'}; a fault fires after its step), got ${got}`,
   stepPastDepth: (index: number, step: number, depth: number) =>
     `warning: $.faults[${index}].after.step ${step} is past the search's depth: the fault would be step ${step + 1}, and max-depth is ${depth}, so no trace searched has it (raise --max-depth)`,
+  kindNeverActs: (index: number, kind: string, why: string) =>
+    `warning: $.explore.faults.kinds[${index}] (${kind}) can never act in this scenario (${why}): the search places none of it`,
   neverFired: (index: number, kind: string, last: number) =>
     `warning: $.faults[${index}] (${kind}) never fired: its trigger did not happen in the ${last} steps of this run`,
   neverActed: (index: number, kind: string, armed: number, last: number) =>

@@ -1,7 +1,7 @@
 // `check`: the explorer from the command line. Bounds come from the scenario's `explore` block
 // (fault kinds, max faults, depth, states), then the flags override them. The JSON is the
 // contract's, plus `stopReason`, the `safety` / `liveness` verdicts, the bounds used, and each violation's detail.
-import { type Config, explore, explorerBounds, type Explorer } from '../engine/index';
+import { type Config, explore, explorerBounds, type Explorer, faultKindBlocker } from '../engine/index';
 import { MESSAGES, type CheckArgs } from './args';
 import { type CliIo, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION, loadTarget } from './cli';
 
@@ -45,11 +45,25 @@ export function warnUnreachableSteps(config: Config, maxDepth: number, io: CliIo
   });
 }
 
+/**
+ * An `explore.faults.kinds` entry that can never act in this scenario (restart-bookie with no
+ * bookies, expire-messages with no cursor, …): the search places none of it, so a verdict of
+ * "holds" says nothing about that kind. Said on stderr with the reason the app's bounds form shows
+ * (`faultKindBlocker`); the verdict and the exit status stand (review 16).
+ */
+export function warnKindsThatNeverAct(config: Config, io: CliIo): void {
+  (config.explore?.kinds ?? []).forEach((kind, i) => {
+    const why = faultKindBlocker(kind, config);
+    if (why !== null) io.stderr(`${MESSAGES.kindNeverActs(i, kind, why)}\n`);
+  });
+}
+
 export function checkCommand(args: CheckArgs, io: CliIo, readTarget: ReadTarget): number {
   const loaded = loadTarget(args.target, args.fixes, io, readTarget);
   if (!loaded) return EXIT_USAGE;
   const bounds = withinMemory(explorerBounds(loaded.config, args), io);
   warnUnreachableSteps(loaded.config, bounds.maxDepth, io);
+  warnKindsThatNeverAct(loaded.config, io);
   const t0 = io.now?.() ?? 0;
   const result = explore(loaded.config, bounds, (ex) => heapFull(ex, io));
   const seconds = ((io.now?.() ?? 0) - t0) / 1000;

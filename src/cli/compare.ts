@@ -4,7 +4,7 @@
 // scenario models (`fixApplies`); each is added to the scenario's own fixes, one at a time.
 import { boundsText, explore, explorerBounds, fixesToCompare, fixTableMarkdown, type FixVerdict } from '../engine/index';
 import { type CompareArgs, MESSAGES } from './args';
-import { heapFull, warnUnreachableSteps, withinMemory } from './check';
+import { heapFull, warnKindsThatNeverAct, warnUnreachableSteps, withinMemory } from './check';
 import { type CliIo, EXIT_OK, EXIT_USAGE, loadTarget, readTarget } from './cli';
 
 export function compareCommand(args: CompareArgs, io: CliIo, read: typeof readTarget = readTarget): number {
@@ -23,6 +23,7 @@ export function compareCommand(args: CompareArgs, io: CliIo, read: typeof readTa
   }
   const bounds = withinMemory(explorerBounds(config, args), io);
   warnUnreachableSteps(config, bounds.maxDepth, io);
+  warnKindsThatNeverAct(config, io);
   const variants: (string | null)[] = [null, ...fixes];
   const rows: (FixVerdict & { seconds: number })[] = variants.map((fix, i) => {
     io.stderr(`${MESSAGES.comparing(fix ?? 'none', i + 1, variants.length)}\n`);
