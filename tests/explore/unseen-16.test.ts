@@ -140,5 +140,11 @@ describe('review 16: the gaps Pulsar has', () => {
     expect(traceOf(f, LOSS).detail).toBe(
       'M1 was completed as a success with -1:-1 for p1, but local does not store it',
     );
+    // The proposed replay-last-chunk records a chunked message only from its last chunk: the takeover's replay then leaves (p1, 0) unknown.
+    expectVerdict(check('u16-x09-chunk-ownership-change', ['pr-20948', 'replay-last-chunk']), {
+      ...HOLDS,
+      ...NO_REPLICATION,
+      states: 1385,
+    });
   });
 });

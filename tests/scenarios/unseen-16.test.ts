@@ -812,6 +812,19 @@ describe('review 16: the steps behind the outcomes', () => {
     expect(b2).toContain('Dup (seq 0, chunk 2/2 ≤ pushed 0, persisted 0): dropped, receipt -1:-1');
     expect(textsOf(r, 'p1')).toContain('CommandProducer → ProducerSuccess(last_sequence_id 0)');
   });
+  it('m01b with the proposed replay-last-chunk: the takeover replays no id from the lone first chunk, so the resent last chunk is written and M1 assembles', () => {
+    const l = loadScenario(scenario('u16-m01b-chunk-ownership-change-fenced'), [
+      'replay-last-chunk',
+    ]);
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const r = run(l.config, l.schedule);
+    expect([r.stored, r.outcomes, r.violations]).toEqual([
+      { local: ['M1'] },
+      { M1: ['stored at 11:0'] },
+      [],
+    ]);
+    expect(rulesOf(r)).toContain('MessageDeduplication.replayCursor:not-last-chunk');
+  });
   it("m02: the timed-out first chunk's receipt completes M1 through the last chunk's item; the last chunk's own receipt then finds nothing pending", () => {
     const r = runIt('u16-m02-go-chunk-timeout-first-chunk');
     const p1 = textsOf(r, 'p1');
