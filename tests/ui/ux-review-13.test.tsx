@@ -1,12 +1,17 @@
 // UX review 13 (docs/research/ux-review-13.md), in jsdom.
+// - The editor's form: a Workload line that does not parse stays in its field, out of the JSON,
+//   while "Valid" showed in green and Run ran the workload from before the edit. It now says the
+//   field is not in the JSON, and Run waits. "1 workload steps" reads "1 workload step".
 // - geo-chunked-v1-pr-20948: us-west holds only M1[1/2], and no-silent-loss names M1 lost, but
 //   the replicator's strip read "10:0 M1 MD · 10:1 M1 MD" with no LOST, us-west's Topic card did
 //   not list M1 as missing, and Copy for GitHub's state said "every message stored at us-east is
 //   here too": a chunk stored was counted as its message stored. A chunked message now counts once
 //   its chunks assemble, as the invariants and a consumer read it; the strip names the chunks.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../src/ui/App';
 import { Panels } from '../../src/ui/components/Panels';
 import { stateSummary } from '../../src/ui/share/summary';
 import {
@@ -20,6 +25,7 @@ import {
 import { directRunner } from '../../src/worker/handle';
 
 beforeEach(async () => {
+  localStorage.clear();
   setRunner(directRunner);
   await start();
 });
@@ -125,5 +131,50 @@ describe('the geo producer on a V1 connection says why it lists no Case', () => 
     expect(within(producer).getByTestId('receipt-cases')).toHaveTextContent('Case-3');
     expect(within(producer).queryByTestId('receipts-none')).toBeNull();
     expect(producer).not.toHaveTextContent('moved only by');
+  });
+});
+
+describe('the editor’s form: a line that does not parse is not in the JSON, and Run waits for it', () => {
+  it('go-chunked-dedup-pr-20948: “send M1 p1 sise=6000000” is named, Run is disabled; fixed, the JSON has it and Run runs it', async () => {
+    await selectScenario('go-chunked-dedup-pr-20948');
+    const user = userEvent.setup();
+    render(<App />);
+    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
+    const json = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Scenario JSON' });
+    const before = json.value;
+    expect(screen.getByTestId('editor-valid')).toHaveTextContent('(1 producer, 1 workload step).');
+    const workload = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Workload' });
+    // Pasted over the field's text in one edit, as a user pastes a prepared workload.
+    const paste = async (text: string) => {
+      workload.focus();
+      workload.setSelectionRange(0, workload.value.length);
+      await user.paste(text);
+    };
+    await paste('send M1 p1 sise=6000000\nsend M2 p1');
+    const unapplied = screen.getByTestId('editor-unapplied');
+    expect(unapplied).toHaveTextContent(
+      'Not in the JSON yet: the form’s Workload does not parse, and the JSON still holds the last text that did — Run waits for it.',
+    );
+    expect(unapplied).toHaveTextContent(
+      'Workload: line 1: "sise=6000000" — expected seq=…, size=…',
+    );
+    expect(json.value).toBe(before);
+    expect(screen.getByRole('button', { name: 'Run' })).toBeDisabled();
+
+    // The typo fixed: the line parses, the JSON takes both sends, and Run runs them.
+    await paste('send M1 p1 size=6000000\nsend M2 p1');
+    expect(screen.queryByTestId('editor-unapplied')).toBeNull();
+    expect(screen.getByTestId('editor-valid')).toHaveTextContent('(1 producer, 2 workload steps).');
+    expect(JSON.parse(json.value).workload).toEqual([
+      { send: 'M1', producer: 'p1', size: 6000000 },
+      { send: 'M2', producer: 'p1' },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await waitFor(() =>
+      expect(Object.keys(appStore.getState().result!.steps.at(-1)!.world.sendsOf)).toEqual([
+        'M1',
+        'M2',
+      ]),
+    );
   });
 });

@@ -73,8 +73,10 @@ export function CommonParts(props: {
   /** The scenario the text is a draft of: another one starts the line fields afresh. */
   readonly base: string;
   readonly edit: (key: string, value: unknown) => void;
+  /** A line field's error by its label while its text is not in the JSON (null: it is). */
+  readonly onUnapplied: (label: string, error: string | null) => void;
 }) {
-  const { json, parts, base, edit } = props;
+  const { json, parts, base, edit, onUnapplied } = props;
   const fixes = Array.isArray(parts.fixes) ? (parts.fixes as unknown[]) : [];
   return (
     <form className="editor-form" aria-label="Common parts" onSubmit={(e) => e.preventDefault()}>
@@ -102,6 +104,7 @@ export function CommonParts(props: {
             value={part.toLines(parts[part.key])}
             parse={part.parse}
             onChange={(v) => edit(part.key, v)}
+            onUnapplied={onUnapplied}
           />
         ))}
         <fieldset className="editor-fixes">

@@ -8,13 +8,15 @@ import { goTo, ranSummary, showRun, whereIn } from './feedback';
 
 export function Validity(props: {
   readonly loaded: LoadResult;
+  /** The form's line fields whose text is not in the JSON yet, with why they do not parse. */
+  readonly unapplied: readonly { readonly label: string; readonly error: string }[];
   /** The run of the text on screen, or the schedule error it met (null when the text is not the one that ran). */
   readonly ranResult: RunResult | null;
   readonly runNotice: Notice | null;
   /** The JSON's textarea, where a syntax error's link puts the caret. */
   readonly box: RefObject<HTMLTextAreaElement | null>;
 }) {
-  const { loaded, ranResult, runNotice, box } = props;
+  const { loaded, unapplied, ranResult, runNotice, box } = props;
   if (!loaded.ok)
     return (
       <ul className="editor-errors plain" aria-label="Errors" data-testid="editor-errors">
@@ -41,12 +43,29 @@ export function Validity(props: {
         })}
       </ul>
     );
+  const { producers, workload } = loaded.config;
   return (
     <>
+      {unapplied.length > 0 && (
+        <div className="editor-errors" data-testid="editor-unapplied">
+          <p>
+            Not in the JSON yet: the form’s {unapplied.map((u) => u.label).join(' and ')}{' '}
+            {unapplied.length === 1 ? 'does' : 'do'} not parse, and the JSON still holds the last
+            text that did — Run waits for {unapplied.length === 1 ? 'it' : 'them'}.
+          </p>
+          <ul className="plain">
+            {unapplied.map((u) => (
+              <li key={u.label}>
+                {u.label}: {u.error}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <p className="ok" data-testid="editor-valid">
-        Valid: {loaded.config.title} ({loaded.config.producers.length} producer
-        {loaded.config.producers.length === 1 ? '' : 's'}, {loaded.config.workload.length} workload
-        steps).
+        Valid: {loaded.config.title} ({producers.length} producer
+        {producers.length === 1 ? '' : 's'}, {workload.length} workload step
+        {workload.length === 1 ? '' : 's'}).
       </p>
       {ranResult && (
         // The run is below the editor, often out of view (at 1024 × 700 Run changed nothing

@@ -4,7 +4,7 @@
 // under the id the text names: see ./draft), and import/export of `.json` files. It edits the
 // scenario on screen: another scenario picked while it is open brings that scenario's draft (or
 // its JSON). A schedule that does not fit the run is reported after Run.
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { parseScenarioText } from '../../../engine';
 import { useApp } from '../../store';
 import { CommonParts } from './CommonParts';
@@ -37,6 +37,20 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
   const edit = (key: string, value: unknown) => {
     if (json) setText(pretty(withPart(json, key, value)));
   };
+  // The form's line fields whose text does not parse, so is not in the JSON: Run would run the
+  // JSON's last version of them (review 13: "send M1 p1 sise=…" beside a green "Valid", and Run
+  // ran the workload from before the edit). Run waits until they parse or are put back.
+  const [unapplied, setUnapplied] = useState<Readonly<Record<string, string>>>({});
+  const onUnapplied = useCallback(
+    (label: string, error: string | null) =>
+      setUnapplied((u) => {
+        if ((u[label] ?? null) === error) return u;
+        const { [label]: _gone, ...rest } = u;
+        return error === null ? rest : { ...rest, [label]: error };
+      }),
+    [],
+  );
+  const notInJson = Object.entries(unapplied).map(([label, error]) => ({ label, error }));
 
   return (
     <section className="editor" aria-label="Scenario editor" data-testid="editor">
@@ -50,15 +64,21 @@ export default function Editor({ onClose }: { readonly onClose: () => void }) {
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <Validity loaded={loaded} ranResult={ranResult} runNotice={runNotice} box={box} />
+        <Validity
+          loaded={loaded}
+          unapplied={notInJson}
+          ranResult={ranResult}
+          runNotice={runNotice}
+          box={box}
+        />
         <FormatHelp onExample={setText} />
       </div>
-      <CommonParts json={json} parts={parts} base={base} edit={edit} />
+      <CommonParts json={json} parts={parts} base={base} edit={edit} onUnapplied={onUnapplied} />
       <EditorActions
         base={base}
         text={text}
         json={json}
-        valid={loaded.ok}
+        valid={loaded.ok && notInJson.length === 0}
         scenarioId={scenarioId}
         drafts={drafts}
         run={run}
