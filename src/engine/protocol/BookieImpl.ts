@@ -2,11 +2,11 @@
 // and a bookie's process restarting with its journal (`BookieImpl.readJournal`). Its own file
 // because these run on the bookie, not on the writer or the recovering broker: they take a request
 // off the network, change what the bookie holds, and put an answer back on it.
-import type { BkAnswer, BkState } from '../model/bookkeeper';
+import type { BkAnswer, BkState, Bookie } from '../model/bookkeeper';
 import { frozen } from '../model/world';
 import { ev } from '../model/events';
 import type { FaultSpec } from '../model/faultPlan';
-import { type Ctx, tick } from '../sim/context';
+import { type Ctx, peek, tick } from '../sim/context';
 
 /**
  * A bookie's process dies and comes back (restart-bookie): every request in flight to it and every
@@ -26,7 +26,11 @@ export function bookieRestarts(bk: BkState, bookie: string): { requests: number;
 /** A bookie handles the head request from one broker: `BookieImpl.addEntry` or a fencing read. */
 export function bookieReceive(ctx: Ctx, bk: BkState, index: number, slow: readonly FaultSpec[], msgOf: (l: number, e: number) => string[]): void {
   const r = bk.requests.splice(index, 1)[0]!;
-  const led = (bk.bookies[r.to]!.ledgers[r.ledgerId] ??= { entries: [], fenced: false });
+  // This bookie's record of the ledger, copied on write: reading `bk.bookies` through the step's
+  // view would copy every bookie's, and a step changes one. Nothing after this in the step touches a bookie.
+  const bookie = peek(bk).bookies[r.to]!;
+  const before = bookie.ledgers[r.ledgerId];
+  const led = { entries: before ? [...before.entries] : [], fenced: before?.fenced ?? false };
   let rc: BkAnswer['rc'] = 'OK';
   if (r.kind === 'fence') {
     led.fenced = true;
@@ -38,9 +42,12 @@ export function bookieReceive(ctx: Ctx, bk: BkState, index: number, slow: readon
     if (!led.entries.includes(r.entryId)) led.entries.push(r.entryId);
     ctx.events.push(ev('log', r.to, `stored ${r.ledgerId}:${r.entryId}`, msgOf(r.ledgerId, r.entryId), { rule: 'BookieImpl.addEntry' }));
   }
+  if (!before || led.fenced !== before.fenced || led.entries.length !== before.entries.length)
+    bk.bookies = { ...(peek(bk).bookies as BkState['bookies']), [r.to]: { ...bookie, ledgers: { ...(bookie.ledgers as Bookie['ledgers']), [r.ledgerId]: led } } };
   const msgs = msgOf(r.ledgerId, r.entryId);
   const held = r.kind === 'add' && slow.some((f) => f.kind === 'slow-bookie' && f.bookie === r.to && (f.message === undefined || msgs.includes(f.message)));
-  if (r.kind === 'fence' && !(bk.takeover?.state === 'recovering' && bk.takeover.broker === r.from)) {
+  const takeover = peek(bk).takeover;
+  if (r.kind === 'fence' && !(takeover?.state === 'recovering' && takeover.broker === r.from)) {
     // The fencing read completed on a covering subset before this request arrived: the bookie is
     // fenced all the same, and its answer changes nothing at the client (`ReadLastConfirmedOp
     // .readEntryComplete` only counts it down once `completed`). An answer whose delivery changes

@@ -6,7 +6,7 @@
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, StoredEntry, TopicState } from '../model/topic';
-import type { Ctx } from '../sim/context';
+import { type Ctx, peek } from '../sim/context';
 import { topicDown } from './OwnershipChange';
 import { walkWithin } from './ManagedLedger';
 
@@ -21,9 +21,10 @@ const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId -
  * for their next entry in every state the explorer reaches.
  */
 export function findReadable(topic: TopicState, wanted: (e: StoredEntry) => boolean): StoredEntry | undefined {
-  const bk = topic.bk;
+  // Only read (a consume's step writes the subscription, never the managed ledger): peeked, not copied.
+  const bk = peek(topic).bk;
   if (!bk) {
-    for (const l of topic.ledgers) for (const e of l.entries) if (wanted(e)) return e;
+    for (const l of peek(topic).ledgers) for (const e of l.entries) if (wanted(e)) return e;
     return undefined;
   }
   const lce = bk.ml.lastConfirmedEntry;

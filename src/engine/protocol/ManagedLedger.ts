@@ -8,6 +8,7 @@ import { linkOfProducer } from '../model/config';
 import type { MsgRef } from '../model/producer';
 import type { PendingWrite, Position, StoredEntry, TopicState } from '../model/topic';
 import { frozen, type World } from '../model/world';
+import { peek } from '../sim/context';
 
 export function appendEntry(w: World, topic: TopicState, wr: PendingWrite): StoredEntry {
   let ledger = topic.ledgers[topic.ledgers.length - 1];
@@ -117,11 +118,13 @@ export function entriesWithin(topic: TopicState, list: readonly { id: number; en
 
 /** The same entries, visited in order until `stop` says so; returns the entry it stopped at. */
 export function walkWithin(topic: TopicState, list: readonly { id: number; entries: number }[], stop: (e: StoredEntry) => boolean): StoredEntry | undefined {
-  const lce = topic.bk!.ml.lastConfirmedEntry;
+  // A read: peeked, so a step that asks copies neither the managed ledger nor the ledger list.
+  const t = peek(topic);
+  const lce = t.bk!.ml.lastConfirmedEntry;
   for (let i = 0; i < list.length; i++) {
     const l = list[i]!;
     const count = i === list.length - 1 && lce.ledgerId === l.id ? lce.entryId + 1 : l.entries;
-    const stored = topic.ledgers.find((x) => x.id === l.id)?.entries ?? [];
+    const stored = t.ledgers.find((x) => x.id === l.id)?.entries ?? [];
     for (let j = 0; j < Math.min(count, stored.length); j++) {
       const e = stored[j];
       if (e !== undefined && stop(e)) return e;

@@ -11,7 +11,7 @@
 import { ev } from '../model/events';
 import type { TopicState } from '../model/topic';
 import { frozen } from '../model/world';
-import { type Ctx, idsOf, labelOf, tick } from '../sim/context';
+import { type Ctx, idsOf, labelOf, peek, tick } from '../sim/context';
 import { chunksNotReplayed, replayCursor } from './MessageDeduplication';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
 import { openClosedLedger } from './LedgerHandle';
@@ -52,7 +52,7 @@ export function startTakeover(ctx: Ctx, topic: TopicState, broker: string, crash
  * completed. Clients' lookups wait for the load (no connect), consumers and the replicator of a
  * source topic wait too.
  */
-export const topicDown = (topic: TopicState): boolean => topic.bk?.takeover?.crashed !== undefined;
+export const topicDown = (topic: TopicState): boolean => peek(topic).bk?.takeover?.crashed !== undefined;
 
 /** `initializeBookKeeper`: new ledger + CAS of the ledger list at the version read on load. */
 export function takeoverWrite(ctx: Ctx, topic: TopicState): void {

@@ -4,6 +4,9 @@ import type { SimEvent } from '../model/events';
 import type { MsgRef } from '../model/producer';
 import type { World } from '../model/world';
 
+// Reading a draft's object without copying it, for handlers that only ask (./copyOnRead.ts).
+export { peek } from './copyOnRead';
+
 export interface Ctx {
   /** The step's copy-on-read draft of the world (`draftWorld`): protocol handlers mutate it in place. */
   readonly w: World;

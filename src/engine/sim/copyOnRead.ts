@@ -20,6 +20,22 @@ export function lazyRecord(base: Record<string, unknown>, nestOf: (entry: object
   return { proxy: new Proxy(target, handler), target, handler };
 }
 
+/** The key a view answers with its target (see `peek`); no world object has it. */
+const RAW = Symbol('peek');
+
+/** Read-only all the way down: what `peek` gives may be read, never written or kept. */
+export type Peeked<T> = T extends (infer E)[] ? readonly Peeked<E>[] : T extends object ? { readonly [K in keyof T]: Peeked<T[K]> } : T;
+
+/**
+ * The object behind a draft's view, to read without copying: its fields are the values the step
+ * sees — the world before's own, or the step's copy once it read one through the view. A handler
+ * that only asks (a predicate, an event's text) peeks, so the value it reads is not copied now and
+ * compared back after the step. Read at once, never kept nor written: a value peeked may be the
+ * world before's, which a later read through the view copies and the step then changes. On a
+ * plain object (a world outside `step`) it is the object itself.
+ */
+export const peek = <T extends object>(v: T): Peeked<T> => ((v as Record<symbol, unknown>)[RAW] as Peeked<T> | undefined) ?? (v as Peeked<T>);
+
 /**
  * The proxy handler of one lazy object (a class: no closures to allocate per step). A value is
  * copied the first time it is read; the copy is what the finished world holds, and what the
@@ -37,6 +53,7 @@ class CopyOnRead implements ProxyHandler<Record<string, unknown>> {
   ) {}
 
   get(t: Record<string, unknown>, k: string | symbol): unknown {
+    if (k === RAW) return t;
     const v = t[k as string];
     if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
     const i = this.find(k);

@@ -11,7 +11,7 @@ import { takeoverWrite, topicDown } from '../protocol/OwnershipChange';
 import { completeDedupRecovery } from '../protocol/PersistentTopic';
 import { fenceAnswer } from '../protocol/ReadLastConfirmedOp';
 import { type Action, ActionClass } from './actions';
-import type { Ctx } from './context';
+import { type Ctx, peek } from './context';
 
 type Add = (key: string, action: Action, cls: number, born: number) => void;
 const pos = (l: number, e: number) => `${l}:${e}`;
@@ -53,7 +53,8 @@ export function enabledStorage(w: World, add: Add): void {
 export function applyStorage(ctx: Ctx, a: Extract<Action, { type: 'bk-request' | 'bk-answer' | 'metadata-write' | 'consume' | 'dedup-replay' }>): void {
   const topic = ctx.w.topics[a.cluster]!;
   const bk = topic.bk;
-  const msgOf = (l: number, e: number) => topic.ledgers.find((x) => x.id === l)?.entries[e]?.msgs.map((m) => m.msg) ?? [];
+  // The events' message ids: read, never written, so peeked (a read through the view copies every ledger).
+  const msgOf = (l: number, e: number) => peek(topic).ledgers.find((x) => x.id === l)?.entries[e]?.msgs.map((m) => m.msg) ?? [];
   switch (a.type) {
     case 'bk-request': {
       const i = bk!.requests.findIndex((r) => r.from === a.from && r.to === a.to);
@@ -68,14 +69,14 @@ export function applyStorage(ctx: Ctx, a: Extract<Action, { type: 'bk-request' |
       const text = ans.kind === 'fence' ? `fenced ledger ${ans.ledgerId}, holds ${ans.holds.map((e) => pos(ans.ledgerId, e)).join(', ') || 'nothing'}` : `${ans.rc} for ${pos(ans.ledgerId, ans.entryId)}`;
       ctx.events.push(ev('response', ans.from, text, msgOf(ans.ledgerId, ans.entryId), { to: ans.to, reply: true, cluster: a.cluster }));
       if (ans.kind === 'fence') {
-        if (bk!.takeover?.broker === ans.to && bk!.takeover.state === 'recovering') fenceAnswer(ctx, topic, ans);
-      } else if (bk!.takeover?.crashed === ans.to) ctx.events.push(ev('log', ans.to, `answer for ${pos(ans.ledgerId, ans.entryId)}: the process that sent the add crashed, nothing waits for it`, [], { rule: 'PendingAddOp.writeComplete:no-op' }));
+        if (peek(bk!).takeover?.broker === ans.to && peek(bk!).takeover?.state === 'recovering') fenceAnswer(ctx, topic, ans);
+      } else if (peek(bk!).takeover?.crashed === ans.to) ctx.events.push(ev('log', ans.to, `answer for ${pos(ans.ledgerId, ans.entryId)}: the process that sent the add crashed, nothing waits for it`, [], { rule: 'PendingAddOp.writeComplete:no-op' }));
       else if (ans.to === topic.owner) addAnswer(ctx, topic, ans);
       else ctx.events.push(ev('log', ans.to, `answer for ${pos(ans.ledgerId, ans.entryId)}: no topic instance here any more`, [], { rule: 'PendingAddOp.writeComplete:no-op' }));
       return;
     }
     case 'metadata-write':
-      if (bk!.takeover?.broker === a.broker && bk!.takeover.state === 'writing-metadata') takeoverWrite(ctx, topic);
+      if (peek(bk!).takeover?.broker === a.broker && peek(bk!).takeover?.state === 'writing-metadata') takeoverWrite(ctx, topic);
       else rollover(ctx, topic);
       return;
     case 'consume':
