@@ -36,6 +36,17 @@ export function owed(w: World, link: ReplicationLink): string[] {
   return [...left, ...stuck.map((m) => m.msg).filter((m) => !left.includes(m))];
 }
 
+/**
+ * Whether the link owes anything (`owed` is not empty), without listing it: the explorer asks this
+ * of every new state. An entry with one message not excluded by its sender is owed (the first chunk
+ * of a message always counts); else whatever a TTL expired while in flight.
+ */
+export function owesAny(w: World, link: ReplicationLink): boolean {
+  const to = link.cfg.to;
+  for (const e of backlog(w, link)) for (const m of e.msgs) if (!excludedBySender(m, to)) return true;
+  return expiredInFlight(w, link).length > 0;
+}
+
 /** Every link's debt (judged link by link: each replicator must finish its own). */
 const ids = (w: World): string[] => replicationLinks(w.config).flatMap((l) => owed(w, l));
 

@@ -22,7 +22,7 @@ import { replicates, replicationLinks } from '../model/config';
 import { checkSafety, sameSafetyInputs, type InvariantId } from '../check/invariants';
 import type { Config } from '../model/config';
 import type { World } from '../model/world';
-import { owed, replicationStalled, unhealedFault } from '../check/progress';
+import { owesAny, replicationStalled, unhealedFault } from '../check/progress';
 import { enabledActions } from '../sim/enabled';
 import { step } from '../sim/step';
 import { explorerConfig, replayPrefix, type ExploreOptions } from './bounds';
@@ -237,7 +237,7 @@ const stallWhy = (w: World): string => {
   return s ? `: ${s.detail.replace(/^replication stalled with /, '')}` : '';
 };
 
-const hasBacklog = (w: World): boolean => replicationLinks(w.config).some((l) => owed(w, l).length > 0) && !unhealedFault(w);
+const hasBacklog = (w: World): boolean => replicationLinks(w.config).some((l) => owesAny(w, l)) && !unhealedFault(w);
 
 /** Run the whole search at once (CLI, tests); `outOfMemory` is asked between slices. */
 export function explore(config: Config, opts: ExploreOptions, outOfMemory?: (ex: Explorer) => boolean): ExploreResult {

@@ -65,12 +65,15 @@ export function walk(h: Hasher, v: unknown): void {
     default:
       return; // undefined: skipped, as JSON skips it
   }
-  const cached = Object.isFrozen(v) ? frozenHash(v) : null;
-  if (cached !== null) {
-    mix(h, 9);
-    mix(h, cached[0]);
-    mix(h, cached[1]);
-    return;
+  if (Object.isFrozen(v)) {
+    if (inner > 0) return innerHash(h, v);
+    const cached = frozenHash(v);
+    if (cached !== null) {
+      mix(h, 9);
+      mix(h, cached[0]);
+      mix(h, cached[1]);
+      return;
+    }
   }
   walkBody(h, v);
 }
@@ -134,17 +137,42 @@ function entry(h: Hasher, o: Record<string, unknown>, k: string, info: KeyInfo):
 const CONTEXTUAL: readonly [number, number] = [0, 0];
 const frozenHashes = new WeakMap<object, readonly [number, number]>();
 
+/**
+ * How deep `frozenHash` is in computing a frozen value's own hash. Every value below one being
+ * computed is frozen and stand-alone too (`contextual` looks all the way down), and is met again
+ * only through the value whose hash is now cached: it is hashed in place, not cached — a WeakMap
+ * entry costs far more to add than the walk of a message or a position.
+ */
+let inner = 0;
+const innerHashers: Hasher[] = [];
+
+/** A frozen value's stand-alone hash mixed into `h`, as a cached one is, without the cache. */
+function innerHash(h: Hasher, v: object): void {
+  const sub = (innerHashers[inner] ??= hasher(0));
+  sub.a = 0x811c9dc5;
+  sub.b = 0x9747b28c;
+  inner++;
+  walkBody(sub, v);
+  inner--;
+  mix(h, 9);
+  mix(h, sub.a);
+  mix(h, sub.b);
+}
+
 /** The stand-alone hash of a frozen value, or null when its hash depends on the world around it. */
 function frozenHash(v: object): readonly [number, number] | null {
-  // Frames, answers and requests carry their birth stamp: contextual by definition, and the most
-  // common frozen values met. A property read settles them without a WeakMap lookup.
-  if ((v as { born?: unknown }).born !== undefined) return null;
+  // Frames, answers and requests carry their birth stamp, a producer's ops their op id: contextual
+  // by definition, and the most common frozen values met. A property read settles them without a
+  // WeakMap lookup.
+  if ((v as { born?: unknown }).born !== undefined || (v as { opId?: unknown }).opId !== undefined) return null;
   let c = frozenHashes.get(v);
   if (c === undefined) {
     if (contextual(v)) c = CONTEXTUAL;
     else {
       const sub = hasher(0);
+      inner++;
       walkBody(sub, v);
+      inner--;
       c = [sub.a, sub.b];
     }
     frozenHashes.set(v, c);
