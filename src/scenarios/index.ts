@@ -17,6 +17,7 @@ import chunkedDedupPr20948 from './chunked-dedup-pr-20948.json';
 import geoChunkedV1Pr20948 from './geo-chunked-v1-pr-20948.json';
 import goChunkedDedupPr20948 from './go-chunked-dedup-pr-20948.json';
 import chunkedReloadPr20948 from './chunked-reload-pr-20948.json';
+import goChunkedTimeoutEarlySuccess from './go-chunked-timeout-early-success.json';
 import chunkedReloadPr20948Explore from './chunked-reload-pr-20948-explore.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
 import seed000ChecksumIntact from './seed-000-checksum-intact.json';
@@ -66,6 +67,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   chunkedDedupPr20948,
   goChunkedDedupPr20948,
   chunkedReloadPr20948,
+  goChunkedTimeoutEarlySuccess,
   geoV2Clean,
   geoTwoWay,
   geoTwoWayV1SameName,
