@@ -87,6 +87,45 @@ describe('off, then on again, then an unload: the load replays from the new curs
   });
 });
 
+describe('a write that completes after the switch\'s replay is recorded as persisted but not pushed: its resend is stored twice', () => {
+  // MessageDeduplication (apache/pulsar master): isDuplicate answers NotDup without pushing while
+  // !isEnabled() (Disabled, or Recovering until the replay completes); recordMessagePersisted,
+  // called from addComplete, records highestSequencedPersisted once isEnabled(); isDuplicate
+  // consults highestSequencedPushed first, and an absent name is NotDup whatever was persisted.
+  const lost = (on: Json): Json => base(false, [on, { kind: 'lose-receipt', message: 'M1' }]);
+  const resend = ['fault:lose-receipt:M1@local', 'connect:p1', 'deliver:p1->broker-1:M1', 'persist:local:M1', 'deliver:broker-1->p1:M1'];
+  const story = (r: ReturnType<typeof runOf>) => {
+    const persisted = r.steps.findIndex((x) => x.key === 'persist:local:M1');
+    expect(r.steps[persisted - 1]!.key).toBe('replay:local:dedup-cursor');
+    expect(r.steps[persisted]!.world.topics.local!.dedup).toMatchObject({ enabled: true, highestSequencedPushed: {}, highestSequencedPersisted: { p1: 0 } });
+    expect(textsOf(r, 'p1')).toContain('CommandProducer → ProducerSuccess(last_sequence_id -1)');
+    expect(textsOf(r, 'broker-1')).toContain('NotDup (pushed none, persisted 0): write, pushed := 0');
+    expect(r.stored).toEqual({ local: ['M1', 'M1', 'M2'] });
+    expect(r.violations.map((v) => v.detail)).toEqual(['M1 (p1, seq 0) is stored twice at local: 10:0 and 10:1']);
+  };
+  it('M1 received while dedup is off, the switch and its replay, then M1 persisted: the resend is NotDup (pushed none, persisted 0)', () => {
+    const on = { kind: 'set-deduplication', cluster: 'local', enabled: true, after: { event: 'received', message: 'M1' } };
+    const r = runOf(lost(on), ['connect:p1', 'send:p1:M1', 'deliver:p1->broker-1:M1', 'fault:set-deduplication:local:on', 'replay:local:dedup-cursor', 'persist:local:M1', ...resend]);
+    expect(textsOf(r, 'broker-1')[0]).toBe('dedup off: write');
+    story(r);
+  });
+  it('M1 received while Recovering is not checked and pushes nothing; persisted after the replay, the same', () => {
+    const on = { kind: 'set-deduplication', cluster: 'local', enabled: true, after: { event: 'sent', message: 'M1' } };
+    const r = runOf(lost(on), ['connect:p1', 'send:p1:M1', 'fault:set-deduplication:local:on', 'deliver:p1->broker-1:M1', 'replay:local:dedup-cursor', 'persist:local:M1', ...resend]);
+    expect(textsOf(r, 'broker-1')).toContain('dedup Recovering (its replay has not completed): not checked, nothing pushed: write');
+    story(r);
+  });
+  it('persisted before the replay, M1 is read by it into both maps, and the resend is Dup', () => {
+    const on = { kind: 'set-deduplication', cluster: 'local', enabled: true, after: { event: 'received', message: 'M1' } };
+    const r = runOf(lost(on), ['connect:p1', 'send:p1:M1', 'deliver:p1->broker-1:M1', 'fault:set-deduplication:local:on', 'persist:local:M1', 'replay:local:dedup-cursor', 'fault:lose-receipt:M1@local', 'connect:p1', 'deliver:p1->broker-1:M1']);
+    expect(textsOf(r, 'broker-1')).toContain('dedup cursor replayed from the start: 1 entry written while Recovering (Recovering → Enabled)');
+    expect(textsOf(r, 'p1')).toContain('CommandProducer → ProducerSuccess(last_sequence_id 0)');
+    expect(textsOf(r, 'broker-1')).toContain('Dup (seq 0 ≤ pushed 0, persisted 0): dropped, receipt -1:-1');
+    expect(r.stored).toEqual({ local: ['M1', 'M2'] });
+    expect(r.violations).toEqual([]);
+  });
+});
+
 describe('the scenario file', () => {
   it('a switch to what the topic starts with, and nothing else switching it, is an error naming the field', () => {
     const l = loadScenario({ format: 'dedup-lab/scenario@1', ...base(true, [{ kind: 'set-deduplication', cluster: 'local', enabled: true, after: { step: 1 } }]) });

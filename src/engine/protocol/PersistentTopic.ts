@@ -99,7 +99,10 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
   const c = classify(ctx, topic, ch, f, highest);
   const rule = `MessageDeduplication.${c.method}:${c.status}`;
   if (c.status === 'NotDup') {
-    note(ctx, ch, topic.dedup.enabled ? `NotDup (${c.before}): write, ${c.after(topic)}` : 'dedup off: write', ids, rule);
+    // Recovering (a runtime switch on whose replay has not completed) is not "off": isEnabled() is
+    // false all the same, but the write's completion may come once it is Enabled and be recorded.
+    const unchecked = topic.dedup.recovering != null ? 'dedup Recovering (its replay has not completed): not checked, nothing pushed: write' : 'dedup off: write';
+    note(ctx, ch, topic.dedup.enabled ? `NotDup (${c.before}): write, ${c.after(topic)}` : unchecked, ids, rule);
     topic.pendingWrites.push({
       producer: ch.producer,
       dedupKey: c.key,
