@@ -6,7 +6,7 @@
 import type { World } from '../model/world';
 import { LOCAL_ONLY, replicationLinks } from '../model/config';
 import type { WorkloadItem } from '../model/config';
-import { noDuplicates, noSilentLoss } from '../check/invariants';
+import { messageFindings, type HeldSince } from './heldSince';
 import { chunkAssembler, chunkSpan, readableOf } from '../protocol/ManagedLedger';
 import type { StoredEntry } from '../model/topic';
 import { callbackText } from '../sim/run';
@@ -22,6 +22,12 @@ import { excludedBySender } from '../protocol/PersistentReplicator';
 export interface OutcomeFlag {
   readonly kind: 'no-silent-loss' | 'no-duplicates' | 'failed-but-stored';
   readonly detail: string;
+  /** The step the run first reported this finding at (given the run's history, see heldSince). */
+  readonly since?: number;
+  /** Its words at `since`, when they differ from this step's (a mark-delete that moved on). */
+  readonly then?: string;
+  /** Held at `since`, no longer at this step (`detail` is then the words of `since`). */
+  readonly past?: boolean;
 }
 
 export interface OutcomeRow {
@@ -50,12 +56,18 @@ export interface OutcomeRow {
   readonly sentWith: readonly string[];
 }
 
-/** One row per message the application sent, in the order of its first send. */
-export function outcomeRows(w: World): OutcomeRow[] {
+/**
+ * One row per message the application sent, in the order of its first send. With `history` (the
+ * run's first reports, heldSince) each flag says since when it holds, and a finding that held at an
+ * earlier step but not at this one is listed as past.
+ */
+export function outcomeRows(w: World, history?: ReadonlyMap<string, HeldSince>): OutcomeRow[] {
   const readable = w.config.clusters.map(
     (c) => [c.name, w.topics[c.name] ? readableOf(w.topics[c.name]!) : []] as const,
   );
-  const findings = [...noSilentLoss(w), ...noDuplicates(w)];
+  const findings = messageFindings(w);
+  const now = new Set(findings.map((f) => f.key));
+  const past = [...(history ?? new Map<string, HeldSince>())].filter(([key]) => !now.has(key)).map(([, h]) => h);
   return Object.entries(w.sendsOf).map(([msg, count]) => {
     const done = w.completions.filter((x) => x.msg === msg);
     const producer = done[0]?.producer ?? producerOf(w, msg);
@@ -66,7 +78,13 @@ export function outcomeRows(w: World): OutcomeRow[] {
     const stored = readable.flatMap(([name, entries]) => positionsOf(entries, msg).map((at) => `${name} ${at}`));
     const flags: OutcomeFlag[] = findings
       .filter((f) => f.messages.includes(msg))
-      .map((f) => ({ kind: f.invariant as OutcomeFlag['kind'], detail: f.detail }));
+      .map((f) => {
+        const h = history?.get(f.key);
+        const kind = f.invariant as OutcomeFlag['kind'];
+        if (!h) return { kind, detail: f.detail };
+        return h.detail === f.detail ? { kind, detail: f.detail, since: h.step } : { kind, detail: f.detail, since: h.step, then: h.detail };
+      });
+    for (const h of past) if (h.messages.includes(msg)) flags.push({ kind: h.invariant, detail: h.detail, since: h.step, past: true });
     const failed = done.filter((c) => c.result === 'failed');
     if (
       failed.length > 0 &&
@@ -86,7 +104,7 @@ export function outcomeRows(w: World): OutcomeRow[] {
       repl.from === cluster &&
       stored.some((s) => s.startsWith(`${cluster} `)) &&
       !stored.some((s) => s.startsWith(`${repl.to} `)) &&
-      !flags.some((f) => f.kind === 'no-silent-loss')
+      !flags.some((f) => f.kind === 'no-silent-loss' && !f.past)
         ? repl.to
         : null;
     return { msg, producer, cluster, callbacks, stored, flags, notYetAt, sentWith: send ? sentWith(w, send) : [] };

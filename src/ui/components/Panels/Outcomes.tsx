@@ -8,8 +8,12 @@
 // "nowhere", while that very entry is what ledger-entries-match is about. Under a message, what
 // its send asked beyond the payload (replicate_to, deliver_at_time, its chunks: OutcomeRow.sentWith)
 // — a delayed, chunked or cluster-restricted message read like any other (review 12).
+// A loss or duplicate is judged at the step shown, while the Invariants panel quotes each at the
+// step it first held: a flag says since when it holds and, when its words moved on (seed 002's
+// mark-delete 10:2, then 10:3), how it read then; one that held earlier and not now stays listed as
+// past (UX review 13, finding 9).
 import { Fragment } from 'react';
-import type { OutcomeRow } from '../../../engine';
+import type { OutcomeFlag, OutcomeRow } from '../../../engine';
 import { ordinal } from '../../ordinal';
 
 /** Per message, its copies no reader reaches: `local 3:1 — on 2 bookies, but …`. */
@@ -18,9 +22,12 @@ export type UnreadCopies = Readonly<Record<string, readonly string[]>>;
 export function OutcomesPanel({
   rows,
   unread = {},
+  step,
 }: {
   readonly rows: readonly OutcomeRow[];
   readonly unread?: UnreadCopies;
+  /** The step shown, for a flag's "since" words (absent: none are said). */
+  readonly step?: number;
 }) {
   return (
     <section className="panel" aria-label="Messages" data-testid="panel-outcomes">
@@ -38,7 +45,7 @@ export function OutcomesPanel({
           </thead>
           <tbody>
             {rows.map((r) => (
-              <Row key={r.msg} row={r} unread={unread[r.msg] ?? []} />
+              <Row key={r.msg} row={r} unread={unread[r.msg] ?? []} step={step} />
             ))}
           </tbody>
         </table>
@@ -47,8 +54,24 @@ export function OutcomesPanel({
   );
 }
 
-function Row({ row, unread }: { readonly row: OutcomeRow; readonly unread: readonly string[] }) {
-  const bad = row.flags.some((f) => f.kind !== 'failed-but-stored');
+/** Since when a flag holds, in the words of the step shown; '' when the run's history is not given. */
+function sinceText(f: OutcomeFlag, step: number | undefined): string {
+  if (f.since === undefined || step === undefined) return '';
+  if (f.since === step) return 'first held at this step';
+  if (f.then === undefined) return `since step ${f.since}`;
+  return `as it reads at step ${step}; at step ${f.since}, where it first held (the Invariants panel quotes that step), it read: ${f.then}`;
+}
+
+function Row({
+  row,
+  unread,
+  step,
+}: {
+  readonly row: OutcomeRow;
+  readonly unread: readonly string[];
+  readonly step: number | undefined;
+}) {
+  const bad = row.flags.some((f) => f.kind !== 'failed-but-stored' && !f.past);
   const cls = bad ? 'outcome-bad' : row.flags.length > 0 ? 'outcome-note' : undefined;
   return (
     <>
@@ -94,16 +117,25 @@ function Row({ row, unread }: { readonly row: OutcomeRow; readonly unread: reado
           {row.notYetAt !== null && <small className="muted"> · not at {row.notYetAt} yet</small>}
         </td>
       </tr>
-      {row.flags.map((f, i) => (
-        <tr key={i} className={cls}>
-          <td colSpan={3}>
-            <strong className={f.kind === 'failed-but-stored' ? undefined : 'bad'}>
-              {f.kind === 'failed-but-stored' ? 'failed, but stored' : f.kind}
-            </strong>{' '}
-            {f.detail}
-          </td>
-        </tr>
-      ))}
+      {row.flags.map((f, i) =>
+        f.past ? (
+          <tr key={i} className={cls} data-testid={`outcome-past-${row.msg}`}>
+            <td colSpan={3}>
+              <strong>{f.kind}</strong> held at step {f.since}, not at this step: {f.detail}
+            </td>
+          </tr>
+        ) : (
+          <tr key={i} className={cls} data-testid={`outcome-flag-${row.msg}`}>
+            <td colSpan={3}>
+              <strong className={f.kind === 'failed-but-stored' ? undefined : 'bad'}>
+                {f.kind === 'failed-but-stored' ? 'failed, but stored' : f.kind}
+              </strong>{' '}
+              {f.detail}
+              {sinceText(f, step) && <small className="muted"> — {sinceText(f, step)}</small>}
+            </td>
+          </tr>
+        ),
+      )}
       {unread.map((u) => (
         <tr key={u} className={cls} data-testid={`outcome-unread-${row.msg}`}>
           <td colSpan={3} className="muted unread">

@@ -3,6 +3,7 @@
 // changed in value (same.ts): a step usually changes one or two of them.
 import { useMemo } from 'react';
 import {
+  heldSince,
   outcomeRows,
   panelsOf,
   replicationDedup,
@@ -70,7 +71,11 @@ export function Panels() {
       // data-step: the step these panels show (they follow the cursor a render later).
       <div className="panels" data-step={cursor}>
         <InvariantsPanel result={result} cursor={cursor} />
-        <Outcomes rows={outcomeRows(now.world)} unread={unreadOf(panels.topics)} />
+        <Outcomes
+          rows={outcomeRows(now.world, heldSince(result, cursor))}
+          unread={unreadOf(panels.topics)}
+          step={cursor}
+        />
         <StepCode step={cursor} stepKey={now.key ?? null} events={now.events} />
         {panels.replications.map((r) => (
           <Replication key={r.key ?? 'replicator'} repl={r} />
