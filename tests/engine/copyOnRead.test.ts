@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { initialWorld, loadScenario, type World } from '../../src/engine';
 import { fingerprint } from '../../src/engine/explore/fingerprint';
 import { stateHash } from '../../src/engine/explore/stateHash';
-import { sameData } from '../../src/engine/sim/copyOnRead';
+import { peek, sameData } from '../../src/engine/sim/copyOnRead';
 import { draftWorld, finishWorld } from '../../src/engine/sim/draft';
 import { BUILTINS } from '../../src/scenarios';
 
@@ -62,6 +62,34 @@ describe('a view set back by a handler', () => {
     const bk = topic.bk;
     topic.bk = bk;
     expect(finishWorld(draft).topics).toBe(w.topics);
+  });
+});
+
+describe('peek: what a handler only asks is not copied', () => {
+  it('a peeked takeover is the world before’s own object, and the step gives the world before back', () => {
+    const w = seed001();
+    const draft = draftWorld(w);
+    const bk = draft.topics.local!.bk!;
+    expect(peek(bk).bookies).toBe(w.topics.local!.bk!.bookies);
+    expect(peek(bk).takeover).toBe(w.topics.local!.bk!.takeover);
+    // Nothing was read through the view: the finished world is the world before, record by record.
+    expect(finishWorld(draft).topics).toBe(w.topics);
+  });
+
+  it('after a write through the view, peek reads the step’s copy with the write in it', () => {
+    const w = seed001();
+    const draft = draftWorld(w);
+    const bk = draft.topics.local!.bk!;
+    bk.ml.version += 1;
+    expect(peek(bk).ml).not.toBe(w.topics.local!.bk!.ml);
+    expect(peek(bk).ml.version).toBe(w.topics.local!.bk!.ml.version + 1);
+    expect(peek(draft.topics.local!).bk!.ml.version).toBe(w.topics.local!.bk!.ml.version + 1);
+  });
+
+  it('on a plain object (a world outside step) it is the object itself', () => {
+    const w = seed001();
+    expect(peek(w.topics.local!)).toBe(w.topics.local);
+    expect(peek(w.topics.local!.bk!).bookies).toBe(w.topics.local!.bk!.bookies);
   });
 });
 

@@ -92,6 +92,31 @@ describe('what a step does not touch is shared, not copied', () => {
   });
 });
 
+describe('a bookie storing an add changes its own record of the ledger only', () => {
+  it('seed 001: the other bookies, and the bookie’s other ledgers, stay the world before’s objects', () => {
+    let checked = 0;
+    for (const w of worlds('seed-001-explore', 300)) {
+      const bk = w.topics.local!.bk!;
+      for (const a of enabledActions(w)) {
+        if (a.action.type !== 'bk-request') continue;
+        const { to, from } = a.action;
+        const r = bk.requests.find((x) => x.from === from && x.to === to)!;
+        const next = step(w, a.action).world.topics.local!.bk!;
+        for (const b of Object.keys(bk.bookies)) if (b !== to) expect(next.bookies[b]).toBe(bk.bookies[b]);
+        const mine = next.bookies[to]!.ledgers[r.ledgerId]!;
+        // BookieImpl.addEntry: the entry is stored (unless fenced); a fencing read fences the ledger.
+        if (r.kind === 'fence') expect(mine.fenced).toBe(true);
+        else if (!mine.fenced) expect(mine.entries).toContain(r.entryId);
+        for (const l of Object.keys(bk.bookies[to]!.ledgers)) if (l !== String(r.ledgerId)) expect(next.bookies[to]!.ledgers[l]).toBe(bk.bookies[to]!.ledgers[l]);
+        // The world before still holds what it held.
+        expect(w.topics.local!.bk!.requests).toContain(r);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+});
+
 describe('the explorer skips the safety check where a step left its inputs alone', () => {
   for (const id of IDS) {
     it(`${id}: wherever topics, completions and replicator are the same objects, the findings are the same`, () => {

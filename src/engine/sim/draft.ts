@@ -10,7 +10,8 @@ import { copyDeep, lazyRecord, sameData, type LazyRecord } from './copyOnRead';
  * the step never touched — or only read — stays the very object of the world before. Handlers
  * mutate it freely; the one thing they must not do is keep or spread a topic (or its `bk`) into
  * another place of the world — those two levels are Proxy views (tests/engine/step.test.ts checks
- * that no Proxy is ever left in a world).
+ * that no Proxy is ever left in a world). A handler that only asks (a predicate, an event's text)
+ * can `peek` instead, which reads without copying (./copyOnRead.ts).
  * Sharing the untouched parts is what makes the explorer cheap: a step copies one or two
  * components instead of the world, and the explorer's hash reuses the parent's for every shared one.
  */

@@ -1,0 +1,38 @@
+// @vitest-environment node
+// The explorer asks of every new state whether replication still owes anything (`owesAny`), where it
+// used to list the debt (`owed`) and count it. Both must say the same in every state it reaches:
+// replicate_to excluding a remote, a chunked message owed once, a TTL-expired send still in flight.
+import { describe, expect, it } from 'vitest';
+import { enabledActions, explorerBounds, explorerConfig, loadScenario, replicationLinks, step, type World } from '../../src/engine';
+import { initialWorld } from '../../src/engine/sim/init';
+import { owed, owesAny } from '../../src/engine/check/progress';
+import { BUILTINS } from '../../src/scenarios';
+
+/** Breadth-first, the first `limit` worlds of a builtin's explorer space (its faults placed too). */
+function worlds(id: string, limit: number): World[] {
+  const l = loadScenario(BUILTINS.find((b) => b.id === id));
+  if (!l.ok) throw new Error(`${id} invalid`);
+  const out: World[] = [initialWorld(explorerConfig(l.config, explorerBounds(l.config)))];
+  for (let i = 0; i < out.length && out.length < limit; i++) for (const a of enabledActions(out[i]!)) out.push(step(out[i]!, a.action).world);
+  return out.slice(0, limit);
+}
+
+const IDS = ['seed-000-explore', 'seed-002-issue-1-explore', 'geo-replicate-to-local', 'geo-ttl-expires-backlog', 'geo-chunked-v1-pr-20948', 'geo-two-way'];
+/** Where the first 1,500 worlds also reach a state that owes nothing (the seeds' backlog outlives them). */
+const CLEARS = new Set(['geo-replicate-to-local', 'geo-ttl-expires-backlog', 'geo-chunked-v1-pr-20948', 'geo-two-way']);
+
+describe('owesAny says what owed(…).length > 0 says', () => {
+  for (const id of IDS)
+    it(`${id}: in 1,500 reachable worlds, link by link`, () => {
+      const seen = { owes: 0, clear: 0 };
+      for (const w of worlds(id, 1500))
+        for (const l of replicationLinks(w.config)) {
+          const listed = owed(w, l).length > 0;
+          expect(owesAny(w, l)).toBe(listed);
+          seen[listed ? 'owes' : 'clear']++;
+        }
+      // The answers were asked for: a debt everywhere, its end where the search reaches it.
+      expect(seen.owes).toBeGreaterThan(0);
+      if (CLEARS.has(id)) expect(seen.clear).toBeGreaterThan(0);
+    });
+});
