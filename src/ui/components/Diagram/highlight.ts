@@ -38,6 +38,13 @@ interface Marked {
   cursor: number;
   /** Per item: its vertical extent in the host, measured the first time placeMarks needs it. */
   readonly boxes: (Box | null | undefined)[];
+  /** The band's horizontal extent in the host (spanOf), measured with the first box. */
+  span: Span | null;
+}
+
+interface Span {
+  readonly left: number;
+  readonly width: number;
 }
 
 interface Box {
@@ -70,6 +77,7 @@ function lookUp(root: Element, items: readonly MermaidItem[]): Marked {
     steps: items.map((i) => i.step),
     cursor: -1,
     boxes: [],
+    span: null,
   };
 }
 
@@ -135,6 +143,21 @@ function layerOf(root: Element): { readonly band: HTMLElement; readonly veil: HT
   };
 }
 
+/**
+ * Where the band lies across: as wide as the violation band Mermaid draws (a `rect` block, which
+ * toMermaid writes only around a violating step: its class `rect`), so that at a violation both
+ * bands have one width (UX review 13, finding 10: the band spanned the scroll area, wider than the
+ * drawing, the pink one only the lanes); the union if there are several. A drawing without one:
+ * the drawing's width (the SVG), not the view's.
+ */
+function spanOf(svg: Element, host: DOMRect): Span {
+  const rects = [...svg.querySelectorAll('rect.rect')].map((r) => r.getBoundingClientRect());
+  const boxes = rects.length > 0 ? rects : [svg.getBoundingClientRect()];
+  const left = Math.min(...boxes.map((b) => b.left)) - host.left;
+  const right = Math.max(...boxes.map((b) => b.right)) - host.left;
+  return { left, width: Math.max(0, right - left) };
+}
+
 function setTransform(el: HTMLElement, transform: string): void {
   if (el.style.transform !== transform) el.style.transform = transform;
 }
@@ -189,6 +212,11 @@ export function placeMarks(root: Element): void {
       bandBottom = Math.max(bandBottom, b.bottom);
     }
   }
+  m.span ??= spanOf(m.svg, host);
+  const left = `${m.span.left}px`;
+  const width = `${m.span.width}px`;
+  if (band.style.left !== left) band.style.left = left;
+  if (band.style.width !== width) band.style.width = width;
   const pad = 3;
   setTransform(
     band,
@@ -209,5 +237,7 @@ export function currentShapes(root: Element): readonly Element[] {
 /** Forgets the shapes' measured boxes (the drawing was resized: a zoom); placeMarks re-measures. */
 export function forgetLayout(root: Element): void {
   const m = marked.get(root);
-  if (m) m.boxes.length = 0;
+  if (!m) return;
+  m.boxes.length = 0;
+  m.span = null;
 }
