@@ -72,6 +72,7 @@ export function ArrowMenu(props: {
               message={m}
               cluster={menu.cluster}
               kinds={kindsFor(menu, m)}
+              reasons={menu.wontAct[m]}
               onPick={() => onClose(true)}
               // The fault must catch this arrow: it is placed just before its step.
               before={() => setCursor(menu.step - 1)}

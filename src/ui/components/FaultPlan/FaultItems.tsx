@@ -1,6 +1,8 @@
 // The menu items of the per-message faults: a label per kind (with what the local buffer state
 // means, on the pointer), and a choice adds the fault to the plan. Shared by the ⚡ menus and the
-// diagram's arrow menu.
+// diagram's arrow menu. A kind with a reason (the arrow menu's: it would never act in this run) is
+// disabled and says why on a line under it, which is also its description to a screen reader.
+import { Fragment, useId } from 'react';
 import { LOCAL_BUFFER, MESSAGE_FAULT_WORDS } from '../../faultWords';
 import { addFault } from '../../store';
 import { faultJson, type MessageFault } from './messageFaultKinds';
@@ -30,25 +32,39 @@ export function FaultItems(props: {
   readonly kinds: readonly MessageFault[];
   readonly onPick?: () => void;
   readonly before?: () => void;
+  /** Why a kind cannot act (its item disabled); absent: every kind can be picked. */
+  readonly reasons?: Partial<Record<MessageFault, string>>;
 }) {
-  const { message, cluster, kinds, onPick, before } = props;
+  const { message, cluster, kinds, onPick, before, reasons = {} } = props;
+  const id = useId();
   return (
     <>
-      {kinds.map((k) => (
-        <button
-          key={k}
-          type="button"
-          role="menuitem"
-          title={HINT[k]}
-          onClick={() => {
-            onPick?.();
-            before?.();
-            void addFault(faultJson(k, message, cluster));
-          }}
-        >
-          {LABEL[k]}
-        </button>
-      ))}
+      {kinds.map((k) => {
+        const why = reasons[k];
+        return (
+          <Fragment key={k}>
+            <button
+              type="button"
+              role="menuitem"
+              disabled={why !== undefined}
+              title={HINT[k]}
+              aria-describedby={why !== undefined ? `${id}-${k}` : undefined}
+              onClick={() => {
+                onPick?.();
+                before?.();
+                void addFault(faultJson(k, message, cluster));
+              }}
+            >
+              {LABEL[k]}
+            </button>
+            {why !== undefined && (
+              <span id={`${id}-${k}`} className="fault-why">
+                {why}
+              </span>
+            )}
+          </Fragment>
+        );
+      })}
     </>
   );
 }
