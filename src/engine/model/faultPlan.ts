@@ -23,7 +23,12 @@ export type FaultSpec =
   | { readonly kind: 'not-allowed'; readonly message: string; readonly cluster: string; readonly times: number }
   | { readonly kind: 'disconnect'; readonly producer: string; readonly after: Trigger }
   | { readonly kind: 'restart-producer'; readonly producer: string; readonly after: Trigger }
-  | { readonly kind: 'unload-topic'; readonly cluster: string; readonly after: Trigger }
+  /**
+   * `scope` 'topic' (extension): `pulsar-admin topics unload` — `PersistentTopic.close(false)`, which
+   * closes the managed ledger only once its clients (the replicator's producer) have closed. Absent:
+   * a bundle unload, `closeWithoutWaitingClientDisconnect` (NamespaceService.unloadNamespaceBundle's default).
+   */
+  | { readonly kind: 'unload-topic'; readonly cluster: string; readonly scope?: 'topic'; readonly after: Trigger }
   /**
    * An operator switches the topic's deduplication policy on or off while it runs
    * (`pulsar-admin topics set-deduplication`, or the namespace's): the broker's

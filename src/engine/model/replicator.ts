@@ -21,6 +21,12 @@ export interface ReplicatorState {
   /** `Started`; `Terminated` is the visible, alarmed stop of seed 000's proposed fixes. */
   state: 'Started' | 'Terminated';
   cursor: ReplicatorCursor;
+  /**
+   * Its source topic's close waits for this replicator's producer to close before it closes the
+   * managed ledger (`PersistentTopic.close(false)`, the admin topic unload): until that close is
+   * answered, receipts still delete on the open cursor. Absent otherwise.
+   */
+  closeWaitsForClients?: true;
   /** Why it terminated (shown in the UI). */
   reason: string;
 }

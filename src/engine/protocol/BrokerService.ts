@@ -24,10 +24,18 @@ import { chunksNotReplayedLog, consumersReconnect, serveTopic, startTakeover } f
 import { openClosedLedger } from './LedgerHandle';
 import { closeReplicatorProducer, restartReplicator } from './PersistentReplicator';
 
-export function unloadTopic(ctx: Ctx, cluster: string): void {
+/**
+ * `waitForClients`: the admin topic unload (`PersistentTopicsBase.internalUnloadNonPartitionedTopicAsync`
+ * → `PersistentTopic.close(false)`): the managed ledger closes only once every client future is done,
+ * the replicator's producer close included, so the receipts written ahead of that close still delete
+ * on the open cursor and its close persists them (`PersistentReplicator.sendComplete`). Without it, a
+ * bundle unload (`closeWithoutWaitingClientDisconnect`, NamespaceService.unloadNamespaceBundle's default).
+ */
+export function unloadTopic(ctx: Ctx, cluster: string, waitForClients = false): void {
   const w = ctx.w;
   const topic = w.topics[cluster]!;
-  ctx.events.push(ev('fault', topic.owner, `unload topic at ${cluster}`, [], { cluster, rule: 'BrokerService.unloadServiceUnit' }));
+  const how = waitForClients ? ' (pulsar-admin topics unload: PersistentTopic.close(false) closes the managed ledger once its clients have closed)' : '';
+  ctx.events.push(ev('fault', topic.owner, `unload topic at ${cluster}${how}`, [], { cluster, rule: waitForClients ? 'PersistentTopic.close:wait-for-clients' : 'BrokerService.unloadServiceUnit' }));
   disconnectProducersOf(ctx, cluster, `topic unloaded at ${cluster}`, 'PersistentTopic.close');
   if (topic.bk) {
     closeManagedLedger(ctx, topic);
@@ -41,7 +49,7 @@ export function unloadTopic(ctx: Ctx, cluster: string): void {
   // PersistentTopic.close → AbstractReplicator.terminate: every link whose source is this topic (one
   // per remote cluster) closes its producer gracefully; the loaded topic's replicator
   // (PersistentTopic.startReplicator) starts once that close is done.
-  for (const l of replicationLinks(w.config)) if (l.cfg.from === cluster) closeReplicatorProducer(ctx, l);
+  for (const l of replicationLinks(w.config)) if (l.cfg.from === cluster) closeReplicatorProducer(ctx, l, waitForClients);
 }
 
 /**

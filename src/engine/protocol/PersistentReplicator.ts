@@ -122,6 +122,15 @@ export function sendComplete(ctx: Ctx, p: ProducerState, msgs: readonly MsgRef[]
   const src = msgs[0]?.sourcePosition;
   if (!r || !src || r.state !== 'Started') return;
   const label = msgs.map((m) => m.msg).join('+');
+  if (p.state === 'Closing' && r.closeWaitsForClients && error === null) {
+    // `PersistentTopic.close(false)` (the admin topic unload) closes the managed ledger only after
+    // this producer's close is answered, and the broker answers it after these receipts: the cursor
+    // is still open, so the delete counts, and the cursor's close persists it
+    // (`ManagedCursorImpl.asyncClose`). The loaded topic's replicator reads after it.
+    ctx.events.push(ev('log', link.cursor, `sendComplete(${label}) ahead of the close the unload waits for: the cursor is still open`, msgs.map((m) => m.msg), { cluster: link.cfg.from, rule: 'PersistentTopic.close:wait-for-clients' }));
+    asyncDelete(ctx, link, src);
+    return;
+  }
   if (p.state === 'Closing') {
     // The producer of a replicator its source topic's close stopped (closeReplicatorProducer): the
     // callback runs, but the cursor it holds is the closed topic's — an unload closes the managed
@@ -229,12 +238,13 @@ export function restartReplicator(ctx: Ctx, link: ReplicationLink): void {
  * when the close is done (`closeAndClearPendingMessages` → `replicatorProducerClosed`), and no read
  * happens meanwhile (the producer is not Ready).
  */
-export function closeReplicatorProducer(ctx: Ctx, link: ReplicationLink): void {
+export function closeReplicatorProducer(ctx: Ctx, link: ReplicationLink, waitForClients = false): void {
   const r = replicatorOf(ctx.w, link)!;
   if (r.state === 'Terminated') return;
   const p = ctx.w.producers[link.key]!;
   // Closed already (a second close before the first was answered): the answer starts the new one.
   if (p.state === 'Closing') return;
+  if (waitForClients) r.closeWaitsForClients = true;
   ctx.events.push(ev('log', link.cursor, `the source topic closes: replicator stops, its producer closes`, [], { cluster: link.cfg.from, rule: 'AbstractReplicator.terminate' }));
   closeProducerByApplication(ctx, p);
 }

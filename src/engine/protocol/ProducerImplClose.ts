@@ -87,7 +87,9 @@ export function closeAndClearPendingMessages(ctx: Ctx, p: ProducerState, why: st
 function replicatorProducerClosed(ctx: Ctx, p: ProducerState): void {
   const link = linkOfProducer(ctx.w.config, p.name);
   const r = link ? replicatorOf(ctx.w, link) : null;
-  if (!link || !r || r.state === 'Terminated') return;
+  if (!link || !r) return;
+  delete r.closeWaitsForClients;
+  if (r.state === 'Terminated') return;
   const m = r.cursor.markDeletePosition;
   r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };
   p.lastPersistedSource = { ledgerId: 0, entryId: 0 };

@@ -196,15 +196,14 @@ export function readFaults(
       }
       case 'send-timeout':
         return [readSendTimeout(r, o, path, clusters, messages, appMessages)];
-      case 'unload-topic':
-        r.known(o, path, ['kind', 'cluster', 'after']);
-        return [
-          {
-            kind,
-            cluster: r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '',
-            after: readTrigger(r, o.after, `${path}.after`, clusters, messages),
-          },
-        ];
+      case 'unload-topic': {
+        r.known(o, path, ['kind', 'cluster', 'scope', 'after']);
+        const cluster = r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '';
+        // "topic": pulsar-admin topics unload (its close waits for its clients); "bundle", the default: a bundle unload.
+        const scope = o.scope === undefined ? 'bundle' : r.oneOf(o.scope, `${path}.scope`, ['topic', 'bundle']);
+        const after = readTrigger(r, o.after, `${path}.after`, clusters, messages);
+        return [scope === 'topic' ? { kind, cluster, scope, after } : { kind, cluster, after }];
+      }
       case 'expire-messages': {
         r.known(o, path, ['kind', 'cluster', 'after']);
         const c = r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '';

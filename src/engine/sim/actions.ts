@@ -22,6 +22,9 @@
 //   replay:<cluster>:dedup-cursor             the replay of a dedup cursor a runtime switch on created
 //                                            completes (MessageDeduplication Recovering → Enabled)
 //   fault:<kind>:<subject>[@<cluster>][:<variant>]   a fault (from the plan, or placed by the explorer)
+//   fault:unload-topic:<cluster>[:topic]     the topic unloads and loads again: a bundle unload, or
+//                                            (`:topic`) `pulsar-admin topics unload`, whose close
+//                                            waits for the replicator's producer to close
 //   fault:ownership-change:<cluster>:<broker> the topic's ownership moves to <broker>
 //   fault:restart-broker:<cluster>[:<broker>]  the broker serving the topic crashes; it restarts and
 //                                            loads the topic again (no <broker>), or <broker> loads it
@@ -49,7 +52,8 @@ export type FaultAction =
   | { readonly kind: 'disconnect' | 'restart-producer'; readonly producer: string }
   /** `nth` (Go, explorer only): the n-th pending item holding `message` expired; absent: the first. */
   | { readonly kind: 'send-timeout'; readonly message: string; readonly nth?: number }
-  | { readonly kind: 'unload-topic'; readonly cluster: string }
+  /** `scope` 'topic': the admin topic unload, whose close waits for its clients (faultPlan.ts). */
+  | { readonly kind: 'unload-topic'; readonly cluster: string; readonly scope?: 'topic' }
   | { readonly kind: 'set-deduplication'; readonly cluster: string; readonly enabled: boolean }
   | { readonly kind: 'expire-messages'; readonly cluster: string }
   | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string }
@@ -121,7 +125,7 @@ export function faultKey(f: FaultAction): string {
     case 'send-timeout':
       return `fault:send-timeout:${f.message}${f.nth !== undefined && f.nth > 1 ? `#${f.nth}` : ''}`;
     case 'unload-topic':
-      return `fault:unload-topic:${f.cluster}`;
+      return `fault:unload-topic:${f.cluster}${f.scope === 'topic' ? ':topic' : ''}`;
     case 'set-deduplication':
       return `fault:set-deduplication:${f.cluster}:${f.enabled ? 'on' : 'off'}`;
     case 'expire-messages':

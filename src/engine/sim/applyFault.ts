@@ -78,7 +78,7 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       return;
     }
     case 'unload-topic':
-      unloadTopic(ctx, f.cluster);
+      unloadTopic(ctx, f.cluster, f.scope === 'topic');
       return;
     case 'set-deduplication': {
       const topic = w.topics[f.cluster]!;

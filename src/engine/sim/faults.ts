@@ -149,7 +149,7 @@ export function planAction(spec: FaultSpec): FaultAction | null {
     case 'send-timeout':
       return { kind: spec.kind, message: spec.message };
     case 'unload-topic':
-      return { kind: spec.kind, cluster: spec.cluster };
+      return spec.scope === 'topic' ? { kind: spec.kind, cluster: spec.cluster, scope: 'topic' } : { kind: spec.kind, cluster: spec.cluster };
     case 'set-deduplication':
       return { kind: spec.kind, cluster: spec.cluster, enabled: spec.enabled };
     case 'expire-messages':

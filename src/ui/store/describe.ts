@@ -58,7 +58,7 @@ export function describeFault(f: FaultJson): string {
     case 'send-timeout':
       return `send-timeout on ${String(f.message)} (its producer's send timer fires while it is pending)${after}`;
     case 'unload-topic':
-      return `unload-topic${at}${after}`;
+      return `unload-topic${at}${f.scope === 'topic' ? ' (pulsar-admin topics unload: its close waits for its clients)' : ''}${after}`;
     case 'set-deduplication':
       return `deduplication switched ${f.enabled === false ? 'off' : 'on'}${at} (topic policy)${after}`;
     case 'expire-messages':

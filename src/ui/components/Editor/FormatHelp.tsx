@@ -55,7 +55,7 @@ const PLAN_FIELDS: Readonly<Record<FaultKind, string>> = {
   disconnect: 'producer (or "replicator"), after',
   'restart-producer': 'producer, after',
   'send-timeout': 'message, after?',
-  'unload-topic': 'cluster, after',
+  'unload-topic': 'cluster, scope? ("topic": pulsar-admin topics unload; default "bundle"), after',
   'set-deduplication': 'cluster, enabled (true | false), after',
   'expire-messages': 'cluster (with a subscription or a replication link from it), after',
   'duplicate-frames': 'producer (or "replicator"), atSend, frames',

@@ -33,8 +33,8 @@ export function faultOfKey(key: string): FaultJson | null {
   if (m) return { kind: m[1]!, producer: m[2]! };
   m = /^fault:send-timeout:(.+)$/.exec(key);
   if (m) return { kind: 'send-timeout', message: m[1]! };
-  m = /^fault:unload-topic:(.+)$/.exec(key);
-  if (m) return { kind: 'unload-topic', cluster: m[1]! };
+  m = /^fault:unload-topic:([^:]+)(:topic)?$/.exec(key);
+  if (m) return m[2] === undefined ? { kind: 'unload-topic', cluster: m[1]! } : { kind: 'unload-topic', cluster: m[1]!, scope: 'topic' };
   m = /^fault:expire-messages:(.+)$/.exec(key);
   if (m) return { kind: 'expire-messages', cluster: m[1]! };
   m = /^fault:set-deduplication:([^:]+):(on|off)$/.exec(key);
