@@ -46,6 +46,8 @@ export const EXPLORE_KIND_WORDS: Readonly<Record<ExploreFaultKind, string>> = {
   'restart-producer':
     "a producer's process restarts: its pending sends are lost, its ids start afresh",
   'unload-topic': 'the topic is unloaded and reloaded; its dedup state is rebuilt by replay',
+  'unload-topic:topic':
+    "pulsar-admin topics unload: as unload-topic, but the close waits for the replicator's producer, so receipts ahead of that close still delete on the cursor",
   'set-deduplication':
     "an operator switches the topic's deduplication on or off while it runs; switched on, it remembers nothing stored before",
   'expire-messages':

@@ -93,6 +93,12 @@ describe('the Fault plan of an opened counterexample', () => {
       kind: 'unload-topic',
       cluster: 'local',
     });
+    // Review 17: the admin topic unload (its close waits for its clients) keeps its scope.
+    expect(faultOfKey('fault:unload-topic:us-east:topic')).toEqual({
+      kind: 'unload-topic',
+      cluster: 'us-east',
+      scope: 'topic',
+    });
     expect(faultOfKey('fault:ownership-change:local:broker-2')).toEqual({
       kind: 'ownership-change',
       cluster: 'local',

@@ -88,10 +88,12 @@ export const FAULT_KINDS: readonly FaultKind[] = [
 
 /**
  * What the explorer may place: a fault kind, or one variant of a kind (extension:
- * `checksum-error:corrupted` / `checksum-error:intact` try only that buffer state).
+ * `checksum-error:corrupted` / `checksum-error:intact` try only that buffer state;
+ * `unload-topic:topic` places `pulsar-admin topics unload`, whose close waits for its clients, where
+ * `unload-topic` places a bundle unload).
  */
-export type ExploreFaultKind = FaultKind | 'checksum-error:corrupted' | 'checksum-error:intact';
-export const EXPLORE_FAULT_KINDS: readonly ExploreFaultKind[] = [...FAULT_KINDS, 'checksum-error:corrupted', 'checksum-error:intact'];
+export type ExploreFaultKind = FaultKind | 'checksum-error:corrupted' | 'checksum-error:intact' | 'unload-topic:topic';
+export const EXPLORE_FAULT_KINDS: readonly ExploreFaultKind[] = [...FAULT_KINDS, 'checksum-error:corrupted', 'checksum-error:intact', 'unload-topic:topic'];
 
 /**
  * The storage a fault kind acts on (`applies` in sim/faults.ts): persist-fails only on abstract

@@ -154,6 +154,7 @@ function addExplorerFaults(w: World, add: Add): void {
     }
   }
   if (kinds.has('unload-topic')) for (const c of w.config.clusters) offer({ kind: 'unload-topic', cluster: c.name });
+  if (kinds.has('unload-topic:topic')) for (const c of w.config.clusters) offer({ kind: 'unload-topic', cluster: c.name, scope: 'topic' });
   // An operator's policy change: the explorer only flips it (setting what the topic already has does nothing).
   if (kinds.has('set-deduplication')) for (const c of w.config.clusters) offer({ kind: 'set-deduplication', cluster: c.name, enabled: !w.topics[c.name]!.dedup.enabled });
   if (kinds.has('expire-messages')) for (const c of w.config.clusters) offer({ kind: 'expire-messages', cluster: c.name });
