@@ -15,7 +15,7 @@ const LOSS = 'no-silent-loss';
 
 describe('review 17: holds where Pulsar keeps its promise', () => {
   it('x01 a bundle unload anywhere, us-west not deduplicating: a second copy there is no violation (dedup off promises nothing), and replication finishes', () => {
-    expectVerdict(check('u17-x01-topic-unload-not-explored'), {
+    expectVerdict(check('u17-x01-bundle-unload-remote-dedup-off'), {
       ...HOLDS,
       liveness: 'holds',
       states: 480,

@@ -200,7 +200,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     replication: { ...EAST_TO_WEST, start: 'after-workload' },
     workload: [send('W1', {}, 'pw'), { await: 'pw' }, send('E1', {}, 'pe'), { await: 'pe' }],
   },
-  // V1 with E1 replicated before pw writes: us-west's (app) is 0 from E1; pw's first create is seeded with last_sequence_id 0, so W1 is (app, 1): both stored.
+  // V1 with E1 replicated before pw writes: pw connected at the start (last_sequence_id -1, seeded at 0), so W1 is (app, 0) and Dup against the replicated E1 at us-west: -1:-1, lost.
   'u17-n03-same-name-replicated-first': {
     clusters: EAST_WEST,
     topic: DEDUP(true, true),
@@ -262,7 +262,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
       { kind: 'set-deduplication', cluster: 'local', enabled: true, after: persisted('M1') },
     ],
   },
-  // Dedup on, switched off during the takeover and M1's receipt lost: after the switch the resend is written again; dedup off promises nothing.
+  // Dedup on, switched off during the takeover and M1's receipt lost: p1's reconnect reaches the stale owner broker-1, whose in-memory dedup answers Dup (-1:-1; recovery kept 10:0); the switch acts at broker-2 after its load.
   'u17-d02-switch-off-during-takeover': {
     clusters: ONE_BOOKIE_TWO_BROKERS,
     topic: { deduplication: true, ledger: QUORUM_111 },
@@ -276,7 +276,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   },
 
   // ---- the TTL with a replicator send in flight ----
-  // The TTL passes while M1's replicated send is in flight: the send goes on and its receipt deletes nothing more; M2 (read later? no: written before) expires unread. M1 at us-west, M2 lost as the TTL's.
+  // The TTL passes while M1's replicated send is in flight: the replicator had read M1 and M2 in one read, both sends go on and reach us-west (their receipts delete nothing more); nothing lost.
   'u17-t01-ttl-send-in-flight': {
     clusters: EAST_WEST,
     topic: DEDUP(true, true),
@@ -285,7 +285,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     workload: [send('M1'), send('M2'), AWAIT],
     faults: [{ kind: 'expire-messages', cluster: 'us-east', after: received('M1', 'us-west') }],
   },
-  // The same, and the replicator's connection drops before M1 is written at us-west: its rewind goes past the expired entries, M1 is never resent — lost as the TTL's.
+  // The TTL, and the replicator's connection drops with M1 in flight: a drop is no send failure — the producer reconnects and resends its pending M1 (ProducerImpl.resendMessages), no rewind; stored.
   'u17-t02-ttl-then-replicator-drop': {
     clusters: EAST_WEST,
     topic: DEDUP(true, true),
@@ -355,7 +355,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   },
 
   // ---- explorer searches ----
-  'u17-x01-topic-unload-not-explored': {
+  'u17-x01-bundle-unload-remote-dedup-off': {
     clusters: EAST_WEST,
     topic: DEDUP(true, false),
     producers: P1_EAST,
