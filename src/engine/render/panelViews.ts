@@ -3,6 +3,11 @@
 export interface PendingView {
   readonly opId: number;
   readonly msgs: readonly string[];
+  /**
+   * Each of `msgs`'s workload message id (a chunk's message: `M1` for `M1[1/2]`): what a
+   * per-message fault names (the validator refuses a chunk's name).
+   */
+  readonly msgIds: readonly string[];
   readonly sequenceId: number;
   readonly highestSequenceId: number;
   /** `lowest..highest`, or the lowest id alone (with a warning when a batch lacks its highest). */
@@ -55,6 +60,8 @@ export interface ChannelPanel {
   readonly cluster: string;
   /** Message ids of each frame to the broker, in the same order as `toBroker`. */
   readonly toBrokerMsgs: readonly (readonly string[])[];
+  /** Each frame's workload message ids (a chunk's message), as `toBrokerMsgs`: what a fault names. */
+  readonly toBrokerMsgIds: readonly (readonly string[])[];
   /** Message ids of each receipt to the client (null for an error frame), as `toClient`. */
   readonly toClientReceipts: readonly (readonly string[] | null)[];
   readonly changed: boolean;

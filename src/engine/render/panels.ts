@@ -49,6 +49,7 @@ function pendingView(op: OpSendMsg): PendingView {
   return {
     opId: op.opId,
     msgs: names(op.msgs),
+    msgIds: op.msgs.map((m) => m.msg),
     sequenceId: op.sequenceId,
     highestSequenceId: op.highestSequenceId,
     sequenceRange: sequenceRange(op.sequenceId, op.highestSequenceId, op.msgs.length),
@@ -150,6 +151,7 @@ function channelPanel(
     toClient: c.toClient.map(responseLabel),
     cluster: c.cluster,
     toBrokerMsgs: c.toBroker.map((f) => names(f.msgs)),
+    toBrokerMsgIds: c.toBroker.map((f) => f.msgs.map((m) => m.msg)),
     toClientReceipts: c.toClient.map((f) => (f.kind === 'receipt' ? [...f.msgs] : null)),
     changed: hasPrev && differs(c, prev),
   };

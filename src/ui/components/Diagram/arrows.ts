@@ -1,15 +1,7 @@
 // Which message a clicked arrow carries: the i-th message's shapes in the SVG (messageShapes.ts)
 // are the i-th message item of the drawn diagram; within its step, the k-th message item is the
 // k-th event with a `to` (an arrow), in event order (as toMermaid writes them).
-import {
-  faultApplies,
-  faultReason,
-  type FaultAction,
-  type MermaidItem,
-  type RunResult,
-  type SimEvent,
-  type World,
-} from '../../../engine';
+import { faultApplies, type MermaidItem, type RunResult, type SimEvent } from '../../../engine';
 import {
   ALL_FAULTS,
   SEND_FAULTS,
@@ -17,6 +9,7 @@ import {
   type MessageFault,
 } from '../FaultPlan/messageFaultKinds';
 import { clustersWithBookies, faultsAt } from '../FaultPlan/messageFaults';
+import { neverActs, type WontAct } from '../FaultPlan/neverActs';
 
 export { messageIndexOf } from './messageShapes';
 
@@ -34,7 +27,7 @@ export interface ArrowTarget {
    * Per message, the kinds that cannot act anywhere in this run from where the menu places them,
    * with why (wontAct): the menu shows them disabled with that reason.
    */
-  readonly wontAct: Readonly<Record<string, Partial<Record<MessageFault, string>>>>;
+  readonly wontAct: Readonly<Record<string, WontAct>>;
 }
 
 /** The kinds the menu offers for `message`: the arrow's, plus send-timeout where it can act. */
@@ -93,55 +86,8 @@ export function arrowTarget(
   const timeouts = before
     ? event.msgs.filter((message) => faultApplies(before, { kind: 'send-timeout', message }))
     : [];
-  const from = result.steps.filter((s) => s.index >= step - 1).map((s) => s.world);
   const wontAct = Object.fromEntries(
-    event.msgs.map((m) => [m, idleKinds(from, step - 1, kinds, m, cluster)]),
+    event.msgs.map((m) => [m, neverActs(result, step - 1, kinds, m, cluster)]),
   );
   return { step, event, cluster, kinds, timeouts, wontAct };
-}
-
-/** The engine's action for a per-message kind (send-timeout, client-side, is asked apart). */
-function actionOf(kind: MessageFault, message: string, cluster: string): FaultAction | null {
-  switch (kind) {
-    case 'checksum-corrupted':
-    case 'checksum-intact':
-      return {
-        kind: 'checksum-error',
-        message,
-        cluster,
-        localBufferCorrupted: kind === 'checksum-corrupted',
-      };
-    case 'not-allowed':
-      return { kind, message, cluster, times: 1 };
-    case 'lose-receipt':
-    case 'persist-fails':
-      return { kind, message, cluster };
-    case 'send-timeout':
-      return null;
-  }
-}
-
-/**
- * The kinds that would never act if placed at step `at`: the engine's faultReason holds in every
- * world of the run from there on. Such a fault is never enabled, so the branch it forks (addFault:
- * the same choices, `auto`'s made again among the same actions) is this run with a plan entry
- * that "has not acted" (UX review 13, finding 11: persist-fails on "M1[2/2]", a chunk that dedup
- * answers Dup, is never written). Known before the pick, so the menu says it before.
- */
-function idleKinds(
-  worlds: readonly World[],
-  at: number,
-  kinds: readonly MessageFault[],
-  message: string,
-  cluster: string,
-): Partial<Record<MessageFault, string>> {
-  const idle: Partial<Record<MessageFault, string>> = {};
-  for (const k of kinds) {
-    const action = actionOf(k, message, cluster);
-    if (!action || worlds.length === 0) continue;
-    const first = faultReason(worlds[0]!, action);
-    if (first !== null && worlds.every((w) => faultReason(w, action) !== null))
-      idle[k] = `never acts in this run: ${first} at step ${at}, nor at any later step`;
-  }
-  return idle;
 }

@@ -1,6 +1,6 @@
 // The menu items of the per-message faults: a label per kind (with what the local buffer state
 // means, on the pointer), and a choice adds the fault to the plan. Shared by the ⚡ menus and the
-// diagram's arrow menu. A kind with a reason (the arrow menu's: it would never act in this run) is
+// diagram's arrow menu. A kind with a reason (neverActs: it would never act in this run) is
 // disabled and says why on a line under it, which is also its description to a screen reader.
 import { Fragment, useId } from 'react';
 import { LOCAL_BUFFER, MESSAGE_FAULT_WORDS } from '../../faultWords';

@@ -8,13 +8,17 @@
 // The open menu is drawn in document.body, fixed to the window and placed by placePopup: the side
 // column it opens from scrolls and clips its content (contain: paint), so a menu inside it was cut
 // off by the window's right edge (a ⚡ at the end of a row opened 200 px past it).
-import { useCallback, useId, useRef, useState, type RefObject } from 'react';
+//
+// A kind that would never act in this run from the cursor (neverActs: the judgement the diagram's
+// arrow menu makes) is shown disabled with why, as the arrow menu shows it (UX review 14).
+import { useCallback, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { faultApplies } from '../../../engine';
 import { useApp } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
 import { FaultItems } from './FaultItems';
 import { withSendTimeout, type MessageFault } from './messageFaultKinds';
+import { neverActs } from './neverActs';
 import { useFixedPlacement } from './popupPlacement';
 
 /** `kinds`, plus send-timeout when it can act on `message` in the step shown. */
@@ -30,11 +34,15 @@ function useWithSendTimeout(
 }
 
 export function FaultMenu(props: {
+  /** The workload message the fault names. */
   readonly message: string;
+  /** What the row shows where it differs from `message`: a chunk (`M1[1/2]`). */
+  readonly part?: string;
   readonly cluster: string;
   readonly kinds: readonly MessageFault[];
 }) {
   const { message, cluster } = props;
+  const part = props.part !== undefined && props.part !== message ? props.part : null;
   const kinds = useWithSendTimeout(message, props.kinds);
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -50,9 +58,9 @@ export function FaultMenu(props: {
         ref={button}
         type="button"
         className="fault-button"
-        aria-label={`Inject a fault on ${message} at ${cluster}`}
+        aria-label={`Inject a fault on ${message} at ${cluster}${part ? `, from its chunk ${part}` : ''}`}
         // Two ⚡ on one row (M0+M1) look alike: the pointer says which message each is for.
-        title={`Inject a fault on ${message}`}
+        title={`Inject a fault on ${message}${part ? ` (shown here as ${part})` : ''}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
@@ -65,6 +73,7 @@ export function FaultMenu(props: {
           <FaultPopup
             id={id}
             message={message}
+            part={part}
             cluster={cluster}
             kinds={kinds}
             anchor={button}
@@ -84,16 +93,24 @@ export function FaultMenu(props: {
 function FaultPopup(props: {
   readonly id: string;
   readonly message: string;
+  readonly part: string | null;
   readonly cluster: string;
   readonly kinds: readonly MessageFault[];
   readonly anchor: RefObject<HTMLElement | null>;
   readonly onClose: (refocus: boolean) => void;
   readonly isOwn: (target: Element) => boolean;
 }) {
-  const { id, message, cluster, kinds, anchor, onClose, isOwn } = props;
+  const { id, message, part, cluster, kinds, anchor, onClose, isOwn } = props;
   const menu = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(menu, onClose, isOwn);
   useFixedPlacement(menu, anchor);
+  // Asked once per opening (and per run or step shown): the menu is mounted only while open.
+  const result = useApp((s) => s.result);
+  const cursor = useApp((s) => s.cursor);
+  const reasons = useMemo(
+    () => (result ? neverActs(result, cursor, kinds, message, cluster) : {}),
+    [result, cursor, kinds, message, cluster],
+  );
   return (
     <div
       ref={menu}
@@ -106,8 +123,22 @@ function FaultPopup(props: {
     >
       <div className="fault-popup-head" data-testid="fault-popup-head">
         Fault on <strong>{message}</strong> <span className="muted">at {cluster}</span>
+        {part && (
+          // A plan fault names a workload message, never a chunk (the validator refuses
+          // "M1[1/2]"): it catches the message's first send, write or receipt that it fits.
+          <div className="muted">
+            {part} is a chunk of {message}: a fault names the message, so it catches the first chunk
+            of {message} it fits
+          </div>
+        )}
       </div>
-      <FaultItems message={message} cluster={cluster} kinds={kinds} onPick={() => onClose(true)} />
+      <FaultItems
+        message={message}
+        cluster={cluster}
+        kinds={kinds}
+        reasons={reasons}
+        onPick={() => onClose(true)}
+      />
     </div>
   );
 }

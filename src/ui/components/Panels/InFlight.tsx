@@ -11,12 +11,15 @@ function Frames({
   label,
   frames,
   msgs,
+  ids = msgs,
   cluster,
   kinds,
 }: {
   readonly label: string;
   readonly frames: readonly string[];
   readonly msgs: readonly (readonly string[] | null)[];
+  /** The message id a fault names for each of `msgs` (a chunk's message); `msgs` when absent. */
+  readonly ids?: readonly (readonly string[] | null)[];
   readonly cluster: string;
   readonly kinds: readonly MessageFault[];
 }) {
@@ -29,8 +32,14 @@ function Frames({
         frames.map((f, i) => (
           <span key={i} className="frame-wrap">
             <code className="frame">{f}</code>
-            {msgs[i]?.map((m) => (
-              <FaultMenu key={m} message={m} cluster={cluster} kinds={kinds} />
+            {msgs[i]?.map((m, j) => (
+              <FaultMenu
+                key={m}
+                message={ids[i]?.[j] ?? m}
+                part={m}
+                cluster={cluster}
+                kinds={kinds}
+              />
             ))}
           </span>
         ))
@@ -62,6 +71,7 @@ export function InFlightPanel({ channels }: { readonly channels: readonly Channe
             label={`to ${c.broker}`}
             frames={c.toBroker}
             msgs={c.toBrokerMsgs}
+            ids={c.toBrokerMsgIds}
             cluster={c.cluster}
             kinds={faultsAt(SEND_FAULTS, c.cluster, bookies)}
           />

@@ -81,10 +81,11 @@ export function ProducersPanel({
                   {op.sourcePositions.length > 0 && (
                     <small className="muted"> source {op.sourcePositions.join('+')}</small>
                   )}
-                  {op.msgs.map((m) => (
+                  {op.msgs.map((m, i) => (
                     <FaultMenu
                       key={m}
-                      message={m}
+                      message={op.msgIds[i] ?? m}
+                      part={m}
                       cluster={p.sendsTo}
                       kinds={faultsAt(ALL_FAULTS, p.sendsTo, bookies)}
                     />
