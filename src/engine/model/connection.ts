@@ -15,6 +15,17 @@ export interface SendFrame {
 }
 
 /** `CommandSendReceipt` or `CommandSendError` travelling back to the client. */
+/**
+ * The ids a receipt is matched by, as its producer reads them: the replicator's producer on a V2
+ * connection (PR 23697: GeoReplicationProducerImpl.ackReceivedReplicatedMsg) reads sequence_id and
+ * highest_sequence_id as the source entry's ledger and entry ids; every other producer matches by
+ * sequence_id (ProducerImpl.ackReceived, Go ReceivedSendReceipt).
+ */
+export const receiptIdsText = (
+  r: { readonly sequenceId: number; readonly highestSequenceId: number },
+  bySource: boolean,
+): string => (bySource ? `source ${r.sequenceId}:${r.highestSequenceId}` : `seq ${r.sequenceId}`);
+
 export type ResponseFrame =
   | {
       readonly kind: 'receipt';

@@ -1,7 +1,7 @@
 // World → panel view-models: plain data the UI lists without knowing the world's shape. Each item
 // carries `changed` flags against the previous step's world so the UI can highlight what this step
 // did; with no previous world (step 0) nothing is marked changed.
-import type { Channel, ResponseFrame, SendFrame } from '../model/connection';
+import { receiptIdsText, type Channel, type ResponseFrame, type SendFrame } from '../model/connection';
 import type { MsgRef, OpSendMsg, ProducerState } from '../model/producer';
 import type { TopicState } from '../model/topic';
 import type { World } from '../model/world';
@@ -39,11 +39,21 @@ export function sendLabel(f: SendFrame): string {
   return `send ${join(f.msgs)} seq ${sequenceRange(f.sequenceId, f.highestSequenceId, f.msgs.length)}${corrupted}`;
 }
 
-export function responseLabel(f: ResponseFrame): string {
+/**
+ * A frame to the client. `bySource`: the replicator's producer on a V2 connection, which reads a
+ * receipt's ids as its source position — written as the diagram writes that receipt ("source
+ * 10:4"), not "seq 10" (UX review 14: the In flight panel and the topology read "receipt E4 seq
+ * 10 at 20:0" beside the diagram's "receipt E4 source 10:4 at 20:0").
+ */
+export function responseLabel(f: ResponseFrame, bySource = false): string {
   if (f.kind === 'error') return `${f.error} seq ${f.sequenceId} (${join(f.msgs)})`;
   if (f.kind === 'close-producer') return 'CloseProducer';
-  return `receipt ${join(f.msgs)} seq ${f.sequenceId} at ${f.ledgerId}:${f.entryId}`;
+  return `receipt ${join(f.msgs)} ${receiptIdsText(f, bySource)} at ${f.ledgerId}:${f.entryId}`;
 }
+
+/** Whether `ch`'s receipts are read by source position (the replicator's, on a V2 connection). */
+export const receiptsBySource = (w: World, ch: Channel): boolean =>
+  ch.replDedupV2 && w.producers[ch.producer]?.role === 'replicator';
 
 function pendingView(op: OpSendMsg): PendingView {
   return {
@@ -135,11 +145,13 @@ function topicPanel(w: World, t: TopicState, prev: TopicState | undefined): Topi
 }
 
 function channelPanel(
+  w: World,
   id: string,
   c: Channel,
   prev: Channel | undefined,
   hasPrev: boolean,
 ): ChannelPanel {
+  const bySource = receiptsBySource(w, c);
   return {
     id,
     producer: c.producer,
@@ -148,7 +160,7 @@ function channelPanel(
     open: c.open,
     listening: c.listening,
     toBroker: c.toBroker.map(sendLabel),
-    toClient: c.toClient.map(responseLabel),
+    toClient: c.toClient.map((f) => responseLabel(f, bySource)),
     cluster: c.cluster,
     toBrokerMsgs: c.toBroker.map((f) => names(f.msgs)),
     toBrokerMsgIds: c.toBroker.map((f) => f.msgs.map((m) => m.msg)),
@@ -214,7 +226,7 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
     };
   });
   const channels = Object.entries(world.channels).map(([id, c]) =>
-    channelPanel(id, c, prevWorld?.channels[id], had),
+    channelPanel(world, id, c, prevWorld?.channels[id], had),
   );
   const topics = world.config.clusters.flatMap((c) => {
     const t = world.topics[c.name];

@@ -5,7 +5,7 @@
 import { entriesText } from '../model/events';
 import { replicatorOf, type World } from '../model/world';
 import { linkOfProducer, REPLICATOR, replicationLinks } from '../model/config';
-import { responseLabel, sendLabel } from './panels';
+import { receiptsBySource, responseLabel, sendLabel } from './panels';
 import { posText } from './replication';
 
 export type TopologyNodeKind = 'producer' | 'broker' | 'bookie' | 'metadata' | 'replicator';
@@ -207,7 +207,7 @@ export function topologyOf(world: World): Topology {
     if (!nodes.some((n) => n.id === producer)) continue;
     const frames = [
       ...ch.toBroker.map((f) => `→ ${sendLabel(f)}`),
-      ...ch.toClient.map((f) => `← ${responseLabel(f)}`),
+      ...ch.toClient.map((f) => `← ${responseLabel(f, receiptsBySource(world, ch))}`),
     ];
     edges.push({
       id: `connection:${ch.producer}`,
