@@ -1,0 +1,103 @@
+// UX review 14 (docs/research/ux-review-14.md) in real Chromium, as a Pulsar engineer argues about
+// go-chunked-dedup-pr-20948's lost M1:
+// - the diagram's arrow menu and the panels' ⚡ menus say the same of a fault that never acts in
+//   this run (persist-fails on M1 once chunk 2 is Dup), disabled, in the same words;
+// - a chunk's ⚡ names its message: a checksum-error picked on M1[1/2] is added on M1 and fails
+//   chunk 1's send (every pick from a chunk's ⚡ was refused by the validator).
+import assert from 'node:assert/strict';
+import { openScenario, stepIs, until } from './lib.mjs';
+
+const WHY =
+  'never acts in this run: M1 is not the next write pending at local at step 5, nor at any later step';
+
+const agree = {
+  name: 'ux14: the arrow menu of "6 · M1[2/2]" and the ⚡ menus at step 5 disable persist-fails on M1 with the same why (1920 and 1024 px)',
+  timeout: 90_000,
+  run: async ({ baseURL, newPage }) => {
+    for (const viewport of [
+      { width: 1920, height: 1080 },
+      { width: 1024, height: 768 },
+    ]) {
+      const page = await newPage({ viewport });
+      await openScenario(page, baseURL, 'go-chunked-dedup-pr-20948');
+      const label = page
+        .locator('[data-testid=diagram] svg text.messageText', { hasText: /^6 · M1\[2\/2\] seq 0/ })
+        .first();
+      await label.scrollIntoViewIfNeeded();
+      await label.click();
+      const arrow = page.getByRole('menu', { name: /^Faults for step 6: M1\[2\/2\] seq 0/ });
+      await arrow.waitFor();
+      const fromArrow = arrow.getByRole('menuitem', { name: /^persist-fails \(/ });
+      assert.equal(await fromArrow.isDisabled(), true, `${viewport.width}: arrow menu offers it`);
+      assert.ok(
+        (await arrow.innerText()).includes(WHY),
+        `${viewport.width}: ${await arrow.innerText()}`,
+      );
+      await page.keyboard.press('Escape');
+      await arrow.waitFor({ state: 'detached' });
+
+      // The arrow's fault is placed after step 5: the ⚡ menus there, at the cursor.
+      await page.getByTestId('step-label').click();
+      await page.keyboard.press('ArrowLeft');
+      await stepIs(page, 5, 'ArrowLeft did not reach step 5');
+      for (const panel of ['panel-producers', 'panel-inflight']) {
+        const bolt = page
+          .getByTestId(panel)
+          .getByRole('button', { name: 'Inject a fault on M1 at local, from its chunk M1[2/2]' });
+        await bolt.scrollIntoViewIfNeeded();
+        await bolt.click();
+        const menu = page.getByRole('menu', { name: 'Faults for M1' });
+        await menu.waitFor();
+        const item = menu.getByRole('menuitem', { name: /^persist-fails \(/ });
+        assert.equal(
+          await item.isDisabled(),
+          true,
+          `${viewport.width} ${panel}: offered as if it acted`,
+        );
+        assert.ok(
+          (await menu.innerText()).includes(WHY),
+          `${viewport.width} ${panel}: ${await menu.innerText()}`,
+        );
+        assert.equal(
+          await menu.getByRole('menuitem', { name: /^checksum-error, .*corrupted/ }).isDisabled(),
+          false,
+        );
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'detached' });
+      }
+    }
+  },
+};
+
+const chunkBolt = {
+  name: 'ux14: checksum-error from M1[1/2]’s ⚡ at step 2 is added on M1 and fails chunk 1’s send',
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({ viewport: { width: 1024, height: 768 } });
+    await openScenario(page, baseURL, 'go-chunked-dedup-pr-20948');
+    await page.getByTestId('step-label').click();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await stepIs(page, 2, 'not at step 2');
+    const bolt = page
+      .getByTestId('panel-inflight')
+      .getByRole('button', { name: 'Inject a fault on M1 at local, from its chunk M1[1/2]' });
+    await bolt.scrollIntoViewIfNeeded();
+    await bolt.click();
+    const menu = page.getByRole('menu', { name: 'Faults for M1' });
+    assert.match(await menu.innerText(), /M1\[1\/2\] is a chunk of M1: a fault names the message/);
+    await menu.getByRole('menuitem', { name: /^checksum-error, .*intact/ }).click();
+    await until(
+      page,
+      () =>
+        /checksum-error on M1 at local \(local buffer intact\) acted at step 3/.test(
+          document.querySelector('[data-testid=panel-faults]')?.textContent ?? '',
+        ),
+      undefined,
+      'the fault was not added on M1, or did not act',
+    );
+    const text = await page.getByTestId('panel-faults').innerText();
+    assert.doesNotMatch(text, /was not added|validator rejects/);
+  },
+};
+
+export default [agree, chunkBolt];
