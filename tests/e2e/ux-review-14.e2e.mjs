@@ -100,4 +100,48 @@ const chunkBolt = {
   },
 };
 
-export default [agree, chunkBolt];
+const topologyNames = {
+  name: 'ux14: geo-two-way’s replicator nodes keep their names inside the node, the destination whole (1920 and 1024 px)',
+  run: async ({ baseURL, newPage }) => {
+    for (const viewport of [
+      { width: 1920, height: 1080 },
+      { width: 1024, height: 768 },
+    ]) {
+      const page = await newPage({ viewport });
+      await openScenario(page, baseURL, 'geo-two-way');
+      const topo = page.getByTestId('panel-topology');
+      await topo.scrollIntoViewIfNeeded();
+      await topo.getByTestId('topo-node-replicator:us-west->us-east').waitFor();
+      const nodes = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid=panel-topology] .topo-node')].map((n) => {
+          const r = n.getBoundingClientRect();
+          const name = n.querySelector('.topo-open').getBoundingClientRect();
+          const menu = n.querySelector('.topo-menu-button').getBoundingClientRect();
+          const tail = n.querySelector('.topo-name-tail');
+          return {
+            id: n.dataset.testid,
+            past: Math.round(name.right - Math.min(r.right, menu.left)),
+            tail: tail && {
+              text: tail.textContent,
+              cut: tail.scrollWidth > tail.clientWidth + 1,
+              right: tail.getBoundingClientRect().right <= name.right + 1,
+            },
+          };
+        }),
+      );
+      for (const n of nodes) {
+        assert.ok(n.past <= 1, `${viewport.width}: ${n.id}'s name runs ${n.past} px past its node`);
+      }
+      const tails = nodes.filter((n) => n.tail).map((n) => n.tail);
+      assert.deepEqual(
+        tails.map((t) => t.text).sort(),
+        ['→ us-east', '→ us-west'],
+        `${viewport.width}: ${JSON.stringify(nodes)}`,
+      );
+      for (const t of tails)
+        assert.ok(!t.cut && t.right, `${viewport.width}: ${JSON.stringify(t)}`);
+    }
+  },
+};
+
+export default [agree, chunkBolt, topologyNames];

@@ -24,8 +24,27 @@ const POSITION: Record<Side, Position> = {
   right: Position.Right,
 };
 
+/**
+ * A node's name in two parts: what may be cut (the end of the text before " → ") and what never
+ * is (" → " and its destination). A replicator's name drops "replicator" (its ⇄ says it, its
+ * pointer text and its label to a screen reader keep it). Two-way replication's nodes read
+ * "replicator us-east → u…" and "replicator us-west →…" at 1024 px, over their neighbour: the
+ * direction, the one thing that tells them apart, was what got cut (UX review 14).
+ */
+export function nameParts(n: Pick<TopologyNode, 'kind' | 'label'>): {
+  readonly head: string;
+  readonly tail: string | null;
+} {
+  const name = n.kind === 'replicator' ? n.label.replace(/^replicator /, '') : n.label;
+  const at = name.lastIndexOf(' → ');
+  return at < 0
+    ? { head: name, tail: null }
+    : { head: name.slice(0, at), tail: name.slice(at + 1) };
+}
+
 export function ComponentNode({ data }: NodeProps<TNode>) {
   const n = data.node;
+  const { head, tail } = nameParts(n);
   return (
     <div
       className={`topo-node topo-${n.kind}${n.alert ? ' topo-alert' : ''}`}
@@ -35,8 +54,13 @@ export function ComponentNode({ data }: NodeProps<TNode>) {
         type="button"
         className="topo-open nodrag nopan"
         aria-label={`Open the panel of ${n.label}`}
+        title={n.label}
       >
-        <span aria-hidden="true">{ICON[n.kind]}</span> <strong>{n.label}</strong>
+        <span aria-hidden="true">{ICON[n.kind]}</span>
+        <strong className="topo-name">
+          <span className="topo-name-head">{head}</span>
+          {tail !== null && <span className="topo-name-tail">{tail}</span>}
+        </strong>
       </button>
       <NodeMenuButton node={n} />
       <div className="topo-detail" title={n.detail}>
