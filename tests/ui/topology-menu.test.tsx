@@ -44,6 +44,7 @@ describe('topology node fault menus', () => {
     // Abstract storage: a crashed broker restarts and loads the topic itself (no `to` offered).
     expect((await openMenu(user, 'broker-1')).labels).toEqual([
       'unload topic at us-east',
+      'topics unload at us-east, waiting for its clients',
       'switch deduplication on at us-east',
       'message TTL passes at us-east',
       'broker-1 crashes and restarts',
@@ -66,6 +67,27 @@ describe('topology node fault menus', () => {
     expect(s.cursor).toBe(4);
     expect(s.result!.steps[5]!.key).toBe('fault:disconnect:p1');
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it("geo-v2-clean: the source's broker offers the admin topic unload, whose close waits for the replicator; placed at step 4, the run holds its key and its plan line says so (review 17)", async () => {
+    await selectScenario('geo-v2-clean');
+    const user = userEvent.setup();
+    render(<App />);
+    act(() => setCursor(4));
+    const broker = await openMenu(user, 'broker-1');
+    await user.click(
+      within(broker.menu).getByRole('menuitem', {
+        name: 'topics unload at us-east, waiting for its clients',
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        within(plan()).getByText(
+          'unload-topic at us-east (pulsar-admin topics unload: its close waits for its clients) after step 4',
+        ),
+      ).toBeInTheDocument(),
+    );
+    expect(appStore.getState().result!.steps[5]!.key).toBe('fault:unload-topic:us-east:topic');
   });
 
   it('seed-001-fencing-race: the owner unloads the topic or moves ownership, bookies slow down; a takeover disables them like the panel', async () => {

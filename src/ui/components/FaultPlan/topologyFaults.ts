@@ -67,6 +67,16 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
         node: `broker:${topic.owner}`,
         group,
       });
+    // `pulsar-admin topics unload` (scope "topic"): its close waits for the replicator's producer,
+    // so it differs from the bundle unload above only where the topic replicates out (review 17).
+    if (topic && replicationLinks(world.config).some((l) => l.cfg.from === c.name))
+      out.push({
+        label: `topics unload at ${c.name}, waiting for its clients`,
+        fault: { kind: 'unload-topic', cluster: c.name, scope: 'topic', after },
+        ...why(world, { kind: 'unload-topic', cluster: c.name, scope: 'topic' }),
+        node: `broker:${topic.owner}`,
+        group,
+      });
     // An operator switches the topic's deduplication policy: the item flips what the topic has now
     // (MessageDeduplication.checkStatus), on the broker serving it.
     if (topic) {
