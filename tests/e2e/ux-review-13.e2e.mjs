@@ -185,7 +185,7 @@ const github = {
       },
       [url, block],
     );
-    assert.ok(drawn.includes('13 · receipt M1 seq 0 at -1:-1'), drawn.join(' | '));
+    assert.ok(drawn.includes('13 · receipt M1[2/2] seq 0 at -1:-1'), drawn.join(' | '));
     assert.ok(drawn.includes('M1[1/2] completed: stored at 20:0'), drawn.join(' | '));
     assert.ok(
       drawn.some((t) => t.startsWith('VIOLATION no-silent-loss: M1 (us-east 10:0–10:1)')),

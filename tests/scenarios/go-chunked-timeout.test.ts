@@ -33,11 +33,16 @@ describe('the built-in: the first chunk times out alone and its late receipt com
     expect(panelsOf(r.steps[at]!.world).producers[0]!.pendingMessages.map((op) => op.msgs)).toEqual([['M1[2/2]']]);
     expect(r.steps[at]!.world.completions).toEqual([]);
   });
-  it('at step 6 the receipt for 10:0 completes M1 by sequence id while local holds only M1[1/2]: no-silent-loss', () => {
+  it("at step 6 M1[1/2]'s receipt for 10:0 completes M1 through M1[2/2]'s item by sequence id while local holds only M1[1/2]: no-silent-loss", () => {
     expect(r.steps.slice(1, 7).map((s) => s.key)).toEqual(EARLY);
     const six = r.steps[6]!;
-    expect(six.events.map((e) => `${e.actor}: ${e.text}`)).toEqual(['broker-1: receipt M1 seq 0 at 10:0', 'p1: M1 completed: stored at 10:0']);
-    expect(six.events.map((e) => e.rule)).toContain('partitionProducer.ReceivedSendReceipt:match');
+    // The arrow names the chunk the broker answered; the client's note says whose item it completed.
+    expect(six.events.map((e) => `${e.actor}: ${e.text}`)).toEqual([
+      'broker-1: receipt M1[1/2] seq 0 at 10:0',
+      'p1: receipt of M1[1/2] taken for the head item M1[2/2]: both seq 0, and a receipt names no chunk',
+      'p1: M1 completed: stored at 10:0',
+    ]);
+    expect(six.events.map((e) => e.rule)).toEqual([undefined, 'partitionProducer.ReceivedSendReceipt:other-chunk', 'partitionProducer.ReceivedSendReceipt:match']);
     expect(six.world.topics.local!.ledgers.flatMap((l) => l.entries.flatMap((e) => e.msgs.map((m) => `${m.msg}[${m.chunk!.id + 1}/${m.chunk!.of}]`)))).toEqual(['M1[1/2]']);
     expect(storedMessages(six.world.topics.local!)).toEqual([]);
     expect(panelsOf(six.world).producers[0]!.pendingMessages).toEqual([]);
@@ -47,7 +52,7 @@ describe('the built-in: the first chunk times out alone and its late receipt com
   });
   it('M1[2/2] is written afterwards, its own receipt finds nothing pending, and M1 ends stored whole', () => {
     expect(adds(r)).toEqual(['add M1[1/2] → 10:0', 'add M1[2/2] → 10:1']);
-    expect(textsOf(r, 'p1')).toContain('receipt M1 seq 0 with nothing pending (a timed-out msg): ignored');
+    expect(textsOf(r, 'p1')).toContain('receipt M1[2/2] seq 0 with nothing pending (a timed-out msg): ignored');
     expect(r.outcomes).toEqual({ M1: ['stored at 10:0'] });
     expect(r.stored).toEqual({ local: ['M1'] });
     expect(r.endedBy).toBe('quiescent');
@@ -63,7 +68,8 @@ describe('the early success is a loss once the last chunk does not reach the led
   const plan = { ...builtin(), explore: { faults: { kinds: ['disconnect', 'unload-topic'], max: 1 } } };
   it('a connection drop before M1[2/2] is written: grabCnx resends nothing, M1 is never stored', () => {
     const r = runOf(plan, [...EARLY, 'fault:disconnect:p1']);
-    expect(textsOf(r, 'p1')).toContain('connection closed: disconnect fault; in flight lost: M1');
+    // What the drop loses is the last chunk's frame, named as the chunk.
+    expect(textsOf(r, 'p1')).toContain('connection closed: disconnect fault; in flight lost: M1[2/2]');
     expect(textsOf(r, 'p1').filter((t) => t.startsWith('resend'))).toEqual([]);
     expect(adds(r)).toEqual(['add M1[1/2] → 10:0']);
     expect(r.outcomes).toEqual({ M1: ['stored at 10:0'] });

@@ -830,7 +830,8 @@ describe('review 16: the steps behind the outcomes', () => {
     const p1 = textsOf(r, 'p1');
     expect(p1).toContain('M1[1/2] failed: ErrSendTimeout (the callback waits for the last chunk)');
     expect(p1).toContain('M1 completed: stored at 10:0');
-    expect(p1).toContain('receipt M1 seq 0 with nothing pending (a timed-out msg): ignored');
+    expect(p1).toContain('receipt of M1[1/2] taken for the head item M1[2/2]: both seq 0, and a receipt names no chunk');
+    expect(p1).toContain('receipt M1[2/2] seq 0 with nothing pending (a timed-out msg): ignored');
     const completed = r.steps.find((s) =>
       s.events.some((e) => e.text === 'M1 completed: stored at 10:0'),
     )!.index;

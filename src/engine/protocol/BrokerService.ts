@@ -14,7 +14,7 @@
 import { replicationDedup } from '../model/fixes';
 import { replicationLinks } from '../model/config';
 import { ev } from '../model/events';
-import { type Ctx, idsOf } from '../sim/context';
+import { type Ctx, idsOf, labelOf } from '../sim/context';
 import type { TopicState } from '../model/topic';
 import { closeProducersOf } from './ClientCnx';
 import { disconnectProducersOf } from './CommandCloseProducer';
@@ -134,8 +134,9 @@ export function restartBroker(ctx: Ctx, cluster: string, to: string | null): voi
     if (s.broker === dead) ctx.events.push(ev('close', `${s.name}-consumer`, `connection closed: ${dead} crashed; reconnects once the topic is loaded`, [], { cluster, rule: 'ClientCnx.channelInactive' }));
   }
   const lost = topic.pendingWrites.flatMap((wr) => idsOf(wr.msgs));
+  const writes = topic.pendingWrites.flatMap((wr) => wr.msgs.map((m) => labelOf([m])));
   topic.pendingWrites = [];
-  if (lost.length > 0) ctx.events.push(ev('log', dead, `writes in progress die with the process: ${lost.join(', ')} (no receipt, no error)`, lost, { cluster, rule: 'fault:restart-broker' }));
+  if (lost.length > 0) ctx.events.push(ev('log', dead, `writes in progress die with the process: ${writes.join(', ')} (no receipt, no error)`, lost, { cluster, rule: 'fault:restart-broker' }));
   for (const l of replicationLinks(w.config)) if (l.cfg.from === cluster) restartReplicator(ctx, l);
   if (topic.bk) {
     // The dead instance's managed ledger: nothing queued, no handle, never writes the list again.

@@ -3,7 +3,7 @@
 // every frame still in flight; the producer reconnects and resends everything pending.
 // Producers sharing a connection: ConnectionPool.ts; the broker's CommandCloseProducer, which
 // leaves the connection open: CommandCloseProducer.ts; the application's close: ProducerImplClose.ts.
-import type { Channel, SendFrame } from '../model/connection';
+import { answeredLabel, type Channel, type SendFrame } from '../model/connection';
 import { ev } from '../model/events';
 import type { OpSendMsg, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
@@ -47,6 +47,8 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
   if (!ch || !ch.open) return;
   const closing = p.state === 'Closing';
   const lost = [...ch.toBroker.flatMap((f) => f.msgs.map((m) => m.msg)), ...ch.toClient.flatMap((f) => f.msgs)];
+  // Named as the frames are: a chunk's send or answer as the chunk (`M1[2/2]`), not its message.
+  const frames = [...ch.toBroker.flatMap((f) => f.msgs.map((m) => labelOf([m]))), ...ch.toClient.flatMap((f) => (f.kind !== 'close-producer' && f.chunk ? [answeredLabel(f)] : f.msgs))];
   ch.open = false;
   ch.toBroker = [];
   ch.toClient = [];
@@ -54,7 +56,7 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
   // A producer being closed stays Closing until closeAndClearPendingMessages below ends it.
   if (ch.listening && !closing) p.state = 'Connecting';
   const deaf = ch.listening ? '' : `; ${p.name} is no longer registered on it and is not told`;
-  const tail = (lost.length > 0 ? `; in flight lost: ${[...new Set(lost)].join(', ')}` : '') + deaf;
+  const tail = (lost.length > 0 ? `; in flight lost: ${[...new Set(frames)].join(', ')}` : '') + deaf;
   ctx.events.push(ev('close', p.name, `connection closed: ${reason}${tail}`, lost, { cluster: p.cluster, rule }));
   // ServerCnx.channelInactive removes its producer from the topic: its name is free again.
   nameReleased(ctx.w, p);

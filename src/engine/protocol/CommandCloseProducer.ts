@@ -1,11 +1,11 @@
 // `CommandCloseProducer` from the broker: it removes a producer from its connection and keeps the
 // connection (`ServerCnx.closeProducer`), and the client reads the command and makes only that
 // producer reconnect (`ClientCnx.handleCloseProducer`, Go `connection.handleCloseProducer`).
-import type { Channel } from '../model/connection';
+import { answersText, type Channel } from '../model/connection';
 import { ev } from '../model/events';
 import type { ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
-import { type Ctx, tick } from '../sim/context';
+import { type Ctx, labelOf, tick } from '../sim/context';
 import { nameReleased } from './AbstractTopic';
 import { closeAndClearPendingMessages } from './ProducerImplClose';
 
@@ -38,7 +38,7 @@ function closeProducer(ctx: Ctx, p: ProducerState, reason: string, rule: string)
   ch.removed = true;
   ch.toClient.push(frozen({ kind: 'close-producer', reason, msgs: [], born: tick(ctx.w) }));
   const kept = [...new Set(ch.toClient.flatMap((f) => f.msgs))];
-  const tail = kept.length > 0 ? `; receipts already written go first: ${kept.join(', ')}` : '';
+  const tail = kept.length > 0 ? `; receipts already written go first: ${answersText(ch.toClient)}` : '';
   ctx.events.push(ev('close', ch.broker, `CommandCloseProducer to ${p.name}: ${reason}; the connection stays${tail}`, kept, { to: p.name, cluster: p.cluster, rule }));
   nameReleased(ctx.w, p);
 }
@@ -68,14 +68,16 @@ export function handleCloseProducer(ctx: Ctx, p: ProducerState, ch: Channel): vo
     return;
   }
   const ignored = [...new Set(ch.toBroker.flatMap((f) => f.msgs.map((m) => m.msg)))];
+  const ignoredText = [...new Set(ch.toBroker.flatMap((f) => f.msgs.map((m) => labelOf([m]))))].join(', ');
   // Receipts still ahead of the close frame: their tasks ran after the close (deliver-close), so
   // they come behind it for a producer no longer on the connection.
-  const late = [...new Set(ch.toClient.slice(0, ch.toClient.findIndex((f) => f.kind === 'close-producer')).flatMap((f) => f.msgs))];
+  const before = ch.toClient.slice(0, ch.toClient.findIndex((f) => f.kind === 'close-producer'));
+  const late = [...new Set(before.flatMap((f) => f.msgs))];
   ch.open = false;
   ch.toBroker = [];
   ch.toClient = [];
   ch.closedAt = tick(ctx.w);
   p.state = 'Connecting';
-  const tail = (ignored.length > 0 ? `; sends ${ch.broker} reads after the close are ignored: ${ignored.join(', ')}` : '') + (late.length > 0 ? `; receipts the broker wrote after the close are ignored: ${late.join(', ')}` : '');
+  const tail = (ignored.length > 0 ? `; sends ${ch.broker} reads after the close are ignored: ${ignoredText}` : '') + (late.length > 0 ? `; receipts the broker wrote after the close are ignored: ${answersText(before)}` : '');
   ctx.events.push(ev('close', p.name, `producer closed by the broker; reconnects (the connection stays)${tail}`, [...ignored, ...late], { cluster: ch.cluster, rule: java ? 'ClientCnx.handleCloseProducer' : 'connection.handleCloseProducer' }));
 }

@@ -4,7 +4,7 @@
 // are still waiting for their write (`PersistentTopic.addComplete`).
 import { BROKER_MAX_MESSAGE_SIZE, FRAME_HEADER_BYTES, isRemoteProducerName, MIN_METADATA_BYTES } from '../model/config';
 import { ev } from '../model/events';
-import type { Channel, ResponseFrame, SendFrame } from '../model/connection';
+import { answeredChunk, type Channel, type ResponseFrame, type SendFrame } from '../model/connection';
 import type { StoredEntry, TopicState } from '../model/topic';
 import { frozen } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
@@ -47,7 +47,9 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
   // ServerCnx.handleSend: the two-id path only when highest is present and ≥ the lowest.
   const highest = f.highestSequenceId >= f.sequenceId ? f.highestSequenceId : -1;
   const errSeq = Math.max(highest, f.sequenceId);
-  const base = { sequenceId: errSeq, msgs: ids };
+  // An answer to a lone chunk names it for the diagram (`AnsweredChunk`); the wire carries no chunk id.
+  const answers = answeredChunk(f.msgs);
+  const base = { sequenceId: errSeq, msgs: ids, ...answers };
   ctx.events.push(ev('receive', ch.producer, what, ids, { to: ch.broker, cluster: topic.cluster }));
   // ServerCnx.handleSend: no producer with this id any more. One closed by the broker moments ago
   // (recentlyClosedProducers) is expected to still have sends in flight: ignored, no answer, and
@@ -116,7 +118,7 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
     if (topic.bk) asyncAddEntry(ctx, topic);
   } else if (c.status === 'Dup') {
     note(ctx, ch, `Dup (${c.subject} ≤ ${c.before}): dropped, receipt -1:-1`, ids, rule);
-    respond(ctx, ch, { kind: 'receipt', ...c.receiptIds, ledgerId: -1, entryId: -1, msgs: ids });
+    respond(ctx, ch, { kind: 'receipt', ...c.receiptIds, ledgerId: -1, entryId: -1, msgs: ids, ...answers });
   } else {
     note(ctx, ch, `Unknown (${c.subject}, ${c.before}): cannot determine, PersistenceError`, ids, rule);
     respond(ctx, ch, { kind: 'error', error: 'PersistenceError', message: 'Cannot determine whether the message is a duplicate at this time', ...base });
@@ -213,7 +215,7 @@ export function addComplete(ctx: Ctx, topic: TopicState, written?: StoredEntry):
   const ch = ctx.w.channels[wr.producer];
   ctx.events.push(ev('persist', topic.owner, `add ${labelOf(wr.msgs)} → ${entry.ledgerId}:${entry.entryId}`, msgIds, { to: ledgerActor(topic.cluster), cluster: topic.cluster, rule: 'PersistentTopic.addComplete' }));
   if (ch && ch.open && ch.epoch === wr.epoch) {
-    respond(ctx, ch, { kind: 'receipt', ...ids, ledgerId: entry.ledgerId, entryId: entry.entryId, msgs: msgIds });
+    respond(ctx, ch, { kind: 'receipt', ...ids, ledgerId: entry.ledgerId, entryId: entry.entryId, msgs: msgIds, ...answeredChunk(wr.msgs) });
   } else {
     ctx.events.push(ev('log', topic.owner, `receipt for ${labelOf(wr.msgs)} has no connection to go to`, msgIds, { rule: 'PersistentTopic.addComplete:connection-gone' }));
   }

@@ -4,7 +4,7 @@
 // connect. Batching — how messages become ops — is in ProducerImplBatching.ts.
 import { linkOfProducer } from '../model/config';
 import { ev } from '../model/events';
-import type { ResponseFrame } from '../model/connection';
+import { answeredLabel, type ResponseFrame } from '../model/connection';
 import type { MsgRef, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
 import { type Ctx, labelOf } from '../sim/context';
@@ -12,7 +12,7 @@ import { hasFix } from '../model/fixes';
 import { closeConnection, resendMessages, writeOp } from './ClientCnx';
 import { dropConnection } from './ConnectionPool';
 import { terminate } from './PersistentReplicator';
-import { completeOpFailure, completeOpSuccess, unsentOp } from './SendCallback';
+import { completeOpFailure, completeOpSuccess, otherChunkMatched, unsentOp } from './SendCallback';
 
 /** `ProducerImpl.processOpSendMsg`: enqueue in pendingMessages, raise lastSequenceIdPushed, write. */
 export function processOpSendMsg(
@@ -38,7 +38,7 @@ export function ackReceived(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame
   const op = p.pendingMessages[0];
   const rule = 'ProducerImpl.ackReceived';
   if (!op) {
-    ctx.events.push(ev('log', p.name, `ack for timed-out msg ${r.msgs.join('+')} seq ${r.sequenceId}: ignored`, [], { rule: `${rule}:no-op` }));
+    ctx.events.push(ev('log', p.name, `ack for timed-out msg ${answeredLabel(r)} seq ${r.sequenceId}: ignored`, [], { rule: `${rule}:no-op` }));
     return;
   }
   if (r.sequenceId > op.sequenceId) {
@@ -46,12 +46,13 @@ export function ackReceived(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame
     return;
   }
   if (r.sequenceId < op.sequenceId) {
-    ctx.events.push(ev('log', p.name, `receipt ${r.msgs.join('+')} seq ${r.sequenceId} < head ${op.sequenceId}: ignored (an ack for a timed-out msg)`, [], { rule: `${rule}:seq-smaller` }));
+    ctx.events.push(ev('log', p.name, `receipt ${answeredLabel(r)} seq ${r.sequenceId} < head ${op.sequenceId}: ignored (an ack for a timed-out msg)`, [], { rule: `${rule}:seq-smaller` }));
     return;
   }
   if (r.sequenceId >= r.highestSequenceId || r.highestSequenceId === op.highestSequenceId) {
     p.pendingMessages.shift();
     p.lastSequenceIdPublished = Math.max(p.lastSequenceIdPublished, op.highestSequenceId, op.sequenceId);
+    otherChunkMatched(ctx, p, r, op, rule);
     completeOpSuccess(ctx, p, op, r.ledgerId, r.entryId, `${rule}:match`);
     return;
   }

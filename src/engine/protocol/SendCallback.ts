@@ -1,5 +1,6 @@
 // What the application sees: the future (Java `SendCallback`) or callback (Go) of each message
 // in a completed op. A `-1:-1` receipt completes it as a *success*: the message id is -1:-1.
+import { answeredLabel, type ResponseFrame } from '../model/connection';
 import { ev } from '../model/events';
 import type { Completion, MsgRef, OpSendMsg, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
@@ -31,6 +32,22 @@ export function completeOpSuccess(
   // The replicator's producer completes into `ProducerSendCallback.sendComplete`, not an application.
   if (p.role === 'replicator') return sendComplete(ctx, p, op.msgs, null);
   record(ctx, p, op, { result: dup ? 'dup' : 'stored', ledgerId, entryId });
+}
+
+/**
+ * A receipt matched to the head op of another chunk. Both clients match by sequence id alone (Java
+ * `ProducerImpl.ackReceived`, Go `partitionProducer.ReceivedSendReceipt`) and `CommandSendReceipt`
+ * carries no chunk id, so every chunk of a message, all with its one id, fits any of its chunks'
+ * items: a Go first chunk's item failed by the send timer leaves the last chunk's at the head, and
+ * the first chunk's late receipt completes it. Said for the reader only (the frame's `chunk` is
+ * display data); the match itself is the caller's, unchanged.
+ */
+export function otherChunkMatched(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame, { kind: 'receipt' }>, op: OpSendMsg, rule: string): void {
+  const answered = answeredLabel(r);
+  const head = labelOf(op.msgs);
+  if (answered === head || (!r.chunk && !op.msgs.some((m) => m.chunk))) return;
+  const text = `receipt of ${answered} taken for the head item ${head}: both seq ${r.sequenceId}, and a receipt names no chunk`;
+  ctx.events.push(ev('log', p.name, text, op.msgs.map((m) => m.msg), { cluster: p.cluster, rule: `${rule}:other-chunk` }));
 }
 
 function record(ctx: Ctx, p: ProducerState, op: OpSendMsg, how: Pick<Completion, 'result' | 'ledgerId' | 'entryId' | 'error'>): void {

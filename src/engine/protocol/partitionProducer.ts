@@ -6,13 +6,13 @@ import { BROKER_MAX_MESSAGE_SIZE } from '../model/config';
 import { hasFix } from '../model/fixes';
 import { batchByteLimit, batchBytes, type BatchLimits } from './BatchMessageContainerImpl';
 import { ev } from '../model/events';
-import type { ResponseFrame } from '../model/connection';
+import { answeredLabel, type ResponseFrame } from '../model/connection';
 import type { MsgRef, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
 import { resendMessages, writeOp } from './ClientCnx';
 import { dropConnection } from './ConnectionPool';
-import { completeOpFailure, completeOpSuccess, unsentOp } from './SendCallback';
+import { completeOpFailure, completeOpSuccess, otherChunkMatched, unsentOp } from './SendCallback';
 
 const sendsHighest = (ctx: Ctx): boolean =>
   hasFix(ctx.w.config, 'go-1565') || hasFix(ctx.w.config, 'go-highest-sequence-id');
@@ -104,7 +104,7 @@ export function receivedSendReceipt(ctx: Ctx, p: ProducerState, r: Extract<Respo
   const item = p.pendingMessages[0];
   const rule = 'partitionProducer.ReceivedSendReceipt';
   if (!item) {
-    ctx.events.push(ev('log', p.name, `receipt ${r.msgs.join('+')} seq ${r.sequenceId} with nothing pending (a timed-out msg): ignored`, [], { rule: `${rule}:empty` }));
+    ctx.events.push(ev('log', p.name, `receipt ${answeredLabel(r)} seq ${r.sequenceId} with nothing pending (a timed-out msg): ignored`, [], { rule: `${rule}:empty` }));
     return;
   }
   if (item.sequenceId < r.sequenceId) {
@@ -112,11 +112,12 @@ export function receivedSendReceipt(ctx: Ctx, p: ProducerState, r: Extract<Respo
     return;
   }
   if (item.sequenceId > r.sequenceId) {
-    ctx.events.push(ev('log', p.name, `receipt ${r.msgs.join('+')}: local ${item.sequenceId} > remote ${r.sequenceId}: ignored (taken for a timed-out msg)`, [], { rule: `${rule}:local-higher` }));
+    ctx.events.push(ev('log', p.name, `receipt ${answeredLabel(r)}: local ${item.sequenceId} > remote ${r.sequenceId}: ignored (taken for a timed-out msg)`, [], { rule: `${rule}:local-higher` }));
     return;
   }
   p.pendingMessages.shift();
   p.lastSequenceIdPublished = sendsHighest(ctx) ? Math.max(p.lastSequenceIdPublished, item.highestSequenceId, item.sequenceId) : item.sequenceId;
+  otherChunkMatched(ctx, p, r, item, rule);
   completeOpSuccess(ctx, p, item, r.ledgerId, r.entryId, `${rule}:match`);
 }
 

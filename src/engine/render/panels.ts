@@ -1,7 +1,7 @@
 // World → panel view-models: plain data the UI lists without knowing the world's shape. Each item
 // carries `changed` flags against the previous step's world so the UI can highlight what this step
 // did; with no previous world (step 0) nothing is marked changed.
-import { receiptIdsText, type Channel, type ResponseFrame, type SendFrame } from '../model/connection';
+import { answeredLabel, receiptIdsText, type Channel, type ResponseFrame, type SendFrame } from '../model/connection';
 import type { MsgRef, OpSendMsg, ProducerState } from '../model/producer';
 import type { TopicState } from '../model/topic';
 import type { World } from '../model/world';
@@ -46,9 +46,9 @@ export function sendLabel(f: SendFrame): string {
  * 10 at 20:0" beside the diagram's "receipt E4 source 10:4 at 20:0").
  */
 export function responseLabel(f: ResponseFrame, bySource = false): string {
-  if (f.kind === 'error') return `${f.error} seq ${f.sequenceId} (${join(f.msgs)})`;
+  if (f.kind === 'error') return `${f.error} seq ${f.sequenceId} (${answeredLabel(f)})`;
   if (f.kind === 'close-producer') return 'CloseProducer';
-  return `receipt ${join(f.msgs)} ${receiptIdsText(f, bySource)} at ${f.ledgerId}:${f.entryId}`;
+  return `receipt ${answeredLabel(f)} ${receiptIdsText(f, bySource)} at ${f.ledgerId}:${f.entryId}`;
 }
 
 /** Whether `ch`'s receipts are read by source position (the replicator's, on a V2 connection). */

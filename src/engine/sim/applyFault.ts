@@ -3,6 +3,7 @@
 // restarting. Its own file, apart from when a fault applies (faults.ts), because this is the one
 // place the simulator calls into the protocol handlers for a fault; faults.ts only reads the world,
 // and enabledActions and the explorer depend on that alone.
+import { answeredLabel } from '../model/connection';
 import { ev } from '../model/events';
 import { freshProducerSession } from '../model/producer';
 import { frozen } from '../model/world';
@@ -45,7 +46,10 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       return;
     case 'lose-receipt': {
       const ch = Object.values(w.channels).find((c) => c.open && c.cluster === f.cluster && c.toClient.some((r) => r.kind === 'receipt' && r.msgs.includes(f.message)))!;
-      ctx.events.push(ev('fault', ch.broker, `connection drops before ${f.message}'s receipt arrives`, [f.message], { cluster: f.cluster }));
+      // The receipt the fault names, as its arrow would (a chunk's: `M1[2/2]`).
+      const receipt = ch.toClient.find((r) => r.kind === 'receipt' && r.msgs.includes(f.message))!;
+      const named = receipt.kind !== 'close-producer' && receipt.chunk ? answeredLabel(receipt) : f.message;
+      ctx.events.push(ev('fault', ch.broker, `connection drops before ${named}'s receipt arrives`, [f.message], { cluster: f.cluster }));
       // The network drops the connection: every producer sharing it loses it too.
       dropConnection(ctx, w.producers[ch.producer]!, 'lose-receipt fault', 'fault:lose-receipt');
       return;

@@ -4,7 +4,7 @@ import { linkOfProducer, REPLICATOR } from '../model/config';
 import { replicationDedup } from '../model/fixes';
 import { ev, type SimEvent } from '../model/events';
 import type { World } from '../model/world';
-import { receiptIdsText } from '../model/connection';
+import { answeredLabel, receiptIdsText } from '../model/connection';
 import { flushBatch, runWorkloadItem } from '../protocol/application';
 import { getLastPublishedSequenceId } from '../protocol/MessageDeduplication';
 import { addComplete, handleSend } from '../protocol/PersistentTopic';
@@ -55,7 +55,7 @@ export function apply(ctx: Ctx, a: Action): void {
         return;
       }
       const bySource = p.role === 'replicator' && ch.replDedupV2;
-      const text = r.kind === 'receipt' ? `receipt ${r.msgs.join('+')} ${receiptIdsText(r, bySource)} at ${r.ledgerId}:${r.entryId}` : `${r.error} ${r.msgs.join('+')} seq ${r.sequenceId}`;
+      const text = r.kind === 'receipt' ? `receipt ${answeredLabel(r)} ${receiptIdsText(r, bySource)} at ${r.ledgerId}:${r.entryId}` : `${r.error} ${answeredLabel(r)} seq ${r.sequenceId}`;
       ctx.events.push(ev('response', ch.broker, text, r.msgs, { to: p.name, reply: true, cluster: ch.cluster }));
       if (r.kind === 'receipt') {
         if (p.role === 'replicator' && ch.replDedupV2) ackReceivedReplicatedMsg(ctx, p, r);
