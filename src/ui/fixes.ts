@@ -28,6 +28,7 @@ const PR_23697 = gh('pulsar', 'pull', 23697);
 const PR_25860 = gh('pulsar', 'pull', 25860);
 const GO_1407 = gh('pulsar-client-go', 'issues', 1407);
 const PR_20948 = gh('pulsar', 'pull', 20948);
+const GO_805 = gh('pulsar-client-go', 'pull', 805);
 
 export const FIXES: Partial<Record<FixId, FixInfo>> = {
   'pr-20948': {
@@ -79,6 +80,13 @@ export const FIXES: Partial<Record<FixId, FixInfo>> = {
       'Go partitionProducer.internalSend: a message that is not batched (DeliverAfter, ReplicationClusters or DisableReplication — updateMetaData’s sendAsBatch) first flushes the open batch, so the batch’s lower sequence ids reach the broker ahead of its higher one and dedup does not drop the batch as Dup (-1:-1). Java’s ProducerImpl.processOpSendMsg already does this; fsprojects/pulsar-client-dotnet PR 367 made the .NET client do it. No pulsar-client-go PR yet. The model gives ids in send order; a Go fix must also keep them in that order (a batched message takes its id in the event loop, a single one in the caller).',
     status: 'proposed',
     source: GO_1407,
+  },
+  'go-timeout-all-chunks': {
+    summary: 'Proposed for Go chunking: a send timeout fails a chunked message’s later chunks with its first',
+    detail:
+      'Go partitionProducer.failTimeoutMessages: once it fails an item holding a chunk other than its message’s last, it also polls and fails the items right behind it that hold the same message’s next chunks (one chunkRecorder; internalSend writes them back to back), however young — so the last chunk’s sendRequest.done runs the callback with ErrSendTimeout, as Java’s ProducerImpl.run fails every pending op. Without it the last chunk’s item stays pending, and ReceivedSendReceipt, which matches by sequence id alone (a receipt names no chunk), completes it with the first chunk’s late receipt: the callback reports success while the topic holds one chunk (no-silent-loss). The frames already written may still be stored whole: the application is told the send failed, as it is with Java. No pulsar-client-go issue or PR; applies to a Go producer that chunks, with a send timeout in the plan or the explorer’s kinds.',
+    status: 'proposed',
+    source: GO_805,
   },
   'guard-rewind': {
     summary: 'Seed 000 proposal: stop instead of rewinding past persisted entries',

@@ -158,7 +158,7 @@ describe('cli contract: flags', () => {
     [['check', 'seed-003-a-go', '--max-faults', '0x1'], 'option --max-faults needs a whole number from 0 to 10 (as explore.faults.max), got "0x1"'],
     [['check', 'seed-003-a-go', '--max-states'], 'option --max-states needs a value'],
     [['run', 'seed-003-a-go', '--fix', '--format', 'json'], 'option --fix needs a value'],
-    [['run', 'seed-003-a-go', '--fix', 'go-1656'], 'unknown fix "go-1656"; expected one of go-1565, go-highest-sequence-id, go-isolate-resends, go-flush-before-single, guard-rewind, sentinel-not-confirmed, fail-on-corrupt-head, pr-24722, pr-23697, pr-25860, pr-20948, replay-last-chunk'],
+    [['run', 'seed-003-a-go', '--fix', 'go-1656'], 'unknown fix "go-1656"; expected one of go-1565, go-highest-sequence-id, go-isolate-resends, go-flush-before-single, go-timeout-all-chunks, guard-rewind, sentinel-not-confirmed, fail-on-corrupt-head, pr-24722, pr-23697, pr-25860, pr-20948, replay-last-chunk'],
     [['run', 'seed-003-a-go', '-v'], 'unknown option "-v"; run accepts --fix ID and --format json|mermaid|markdown'],
     [['check', 'seed-003-a-go', '--max-steps', '5'], 'unknown option "--max-steps"; check accepts --fix ID, --max-depth N, --max-faults K and --max-states S'],
   ])('%j → exit 2', (argv, message) => {

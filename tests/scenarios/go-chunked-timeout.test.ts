@@ -100,3 +100,44 @@ describe('what decides it is the Go client, not the broker', () => {
     expect(r.violations).toEqual([]);
   });
 });
+
+describe('the proposed go-timeout-all-chunks: the timer fails the message’s later chunks with its first', () => {
+  const fixed = (schedule?: string[], patch: Json = {}) => runOf({ ...builtin(), fixes: ['pr-20948', 'go-timeout-all-chunks'], ...patch }, schedule);
+  it('M1[2/2] fails with M1[1/2] though younger, and the callback fails: both receipts find nothing pending', () => {
+    const r = fixed();
+    const three = r.steps[3]!;
+    expect(three.events.map((e) => e.text)).toEqual([
+      'send timeout: M1 has waited longer than sendTimeoutMs',
+      "M1[1/2] expired: its message's later chunks fail with it though younger (M1[2/2]), so no receipt can complete the message",
+      'Failing 2 messages on timeout',
+      'M1[1/2] failed: ErrSendTimeout (the callback waits for the last chunk)',
+      'M1 failed: ErrSendTimeout',
+    ]);
+    expect(three.events.map((e) => e.rule)).toContain('partitionProducer.failTimeoutMessages:all-chunks');
+    expect(textsOf(r, 'p1')).toContain('receipt M1[1/2] seq 0 with nothing pending (a timed-out msg): ignored');
+    expect(textsOf(r, 'p1')).toContain('receipt M1[2/2] seq 0 with nothing pending (a timed-out msg): ignored');
+    // The frames were already written: the broker stores M1 whole, and the application was told it failed (as Java tells it).
+    expect(r.outcomes).toEqual({ M1: ['failed: ErrSendTimeout, but stored at 10:0–10:1'] });
+    expect(r.violations).toEqual([]);
+  });
+  it('a drop before M1[2/2] is written: M1 failed and is not stored — no promise broken', () => {
+    const r = fixed([...EARLY.slice(0, 5), 'fault:disconnect:p1'], { explore: { faults: { kinds: ['disconnect'], max: 1 } } });
+    expect(textsOf(r, 'p1')).toContain('connection closed: disconnect fault; in flight lost: M1[2/2], M1[1/2]');
+    expect(r.outcomes).toEqual({ M1: ['failed: ErrSendTimeout'] });
+    expect(r.stored).toEqual({ local: [] });
+    expect(r.violations).toEqual([]);
+  });
+  it('a timeout of the last chunk’s item (M1#2) already failed both: the fix adds nothing there', () => {
+    const anywhere = { faults: [], explore: { faults: { kinds: ['send-timeout'], max: 1 } } };
+    const a = runOf({ ...builtin(), ...anywhere }, ['connect:p1', 'send:p1:M1', 'fault:send-timeout:M1#2']);
+    const b = fixed(['connect:p1', 'send:p1:M1', 'fault:send-timeout:M1#2'], anywhere);
+    expect(b.error).toBeNull();
+    expect(textsOf(b, 'p1')).toContain('Failing 2 messages on timeout');
+    expect(b.steps.map((s) => s.events.map((e) => e.text))).toEqual(a.steps.map((s) => s.events.map((e) => e.text)));
+    expect(b.outcomes).toEqual({ M1: ['failed: ErrSendTimeout, but stored at 10:0–10:1'] });
+  });
+  it('Java is untouched: its timer fails the whole queue either way', () => {
+    const java = { producers: [{ name: 'p1', chunking: true }] };
+    expect(fixed(undefined, java).outcomes).toEqual(runOf({ ...builtin(), ...java }).outcomes);
+  });
+});

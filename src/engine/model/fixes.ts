@@ -7,6 +7,7 @@ export type FixId =
   | 'go-highest-sequence-id'
   | 'go-isolate-resends'
   | 'go-flush-before-single'
+  | 'go-timeout-all-chunks'
   | 'guard-rewind'
   | 'sentinel-not-confirmed'
   | 'fail-on-corrupt-head'
@@ -20,6 +21,7 @@ export const FIX_IDS: readonly FixId[] = [
   'go-highest-sequence-id',
   'go-isolate-resends',
   'go-flush-before-single',
+  'go-timeout-all-chunks',
   'guard-rewind',
   'sentinel-not-confirmed',
   'fail-on-corrupt-head',
@@ -42,7 +44,8 @@ export const replicationDedup = (config: Config, link?: ReplicationConfig): 'v1'
 
 /**
  * Whether a fix can change anything in this model: the class it changes is modelled here. Go
- * `partitionProducer` fixes need a Go producer; seed 000's proposals change the replicator
+ * `partitionProducer` fixes need a Go producer (the proposed `go-timeout-all-chunks` one that chunks,
+ * and a send timeout to fire); seed 000's proposals change the replicator
  * (`PersistentReplicator`, `ProducerImpl.recoverChecksumError` of its producer) and, for the
  * sentinel, the V2 `GeoReplicationProducerImpl`; PR 24722 changes `ManagedLedgerImpl` over bookies;
  * PR 25860 changes how the target's `MessageDeduplication` replays V2 watermarks; PR 20948 and the
@@ -57,6 +60,10 @@ export function fixApplies(config: Config, fix: FixId): boolean {
     case 'go-flush-before-single':
       // Only a batching Go producer's message that bypasses batching meets an open batch.
       return config.workload.some((i) => i.kind === 'send' && (i.deliverAfter !== undefined || i.replicateTo !== undefined) && config.producers.some((p) => p.name === i.producer && p.client === 'go' && p.batchingMaxMessages > 0));
+    case 'go-timeout-all-chunks':
+      // Only a Go producer that chunks has a chunk's item for its send timer to fail alone, and only
+      // a send timeout (planned, or the explorer's) fires that timer.
+      return config.producers.some((p) => p.client === 'go' && p.chunking === true) && (config.faults.some((f) => f.kind === 'send-timeout') || (config.explore?.kinds.includes('send-timeout') ?? false));
     case 'guard-rewind':
     case 'fail-on-corrupt-head':
       return replicates(config);

@@ -7,9 +7,9 @@ import { hasFix } from '../model/fixes';
 import { batchByteLimit, batchBytes, type BatchLimits } from './BatchMessageContainerImpl';
 import { ev } from '../model/events';
 import { answeredLabel, type ResponseFrame } from '../model/connection';
-import type { MsgRef, ProducerState } from '../model/producer';
+import type { MsgRef, OpSendMsg, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
-import { type Ctx, tick } from '../sim/context';
+import { type Ctx, labelOf, tick } from '../sim/context';
 import { resendMessages, writeOp } from './ClientCnx';
 import { dropConnection } from './ConnectionPool';
 import { completeOpFailure, completeOpSuccess, otherChunkMatched, unsentOp } from './SendCallback';
@@ -132,6 +132,30 @@ export function expiredItem(pending: readonly { readonly msgs: readonly { readon
 }
 
 /**
+ * The proposed `go-timeout-all-chunks` (no pulsar-client-go PR): once `failTimeoutMessages` polls a
+ * chunk other than its message's last, it goes on polling the items that follow while they hold the
+ * same message's next chunks (one `chunkRecorder`; `internalSend` writes them back to back), whatever
+ * their `createdAt`, and fails them too — the last one's `sendRequest.done` runs the callback with
+ * ErrSendTimeout. Without it the last chunk's item stays pending and the first chunk's late receipt,
+ * matched by sequence id alone in `ReceivedSendReceipt`, completes it. Returns the index of the last
+ * item to fail: `at` itself when that item is not a non-last chunk.
+ */
+function lastChunkItem(pending: readonly OpSendMsg[], at: number): number {
+  let last = at;
+  for (;;) {
+    const c = soleChunk(pending[last]);
+    const next = soleChunk(pending[last + 1]);
+    if (!c || !next || c.id === c.of - 1 || next.msg !== c.msg || next.sendIndex !== c.sendIndex || next.id !== c.id + 1) return last;
+    last += 1;
+  }
+}
+
+const soleChunk = (op: OpSendMsg | undefined) => {
+  const m = op && op.msgs.length === 1 ? op.msgs[0]! : undefined;
+  return m?.chunk ? { msg: m.msg, sendIndex: m.sendIndex, id: m.chunk.id, of: m.chunk.of } : undefined;
+};
+
+/**
  * `partitionProducer.failTimeoutMessages`, the send-timeout goroutine (SendTimeout > 0; the
  * replicator is Java and runs with sendTimeout 0): it polls pendingQueue items from the oldest
  * *while* they have expired and stops at the first that has not. `msg` has expired, so its item
@@ -140,7 +164,13 @@ export function expiredItem(pending: readonly { readonly msgs: readonly { readon
  * the items holding `msg` expired (an application's second send of M1 while the first is pending).
  */
 export function failTimeoutMessages(ctx: Ctx, p: ProducerState, msg: string, nth = 1): void {
-  const upTo = expiredItem(p.pendingMessages, msg, nth);
+  const expired = expiredItem(p.pendingMessages, msg, nth);
+  const upTo = hasFix(ctx.w.config, 'go-timeout-all-chunks') ? lastChunkItem(p.pendingMessages, expired) : expired;
+  if (upTo > expired) {
+    const rest = p.pendingMessages.slice(expired + 1, upTo + 1).map((op) => labelOf(op.msgs)).join(', ');
+    const text = `${labelOf(p.pendingMessages[expired]!.msgs)} expired: its message's later chunks fail with it though younger (${rest}), so no receipt can complete the message`;
+    ctx.events.push(ev('log', p.name, text, p.pendingMessages[expired]!.msgs.map((m) => m.msg), { cluster: p.cluster, rule: 'partitionProducer.failTimeoutMessages:all-chunks' }));
+  }
   const failed = p.pendingMessages.slice(0, upTo + 1);
   p.pendingMessages = p.pendingMessages.slice(upTo + 1);
   ctx.events.push(ev('log', p.name, `Failing ${failed.length} messages on timeout`, failed.flatMap((op) => op.msgs.map((m) => m.msg)), { cluster: p.cluster, rule: 'partitionProducer.failTimeoutMessages' }));
