@@ -30,6 +30,11 @@ describe('editor form lines', () => {
     expect(L.producersToLines([{ name: 'p1', batching: {} }])).toBe('p1 batching=1000');
   });
 
+  it('chunkMaxMessageSize=n round-trips as a number beside chunking; a non-number is kept for the validator', () => {
+    expect(L.producersToLines([{ name: 'p1', chunking: true, chunkMaxMessageSize: 1000 }])).toBe('p1 chunking=true chunkMaxMessageSize=1000');
+    expect(L.linesToProducers('p1 chunking=true chunkMaxMessageSize=1000')).toEqual({ ok: true, value: [{ name: 'p1', chunking: true, chunkMaxMessageSize: 1000 }] });
+    expect(L.linesToProducers('p1 chunking=true chunkMaxMessageSize=1k')).toEqual({ ok: true, value: [{ name: 'p1', chunking: true, chunkMaxMessageSize: '1k' }] });
+  });
   it('chunking=true round-trips as a boolean; another value is kept for the validator', () => {
     expect(L.producersToLines([{ name: 'p1', chunking: true }])).toBe('p1 chunking=true');
     expect(L.linesToProducers('p1 chunking=true')).toEqual({

@@ -168,6 +168,14 @@ export interface ProducerConfig {
    * id. Absent: off (every producer before this field existed).
    */
   readonly chunking?: true;
+  /**
+   * Java `ProducerBuilder.chunkMaxMessageSize` / Go `ProducerOptions.ChunkMaxMessageSize`: a cap on
+   * one chunk's payload, taken only when it is smaller than what the connection allows (Java
+   * `setChunkMaxMessageSize` keeps min(it, maxMessageSize), then `sendAsync` min(that, maxMessageSize
+   * less the metadata); Go `updateChunkInfo` the same min). A message over it is chunked even when it
+   * would fit one frame. Only with `chunking`. Absent: the broker's maxMessageSize less the metadata.
+   */
+  readonly chunkMaxMessageSize?: number;
 }
 
 /**

@@ -43,9 +43,11 @@ export function completeOpSuccess(
  * display data); the match itself is the caller's, unchanged.
  */
 export function otherChunkMatched(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame, { kind: 'receipt' }>, op: OpSendMsg, rule: string): void {
+  // Only chunks share an id across frames; everything else returns before any text is built.
+  if (!r.chunk && !op.msgs.some((m) => m.chunk)) return;
   const answered = answeredLabel(r);
   const head = labelOf(op.msgs);
-  if (answered === head || (!r.chunk && !op.msgs.some((m) => m.chunk))) return;
+  if (answered === head) return;
   const text = `receipt of ${answered} taken for the head item ${head}: both seq ${r.sequenceId}, and a receipt names no chunk`;
   ctx.events.push(ev('log', p.name, text, op.msgs.map((m) => m.msg), { cluster: p.cluster, rule: `${rule}:other-chunk` }));
 }

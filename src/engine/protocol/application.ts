@@ -20,15 +20,23 @@ import { completeOpFailure, unsentOp } from './SendCallback';
 export const CHUNK_PAYLOAD = BROKER_MAX_MESSAGE_SIZE - MIN_METADATA_BYTES;
 
 /**
- * The chunks of a message whose payload is bigger than CHUNK_PAYLOAD, or null when it fits one
- * frame. Java `ProducerImpl.sendAsync` and Go `partitionProducer.updateChunkInfo` compute the same
- * count, ceil(size / payloadChunkSize) (Go at least 1, meaning no chunking); each chunk carries
- * `chunk_id` and `num_chunks_from_msg`, and every chunk but the last a full payload.
+ * The payload one chunk of this producer carries: CHUNK_PAYLOAD, or its `chunkMaxMessageSize` when
+ * smaller (Java `sendAsync`: min(chunkMaxMessageSize, maxMessageSize − metadata); Go
+ * `updateChunkInfo`: min(maxMessageSize − metadata, ChunkMaxMessageSize) when that is not 0).
  */
-export function chunksOf(m: MsgRef, size: number): MsgRef[] | null {
-  if (size <= CHUNK_PAYLOAD) return null;
-  const of = Math.ceil(size / CHUNK_PAYLOAD);
-  return Array.from({ length: of }, (_, id) => frozen({ ...m, size: Math.min(CHUNK_PAYLOAD, size - id * CHUNK_PAYLOAD), chunk: frozen({ id, of }) }));
+export const chunkPayloadOf = (config: Pick<ProducerConfig, 'chunkMaxMessageSize'>): number =>
+  Math.min(CHUNK_PAYLOAD, config.chunkMaxMessageSize ?? CHUNK_PAYLOAD);
+
+/**
+ * The chunks of a message whose payload is bigger than `payload` (chunkPayloadOf), or null when it
+ * fits one frame. Java `ProducerImpl.sendAsync` and Go `partitionProducer.updateChunkInfo` compute
+ * the same count, ceil(size / payloadChunkSize) (at least 1, meaning no chunking); each chunk
+ * carries `chunk_id` and `num_chunks_from_msg`, and every chunk but the last a full payload.
+ */
+export function chunksOf(m: MsgRef, size: number, payload = CHUNK_PAYLOAD): MsgRef[] | null {
+  if (size <= payload) return null;
+  const of = Math.ceil(size / payload);
+  return Array.from({ length: of }, (_, id) => frozen({ ...m, size: Math.min(payload, size - id * payload), chunk: frozen({ id, of }) }));
 }
 
 const idle = (p: ProducerState): boolean => p.pendingMessages.length === 0 && p.batch.length === 0;
@@ -113,10 +121,12 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
   // partitionProducer.internalSend makes each a sendRequest of its own (one chunkRecorder) and
   // writes it through internalSingleSend as its own pendingItem, with the id updateMetaData gave
   // the message. Both name the uuid producerName-sequenceId.
-  const chunks = config.chunking && size !== undefined ? chunksOf(m, size) : null;
+  const payload = chunkPayloadOf(config);
+  const chunks = config.chunking && size !== undefined ? chunksOf(m, size, payload) : null;
   if (chunks) {
     const rule = p.client === 'java' ? 'ProducerImpl.sendAsync:chunking' : 'partitionProducer.internalSend:chunking';
-    ctx.events.push(ev('log', p.name, `${msg}: ${size} bytes > ${CHUNK_PAYLOAD} per chunk: ${chunks.length} chunks, seq ${seq} each`, [msg], { cluster: p.cluster, rule }));
+    const capped = payload < CHUNK_PAYLOAD ? ` (${p.client === 'java' ? 'chunkMaxMessageSize' : 'ChunkMaxMessageSize'})` : '';
+    ctx.events.push(ev('log', p.name, `${msg}: ${size} bytes > ${payload} per chunk${capped}: ${chunks.length} chunks, seq ${seq} each`, [msg], { cluster: p.cluster, rule }));
     for (const part of chunks) {
       if (p.client === 'java') processOpSendMsg(ctx, p, [part], seq, -1);
       else singleSendGo(ctx, p, part);

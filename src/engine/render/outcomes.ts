@@ -10,7 +10,7 @@ import { messageFindings, type HeldSince } from './heldSince';
 import { chunkAssembler, chunkSpan, readableOf } from '../protocol/ManagedLedger';
 import type { StoredEntry } from '../model/topic';
 import { callbackText } from '../sim/run';
-import { CHUNK_PAYLOAD } from '../protocol/application';
+import { chunkPayloadOf } from '../protocol/application';
 import { excludedBySender } from '../protocol/PersistentReplicator';
 
 /**
@@ -123,8 +123,9 @@ function sentWith(w: World, send: Send): string[] {
   const out: string[] = [];
   if (send.replicateTo?.length) out.push(`replicate_to [${send.replicateTo.join(', ')}]${send.replicateTo.includes(LOCAL_ONLY) ? ': replication disabled' : ''}`);
   if (send.deliverAfter !== undefined) out.push(`deliver_at_time: +${send.deliverAfter} ms`);
-  const chunking = w.config.producers.find((p) => p.name === send.producer)?.chunking ?? false;
-  if (chunking && send.size !== undefined && send.size > CHUNK_PAYLOAD) out.push(`${Math.ceil(send.size / CHUNK_PAYLOAD)} chunks`);
+  const producer = w.config.producers.find((p) => p.name === send.producer);
+  const payload = producer ? chunkPayloadOf(producer) : 0;
+  if (producer?.chunking && send.size !== undefined && send.size > payload) out.push(`${Math.ceil(send.size / payload)} chunks`);
   return out;
 }
 

@@ -4,6 +4,9 @@ import { BROKER_MAX_MESSAGE_SIZE, DEFAULT_BATCHING_MAX_BYTES, LOCAL_ONLY, type P
 import { NAME } from './names';
 import { asWritten, type Reader } from './reader';
 
+/** Java's `int` (ProducerConfigurationData.chunkMaxMessageSize): the largest size a scenario may give. */
+const MAX_JAVA_INT = 2147483647;
+
 export function readProducers(
   r: Reader,
   v: unknown,
@@ -22,7 +25,7 @@ export function readProducers(
     const path = `$.producers[${i}]`;
     const o = r.obj(p, path);
     if (!o) return;
-    r.known(o, path, ['name', 'producerName', 'cluster', 'client', 'batching', 'sequenceIds', 'pulsarClient', 'chunking']);
+    r.known(o, path, ['name', 'producerName', 'cluster', 'client', 'batching', 'sequenceIds', 'pulsarClient', 'chunking', 'chunkMaxMessageSize']);
     const name = r.str(o.name, `${path}.name`, NAME, 'a producer name') ?? asWritten(o.name, `p${i}`);
     if (out.some((x) => x.name === name))
       r.fail(`${path}.name`, 'a name not used by another producer (producerName may be shared)', name);
@@ -95,6 +98,15 @@ export function readProducers(
         );
       else chunking = o.chunking;
     }
+    // Java chunkMaxMessageSize (an int, -1 by default: off) / Go ChunkMaxMessageSize (a uint, 0: off).
+    // Both ignore it without chunking; a scenario that gives it there most likely forgot `chunking`.
+    let chunkMax: number | null = null;
+    if (o.chunkMaxMessageSize !== undefined) {
+      const v = r.int(o.chunkMaxMessageSize, `${path}.chunkMaxMessageSize`, 1, MAX_JAVA_INT);
+      if (v !== null && o.chunking !== true)
+        r.fail(`${path}.chunkMaxMessageSize`, 'a producer with "chunking": true (Java and Go read the chunk size only when chunking is enabled: add "chunking": true or remove it)', v);
+      else chunkMax = v;
+    }
     out.push({
       name,
       producerName,
@@ -105,6 +117,7 @@ export function readProducers(
       sequenceIds,
       ...(pulsarClient === undefined ? {} : { pulsarClient }),
       ...(chunking ? { chunking: true as const } : {}),
+      ...(chunking && chunkMax !== null ? { chunkMaxMessageSize: chunkMax } : {}),
     });
   });
   return out;

@@ -26,7 +26,7 @@ export function clustersToLines(v: unknown): string {
 
 /**
  * `p1 producerName=w cluster=us-east client=go batching=10 batchBytes=1000 sequenceIds=explicit
- * pulsarClient=app chunking=true`. An empty
+ * pulsarClient=app chunking=true chunkMaxMessageSize=1000`. An empty
  * `batching: {}` is written with the validator's default count, 1000, so it reads back as batching on.
  */
 export function producersToLines(v: unknown): string {
@@ -44,6 +44,7 @@ export function producersToLines(v: unknown): string {
         p?.sequenceIds !== undefined && `sequenceIds=${str(p.sequenceIds)}`,
         p?.pulsarClient !== undefined && `pulsarClient=${str(p.pulsarClient)}`,
         p?.chunking !== undefined && `chunking=${str(p.chunking)}`,
+        p?.chunkMaxMessageSize !== undefined && `chunkMaxMessageSize=${str(p.chunkMaxMessageSize)}`,
       ]
         .filter(Boolean)
         .join(' '),
@@ -135,6 +136,7 @@ export function linesToProducers(text: string): Parsed<Json[]> {
       'sequenceIds',
       'pulsarClient',
       'chunking',
+      'chunkMaxMessageSize',
     ]);
     if (!o.ok) return o;
     const {
@@ -146,6 +148,7 @@ export function linesToProducers(text: string): Parsed<Json[]> {
       sequenceIds,
       pulsarClient,
       chunking,
+      chunkMaxMessageSize,
     } = o.value;
     out.push({
       name: words[0],
@@ -166,6 +169,7 @@ export function linesToProducers(text: string): Parsed<Json[]> {
       ...(chunking !== undefined
         ? { chunking: chunking === 'true' ? true : chunking === 'false' ? false : chunking }
         : {}),
+      ...(chunkMaxMessageSize !== undefined ? { chunkMaxMessageSize: num(chunkMaxMessageSize) } : {}),
     });
   }
   return { ok: true, value: out };
