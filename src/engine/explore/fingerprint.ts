@@ -7,12 +7,13 @@
 //   their relative order matters (the auto policy takes the oldest first), so they become ranks;
 // - op ids, replaced by their distance to the producer's next op id (frames still find their op);
 // - connection epochs and per-connection send counters, except where a fault still counts sends;
-// - the producer `instance` counter.
+// - the producer `instance` counter;
+// - which chunk an answer in flight was for (`shownChunk`): display data, read by no rule.
 // The step count is kept while a fault of the plan still waits for `after: { step: N }`: until it
 // is armed, the count decides when it may fire.
 import type { World } from '../model/world';
 
-export const DROP = new Set(['config', 'tick', 'stepCount', 'instance', 'nextOpId', 'epoch']);
+export const DROP = new Set(['config', 'tick', 'stepCount', 'instance', 'nextOpId', 'epoch', 'shownChunk']);
 
 /** A plan fault still waits for a step count (`after: { step: N }`): the count matters. */
 export const countsSteps = (w: World): boolean => w.config.faults.some((f, i) => 'after' in f && f.after !== undefined && 'step' in f.after && !w.plan[i]!.armed && !w.plan[i]!.spent);

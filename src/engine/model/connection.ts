@@ -35,7 +35,7 @@ export type ResponseFrame =
       readonly entryId: number;
       /** For display and fault targeting only: the client matches by sequence id, never by this. */
       readonly msgs: readonly string[];
-      readonly chunk?: AnsweredChunk;
+      readonly shownChunk?: AnsweredChunk;
       readonly born: number;
     }
   | {
@@ -44,7 +44,7 @@ export type ResponseFrame =
       readonly sequenceId: number;
       readonly message: string;
       readonly msgs: readonly string[];
-      readonly chunk?: AnsweredChunk;
+      readonly shownChunk?: AnsweredChunk;
       readonly born: number;
     }
   | {
@@ -62,7 +62,9 @@ export type ResponseFrame =
  * The chunk a receipt or error answers (`M1[2/2]`), absent for a frame that is not one chunk. For
  * display only: `CommandSendReceipt` and `CommandSendError` carry no chunk id, so no client rule may
  * read it — it lets the diagram say which chunk's frame was answered when the client matches the
- * answer to another chunk's pending item by the shared sequence id.
+ * answer to another chunk's pending item by the shared sequence id. For the same reason the
+ * explorer's fingerprint drops the `shownChunk` key (fingerprint.ts DROP): two worlds that differ
+ * only in which chunk an answer in flight was for behave alike from there on.
  */
 export interface AnsweredChunk {
   readonly id: number;
@@ -73,19 +75,19 @@ export interface AnsweredChunk {
  * What a receipt or error answers, as its arrow names it: `M1`, a batch `M1+M2`, or the chunk
  * `M1[2/2]` whose frame the broker answered (display only: see `AnsweredChunk`).
  */
-export const answeredLabel = (r: { readonly msgs: readonly string[]; readonly chunk?: AnsweredChunk }): string =>
-  r.chunk && r.msgs.length === 1 ? `${r.msgs[0]}[${r.chunk.id + 1}/${r.chunk.of}]` : r.msgs.join('+');
+export const answeredLabel = (r: { readonly msgs: readonly string[]; readonly shownChunk?: AnsweredChunk }): string =>
+  r.shownChunk && r.msgs.length === 1 ? `${r.msgs[0]}[${r.shownChunk.id + 1}/${r.shownChunk.of}]` : r.msgs.join('+');
 
 /**
  * Answers in flight as a drop or a close lists them, once each: a batch's as its messages (`M1, M2`),
  * a chunk's as the chunk (`M1[2/2]`).
  */
 export const answersText = (frames: readonly ResponseFrame[]): string =>
-  [...new Set(frames.flatMap((f) => (f.kind !== 'close-producer' && f.chunk ? [answeredLabel(f)] : f.msgs)))].join(', ');
+  [...new Set(frames.flatMap((f) => (f.kind !== 'close-producer' && f.shownChunk ? [answeredLabel(f)] : f.msgs)))].join(', ');
 
 /** The chunk one frame's messages are, for its answer (`AnsweredChunk`): a lone chunk's place, else nothing. */
-export const answeredChunk = (msgs: readonly MsgRef[]): { chunk: AnsweredChunk } | Record<string, never> =>
-  msgs.length === 1 && msgs[0]!.chunk ? { chunk: msgs[0]!.chunk } : {};
+export const answeredChunk = (msgs: readonly MsgRef[]): { shownChunk: AnsweredChunk } | Record<string, never> =>
+  msgs.length === 1 && msgs[0]!.chunk ? { shownChunk: msgs[0]!.chunk } : {};
 
 export type ServerError = 'ChecksumError' | 'NotAllowedError' | 'PersistenceError';
 

@@ -48,7 +48,7 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
   const closing = p.state === 'Closing';
   const lost = [...ch.toBroker.flatMap((f) => f.msgs.map((m) => m.msg)), ...ch.toClient.flatMap((f) => f.msgs)];
   // Named as the frames are: a chunk's send or answer as the chunk (`M1[2/2]`), not its message.
-  const frames = [...ch.toBroker.flatMap((f) => f.msgs.map((m) => labelOf([m]))), ...ch.toClient.flatMap((f) => (f.kind !== 'close-producer' && f.chunk ? [answeredLabel(f)] : f.msgs))];
+  const frames = [...ch.toBroker.flatMap((f) => f.msgs.map((m) => labelOf([m]))), ...ch.toClient.flatMap((f) => (f.kind !== 'close-producer' && f.shownChunk ? [answeredLabel(f)] : f.msgs))];
   ch.open = false;
   ch.toBroker = [];
   ch.toClient = [];

@@ -39,12 +39,12 @@ export function completeOpSuccess(
  * `ProducerImpl.ackReceived`, Go `partitionProducer.ReceivedSendReceipt`) and `CommandSendReceipt`
  * carries no chunk id, so every chunk of a message, all with its one id, fits any of its chunks'
  * items: a Go first chunk's item failed by the send timer leaves the last chunk's at the head, and
- * the first chunk's late receipt completes it. Said for the reader only (the frame's `chunk` is
+ * the first chunk's late receipt completes it. Said for the reader only (the frame's `shownChunk` is
  * display data); the match itself is the caller's, unchanged.
  */
 export function otherChunkMatched(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame, { kind: 'receipt' }>, op: OpSendMsg, rule: string): void {
   // Only chunks share an id across frames; everything else returns before any text is built.
-  if (!r.chunk && !op.msgs.some((m) => m.chunk)) return;
+  if (!r.shownChunk && !op.msgs.some((m) => m.chunk)) return;
   const answered = answeredLabel(r);
   const head = labelOf(op.msgs);
   if (answered === head) return;

@@ -48,7 +48,7 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       const ch = Object.values(w.channels).find((c) => c.open && c.cluster === f.cluster && c.toClient.some((r) => r.kind === 'receipt' && r.msgs.includes(f.message)))!;
       // The receipt the fault names, as its arrow would (a chunk's: `M1[2/2]`).
       const receipt = ch.toClient.find((r) => r.kind === 'receipt' && r.msgs.includes(f.message))!;
-      const named = receipt.kind !== 'close-producer' && receipt.chunk ? answeredLabel(receipt) : f.message;
+      const named = receipt.kind !== 'close-producer' && receipt.shownChunk ? answeredLabel(receipt) : f.message;
       ctx.events.push(ev('fault', ch.broker, `connection drops before ${named}'s receipt arrives`, [f.message], { cluster: f.cluster }));
       // The network drops the connection: every producer sharing it loses it too.
       dropConnection(ctx, w.producers[ch.producer]!, 'lose-receipt fault', 'fault:lose-receipt');
