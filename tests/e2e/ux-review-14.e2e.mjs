@@ -144,4 +144,26 @@ const topologyNames = {
   },
 };
 
-export default [agree, chunkBolt, topologyNames];
+const pausePlay = {
+  name: 'ux14: a ⚡ menu opened during Play (1 step/s) pauses it, and stays open on the step it was opened at',
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({ viewport: { width: 1024, height: 768 } });
+    await openScenario(page, baseURL, 'seed-002-issue-1');
+    await page.getByRole('combobox', { name: 'Speed' }).selectOption('1');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const bolt = page
+      .getByTestId('panel-producers')
+      .getByRole('button', { name: 'Inject a fault on M2 at us-east' });
+    // M2 is pending at p1 from its sendAsync (step 8) to its receipt (step 11).
+    await bolt.waitFor({ timeout: 15_000 });
+    await bolt.click();
+    const menu = page.getByRole('menu', { name: 'Faults for M2' });
+    await menu.waitFor();
+    // The player shows Play again (paused), and the menu is still open on its step.
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    assert.equal(await menu.isVisible(), true, 'the menu closed under the user');
+    assert.match(await page.getByTestId('step-label').innerText(), /^Step (8|9|10) of 40/);
+  },
+};
+
+export default [agree, chunkBolt, topologyNames, pausePlay];

@@ -1,9 +1,11 @@
 // A click on the drawing: on a row (a message or a note) it moves the cursor to its step
 // (clickedStep.ts); on an arrow or its label it also opens the fault menu of the messages the arrow
 // carries (arrows.ts), at the click. A new run (a fault added, another scenario) closes the menu.
+// Opening it pauses Play, as every fault menu does: the drawing scrolled away under the open menu
+// and the step bar ran on while the user read it (UX review 14).
 import { useCallback, useState, type RefObject } from 'react';
 import type { RunResult } from '../../../engine';
-import { setCursor } from '../../store';
+import { setCursor, setPlaying } from '../../store';
 import type { Menu } from './ArrowMenu';
 import { arrowTarget, messageIndexOf } from './arrows';
 import { clickedStep } from './clickedStep';
@@ -45,6 +47,7 @@ export function useArrowMenu(props: {
     const index = messageIndexOf(host.current, e.target as Element);
     const target = arrowTarget(result, draw.drawn.diagram.items, index);
     if (!target) return;
+    setPlaying(false);
     const scroller = section.current!;
     const box = scroller.getBoundingClientRect();
     setMenu({

@@ -11,10 +11,12 @@
 //
 // A kind that would never act in this run from the cursor (neverActs: the judgement the diagram's
 // arrow menu makes) is shown disabled with why, as the arrow menu shows it (UX review 14).
+// Opening it pauses Play: the ⚡ menu is placed at the cursor, and while Play ran on its row (the
+// pending op, the frame) left the panel at the next step and the open menu went with it.
 import { useCallback, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { faultApplies } from '../../../engine';
-import { useApp } from '../../store';
+import { setPlaying, useApp } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
 import { FaultItems } from './FaultItems';
 import { withSendTimeout, type MessageFault } from './messageFaultKinds';
@@ -64,7 +66,10 @@ export function FaultMenu(props: {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          if (!open) setPlaying(false);
+          setOpen(!open);
+        }}
       >
         ⚡
       </button>

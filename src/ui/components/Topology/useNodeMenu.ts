@@ -1,7 +1,9 @@
 // The state of the graph's one open node fault menu (./NodeMenu): where it is, which node it
-// belongs to, and how the ⋯ buttons and a right-click on a node open it.
+// belongs to, and how the ⋯ buttons and a right-click on a node open it. Opening it pauses Play:
+// its heading's "after step N" (where a choice is placed) ran on while it was open (UX review 14).
 import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { TopologyNode } from '../../../engine';
+import { setPlaying } from '../../store';
 import type { NodeMenuApi } from './NodeMenu';
 
 export type OpenMenu = { readonly node: TopologyNode; readonly x: number; readonly y: number };
@@ -16,6 +18,7 @@ export function useNodeMenu(faultNodes: string) {
   const openAt = useCallback((node: TopologyNode, clientX: number, clientY: number) => {
     const box = wrap.current?.getBoundingClientRect();
     const x = clientX - (box?.left ?? 0);
+    setPlaying(false);
     setMenu({
       node,
       x: Math.max(0, Math.min(x, (box?.width ?? 0) - 220)),
