@@ -54,11 +54,10 @@ export function TopicPanel({
                     {l.entries.map((e) => (
                       <li key={e.position} className={e.readable ? undefined : 'unreadable'}>
                         <code>{e.position}</code>{' '}
-                        {e.msgs.map((m, i) => (
-                          <span key={i} className="chip">
-                            {m}
-                          </span>
-                        ))}{' '}
+                        {/* One entry, one chip, as the diagram and pendingMessages write a batch:
+                            a chip per message read "10:0 M0M1M2 seq 0" to a copy or a screen
+                            reader (UX review 14). */}
+                        {e.msgs.length > 0 && <span className="chip">{e.msgs.join('+')}</span>}{' '}
                         <small className="muted">seq {e.sequenceRange}</small>
                         {!e.readable && <small className="muted"> · {e.unreadable}</small>}
                       </li>
