@@ -166,4 +166,41 @@ const pausePlay = {
   },
 };
 
-export default [agree, chunkBolt, topologyNames, pausePlay];
+const embedLink = {
+  name: 'ux14: Copy embed link at 1024 px copies seed 002 at step 28 as #embed=, which opens the diagram and its slider at that step',
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({
+      viewport: { width: 1024, height: 768 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await openScenario(page, baseURL, 'seed-002-issue-1');
+    await page.getByRole('slider', { name: 'Step' }).fill('28');
+    await stepIs(page, 28, 'the slider did not reach step 28');
+    const bar = page.getByRole('region', { name: 'Share and export' });
+    // One row of buttons at 1024 px, the new one included.
+    const tops = await bar
+      .getByRole('button')
+      .evaluateAll((bs) => [...new Set(bs.map((b) => Math.round(b.getBoundingClientRect().top)))]);
+    assert.equal(tops.length, 1, `the share bar wraps at 1024 px: ${tops}`);
+    await bar.getByRole('button', { name: 'Copy embed link' }).click();
+    await until(
+      page,
+      () => /Copied embed link/.test(document.body.textContent),
+      undefined,
+      'no copy notice',
+    );
+    const url = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(url, /#embed=/);
+    const embed = await newPage({ viewport: { width: 640, height: 480 } });
+    await embed.goto(url);
+    await embed.getByTestId('embed').waitFor();
+    await until(
+      embed,
+      () => /Step 28 of 40/.test(document.querySelector('[data-testid=embed]')?.textContent ?? ''),
+      undefined,
+      'the embed did not open at step 28',
+    );
+  },
+};
+
+export default [agree, chunkBolt, topologyNames, pausePlay, embedLink];

@@ -1,5 +1,6 @@
-// Share and export: copy the link (the address already is it), a markdown comment for GitHub, the
-// Mermaid source; download the diagram as SVG or PNG (2×), always in the light theme
+// Share and export: copy the link (the address already is it), the embed link (`#embed=`: the
+// diagram and a step slider only — the README named it, but nothing on the page made one: UX
+// review 14), a markdown comment for GitHub, the Mermaid source; download the diagram as SVG or PNG (2×), always in the light theme
 // (lightDiagram.ts says why); open the scenario editor (lazy).
 import { lazy, Suspense, useState } from 'react';
 import { toMermaid } from '../../../engine';
@@ -90,6 +91,14 @@ export function ShareBar() {
         onClick={() => void copy('link', () => linkFor(appStore.getState()))}
       >
         Copy link
+      </button>
+      <button
+        type="button"
+        disabled={!ready}
+        title="The same run as the diagram and a step slider only, for a page or a slide (an iframe)"
+        onClick={() => void copy('embed link', () => linkFor(appStore.getState(), 'embed'))}
+      >
+        Copy embed link
       </button>
       <button
         type="button"
