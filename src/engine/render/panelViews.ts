@@ -23,6 +23,11 @@ export interface ProducerPanel {
   readonly cluster: string;
   /** The cluster whose broker this producer's sends reach (the remote one for the replicator). */
   readonly sendsTo: string;
+  /**
+   * The replicator's producer: the source cluster whose broker runs it (PersistentReplicator
+   * creates it there, on a client for the remote cluster). null for an application producer.
+   */
+  readonly runsInBrokerOf: string | null;
   readonly state: string;
   readonly instance: number;
   readonly msgIdGenerator: number;

@@ -209,6 +209,7 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
       sendsTo:
         world.channels[p.name]?.cluster ??
         (p.role === 'replicator' ? (linkOfProducer(world.config, p.name)?.cfg.to ?? p.cluster) : p.cluster),
+      runsInBrokerOf: p.role === 'replicator' ? (linkOfProducer(world.config, p.name)?.cfg.from ?? null) : null,
       state: p.state,
       instance: p.instance,
       msgIdGenerator: p.msgIdGenerator,

@@ -35,7 +35,13 @@ export function ProducersPanel({
           <header className="card-head">
             <strong>{p.name}</strong>
             <span className="muted">
-              {p.client} client · {p.cluster} · {p.state} · instance {p.instance}
+              {/* The replicator's card read "java client · us-west", as if it ran there: it runs
+                  in the source cluster's broker and produces to the remote (UX review 14). */}
+              {p.client} client ·{' '}
+              {p.runsInBrokerOf !== null
+                ? `in ${p.runsInBrokerOf}'s broker, producing to ${p.sendsTo}`
+                : p.cluster}{' '}
+              · {p.state} · instance {p.instance}
             </span>
           </header>
           <dl className={changedClass(p.changed.watermarks, 'kv')}>
