@@ -160,11 +160,17 @@ describe('the editor’s form: a line that does not parse is not in the JSON, an
     );
     expect(json.value).toBe(before);
     expect(screen.getByRole('button', { name: 'Run' })).toBeDisabled();
+    // The JSON's own verdict stands, but not in the green of an all-clear (UX review 14, finding 9).
+    const valid = screen.getByTestId('editor-valid');
+    expect(valid).toHaveTextContent('The JSON as it stands is valid: ');
+    expect(valid).not.toHaveClass('ok');
 
     // The typo fixed: the line parses, the JSON takes both sends, and Run runs them.
     await paste('send M1 p1 size=6000000\nsend M2 p1');
     expect(screen.queryByTestId('editor-unapplied')).toBeNull();
     expect(screen.getByTestId('editor-valid')).toHaveTextContent('(1 producer, 2 workload steps).');
+    expect(screen.getByTestId('editor-valid')).toHaveTextContent(/^Valid: /);
+    expect(screen.getByTestId('editor-valid')).toHaveClass('ok');
     expect(JSON.parse(json.value).workload).toEqual([
       { send: 'M1', producer: 'p1', size: 6000000 },
       { send: 'M2', producer: 'p1' },

@@ -62,8 +62,11 @@ export function Validity(props: {
           </ul>
         </div>
       )}
-      <p className="ok" data-testid="editor-valid">
-        Valid: {loaded.config.title} ({producers.length} producer
+      {/* With a form line unparsed, the JSON's "Valid" is about text Run will not take: said
+          plainly, not in the green that reads as all clear (UX review 14, finding 9). */}
+      <p className={unapplied.length > 0 ? undefined : 'ok'} data-testid="editor-valid">
+        {unapplied.length > 0 ? 'The JSON as it stands is valid: ' : 'Valid: '}
+        {loaded.config.title} ({producers.length} producer
         {producers.length === 1 ? '' : 's'}, {workload.length} workload step
         {workload.length === 1 ? '' : 's'}).
       </p>
