@@ -19,6 +19,7 @@ import goChunkedDedupPr20948 from './go-chunked-dedup-pr-20948.json';
 import chunkedReloadPr20948 from './chunked-reload-pr-20948.json';
 import goChunkedTimeoutEarlySuccess from './go-chunked-timeout-early-success.json';
 import chunkedReloadPr20948Explore from './chunked-reload-pr-20948-explore.json';
+import goChunkedTimeoutEarlySuccessExplore from './go-chunked-timeout-early-success-explore.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
 import seed000ChecksumIntact from './seed-000-checksum-intact.json';
 import seed000NotAllowed from './seed-000-not-allowed.json';
@@ -99,6 +100,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   seed003AGoExplore,
   seed003BGoExplore,
   chunkedReloadPr20948Explore,
+  goChunkedTimeoutEarlySuccessExplore,
 ];
 
 /** A built-in by id; generated long traces (`long-<n>`, see ./long) resolve too, unlisted. */

@@ -41,16 +41,20 @@ describe(`${ID}: the planned send timeout, at any step once M1 is pending`, () =
   });
 });
 
-describe('a send timeout and an unload anywhere (two faults), M1 chunked and M2 behind it', () => {
-  const patch = {
-    faults: [],
-    workload: [
-      { send: 'M1', producer: 'p1', size: 6000000 },
-      { send: 'M2', producer: 'p1' },
-    ],
-    explore: { faults: { kinds: ['send-timeout', 'unload-topic'], max: 2 }, maxDepth: 80 },
-  };
-  const search = (fixes: string[]) => checkBuiltin(ID, fixes, undefined, patch);
+describe(`${ID}-explore: a send timeout and an unload anywhere (two faults), M1 chunked and M2 behind it`, () => {
+  it('is the built-in with the plan taken out, M2 added and both kinds placed by the search', () => {
+    const twin = BUILTINS.find((b) => b.id === `${ID}-explore`)!;
+    expect(twin).toMatchObject({
+      workload: [
+        { send: 'M1', producer: 'p1', size: 6000000 },
+        { send: 'M2', producer: 'p1' },
+      ],
+      fixes: ['pr-20948'],
+      explore: { faults: { kinds: ['send-timeout', 'unload-topic'], max: 2 }, maxDepth: 80 },
+    });
+    expect(twin).not.toHaveProperty('faults');
+  });
+  const search = (fixes: string[]) => checkBuiltin(`${ID}-explore`, fixes);
   it('pr-20948 alone: the early success is the shortest loss', () => {
     const c = search([]);
     expect(c.result).toMatchObject({ complete: true, safety: 'violated' });
