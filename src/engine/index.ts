@@ -33,6 +33,7 @@ export { storedMessages } from './protocol/ManagedLedger';
 export { panelsOf, sequenceRange, sendLabel, responseLabel } from './render/panels';
 export { outcomeRows, type OutcomeFlag, type OutcomeRow } from './render/outcomes';
 export { heldSince, type HeldSince } from './render/heldSince';
+export { actionWords } from './render/actionWords';
 export { ruleSource, type RuleSource } from './render/sources';
 export type { ChannelPanel, DedupRow, EntryView, Panels, PanelTrace, PendingView, ProducerPanel, TopicPanel } from './render/panels';
 export type { ReceiptCaseView, ReplicationPanel, SourceEntryView, WatermarkRow } from './render/panels';

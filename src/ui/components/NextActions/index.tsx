@@ -5,14 +5,17 @@
 // new trace takes next, so Enter again steps on and Tab/arrows pick another. A visually hidden
 // ", " parts each badge ("default", "taken next") from the key: a copy or a screen reader's line
 // read "fault:disconnect:p1default" as one word (review 11). The button keeps its title as its
-// description.
+// description. Each key has its words beside it (engine/render/actionWords): what the step does,
+// in product.md's terms (UX review 14, finding 11).
 import { useEffect, useRef } from 'react';
+import { actionWords } from '../../../engine';
 import { pickAction, useApp, useShownStep } from '../../store';
 
 export function NextActions() {
   // The same step as the panels (useShownStep).
   const { result, cursor } = useShownStep();
   const enabled = result?.steps[cursor]?.enabled;
+  const world = result?.steps[cursor]?.world;
   const taken = result?.steps[cursor + 1]?.key ?? null;
   const busy = useApp((s) => s.status === 'running');
   const section = useRef<HTMLElement>(null);
@@ -30,7 +33,7 @@ export function NextActions() {
     (next ?? buttons[0] ?? section.current).focus();
   }, [enabled, busy]);
 
-  if (!enabled) return null;
+  if (!enabled || !world) return null;
   return (
     <section
       ref={section}
@@ -46,6 +49,7 @@ export function NextActions() {
         <>
           <ol className="next-actions">
             {enabled.map((key, i) => {
+              const words = actionWords(key, world);
               const tags = [
                 ...(i === 0 ? [['default', 'tag']] : []),
                 ...(key === taken ? [['taken next', 'tag tag-accent']] : []),
@@ -76,6 +80,13 @@ export function NextActions() {
                       <span className={cls}>{word}</span>
                     </span>
                   ))}
+                  {/* Beside the button, not in it: its name stays the key that schedules and tests use. */}
+                  {words && (
+                    <span className="action-words">
+                      <span className="visually-hidden">: </span>
+                      {words}
+                    </span>
+                  )}
                 </li>
               );
             })}

@@ -1,0 +1,100 @@
+// An action key in words, for the Next actions list: product.md's "deliver this frame, let this
+// bookie answer" rather than the grammar of sim/actions.ts alone. The key stays the name (it is
+// what schedules, links and the CLI use); these words sit beside it. A key whose parts do not
+// read as the grammar says gets no words (null) rather than a guess.
+import type { World } from '../model/world';
+
+const isProducer = (w: World, name: string) => name in w.producers;
+const isBroker = (w: World, name: string) => w.config.clusters.some((c) => c.brokers.includes(name));
+/** The replicator's producer is named by its link key (`replicator`, `replicator:<from>-><to>`). */
+const who = (name: string) => (name === 'replicator' ? 'the replicator' : name.startsWith('replicator:') ? `the ${name.slice(11).replace('->', ' → ')} replicator` : name);
+const ENTRY = /^(?:fence-(\d+)|(\d+):(\d+))$/;
+
+function deliverWords(w: World, from: string, to: string, what: string): string | null {
+  if (isProducer(w, from)) return `${who(from)}'s send of ${what} reaches ${to}`;
+  if (isProducer(w, to)) {
+    if (what === 'CloseProducerSuccess') return `${from}'s answer to ${who(to)}'s close arrives`;
+    if (what === 'CloseProducer') return `${from} closes ${who(to)}'s producer (CommandCloseProducer)`;
+    return `${from}'s answer for ${what} reaches ${who(to)}`;
+  }
+  const e = ENTRY.exec(what);
+  if (!e) return null;
+  const target = e[1] ? `the fencing read of ledger ${e[1]}` : `the add of entry ${e[2]}:${e[3]}`;
+  if (isBroker(w, from)) return `${target} reaches ${to}`;
+  if (isBroker(w, to)) return `${from}'s answer to ${target} reaches ${to}`;
+  return null;
+}
+
+/**
+ * `<from>-><to>:<what>`, where a replicator's producer name holds `:` and `->` of its own
+ * (`replicator:us-east->us-west`): the split is the one whose ends are the world's own names.
+ */
+function splitDeliver(w: World, arg: string): [string, string, string] | null {
+  const known = (n: string) => isProducer(w, n) || isBroker(w, n) || w.config.clusters.some((c) => c.bookies.includes(n));
+  for (let i = arg.indexOf('->'); i > 0; i = arg.indexOf('->', i + 2)) {
+    const from = arg.slice(0, i);
+    const tail = arg.slice(i + 2);
+    const to = Object.keys(w.producers).find((p) => tail.startsWith(`${p}:`)) ?? tail.slice(0, tail.indexOf(':'));
+    if (known(from) && known(to) && tail.length > to.length + 1) return [from, to, tail.slice(to.length + 1)];
+  }
+  return null;
+}
+
+const FAULTS: Record<string, (p: readonly string[]) => string | null> = {
+  'lose-receipt': ([m]) => `the receipt of ${m} is lost`,
+  'persist-fails': ([m]) => `the write of ${m} fails`,
+  'checksum-error': ([m, buffer]) => `${m} is answered ChecksumError${buffer === 'corrupted' ? ' (the client\'s buffer corrupted)' : buffer === 'intact' ? ' (the client\'s buffer intact)' : ''}`,
+  'not-allowed': ([m]) => `${m} is answered NotAllowedError`,
+  disconnect: ([p]) => `${who(p!)}'s connection drops`,
+  'restart-producer': ([p]) => `the application restarts ${p}`,
+  'send-timeout': ([m]) => {
+    const [msg, nth] = m!.split('#');
+    return `the send timer fails ${msg}${nth ? ` (its pending item ${nth})` : ''}`;
+  },
+  'unload-topic': ([c, scope]) => (scope === 'topic' ? `pulsar-admin topics unload at ${c}` : `the topic's bundle unloads at ${c}`),
+  'ownership-change': ([c, b]) => `the topic at ${c} moves to ${b}`,
+  'restart-broker': ([c, b]) => (b ? `${c}'s broker crashes and ${b} loads the topic` : `${c}'s broker crashes and restarts`),
+  'set-deduplication': ([c, on]) => `deduplication is switched ${on} at ${c}`,
+  'expire-messages': ([c]) => `the message TTL passes at ${c}`,
+  'restart-bookie': ([b]) => `${b} restarts`,
+  'duplicate-frames': ([p, n]) => `${who(p!)}'s channel re-writes its frames at its send ${n} from now`,
+};
+
+export function actionWords(key: string, world: World): string | null {
+  const [type, ...rest] = key.split(':');
+  const arg = rest.join(':');
+  switch (type) {
+    case 'deliver': {
+      const parts = splitDeliver(world, arg);
+      return parts ? deliverWords(world, ...parts) : null;
+    }
+    case 'persist':
+      return rest.length >= 2 ? `${rest[0]}'s ledger completes the write of ${rest.slice(1).join(':')}` : null;
+    case 'read':
+      return rest[0] === 'replicator' ? `${who(rest.length > 1 ? arg : 'replicator')} reads its backlog and sends it` : null;
+    case 'connect':
+      return `${who(arg)} connects and resends what is pending`;
+    case 'send':
+      return rest.length === 2 ? `the application sends ${rest[1]} on ${rest[0]}` : null;
+    case 'flush':
+      return `the application flushes ${arg}`;
+    case 'batch-timer':
+      return `${arg}'s batch timer sends the open batch`;
+    case 'metadata':
+      return `${rest[0]}'s managed ledger writes its ledger list`;
+    case 'consume':
+      return rest.length === 3 ? `subscription ${rest[0]} receives entry ${rest[1]}:${rest[2]} and acknowledges it` : null;
+    case 'replay':
+      return `the dedup cursor's replay at ${rest[0]} completes`;
+    case 'fault': {
+      const [kind, subject, ...more] = rest;
+      if (!kind || subject === undefined) return null;
+      // `<subject>@<cluster>`: a per-message fault placed at a cluster other than the first.
+      const [name, at] = subject.split('@');
+      const words = FAULTS[kind]?.([name!, ...more]);
+      return words ? `fault: ${words}${at ? ` at ${at}` : ''}` : null;
+    }
+    default:
+      return null;
+  }
+}
