@@ -16,12 +16,19 @@ import {
   togglePlay,
   useApp,
 } from '../../store';
+import { actionWords } from '../../../engine';
 import { openPanel } from '../Topology/openPanel';
 
 export function StepControls() {
   const cursor = useApp((s) => s.cursor);
   const last = useApp((s) => Math.max(0, (s.result?.steps.length ?? 1) - 1));
   const key = useApp((s) => s.result?.steps[s.cursor]?.key ?? null);
+  // The key in words, read in the world it was enabled in (the step before), as Next actions says it.
+  const words = useApp((s) => {
+    const k = s.result?.steps[s.cursor]?.key;
+    const before = s.result?.steps[s.cursor - 1]?.world;
+    return k && before ? actionWords(k, before) : null;
+  });
   const disabled = useApp((s) => s.result === null);
   const playing = useApp((s) => s.playing);
   const speed = useApp((s) => s.speed);
@@ -144,7 +151,7 @@ export function StepControls() {
         </span>
         <code
           className="step-key"
-          title={`The action taken to reach this step: ${key ?? 'none (the initial state)'}`}
+          title={`The action taken to reach this step: ${key ?? 'none (the initial state)'}${words ? ` — ${words}` : ''}`}
         >
           {key ?? 'initial state'}
         </code>
