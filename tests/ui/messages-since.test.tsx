@@ -7,6 +7,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
+import { movedWords } from '../../src/ui/components/Panels/Outcomes';
 import { appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 
@@ -30,7 +31,7 @@ describe('seed 002: one loss, two mark-deletes, each said with its step', () => 
     act(() => setCursor(last));
     await waitFor(() => expect(within(messages()).getByTestId('outcome-flag-M3')).toHaveTextContent(M3_NOW));
     expect(within(messages()).getByTestId('outcome-flag-M3')).toHaveTextContent(
-      `no-silent-loss ${M3_NOW} — as it reads at step 40; at step 28, where it first held (the Invariants panel quotes that step), it read: ${M3_THEN}`,
+      `no-silent-loss ${M3_NOW} — as it reads at step 40; at step 28, where it first held (the Invariants panel quotes that step), it read “(mark-delete 10:2)” where it now reads “(mark-delete 10:3)”`,
     );
     expect(invariants()).toHaveTextContent(`no-silent-loss at step 28${M3_THEN}`);
     // M4's words have not changed since step 30: only the step is said.
@@ -77,5 +78,17 @@ describe('go-chunked-timeout-early-success: a loss that held at step 6 and not a
     );
     expect(within(messages()).getByTestId('outcome-M1')).toHaveClass('outcome-note');
     expect(invariants()).toHaveTextContent('no-silent-loss at step 6M1 was completed as a success at 10:0 for p1, but local does not store it');
+  });
+});
+
+describe('what moved between two wordings (movedWords)', () => {
+  it('one position moved: that word, with the word before it', () => {
+    expect(movedWords(M3_THEN, M3_NOW)).toEqual({ then: '(mark-delete 10:2)', now: '(mark-delete 10:3)' });
+  });
+  it('a word put in: the word before it, then and now', () => {
+    expect(movedWords('M1 is stored at local', 'M1 is stored twice at local')).toEqual({ then: 'stored', now: 'stored twice' });
+  });
+  it('most of the sentence changed: null, and the panel quotes the whole of it', () => {
+    expect(movedWords('M1 was completed as a success at 10:0', 'M2 is stored twice at us-west')).toBeNull();
   });
 });
