@@ -2,10 +2,13 @@
 // The explorer asks of every new state whether replication still owes anything (`owesAny`), where it
 // used to list the debt (`owed`) and count it. Both must say the same in every state it reaches:
 // replicate_to excluding a remote, a chunked message owed once, a TTL-expired send still in flight.
+// Likewise `enabledActions` asks whether the replicator's read would return anything (`anyReadable`)
+// where it counted the entries `readableEntries` lists.
 import { describe, expect, it } from 'vitest';
 import { enabledActions, explorerBounds, explorerConfig, loadScenario, replicationLinks, step, type World } from '../../src/engine';
 import { initialWorld } from '../../src/engine/sim/init';
 import { owed, owesAny } from '../../src/engine/check/progress';
+import { anyReadable, readableEntries } from '../../src/engine/protocol/PersistentReplicator';
 import { BUILTINS } from '../../src/scenarios';
 
 /** Breadth-first, the first `limit` worlds of a builtin's explorer space (its faults placed too). */
@@ -34,5 +37,21 @@ describe('owesAny says what owed(…).length > 0 says', () => {
       // The answers were asked for: a debt everywhere, its end where the search reaches it.
       expect(seen.owes).toBeGreaterThan(0);
       if (CLEARS.has(id)) expect(seen.clear).toBeGreaterThan(0);
+    });
+});
+
+describe('anyReadable says what readableEntries(…).length > 0 says', () => {
+  for (const id of IDS)
+    it(`${id}: in 1,500 reachable worlds, link by link`, () => {
+      const seen = { readable: 0, none: 0 };
+      for (const w of worlds(id, 1500))
+        for (const l of replicationLinks(w.config)) {
+          const listed = readableEntries(w, l).length > 0;
+          expect(anyReadable(w, l)).toBe(listed);
+          seen[listed ? 'readable' : 'none']++;
+        }
+      // Both answers were given: a read with entries to send, and a replicator with nothing to read.
+      expect(seen.readable).toBeGreaterThan(0);
+      expect(seen.none).toBeGreaterThan(0);
     });
 });

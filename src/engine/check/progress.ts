@@ -6,7 +6,7 @@ import { replicates, replicationLinks, type ReplicationLink } from '../model/con
 import type { MsgRef } from '../model/producer';
 import type { StoredEntry } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
-import { backlog, excludedBySender } from '../protocol/PersistentReplicator';
+import { backlog, excludedBySender, inBacklog, sourceEntries } from '../protocol/PersistentReplicator';
 import { expiredInFlight } from '../protocol/PersistentMessageExpiryMonitor';
 import type { StepRecord } from '../sim/run';
 
@@ -43,7 +43,8 @@ export function owed(w: World, link: ReplicationLink): string[] {
  */
 export function owesAny(w: World, link: ReplicationLink): boolean {
   const to = link.cfg.to;
-  for (const e of backlog(w, link)) for (const m of e.msgs) if (!excludedBySender(m, to)) return true;
+  // The backlog's entries, asked one at a time (no list is built).
+  for (const e of sourceEntries(w, link)) if (inBacklog(w, link, e)) for (const m of e.msgs) if (!excludedBySender(m, to)) return true;
   return expiredInFlight(w, link).length > 0;
 }
 

@@ -122,6 +122,7 @@ export class Explorer {
     if (enabled.every((a) => a.action.type === 'fault') && this.pending[id]) this.record(id, 'replication-progress', `a reachable state where nothing can happen while entries are still to be replicated (a stall)${stallWhy(world)}`);
     for (const a of enabled) {
       this.transitions++;
+      const key = this.keyId(a.key);
       const next = step(world, a.action).world;
       const nextHashed = hashWorld(next, hashed);
       let child = this.seen.get(nextHashed.hash);
@@ -132,7 +133,7 @@ export class Explorer {
         child = this.parent.length;
         this.seen.set(nextHashed.hash, child);
         this.parent.push(id);
-        this.via.push(this.keyId(a.key));
+        this.via.push(key);
         this.depthOf.push(this.depthOf[id]! + 1);
         this.pending.push(hasBacklog(next));
         this.queue.push({ id: child, world: next, hashed: nextHashed });
@@ -141,7 +142,7 @@ export class Explorer {
       }
       this.edgeFrom.push(id);
       this.edgeTo.push(child);
-      this.edgeKey.push(this.keyId(a.key));
+      this.edgeKey.push(key);
     }
   }
 

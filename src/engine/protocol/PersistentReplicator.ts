@@ -41,8 +41,23 @@ export function readableEntries(w: World, link: ReplicationLink): StoredEntry[] 
   return sourceEntries(w, link).filter((e) => cmpPos(e, read) >= 0 && !isDeleted(w, link, e));
 }
 
+/**
+ * Whether a read would return anything (`readableEntries` is not empty), without listing it: the
+ * explorer asks this of every state it expands (`enabledActions`).
+ */
+export function anyReadable(w: World, link: ReplicationLink): boolean {
+  const r = replicatorOf(w, link);
+  if (!r || r.state !== 'Started') return false;
+  const read = r.cursor.readPosition;
+  for (const e of sourceEntries(w, link)) if (cmpPos(e, read) >= 0 && !isDeleted(w, link, e)) return true;
+  return false;
+}
+
+/** An entry written during the run that the replicator has not deleted yet: part of its backlog. */
+export const inBacklog = (w: World, link: ReplicationLink, e: StoredEntry): boolean => e.msgs.length > 0 && !isDeleted(w, link, e);
+
 /** Entries written during the run that the replicator has not deleted yet: its backlog. */
-export const backlog = (w: World, link: ReplicationLink): StoredEntry[] => sourceEntries(w, link).filter((e) => e.msgs.length > 0 && !isDeleted(w, link, e));
+export const backlog = (w: World, link: ReplicationLink): StoredEntry[] => sourceEntries(w, link).filter((e) => inBacklog(w, link, e));
 
 /**
  * `PersistentReplicator.readMoreEntries` → `readEntriesComplete` → `GeoPersistentReplicator

@@ -3,7 +3,7 @@
 // is what `schedule: "auto"` takes.
 import { linkOfProducer, REPLICATOR, type ReplicationLink, replicationLinks } from '../model/config';
 import type { ExploreFaultKind } from '../model/faultPlan';
-import { backlog, readableEntries } from '../protocol/PersistentReplicator';
+import { anyReadable, backlog } from '../protocol/PersistentReplicator';
 import type { World } from '../model/world';
 import { nextWorkloadItem, workloadKey } from '../protocol/application';
 import { topicDown } from '../protocol/OwnershipChange';
@@ -71,7 +71,7 @@ export const producerNames = (w: World): string[] => [...w.config.producers.map(
  */
 function replicatorCanRead(w: World, link: ReplicationLink): boolean {
   const repl = link.cfg;
-  if (w.producers[link.key]!.state !== 'Ready' || topicDown(w.topics[repl.from]!) || readableEntries(w, link).length === 0) return false;
+  if (w.producers[link.key]!.state !== 'Ready' || topicDown(w.topics[repl.from]!) || !anyReadable(w, link)) return false;
   if (repl.start === 'immediately') return true;
   const idle = w.config.producers.every((p) => w.producers[p.name]!.pendingMessages.length === 0 && w.producers[p.name]!.batch.length === 0);
   return idle && nextWorkloadItem(w) === null;
