@@ -2,20 +2,25 @@
 // bookie answer" rather than the grammar of sim/actions.ts alone. The key stays the name (it is
 // what schedules, links and the CLI use); these words sit beside it. A key whose parts do not
 // read as the grammar says gets no words (null) rather than a guess.
+import { linkOfProducer, REPLICATOR } from '../model/config';
 import type { World } from '../model/world';
 
 const isProducer = (w: World, name: string) => name in w.producers;
 const isBroker = (w: World, name: string) => w.config.clusters.some((c) => c.brokers.includes(name));
-/** The replicator's producer is named by its link key (`replicator`, `replicator:<from>-><to>`). */
-const who = (name: string) => (name === 'replicator' ? 'the replicator' : name.startsWith('replicator:') ? `the ${name.slice(11).replace('->', ' → ')} replicator` : name);
+/** A producer as the words name it: a replicator's producer (named by its link key) by its link. */
+function who(w: World, name: string): string {
+  const link = linkOfProducer(w.config, name);
+  if (!link) return name;
+  return link.key === REPLICATOR ? 'the replicator' : `the ${link.cfg.from} → ${link.cfg.to} replicator`;
+}
 const ENTRY = /^(?:fence-(\d+)|(\d+):(\d+))$/;
 
 function deliverWords(w: World, from: string, to: string, what: string): string | null {
-  if (isProducer(w, from)) return `${who(from)}'s send of ${what} reaches ${to}`;
+  if (isProducer(w, from)) return `${who(w, from)}'s send of ${what} reaches ${to}`;
   if (isProducer(w, to)) {
-    if (what === 'CloseProducerSuccess') return `${from}'s answer to ${who(to)}'s close arrives`;
-    if (what === 'CloseProducer') return `${from} closes ${who(to)}'s producer (CommandCloseProducer)`;
-    return `${from}'s answer for ${what} reaches ${who(to)}`;
+    if (what === 'CloseProducerSuccess') return `${from}'s answer to ${who(w, to)}'s close arrives`;
+    if (what === 'CloseProducer') return `${from} closes ${who(w, to)}'s producer (CommandCloseProducer)`;
+    return `${from}'s answer for ${what} reaches ${who(w, to)}`;
   }
   const e = ENTRY.exec(what);
   if (!e) return null;
@@ -40,12 +45,12 @@ function splitDeliver(w: World, arg: string): [string, string, string] | null {
   return null;
 }
 
-const FAULTS: Record<string, (p: readonly string[]) => string | null> = {
+const FAULTS: Record<string, (p: readonly string[], w: World) => string | null> = {
   'lose-receipt': ([m]) => `the receipt of ${m} is lost`,
   'persist-fails': ([m]) => `the write of ${m} fails`,
   'checksum-error': ([m, buffer]) => `${m} is answered ChecksumError${buffer === 'corrupted' ? ' (the client\'s buffer corrupted)' : buffer === 'intact' ? ' (the client\'s buffer intact)' : ''}`,
   'not-allowed': ([m]) => `${m} is answered NotAllowedError`,
-  disconnect: ([p]) => `${who(p!)}'s connection drops`,
+  disconnect: ([p], w) => `${who(w, p!)}'s connection drops`,
   'restart-producer': ([p]) => `the application restarts ${p}`,
   'send-timeout': ([m]) => {
     const [msg, nth] = m!.split('#');
@@ -57,7 +62,7 @@ const FAULTS: Record<string, (p: readonly string[]) => string | null> = {
   'set-deduplication': ([c, on]) => `deduplication is switched ${on} at ${c}`,
   'expire-messages': ([c]) => `the message TTL passes at ${c}`,
   'restart-bookie': ([b]) => `${b} restarts`,
-  'duplicate-frames': ([p, n]) => `${who(p!)}'s channel re-writes its frames at its send ${n} from now`,
+  'duplicate-frames': ([p, n], w) => `${who(w, p!)}'s channel re-writes its frames at its send ${n} from now`,
 };
 
 export function actionWords(key: string, world: World): string | null {
@@ -71,9 +76,9 @@ export function actionWords(key: string, world: World): string | null {
     case 'persist':
       return rest.length >= 2 ? `${rest[0]}'s ledger completes the write of ${rest.slice(1).join(':')}` : null;
     case 'read':
-      return rest[0] === 'replicator' ? `${who(rest.length > 1 ? arg : 'replicator')} reads its backlog and sends it` : null;
+      return rest[0] === 'replicator' ? `${who(world, rest.length > 1 ? arg : REPLICATOR)} reads its backlog and sends it` : null;
     case 'connect':
-      return `${who(arg)} connects and resends what is pending`;
+      return `${who(world, arg)} connects and resends what is pending`;
     case 'send':
       return rest.length === 2 ? `the application sends ${rest[1]} on ${rest[0]}` : null;
     case 'flush':
@@ -91,7 +96,7 @@ export function actionWords(key: string, world: World): string | null {
       if (!kind || subject === undefined) return null;
       // `<subject>@<cluster>`: a per-message fault placed at a cluster other than the first.
       const [name, at] = subject.split('@');
-      const words = FAULTS[kind]?.([name!, ...more]);
+      const words = FAULTS[kind]?.([name!, ...more], world);
       return words ? `fault: ${words}${at ? ` at ${at}` : ''}` : null;
     }
     default:
