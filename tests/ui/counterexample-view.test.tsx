@@ -10,7 +10,8 @@ import { explore, explorerBounds, loadScenario, run, withExploreFaults } from '.
 import { builtinById } from '../../src/scenarios';
 import { App } from '../../src/ui/App';
 import { blockOf, boundsOf } from '../../src/ui/components/Explorer/bounds';
-import { faultOfKey, placedFaults } from '../../src/ui/components/FaultPlan/placed';
+import { placedFaults } from '../../src/ui/components/FaultPlan/placed';
+import { faultOfKey } from '../../src/ui/keyWords';
 import { decodeRecipe, encodeRecipe } from '../../src/ui/share/codec';
 import { openLink, recipeFromState } from '../../src/ui/share/sync';
 import {

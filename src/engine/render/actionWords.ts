@@ -1,7 +1,8 @@
 // An action key in words, for the Next actions list: product.md's "deliver this frame, let this
 // bookie answer" rather than the grammar of sim/actions.ts alone. The key stays the name (it is
 // what schedules, links and the CLI use); these words sit beside it. A key whose parts do not
-// read as the grammar says gets no words (null) rather than a guess.
+// read as the grammar says gets no words (null) rather than a guess. A `fault:` key gets none here:
+// the UI words it as its fault plan does (ui/keyWords), in one place (UX review 15).
 import { linkOfProducer, REPLICATOR } from '../model/config';
 import type { World } from '../model/world';
 
@@ -45,26 +46,6 @@ function splitDeliver(w: World, arg: string): [string, string, string] | null {
   return null;
 }
 
-const FAULTS: Record<string, (p: readonly string[], w: World) => string | null> = {
-  'lose-receipt': ([m]) => `the receipt of ${m} is lost`,
-  'persist-fails': ([m]) => `the write of ${m} fails`,
-  'checksum-error': ([m, buffer]) => `${m} is answered ChecksumError${buffer === 'corrupted' ? ' (the client\'s buffer corrupted)' : buffer === 'intact' ? ' (the client\'s buffer intact)' : ''}`,
-  'not-allowed': ([m]) => `${m} is answered NotAllowedError`,
-  disconnect: ([p], w) => `${who(w, p!)}'s connection drops`,
-  'restart-producer': ([p]) => `the application restarts ${p}`,
-  'send-timeout': ([m]) => {
-    const [msg, nth] = m!.split('#');
-    return `the send timer fails ${msg}${nth ? ` (its pending item ${nth})` : ''}`;
-  },
-  'unload-topic': ([c, scope]) => (scope === 'topic' ? `pulsar-admin topics unload at ${c}` : `the topic's bundle unloads at ${c}`),
-  'ownership-change': ([c, b]) => `the topic at ${c} moves to ${b}`,
-  'restart-broker': ([c, b]) => (b ? `${c}'s broker crashes and ${b} loads the topic` : `${c}'s broker crashes and restarts`),
-  'set-deduplication': ([c, on]) => `deduplication is switched ${on} at ${c}`,
-  'expire-messages': ([c]) => `the message TTL passes at ${c}`,
-  'restart-bookie': ([b]) => `${b} restarts`,
-  'duplicate-frames': ([p, n], w) => `${who(w, p!)}'s channel re-writes its frames at its send ${n} from now`,
-};
-
 export function actionWords(key: string, world: World): string | null {
   const [type, ...rest] = key.split(':');
   const arg = rest.join(':');
@@ -91,14 +72,6 @@ export function actionWords(key: string, world: World): string | null {
       return rest.length === 3 ? `subscription ${rest[0]} receives entry ${rest[1]}:${rest[2]} and acknowledges it` : null;
     case 'replay':
       return `the dedup cursor's replay at ${rest[0]} completes`;
-    case 'fault': {
-      const [kind, subject, ...more] = rest;
-      if (!kind || subject === undefined) return null;
-      // `<subject>@<cluster>`: a per-message fault placed at a cluster other than the first.
-      const [name, at] = subject.split('@');
-      const words = FAULTS[kind]?.([name!, ...more], world);
-      return words ? `fault: ${words}${at ? ` at ${at}` : ''}` : null;
-    }
     default:
       return null;
   }

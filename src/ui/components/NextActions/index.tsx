@@ -5,10 +5,10 @@
 // new trace takes next, so Enter again steps on and Tab/arrows pick another. A visually hidden
 // ", " parts each badge ("default", "taken next") from the key: a copy or a screen reader's line
 // read "fault:disconnect:p1default" as one word (review 11). The button keeps its title as its
-// description. Each key has its words beside it (engine/render/actionWords): what the step does,
-// in product.md's terms (UX review 14, finding 11).
+// description. Each key has its words beside it (ui/keyWords): what the step does, in product.md's
+// terms (UX review 14, finding 11), a fault as the Fault plan words it (UX review 15).
 import { useEffect, useRef } from 'react';
-import { actionWords } from '../../../engine';
+import { keyWords } from '../../keyWords';
 import { pickAction, useApp, useShownStep } from '../../store';
 
 export function NextActions() {
@@ -18,6 +18,7 @@ export function NextActions() {
   const world = result?.steps[cursor]?.world;
   const taken = result?.steps[cursor + 1]?.key ?? null;
   const busy = useApp((s) => s.status === 'running');
+  const plan = useApp((s) => s.branches[s.branch]?.faults);
   const section = useRef<HTMLElement>(null);
   // A choice was made here and the focus should follow it to the new list.
   const chose = useRef(false);
@@ -49,7 +50,7 @@ export function NextActions() {
         <>
           <ol className="next-actions">
             {enabled.map((key, i) => {
-              const words = actionWords(key, world);
+              const words = keyWords(key, world, plan);
               const tags = [
                 ...(i === 0 ? [['default', 'tag']] : []),
                 ...(key === taken ? [['taken next', 'tag tag-accent']] : []),

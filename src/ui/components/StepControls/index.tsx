@@ -16,7 +16,7 @@ import {
   togglePlay,
   useApp,
 } from '../../store';
-import { actionWords } from '../../../engine';
+import { keyWords } from '../../keyWords';
 import { openPanel } from '../Topology/openPanel';
 
 export function StepControls() {
@@ -27,7 +27,7 @@ export function StepControls() {
   const words = useApp((s) => {
     const k = s.result?.steps[s.cursor]?.key;
     const before = s.result?.steps[s.cursor - 1]?.world;
-    return k && before ? actionWords(k, before) : null;
+    return k && before ? keyWords(k, before, s.branches[s.branch]?.faults) : null;
   });
   const disabled = useApp((s) => s.result === null);
   const playing = useApp((s) => s.playing);
