@@ -25,7 +25,9 @@ describe('review 17: holds where Pulsar keeps its promise', () => {
     expectVerdict(check('u17-x07-topic-unload-explored'), {
       ...HOLDS,
       liveness: 'holds',
-      states: 7883,
+      // 7,883 while the topic loaded in the unload's own step: now p1 cannot reconnect before the
+      // replicator's close is answered (tests/scenarios/topic-unload-reload.test.ts), so fewer orders.
+      states: 7049,
     });
   });
   it("x02 pa and pb share a producerName, a process restart anywhere: pb's first create is refused or pa's name is free — never a false success", () => {

@@ -86,9 +86,11 @@ export interface ManagedLedger {
   /**
    * `ClosingLedger`: the current ledger is full (`currentLedgerIsFull`); its last add is in flight and
    * new adds queue until the next ledger is created. `Crashed`: not a Pulsar state — the broker
-   * process holding this instance died (restart-broker).
+   * process holding this instance died (restart-broker). `Closed`: an admin topic unload closed it
+   * (`ManagedLedgerImpl.asyncClose`) and the topic is not loaded again until its replicators'
+   * producer closes are done (`TopicState.closing`).
    */
-  state: 'LedgerOpened' | 'ClosingLedger' | 'CreatingLedger' | 'Fenced' | 'Crashed';
+  state: 'LedgerOpened' | 'ClosingLedger' | 'CreatingLedger' | 'Fenced' | 'Crashed' | 'Closed';
   /** In-memory ledger list (`ledgers`) and the metadata version it was read or written at. */
   ledgers: { id: number; entries: number }[];
   version: number;

@@ -93,6 +93,12 @@ export interface TopicState {
   dedup: DedupState;
   /** `PersistentTopic.isFenced`: set by a write failure until pending writes drain. */
   fenced: boolean;
+  /**
+   * `PersistentTopic.isClosingOrDeleting` of an admin topic unload (`close(false)`) still waiting
+   * for its replicators' producer closes: no instance serves the topic until they are done and it
+   * loads again (`BrokerService.finishTopicClose`). Absent otherwise.
+   */
+  closing?: true;
   pendingWrites: PendingWrite[];
   ledgers: Ledger[];
   nextLedgerId: number;

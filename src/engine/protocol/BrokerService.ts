@@ -1,56 +1,22 @@
-// Topic unload and reload (`BrokerService.unloadServiceUnit` → `PersistentTopic.close`, then
-// `BrokerService.loadTopic` on the next lookup, on the same broker). `PersistentTopic.close` fences
-// the topic and disconnects its producers, consumers and replicators without waiting for pending
-// writes, then closes the managed ledger (an unload's `closeWithoutWaitingClientDisconnect`). The
-// replicator's producer closes gracefully (`PersistentReplicator.closeReplicatorProducer`). On load the managed ledger opens a new ledger, dedup
-// state is rebuilt by replay, and a replicator of this topic starts again from its persisted cursor
-// with a new producer once the old one's close is answered. The close and the next load are one step: nothing a client does can reach
-// the topic in between (its lookups wait for the load).
-// - Abstract storage: writes handed to the ledger and not yet confirmed fail, unanswered, as with
-//   bookies (`ManagedLedgerImpl.ledgerClosed`); the producer resends them after it reconnects.
-// - BookKeeper: `ManagedLedgerImpl.asyncClose` closes the current ledger at its LAC; adds not yet
-//   confirmed fail without an answer to the producer, and bytes the bookies hold past the LAC are
-//   never readable. The load opens that closed ledger without recovery (`loadTopic`).
+// A topic's load on a broker (`BrokerService.loadTopic` → `ManagedLedgerImpl.initialize`, after an
+// unload's close — PersistentTopicClose.ts — on the same broker) and the crash of the broker serving
+// it (restart-broker). On load the managed ledger opens a new ledger, dedup state is rebuilt by
+// replay, and a replicator of this topic starts again from its persisted cursor with a new producer
+// once the old one's close is answered.
+// - Abstract storage: a load closes the last ledger and the next write goes to a new ledger id.
+// - BookKeeper: the load opens the ledger the close closed, without recovery (`loadTopic`); after a
+//   crash nobody closed it, so it is recovered (OwnershipChange.ts).
 import { replicationDedup } from '../model/fixes';
 import { replicationLinks } from '../model/config';
 import { ev } from '../model/events';
 import { type Ctx, idsOf, labelOf } from '../sim/context';
 import type { TopicState } from '../model/topic';
 import { closeProducersOf } from './ClientCnx';
-import { disconnectProducersOf } from './CommandCloseProducer';
 import { replayCursor, replayReplNote } from './MessageDeduplication';
-import { closeManagedLedger, emptyLedgersDeleted, failWritesOnClose, initializeBookKeeper, listText } from './ManagedLedgerImpl';
+import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
 import { chunksNotReplayedLog, consumersReconnect, serveTopic, startTakeover } from './OwnershipChange';
 import { openClosedLedger } from './LedgerHandle';
-import { closeReplicatorProducer, restartReplicator } from './PersistentReplicator';
-
-/**
- * `waitForClients`: the admin topic unload (`PersistentTopicsBase.internalUnloadNonPartitionedTopicAsync`
- * → `PersistentTopic.close(false)`): the managed ledger closes only once every client future is done,
- * the replicator's producer close included, so the receipts written ahead of that close still delete
- * on the open cursor and its close persists them (`PersistentReplicator.sendComplete`). Without it, a
- * bundle unload (`closeWithoutWaitingClientDisconnect`, NamespaceService.unloadNamespaceBundle's default).
- */
-export function unloadTopic(ctx: Ctx, cluster: string, waitForClients = false): void {
-  const w = ctx.w;
-  const topic = w.topics[cluster]!;
-  const how = waitForClients ? ' (pulsar-admin topics unload: PersistentTopic.close(false) closes the managed ledger once its clients have closed)' : '';
-  ctx.events.push(ev('fault', topic.owner, `unload topic at ${cluster}${how}`, [], { cluster, rule: waitForClients ? 'PersistentTopic.close:wait-for-clients' : 'BrokerService.unloadServiceUnit' }));
-  disconnectProducersOf(ctx, cluster, `topic unloaded at ${cluster}`, 'PersistentTopic.close');
-  if (topic.bk) {
-    closeManagedLedger(ctx, topic);
-    consumersReconnect(ctx, topic, topic.owner, topic.owner);
-    loadTopic(ctx, topic);
-  } else {
-    failWritesOnClose(ctx, topic);
-    reloadAbstract(topic);
-  }
-  dedupReplayed(ctx, cluster, topic.owner);
-  // PersistentTopic.close → AbstractReplicator.terminate: every link whose source is this topic (one
-  // per remote cluster) closes its producer gracefully; the loaded topic's replicator
-  // (PersistentTopic.startReplicator) starts once that close is done.
-  for (const l of replicationLinks(w.config)) if (l.cfg.from === cluster) closeReplicatorProducer(ctx, l, waitForClients);
-}
+import { restartReplicator } from './PersistentReplicator';
 
 /**
  * Abstract storage loads the topic again: `ManagedLedgerImpl.initialize` opens the last ledger of
@@ -63,7 +29,7 @@ export function unloadTopic(ctx: Ctx, cluster: string, waitForClients = false): 
  * it and creates the next, so that id is used up. An open last ledger holds entries: it is closed
  * and kept, and the new ledger takes `nextLedgerId`, as before.
  */
-function reloadAbstract(topic: TopicState): void {
+export function reloadAbstract(topic: TopicState): void {
   const current = topic.ledgers[topic.ledgers.length - 1];
   if (current && !current.closed) current.closed = true;
   else topic.nextLedgerId++;
@@ -71,7 +37,7 @@ function reloadAbstract(topic: TopicState): void {
 }
 
 /** The log line of a load's dedup replay, on either storage. */
-function dedupReplayed(ctx: Ctx, cluster: string, broker: string): void {
+export function dedupReplayed(ctx: Ctx, cluster: string, broker: string): void {
   const w = ctx.w;
   // V2 replication's _LID/_EID watermarks are what a replay does not rebuild (before PR 25860): worth saying only where they are kept.
   const v2Target = replicationLinks(w.config).some((l) => l.cfg.to === cluster && replicationDedup(w.config, l.cfg) === 'v2');
@@ -127,6 +93,9 @@ export function restartBroker(ctx: Ctx, cluster: string, to: string | null): voi
   const topic = w.topics[cluster]!;
   const dead = topic.owner;
   const next = to ?? dead;
+  // An admin unload's close still waiting for its replicators dies with the process: the load below
+  // replaces it (and the replicator's close, cut with its connection, has nothing left to finish).
+  delete topic.closing;
   const story = next === dead ? `${dead} crashes and restarts` : `${dead} crashes; ${next} loads the topic`;
   ctx.events.push(ev('fault', dead, `${story} (at ${cluster})`, [], { cluster, rule: 'fault:restart-broker' }));
   closeProducersOf(ctx, cluster, `${dead} crashed`, 'ClientCnx.channelInactive');

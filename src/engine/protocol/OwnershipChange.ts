@@ -49,10 +49,18 @@ export function startTakeover(ctx: Ctx, topic: TopicState, broker: string, crash
 
 /**
  * No topic instance serves the topic: its broker crashed and the load that replaces it has not
- * completed. Clients' lookups wait for the load (no connect), consumers and the replicator of a
- * source topic wait too.
+ * completed, or an admin topic unload's close still waits for its replicators (`TopicState.closing`:
+ * the fenced instance refuses every producer and consumer with ServiceNotReady, and they retry).
+ * Clients' lookups wait for the load (no connect), consumers and the replicator of a source topic
+ * wait too.
  */
-export const topicDown = (topic: TopicState): boolean => peek(topic).bk?.takeover?.crashed !== undefined;
+export const topicDown = (topic: TopicState): boolean => {
+  const t = peek(topic);
+  return t.closing === true || t.bk?.takeover?.crashed !== undefined;
+};
+
+/** Why nothing can be done to a topic an admin unload is closing (`TopicState.closing`), in words. */
+export const closingReason = (cluster: string): string => `the topic at ${cluster} is closing: pulsar-admin topics unload waits for its replicator's producer close`;
 
 /** `initializeBookKeeper`: new ledger + CAS of the ledger list at the version read on load. */
 export function takeoverWrite(ctx: Ctx, topic: TopicState): void {

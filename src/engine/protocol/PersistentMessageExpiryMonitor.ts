@@ -12,9 +12,9 @@ import { ev } from '../model/events';
 import type { MsgRef } from '../model/producer';
 import type { Position, StoredEntry, TopicState } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
-import type { Ctx } from '../sim/context';
+import { type Ctx, peek } from '../sim/context';
 import { cursorView } from './ManagedCursor';
-import { topicDown } from './OwnershipChange';
+import { closingReason, topicDown } from './OwnershipChange';
 import { cmpPos as cmp } from './PersistentReplicator';
 
 const at = (e: StoredEntry): Position => ({ ledgerId: e.ledgerId, entryId: e.entryId });
@@ -52,6 +52,7 @@ export function expiryReason(w: World, cluster: string): string | null {
   const topic = w.topics[cluster];
   if (!topic) return `no topic at ${cluster}`;
   const tk = topic.bk?.takeover ?? null;
+  if (peek(topic).closing) return closingReason(cluster);
   if (topicDown(topic)) return `${tk!.broker} is loading the topic at ${cluster} after ${tk!.crashed} crashed`;
   if (topic.bk !== null) {
     if (tk !== null) return `${tk.broker} is taking the topic over at ${cluster}`;

@@ -8,6 +8,7 @@ import { linkOfProducer } from '../model/config';
 import { replicatorOf, type World } from '../model/world';
 import { type Ctx, labelOf, tick } from '../sim/context';
 import { nameReleased } from './AbstractTopic';
+import { finishTopicClose } from './PersistentTopicClose';
 import { completeOpFailure, unsentOp } from './SendCallback';
 
 /**
@@ -89,6 +90,7 @@ function replicatorProducerClosed(ctx: Ctx, p: ProducerState): void {
   const r = link ? replicatorOf(ctx.w, link) : null;
   if (!link || !r) return;
   delete r.closeWaitsForClients;
+  finishTopicClose(ctx, link.cfg.from);
   if (r.state === 'Terminated') return;
   const m = r.cursor.markDeletePosition;
   r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };

@@ -11,6 +11,7 @@ import type { BkState } from '../model/bookkeeper';
 import type { FaultAction } from './actions';
 import { expiredItem } from '../protocol/partitionProducer';
 import { expiryReason } from '../protocol/PersistentMessageExpiryMonitor';
+import { closingReason } from '../protocol/OwnershipChange';
 
 export const inFlightTo = (w: World, msg: string, cluster: string) =>
   Object.values(w.channels).filter((ch) => ch.open && ch.cluster === cluster).flatMap((ch) => ch.toBroker).find((f) => !f.corrupted && f.msgs.some((m) => m.msg === msg));
@@ -76,6 +77,9 @@ export function faultReason(w: World, f: FaultAction): string | null {
       return p.state !== 'Closing' ? null : `${p.name} is closing: its send timer is cancelled`;
     }
     case 'unload-topic':
+      // Not while an admin unload is closing it already (`PersistentTopic.close` refuses a second
+      // close: "Topic is already being closed or deleted").
+      return w.topics[f.cluster]?.closing ? closingReason(f.cluster) : notServing(w, f.cluster);
     case 'restart-broker':
       // With bookies, while one broker serves the topic: not while another is loading it (an
       // ownership change, or the load after an earlier crash — there is no serving process to
@@ -90,6 +94,8 @@ export function faultReason(w: World, f: FaultAction): string | null {
       if (!t) return `no topic at ${f.cluster}`;
       // A switch while a switch on is still Recovering waits: `checkStatus` reschedules itself.
       if (t.dedup.recovering != null) return `deduplication at ${f.cluster} is still Recovering from being switched on (the next switch waits for it)`;
+      // The policy reaches the instance the next load creates (read again on load).
+      if (t.closing) return closingReason(f.cluster);
       return notServing(w, f.cluster);
     }
     case 'expire-messages':
@@ -110,6 +116,7 @@ export function faultReason(w: World, f: FaultAction): string | null {
       if (!t) return `no topic at ${f.cluster}`;
       if (t.bk == null) return `${f.cluster} has no BookKeeper ledger for ${f.to} to recover`;
       if (t.bk.takeover !== null) return `${t.bk.takeover.broker} is taking the topic over at ${f.cluster}`;
+      if (t.closing) return closingReason(f.cluster);
       if (t.owner === f.to) return `${f.to} serves the topic at ${f.cluster} already`;
       return t.bk.metadata.owner !== f.to ? null : `the metadata store names ${f.to} as the owner at ${f.cluster} already`;
     }
