@@ -155,11 +155,22 @@ export interface SourceEntryView {
   readonly individuallyDeleted: boolean;
   /** Mark-deleted by a message-TTL check (`PersistentMessageExpiryMonitor`), not by its delivery. */
   readonly expired: boolean;
+  /**
+   * Of an `expired` entry the replicator had already read: what became of its send, which the
+   * expiry does not stop (the geo producer's pending op goes on; its receipt deletes nothing more).
+   * `in-flight`: still pending; `stored-at-remote`: the remote stores its messages all the same — the
+   * TTL expired it at the source while the send was on its way. Absent otherwise (an expired entry
+   * never sent, or whose send failed and was not resent, is `lostAtRemote`).
+   */
+  readonly expiredSend?: 'in-flight' | 'stored-at-remote';
   /** The cursor's read position points at this entry (the next read starts here). */
   readonly atReadPosition: boolean;
   /** Sent by the geo producer and still in its pendingMessages. */
   readonly pending: boolean;
-  /** Deleted at the source (either way) while the remote does not store its messages. */
+  /**
+   * Deleted at the source (either way) while the remote does not store its messages — and, for an
+   * entry the TTL expired, no send of it is still pending (`no-silent-loss` waits for that too).
+   */
   readonly lostAtRemote: boolean;
   /**
    * Why the replicator skipped the entry unsent, in its words: `replicate_to excludes us-west`

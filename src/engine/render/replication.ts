@@ -140,6 +140,10 @@ export function replicationPanelOf(
     const markDeleted = cmp(e, c.markDeletePosition) <= 0;
     const individuallyDeleted = c.individuallyDeleted.some((d) => cmp(d, e) === 0);
     const msgs = e.msgs.map((m) => m.msg);
+    const expired = expiredOnCursor(w, link, e);
+    const pending = pendingPositions.includes(position);
+    // Only this link's send can have stored a source entry at its remote (entries replicated in are never sent on).
+    const expiredSend = !expired || msgs.length === 0 ? undefined : pending ? 'in-flight' : e.msgs.every((m) => remote.has(m.msg)) ? 'stored-at-remote' : undefined;
     // A chunk is lost with its message, as no-silent-loss judges it: once every chunk of the set
     // is deleted here and the remote cannot assemble it (one deleted chunk with the next on its
     // way is not lost yet).
@@ -150,10 +154,12 @@ export function replicationPanelOf(
       ...(e.msgs.some((m) => m.chunk) ? { names: e.msgs.map((m) => labelOf([m])) } : {}),
       markDeleted,
       individuallyDeleted,
-      expired: expiredOnCursor(w, link, e),
+      expired,
+      ...(expiredSend === undefined ? {} : { expiredSend }),
       atReadPosition: cmp(e, c.readPosition) === 0,
-      pending: pendingPositions.includes(position),
-      lostAtRemote: (markDeleted || individuallyDeleted) && !e.replicatedFrom && msgs.length > 0 && e.msgs.some((m) => !remote.has(m.msg) && !excludedBySender(m, repl.to) && owed(m)),
+      pending,
+      // An expired entry whose send is still pending is not lost yet, as no-silent-loss waits for it (expiredInFlight).
+      lostAtRemote: (markDeleted || individuallyDeleted) && expiredSend !== 'in-flight' && !e.replicatedFrom && msgs.length > 0 && e.msgs.some((m) => !remote.has(m.msg) && !excludedBySender(m, repl.to) && owed(m)),
       ...(!e.replicatedFrom && skipsEntry(e, repl.to) ? { skipped: `replicate_to [${entryReplicateTo(e)!.join(', ')}] excludes ${repl.to}` } : {}),
     };
   });

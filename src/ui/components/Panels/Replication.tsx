@@ -5,20 +5,31 @@
 import type { ReplicationPanel as View, SourceEntryView } from '../../../engine';
 import { changedClass } from './changed';
 
-function labelsOf(e: SourceEntryView): string[] {
+/**
+ * What the message TTL did to an entry, in words. An entry whose send was already in flight is not
+ * lost by it: the send goes on and the remote stores it ("expired" alone read as a loss beside a
+ * remote that holds the message — review 17, row t01).
+ */
+function ttlWords(e: SourceEntryView, to: string): string {
+  if (e.expiredSend === 'stored-at-remote') return `expired by the message TTL, but stored at ${to}: its send was already in flight`;
+  if (e.expiredSend === 'in-flight') return 'expired by the message TTL while its send was in flight (the send goes on)';
+  return 'expired by the message TTL';
+}
+
+function labelsOf(e: SourceEntryView, to: string): string[] {
   const out: string[] = [];
   if (e.atReadPosition) out.push('read position');
   if (e.markDeleted) out.push('mark-deleted');
   if (e.individuallyDeleted) out.push('individually deleted');
-  if (e.expired) out.push('expired by the message TTL');
+  if (e.expired) out.push(ttlWords(e, to));
   if (e.skipped) out.push(`skipped: ${e.skipped}`);
   if (e.pending) out.push('in flight');
   if (e.lostAtRemote) out.push('deleted but not at the remote');
   return out;
 }
 
-function Entry({ e }: { readonly e: SourceEntryView }) {
-  const labels = labelsOf(e);
+function Entry({ e, to }: { readonly e: SourceEntryView; readonly to: string }) {
+  const labels = labelsOf(e, to);
   const cls = [
     'strip-entry',
     e.markDeleted && 'is-mark-deleted',
@@ -46,7 +57,10 @@ function Entry({ e }: { readonly e: SourceEntryView }) {
       <span className="strip-flags" aria-hidden="true">
         {e.markDeleted && <abbr title="mark-deleted">MD</abbr>}
         {e.individuallyDeleted && <abbr title="individually deleted">del</abbr>}
-        {e.expired && <abbr title="expired by the message TTL">TTL</abbr>}
+        {e.expired && <abbr title={ttlWords(e, to)}>TTL</abbr>}
+        {e.expiredSend === 'stored-at-remote' && (
+          <abbr title={`stored at ${to}: its send was already in flight when the TTL expired it`}>stored</abbr>
+        )}
         {e.skipped && <abbr title={`skipped unsent: ${e.skipped}`}>skip</abbr>}
         {e.pending && <abbr title="in flight (pending at the geo producer)">sent</abbr>}
         {e.lostAtRemote && <abbr title="deleted at the source, absent at the remote">LOST</abbr>}
@@ -95,7 +109,7 @@ export function ReplicationPanel({ repl }: { readonly repl: View }) {
         </dl>
         <ol className="strip" aria-label={`Source entries at ${repl.from}`}>
           {repl.entries.map((e) => (
-            <Entry key={e.position} e={e} />
+            <Entry key={e.position} e={e} to={repl.to} />
           ))}
           {repl.readAtEnd && (
             <li className="strip-entry strip-end is-read" aria-label="read position: end of topic">
@@ -112,6 +126,8 @@ export function ReplicationPanel({ repl }: { readonly repl: View }) {
           at {repl.from}, absent at {repl.to}
           {/* Only where a message TTL expired entries: the other views' legend stays as it was. */}
           {repl.entries.some((e) => e.expired) && ' · TTL expired by the message TTL'}
+          {repl.entries.some((e) => e.expiredSend === 'stored-at-remote') &&
+            ` · stored expired, yet stored at ${repl.to} (its send was in flight)`}
           {/* Likewise only where an entry's replicate_to left the remote out. */}
           {repl.entries.some((e) => e.skipped) &&
             ` · skip skipped unsent: its replicate_to excludes ${repl.to}`}
