@@ -1,15 +1,16 @@
 // The Go client producer: pulsar-client-go `pulsar/producer_partition.go` (`partitionProducer`)
 // with `internal/batch_builder.go` (`batchContainer`), before and after PR 1565. Before it, a
 // batch carries only its first id (no highest_sequence_id) and a resent id may share a batch with
-// new ones. The fix's two halves are separate toggles so each can be judged alone.
+// new ones. The fix's two halves are separate toggles so each can be judged alone. The send-timeout
+// goroutine (`failTimeoutMessages`) is in partitionProducerSendTimeout.ts.
 import { BROKER_MAX_MESSAGE_SIZE } from '../model/config';
 import { hasFix } from '../model/fixes';
 import { batchByteLimit, batchBytes, type BatchLimits } from './BatchMessageContainerImpl';
 import { ev } from '../model/events';
 import { answeredLabel, type ResponseFrame } from '../model/connection';
-import type { MsgRef, OpSendMsg, ProducerState } from '../model/producer';
+import type { MsgRef, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
-import { type Ctx, labelOf, tick } from '../sim/context';
+import { type Ctx, tick } from '../sim/context';
 import { resendMessages, writeOp } from './ClientCnx';
 import { dropConnection } from './ConnectionPool';
 import { completeOpFailure, completeOpSuccess, otherChunkMatched, unsentOp } from './SendCallback';
@@ -119,62 +120,6 @@ export function receivedSendReceipt(ctx: Ctx, p: ProducerState, r: Extract<Respo
   p.lastSequenceIdPublished = sendsHighest(ctx) ? Math.max(p.lastSequenceIdPublished, item.highestSequenceId, item.sequenceId) : item.sequenceId;
   otherChunkMatched(ctx, p, r, item, rule);
   completeOpSuccess(ctx, p, item, r.ledgerId, r.entryId, `${rule}:match`);
-}
-
-/**
- * Index of the `nth` pending item holding `msg` (-1: fewer): the item whose expiry a Go
- * send-timeout names (`fault:send-timeout:<msg>#<nth>`; the first without `#`).
- */
-export function expiredItem(pending: readonly { readonly msgs: readonly { readonly msg: string }[] }[], msg: string, nth = 1): number {
-  let seen = 0;
-  for (let i = 0; i < pending.length; i++) if (pending[i]!.msgs.some((m) => m.msg === msg) && ++seen === nth) return i;
-  return -1;
-}
-
-/**
- * The proposed `go-timeout-all-chunks` (no pulsar-client-go PR): once `failTimeoutMessages` polls a
- * chunk other than its message's last, it goes on polling the items that follow while they hold the
- * same message's next chunks (one `chunkRecorder`; `internalSend` writes them back to back), whatever
- * their `createdAt`, and fails them too — the last one's `sendRequest.done` runs the callback with
- * ErrSendTimeout. Without it the last chunk's item stays pending and the first chunk's late receipt,
- * matched by sequence id alone in `ReceivedSendReceipt`, completes it. Returns the index of the last
- * item to fail: `at` itself when that item is not a non-last chunk.
- */
-function lastChunkItem(pending: readonly OpSendMsg[], at: number): number {
-  let last = at;
-  for (;;) {
-    const c = soleChunk(pending[last]);
-    const next = soleChunk(pending[last + 1]);
-    if (!c || !next || c.id === c.of - 1 || next.msg !== c.msg || next.sendIndex !== c.sendIndex || next.id !== c.id + 1) return last;
-    last += 1;
-  }
-}
-
-const soleChunk = (op: OpSendMsg | undefined) => {
-  const m = op && op.msgs.length === 1 ? op.msgs[0]! : undefined;
-  return m?.chunk ? { msg: m.msg, sendIndex: m.sendIndex, id: m.chunk.id, of: m.chunk.of } : undefined;
-};
-
-/**
- * `partitionProducer.failTimeoutMessages`, the send-timeout goroutine (SendTimeout > 0; the
- * replicator is Java and runs with sendTimeout 0): it polls pendingQueue items from the oldest
- * *while* they have expired and stops at the first that has not. `msg` has expired, so its item
- * and every older one fail with ErrSendTimeout; younger items stay pending and the batch builder
- * is not touched. No connection close, the sequence id generator keeps its value. `nth`: which of
- * the items holding `msg` expired (an application's second send of M1 while the first is pending).
- */
-export function failTimeoutMessages(ctx: Ctx, p: ProducerState, msg: string, nth = 1): void {
-  const expired = expiredItem(p.pendingMessages, msg, nth);
-  const upTo = hasFix(ctx.w.config, 'go-timeout-all-chunks') ? lastChunkItem(p.pendingMessages, expired) : expired;
-  if (upTo > expired) {
-    const rest = p.pendingMessages.slice(expired + 1, upTo + 1).map((op) => labelOf(op.msgs)).join(', ');
-    const text = `${labelOf(p.pendingMessages[expired]!.msgs)} expired: its message's later chunks fail with it though younger (${rest}), so no receipt can complete the message`;
-    ctx.events.push(ev('log', p.name, text, p.pendingMessages[expired]!.msgs.map((m) => m.msg), { cluster: p.cluster, rule: 'partitionProducer.failTimeoutMessages:all-chunks' }));
-  }
-  const failed = p.pendingMessages.slice(0, upTo + 1);
-  p.pendingMessages = p.pendingMessages.slice(upTo + 1);
-  ctx.events.push(ev('log', p.name, `Failing ${failed.length} messages on timeout`, failed.flatMap((op) => op.msgs.map((m) => m.msg)), { cluster: p.cluster, rule: 'partitionProducer.failTimeoutMessages' }));
-  for (const op of failed) completeOpFailure(ctx, p, op, 'ErrSendTimeout', 'partitionProducer.failTimeoutMessages:done');
 }
 
 /**

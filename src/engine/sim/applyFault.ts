@@ -20,7 +20,7 @@ import { checkMessageExpiry } from '../protocol/PersistentMessageExpiryMonitor';
 import { bookieConnectionClosed } from '../protocol/ManagedLedgerImpl';
 import { completeOpFailure, unsentOp } from '../protocol/SendCallback';
 import { sendTimeoutJava } from '../protocol/ProducerImpl';
-import { failTimeoutMessages } from '../protocol/partitionProducer';
+import { failTimeoutMessages } from '../protocol/partitionProducerSendTimeout';
 import type { FaultAction } from './actions';
 import type { Ctx } from './context';
 import { bookieClusters, inFlightTo, timingOut } from './faults';

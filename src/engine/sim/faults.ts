@@ -9,7 +9,7 @@ import type { TopicState } from '../model/topic';
 import type { World } from '../model/world';
 import type { BkState } from '../model/bookkeeper';
 import type { FaultAction } from './actions';
-import { expiredItem } from '../protocol/partitionProducer';
+import { expiredItem } from '../protocol/partitionProducerSendTimeout';
 import { expiryReason } from '../protocol/PersistentMessageExpiryMonitor';
 import { closingReason } from '../protocol/OwnershipChange';
 
