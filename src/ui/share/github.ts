@@ -83,6 +83,14 @@ function forkParagraph(f: Fork): string[] {
     added: " (added to the scenario's plan)",
   });
   const what = f.explorer ? ' (an explorer counterexample)' : '';
+  // A branch that differs in nothing (an explorer counterexample that is the run the scenario
+  // takes anyway) runs as written: "A fork, not the scenario as written" over "nothing differs"
+  // told an issue's reader the opposite of what the run is (UX review 15).
+  if (lines.length === 0)
+    return [
+      `**The scenario as written**${what}: this run takes the scenario's own choice at every step, with its own fault plan.`,
+      '',
+    ];
   const out = [
     `**A fork, not the scenario as written**${what}. Where this run's recipe differs from the scenario's own schedule and fault plan:`,
     '',
@@ -90,7 +98,6 @@ function forkParagraph(f: Fork): string[] {
   ];
   if (lines.length > FORK_LINES_MAX)
     out.push(`- … and ${lines.length - FORK_LINES_MAX} more (the link has the whole recipe)`);
-  if (lines.length === 0) out.push('- (no step or plan entry differs; the branch only runs apart)');
   return [...out, ''];
 }
 
@@ -108,7 +115,7 @@ function compose(
     ? `${focus.invariant} violated at step ${focus.step}`
     : `no invariant violated (${last} steps)`;
   const fixes = input.fixes.length > 0 ? ` with ${input.fixes.join(', ')}` : '';
-  const forked = input.fork ? ', a fork' : '';
+  const forked = input.fork && forkLines(input.fork).length > 0 ? ', a fork' : '';
   const edited = input.edited === 'builtin' ? ', edited' : '';
   const head = `### Dedup Lab: ${escapeMarkdownText(input.title)} (\`${input.scenarioId}\`${fixes}${edited}${forked}): ${broke}`;
   const whole = from <= 1 && to >= last;

@@ -1,0 +1,70 @@
+// UX review 15 (docs/research/ux-review-15.md), in jsdom.
+// - Copy for GitHub of an explorer counterexample that is the run the scenario takes anyway
+//   (seed-003-b-go-explore: its one no-duplicates trace is `auto`'s) read "A fork, not the scenario
+//   as written" over "(no step or plan entry differs; the branch only runs apart)". It now says it
+//   is the scenario as written, and its heading does not call it a fork.
+// - A fork that does differ still says so (tests/ui/fork-link.test.tsx has the rest).
+import { beforeEach, describe, expect, it } from 'vitest';
+import { explore, explorerBounds, loadScenario } from '../../src/engine';
+import { builtinById } from '../../src/scenarios';
+import { blockOf, boundsOf } from '../../src/ui/components/Explorer/bounds';
+import { forkOf } from '../../src/ui/share/fork';
+import { buildGithubComment } from '../../src/ui/share/github';
+import * as store from '../../src/ui/store';
+import { directRunner } from '../../src/worker/handle';
+
+const state = () => store.appStore.getState();
+const comment = () =>
+  buildGithubComment({
+    title: 't',
+    scenarioId: state().scenarioId,
+    result: state().result!,
+    step: state().cursor,
+    link: 'https://example.test/#s=1.x',
+    fixes: state().fixes,
+    fork: forkOf(state()),
+  }).text;
+
+function counterexample(id: string, invariant: string) {
+  const loaded = loadScenario(builtinById(id), []);
+  if (!loaded.ok) throw new Error('invalid');
+  const v = explore(loaded.config, explorerBounds(loaded.config)).violations.find((x) => x.invariant === invariant)!;
+  return { invariant, trace: v.trace, faults: [], explore: blockOf(boundsOf(builtinById(id))) };
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  store.setRunner(directRunner);
+  await store.start();
+});
+
+describe('Copy for GitHub of a counterexample that is the scenario as written', () => {
+  it('seed-003-b-go-explore: not called a fork; says it takes the scenario’s own choice at every step', async () => {
+    const id = 'seed-003-b-go-explore';
+    await store.selectScenario(id);
+    const asWritten = state().result!.steps.map((s) => s.key);
+    await store.openCounterexample(counterexample(id, 'no-duplicates'));
+    // The same run as the scenario's own, and still a branch of its own (the Branches panel).
+    expect(state().result!.steps.map((s) => s.key)).toEqual(asWritten);
+    expect(forkOf(state())).not.toBeNull();
+    const text = comment();
+    expect(text.split('\n')[0]).toBe(`### Dedup Lab: t (\`${id}\`): no-duplicates violated at step 12`);
+    expect(text).toContain(
+      "**The scenario as written** (an explorer counterexample): this run takes the scenario's own choice at every step, with its own fault plan.",
+    );
+    expect(text).not.toContain('A fork');
+    expect(text).not.toContain('runs apart');
+  });
+
+  it('seed-000-explore: a counterexample that places a fault is still a fork, with its step', async () => {
+    const id = 'seed-000-explore';
+    await store.selectScenario(id);
+    const c = counterexample(id, 'no-silent-loss');
+    await store.openCounterexample(c);
+    const text = comment();
+    expect(text.split('\n')[0]).toContain(`(\`${id}\`, a fork)`);
+    expect(text).toContain('**A fork, not the scenario as written** (an explorer counterexample)');
+    const at = c.trace.findIndex((k) => k.startsWith('fault:')) + 1;
+    expect(text).toContain(`- step ${at}: \`${c.trace[at - 1]}\``);
+  });
+});
