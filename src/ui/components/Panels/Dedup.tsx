@@ -50,12 +50,16 @@ export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] 
                 <tr>
                   <th>producer</th>
                   <th>
-                    highestSequenced
+                    highest
+                    <wbr />
+                    Sequenced
                     <wbr />
                     Pushed
                   </th>
                   <th>
-                    highestSequenced
+                    highest
+                    <wbr />
+                    Sequenced
                     <wbr />
                     Persisted
                   </th>
