@@ -60,7 +60,9 @@ function ownEntry(f: FaultJson, plan: readonly FaultJson[]): FaultJson | undefin
 export function describeFaultKey(key: string, plan: readonly FaultJson[] = []): string | null {
   const dup = /^fault:duplicate-frames:(.+):(\d+)$/.exec(key);
   if (dup)
-    return `duplicate-frames on ${dup[1]!}'s connection: its ${ordinal(Number(dup[2]))} send from now writes the frames sent before it again, then drops further sends until it reconnects`;
+    // In parentheses: the Fault plan's "placed by the explorer: … at step 2" must not read as
+    // "it reconnects at step 2".
+    return `duplicate-frames on ${dup[1]!}'s connection (its ${ordinal(Number(dup[2]))} send from now writes the frames sent before it again, then it drops further sends until it reconnects)`;
   // Go: the n-th pending item that holds the message (an application retry of one still pending).
   const nth = /^fault:send-timeout:(.+)#(\d+)$/.exec(key);
   if (nth)

@@ -58,7 +58,7 @@ describe('keyWords', () => {
     expect(keyWords('fault:unload-topic:local', world, unload)).toBe('unload-topic at local');
     expect(keyWords('fault:ownership-change:local:broker-2', world)).toBe('ownership-change at local to broker-2');
     expect(keyWords('fault:duplicate-frames:replicator:2', world)).toBe(
-      "duplicate-frames on replicator's connection: its 2nd send from now writes the frames sent before it again, then drops further sends until it reconnects",
+      "duplicate-frames on replicator's connection (its 2nd send from now writes the frames sent before it again, then it drops further sends until it reconnects)",
     );
   });
   it('other keys keep the engine’s words; a fault key that does not parse gets none', () => {

@@ -4,9 +4,14 @@
 //   as written" over "(no step or plan entry differs; the branch only runs apart)". It now says it
 //   is the scenario as written, and its heading does not call it a fork.
 // - A fork that does differ still says so (tests/ui/fork-link.test.tsx has the rest).
+// - The Fault plan's "placed by the explorer: duplicate-frames on replicator's connection: … then
+//   drops further sends until it reconnects at step 2" read as "reconnects at step 2": the
+//   fault's words are in parentheses, so "at step 2" follows them.
+import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario } from '../../src/engine';
 import { builtinById } from '../../src/scenarios';
+import { FaultPlan } from '../../src/ui/components/FaultPlan';
 import { blockOf, boundsOf } from '../../src/ui/components/Explorer/bounds';
 import { forkOf } from '../../src/ui/share/fork';
 import { buildGithubComment } from '../../src/ui/share/github';
@@ -66,5 +71,23 @@ describe('Copy for GitHub of a counterexample that is the scenario as written', 
     expect(text).toContain('**A fork, not the scenario as written** (an explorer counterexample)');
     const at = c.trace.findIndex((k) => k.startsWith('fault:')) + 1;
     expect(text).toContain(`- step ${at}: \`${c.trace[at - 1]}\``);
+  });
+});
+
+describe('the Fault plan of seed-002-issue-1-explore’s counterexample', () => {
+  it('names the step the explorer placed duplicate-frames at after the fault’s words, not inside them', async () => {
+    const id = 'seed-002-issue-1-explore';
+    await store.selectScenario(id);
+    const c = counterexample(id, 'no-silent-loss');
+    const at = c.trace.findIndex((k) => k.startsWith('fault:duplicate-frames:')) + 1;
+    expect(at).toBeGreaterThan(0);
+    await store.openCounterexample(c);
+    render(<FaultPlan />);
+    const list = within(screen.getByTestId('panel-faults')).getByRole('list', { name: 'Faults placed by the explorer' });
+    const n = /:(\d+)$/.exec(c.trace[at - 1]!)![1]!;
+    const nth = { '1': '1st', '2': '2nd', '3': '3rd' }[n] ?? `${n}th`;
+    expect(list.textContent).toBe(
+      `placed by the explorer: duplicate-frames on replicator's connection (its ${nth} send from now writes the frames sent before it again, then it drops further sends until it reconnects) at step ${at}`,
+    );
   });
 });
