@@ -28,7 +28,10 @@ export function faultOfKey(key: string): FaultJson | null {
   m = /^fault:send-timeout:(.+)$/.exec(key);
   if (m) return { kind: 'send-timeout', message: m[1]! };
   m = /^fault:unload-topic:([^:]+)(:topic)?$/.exec(key);
-  if (m) return m[2] === undefined ? { kind: 'unload-topic', cluster: m[1]! } : { kind: 'unload-topic', cluster: m[1]!, scope: 'topic' };
+  if (m)
+    return m[2] === undefined
+      ? { kind: 'unload-topic', cluster: m[1]! }
+      : { kind: 'unload-topic', cluster: m[1]!, scope: 'topic' };
   m = /^fault:expire-messages:(.+)$/.exec(key);
   if (m) return { kind: 'expire-messages', cluster: m[1]! };
   m = /^fault:set-deduplication:([^:]+):(on|off)$/.exec(key);
@@ -52,7 +55,8 @@ export function faultOfKey(key: string): FaultJson | null {
  */
 function ownEntry(f: FaultJson, plan: readonly FaultJson[]): FaultJson | undefined {
   return plan.find(
-    (p) => p.kind === f.kind && Object.entries(f).every(([k, v]) => p[k] === undefined || p[k] === v),
+    (p) =>
+      p.kind === f.kind && Object.entries(f).every(([k, v]) => p[k] === undefined || p[k] === v),
   );
 }
 
@@ -73,6 +77,10 @@ export function describeFaultKey(key: string, plan: readonly FaultJson[] = []): 
 }
 
 /** Any action key in words: a fault as the plan says it, the rest as the engine does. */
-export function keyWords(key: string, world: World, plan: readonly FaultJson[] = []): string | null {
+export function keyWords(
+  key: string,
+  world: World,
+  plan: readonly FaultJson[] = [],
+): string | null {
   return key.startsWith('fault:') ? describeFaultKey(key, plan) : actionWords(key, world);
 }

@@ -71,21 +71,30 @@ const asWritten = {
     await open.click();
     await until(
       page,
-      () => /^Step 12 of/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''),
+      () =>
+        /^Step 12 of/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''),
       undefined,
       'the counterexample did not open at step 12',
     );
     await page.getByRole('button', { name: 'Copy for GitHub' }).click();
     await until(
       page,
-      () => /Copied markdown/.test(document.querySelector('[data-testid=share-message]')?.textContent ?? ''),
+      () =>
+        /Copied markdown/.test(
+          document.querySelector('[data-testid=share-message]')?.textContent ?? '',
+        ),
       undefined,
       'not copied',
     );
     const text = await page.evaluate(() => navigator.clipboard.readText());
-    assert.match(text.split('\n')[0], /\(`seed-003-b-go-explore`\): no-duplicates violated at step 12$/);
+    assert.match(
+      text.split('\n')[0],
+      /\(`seed-003-b-go-explore`\): no-duplicates violated at step 12$/,
+    );
     assert.ok(
-      text.includes("**The scenario as written** (an explorer counterexample): this run takes the scenario's own choice at every step, with its own fault plan."),
+      text.includes(
+        "**The scenario as written** (an explorer counterexample): this run takes the scenario's own choice at every step, with its own fault plan.",
+      ),
       text.slice(0, 600),
     );
     assert.ok(!text.includes('A fork'), text.slice(0, 600));

@@ -56,7 +56,9 @@ describe('keyWords', () => {
     // Not its trigger: by the time the key is offered, the trigger has happened.
     const unload = [{ kind: 'unload-topic', cluster: 'local', after: { step: 3 } }];
     expect(keyWords('fault:unload-topic:local', world, unload)).toBe('unload-topic at local');
-    expect(keyWords('fault:ownership-change:local:broker-2', world)).toBe('ownership-change at local to broker-2');
+    expect(keyWords('fault:ownership-change:local:broker-2', world)).toBe(
+      'ownership-change at local to broker-2',
+    );
     expect(keyWords('fault:duplicate-frames:replicator:2', world)).toBe(
       "duplicate-frames on replicator's connection (its 2nd send from now writes the frames sent before it again, then it drops further sends until it reconnects)",
     );
@@ -69,7 +71,8 @@ describe('keyWords', () => {
   it.each(BUILTINS.map((b) => b.id))('every key %s enables along its run has words', (id) => {
     const r = runOf(id);
     const missing = new Set<string>();
-    for (const s of r.steps) for (const k of s.enabled) if (keyWords(k, s.world) === null) missing.add(k);
+    for (const s of r.steps)
+      for (const k of s.enabled) if (keyWords(k, s.world) === null) missing.add(k);
     expect([...missing]).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
 // - Copy for GitHub of an explorer counterexample that is the run the scenario takes anyway
 //   (seed-003-b-go-explore: its one no-duplicates trace is `auto`'s) read "A fork, not the scenario
 //   as written" over "(no step or plan entry differs; the branch only runs apart)". It now says it
-//   is the scenario as written, and its heading does not call it a fork.
+//   is the scenario as written, and its heading does not call it a fork; the link's notice adds
+//   "every step as the scenario would take it".
 // - A fork that does differ still says so (tests/ui/fork-link.test.tsx has the rest).
 // - The Fault plan's "placed by the explorer: duplicate-frames on replicator's connection: … then
 //   drops further sends until it reconnects at step 2" read as "reconnects at step 2": the
@@ -15,6 +16,7 @@ import { FaultPlan } from '../../src/ui/components/FaultPlan';
 import { blockOf, boundsOf } from '../../src/ui/components/Explorer/bounds';
 import { forkOf } from '../../src/ui/share/fork';
 import { buildGithubComment } from '../../src/ui/share/github';
+import { linkSummary } from '../../src/ui/share/linkSummary';
 import * as store from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 
@@ -33,7 +35,9 @@ const comment = () =>
 function counterexample(id: string, invariant: string) {
   const loaded = loadScenario(builtinById(id), []);
   if (!loaded.ok) throw new Error('invalid');
-  const v = explore(loaded.config, explorerBounds(loaded.config)).violations.find((x) => x.invariant === invariant)!;
+  const v = explore(loaded.config, explorerBounds(loaded.config)).violations.find(
+    (x) => x.invariant === invariant,
+  )!;
   return { invariant, trace: v.trace, faults: [], explore: blockOf(boundsOf(builtinById(id))) };
 }
 
@@ -53,12 +57,18 @@ describe('Copy for GitHub of a counterexample that is the scenario as written', 
     expect(state().result!.steps.map((s) => s.key)).toEqual(asWritten);
     expect(forkOf(state())).not.toBeNull();
     const text = comment();
-    expect(text.split('\n')[0]).toBe(`### Dedup Lab: t (\`${id}\`): no-duplicates violated at step 12`);
+    expect(text.split('\n')[0]).toBe(
+      `### Dedup Lab: t (\`${id}\`): no-duplicates violated at step 12`,
+    );
     expect(text).toContain(
       "**The scenario as written** (an explorer counterexample): this run takes the scenario's own choice at every step, with its own fault plan.",
     );
     expect(text).not.toContain('A fork');
     expect(text).not.toContain('runs apart');
+    // The link's notice says the same of it.
+    expect(linkSummary(state())).toContain(
+      'a fork: an explorer counterexample; every step as the scenario would take it (Branches:',
+    );
   });
 
   it('seed-000-explore: a counterexample that places a fault is still a fork, with its step', async () => {
@@ -83,7 +93,9 @@ describe('the Fault plan of seed-002-issue-1-explore’s counterexample', () => 
     expect(at).toBeGreaterThan(0);
     await store.openCounterexample(c);
     render(<FaultPlan />);
-    const list = within(screen.getByTestId('panel-faults')).getByRole('list', { name: 'Faults placed by the explorer' });
+    const list = within(screen.getByTestId('panel-faults')).getByRole('list', {
+      name: 'Faults placed by the explorer',
+    });
     const n = /:(\d+)$/.exec(c.trace[at - 1]!)![1]!;
     const nth = { '1': '1st', '2': '2nd', '3': '3rd' }[n] ?? `${n}th`;
     expect(list.textContent).toBe(

@@ -43,6 +43,10 @@ function forkWords(fork: Fork): string {
     parts.push(`the link adds ${count(fork.added.length, 'fault')} to the scenario’s plan`);
   if (fork.removed.length > 0)
     parts.push(`the link removes ${count(fork.removed.length, 'fault')} from the scenario’s plan`);
-  if (first === undefined && !fork.explorer) parts.push('every step as the scenario would take it');
+  // An explorer trace that is the scenario's own run says so too (UX review 15: Copy for GitHub
+  // called such a counterexample a fork that differs in nothing).
+  const same = fork.added.length === 0 && fork.removed.length === 0;
+  if (first === undefined && (!fork.explorer || same))
+    parts.push('every step as the scenario would take it');
   return parts.join('; ');
 }
