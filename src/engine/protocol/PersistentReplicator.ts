@@ -135,8 +135,20 @@ export function sendComplete(ctx: Ctx, p: ProducerState, msgs: readonly MsgRef[]
   if (!link) return;
   const r = replicatorOf(w, link);
   const src = msgs[0]?.sourcePosition;
-  if (!r || !src || r.state !== 'Started') return;
+  if (!r || !src) return;
   const label = msgs.map((m) => m.msg).join('+');
+  if (r.state === 'Terminated') {
+    // `AbstractReplicator.terminate` closes the producer gracefully and releases the cursor only
+    // after that close (doCloseProducerAsync → doReleaseResources): a send written before the stop
+    // is still answered, and its success deletes on the cursor that is still open. A failure
+    // rewinds nothing: the replicator reads no more.
+    if (error === null && p.state === 'Closing') {
+      ctx.events.push(ev('log', link.cursor, `sendComplete(${label}) ahead of the terminated replicator's producer close: the cursor is still open`, msgs.map((m) => m.msg), { cluster: link.cfg.from, rule: 'AbstractReplicator.terminate:close-producer' }));
+      asyncDelete(ctx, link, src);
+    }
+    return;
+  }
+  if (r.state !== 'Started') return;
   if (p.state === 'Closing' && r.closeWaitsForClients && error === null) {
     // `PersistentTopic.close(false)` (the admin topic unload) closes the managed ledger only after
     // this producer's close is answered, and the broker answers it after these receipts: the cursor
@@ -204,16 +216,22 @@ export function asyncDelete(ctx: Ctx, link: ReplicationLink, p: Position): void 
   ctx.events.push(ev('log', link.cursor, `asyncDelete(${posText(p)})${moved}`, msgs, { cluster: link.cfg.from, rule: 'ManagedCursorImpl.asyncDelete' }));
 }
 
-/** The visible, alarmed stop of seed 000's proposed fixes: no restart within the run. */
+/**
+ * The visible, alarmed stop of seed 000's proposed fixes: no restart within the run. As Pulsar's
+ * `AbstractReplicator.terminate` does, the replicator reads no more and closes its producer with
+ * `ProducerImpl.closeAsync` (doCloseProducerAsync): CommandCloseProducer goes behind the sends
+ * already written, so those still reach the remote and are answered (their success deletes, see
+ * `sendComplete`); what is still pending when the close is answered fails (AlreadyClosedException)
+ * and rewinds nothing. Review 18 (rows s08/s09): the stop used to cut the connection, losing the
+ * frames in flight, which Pulsar's terminate never does.
+ */
 export function terminate(ctx: Ctx, link: ReplicationLink, reason: string): void {
   const r = replicatorOf(ctx.w, link)!;
   r.state = 'Terminated';
   r.reason = reason;
   const p = ctx.w.producers[link.key]!;
-  closeConnection(ctx, p, 'replicator terminated', 'PersistentReplicator.terminate');
-  p.closed = true;
-  p.pendingMessages = [];
   ctx.events.push(ev('log', link.cursor, `replicator terminated (visible failure): ${reason}`, [], { rule: 'PersistentReplicator.terminate' }));
+  closeProducerByApplication(ctx, p);
 }
 
 /**

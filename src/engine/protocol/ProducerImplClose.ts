@@ -68,7 +68,7 @@ export function closeAndClearPendingMessages(ctx: Ctx, p: ProducerState, why: st
     nameReleased(ctx.w, p);
   }
   const ops = p.pendingMessages;
-  const again = p.role === 'replicator' ? "the loaded topic's replicator starts a new one" : 'created again on the same client';
+  const again = p.role !== 'replicator' ? 'created again on the same client' : terminated(ctx.w, p) ? 'the replicator is terminated: no new one' : "the loaded topic's replicator starts a new one";
   ctx.events.push(ev('close', p.name, `producer closed (${why}); ${again}`, ops.flatMap((op) => op.msgs.map((m) => m.msg)), { cluster: p.cluster, rule: java ? 'ProducerImpl.closeAndClearPendingMessages' : 'partitionProducer.failPendingMessages' }));
   p.pendingMessages = [];
   // Still Closing here: a replicator's callbacks delete nothing (PersistentReplicator.sendComplete).
@@ -76,6 +76,12 @@ export function closeAndClearPendingMessages(ctx: Ctx, p: ProducerState, why: st
   Object.assign(p, { instance: p.instance + 1, ...freshProducerSession() });
   delete ctx.w.channels[p.name];
   if (p.role === 'replicator') replicatorProducerClosed(ctx, p);
+}
+
+/** Whether `p` is the producer of a replicator a proposed fix terminated (`AbstractReplicator.terminate`). */
+function terminated(w: World, p: ProducerState): boolean {
+  const link = linkOfProducer(w.config, p.name);
+  return link !== null && link !== undefined && replicatorOf(w, link)?.state === 'Terminated';
 }
 
 /**
@@ -91,7 +97,12 @@ function replicatorProducerClosed(ctx: Ctx, p: ProducerState): void {
   if (!link || !r) return;
   delete r.closeWaitsForClients;
   finishTopicClose(ctx, link.cfg.from);
-  if (r.state === 'Terminated') return;
+  // A terminated replicator (`AbstractReplicator.terminate`: a proposed fix's visible stop) starts
+  // no new producer: this one stays closed.
+  if (r.state === 'Terminated') {
+    p.closed = true;
+    return;
+  }
   const m = r.cursor.markDeletePosition;
   r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };
   p.lastPersistedSource = { ledgerId: 0, entryId: 0 };
