@@ -42,14 +42,15 @@ export function enabledActions(w: World): EnabledAction[] {
     if (head && !w.topics[c.name]!.bk) add(`persist:${c.name}:${labelOf(head.msgs)}`, { type: 'persist', cluster: c.name }, ActionClass.persist, head.born);
   }
   enabledStorage(w, add);
-  // Each link's replicator reads on its own (`PersistentTopic.replicators`, one per remote cluster). The only link keeps its
-  // key and action exactly as they were; with several, the key names the link.
-  for (const l of replicationLinks(w.config)) if (replicatorCanRead(w, l)) add(`read:${l.key}`, l.key === REPLICATOR ? { type: 'replicator-read' } : { type: 'replicator-read', producer: l.key }, ActionClass.replicatorRead, 0);
   const next = nextWorkloadItem(w);
   // `newProducer().create()` (Java) and `CreateProducer` (Go) return only once the first
   // connection succeeded, so an application cannot send before its producer's first connect.
   // While the application closes a producer (restart-producer on a shared client) it is blocked in close().
   if (next && w.channels[next.item.producer] !== undefined && w.producers[next.item.producer]!.state !== 'Closing') add(workloadKey(next.item), { type: 'workload' }, ActionClass.workload, 0);
+  // Each link's replicator reads on its own (`PersistentTopic.replicators`, one per remote cluster). The only link keeps its
+  // key and action exactly as they were; with several, the key names the link.
+  const stuck = out.length === 0;
+  for (const l of replicationLinks(w.config)) if (replicatorCanRead(w, l, stuck)) add(`read:${l.key}`, l.key === REPLICATOR ? { type: 'replicator-read' } : { type: 'replicator-read', producer: l.key }, ActionClass.replicatorRead, 0);
 
   addPlanFaults(w, add, out.length === 0);
   addExplorerFaults(w, add);
@@ -67,12 +68,17 @@ export const producerNames = (w: World): string[] => [...w.config.producers.map(
 
 /**
  * The replicator reads while it is started, its producer is connected, something is readable,
- * and — with `start: after-workload` — once the workload is done and the source producers idle.
+ * and — with `start: after-workload` — once the workload is done and the source producers idle,
+ * or once nothing else can happen (`stuck`): an application send that never completes (a
+ * NotAllowedError that `ProducerImpl.recoverNotAllowedError` ignored because another send was the
+ * head) leaves its `await` waiting for ever, and a replicator (`PersistentReplicator.readMoreEntries`)
+ * never waits for the source's producers. Review 18 (search x03): the gate held the reads back for
+ * ever and `replication-progress` blamed replication for the application's stuck send.
  */
-function replicatorCanRead(w: World, link: ReplicationLink): boolean {
+function replicatorCanRead(w: World, link: ReplicationLink, stuck: boolean): boolean {
   const repl = link.cfg;
   if (w.producers[link.key]!.state !== 'Ready' || topicDown(w.topics[repl.from]!) || !anyReadable(w, link)) return false;
-  if (repl.start === 'immediately') return true;
+  if (repl.start === 'immediately' || stuck) return true;
   const idle = w.config.producers.every((p) => w.producers[p.name]!.pendingMessages.length === 0 && w.producers[p.name]!.batch.length === 0);
   return idle && nextWorkloadItem(w) === null;
 }
