@@ -143,7 +143,11 @@ export function readFaults(
       case 'ownership-change': {
         r.known(o, path, ['kind', 'cluster', 'to', 'after']);
         const c = storage(cluster(), 'ownership moves with the ledger its bookies hold');
-        const to = r.oneOf(o.to, `${path}.to`, allBrokers(c)) ?? '';
+        // One broker: the only name to offer is the one serving the topic, which is refused below.
+        const lone = allBrokers(c).length === 1;
+        if (lone)
+          r.fail(`${path}.to`, `a broker of cluster ${c} other than ${allBrokers(c)[0]}, but it lists only that one (ownership moves between the brokers of one cluster: add one to its "brokers")`, o.to);
+        const to = lone ? '' : (r.oneOf(o.to, `${path}.to`, allBrokers(c)) ?? '');
         // The fault moves the topic to a broker not serving it: to the first broker, which serves
         // it from the start, only after another fault moved it away — of the plan, a schedule key,
         // or one the explorer may place.

@@ -20,8 +20,12 @@ export function readFixes(r: Reader, v: unknown, extra: readonly string[]): FixI
 
 export function readSchedule(r: Reader, v: unknown): 'auto' | string[] {
   if (v === undefined || v === 'auto') return 'auto';
-  const raw = r.arr(v, '$.schedule');
-  if (!raw) return 'auto';
+  // The contract allows two forms; naming only the array read as if "auto" were not one of them.
+  if (!Array.isArray(v)) {
+    r.fail('$.schedule', '"auto" or an array of action keys', v);
+    return 'auto';
+  }
+  const raw: unknown[] = v;
   return raw.map((k, i) => r.str(k, `$.schedule[${i}]`, undefined, 'an action key') ?? '');
 }
 
