@@ -123,14 +123,15 @@ const geoV1 = (
   faults,
   ...extra,
 });
+const P1_IDS = {
+  name: 'p1',
+  ids: [
+    ['M1', 0],
+    ['M2', 1],
+  ] as [string, number][],
+};
 const P1_P2 = [
-  {
-    name: 'p1',
-    ids: [
-      ['M1', 0],
-      ['M2', 1],
-    ] as [string, number][],
-  },
+  P1_IDS,
   {
     name: 'p2',
     ids: [
@@ -288,7 +289,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   // r01: issue-1 with p2's ids 5, 6 (pending [0, 1, 5, 6]): the duplicated M1, M2 receipts (0, 1) are below the head's 5 → ignored; M3, M4 never arrive; stall: replication-progress, no loss (the seed's loss needs equal ids).
   'u18-r01-issue-1-distinct-ids': geoV1(
     [
-      P1_P2[0],
+      P1_IDS,
       {
         name: 'p2',
         ids: [
