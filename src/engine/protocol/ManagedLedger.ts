@@ -35,7 +35,7 @@ export function entryOf(w: World, wr: PendingWrite, ledgerId: number, entryId: n
   const producerName = wr.msgs[0]?.originalProducer ?? wr.dedupKey;
   const { sequenceId, highestSequenceId, msgs } = wr;
   // GeoPersistentReplicator: `msg.setReplicatedFrom(localCluster)`, the source cluster of the writing replicator's link.
-  const replicatedFrom = w.producers[wr.producer]?.role === 'replicator' ? linkOfProducer(w.config, wr.producer)?.cfg.from : undefined;
+  const replicatedFrom = peek(w.producers)[wr.producer]?.role === 'replicator' ? linkOfProducer(w.config, wr.producer)?.cfg.from : undefined;
   // Two literals rather than a spread: one shape each, and `replicatedFrom` first when present.
   return replicatedFrom
     ? { replicatedFrom, ledgerId, entryId, producerName, sequenceId, highestSequenceId, msgs }

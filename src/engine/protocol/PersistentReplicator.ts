@@ -6,10 +6,10 @@ import { linkOfProducer, type ReplicationLink } from '../model/config';
 import { ev } from '../model/events';
 import { hasFix } from '../model/fixes';
 import type { MsgRef } from '../model/producer';
-import type { Position, StoredEntry } from '../model/topic';
+import type { Position, StoredEntry, TopicState } from '../model/topic';
 import type { ProducerState } from '../model/producer';
 import { frozen, replicatorOf, type World } from '../model/world';
-import { type Ctx, labelOf } from '../sim/context';
+import { type Ctx, labelOf, peek } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { cursorView } from './ManagedCursor';
 import { processOpSendMsg } from './ProducerImpl';
@@ -25,7 +25,8 @@ export const CURSOR = 'replicator-cursor';
  * managed ledger has confirmed (an add still waiting for its bookies is not replicated yet).
  */
 export function sourceEntries(w: World, link: ReplicationLink): readonly StoredEntry[] {
-  return cursorView(w.topics[link.cfg.from]!);
+  // A read: the source topic peeked, so asking what it holds does not copy it.
+  return cursorView(peek(w.topics)[link.cfg.from]! as TopicState);
 }
 
 const isDeleted = (w: World, link: ReplicationLink, p: Position): boolean => {

@@ -7,7 +7,7 @@ import { ev } from '../model/events';
 import { answeredChunk, type Channel, type ResponseFrame, type SendFrame } from '../model/connection';
 import type { StoredEntry, TopicState } from '../model/topic';
 import { frozen } from '../model/world';
-import { type Ctx, idsOf, labelOf, ledgerActor, seqText, tick } from '../sim/context';
+import { type Ctx, idsOf, labelOf, ledgerActor, peek, seqText, tick } from '../sim/context';
 import { hasFix } from '../model/fixes';
 import { checkStatus, chunkUnchecked, isDuplicate, isDuplicateChunk, recordsPersisted, recoveryComplete, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
 import { appendEntry, readableOf } from './ManagedLedger';
@@ -148,7 +148,8 @@ const mark = (t: TopicState, k: string) => `pushed ${t.dedup.highestSequencedPus
  * message carries its own); everyone else by their own name.
  */
 function classify(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFrame, highest: number): Classified {
-  const p = ctx.w.producers[ch.producer]!;
+  // Only asked (its names and role): peeked, so a send does not copy its producer.
+  const p = peek(ctx.w.producers)[ch.producer]!;
   const first = f.msgs[0]!;
   const ids = { sequenceId: f.sequenceId, highestSequenceId: highest };
   const remote = isRemoteProducerName(p.wireName);
