@@ -1,59 +1,23 @@
 // World → panel view-models: plain data the UI lists without knowing the world's shape. Each item
 // carries `changed` flags against the previous step's world so the UI can highlight what this step
-// did; with no previous world (step 0) nothing is marked changed.
-import { answeredLabel, receiptIdsText, type Channel, type ResponseFrame, type SendFrame } from '../model/connection';
-import type { MsgRef, OpSendMsg, ProducerState } from '../model/producer';
-import type { TopicState } from '../model/topic';
+// did; with no previous world (step 0) nothing is marked changed. A topic's panel is built in
+// topicPanel.ts, the frames' words in frameLabels.ts.
+import type { Channel } from '../model/connection';
+import type { OpSendMsg, ProducerState } from '../model/producer';
 import type { World } from '../model/world';
 import { linkOfProducer, replicationLinks } from '../model/config';
 import { hasFix } from '../model/fixes';
-import { entriesText, type SimEvent } from '../model/events';
-import type { ChannelPanel, Panels, PendingView, ProducerPanel, TopicPanel } from './panelViews';
-import { missingFromSource, posText, replicationPanelOf, watermarksOf } from './replication';
-import { readableOf, storedMessages } from '../protocol/ManagedLedger';
+import type { SimEvent } from '../model/events';
+import type { ChannelPanel, Panels, PendingView, ProducerPanel } from './panelViews';
+import { posText, replicationPanelOf } from './replication';
 import { batchByteLimit, batchBytes } from '../protocol/BatchMessageContainerImpl';
+import { differs } from './differs';
+import { names, receiptsBySource, responseLabel, sendLabel, sequenceRange } from './frameLabels';
+import { topicPanel } from './topicPanel';
 
 export type * from './panelViews';
-
-export function sequenceRange(
-  sequenceId: number,
-  highestSequenceId: number,
-  count: number,
-): string {
-  if (highestSequenceId > sequenceId) return `${sequenceId}..${highestSequenceId}`;
-  // A batch of several messages without highest_sequence_id is exactly the Go bug (seed 003).
-  if (count > 1 && highestSequenceId < 0) return `${sequenceId} (no highest_sequence_id)`;
-  return `${sequenceId}`;
-}
-
-/** A message's name, a chunk's with its place (`M1[2/3]`, as `labelOf` writes it). */
-const nameOf = (m: MsgRef): string => (m.chunk ? `${m.msg}[${m.chunk.id + 1}/${m.chunk.of}]` : m.msg);
-const names = (msgs: readonly MsgRef[]): string[] => msgs.map(nameOf);
-const join = (msgs: readonly MsgRef[] | readonly string[]): string =>
-  msgs.map((m) => (typeof m === 'string' ? m : nameOf(m))).join('+');
-/** Structural comparison: worlds are JSON-shaped, so this is exact and cheap at these sizes. */
-const differs = (a: unknown, b: unknown): boolean => JSON.stringify(a) !== JSON.stringify(b);
-
-export function sendLabel(f: SendFrame): string {
-  const corrupted = f.corrupted ? ' (corrupted)' : '';
-  return `send ${join(f.msgs)} seq ${sequenceRange(f.sequenceId, f.highestSequenceId, f.msgs.length)}${corrupted}`;
-}
-
-/**
- * A frame to the client. `bySource`: the replicator's producer on a V2 connection, which reads a
- * receipt's ids as its source position — written as the diagram writes that receipt ("source
- * 10:4"), not "seq 10" (UX review 14: the In flight panel and the topology read "receipt E4 seq
- * 10 at 20:0" beside the diagram's "receipt E4 source 10:4 at 20:0").
- */
-export function responseLabel(f: ResponseFrame, bySource = false): string {
-  if (f.kind === 'error') return `${f.error} seq ${f.sequenceId} (${answeredLabel(f)})`;
-  if (f.kind === 'close-producer') return 'CloseProducer';
-  return `receipt ${answeredLabel(f)} ${receiptIdsText(f, bySource)} at ${f.ledgerId}:${f.entryId}`;
-}
-
-/** Whether `ch`'s receipts are read by source position (the replicator's, on a V2 connection). */
-export const receiptsBySource = (w: World, ch: Channel): boolean =>
-  ch.replDedupV2 && w.producers[ch.producer]?.role === 'replicator';
+// The engine's API and the tests have always found these here.
+export { receiptsBySource, responseLabel, sendLabel, sequenceRange } from './frameLabels';
 
 function pendingView(op: OpSendMsg): PendingView {
   return {
@@ -65,82 +29,6 @@ function pendingView(op: OpSendMsg): PendingView {
     sequenceRange: sequenceRange(op.sequenceId, op.highestSequenceId, op.msgs.length),
     localBufferCorrupted: op.localBufferCorrupted,
     sourcePositions: op.msgs.flatMap((m) => (m.sourcePosition ? [posText(m.sourcePosition)] : [])),
-  };
-}
-
-/**
- * Why an add the managed ledger started is not what a reader gets: still on its way to the
- * bookies, refused by every bookie (fenced: never written), or on some bookies but past the count
- * the ledger list records (or in a ledger the list does not hold).
- */
-function unreadableWhy(t: TopicState, ledgerId: number, entryId: number): string {
-  const bk = t.bk;
-  if (!bk) return 'not stored';
-  const h = bk.ml.handle;
-  const waiting =
-    (h !== null &&
-      !h.closed &&
-      h.ledgerId === ledgerId &&
-      h.pending.some((p) => p.entryId === entryId)) ||
-    bk.requests.some((r) => r.kind === 'add' && r.ledgerId === ledgerId && r.entryId === entryId);
-  if (waiting) return 'waiting for the bookies';
-  const on = Object.values(bk.bookies).filter((b) =>
-    b.ledgers[ledgerId]?.entries.includes(entryId),
-  ).length;
-  if (on === 0) return 'never written: the bookies refused it (fenced)';
-  const where = on === 1 ? 'on 1 bookie' : `on ${on} bookies`;
-  const listed = bk.metadata.ledgers.find((l) => l.id === ledgerId);
-  return listed
-    ? `${where}, but the ledger list records ${entriesText(listed.entries)} for ledger ${ledgerId}: a reader does not reach it`
-    : `${where}, but ledger ${ledgerId} is not in the ledger list: a reader does not reach it`;
-}
-
-function topicPanel(w: World, t: TopicState, prev: TopicState | undefined): TopicPanel {
-  const readable = new Set(readableOf(t));
-  const keys = [
-    ...new Set([
-      ...Object.keys(t.dedup.highestSequencedPushed),
-      ...Object.keys(t.dedup.highestSequencedPersisted),
-    ]),
-  ].sort();
-  return {
-    cluster: t.cluster,
-    owner: t.owner,
-    dedupEnabled: t.dedup.enabled,
-    dedupCursor: (t.dedup.enabled || t.dedup.recovering != null) && t.dedup.cursor ? (t.dedup.cursor.ledgerId < 0 ? 'the start' : `${t.dedup.cursor.ledgerId}:${t.dedup.cursor.entryId}`) : null,
-    dedupRecovering: t.dedup.recovering != null,
-    fenced: t.fenced,
-    dedup: keys.map((k) => ({
-      producer: k,
-      pushed: t.dedup.highestSequencedPushed[k] ?? null,
-      persisted: t.dedup.highestSequencedPersisted[k] ?? null,
-    })),
-    watermarks: watermarksOf(t),
-    pendingWrites: t.pendingWrites.map((w) => ({
-      producer: w.producer,
-      msgs: names(w.msgs),
-      sequenceRange: sequenceRange(w.sequenceId, w.highestSequenceId, w.msgs.length),
-    })),
-    ledgers: t.ledgers.map((l) => ({
-      id: l.id,
-      // With BookKeeper a ledger is closed when its metadata says so (recovery may close it under the writer).
-      closed: t.bk ? t.bk.ledgerMeta[l.id]?.state === 'CLOSED' || l.closed : l.closed,
-      entries: l.entries.map((e) => ({
-        position: `${e.ledgerId}:${e.entryId}`,
-        msgs: names(e.msgs),
-        sequenceRange: sequenceRange(e.sequenceId, e.highestSequenceId, e.msgs.length),
-        readable: readable.has(e),
-        unreadable: readable.has(e) ? null : unreadableWhy(t, e.ledgerId, e.entryId),
-      })),
-    })),
-    // What a consumer reading the topic gets (the entries the ledger list and LAC reach).
-    stored: storedMessages(t),
-    missingFromSource: missingFromSource(w, t.cluster),
-    changed: {
-      dedup: prev !== undefined && differs(t.dedup, prev.dedup),
-      pendingWrites: prev !== undefined && differs(t.pendingWrites, prev.pendingWrites),
-      ledgers: prev !== undefined && differs(t.ledgers, prev.ledgers),
-    },
   };
 }
 

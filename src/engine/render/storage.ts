@@ -8,6 +8,7 @@ import type { BkAnswer, BkRequest, BkState, LedgerMetadata, Takeover } from '../
 import type { Position, TopicState } from '../model/topic';
 import type { World } from '../model/world';
 import { cursorJudgement } from '../check/ledger';
+import { differs } from './differs';
 import type {
   BkMessageView,
   BookieView,
@@ -25,7 +26,6 @@ export type * from './storageViews';
 const pos = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
 const entryText = (ledgerId: number, entryId: number): string =>
   entryId < 0 ? 'none' : `${ledgerId}:${entryId}`;
-const differs = (a: unknown, b: unknown): boolean => JSON.stringify(a) !== JSON.stringify(b);
 
 function requestView(r: BkRequest): BkMessageView {
   const label = r.kind === 'fence' ? `fence ${r.ledgerId}` : `add ${r.ledgerId}:${r.entryId}`;

@@ -5,7 +5,7 @@
 import { entriesText } from '../model/events';
 import { replicatorOf, type World } from '../model/world';
 import { linkOfProducer, REPLICATOR, replicationLinks } from '../model/config';
-import { receiptsBySource, responseLabel, sendLabel } from './panels';
+import { receiptsBySource, responseLabel, sendLabel } from './frameLabels';
 import { posText } from './replication';
 
 export type TopologyNodeKind = 'producer' | 'broker' | 'bookie' | 'metadata' | 'replicator';
