@@ -1,95 +1,14 @@
 // The static part of a run: the scenario after validation and defaulting. It never changes
 // during a run, so the world holds it by reference and fingerprints ignore it.
-// Its fixes are in fixes.ts, its fault plan in faultPlan.ts.
+// Its fixes are in fixes.ts, its fault plan in faultPlan.ts, its replication links in
+// replicationLinks.ts, the sizes a message is measured against in messageSize.ts.
 import type { ExploreFaultKind, FaultSpec } from './faultPlan';
 import type { FixId } from './fixes';
+import type { ReplicationConfig } from './replicationLinks';
 
-/** One-way geo-replication of the topic (`GeoPersistentReplicator`). */
-export interface ReplicationConfig {
-  readonly from: string;
-  readonly to: string;
-  /** v2: PR 23697, dedup by source ledgerId:entryId; v1: by original producer name + sequence id. */
-  readonly dedup: 'v1' | 'v2';
-  /** `after-workload`: the replicator starts reading once the workload is done and idle. */
-  readonly start: 'immediately' | 'after-workload';
-  /** The replicator's producer name: `pulsar.repl.<from>--><to>` (`GeoPersistentReplicator`). */
-  readonly producerName: string;
-}
-
-/**
- * The broker's `maxMessageSize` (ServiceConfiguration, default 5 MiB), which it announces in
- * `CommandConnected.max_message_size`. The clients refuse a bigger message themselves, before it
- * is sent (Java `ProducerImpl.sendAsync`, Go `partitionProducer.updateChunkInfo`), and a topic
- * policy at or above it is not checked by the broker ("already handled in client and
- * frameDecoder", `AbstractTopic.isExceedMaximumMessageSize`).
- */
-export const BROKER_MAX_MESSAGE_SIZE = 5 * 1024 * 1024;
-
-/**
- * The fewest bytes a message's `MessageMetadata` takes on the wire: its three required fields —
- * `producer_name` (tag, length, a name of at least one character: 3), `sequence_id` (tag and a
- * varint: 2) and `publish_time` (tag and a 6-byte varint, as any millisecond clock from 1971 to
- * 2109 gives: 7). A scenario's `size` is the payload; the limits Pulsar checks count the metadata
- * too — Java `OpSendMsg.getMessageHeaderAndPayloadSize` (metadata + payload) against the
- * connection's max message size, Go `internal.serializeMessage` (metadata + payload), the broker
- * `headersAndPayload.readableBytes()` (magic, checksum and metadata length, 10 bytes more) against
- * a topic policy. So a payload exactly at a limit is refused (review 11). The real metadata is
- * longer (the name's other characters, `uncompressed_size`, batch fields): the model's boundary is
- * this lower bound, not the exact byte.
- */
-export const MIN_METADATA_BYTES = 12;
-
-/** `magic` (2) + CRC32C checksum (4) + metadata length (4): what the broker's `headersAndPayload` holds before the metadata. */
-export const FRAME_HEADER_BYTES = 10;
-
-/** `ProducerConfigurationData.batchingMaxBytes` and Go's `defaultMaxBatchSize`: 128 KiB. */
-export const DEFAULT_BATCHING_MAX_BYTES = 128 * 1024;
-
-/**
- * `ServiceConfiguration.replicatorPrefix` ("pulsar.repl") and the dot after it: the broker treats a
- * producer whose name starts with it as a replicator (`Producer.isRemote`,
- * `Producer.isRemoteOrShadow`), whoever created it — an application producer named so included.
- */
-export const REPLICATOR_PREFIX = 'pulsar.repl.';
-export const isRemoteProducerName = (name: string): boolean => name.startsWith(REPLICATOR_PREFIX);
-
-/** The key faults and the UI use for the replicator's producer (the only link's). */
-export const REPLICATOR = 'replicator';
-
-/**
- * One replication link as the run addresses it: its config, the key of its replicator's producer
- * (in `world.producers`, faults, action keys) and its cursor's actor in the trace. With one link
- * they are today's `replicator` / `replicator-cursor`; with several (a namespace replicating to
- * several clusters: `PersistentTopic.startReplicator` runs one `GeoPersistentReplicator` per remote
- * cluster, each with its cursor `pulsar.repl.<remote>`) each is suffixed with `:<from>-><to>`.
- */
-export interface ReplicationLink {
-  readonly cfg: ReplicationConfig;
-  readonly key: string;
-  readonly cursor: string;
-}
-
-export const linkSuffix = (l: ReplicationConfig): string => `${l.from}->${l.to}`;
-
-/** Every replication link of the run, in the scenario's order. */
-export function replicationLinks(config: Pick<Config, 'replication' | 'replications'>): readonly ReplicationLink[] {
-  // Asked for by `enabledActions` in every state the explorer expands: built once per config
-  // (configs are never changed), not as new objects and key strings on every call.
-  let links = linksOf.get(config);
-  if (!links) {
-    if (config.replications) links = config.replications.map((cfg) => ({ cfg, key: `${REPLICATOR}:${linkSuffix(cfg)}`, cursor: `replicator-cursor:${linkSuffix(cfg)}` }));
-    else links = config.replication ? [{ cfg: config.replication, key: REPLICATOR, cursor: 'replicator-cursor' }] : [];
-    linksOf.set(config, links);
-  }
-  return links;
-}
-const linksOf = new WeakMap<object, readonly ReplicationLink[]>();
-
-/** The link whose replicator owns producer `name`, if it is a replicator's producer. */
-export const linkOfProducer = (config: Pick<Config, 'replication' | 'replications'>, name: string): ReplicationLink | undefined => replicationLinks(config).find((l) => l.key === name);
-
-/** Does the run replicate at all (one link or several)? */
-export const replicates = (config: Pick<Config, 'replication' | 'replications'>): boolean => config.replication !== null || (config.replications?.length ?? 0) > 0;
+// Every importer has found these here since before they had files of their own.
+export * from './messageSize';
+export * from './replicationLinks';
 
 export interface ClusterConfig {
   readonly name: string;
