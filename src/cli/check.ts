@@ -2,7 +2,8 @@
 // (fault kinds, max faults, depth, states), then the flags override them. The JSON is the
 // contract's, plus `stopReason`, the `safety` / `liveness` verdicts, the bounds used, and each violation's detail.
 import { type Config, explore, explorerBounds, type Explorer, faultKindBlocker } from '../engine/index';
-import { MESSAGES, type CheckArgs } from './args';
+import type { CheckArgs } from './args';
+import { MESSAGES } from './messages';
 import { type CliIo, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION, loadTarget } from './cli';
 
 type ReadTarget = (target: string, io: CliIo) => { json: unknown } | null;

@@ -2,7 +2,8 @@
 // this file lets the tests drive every command in-process; src/cli/main.ts binds it to Node.
 import { type Config, loadScenario, parseJsonText, run, toMarkdownTable, toMermaid, type RunResult } from '../engine/index';
 import { BUILTINS, builtinById } from '../scenarios/index';
-import { MESSAGES, parseCheckArgs, parseCompareArgs, parseRunArgs, type RunArgs, USAGE } from './args';
+import { parseCheckArgs, parseCompareArgs, parseRunArgs, type RunArgs } from './args';
+import { MESSAGES, USAGE } from './messages';
 import { checkCommand } from './check';
 import { compareCommand } from './compare';
 

@@ -3,7 +3,8 @@
 // The fixes compared are the ones given with --fix, else every fix that changes a class the
 // scenario models (`fixApplies`); each is added to the scenario's own fixes, one at a time.
 import { boundsText, explore, explorerBounds, fixesToCompare, fixTableMarkdown, type FixVerdict } from '../engine/index';
-import { type CompareArgs, MESSAGES } from './args';
+import type { CompareArgs } from './args';
+import { MESSAGES } from './messages';
 import { heapFull, warnKindsThatNeverAct, warnUnreachableSteps, withinMemory } from './check';
 import { type CliIo, EXIT_OK, EXIT_USAGE, loadTarget, readTarget } from './cli';
 
