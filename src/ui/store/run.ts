@@ -1,10 +1,11 @@
 // Running the recipe: where runs go (the worker, or a direct runner in tests), and `rerun`, which
 // every action that changes the recipe ends with. A reply is applied only if it answers the
 // latest request, and a recipe that does not fit is cut or reported, never a lost run.
-import { enabledActions, type RunResult } from '../../engine';
 import type { Runner } from '../../worker/messages';
 import { appStore, initial, lastIndex, type Branch, type Notice } from './state';
 import { isAsWritten, recipeOf } from './recipe';
+import { firstUntaken, MAX_FAULT_STEPS, type AddedFault } from './addedFault';
+import { cutNotice, keptNotice, scheduleNotice } from './rerunNotices';
 
 let runner: Runner | null = null;
 /** Incremented per run: a reply to an older recipe arrives late and is ignored. */
@@ -50,16 +51,7 @@ export interface RerunOptions {
    * A fault added at step `at` to a branch that keeps the chosen interleaving of the trace shown:
    * the notice says the rest was kept, or at which later step it was cut and why.
    */
-  readonly added?: {
-    readonly what: string;
-    readonly at: number;
-    /** Its index in the branch's fault plan (the engine's `plan` index of its action). */
-    readonly plan: number;
-    /** It has no step of its own and only reorders `auto`'s choices (a slow bookie). */
-    readonly orderOnly?: boolean;
-    /** How many of its steps this add has put in so far (a bound: each re-runs the recipe). */
-    readonly fired?: number;
-  };
+  readonly added?: AddedFault;
 }
 
 /**
@@ -127,35 +119,10 @@ export async function rerun(place: Place, opts: RerunOptions = {}): Promise<void
   if (err && b && !isAsWritten(s, b) && b.schedule.length >= err.step) {
     const cut = { ...b, schedule: b.schedule.slice(0, err.step - 1) };
     appStore.setState({ branches: s.branches.map((x, i) => (i === s.branch ? cut : x)) });
-    const why = `its choice for step ${err.step} ("${err.key}") is no longer possible; from step ${err.step} on the run takes the automatic choices.`;
-    // A fault added where a later kept choice no longer fits: say the fault kept the
-    // interleaving up to the step before (it cannot be cut before the fault's own step).
-    const text = opts.added
-      ? `${opts.added.what} added at step ${opts.added.at}: the rest of the interleaving was kept up to step ${err.step - 1}, but ${why}`
-      : opts.fixChange
-        ? `With ${opts.fixChange}, this branch's step ${err.step} ("${err.key}") cannot happen: the fix changes what the run can do there${canTake(err.enabled)}. Steps 1–${err.step - 1} are as before; from step ${err.step} on the run takes the automatic choices.`
-        : `This branch's choice for step ${err.step} ("${err.key}") is no longer possible; from step ${err.step} on the run takes the automatic choices.`;
-    const cutNotice: Notice = opts.fixChange
-      ? { source: 'schedule', tone: 'info', text, problems: [] }
-      : {
-          source: 'schedule',
-          text,
-          problems: [
-            { path: `schedule[${err.step - 1}]`, message: `schedule error: ${err.message}` },
-          ],
-        };
-    return rerun(place, opts.quietCut ? opts : { ...opts, notice: cutNotice });
+    return rerun(place, opts.quietCut ? opts : { ...opts, notice: cutNotice(err, opts.added, opts.fixChange) });
   }
-  if (err) {
-    // The scenario's own schedule: stop where it fails and say so, as the CLI does (exit 2).
-    notice = {
-      source: 'schedule',
-      text: `The scenario's schedule does not fit the run: it stops after step ${err.step - 1}.`,
-      problems: [
-        { path: `$.schedule[${err.step - 1}]`, message: `schedule error: ${err.message}` },
-      ],
-    };
-  }
+  // The scenario's own schedule: stop where it fails and say so, as the CLI does (exit 2).
+  if (err) notice = scheduleNotice(err);
   const last = reply.result.steps.length - 1;
   const now = appStore.getState().cursor;
   const cursor =
@@ -167,48 +134,6 @@ export async function rerun(place: Place, opts: RerunOptions = {}): Promise<void
           : Math.min(now, last)
         : Math.min(Math.max(0, place), last);
   appStore.setState({ status: 'ready', errors: [], result: reply.result, cursor, notice });
-}
-
-/** ", where it can take a, b or c" — the first few enabled keys, for a fix's cut notice. */
-function canTake(enabled: readonly string[]): string {
-  if (enabled.length === 0) return '';
-  const shown = enabled.slice(0, 3).map((k) => `"${k}"`);
-  const more = enabled.length > 3 ? ` or ${enabled.length - 3} more` : '';
-  return ` (it can take ${shown.join(', ')}${more})`;
-}
-
-/** At most this many steps of an added fault are put into the kept choices (then `auto`'s). */
-const MAX_FAULT_STEPS = 64;
-
-/**
- * The first step, after the one the fault was added at and within the kept choices, where the
- * added fault's action is enabled but the next kept choice is another: its key and the schedule
- * index it goes in at. Null when the run takes it wherever it is enabled (or it never is).
- */
-function firstUntaken(
-  result: RunResult,
-  added: NonNullable<RerunOptions['added']>,
-  kept: number,
-): { readonly at: number; readonly key: string } | null {
-  for (let j = added.at; j < result.steps.length && j < kept; j++) {
-    const mine = enabledActions(result.steps[j]!.world).find(
-      (a) => a.action.type === 'fault' && a.action.plan === added.plan,
-    );
-    if (mine && result.steps[j + 1]?.key !== mine.key) return { at: j, key: mine.key };
-  }
-  return null;
-}
-
-/** What adding a fault kept: the steps after it, taken as the trace shown took them. */
-function keptNotice(added: NonNullable<RerunOptions['added']>, kept: number): Notice {
-  const only = added.orderOnly
-    ? ' A slow bookie only reorders the automatic choices: within the kept steps its answers arrive where they did.'
-    : '';
-  const text =
-    kept > added.at
-      ? `${added.what} added at step ${added.at}: the chosen interleaving (steps ${added.at + 1}–${kept}) is kept as it was; only what the fault changes differs, and from step ${kept + 1} on the run takes the automatic choices.${only}`
-      : `${added.what} added at step ${added.at}: no later step was chosen by hand, so from step ${added.at + 1} on the run takes the automatic choices, with the fault.`;
-  return { source: 'fault', tone: 'info', text, problems: [] };
 }
 
 /** Runs the current recipe from scratch (the app's first load). */
