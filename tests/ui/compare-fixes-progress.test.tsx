@@ -8,7 +8,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
-import { durationOf } from '../../src/ui/components/Explorer/useCompareFixes';
+import { durationOf } from '../../src/ui/components/Explorer/compared';
 import { selectScenario, setRunner, start } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 import { fakeExplore } from './fakeExplore';

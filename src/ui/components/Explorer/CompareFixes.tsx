@@ -15,7 +15,8 @@ import { FixVerdictTable } from './FixVerdictTable';
 import { MIN_RATE_SECONDS, rateOf } from './SearchStatus';
 import type { Bounds } from './bounds';
 import type { StartExplore } from './session';
-import { durationOf, rowName, useCompareFixes, type CompareState } from './useCompareFixes';
+import { durationOf, rowName, type CompareState } from './compared';
+import { useCompareFixes } from './useCompareFixes';
 import { fmt } from './verdict';
 
 interface Props {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { fixTableMarkdown, searchCell, verdictCell, type Counterexample } from '../../../engine';
 import { copyText } from '../../share/download';
 import { openCounterexample, setFixes } from '../../store';
-import { rowName, type Compared } from './useCompareFixes';
+import { rowName, type Compared } from './compared';
 
 /** A verdict's colour class: violated is bad, holds ok, anything else (not checked) muted. */
 const verdictClass = (v: string): string =>
