@@ -29,31 +29,9 @@ import { explorerConfig, replayPrefix, type ExploreOptions } from './bounds';
 import { hashWorld, type Hashed } from './stateHash';
 import { findFairLoops } from './liveness';
 import { StateTable } from './stateTable';
+import { verdictOf, type Counterexample, type ExploreProgress, type ExploreResult } from './result';
 
-export interface Counterexample {
-  readonly invariant: InvariantId;
-  readonly length: number;
-  readonly trace: readonly string[];
-  readonly detail: string;
-}
-
-export interface ExploreProgress {
-  readonly states: number;
-  readonly transitions: number;
-  readonly depth: number;
-  readonly queue: number;
-  readonly done: boolean;
-}
-
-export interface ExploreResult extends ExploreProgress {
-  /** The whole space within the bounds was searched (no state was cut off by depth or count). */
-  readonly complete: boolean;
-  /** Why the search was cut short, if it was. */
-  readonly stopReason: 'max-states' | 'max-depth' | 'memory' | null;
-  readonly violations: readonly Counterexample[];
-  readonly safety: 'violated' | 'holds';
-  readonly liveness: 'violated' | 'holds' | 'not-applicable';
-}
+export type { Counterexample, ExploreProgress, ExploreResult } from './result';
 
 export class Explorer {
   private readonly seen = new StateTable();
@@ -217,17 +195,8 @@ export class Explorer {
       const loop = findFairLoops(this);
       if (loop) this.record(loop.entry, 'replication-progress', 'a loop of states that makes no progress while entries are still to be replicated, under weak fairness', loop.cycle);
     }
-    const violations = [...this.found.values()].sort((a, b) => a.length - b.length || (a.invariant < b.invariant ? -1 : 1));
-    const safetyBroken = violations.some((v) => v.invariant !== 'replication-progress');
-    const liveBroken = violations.some((v) => v.invariant === 'replication-progress');
-    return {
-      ...this.progress(),
-      complete: !this.cutOff,
-      stopReason: this.outOfMemory ? 'memory' : this.stateLimit ? 'max-states' : this.cutOff ? 'max-depth' : null,
-      violations,
-      safety: safetyBroken ? 'violated' : 'holds',
-      liveness: !replicates(this.config) ? 'not-applicable' : liveBroken ? 'violated' : 'holds',
-    };
+    const cut = { cutOff: this.cutOff, stateLimit: this.stateLimit, outOfMemory: this.outOfMemory };
+    return verdictOf(this.progress(), this.found, cut, replicates(this.config));
   }
 }
 

@@ -2,7 +2,7 @@
 // seed-scenarios table the issue threads argue over (which fix closes which gap, which only turns a
 // silent loss into a visible stall), ready to paste into a GitHub comment. Shared by the CLI's
 // `compare` and the app's "Compare fixes".
-import type { ExploreResult } from '../explore/explorer';
+import type { ExploreResult } from '../explore/result';
 import { escapeCell } from './escape';
 
 /** One row: the search with one fix (null: the scenario as it is). */
