@@ -39,10 +39,7 @@ export function readProducers(
       o.cluster === undefined
         ? (clusters[0] ?? 'local')
         : (r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? 'local');
-    const client =
-      o.client === undefined
-        ? 'java'
-        : (r.oneOf(o.client, `${path}.client`, ['java', 'go'] as const) ?? 'java');
+    const client = r.oneOfOr(o.client, `${path}.client`, ['java', 'go'] as const, 'java');
     let max = 0;
     let maxBytes = DEFAULT_BATCHING_MAX_BYTES;
     if (o.batching !== undefined) {
@@ -55,10 +52,7 @@ export function readProducers(
       if (b.maxBytes !== undefined)
         maxBytes = r.int(b.maxBytes, `${path}.batching.maxBytes`, 0, BROKER_MAX_MESSAGE_SIZE) ?? maxBytes;
     }
-    const sequenceIds =
-      o.sequenceIds === undefined
-        ? 'auto'
-        : (r.oneOf(o.sequenceIds, `${path}.sequenceIds`, ['auto', 'explicit'] as const) ?? 'auto');
+    const sequenceIds = r.oneOfOr(o.sequenceIds, `${path}.sequenceIds`, ['auto', 'explicit'] as const, 'auto');
     // One PulsarClient (Java) or pulsar.Client (Go) is one library's object: the producers that
     // name it share its connections, so they must all be of that library.
     const pulsarClient =

@@ -59,6 +59,11 @@ export class Reader {
     return null;
   }
 
+  /** An optional choice: absent, its default; otherwise one of `options` (or reported, and the default). */
+  oneOfOr<T extends string>(v: unknown, path: string, options: readonly T[], absent: T): T {
+    return v === undefined ? absent : (this.oneOf(v, path, options) ?? absent);
+  }
+
   /** Report keys the format does not know (a typo should not pass silently, and is named when it is one). */
   known(o: Record<string, unknown>, path: string, keys: readonly string[]): void {
     for (const k of Object.keys(o)) {

@@ -58,15 +58,8 @@ function readLink(
   const from = r.oneOf(o.from, `${path}.from`, clusters) ?? '';
   const to = r.oneOf(o.to, `${path}.to`, clusters) ?? '';
   if (from && from === to) r.fail(`${path}.to`, 'a cluster other than "from"', to);
-  const dedup =
-    o.dedup === undefined
-      ? 'v2'
-      : (r.oneOf(o.dedup, `${path}.dedup`, ['v1', 'v2'] as const) ?? 'v2');
-  const start =
-    o.start === undefined
-      ? 'immediately'
-      : (r.oneOf(o.start, `${path}.start`, ['immediately', 'after-workload'] as const) ??
-        'immediately');
+  const dedup = r.oneOfOr(o.dedup, `${path}.dedup`, ['v1', 'v2'] as const, 'v2');
+  const start = r.oneOfOr(o.start, `${path}.start`, ['immediately', 'after-workload'] as const, 'immediately');
   return { from, to, dedup, start, producerName: `pulsar.repl.${from}-->${to}` };
 }
 
