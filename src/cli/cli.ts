@@ -104,6 +104,7 @@ function runCommand(args: RunArgs, io: CliIo): number {
   for (const w of unfired.never) io.stderr(`${w}\n`);
   if (result.endedBy === 'max-steps') io.stderr(`${MESSAGES.maxSteps(result.steps.length - 1)}\n`);
   if (result.endedBy === 'loop') io.stderr(`${MESSAGES.loop(result.steps.length - 1)}\n`);
+  for (const note of result.endNotes) io.stderr(`${MESSAGES.quiet(result.steps.length - 1, note)}\n`);
   io.stdout(`${render(result, args.format)}\n`);
   return result.violations.length > 0 ? EXIT_VIOLATION : EXIT_OK;
 }
@@ -162,9 +163,11 @@ export function readTarget(target: string, io: CliIo): { json: unknown } | null 
 function render(result: RunResult, format: RunArgs['format']): string {
   switch (format) {
     case 'json': {
-      const { scenario, steps, violations, stored, outcomes, endedBy } = result;
+      const { scenario, steps, violations, stored, outcomes, endedBy, endNotes } = result;
       const list = violations.map(({ invariant, step, messages, detail }) => ({ invariant, step, messages, detail }));
-      return JSON.stringify({ scenario, steps: steps.length - 1, violations: list, stored, outcomes, endedBy }, null, 2);
+      // `endNotes` (an addition) only when there is something to say: every other run's JSON is as before.
+      const notes = endNotes.length > 0 ? { endNotes } : {};
+      return JSON.stringify({ scenario, steps: steps.length - 1, violations: list, stored, outcomes, endedBy, ...notes }, null, 2);
     }
     case 'mermaid':
       return toMermaid(result).text;

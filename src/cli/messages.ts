@@ -83,6 +83,7 @@ export const MESSAGES = {
   neverActed: (index: number, kind: string, armed: number, last: number) =>
     `warning: $.faults[${index}] (${kind}) never fired: its trigger happened at step ${armed}, but it could not act before the run ended at step ${last}`,
   maxSteps: (n: number) => `warning: stopped after ${n} steps without reaching a quiescent state`,
+  quiet: (n: number, note: string) => `note: the run ended quiescent after step ${n}, but ${note}`,
   loop: (n: number) => `note: stopped after step ${n}: the run came back to a state it had been in, so it would repeat it forever (a livelock: what is pending stays pending)`,
   unknownCheckFlag: (f: string) => `unknown option "${f}"; check accepts --fix ID, --max-depth N, --max-faults K and --max-states S`,
   noCheckTarget: 'check needs a scenario: a file path (.json) or a built-in id (see `list`)',

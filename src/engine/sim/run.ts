@@ -12,6 +12,7 @@
 // `auto` takes the first such action next and goes on.
 import { checkSafety, type InvariantId } from '../check/invariants';
 import { fairLoopWithoutProgress, replicationStalled, starvedActions } from '../check/progress';
+import { quietNotes } from '../check/quiet';
 import { fingerprint } from '../explore/fingerprint';
 import type { Config } from '../model/config';
 import type { SimEvent } from '../model/events';
@@ -59,6 +60,11 @@ export interface RunResult {
    * action, so a fair `auto` would repeat it forever.
    */
   readonly endedBy: 'quiescent' | 'loop' | 'max-steps' | 'schedule-error';
+  /**
+   * For a run that ended `quiescent` with work undone, why it is quiet, one sentence per cause (a
+   * broken channel that never healed, an application send that never completes); empty otherwise.
+   */
+  readonly endNotes: readonly string[];
   readonly error: ScheduleError | null;
 }
 
@@ -140,7 +146,8 @@ export function run(scenarioConfig: Config, schedule: 'auto' | readonly string[]
     if (loop) violations.push({ invariant: 'replication-progress', step: start, messages: loop.messages, detail: loop.detail });
     break;
   }
-  return { scenario: config.id, steps, violations, stored: storedOf(world), outcomes: outcomesOf(world), endedBy, error };
+  const endNotes = endedBy === 'quiescent' ? quietNotes(world) : [];
+  return { scenario: config.id, steps, violations, stored: storedOf(world), outcomes: outcomesOf(world), endedBy, endNotes, error };
 }
 
 export function storedOf(w: World): Record<string, string[]> {

@@ -1,0 +1,75 @@
+// Why a quiescent run is quiet with something still undone. `endedBy: "quiescent"` says only that
+// nothing more can happen; a run can be quiet because a fault never healed (a broken channel drops
+// every send until its connection closes) or because an application send waits for an answer that
+// will never come. Pulsar stays stuck in both (the replicator's producer has no send timeout, and
+// the model fires an application's send timeout only as a fault), so these are not violations:
+// they are the run's end, said in words (review 18's "Left open").
+import { replicationLinks } from '../model/config';
+import type { Channel } from '../model/connection';
+import type { ProducerState } from '../model/producer';
+import type { World } from '../model/world';
+import { owed } from './progress';
+
+/** The messages a producer still waits on, in send order (a batch's or a chunked message's once). */
+const pendingOf = (p: ProducerState): string[] => [...new Set(p.pendingMessages.flatMap((op) => op.msgs.map((m) => m.msg)))];
+
+/** A channel the duplicate-frames fault left dropping every send, still open (the fault not healed). */
+const dropping = (ch: Channel): boolean => ch.open && ch.broken?.mode === 'dropping';
+
+/**
+ * The broken channel's words: what stays pending on it, why nothing fails it, and which action
+ * would close the connection (`ClientCnx` closing is the only thing that ends the broken channel:
+ * the producer then reconnects and resends on a new one).
+ */
+function brokenChannelNote(w: World, ch: Channel): string {
+  const p = w.producers[ch.producer]!;
+  const left = pendingOf(p);
+  const held = left.length === 0 ? 'nothing is pending on it' : `${left.join(', ')} ${left.length === 1 ? 'stays' : 'stay'} pending on it`;
+  const nobody =
+    p.role === 'replicator'
+      ? "the replicator's producer has no send timeout (sendTimeout 0), so nothing fails them"
+      : `nothing fails ${left.length === 1 ? 'it' : 'them'} but a send timeout (a \`send-timeout\` fault)`;
+  const owes = replicationLinks(w.config).flatMap((l) => (l.key === p.name ? owed(w, l) : []));
+  const judged = p.role === 'replicator' && owes.length > 0 ? `; until then no replication stall is judged (liveness is judged once faults heal)` : '';
+  return (
+    `the broken channel of ${p.name} to ${ch.broker} (${ch.cluster}) still drops every send (a duplicate-frames fault that never healed): ` +
+    `${held}, and ${nobody}. Closing that connection would heal it — a \`disconnect\` of ${p.name}, or an \`unload-topic\` of ${ch.cluster} ` +
+    `(seed 002 unloads after { "when": "quiescent" })${judged}`
+  );
+}
+
+/**
+ * An application send still pending when nothing more can happen: its callback never runs. Java's
+ * and Go's producers time a send out after 30 s by default (`ProducerImpl.run`,
+ * `partitionProducer.failTimeoutMessages`); the model has no clock, so it fires that only as the
+ * `send-timeout` fault, which the note suggests (docs/research/send-timeout.md).
+ */
+function stuckSendNote(p: ProducerState): string {
+  const left = pendingOf(p);
+  const sends = left.length === 1 ? `send of ${left[0]} is` : `sends of ${left.join(', ')} are`;
+  return (
+    `${p.name}'s ${sends} still pending and nothing more can happen: the application's send never completes. ` +
+    `With its default send timeout (30 s in Java and Go) the client would fail it with a timeout; ` +
+    `the model fires that only as a fault: add { "kind": "send-timeout", "message": "${left[0]}" } to the plan`
+  );
+}
+
+/**
+ * Why a run that ended quiescent is quiet with work undone, one sentence per cause: every broken
+ * channel still dropping, then every application producer left waiting on a send (not one whose
+ * broken channel already said so). Empty when the quiet is the work being done.
+ */
+export function quietNotes(w: World): string[] {
+  const notes: string[] = [];
+  const broken = new Set<string>();
+  for (const ch of Object.values(w.channels)) {
+    if (!dropping(ch)) continue;
+    broken.add(ch.producer);
+    notes.push(brokenChannelNote(w, ch));
+  }
+  for (const p of Object.values(w.producers)) {
+    if (p.role !== 'app' || broken.has(p.name) || p.pendingMessages.length === 0) continue;
+    notes.push(stuckSendNote(p));
+  }
+  return notes;
+}
