@@ -13,6 +13,8 @@ export interface ReviewRow {
     outcomes: Record<string, string[]>;
     violations: { invariant: string; step: number; messages: string[]; detail: string }[];
     endedBy: string;
+    /** Why a quiescent end is quiet with work undone (RunResult.endNotes); asserted when given. */
+    endNotes?: string[];
   };
 }
 
@@ -33,6 +35,7 @@ export function describeRows(title: string, rows: readonly ReviewRow[]): void {
           })),
         ).toEqual(row.expected.violations);
         expect(r.endedBy).toBe(row.expected.endedBy);
+        if (row.expected.endNotes !== undefined) expect(r.endNotes).toEqual(row.expected.endNotes);
       });
     }
   });

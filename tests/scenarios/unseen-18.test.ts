@@ -14,6 +14,10 @@ import { rulesOf, runOf, textsOf } from './helpers';
 import { describeRows, type ReviewRow } from './reviewRows';
 import { scenario } from './unseen-18.scenarios';
 
+/** The words of a run that ends with the replicator's broken channel still dropping (r00–r02). */
+const brokenChannel = (pending: string): string =>
+  `the broken channel of replicator to broker-2 (us-west) still drops every send (a duplicate-frames fault that never healed): ${pending} stay pending on it, and the replicator's producer has no send timeout (sendTimeout 0), so nothing fails them. Closing that connection would heal it — a \`disconnect\` of replicator, or an \`unload-topic\` of us-west (seed 002 unloads after { "when": "quiescent" }); until then no replication stall is judged (liveness is judged once faults heal)`;
+
 const ROWS: ReviewRow[] = [
   {
     id: 's00',
@@ -264,7 +268,7 @@ const ROWS: ReviewRow[] = [
           step: 24,
           messages: ['E4', 'E5'],
           detail:
-            'replication stalled with E4, E5 not replicated: the replicator terminated (fail-on-corrupt-head: local buffer of E4 is corrupted)',
+            'replication stalled with E4 not replicated; E5 stored at us-west but still in the source backlog: the replicator terminated (fail-on-corrupt-head: local buffer of E4 is corrupted)',
         },
       ],
       endedBy: 'quiescent',
@@ -351,6 +355,9 @@ const ROWS: ReviewRow[] = [
       },
       violations: [],
       endedBy: 'quiescent',
+      endNotes: [
+        'p1\'s send of E4 is still pending and nothing more can happen: the application\'s send never completes. With its default send timeout (30 s in Java and Go) the client would fail it with a timeout; the model fires that only as a fault: add { "kind": "send-timeout", "message": "E4" } to the plan',
+      ],
     },
   },
   {
@@ -498,6 +505,9 @@ const ROWS: ReviewRow[] = [
       },
       violations: [],
       endedBy: 'quiescent',
+      endNotes: [
+        brokenChannel('M2, M3, M4'),
+      ],
     },
   },
   {
@@ -518,6 +528,9 @@ const ROWS: ReviewRow[] = [
       },
       violations: [],
       endedBy: 'quiescent',
+      endNotes: [
+        brokenChannel('M3, M4'),
+      ],
     },
   },
   {
@@ -538,6 +551,9 @@ const ROWS: ReviewRow[] = [
       },
       violations: [],
       endedBy: 'quiescent',
+      endNotes: [
+        brokenChannel('M3, M4'),
+      ],
     },
   },
   {

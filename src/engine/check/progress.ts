@@ -7,6 +7,7 @@ import type { MsgRef } from '../model/producer';
 import type { StoredEntry } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import { backlog, excludedBySender, inBacklog, sourceEntries } from '../protocol/PersistentReplicator';
+import { readableOf } from '../protocol/ManagedLedger';
 import { expiredInFlight } from '../protocol/PersistentMessageExpiryMonitor';
 import type { StepRecord } from '../sim/run';
 
@@ -59,6 +60,35 @@ const ids = (w: World): string[] => replicationLinks(w.config).flatMap((l) => ow
  */
 export const unhealedFault = (w: World): boolean => Object.values(w.channels).some((ch) => ch.open && ch.broken?.mode === 'dropping');
 
+/**
+ * The messages `link` owes that its remote already stores, replicated from the link's source: a send
+ * the remote persisted whose success never reached the replicator (a terminal stop's close failed
+ * it), so the cursor still holds the entry. Owed by the cursor, not missing at the remote.
+ */
+function storedAtRemote(w: World, link: ReplicationLink, left: readonly string[]): string[] {
+  const here = new Set<string>();
+  for (const e of readableOf(w.topics[link.cfg.to]!)) if (e.replicatedFrom === link.cfg.from) for (const m of e.msgs) here.add(m.msg);
+  return left.filter((m) => here.has(m));
+}
+
+/**
+ * What a stall leaves, in words true of both ends: the owed messages the remote does not store are
+ * "not replicated"; those it stores are "stored at <remote> but still in the source backlog" (the
+ * cursor owes them, the remote has them). Link by link; with nothing stored the words are as before.
+ */
+function stallWords(w: World, links: readonly ReplicationLink[]): string {
+  const missing: string[] = [];
+  const parts: string[] = [];
+  for (const l of links) {
+    const left = owed(w, l);
+    const there = storedAtRemote(w, l, left);
+    missing.push(...left.filter((m) => !there.includes(m)));
+    if (there.length > 0) parts.push(`${there.join(', ')} stored at ${l.cfg.to} but still in the source backlog`);
+  }
+  const head = missing.length > 0 ? [`${missing.join(', ')} not replicated`] : [];
+  return [...head, ...parts].join('; ');
+}
+
 export function replicationStalled(w: World): ProgressFinding | null {
   if (!replicates(w.config) || unhealedFault(w)) return null;
   const left = ids(w);
@@ -67,7 +97,7 @@ export function replicationStalled(w: World): ProgressFinding | null {
   const dead = links.find((l) => replicatorOf(w, l)?.state === 'Terminated');
   const which = dead && links.length > 1 ? ` ${dead.cfg.from}->${dead.cfg.to}` : '';
   const why = dead ? `the replicator${which} terminated (${replicatorOf(w, dead)!.reason})` : 'nothing more can happen';
-  return { messages: left, detail: `replication stalled with ${left.join(', ')} not replicated: ${why}` };
+  return { messages: left, detail: `replication stalled with ${stallWords(w, links)}: ${why}` };
 }
 
 /**
