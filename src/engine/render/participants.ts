@@ -17,6 +17,8 @@ export interface Participant {
 export interface RenderInput {
   readonly steps: readonly StepRecord[];
   readonly violations: readonly Violation[];
+  /** Why a quiescent end is quiet with work undone (RunResult.endNotes); the table says it last. */
+  readonly endNotes?: readonly string[];
 }
 
 /** Inclusive step bounds; omitted bounds mean the whole run. */

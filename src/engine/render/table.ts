@@ -29,7 +29,18 @@ export function toMarkdownTable(result: RenderInput, opts: StepRange = {}): stri
       .join('; ');
     rows.push(row([String(s.index), ...cells, violated]));
   }
-  return `${TABLE_LEGEND}\n\n${rows.join('\n')}`;
+  return `${TABLE_LEGEND}\n\n${rows.join('\n')}${endText(result, opts)}`;
+}
+
+/**
+ * Under a table that reaches the run's last step, why the run is quiet with work undone (a broken
+ * channel that never healed, a send never answered): a table that just stops reads as a clean end.
+ */
+function endText(result: RenderInput, opts: StepRange): string {
+  const notes = result.endNotes ?? [];
+  const last = result.steps[result.steps.length - 1]?.index ?? 0;
+  if (notes.length === 0 || (opts.to !== undefined && opts.to < last)) return '';
+  return `\n\nThe run ended quiescent after step ${last}, but:\n${notes.map((n) => `- ${n}.`).join('\n')}`;
 }
 
 function cellText(e: SimEvent, labelOf: ReadonlyMap<string, string>): string {

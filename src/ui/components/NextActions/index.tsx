@@ -10,6 +10,7 @@
 import { useEffect, useRef } from 'react';
 import { keyWords } from '../../keyWords';
 import { pickAction, useApp, useShownStep } from '../../store';
+import { EndNotes } from '../Panels/EndNotes';
 
 export function NextActions() {
   // The same step as the panels (useShownStep).
@@ -35,6 +36,8 @@ export function NextActions() {
   }, [enabled, busy]);
 
   if (!enabled || !world) return null;
+  // At the run's last step, why it is quiet when work is undone (a broken channel, a stuck send).
+  const last = result !== null && result !== undefined && cursor === result.steps.length - 1;
   return (
     <section
       ref={section}
@@ -97,6 +100,7 @@ export function NextActions() {
           )}
         </>
       )}
+      {last && <EndNotes result={result} />}
     </section>
   );
 }

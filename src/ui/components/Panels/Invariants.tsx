@@ -5,6 +5,7 @@ import type { RunResult } from '../../../engine';
 import { FIXES } from '../../fixes';
 import { setCursor, useApp } from '../../store';
 import { openPanel } from '../Topology/openPanel';
+import { EndNotes } from './EndNotes';
 
 /** How a run ended, in words (a livelock must not read as a clean end). */
 const ENDED: Record<RunResult['endedBy'], string> = {
@@ -22,6 +23,8 @@ export function InvariantsPanel({
   readonly cursor: number;
 }) {
   const { violations, error, endedBy } = result;
+  // Quiet with work undone (a fault never healed, a send never answered): not "nothing left to do".
+  const ended = endedBy === 'quiescent' && result.endNotes.length > 0 ? 'then nothing more could happen, with work undone (below)' : ENDED[endedBy];
   const fixes = useApp((s) => s.fixes);
   const proposed = fixes.filter((f) => FIXES[f as keyof typeof FIXES]?.status === 'proposed');
   return (
@@ -29,7 +32,7 @@ export function InvariantsPanel({
       <h3>Invariants</h3>
       {violations.length === 0 ? (
         <p className="ok">
-          No invariant violated in this run ({result.steps.length - 1} steps, {ENDED[endedBy]}).
+          No invariant violated in this run ({result.steps.length - 1} steps, {ended}).
           {proposed.length > 0 && (
             <span className="muted">
               {' '}
@@ -71,6 +74,7 @@ export function InvariantsPanel({
       {violations.length > 0 && endedBy === 'loop' && (
         <p className="muted">The run {ENDED.loop}.</p>
       )}
+      <EndNotes result={result} />
       {error && <p className="bad">Schedule stopped: {error.message}</p>}
     </section>
   );
