@@ -1,6 +1,6 @@
 // The CLI as a function: argv and three I/O callbacks in, an exit status out. Keeping Node out of
 // this file lets the tests drive every command in-process; src/cli/main.ts binds it to Node.
-import { type Config, loadScenario, parseJsonText, run, toMarkdownTable, toMermaid, type RunResult } from '../engine/index';
+import { type Config, loadScenario, parseJsonText, passedPlanFaults, passedWords, run, toMarkdownTable, toMermaid, type RunResult } from '../engine/index';
 import { BUILTINS, builtinById } from '../scenarios/index';
 import { parseCheckArgs, parseCompareArgs, parseRunArgs, type RunArgs } from './args';
 import { MESSAGES, USAGE } from './messages';
@@ -102,6 +102,7 @@ function runCommand(args: RunArgs, io: CliIo): number {
     return EXIT_USAGE;
   }
   for (const w of unfired.never) io.stderr(`${w}\n`);
+  for (const p of passedPlanFaults(result)) io.stderr(`${MESSAGES.passedBy(p.index, p.kind, passedWords(p))}\n`);
   if (result.endedBy === 'max-steps') io.stderr(`${MESSAGES.maxSteps(result.steps.length - 1)}\n`);
   if (result.endedBy === 'loop') io.stderr(`${MESSAGES.loop(result.steps.length - 1)}\n`);
   for (const note of result.endNotes) io.stderr(`${MESSAGES.quiet(result.steps.length - 1, note)}\n`);

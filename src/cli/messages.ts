@@ -82,6 +82,7 @@ export const MESSAGES = {
     `warning: $.faults[${index}] (${kind}) never fired: its trigger did not happen in the ${last} steps of this run`,
   neverActed: (index: number, kind: string, armed: number, last: number) =>
     `warning: $.faults[${index}] (${kind}) never fired: its trigger happened at step ${armed}, but it could not act before the run ended at step ${last}`,
+  passedBy: (index: number, kind: string, words: string) => `warning: $.faults[${index}] (${kind}) ${words}`,
   maxSteps: (n: number) => `warning: stopped after ${n} steps without reaching a quiescent state`,
   quiet: (n: number, note: string) => `note: the run ended quiescent after step ${n}, but ${note}`,
   loop: (n: number) => `note: stopped after step ${n}: the run came back to a state it had been in, so it would repeat it forever (a livelock: what is pending stays pending)`,

@@ -18,6 +18,7 @@ export { applies as faultApplies, faultReason } from './sim/faults';
 export { connectionPeers, pulsarClientOf } from './protocol/ConnectionPool';
 export { initialWorld } from './sim/init';
 export { step } from './sim/step';
+export { passedPlanFaults, passedWords, type PassedFault } from './sim/passedFaults';
 export { run, DEFAULT_MAX_STEPS, outcomesOf, storedOf, withExploreFaults } from './sim/run';
 export { explore, Explorer } from './explore/explorer';
 export { explorerBounds, explorerConfig, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, MAX_EXPLORE_DEPTH, MAX_EXPLORE_FAULTS, MAX_EXPLORE_STATES } from './explore/bounds';

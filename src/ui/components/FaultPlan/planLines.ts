@@ -7,7 +7,7 @@
 // A slow-bookie entry is never spent (it is a property of the bookie's answers for the whole run,
 // engine/protocol/BookieImpl.ts: an add's answer is `held`, taken last); it acted at the first step
 // that held back one of that bookie's answers (for its message, when it names one).
-import type { RunResult } from '../../../engine';
+import { passedPlanFaults, passedWords, type RunResult } from '../../../engine';
 import { describeFault, describeTrigger, type FaultJson } from '../../store';
 import { ordinal } from '../../ordinal';
 
@@ -23,7 +23,10 @@ export interface PlanLine {
   /**
    * For an entry with a trigger (`after`) that has not acted: why, in words — its trigger never
    * happened in the run shown, or it happened and the fault could never act after it. The CLI's
-   * `run` warns of the same on stderr ("never fired: its trigger did not happen"); null otherwise.
+   * `run` warns of the same on stderr ("never fired: its trigger did not happen"). For a
+   * `not-allowed` without a trigger whose send a recipe delivered before its step: where it could
+   * act and that the delivery came first, as the CLI's "never acted" warning says it.
+   * Null otherwise.
    */
   readonly never: string | null;
 }
@@ -113,6 +116,14 @@ function neverFired(result: RunResult, f: FaultJson, i: number): string | null {
 
 export function planLines(faults: readonly FaultJson[], result: RunResult | null): PlanLine[] {
   const keys = faults.map((f) => JSON.stringify(f));
+  // Only a not-allowed whose send a recipe delivered first (review 18): in the app a fault added
+  // from a menu comes after the steps before the cursor, so any other passed-by entry keeps its
+  // plain "has not acted" (UX review: a fault added at the end is not news about earlier steps).
+  const passed = new Map(
+    (result ? passedPlanFaults(result) : [])
+      .filter((p) => p.kind === 'not-allowed' && p.deliveredFirst)
+      .map((p) => [p.index, passedWords(p)]),
+  );
   return faults.map((f, i) => {
     const same = keys.filter((k) => k === keys[i]).length;
     const nth = keys.slice(0, i + 1).filter((k) => k === keys[i]).length;
@@ -126,7 +137,8 @@ export function planLines(faults: readonly FaultJson[], result: RunResult | null
       text: describeFault(f),
       alike,
       actedAt,
-      never: actedAt === null && result ? neverFired(result, f, i) : null,
+      never:
+        actedAt === null && result ? (neverFired(result, f, i) ?? passed.get(i) ?? null) : null,
     };
   });
 }

@@ -24,7 +24,10 @@ export function InvariantsPanel({
 }) {
   const { violations, error, endedBy } = result;
   // Quiet with work undone (a fault never healed, a send never answered): not "nothing left to do".
-  const ended = endedBy === 'quiescent' && result.endNotes.length > 0 ? 'then nothing more could happen, with work undone (below)' : ENDED[endedBy];
+  const ended =
+    endedBy === 'quiescent' && result.endNotes.length > 0
+      ? 'then nothing more could happen, with work undone (below)'
+      : ENDED[endedBy];
   const fixes = useApp((s) => s.fixes);
   const proposed = fixes.filter((f) => FIXES[f as keyof typeof FIXES]?.status === 'proposed');
   return (
