@@ -17,14 +17,14 @@ const pendingOf = (p: ProducerState): string[] => [...new Set(p.pendingMessages.
 const dropping = (ch: Channel): boolean => ch.open && ch.broken?.mode === 'dropping';
 
 /**
- * The broken channel's words: what stays pending on it, why nothing fails it, and which action
+ * The broken channel's words (something is pending on it): what stays pending on it, why nothing fails it, and which action
  * would close the connection (`ClientCnx` closing is the only thing that ends the broken channel:
  * the producer then reconnects and resends on a new one).
  */
 function brokenChannelNote(w: World, ch: Channel): string {
   const p = w.producers[ch.producer]!;
   const left = pendingOf(p);
-  const held = left.length === 0 ? 'nothing is pending on it' : `${left.join(', ')} ${left.length === 1 ? 'stays' : 'stay'} pending on it`;
+  const held = `${left.join(', ')} ${left.length === 1 ? 'stays' : 'stay'} pending on it`;
   const nobody =
     p.role === 'replicator'
       ? "the replicator's producer has no send timeout (sendTimeout 0), so nothing fails them"
@@ -63,7 +63,8 @@ export function quietNotes(w: World): string[] {
   const notes: string[] = [];
   const broken = new Set<string>();
   for (const ch of Object.values(w.channels)) {
-    if (!dropping(ch)) continue;
+    // Nothing pending on it: nothing is undone by it (yet), so nothing to say.
+    if (!dropping(ch) || w.producers[ch.producer]!.pendingMessages.length === 0) continue;
     broken.add(ch.producer);
     notes.push(brokenChannelNote(w, ch));
   }
