@@ -1,6 +1,7 @@
 // Invariants: pure predicates over the world, beside the protocol (never inside it). Each finding
 // has a key, so a run reports it once, at the first step where it holds.
 import { type ReplicationLink, replicationLinks } from '../model/config';
+import { replicationDedup } from '../model/fixes';
 import type { Position, StoredEntry } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import { chunkAssembler, chunkSpan, readableOf, storedMessages } from '../protocol/ManagedLedger';
@@ -131,12 +132,15 @@ function chunkSets(entries: readonly StoredEntry[]): Map<StoredEntry, readonly P
  * `no-duplicates`: on a topic with deduplication on, no (producer name, sequence id) is stored
  * twice (the later copy written since deduplication was last switched on — after its dedup cursor), and no message of a replicated source entry (its position and its index in the entry's
  * batch) is stored twice — among the entries a reader reaches (an add the bookies refused or never
- * confirmed is not stored).
+ * confirmed is not stored). Each copy is judged by what the remote's dedup keys it on: a V2 link's
+ * by source position, a V1 link's by its original producer name and sequence id (review 19).
  */
 export function noDuplicates(w: World): Finding[] {
   const out: Finding[] = [];
+  const links = replicationLinks(w.config);
   for (const topic of Object.values(w.topics)) {
     if (!topic.dedup.enabled) continue;
+    const v1From = new Set(links.filter((l) => l.cfg.to === topic.cluster && replicationDedup(w.config, l.cfg) === 'v1').map((l) => l.cfg.from));
     const seen = new Map<string, { msg: string; where: string }>();
     // A chunked message is one message to a reader: it counts once its chunks assemble (a chunk
     // stored twice — a resent non-last chunk PR 20948 writes unchecked — is discarded by the
@@ -145,7 +149,9 @@ export function noDuplicates(w: World): Finding[] {
     for (const e of readableOf(topic)) {
       for (const [i, m] of e.msgs.entries()) {
         if (m.chunk && !assemble(e.producerName, m)) continue;
-        const src = m.sourcePosition;
+        // A V1 link's copies are deduplicated as a normal producer's, by the original producer name and
+        // sequence id their metadata carries (`isDuplicateReplV1` → `isDuplicateNormal`): judged so.
+        const src = m.sourcePosition && !v1From.has(e.replicatedFrom ?? '') ? m.sourcePosition : undefined;
         // The messages of one batched source entry share its position: each is told by its index.
         const batch = e.msgs.length > 1 ? `#${i}` : '';
         const id = src ? `source ${src.ledgerId}:${src.entryId}${batch}` : `${e.producerName}:${m.seq}`;
