@@ -4,7 +4,8 @@
 import { entriesText } from '../model/events';
 import type { BkState, Subscription } from '../model/bookkeeper';
 import type { Position } from '../model/topic';
-import type { World } from '../model/world';
+import { replicatorOf, type World } from '../model/world';
+import { replicationLinks } from '../model/config';
 import { backlogOf } from '../protocol/ManagedCursor';
 import type { Finding } from './invariants';
 
@@ -16,15 +17,49 @@ import type { Finding } from './invariants';
 export function cursorJudgement(bk: BkState, s: Subscription): { lastConfirmed: Position | null; backlog: number; missing: { readonly ledger: boolean; readonly recorded: number } | null } {
   const list = bk.metadata.ledgers;
   const last = list[list.length - 1];
-  const lce = bk.ml.lastConfirmedEntry;
-  // The current ledger's count is 0 in the list until it closes: its bound is the last confirmed entry.
-  const lac = last && lce.ledgerId === last.id ? lce.entryId : last ? last.entries - 1 : -1;
-  const md = s.markDeletePosition;
-  const l = list.find((x) => x.id === md.ledgerId);
-  const limit = l === last ? lac : (l?.entries ?? 0) - 1;
-  const missing = md.entryId >= 0 && (!l || md.entryId > limit) ? { ledger: l !== undefined, recorded: limit + 1 } : null;
+  const lac = lastConfirmedIn(bk);
+  const missing = missingIn(bk, s.markDeletePosition);
   const lastConfirmed = lac >= 0 ? { ledgerId: last!.id, entryId: lac } : lastClosedEntry(list.slice(0, -1));
   return { lastConfirmed, backlog: backlogOf(list, lastConfirmed, s), missing };
+}
+
+/** The current ledger's bound: its count is 0 in the list until it closes, so the last confirmed entry. */
+function lastConfirmedIn(bk: BkState): number {
+  const list = bk.metadata.ledgers;
+  const last = list[list.length - 1];
+  const lce = bk.ml.lastConfirmedEntry;
+  return last && lce.ledgerId === last.id ? lce.entryId : last ? last.entries - 1 : -1;
+}
+
+/** Whether an acknowledged position lies beyond what the ledger list records, and what it records. */
+function missingIn(bk: BkState, at: Position): { readonly ledger: boolean; readonly recorded: number } | null {
+  const list = bk.metadata.ledgers;
+  const l = list.find((x) => x.id === at.ledgerId);
+  const limit = l === list[list.length - 1] ? lastConfirmedIn(bk) : (l?.entries ?? 0) - 1;
+  return at.entryId >= 0 && (!l || at.entryId > limit) ? { ledger: l !== undefined, recorded: limit + 1 } : null;
+}
+
+/**
+ * acked-positions-exist for the replicator's cursor (`pulsar.repl.<remote>`), a durable cursor of
+ * the source's managed ledger like a subscription's: its mark-delete and each individually deleted
+ * position (review 19: only subscriptions were judged, narrower than "every position a cursor
+ * acknowledged").
+ */
+function replicatorAcks(w: World, cluster: string, bk: BkState): Finding[] {
+  const links = replicationLinks(w.config);
+  const out: Finding[] = [];
+  for (const link of links) {
+    const r = link.cfg.from === cluster ? replicatorOf(w, link) : null;
+    if (!r) continue;
+    const which = links.length > 1 ? ` ${link.cfg.from}->${link.cfg.to}` : '';
+    for (const at of [r.cursor.markDeletePosition, ...r.cursor.individuallyDeleted]) {
+      const missing = missingIn(bk, at);
+      if (!missing) continue;
+      const records = missing.ledger ? `${entriesText(missing.recorded)} for ledger ${at.ledgerId}` : `no ledger ${at.ledgerId}`;
+      out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${cluster}:${link.cursor}:${at.ledgerId}:${at.entryId}`, messages: [], detail: `the replicator's cursor${which} acknowledged ${at.ledgerId}:${at.entryId}, but the ledger list records ${records}` });
+    }
+  }
+  return out;
 }
 
 export function ledgerInvariants(w: World): Finding[] {
@@ -50,6 +85,7 @@ export function ledgerInvariants(w: World): Finding[] {
       // non-negative-backlog, computed from the recorded counts up to the last confirmed entry.
       if (backlog < 0) out.push({ invariant: 'non-negative-backlog', key: `non-negative-backlog:${topic.cluster}:${s.name}`, messages: [], detail: `subscription ${s.name} has a backlog of ${backlog} (mark-delete ${md.ledgerId}:${md.entryId})` });
     }
+    out.push(...replicatorAcks(w, topic.cluster, bk));
   }
   return out;
 }
