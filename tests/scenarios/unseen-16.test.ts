@@ -318,7 +318,7 @@ const ROWS: ReviewRow[] = [
   {
     id: 'w03',
     title:
-      "two-way V1, producerName app on both sides, dedup switched on at us-east after W1 is replicated in: the new cursor starts after W1, so pe's E1 (app, 0) is stored at us-east — but us-west already holds (app, 0) from W1: E1 crosses as Dup and is deleted, lost for us-west",
+      "two-way V1, producerName app on both sides, dedup switched on at us-east after W1 is replicated in: the new cursor starts after W1, so pe's E1 (app, 0) is stored at us-east — but us-west already holds (app, 0) from W1: E1 crosses as Dup and is deleted, lost for us-west; and us-east stores (app, 0) twice, W1's copy and E1 (review 19: a V1 link's copies are judged by their original producer name and sequence id)",
     scenario: scenario('u16-w03-two-way-v1-same-name-switch-on'),
     expected: {
       stored: {
@@ -330,6 +330,12 @@ const ROWS: ReviewRow[] = [
         E1: ['stored at 10:1'],
       },
       violations: [
+        {
+          invariant: 'no-duplicates',
+          step: 18,
+          messages: ['W1', 'E1'],
+          detail: 'app, seq 0 is stored twice at us-east: W1 at 10:0 and E1 at 10:1',
+        },
         {
           invariant: 'no-silent-loss',
           step: 22,
@@ -830,7 +836,9 @@ describe('review 16: the steps behind the outcomes', () => {
     const p1 = textsOf(r, 'p1');
     expect(p1).toContain('M1[1/2] failed: ErrSendTimeout (the callback waits for the last chunk)');
     expect(p1).toContain('M1 completed: stored at 10:0');
-    expect(p1).toContain('receipt of M1[1/2] taken for the head item M1[2/2]: both seq 0, and a receipt names no chunk');
+    expect(p1).toContain(
+      'receipt of M1[1/2] taken for the head item M1[2/2]: both seq 0, and a receipt names no chunk',
+    );
     expect(p1).toContain('receipt M1[2/2] seq 0 with nothing pending (a timed-out msg): ignored');
     const completed = r.steps.find((s) =>
       s.events.some((e) => e.text === 'M1 completed: stored at 10:0'),
