@@ -1,7 +1,7 @@
 // The current step on the drawing: its shapes marked (highlight.ts) and, when its row is not in
 // view, scrolled to (geometry.ts scrollFor). Moving the cursor only re-marks shapes, which is
 // cheap, instead of re-rendering Mermaid per step.
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { labelsOf, rowBox, scrollFor, visibleBox } from './geometry';
 import { currentShapes, markStep, placeMarks } from './highlight';
 import type { DrawState } from './useDrawing';
@@ -71,6 +71,7 @@ export function useStepMarks(props: {
   const { draw, cursor, scale, playing, host, section, clickedToRef, syncHeader } = props;
   /** The scrollLeft this hook set last (null: none yet): another one is the user's, kept. */
   const placedLeft = useRef<number | null>(null);
+  const width = useViewWidth(section);
   useEffect(() => {
     if (!draw.drawn || !host.current) return;
     // Mark now (class flips only: no layout read); show the marks and scroll in the step's own
@@ -99,5 +100,30 @@ export function useStepMarks(props: {
     // `draw`, not `draw.drawn`: a theme switch draws a new SVG of the same drawing, and the marks
     // (inside the host, replaced with it) must be placed on it again. `playing`: a pause settles
     // the view where stepping to this step would have put it (the pull, above).
-  }, [draw, cursor, scale, playing, syncHeader, host, section, clickedToRef]);
+    // `width`: a narrower view (the window resized from 1400 to 1024 px at seed 001's step 17) left
+    // the view where the wide one had put it, and the VIOLATION note read "VIOLATION
+    // ledger-entries-…" at its right edge (review 15, finding 4): the step is placed again.
+  }, [draw, cursor, scale, playing, syncHeader, host, section, clickedToRef, width]);
+}
+
+/**
+ * The scroller's width, once it changes after the first measure (0 until then: the first measure
+ * is not a change). A ResizeObserver, since the Auto zoom keeps its scale (67 %) at both 1400 and
+ * 1024 px and so no zoom change re-runs the step's scroll.
+ */
+function useViewWidth(section: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const scroller = section.current;
+    if (!scroller || typeof ResizeObserver !== 'function') return;
+    let last: number | null = null;
+    const observer = new ResizeObserver(() => {
+      const w = scroller.clientWidth;
+      if (last !== null && w !== last) setWidth(w);
+      last = w;
+    });
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [section]);
+  return width;
 }
