@@ -8,7 +8,8 @@
 import { useRef } from 'react';
 import { useApp } from '../../store';
 import { ActorStrip, useActorHeader, useHeaderSync } from './ActorHeader';
-import { ArrowMenu } from './ArrowMenu';
+import { ArrowMenu, ARROW_ORIGIN } from './ArrowMenu';
+import { PickedNote } from '../FaultPlan/pickNote';
 import './diagram.css';
 import { onDiagramKey } from './keys';
 import { useArrowMenu } from './useArrowMenu';
@@ -84,6 +85,7 @@ export function Diagram() {
         )}
         {pending && <p className="muted">Drawing the diagram…</p>}
         <div ref={host} className="diagram-svg" onClick={onClick} />
+        <PickedNote origin={ARROW_ORIGIN} className="fault-added-over" />
         {menu && (
           <ArrowMenu
             key={`${menu.step} ${menu.x} ${menu.y}`}

@@ -4,8 +4,8 @@
 // disabled and says why on a line under it, which is also its description to a screen reader.
 import { Fragment, useId } from 'react';
 import { LOCAL_BUFFER, MESSAGE_FAULT_WORDS } from '../../faultWords';
-import { addFault } from '../../store';
 import { faultJson, type MessageFault } from './messageFaultKinds';
+import { pickFault } from './pickNote';
 
 const W = MESSAGE_FAULT_WORDS;
 const LABEL: Record<MessageFault, string> = {
@@ -27,6 +27,10 @@ const HINT: Partial<Record<MessageFault, string>> = {
  * cursor to just before the arrow).
  */
 export function FaultItems(props: {
+  /** Where the menu is (pickNote): its note of the pick shows there. */
+  readonly origin: string;
+  /** Where to draw that note in the menu's container; none: beside the ⚡ (inline). */
+  readonly pos?: { readonly left: number; readonly top: number };
   readonly message: string;
   readonly cluster: string;
   readonly kinds: readonly MessageFault[];
@@ -35,7 +39,7 @@ export function FaultItems(props: {
   /** Why a kind cannot act (its item disabled); absent: every kind can be picked. */
   readonly reasons?: Partial<Record<MessageFault, string>>;
 }) {
-  const { message, cluster, kinds, onPick, before, reasons = {} } = props;
+  const { origin, pos, message, cluster, kinds, onPick, before, reasons = {} } = props;
   const id = useId();
   return (
     <>
@@ -52,7 +56,7 @@ export function FaultItems(props: {
               onClick={() => {
                 onPick?.();
                 before?.();
-                void addFault(faultJson(k, message, cluster));
+                void pickFault(origin, faultJson(k, message, cluster), pos);
               }}
             >
               {LABEL[k]}

@@ -21,6 +21,7 @@ import { useMenuKeys } from '../../useKeyboard';
 import { FaultItems } from './FaultItems';
 import { withSendTimeout, type MessageFault } from './messageFaultKinds';
 import { neverActs } from './neverActs';
+import { PickedNote } from './pickNote';
 import { useFixedPlacement } from './popupPlacement';
 
 /** `kinds`, plus send-timeout when it can act on `message` in the step shown. */
@@ -42,9 +43,12 @@ export function FaultMenu(props: {
   readonly part?: string;
   readonly cluster: string;
   readonly kinds: readonly MessageFault[];
+  /** The panel it is in (`producers`, `in-flight`): the note of a pick shows by this ⚡ only. */
+  readonly place?: string;
 }) {
   const { message, cluster } = props;
   const part = props.part !== undefined && props.part !== message ? props.part : null;
+  const origin = `${props.place ?? ''}:${part ?? message}@${cluster}`;
   const kinds = useWithSendTimeout(message, props.kinds);
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -77,6 +81,7 @@ export function FaultMenu(props: {
         createPortal(
           <FaultPopup
             id={id}
+            origin={origin}
             message={message}
             part={part}
             cluster={cluster}
@@ -87,6 +92,7 @@ export function FaultMenu(props: {
           />,
           document.body,
         )}
+      <PickedNote origin={origin} />
     </span>
   );
 }
@@ -97,6 +103,7 @@ export function FaultMenu(props: {
  */
 function FaultPopup(props: {
   readonly id: string;
+  readonly origin: string;
   readonly message: string;
   readonly part: string | null;
   readonly cluster: string;
@@ -105,7 +112,7 @@ function FaultPopup(props: {
   readonly onClose: (refocus: boolean) => void;
   readonly isOwn: (target: Element) => boolean;
 }) {
-  const { id, message, part, cluster, kinds, anchor, onClose, isOwn } = props;
+  const { id, origin, message, part, cluster, kinds, anchor, onClose, isOwn } = props;
   const menu = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(menu, onClose, isOwn);
   useFixedPlacement(menu, anchor);
@@ -138,6 +145,7 @@ function FaultPopup(props: {
         )}
       </div>
       <FaultItems
+        origin={origin}
         message={message}
         cluster={cluster}
         kinds={kinds}

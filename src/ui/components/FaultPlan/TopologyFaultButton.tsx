@@ -4,6 +4,7 @@
 // "nothing to expire at us-east: no backlog on the replicator to us-west". Disabled while a run is
 // busy says nothing: that is the whole panel's state, shown as such.
 import { useId } from 'react';
+import { pickFault } from './pickNote';
 import { placeFault, type TopologyFault } from './topologyFaults';
 
 export function TopologyFaultButton(props: {
@@ -13,8 +14,13 @@ export function TopologyFaultButton(props: {
   readonly role?: 'menuitem';
   /** Runs before the fault is placed (a menu closes). */
   readonly onPick?: () => void;
+  /** A menu's place (pickNote) and where its note goes: the note of the pick shows there. */
+  readonly note?: {
+    readonly origin: string;
+    readonly pos: { readonly left: number; readonly top: number };
+  };
 }) {
-  const { fault: f, busy, role, onPick } = props;
+  const { fault: f, busy, role, onPick, note } = props;
   const id = useId();
   const why = f.disabled ? f.reason : null;
   return (
@@ -27,7 +33,7 @@ export function TopologyFaultButton(props: {
         aria-describedby={why !== null ? id : undefined}
         onClick={() => {
           onPick?.();
-          void placeFault(f);
+          void (note ? pickFault(note.origin, f.fault, note.pos) : placeFault(f));
         }}
       >
         {f.label}

@@ -35,6 +35,7 @@ function Frames({
             {msgs[i]?.map((m, j) => (
               <FaultMenu
                 key={m}
+                place="in-flight"
                 message={ids[i]?.[j] ?? m}
                 part={m}
                 cluster={cluster}

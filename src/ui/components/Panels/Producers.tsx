@@ -90,6 +90,7 @@ export function ProducersPanel({
                   {op.msgs.map((m, i) => (
                     <FaultMenu
                       key={m}
+                      place="producers"
                       message={op.msgIds[i] ?? m}
                       part={m}
                       cluster={p.sendsTo}

@@ -15,7 +15,8 @@ import { ComponentNode } from './ComponentNode';
 import { flowEdge, flowNode, type TEdge, type TNode } from './flowElements';
 import { layoutTopology } from './layout';
 import { placeLabels } from './labels';
-import { NodeFaultMenu, NodeMenuContext } from './NodeMenu';
+import { PickedNote } from '../FaultPlan/pickNote';
+import { NODE_ORIGIN, NodeFaultMenu, NodeMenuContext } from './NodeMenu';
 import { openPanel } from './openPanel';
 import { TrafficEdge } from './TrafficEdge';
 import { useNodeMenu } from './useNodeMenu';
@@ -87,6 +88,7 @@ export default function Graph(props: { readonly topology: Topology; readonly fau
           onNodeContextMenu={(e, n) => onContextMenu(e, n.data.node)}
         />
         {menu && <NodeFaultMenu key={menu.node.id} {...menu} onClose={close} />}
+        <PickedNote origin={NODE_ORIGIN} className="fault-added-over" />
       </div>
     </NodeMenuContext.Provider>
   );

@@ -12,6 +12,8 @@ import { TopologyFaultButton } from '../FaultPlan/TopologyFaultButton';
 import { faultsOnNode } from '../FaultPlan/topologyFaults';
 
 export const MENU_ID = 'topo-node-menu';
+/** The node menus' place in pickNote: one note in the graph, where the last menu opened. */
+export const NODE_ORIGIN = 'node';
 
 export interface NodeMenuApi {
   /** The ids of the nodes that have topology faults, space-separated (faultNodesKey). */
@@ -123,6 +125,7 @@ export function NodeFaultMenu(props: {
           busy={busy}
           role="menuitem"
           onPick={() => onClose(true)}
+          note={{ origin: NODE_ORIGIN, pos: { left: x, top: y } }}
         />
       ))}
       {busy && <div className="muted">Running…</div>}

@@ -1,0 +1,87 @@
+// A short line beside the menu a fault was picked from — the ⚡ of a message, a diagram arrow, a
+// topology node's ⋯ — saying it went into the Fault plan: "Added to the Fault plan: lose-receipt
+// on E3 at us-west". The plan's own notice is in its panel, often out of view; after a pick a
+// sighted user saw only the step bar's new length and the diagram's faded steps (UX review 15,
+// finding 5). The words are the plan's (describeFault, the same as keyWords gives a fault key).
+//
+// Kept outside React (a small store): the row of the ⚡ used may be drawn anew by the run the
+// fault starts, and the line must survive that. It goes once the cursor moves or another scenario
+// is picked. The line is a polite status (role=status): "Adding…" becomes "Added…" once the run
+// is back, which a screen reader then reads; the menus' focus rules are untouched (the focus goes
+// back to the ⚡ / ⋯ / the diagram as before).
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { addFault, appStore, describeFault, type FaultJson } from '../../store';
+
+export type PickNote = {
+  /** Where the pick was made: `producers:E3[…]@us-west`, `arrow`, `node:bookie-2`. */
+  readonly origin: string;
+  readonly what: string;
+  readonly state: 'adding' | 'added' | 'refused';
+  /** The cursor once the pick was made (the arrow menu moves it to just before the arrow). */
+  readonly at: number;
+  readonly scenario: string;
+  /** Where to draw it, in the box of the menu's container (the diagram, the graph); none: inline. */
+  readonly pos?: { readonly left: number; readonly top: number };
+};
+
+const notes = createStore<{ readonly note: PickNote | null }>()(() => ({ note: null }));
+
+export const clearPickNote = () => notes.setState({ note: null });
+
+appStore.subscribe((s) => {
+  const n = notes.getState().note;
+  if (n && (s.scenarioId !== n.scenario || (n.state !== 'adding' && s.cursor !== n.at)))
+    clearPickNote();
+});
+
+/**
+ * Adds `f` to the plan (addFault) and notes it at `origin`. A fault the validator refuses is undone
+ * by the run (store/run.ts): the note then says so, and the Fault plan's notice says why.
+ */
+export function pickFault(
+  origin: string,
+  f: FaultJson,
+  pos?: { readonly left: number; readonly top: number },
+): Promise<void> {
+  const what = describeFault(f);
+  const done = addFault(f);
+  const s = appStore.getState();
+  const note: PickNote = {
+    origin,
+    what,
+    state: 'adding',
+    at: s.cursor,
+    scenario: s.scenarioId,
+    ...(pos && { pos }),
+  };
+  notes.setState({ note });
+  return done.then(() => {
+    if (notes.getState().note !== note) return;
+    const after = appStore.getState();
+    const kept = after.branches[after.branch]?.faults.includes(f) ?? false;
+    notes.setState({ note: { ...note, state: kept ? 'added' : 'refused', at: after.cursor } });
+  });
+}
+
+const TEXT: Record<PickNote['state'], (what: string) => string> = {
+  adding: (what) => `Adding to the Fault plan: ${what}…`,
+  added: (what) => `Added to the Fault plan: ${what}`,
+  refused: (what) => `Not added: ${what}. The Fault plan says why.`,
+};
+
+/** The note of a pick made at `origin`, if the last pick was made there. */
+export function PickedNote(props: { readonly origin: string; readonly className?: string }) {
+  const note = useStore(notes, (s) => s.note);
+  if (!note || note.origin !== props.origin) return null;
+  return (
+    <span
+      role="status"
+      className={`fault-added ${note.state === 'refused' ? 'fault-added-refused' : ''} ${props.className ?? ''}`}
+      data-testid="fault-added"
+      style={note.pos && { position: 'absolute', left: note.pos.left, top: note.pos.top }}
+    >
+      {TEXT[note.state](note.what)}
+    </span>
+  );
+}
