@@ -35,6 +35,25 @@ function fieldsText(f: FaultJson): string {
   return parts.length > 0 ? ` (${parts.join('; ')})` : '';
 }
 
+/**
+ * A producer in words: a two-way replicator's key (`replicator:us-east->us-west`, the name the
+ * scenario JSON and the diagram's lanes use) as "the us-east → us-west replicator", the words its
+ * topology node and the engine's step words use; any other name as written. The Fault plan said
+ * "disconnect replicator:us-east->us-west" beside a node reading "replicator us-east → us-west"
+ * (UX review 15, finding 6).
+ */
+export function producerWords(name: string): string {
+  const m = /^replicator:(.+)->(.+)$/.exec(name);
+  return m ? `the ${m[1]} → ${m[2]} replicator` : name;
+}
+
+/** `text` with a leading producer name in words, as a sentence: "The us-east → us-west …". */
+export function producerSentence(text: string, name: string): string {
+  if (!text.startsWith(name)) return text;
+  const words = producerWords(name);
+  return words[0]!.toUpperCase() + words.slice(1) + text.slice(name.length);
+}
+
 /** A short human description of a fault plan entry, with its trigger when it has one. */
 export function describeFault(f: FaultJson): string {
   const at = typeof f.cluster === 'string' ? ` at ${f.cluster}` : '';
@@ -54,7 +73,7 @@ export function describeFault(f: FaultJson): string {
       return `${f.kind} on ${String(f.message)}${at}`;
     case 'disconnect':
     case 'restart-producer':
-      return `${f.kind} ${String(f.producer)}${after}`;
+      return `${f.kind} ${producerWords(String(f.producer))}${after}`;
     case 'send-timeout':
       return `send-timeout on ${String(f.message)} (its producer's send timer fires while it is pending)${after}`;
     case 'unload-topic':
@@ -74,7 +93,7 @@ export function describeFault(f: FaultJson): string {
     case 'duplicate-frames': {
       const frames = Array.isArray(f.frames) ? f.frames.map(String).join(', ') : '';
       const from = typeof f.atSend === 'number' ? ` from its ${ordinal(f.atSend)} send` : '';
-      return `duplicate-frames on ${String(f.producer)}'s connection${from}: ${frames ? `writes the frames of ${frames} again, then ` : ''}drops further sends until it reconnects`;
+      return `duplicate-frames on ${producerWords(String(f.producer))}'s connection${from}: ${frames ? `writes the frames of ${frames} again, then ` : ''}drops further sends until it reconnects`;
     }
     default:
       return `${f.kind}${at}${fieldsText({ ...f, cluster: undefined } as FaultJson)}${after}`;

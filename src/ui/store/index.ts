@@ -44,5 +44,5 @@ export {
   type CounterexampleRecipe,
 } from './branches';
 export { addFault, removeFault } from './faultPlan';
-export { describeFault, describeTrigger } from './describe';
+export { describeFault, describeTrigger, producerSentence, producerWords } from './describe';
 export { dismissNotice, setShortcutsOpen, setTheme } from './view';

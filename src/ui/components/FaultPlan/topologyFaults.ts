@@ -9,7 +9,7 @@ import {
   type FaultAction,
   type World,
 } from '../../../engine';
-import { addFault, type FaultJson } from '../../store';
+import { addFault, producerSentence, producerWords, type FaultJson } from '../../store';
 
 export interface TopologyFault {
   /** The button or menu item text, e.g. `disconnect p1`, `move ownership to broker-2`. */
@@ -39,7 +39,7 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
     out.push({
       label: disconnectLabel(world, p.name),
       fault: { kind: 'disconnect', producer: p.name, after },
-      ...why(world, { kind: 'disconnect', producer: p.name }),
+      ...why(world, { kind: 'disconnect', producer: p.name }, p.name),
       node,
       group,
     });
@@ -156,10 +156,21 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
   return out;
 }
 
-/** Disabled, and why, by the engine's rule for the action the item places. */
-function why(world: World, action: FaultAction): { disabled: boolean; reason: string | null } {
+/**
+ * Disabled, and why, by the engine's rule for the action the item places; a reason that opens
+ * with the `producer`'s key says it in words ("The us-east → us-west replicator has no
+ * connection"): the engine's text is the CLI's and stays as it is.
+ */
+function why(
+  world: World,
+  action: FaultAction,
+  producer?: string,
+): { disabled: boolean; reason: string | null } {
   const reason = faultReason(world, action);
-  return { disabled: reason !== null, reason };
+  return {
+    disabled: reason !== null,
+    reason: reason !== null && producer ? producerSentence(reason, producer) : reason,
+  };
 }
 
 /** The faults one topology node's menu lists. */
@@ -179,9 +190,9 @@ export const placeFault = (f: TopologyFault): Promise<void> => addFault(f.fault)
  */
 function disconnectLabel(world: World, name: string): string {
   const peers = connectionPeers(world, name);
-  if (peers.length < 2) return `disconnect ${name}`;
+  if (peers.length < 2) return `disconnect ${producerWords(name)}`;
   const client = pulsarClientOf(world, name);
   const order = world.config.producers.map((pc) => pc.name);
   const names = [...peers].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  return `disconnect ${name} (drops ${client}'s connection: ${names.join(', ')})`;
+  return `disconnect ${producerWords(name)} (drops ${client}'s connection: ${names.join(', ')})`;
 }
