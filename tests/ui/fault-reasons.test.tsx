@@ -9,7 +9,7 @@ import { planAction } from '../../src/engine/sim/faults';
 import { BUILTINS } from '../../src/scenarios/index';
 import { App } from '../../src/ui/App';
 import { topologyFaults } from '../../src/ui/components/FaultPlan/topologyFaults';
-import { selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
+import { producerSentence, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 import { runBuiltin } from '../render/runBuiltin';
 
@@ -92,17 +92,24 @@ describe('a disabled topology fault says why', () => {
     );
   });
 
-  it('every item of every built-in at every step: disabled exactly when the engine gives a reason, and that reason', () => {
+  it('every item of every built-in at every step: disabled exactly when the engine gives a reason, and that reason (a replicator key in words)', () => {
     let disabled = 0;
+    let worded = 0;
     for (const b of BUILTINS)
       for (const s of runBuiltin(b.id).steps)
         for (const f of topologyFaults(s.world, s.index)) {
           const action = planAction(f.fault as Parameters<typeof planAction>[0]);
           const reason = action === null ? null : faultReason(s.world, action);
-          expect(f.reason).toBe(reason);
+          // The engine's reason opens with the producer's key; the UI says a two-way replicator's
+          // key in words (UX review 16: "The us-east → us-west replicator has no connection").
+          const producer = typeof f.fault.producer === 'string' ? f.fault.producer : null;
+          const shown = reason !== null && producer ? producerSentence(reason, producer) : reason;
+          if (shown !== reason) worded++;
+          expect(f.reason).toBe(shown);
           expect(f.disabled).toBe(reason !== null);
           if (f.disabled) disabled++;
         }
     expect(disabled).toBeGreaterThan(100);
+    expect(worded).toBeGreaterThan(0);
   });
 });

@@ -49,8 +49,8 @@ export function producerWords(name: string): string {
 
 /** `text` with a leading producer name in words, as a sentence: "The us-east → us-west …". */
 export function producerSentence(text: string, name: string): string {
-  if (!text.startsWith(name)) return text;
   const words = producerWords(name);
+  if (words === name || !text.startsWith(name)) return text;
   return words[0]!.toUpperCase() + words.slice(1) + text.slice(name.length);
 }
 
