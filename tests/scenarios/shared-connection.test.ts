@@ -228,7 +228,7 @@ describe('producers[].pulsarClient in a scenario file', () => {
   });
 
   it('names the field when it is not a name, or when one client would serve two libraries', () => {
-    expect(errorsOf([{ name: 'p1', pulsarClient: 'my client' }])).toEqual(['$.producers[0].pulsarClient: expected a client name, got "my client"']);
+    expect(errorsOf([{ name: 'p1', pulsarClient: 'my client' }])).toEqual(['$.producers[0].pulsarClient: expected a client name (letters, digits, ".", "_" and "-", starting with a letter or digit; no spaces), got "my client"']);
     expect(errorsOf([{ name: 'p1', pulsarClient: 7 }])).toEqual(['$.producers[0].pulsarClient: expected a client name, got 7']);
     expect(errorsOf([{ name: 'p1', pulsarClient: 'app' }, { name: 'p2', client: 'go', pulsarClient: 'app' }])).toEqual([
       '$.producers[1].pulsarClient: expected a client of the go library (p1 names app as a java client; a PulsarClient belongs to one library), got "app"',

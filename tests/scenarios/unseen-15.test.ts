@@ -756,7 +756,7 @@ describe('review 15: malformed and impossible configs around the new fields name
         workload: [{ send: 'M1', producer: 'p1', size: 6_000_000 }],
         faults: [{ kind: 'lose-receipt', message: 'M1[2/2]' }],
       },
-      '$.faults[0].message: expected a message id, got "M1[2/2]"',
+      '$.faults[0].message: expected a message id (letters, digits, ".", "_" and "-", starting with a letter or digit; no spaces), got "M1[2/2]"',
     ],
   ] as const)('%s', (_, s, error) => {
     expect(errorsOf(s)).toEqual([error]);

@@ -1032,7 +1032,7 @@ describe('review 16: malformed and impossible configs name the field, and never 
     [
       'a producerName with a space',
       { ...LOCAL, producers: [{ name: 'p1', producerName: 'my app' }] },
-      '$.producers[0].producerName: expected a producer name, got "my app"',
+      '$.producers[0].producerName: expected a producer name (letters, digits, ".", "_" and "-", starting with a letter or digit; no spaces), got "my app"',
     ],
     [
       'one pulsarClient in two clusters',

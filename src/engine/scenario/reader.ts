@@ -1,6 +1,6 @@
 // A tiny field-precise reader for untrusted JSON: every problem is collected with its JSON path
 // and what was expected, and nothing throws. The scenario validator is written with it.
-import { NAME, RESERVED_NAMES } from './names';
+import { NAME, NAME_HOLDS, RESERVED_NAMES } from './names';
 
 export interface ValidationError {
   /** JSON path, e.g. `$.producers[0].client`. */
@@ -33,7 +33,10 @@ export class Reader {
     if (typeof v === 'string' && v.length > 0 && (!pattern || pattern.test(v))) return v;
     // `__proto__`, `__defineGetter__`, … already fail NAME's first character; say why all the same.
     const reserved = pattern === NAME && typeof v === 'string' && (RESERVED_NAMES.includes(v) || Object.hasOwn(Object.prototype, v));
-    this.fail(path, reserved ? `${what} other than "${v}" (every JavaScript object has a member of that name, so the model cannot key by it)` : what, v);
+    // A name the pattern refuses says what a name may hold: `expected a message id, got "M 1"`
+    // left the user to guess that the space was the trouble (UX review 15, finding 7).
+    const holds = pattern === NAME && typeof v === 'string' && v.length > 0 ? ` (${NAME_HOLDS})` : '';
+    this.fail(path, reserved ? `${what} other than "${v}" (every JavaScript object has a member of that name, so the model cannot key by it)` : `${what}${holds}`, v);
     return null;
   }
 
