@@ -3,7 +3,7 @@
 // labels used to sit on top of each other.
 import { describe, expect, it } from 'vitest';
 import { topologyOf } from '../../src/engine/index';
-import { layoutTopology, NODE_H } from '../../src/ui/components/Topology/layout';
+import { layoutTopology } from '../../src/ui/components/Topology/layout';
 import { labelLines, placeLabels } from '../../src/ui/components/Topology/labels';
 import { runBuiltin } from '../render/runBuiltin';
 
@@ -34,7 +34,7 @@ function boxes(id: string, width: number) {
       left: q.x,
       right: q.x + layout.nodeWidth,
       top: q.y,
-      bottom: q.y + NODE_H,
+      bottom: q.y + layout.nodeHeight,
     }));
     return { step, labels, nodes, width: layout.width };
   });

@@ -3,7 +3,7 @@
 // straight through the middle one (bookie-restart-ensemble-change read as bookie-2 → "owns").
 import { describe, expect, it } from 'vitest';
 import { topologyOf } from '../../src/engine/index';
-import { layoutTopology, NODE_H } from '../../src/ui/components/Topology/layout';
+import { layoutTopology } from '../../src/ui/components/Topology/layout';
 import { runBuiltin } from '../render/runBuiltin';
 
 /** Does the segment from a to b cross the box (sampled: the boxes are far larger than a step)? */
@@ -33,7 +33,7 @@ describe('topology: the metadata store and its brokers', () => {
           const layout = layoutTopology(topo.nodes, width);
           const centre = (nid: string) => {
             const p = layout.positions.get(nid)!;
-            return { x: p.x + layout.nodeWidth / 2, y: p.y + NODE_H / 2 };
+            return { x: p.x + layout.nodeWidth / 2, y: p.y + layout.nodeHeight / 2 };
           };
           const edges = topo.edges.filter((e) => e.kind === 'metadata');
           expect(edges.length).toBeGreaterThan(0);
@@ -46,7 +46,7 @@ describe('topology: the metadata store and its brokers', () => {
                 left: p.x,
                 right: p.x + layout.nodeWidth,
                 top: p.y,
-                bottom: p.y + NODE_H,
+                bottom: p.y + layout.nodeHeight,
               }),
             );
             expect(hit?.[0], `${e.id} at step ${s.index}, ${width} px`).toBeUndefined();

@@ -5,7 +5,7 @@
 // broker-2's edges up to both replicators ran behind pw (UX review 10).
 import { describe, expect, it } from 'vitest';
 import { topologyOf } from '../../src/engine/index';
-import { layoutTopology, NODE_H } from '../../src/ui/components/Topology/layout';
+import { layoutTopology } from '../../src/ui/components/Topology/layout';
 import { labelLines, placeLabels } from '../../src/ui/components/Topology/labels';
 import { runBuiltin } from '../render/runBuiltin';
 
@@ -51,11 +51,11 @@ describe('topology with two replication links', () => {
 
           const box = (nid: string): Box => {
             const p = layout.positions.get(nid)!;
-            return { left: p.x, right: p.x + layout.nodeWidth, top: p.y, bottom: p.y + NODE_H };
+            return { left: p.x, right: p.x + layout.nodeWidth, top: p.y, bottom: p.y + layout.nodeHeight };
           };
           const centre = (nid: string) => {
             const p = layout.positions.get(nid)!;
-            return { x: p.x + layout.nodeWidth / 2, y: p.y + NODE_H / 2 };
+            return { x: p.x + layout.nodeWidth / 2, y: p.y + layout.nodeHeight / 2 };
           };
           for (const e of topo.edges) {
             const behind = [...layout.positions.keys()].find(

@@ -47,7 +47,7 @@ export function ComponentNode({ data }: NodeProps<TNode>) {
   const { head, tail } = nameParts(n);
   return (
     <div
-      className={`topo-node topo-${n.kind}${n.alert ? ' topo-alert' : ''}`}
+      className={`topo-node topo-${n.kind}${n.alert ? ' topo-alert' : ''}${data.tall ? ' topo-tall' : ''}`}
       data-testid={`topo-node-${n.id}`}
     >
       <button

@@ -5,7 +5,8 @@ import type { TopologyEdge, TopologyNode } from '../../../engine';
 import { edgeSides, NODE_H, type Layout } from './layout';
 import type { LabelPlace } from './labels';
 
-export type TNode = Node<{ readonly node: TopologyNode }, 'component'>;
+/** `tall`: the node's name and detail may take two lines each (layout NODE_H_TALL). */
+export type TNode = Node<{ readonly node: TopologyNode; readonly tall: boolean }, 'component'>;
 export type TEdge = Edge<
   { readonly edge: TopologyEdge; readonly place: LabelPlace | undefined },
   'traffic'
@@ -23,7 +24,8 @@ export function flowNode(n: TopologyNode, layout: Layout): TNode {
     known &&
     known.position.x === position.x &&
     known.position.y === position.y &&
-    known.width === layout.nodeWidth
+    known.width === layout.nodeWidth &&
+    known.height === layout.nodeHeight
   )
     return known;
   const f: TNode = {
@@ -32,9 +34,9 @@ export function flowNode(n: TopologyNode, layout: Layout): TNode {
     position,
     // Its size is the layout's: xyflow need not wait for a measurement to draw the edges.
     width: layout.nodeWidth,
-    height: NODE_H,
-    style: { width: layout.nodeWidth, height: NODE_H },
-    data: { node: n },
+    height: layout.nodeHeight,
+    style: { width: layout.nodeWidth, height: layout.nodeHeight },
+    data: { node: n, tall: layout.nodeHeight > NODE_H },
     draggable: false,
     connectable: false,
   };

@@ -6,7 +6,7 @@
 // Pure: it depends on the layout and the edges only, never on what the browser measured, so the
 // same step always draws the same picture (sizes are estimated from the text, 10 px monospace).
 import type { TopologyEdge } from '../../../engine';
-import { edgeSides, NODE_H, PAD, type Layout } from './layout';
+import { edgeSides, PAD, type Layout } from './layout';
 
 /**
  * A label's centre in the graph's coordinates, the source to name (or null), the frames it lists,
@@ -109,10 +109,10 @@ export function placeLabels(
       // Over the target, nudged toward the side its source is on, so two inbound labels keep
       // the order of their curves.
       const want = t.x + half + Math.sign(s.x - t.x) * Math.min(half / 2, Math.abs(s.x - t.x) / 4);
-      return above ? box(want, `a${t.y}`, t.y, -1) : box(want, `b${t.y}`, t.y + NODE_H, 1);
+      return above ? box(want, `a${t.y}`, t.y, -1) : box(want, `b${t.y}`, t.y + layout.nodeHeight, 1);
     }
     // Sideways within a row: between the two nodes.
-    return box((s.x + t.x) / 2 + half, `m${t.y}`, t.y + NODE_H / 2, 0);
+    return box((s.x + t.x) / 2 + half, `m${t.y}`, t.y + layout.nodeHeight / 2, 0);
   });
   const bands = new Map<string, Box[]>();
   for (const b of boxes) bands.set(b.band, [...(bands.get(b.band) ?? []), b]);

@@ -10,6 +10,13 @@ import type { TopologyNode } from '../../../engine';
 
 /** A node's box: the width is the layout's, the height fixed (one line of name, one of detail). */
 export const NODE_H = 46;
+/**
+ * Narrower than NARROW_W (two nodes a row in the 1024 px side column: 152 px), a node takes two
+ * lines of name and two of detail: at one line each it read "metadata sto…", "local · loading
+ * (writi…" and "java · Ready · 2 pe…" (UX review 15, finding 8).
+ */
+export const NODE_H_TALL = 66;
+export const NARROW_W = 190;
 export const NODE_MIN_W = 140;
 export const NODE_MAX_W = 210;
 /** Between nodes of a row; between rows of one layer; between layers (room for edge labels). */
@@ -25,6 +32,8 @@ export interface Layout {
   readonly width: number;
   readonly height: number;
   readonly nodeWidth: number;
+  /** NODE_H, or NODE_H_TALL for a node narrower than NARROW_W (its texts wrap to two lines). */
+  readonly nodeHeight: number;
   readonly positions: ReadonlyMap<string, { readonly x: number; readonly y: number }>;
   /** Each node's layer (0 = top). */
   readonly layers: ReadonlyMap<string, number>;
@@ -72,6 +81,7 @@ export function layoutTopology(nodes: readonly Placeable[], width: number): Layo
   const widest = Math.max(1, ...inLayer.map((l) => l.length));
   const cols = Math.max(1, Math.min(widest, Math.floor((inner + GAP_X) / (NODE_MIN_W + GAP_X))));
   const nodeWidth = Math.min(NODE_MAX_W, Math.floor((inner - (cols - 1) * GAP_X) / cols));
+  const nodeHeight = nodeWidth < NARROW_W ? NODE_H_TALL : NODE_H;
 
   const positions = new Map<string, { x: number; y: number }>();
   const layers = new Map<string, number>();
@@ -87,11 +97,11 @@ export function layoutTopology(nodes: readonly Placeable[], width: number): Layo
         positions.set(n.id, { x: left + i * (nodeWidth + GAP_X), y });
         layers.set(n.id, li);
       });
-      y += NODE_H + GAP_ROW;
+      y += nodeHeight + GAP_ROW;
     }
   });
-  const height = Math.max(y - GAP_ROW + PAD, NODE_H + 2 * PAD);
-  return { width, height, nodeWidth, positions, layers };
+  const height = Math.max(y - GAP_ROW + PAD, nodeHeight + 2 * PAD);
+  return { width, height, nodeWidth, nodeHeight, positions, layers };
 }
 
 /**
