@@ -51,6 +51,14 @@ export function ShareBar() {
   const dark = useApp((s) => s.theme === 'dark');
   const [message, setMessage] = useState<Message>(null);
   const [editing, setEditing] = useState(false);
+  // What was copied is of the scenario it was copied from: picking another one left "Copied
+  // markdown for GitHub (9,272 characters)." under the bar of the new one (UX review 16).
+  const scenario = useApp((s) => s.scenarioId);
+  const [copiedFrom, setCopiedFrom] = useState(scenario);
+  if (copiedFrom !== scenario) {
+    setCopiedFrom(scenario);
+    setMessage(null);
+  }
 
   const copy = async (what: string, make: () => Promise<string | null> | string | null) => {
     const text = await make();
