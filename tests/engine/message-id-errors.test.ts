@@ -38,8 +38,12 @@ describe('a message id the reader refuses', () => {
 
   it('every other name the pattern refuses says the same; an empty name and a reserved one keep their words', () => {
     const bad = { ...scenario('M1', []), producers: [{ name: 'p 1' }] };
-    expect(errorsOf(bad)[0]).toBe(`$.producers[0].name: expected a producer name ${HOLDS}, got "p 1"`);
+    expect(errorsOf(bad)[0]).toBe(
+      `$.producers[0].name: expected a producer name ${HOLDS}, got "p 1"`,
+    );
     expect(errorsOf(scenario('', []))[0]).toBe('$.workload[0].send: expected a message id, got ""');
-    expect(errorsOf(scenario('valueOf', []))[0]).toMatch(/^\$\.workload\[0\]\.send: expected a message id other than "valueOf" \(every JavaScript object/);
+    expect(errorsOf(scenario('valueOf', []))[0]).toMatch(
+      /^\$\.workload\[0\]\.send: expected a message id other than "valueOf" \(every JavaScript object/,
+    );
   });
 });
