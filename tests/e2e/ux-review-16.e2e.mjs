@@ -18,7 +18,9 @@ const noteInView = (page) =>
     const texts = [...d.querySelectorAll('svg text')].filter((t) =>
       t.closest('g')?.textContent?.trimStart().startsWith('VIOLATION '),
     );
-    const lines = texts.flatMap((t) => [...(t.querySelectorAll('tspan').length ? t.querySelectorAll('tspan') : [t])]);
+    const lines = texts.flatMap((t) => [
+      ...(t.querySelectorAll('tspan').length ? t.querySelectorAll('tspan') : [t]),
+    ]);
     const rs = lines.map((l) => l.getBoundingClientRect()).filter((r) => r.width > 0);
     return {
       n: rs.length,
@@ -34,15 +36,28 @@ const violationNote = {
     const page = await newPage({ viewport: { width: 1400, height: 900 } });
     await openScenario(page, baseURL, 'seed-001-fencing-race');
     await page.getByTestId('step-jump').click();
-    await until(page, () => /^Step 17 of/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''), undefined, 'not at 17');
+    await until(
+      page,
+      () =>
+        /^Step 17 of/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''),
+      undefined,
+      'not at 17',
+    );
     await page.setViewportSize({ width: 1024, height: 768 });
     await until(
       page,
       () => {
         const d = document.querySelector('[data-testid=diagram]');
         const r = d.getBoundingClientRect();
-        const texts = [...d.querySelectorAll('svg text')].filter((t) => t.closest('g')?.textContent?.trimStart().startsWith('VIOLATION '));
-        return texts.length > 0 && texts.every((t) => t.getBoundingClientRect().right <= r.left + d.clientLeft + d.clientWidth + 0.5);
+        const texts = [...d.querySelectorAll('svg text')].filter((t) =>
+          t.closest('g')?.textContent?.trimStart().startsWith('VIOLATION '),
+        );
+        return (
+          texts.length > 0 &&
+          texts.every(
+            (t) => t.getBoundingClientRect().right <= r.left + d.clientLeft + d.clientWidth + 0.5,
+          )
+        );
       },
       undefined,
       'the VIOLATION note’s text runs past the diagram’s right edge after the resize',
@@ -53,41 +68,68 @@ const violationNote = {
 };
 
 const inView = async (page, locator) => {
-  const [r, vw, vh] = await Promise.all([locator.boundingBox(), page.evaluate(() => innerWidth), page.evaluate(() => innerHeight)]);
+  const [r, vw, vh] = await Promise.all([
+    locator.boundingBox(),
+    page.evaluate(() => innerWidth),
+    page.evaluate(() => innerHeight),
+  ]);
   return r && r.x >= 0 && r.y >= 0 && r.x + r.width <= vw + 0.5 && r.y + r.height <= vh + 0.5;
 };
 
 const added = (page, what) =>
-  until(page, (w) => document.querySelector('[data-testid=fault-added]')?.textContent === `Added to the Fault plan: ${w}`, what, `no "Added to the Fault plan: ${what}"`);
+  until(
+    page,
+    (w) =>
+      document.querySelector('[data-testid=fault-added]')?.textContent ===
+      `Added to the Fault plan: ${w}`,
+    what,
+    `no "Added to the Fault plan: ${what}"`,
+  );
 
 const pickNotes = {
   name: 'ux16: a fault picked from a ⚡, an arrow or a node’s ⋯ says “Added to the Fault plan: …” in view beside it (1024 and 1400 px)',
   timeout: 180_000,
   run: async ({ baseURL, newPage }) => {
-    for (const viewport of [{ width: 1024, height: 768 }, { width: 1400, height: 900 }]) {
+    for (const viewport of [
+      { width: 1024, height: 768 },
+      { width: 1400, height: 900 },
+    ]) {
       const w = viewport.width;
       let page = await newPage({ viewport });
       await openScenario(page, baseURL, 'geo-v2-clean');
       await goToStep(page, 16);
       const producers = page.getByTestId('panel-producers');
-      const bolt = producers.getByRole('button', { name: /^Inject a fault on E3 at us-west/ }).first();
+      const bolt = producers
+        .getByRole('button', { name: /^Inject a fault on E3 at us-west/ })
+        .first();
       await bolt.scrollIntoViewIfNeeded();
       await bolt.click();
-      await page.getByRole('menu', { name: 'Faults for E3' }).getByRole('menuitem', { name: /^lose-receipt/ }).click();
+      await page
+        .getByRole('menu', { name: 'Faults for E3' })
+        .getByRole('menuitem', { name: /^lose-receipt/ })
+        .click();
       await added(page, 'lose-receipt on E3 at us-west');
       const note = producers.getByTestId('fault-added');
       assert.ok(await inView(page, note), `${w}: the ⚡'s note is out of view`);
       assert.equal(await note.getAttribute('role'), 'status');
       const [b, n] = [await bolt.boundingBox(), await note.boundingBox()];
       assert.ok(Math.abs(n.y - b.y) < 40, `${w}: the note is not beside the ⚡ (${b.y} / ${n.y})`);
-      assert.match(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''), /^Inject a fault on E3 at us-west/);
+      assert.match(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''),
+        /^Inject a fault on E3 at us-west/,
+      );
 
       page = await newPage({ viewport });
       await openScenario(page, baseURL, 'geo-two-way');
-      const label = page.locator('[data-testid=diagram] svg text.messageText', { hasText: /^8 · receipt E1/ }).first();
+      const label = page
+        .locator('[data-testid=diagram] svg text.messageText', { hasText: /^8 · receipt E1/ })
+        .first();
       await label.scrollIntoViewIfNeeded();
       await label.click();
-      await page.getByRole('menu', { name: /^Faults for step 8/ }).getByRole('menuitem', { name: /^lose-receipt/ }).click();
+      await page
+        .getByRole('menu', { name: /^Faults for step 8/ })
+        .getByRole('menuitem', { name: /^lose-receipt/ })
+        .click();
       await added(page, 'lose-receipt on E1 at us-east');
       const arrowNote = page.getByTestId('diagram').getByTestId('fault-added');
       assert.ok(await inView(page, arrowNote), `${w}: the arrow's note is out of view`);
@@ -95,10 +137,15 @@ const pickNotes = {
       page = await newPage({ viewport });
       await openScenario(page, baseURL, 'seed-001-fencing-race');
       await goToStep(page, 17);
-      const dots = page.getByTestId('panel-topology').getByRole('button', { name: 'Faults on bookie-2' });
+      const dots = page
+        .getByTestId('panel-topology')
+        .getByRole('button', { name: 'Faults on bookie-2' });
       await dots.scrollIntoViewIfNeeded();
       await dots.click();
-      await page.getByRole('menu', { name: /^Faults on bookie-2/ }).getByRole('menuitem', { name: 'slow bookie-2' }).click();
+      await page
+        .getByRole('menu', { name: /^Faults on bookie-2/ })
+        .getByRole('menuitem', { name: 'slow bookie-2' })
+        .click();
       await added(page, 'slow-bookie bookie-2');
       const nodeNote = page.getByTestId('panel-topology').getByTestId('fault-added');
       assert.ok(await inView(page, nodeNote), `${w}: the node menu's note is out of view`);
@@ -131,7 +178,9 @@ const topology = {
       assert.deepEqual(await cutTexts(page), [], `geo-two-way step ${step}`);
     }
     const plan = page.getByTestId('panel-faults');
-    await plan.getByRole('button', { name: 'disconnect the us-east → us-west replicator' }).waitFor();
+    await plan
+      .getByRole('button', { name: 'disconnect the us-east → us-west replicator' })
+      .waitFor();
     assert.ok(!(await plan.innerText()).includes('replicator:us-east->us-west'));
   },
 };
@@ -147,13 +196,23 @@ const messageId = {
     await json.waitFor();
     const text = await json.inputValue();
     await json.fill(text.replace('"send": "M1"', '"send": "M 1"'));
-    await until(page, () => /expected a message id/.test(document.body.innerText), undefined, 'no error for "M 1"');
+    await until(
+      page,
+      () => /expected a message id/.test(document.body.innerText),
+      undefined,
+      'no error for "M 1"',
+    );
     const body = await page.locator('body').innerText();
     assert.ok(
-      body.includes('$.workload[0].send: expected a message id (letters, digits, ".", "_" and "-", starting with a letter or digit; no spaces), got "M 1"'),
+      body.includes(
+        '$.workload[0].send: expected a message id (letters, digits, ".", "_" and "-", starting with a letter or digit; no spaces), got "M 1"',
+      ),
       body.slice(0, 1500),
     );
-    assert.ok(!body.includes('topic.ledgers holds (M 1'), 'the refused id is listed among the messages sent');
+    assert.ok(
+      !body.includes('topic.ledgers holds (M 1'),
+      'the refused id is listed among the messages sent',
+    );
     assert.ok(!body.includes('$.faults[0].message'), 'a second error for the same typo');
   },
 };
