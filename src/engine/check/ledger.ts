@@ -1,9 +1,10 @@
 // The managed-ledger invariants of PR 24722, over the metadata store and BookKeeper's own ledger
 // metadata: what the managed ledger recorded must be what BookKeeper closed, cursors may only
-// acknowledge positions that exist, and the backlog Pulsar computes must not go negative.
+// acknowledge positions that exist (a subscription's, the replicator's, the dedup cursor), and the
+// backlog Pulsar computes must not go negative.
 import { entriesText } from '../model/events';
 import type { BkState, Subscription } from '../model/bookkeeper';
-import type { Position } from '../model/topic';
+import type { DedupState, Position } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import { replicationLinks } from '../model/config';
 import { backlogOf } from '../protocol/ManagedCursor';
@@ -39,6 +40,13 @@ function missingIn(bk: BkState, at: Position): { readonly ledger: boolean; reado
   return at.entryId >= 0 && (!l || at.entryId > limit) ? { ledger: l !== undefined, recorded: limit + 1 } : null;
 }
 
+/** `PersistentTopic.DEDUPLICATION_CURSOR_NAME`. */
+const DEDUP_CURSOR = 'pulsar.dedup';
+
+/** What the ledger list records for an acknowledged position it does not hold. */
+const recordsText = (at: Position, missing: { readonly ledger: boolean; readonly recorded: number }): string =>
+  missing.ledger ? `${entriesText(missing.recorded)} for ledger ${at.ledgerId}` : `no ledger ${at.ledgerId}`;
+
 /**
  * acked-positions-exist for the replicator's cursor (`pulsar.repl.<remote>`), a durable cursor of
  * the source's managed ledger like a subscription's: its mark-delete and each individually deleted
@@ -55,11 +63,24 @@ function replicatorAcks(w: World, cluster: string, bk: BkState): Finding[] {
     for (const at of [r.cursor.markDeletePosition, ...r.cursor.individuallyDeleted]) {
       const missing = missingIn(bk, at);
       if (!missing) continue;
-      const records = missing.ledger ? `${entriesText(missing.recorded)} for ledger ${at.ledgerId}` : `no ledger ${at.ledgerId}`;
-      out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${cluster}:${link.cursor}:${at.ledgerId}:${at.entryId}`, messages: [], detail: `the replicator's cursor${which} acknowledged ${at.ledgerId}:${at.entryId}, but the ledger list records ${records}` });
+      out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${cluster}:${link.cursor}:${at.ledgerId}:${at.entryId}`, messages: [], detail: `the replicator's cursor${which} acknowledged ${at.ledgerId}:${at.entryId}, but the ledger list records ${recordsText(at, missing)}` });
     }
   }
   return out;
+}
+
+/**
+ * acked-positions-exist for the dedup cursor (`pulsar.dedup`, `MessageDeduplication`'s snapshot
+ * cursor): a durable cursor of the same managed ledger, whose mark-delete is where its snapshots
+ * acknowledged up to. One from before the run (absent) is read from the start and acknowledged
+ * nothing the run can judge; a deleted one (null, switched off) acknowledges nothing; one a runtime
+ * switch opened stands at the last confirmed entry it was created at (review 19: not judged before).
+ */
+function dedupCursorAcks(cluster: string, dedup: DedupState, bk: BkState): Finding[] {
+  const at = dedup.cursor;
+  const missing = at ? missingIn(bk, at) : null;
+  if (!at || !missing) return [];
+  return [{ invariant: 'acked-positions-exist', key: `acked-positions-exist:${cluster}:${DEDUP_CURSOR}:${at.ledgerId}:${at.entryId}`, messages: [], detail: `the dedup cursor acknowledged ${at.ledgerId}:${at.entryId}, but the ledger list records ${recordsText(at, missing)}` }];
 }
 
 export function ledgerInvariants(w: World): Finding[] {
@@ -80,12 +101,13 @@ export function ledgerInvariants(w: World): Finding[] {
       const { backlog, missing } = cursorJudgement(bk, s);
       // acked-positions-exist: the mark-delete lies within what the ledger list records.
       if (missing) {
-        out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${topic.cluster}:${s.name}:${md.ledgerId}:${md.entryId}`, messages: [], detail: `subscription ${s.name} acknowledged ${md.ledgerId}:${md.entryId}, but the ledger list records ${missing.ledger ? `${entriesText(missing.recorded)} for ledger ${md.ledgerId}` : `no ledger ${md.ledgerId}`}` });
+        out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${topic.cluster}:${s.name}:${md.ledgerId}:${md.entryId}`, messages: [], detail: `subscription ${s.name} acknowledged ${md.ledgerId}:${md.entryId}, but the ledger list records ${recordsText(md, missing)}` });
       }
       // non-negative-backlog, computed from the recorded counts up to the last confirmed entry.
       if (backlog < 0) out.push({ invariant: 'non-negative-backlog', key: `non-negative-backlog:${topic.cluster}:${s.name}`, messages: [], detail: `subscription ${s.name} has a backlog of ${backlog} (mark-delete ${md.ledgerId}:${md.entryId})` });
     }
     out.push(...replicatorAcks(w, topic.cluster, bk));
+    out.push(...dedupCursorAcks(topic.cluster, topic.dedup, bk));
   }
   return out;
 }
