@@ -72,11 +72,12 @@ function storedAtRemote(w: World, link: ReplicationLink, left: readonly string[]
 }
 
 /**
- * What a stall leaves, in words true of both ends: the owed messages the remote does not store are
- * "not replicated"; those it stores are "stored at <remote> but still in the source backlog" (the
- * cursor owes them, the remote has them). Link by link; with nothing stored the words are as before.
+ * What a stall or a loop leaves, in words true of both ends: the owed messages the remote does not
+ * store are `missingWords` ("not replicated" after a stall, "never replicated" around a loop); those
+ * it stores are "stored at <remote> but still in the source backlog" (the cursor owes them, the
+ * remote has them). Link by link; with nothing stored the words are as before.
  */
-function stallWords(w: World, links: readonly ReplicationLink[]): string {
+function owedWords(w: World, links: readonly ReplicationLink[], missingWords: string): string {
   const missing: string[] = [];
   const parts: string[] = [];
   for (const l of links) {
@@ -85,7 +86,7 @@ function stallWords(w: World, links: readonly ReplicationLink[]): string {
     missing.push(...left.filter((m) => !there.includes(m)));
     if (there.length > 0) parts.push(`${there.join(', ')} stored at ${l.cfg.to} but still in the source backlog`);
   }
-  const head = missing.length > 0 ? [`${missing.join(', ')} not replicated`] : [];
+  const head = missing.length > 0 ? [`${missing.join(', ')} ${missingWords}`] : [];
   return [...head, ...parts].join('; ');
 }
 
@@ -97,7 +98,7 @@ export function replicationStalled(w: World): ProgressFinding | null {
   const dead = links.find((l) => replicatorOf(w, l)?.state === 'Terminated');
   const which = dead && links.length > 1 ? ` ${dead.cfg.from}->${dead.cfg.to}` : '';
   const why = dead ? `the replicator${which} terminated (${replicatorOf(w, dead)!.reason})` : 'nothing more can happen';
-  return { messages: left, detail: `replication stalled with ${stallWords(w, links)}: ${why}` };
+  return { messages: left, detail: `replication stalled with ${owedWords(w, links, 'not replicated')}: ${why}` };
 }
 
 /**
@@ -122,5 +123,6 @@ export function fairLoopWithoutProgress(steps: readonly StepRecord[], start: num
   if (left.length === 0) return null;
   if (starvedActions(steps, start, end).length > 0) return null;
   const keys = steps.slice(start + 1, end + 1).map((s) => s.key).join(', ');
-  return { messages: left, detail: `replication loops without progress from step ${start} to step ${end} (${keys}); ${left.join(', ')} never replicated` };
+  // A loop's resends can land at the remote while their answers never reach the cursor: said as a stall's are.
+  return { messages: left, detail: `replication loops without progress from step ${start} to step ${end} (${keys}); ${owedWords(w, replicationLinks(w.config), 'never replicated')}` };
 }
