@@ -59,7 +59,7 @@ describe('a quiescent end under a broken channel that never healed (r00)', () =>
 describe('an application send that never completes (s13)', () => {
   it('the note says it never completes and suggests the send-timeout fault', () => {
     expect(runOf(scenario(S13)).endNotes).toEqual([
-      "p1's send of E4 is still pending and nothing more can happen: the application's send never completes. With its default send timeout (30 s in Java and Go) the client would fail it with a timeout; the model fires that only as a fault: add { \"kind\": \"send-timeout\", \"message\": \"E4\" } to the plan",
+      "p1's send of E4 is still pending and nothing more can happen: the broker at us-east answered E4 with NotAllowedError while another send was the head, which ProducerImpl.recoverNotAllowedError ignores; nothing more comes on the open connection to broker-1, so the application's send never completes. With its default send timeout (30 s in Java and Go) the client would fail it with a timeout; the model fires that only as a fault: add { \"kind\": \"send-timeout\", \"message\": \"E4\" } to the plan",
     ]);
   });
   it('the suggested fault fails E4 with TimeoutException, and nothing is left to say', () => {

@@ -356,7 +356,7 @@ const ROWS: ReviewRow[] = [
       violations: [],
       endedBy: 'quiescent',
       endNotes: [
-        'p1\'s send of E4 is still pending and nothing more can happen: the application\'s send never completes. With its default send timeout (30 s in Java and Go) the client would fail it with a timeout; the model fires that only as a fault: add { "kind": "send-timeout", "message": "E4" } to the plan',
+        'p1\'s send of E4 is still pending and nothing more can happen: the broker at us-east answered E4 with NotAllowedError while another send was the head, which ProducerImpl.recoverNotAllowedError ignores; nothing more comes on the open connection to broker-1, so the application\'s send never completes. With its default send timeout (30 s in Java and Go) the client would fail it with a timeout; the model fires that only as a fault: add { "kind": "send-timeout", "message": "E4" } to the plan',
       ],
     },
   },

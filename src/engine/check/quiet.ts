@@ -3,12 +3,14 @@
 // every send until its connection closes) or because an application send waits for an answer that
 // will never come. Pulsar stays stuck in both (the replicator's producer has no send timeout, and
 // the model fires an application's send timeout only as a fault), so these are not violations:
-// they are the run's end, said in words (review 18's "Left open").
+// they are the run's end, said in words (review 18's "Left open"), with the cause the world shows
+// for a stuck application send (check/stuck.ts).
 import { replicationLinks } from '../model/config';
 import type { Channel } from '../model/connection';
 import type { ProducerState } from '../model/producer';
 import type { World } from '../model/world';
 import { owed } from './progress';
+import { stuckBecause } from './stuck';
 
 /** The messages a producer still waits on, in send order (a batch's or a chunked message's once). */
 const pendingOf = (p: ProducerState): string[] => [...new Set(p.pendingMessages.flatMap((op) => op.msgs.map((m) => m.msg)))];
@@ -42,14 +44,15 @@ function brokenChannelNote(w: World, ch: Channel): string {
  * An application send still pending when nothing more can happen: its callback never runs. Java's
  * and Go's producers time a send out after 30 s by default (`ProducerImpl.run`,
  * `partitionProducer.failTimeoutMessages`); the model has no clock, so it fires that only as the
- * `send-timeout` fault, which the note suggests (docs/research/send-timeout.md).
+ * `send-timeout` fault, which the note suggests (docs/research/send-timeout.md). The note says why
+ * nothing answers it, from what the world shows (`stuckBecause`).
  */
-function stuckSendNote(p: ProducerState): string {
+function stuckSendNote(w: World, p: ProducerState): string {
   const left = pendingOf(p);
   const sends = left.length === 1 ? `send of ${left[0]} is` : `sends of ${left.join(', ')} are`;
   return (
-    `${p.name}'s ${sends} still pending and nothing more can happen: the application's send never completes. ` +
-    `With its default send timeout (30 s in Java and Go) the client would fail it with a timeout; ` +
+    `${p.name}'s ${sends} still pending and nothing more can happen: ${stuckBecause(w, p, left)}, so the application's ${left.length === 1 ? 'send never completes' : 'sends never complete'}. ` +
+    `With its default send timeout (30 s in Java and Go) the client would fail ${left.length === 1 ? 'it' : 'them'} with a timeout; ` +
     `the model fires that only as a fault: add { "kind": "send-timeout", "message": "${left[0]}" } to the plan`
   );
 }
@@ -70,7 +73,7 @@ export function quietNotes(w: World): string[] {
   }
   for (const p of Object.values(w.producers)) {
     if (p.role !== 'app' || broken.has(p.name) || p.pendingMessages.length === 0) continue;
-    notes.push(stuckSendNote(p));
+    notes.push(stuckSendNote(w, p));
   }
   return notes;
 }
