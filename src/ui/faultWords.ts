@@ -52,6 +52,8 @@ export const EXPLORE_KIND_WORDS: Readonly<Record<ExploreFaultKind, string>> = {
     "an operator switches the topic's deduplication on or off while it runs; switched on, it remembers nothing stored before",
   'expire-messages':
     "the topic's message TTL passes: every subscription's and replicator's cursor skips what is stored so far, replicated or not",
+  'trim-topic':
+    'the topic is trimmed (retention 0): the ledgers every durable cursor has consumed are deleted, never the current one',
   'duplicate-frames':
     "a producer's connection writes frames it sent before again, then drops sends until it reconnects",
   'ownership-change':

@@ -32,6 +32,8 @@ export function faultOfKey(key: string): FaultJson | null {
     return m[2] === undefined
       ? { kind: 'unload-topic', cluster: m[1]! }
       : { kind: 'unload-topic', cluster: m[1]!, scope: 'topic' };
+  m = /^fault:trim-topic:(.+)$/.exec(key);
+  if (m) return { kind: 'trim-topic', cluster: m[1]! };
   m = /^fault:expire-messages:(.+)$/.exec(key);
   if (m) return { kind: 'expire-messages', cluster: m[1]! };
   m = /^fault:set-deduplication:([^:]+):(on|off)$/.exec(key);

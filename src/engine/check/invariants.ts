@@ -4,7 +4,7 @@ import { type ReplicationLink, replicationLinks } from '../model/config';
 import { replicationDedup } from '../model/fixes';
 import type { Position, StoredEntry } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
-import { chunkAssembler, chunkSpan, readableOf, storedMessages } from '../protocol/ManagedLedger';
+import { chunkAssembler, chunkSpan, readableOf, storedOrTrimmed } from '../protocol/ManagedLedger';
 import { cmpPos, entryReplicateTo, excludedBySender, skipsEntry, sourceEntries } from '../protocol/PersistentReplicator';
 import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
@@ -39,7 +39,7 @@ export function noSilentLoss(w: World): Finding[] {
   for (const c of w.completions) {
     if (c.result === 'failed') continue;
     let stored = storedBy.get(c.cluster);
-    if (!stored) storedBy.set(c.cluster, (stored = new Set(storedMessages(w.topics[c.cluster]!))));
+    if (!stored) storedBy.set(c.cluster, (stored = new Set(storedOrTrimmed(w.topics[c.cluster]!))));
     if (stored.has(c.msg)) continue;
     const how = c.result === 'dup' ? 'with -1:-1' : `at ${c.ledgerId}:${c.entryId}`;
     out.push({
@@ -66,7 +66,7 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
   const repl = link.cfg;
   const r = replicatorOf(w, link);
   if (!r) return [];
-  const remote = new Set(storedMessages(w.topics[repl.to]!));
+  const remote = new Set(storedOrTrimmed(w.topics[repl.to]!));
   const deleted = (l: number, e: number) => {
     const m = r.cursor.markDeletePosition;
     return l < m.ledgerId || (l === m.ledgerId && e <= m.entryId) || r.cursor.individuallyDeleted.some((d) => d.ledgerId === l && d.entryId === e);

@@ -15,11 +15,11 @@ import type { Finding } from './invariants';
  * storage view shows the same): the last confirmed entry the backlog counts up to, the backlog,
  * and, when the mark-delete lies beyond what the list records, what the list records for it.
  */
-export function cursorJudgement(bk: BkState, s: Subscription): { lastConfirmed: Position | null; backlog: number; missing: { readonly ledger: boolean; readonly recorded: number } | null } {
+export function cursorJudgement(bk: BkState, s: Subscription, trimmed?: readonly { readonly id: number }[]): { lastConfirmed: Position | null; backlog: number; missing: { readonly ledger: boolean; readonly recorded: number } | null } {
   const list = bk.metadata.ledgers;
   const last = list[list.length - 1];
   const lac = lastConfirmedIn(bk);
-  const missing = missingIn(bk, s.markDeletePosition);
+  const missing = missingIn(bk, s.markDeletePosition, trimmed);
   const lastConfirmed = lac >= 0 ? { ledgerId: last!.id, entryId: lac } : lastClosedEntry(list.slice(0, -1));
   return { lastConfirmed, backlog: backlogOf(list, lastConfirmed, s), missing };
 }
@@ -32,8 +32,12 @@ function lastConfirmedIn(bk: BkState): number {
   return last && lce.ledgerId === last.id ? lce.entryId : last ? last.entries - 1 : -1;
 }
 
-/** Whether an acknowledged position lies beyond what the ledger list records, and what it records. */
-function missingIn(bk: BkState, at: Position): { readonly ledger: boolean; readonly recorded: number } | null {
+/**
+ * Whether an acknowledged position lies beyond what the ledger list records, and what it records.
+ * A position in a ledger a trim deleted existed (`trimmed`): a cursor may stay on it, as in Pulsar.
+ */
+function missingIn(bk: BkState, at: Position, trimmed?: readonly { readonly id: number }[]): { readonly ledger: boolean; readonly recorded: number } | null {
+  if (trimmed?.some((l) => l.id === at.ledgerId)) return null;
   const list = bk.metadata.ledgers;
   const l = list.find((x) => x.id === at.ledgerId);
   const limit = l === list[list.length - 1] ? lastConfirmedIn(bk) : (l?.entries ?? 0) - 1;
@@ -61,7 +65,7 @@ function replicatorAcks(w: World, cluster: string, bk: BkState): Finding[] {
     if (!r) continue;
     const which = links.length > 1 ? ` ${link.cfg.from}->${link.cfg.to}` : '';
     for (const at of [r.cursor.markDeletePosition, ...r.cursor.individuallyDeleted]) {
-      const missing = missingIn(bk, at);
+      const missing = missingIn(bk, at, w.topics[cluster]!.trimmed);
       if (!missing) continue;
       out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${cluster}:${link.cursor}:${at.ledgerId}:${at.entryId}`, messages: [], detail: `the replicator's cursor${which} acknowledged ${at.ledgerId}:${at.entryId}, but the ledger list records ${recordsText(at, missing)}` });
     }
@@ -98,7 +102,7 @@ export function ledgerInvariants(w: World): Finding[] {
     }
     for (const s of Object.values(topic.subscriptions)) {
       const md = s.markDeletePosition;
-      const { backlog, missing } = cursorJudgement(bk, s);
+      const { backlog, missing } = cursorJudgement(bk, s, topic.trimmed);
       // acked-positions-exist: the mark-delete lies within what the ledger list records.
       if (missing) {
         out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${topic.cluster}:${s.name}:${md.ledgerId}:${md.entryId}`, messages: [], detail: `subscription ${s.name} acknowledged ${md.ledgerId}:${md.entryId}, but the ledger list records ${recordsText(md, missing)}` });

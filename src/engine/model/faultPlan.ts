@@ -43,6 +43,12 @@ export type FaultSpec =
    */
   | { readonly kind: 'expire-messages'; readonly cluster: string; readonly after: Trigger }
   /**
+   * An operator trims the topic (`pulsar-admin topics trim-topic`), or the broker's own background
+   * trim runs (`ManagedLedgerImpl.trimConsumedLedgersInBackground`), with retention 0: the ledgers
+   * wholly before the slowest durable cursor's mark-delete are deleted, never the current one.
+   */
+  | { readonly kind: 'trim-topic'; readonly cluster: string; readonly after: Trigger }
+  /**
    * The process of the broker serving the topic dies; `to` loads the topic after it (null: the
    * same broker, once it has restarted). Unlike ownership-change, the old owner never acts again.
    */
@@ -84,6 +90,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'restart-bookie',
   'set-deduplication',
   'expire-messages',
+  'trim-topic',
 ];
 
 /**
@@ -144,6 +151,8 @@ export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): str
   const replicated = scope.replication != null || (scope.replications?.length ?? 0) > 0;
   // A message TTL acts on cursors: a subscription's or a replicator's.
   if (kind === 'expire-messages') return replicated || (scope.subscriptions?.length ?? 0) > 0 ? null : 'no subscription and no replication: no cursor to expire';
+  // A trim deletes ledgers a write closed: a topic nothing writes to never has one before its current.
+  if (kind === 'trim-topic') return scope.producers.length > 0 || replicated ? null : 'nothing is written: no ledger ever closes for a trim to delete';
   const bookieSide = kind === 'slow-bookie' || kind === 'ownership-change' || kind === 'restart-bookie';
   return bookieSide || scope.producers.length > 0 || replicated ? null : 'nothing sends';
 }

@@ -102,4 +102,10 @@ export interface TopicState {
   pendingWrites: PendingWrite[];
   ledgers: Ledger[];
   nextLedgerId: number;
+  /**
+   * Ledgers a trim deleted (`ManagedLedgerImpl.internalTrimLedgers`, the `trim-topic` fault), in the
+   * order deleted: no reader reaches them any more; kept for the panels and for `no-silent-loss`,
+   * which counts their messages as stored and then trimmed. Absent until a trim deleted one.
+   */
+  trimmed?: Ledger[];
 }

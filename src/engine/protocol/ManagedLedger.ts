@@ -65,6 +65,16 @@ export function storedMessages(topic: TopicState): string[] {
 }
 
 /**
+ * What the topic stored and a trim then deleted (`TopicState.trimmed`): no reader gets it any more,
+ * but every durable cursor had consumed it first, so `no-silent-loss` counts it as stored.
+ */
+export function storedOrTrimmed(topic: TopicState): string[] {
+  const stored = storedMessages(topic);
+  if (!topic.trimmed) return stored;
+  return [...topic.trimmed.flatMap((l) => l.entries.flatMap((e) => e.msgs.map((m) => m.msg))), ...stored];
+}
+
+/**
  * A consumer's assembly of chunked messages (`ConsumerImpl.processMessageChunk`, with PR 20948's
  * filter of repeated chunks), fed the chunks in topic order: keyed by the uuid
  * (`producerName-sequenceId`), chunk 0 starts a message, the next chunk id extends it, a repeated

@@ -165,7 +165,7 @@ export function emptyLedgersDeleted(ctx: Ctx, broker: string, deleted: readonly 
 export const listText = (list: readonly { id: number; entries: number }[]): string => list.map((l) => `${l.id}:{${l.entries}}`).join(', ');
 
 /** `ManagedLedgerImpl.setFenced`: fail every queued add; the topic closes and its clients leave. */
-function fenceManagedLedger(ctx: Ctx, topic: TopicState): void {
+export function fenceManagedLedger(ctx: Ctx, topic: TopicState): void {
   const bk = topic.bk!;
   bk.ml.state = 'Fenced';
   bk.ml.ops = [];

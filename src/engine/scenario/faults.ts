@@ -21,6 +21,8 @@ export function readFaults(
   movedElsewhere: (cluster: string, first: string) => boolean = () => false,
   /** Clusters whose topic has a cursor a message TTL can expire: a subscription, or a replication link from it. */
   cursorClusters: readonly string[] = clusterConfigs.map((c) => c.name),
+  /** Clusters whose topic is written to (a producer there, a replication link into it) or starts with two ledgers or more. */
+  writtenClusters: readonly string[] = clusterConfigs.map((c) => c.name),
 ): FaultSpec[] {
   const raw = v === undefined ? [] : (r.arr(v, '$.faults') ?? []);
   const clusters = clusterConfigs.map((c) => c.name);
@@ -214,6 +216,14 @@ export function readFaults(
         // The TTL expires cursors: a topic with none (no subscription, no replicator) has nothing to expire.
         if (c !== '' && !cursorClusters.includes(c))
           r.fail(`${path}.cluster`, `a cluster with a subscription or a replication link from it (the message TTL expires their cursors; ${c} has neither)`, c);
+        return [{ kind, cluster: c, after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
+      }
+      case 'trim-topic': {
+        r.known(o, path, ['kind', 'cluster', 'after']);
+        const c = r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '';
+        // A trim deletes ledgers before the current one: a topic nothing writes to never has one.
+        if (c !== '' && !writtenClusters.includes(c))
+          r.fail(`${path}.cluster`, `a cluster whose topic is written to — a producer there or a replication link into it (a trim deletes ledgers a write closed; ${c}'s topic is never written and starts with one ledger)`, c);
         return [{ kind, cluster: c, after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
       }
       case 'set-deduplication': {

@@ -93,6 +93,8 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
     appMessages,
     (cluster, first) => movedElsewhere(s, clusterNames, cluster, first),
     clusterNames.filter((c) => subscriptions.some((x) => x.cluster === c) || links.some((l) => l.cfg.from === c)),
+    // A trim needs a ledger before the current one: one written and closed, or two from before the run.
+    clusters.filter((c) => producers.some((p) => p.cluster === c.name) || links.some((l) => l.cfg.to === c.name) || c.initialLedgers.length > 1).map((c) => c.name),
   );
   readExpect(r, s.expect, clusterNames);
   const schedule = readSchedule(r, s.schedule);

@@ -33,6 +33,9 @@
 //   fault:expire-messages:<cluster>          the topic's message TTL passed for every confirmed entry:
 //                                            its subscriptions' and replicators' cursors are
 //                                            mark-deleted up to the last one (checkMessageExpiry)
+//   fault:trim-topic:<cluster>               the topic's consumed ledgers are trimmed (retention 0): those
+//                                            wholly before the slowest durable cursor's mark-delete,
+//                                            never the current one (internalTrimLedgers)
 //   fault:restart-bookie:<bookie>            the bookie's process dies and comes back (every cluster
 //                                            that lists <bookie>): what it had in flight is lost
 //   fault:send-timeout:<msg>[#<n>]            the send timer of the application producer that has
@@ -56,6 +59,7 @@ export type FaultAction =
   | { readonly kind: 'unload-topic'; readonly cluster: string; readonly scope?: 'topic' }
   | { readonly kind: 'set-deduplication'; readonly cluster: string; readonly enabled: boolean }
   | { readonly kind: 'expire-messages'; readonly cluster: string }
+  | { readonly kind: 'trim-topic'; readonly cluster: string }
   | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string }
   /** `to` null: the crashed broker restarts and loads the topic again. */
   | { readonly kind: 'restart-broker'; readonly cluster: string; readonly to: string | null }
@@ -130,6 +134,8 @@ export function faultKey(f: FaultAction): string {
       return `fault:set-deduplication:${f.cluster}:${f.enabled ? 'on' : 'off'}`;
     case 'expire-messages':
       return `fault:expire-messages:${f.cluster}`;
+    case 'trim-topic':
+      return `fault:trim-topic:${f.cluster}`;
     case 'ownership-change':
       return `fault:ownership-change:${f.cluster}:${f.to}`;
     case 'restart-broker':

@@ -18,6 +18,7 @@ import { startTakeover } from '../protocol/OwnershipChange';
 import { bookieRestarts } from '../protocol/BookieImpl';
 import { checkMessageExpiry } from '../protocol/PersistentMessageExpiryMonitor';
 import { bookieConnectionClosed } from '../protocol/ManagedLedgerImpl';
+import { trimConsumedLedgers } from '../protocol/ManagedLedgerTrim';
 import { completeOpFailure, unsentOp } from '../protocol/SendCallback';
 import { sendTimeoutJava } from '../protocol/ProducerImpl';
 import { failTimeoutMessages } from '../protocol/partitionProducerSendTimeout';
@@ -95,6 +96,12 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       const topic = w.topics[f.cluster]!;
       ctx.events.push(ev('fault', topic.owner, `message TTL passes at ${f.cluster}: every entry stored so far has expired`, [], { cluster: f.cluster }));
       checkMessageExpiry(ctx, topic);
+      return;
+    }
+    case 'trim-topic': {
+      const topic = w.topics[f.cluster]!;
+      ctx.events.push(ev('fault', topic.owner, `operator trims the topic at ${f.cluster} (pulsar-admin topics trim-topic; retention 0)`, [], { cluster: f.cluster }));
+      trimConsumedLedgers(ctx, topic);
       return;
     }
     case 'ownership-change':

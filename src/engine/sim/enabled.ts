@@ -7,6 +7,7 @@ import { anyReadable, backlog } from '../protocol/PersistentReplicator';
 import type { World } from '../model/world';
 import { nextWorkloadItem, workloadKey } from '../protocol/application';
 import { topicDown } from '../protocol/OwnershipChange';
+import { trimPlan } from '../protocol/ManagedLedgerTrim';
 import { connectionHead, connectionPeers } from '../protocol/ConnectionPool';
 import { closeAnswered } from '../protocol/ProducerImplClose';
 import { type Action, ActionClass, type EnabledAction, type FaultAction, faultKey } from './actions';
@@ -164,6 +165,8 @@ function addExplorerFaults(w: World, add: Add): void {
   // An operator's policy change: the explorer only flips it (setting what the topic already has does nothing).
   if (kinds.has('set-deduplication')) for (const c of w.config.clusters) offer({ kind: 'set-deduplication', cluster: c.name, enabled: !w.topics[c.name]!.dedup.enabled });
   if (kinds.has('expire-messages')) for (const c of w.config.clusters) offer({ kind: 'expire-messages', cluster: c.name });
+  // Placed only where it deletes something: a trim every cursor holds leaves the world as it was.
+  if (kinds.has('trim-topic')) for (const c of w.config.clusters) if (trimPlan(w, w.topics[c.name]!).deletes.length > 0) offer({ kind: 'trim-topic', cluster: c.name });
   if (kinds.has('ownership-change')) for (const c of w.config.clusters) for (const b of c.brokers) offer({ kind: 'ownership-change', cluster: c.name, to: b });
   if (kinds.has('restart-broker')) {
     // The serving broker restarts and loads the topic again, or (with bookies) any other broker of

@@ -12,6 +12,7 @@ import type { FaultAction } from './actions';
 import { expiredItem } from '../protocol/partitionProducerSendTimeout';
 import { expiryReason } from '../protocol/PersistentMessageExpiryMonitor';
 import { closingReason } from '../protocol/OwnershipChange';
+import { trimReason } from '../protocol/ManagedLedgerTrim';
 
 export const inFlightTo = (w: World, msg: string, cluster: string) =>
   Object.values(w.channels).filter((ch) => ch.open && ch.cluster === cluster).flatMap((ch) => ch.toBroker).find((f) => !f.corrupted && f.msgs.some((m) => m.msg === msg));
@@ -100,6 +101,9 @@ export function faultReason(w: World, f: FaultAction): string | null {
     }
     case 'expire-messages':
       return expiryReason(w, f.cluster);
+    case 'trim-topic':
+      // The serving broker's managed ledger trims: not while the topic is closing, moving or loading.
+      return w.topics[f.cluster]?.closing ? closingReason(f.cluster) : (notServing(w, f.cluster) ?? trimReason(w, f.cluster));
     case 'restart-bookie': {
       // Any time, in each cluster that lists the bookie — but not while a fencing read to it or its
       // answer is in flight: a fencing read with a failed bookie (`ReadLastConfirmedOp` counting an
@@ -160,6 +164,7 @@ export function planAction(spec: FaultSpec): FaultAction | null {
     case 'set-deduplication':
       return { kind: spec.kind, cluster: spec.cluster, enabled: spec.enabled };
     case 'expire-messages':
+    case 'trim-topic':
       return { kind: spec.kind, cluster: spec.cluster };
     case 'ownership-change':
       return { kind: spec.kind, cluster: spec.cluster, to: spec.to };

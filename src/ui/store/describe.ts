@@ -82,6 +82,8 @@ export function describeFault(f: FaultJson): string {
       return `deduplication switched ${f.enabled === false ? 'off' : 'on'}${at} (topic policy)${after}`;
     case 'expire-messages':
       return `message TTL passes${at} (every stored entry expires on each subscription's and replicator's cursor)${after}`;
+    case 'trim-topic':
+      return `trim-topic${at} (the ledgers every durable cursor consumed are deleted; retention 0)${after}`;
     case 'ownership-change':
       return `ownership-change${at} to ${String(f.to)}${after}`;
     case 'restart-broker':

@@ -58,6 +58,7 @@ const PLAN_FIELDS: Readonly<Record<FaultKind, string>> = {
   'unload-topic': 'cluster, scope? ("topic": pulsar-admin topics unload; default "bundle"), after',
   'set-deduplication': 'cluster, enabled (true | false), after',
   'expire-messages': 'cluster (with a subscription or a replication link from it), after',
+  'trim-topic': 'cluster (whose topic is written to), after',
   'duplicate-frames': 'producer (or "replicator"), atSend, frames',
   'ownership-change': 'cluster, to, after',
   'restart-broker': 'cluster, to? (default: the same broker, once restarted), after',
