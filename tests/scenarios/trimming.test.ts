@@ -6,7 +6,7 @@
 // row's outcome was predicted from the sources before it was run; what follows a trim (readers
 // reading on, a dedup replay after a reload, the invariants) is the existing rules'.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, type RunResult } from '../../src/engine';
+import { explore, explorerBounds, loadScenario, type RunResult, storageOf } from '../../src/engine';
 import { type Json, runOf, stepOf } from './helpers';
 
 const sends = (n: number): Json[] => Array.from({ length: n }, (_, i) => ({ send: `M${i + 1}`, producer: 'p1' }));
@@ -132,6 +132,9 @@ describe('a trim after an ownership change rolled the ledger', () => {
     const t = r.steps[at]!.world.topics.local!;
     expect(t.subscriptions.sub!.markDeletePosition).toEqual({ ledgerId: 10, entryId: 1 });
     expect(t.bk!.ml.lastConfirmedEntry).toEqual({ ledgerId: 10, entryId: 1 });
+    // The Storage panel judges it as the invariant does: not a position the list lacks, backlog 0.
+    const view = storageOf(r.steps[at]!.world)[0]!.subscriptions[0]!;
+    expect([view.markDelete, view.ackedMissing, view.backlog]).toEqual(['10:1', null, 0]);
     expect(received(r)).toEqual(['M1', 'M2', 'M3']);
     expect(r.stored.local).toEqual(['M3']);
     expect(r.violations).toEqual([]);

@@ -172,7 +172,7 @@ function missingText(
 function subscriptionsOf(topic: TopicState, bk: BkState): SubscriptionView[] {
   return Object.values(topic.subscriptions).map((s) => {
     // Judged exactly as the ledger invariants judge it (acked-positions-exist, non-negative-backlog).
-    const j = cursorJudgement(bk, s);
+    const j = cursorJudgement(bk, s, topic.trimmed);
     return {
       name: s.name,
       broker: s.broker,

@@ -74,13 +74,15 @@ export function topicPanel(w: World, t: TopicState, prev: TopicState | undefined
         unreadable: readable.has(e) ? null : unreadableWhy(t, e.ledgerId, e.entryId),
       })),
     })),
+    // Only once a trim deleted one: the view of a topic never trimmed keeps its shape.
+    ...(t.trimmed ? { trimmed: t.trimmed.map((l) => ({ id: l.id, entries: l.entries.length, msgs: l.entries.flatMap((e) => names(e.msgs)) })) } : {}),
     // What a consumer reading the topic gets (the entries the ledger list and LAC reach).
     stored: storedMessages(t),
     missingFromSource: missingFromSource(w, t.cluster),
     changed: {
       dedup: prev !== undefined && differs(t.dedup, prev.dedup),
       pendingWrites: prev !== undefined && differs(t.pendingWrites, prev.pendingWrites),
-      ledgers: prev !== undefined && differs(t.ledgers, prev.ledgers),
+      ledgers: prev !== undefined && (differs(t.ledgers, prev.ledgers) || differs(t.trimmed, prev.trimmed)),
     },
   };
 }

@@ -43,7 +43,21 @@ export function TopicPanel({
               />
             )}
             <div className={changedClass(t.changed.ledgers)}>
-              {t.ledgers.length === 0 && <p className="muted">No ledger yet.</p>}
+              {t.ledgers.length === 0 && !t.trimmed && <p className="muted">No ledger yet.</p>}
+              {t.trimmed?.map((l) => (
+                <div
+                  key={l.id}
+                  className="ledger"
+                  data-testid={`trimmed-ledger-${t.cluster}-${l.id}`}
+                >
+                  <div className="row-label">ledger {l.id} (deleted by a trim)</div>
+                  <span className="muted">
+                    {l.entries === 1 ? '1 entry' : `${l.entries} entries`}
+                    {l.msgs.length > 0 ? ` (${l.msgs.join(', ')})` : ''}, consumed by every durable
+                    cursor: no reader gets {l.entries === 1 ? 'it' : 'them'} any more
+                  </span>
+                </div>
+              ))}
               {t.ledgers.map((l) => (
                 <div key={l.id} className="ledger">
                   <div className="row-label">
