@@ -26,12 +26,12 @@ function candidates(w: World, messages: readonly string[]): FaultAction[] {
   }
   for (const c of w.config.clusters) {
     const cluster = c.name;
-    out.push({ kind: 'unload-topic', cluster }, { kind: 'expire-messages', cluster }, { kind: 'restart-broker', cluster, to: null });
+    out.push({ kind: 'unload-topic', cluster }, { kind: 'expire-messages', cluster }, { kind: 'trim-topic', cluster }, { kind: 'restart-broker', cluster, to: null });
     out.push({ kind: 'set-deduplication', cluster, enabled: true }, { kind: 'set-deduplication', cluster, enabled: false });
     for (const to of c.brokers) out.push({ kind: 'ownership-change', cluster, to }, { kind: 'restart-broker', cluster, to });
     for (const bookie of c.bookies) out.push({ kind: 'restart-bookie', bookie });
   }
-  out.push({ kind: 'unload-topic', cluster: 'no-such-cluster' }, { kind: 'restart-bookie', bookie: 'no-such-bookie' });
+  out.push({ kind: 'unload-topic', cluster: 'no-such-cluster' }, { kind: 'trim-topic', cluster: 'no-such-cluster' }, { kind: 'restart-bookie', bookie: 'no-such-bookie' });
   return out;
 }
 

@@ -141,6 +141,66 @@ describe('a trim after an ownership change rolled the ledger', () => {
   });
 });
 
+describe('a trim does not hide a duplicate', () => {
+  // M2's receipt is lost; deduplication is switched on after M2's write (its new cursor remembers
+  // nothing before 10:1), so the resend is NotDup and stored again at 11:0. Here the subscription
+  // consumes 10:1 and the trim deletes ledger 10 before the resend is written: the subscription
+  // still receives M2 twice, and no-duplicates must still say so.
+  const scenario = (trim: boolean): Json =>
+    local({
+      clusters: [{ name: 'local', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] }],
+      faults: [
+        { kind: 'lose-receipt', message: 'M2' },
+        { kind: 'set-deduplication', cluster: 'local', enabled: true, after: { event: 'persisted', message: 'M2' } },
+        ...(trim ? [trimAt({ event: 'persisted', message: 'M2' })] : []),
+      ],
+    });
+  const plain = runOf(scenario(false));
+  // The same interleaving, with the consume of 10:1 and the trim moved before the resend.
+  const keys = plain.steps.slice(1).map((s) => s.key);
+  const upTo = keys.indexOf('replay:local:dedup-cursor');
+  const r = runOf(scenario(true), [...keys.slice(0, upTo), 'consume:sub:10:1', 'fault:trim-topic:local', ...keys.slice(upTo).filter((k) => k !== 'consume:sub:10:1')]);
+  it('without the trim: M2 stored twice, reported', () => {
+    expect(plain.violations.map((v) => v.detail)).toEqual(['M2 (p1, seq 1) is stored twice at local: 10:1 and 11:0']);
+  });
+  it('with it: ledger 10 (M1, M2) is gone before the resend lands, and the same duplicate is reported', () => {
+    const at = stepOf(r, 'trim: ledger 10 deleted');
+    expect(r.steps.findIndex((s) => s.events.some((e) => e.text.startsWith('NotDup') && e.msgs.includes('M2')))).toBeGreaterThan(at);
+    expect(received(r)).toEqual(['M1', 'M2', 'M2', 'M3']);
+    expect(r.stored.local).toEqual(['M2', 'M3']);
+    expect(r.violations.map((v) => v.detail)).toEqual(['M2 (p1, seq 1) is stored twice at local: 10:1 and 11:0']);
+  });
+});
+
+describe('a trim after a message TTL expired an entry whose send was in flight', () => {
+  // The TTL mark-deletes the replicator's cursor past M1 while its send is on the way; the trim then
+  // deletes ledger 10 (every durable cursor is past it); the send fails (NotAllowedError once) and
+  // the rewind starts after the TTL's mark-delete, so M1 never reaches us-west.
+  const r = runOf({
+    id: 'trim-ttl',
+    clusters: [
+      { name: 'us-east', brokers: ['broker-1'] },
+      { name: 'us-west', brokers: ['broker-2'] },
+    ],
+    topic: { deduplication: false, maxEntriesPerLedger: 1 },
+    producers: [{ name: 'p1', cluster: 'us-east' }],
+    replication: { from: 'us-east', to: 'us-west' },
+    workload: sends(2),
+    faults: [
+      { kind: 'expire-messages', cluster: 'us-east', after: { event: 'sent', message: 'M1', cluster: 'us-west' } },
+      { kind: 'trim-topic', cluster: 'us-east', after: { event: 'sent', message: 'M1', cluster: 'us-west' } },
+      { kind: 'not-allowed', message: 'M1', cluster: 'us-west', times: 1 },
+    ],
+  });
+  it('ledger 10 is deleted while the send is pending; the loss is still reported once the send fails, as the TTL’s', () => {
+    expect(trimLines(r)[0]).toMatch(/^trim: ledger 10 deleted/);
+    expect(r.stored).toEqual({ 'us-east': ['M2'], 'us-west': ['M2'] });
+    expect(r.violations.map((v) => [v.invariant, v.messages[0]])).toEqual([['no-silent-loss', 'M1']]);
+    expect(r.violations[0]!.detail).toContain('expired by the message TTL');
+    expect(r.violations[0]!.step).toBeGreaterThan(stepOf(r, 'trim: ledger 10 deleted'));
+  });
+});
+
 describe('abstract storage: the last ledger, once closed, is no current ledger', () => {
   it('maxEntriesPerLedger 1: both closed ledgers are deleted, and the next write creates ledger 12', () => {
     const r = runOf({

@@ -4,7 +4,7 @@ import { type ReplicationLink, replicationLinks } from '../model/config';
 import { replicationDedup } from '../model/fixes';
 import type { Position, StoredEntry } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
-import { chunkAssembler, chunkSpan, readableOf, storedOrTrimmed } from '../protocol/ManagedLedger';
+import { chunkAssembler, chunkSpan, readableOf, readableOrTrimmed, storedOrTrimmed } from '../protocol/ManagedLedger';
 import { cmpPos, entryReplicateTo, excludedBySender, skipsEntry, sourceEntries } from '../protocol/PersistentReplicator';
 import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
@@ -72,7 +72,9 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
     return l < m.ledgerId || (l === m.ledgerId && e <= m.entryId) || r.cursor.individuallyDeleted.some((d) => d.ledgerId === l && d.entryId === e);
   };
   const out: Finding[] = [];
-  const entries = sourceEntries(w, link);
+  // Source entries a trim deleted were deleted on this cursor first: still judged.
+  const trimmed = w.topics[repl.from]!.trimmed;
+  const entries = trimmed ? [...trimmed.flatMap((l) => l.entries), ...sourceEntries(w, link)] : sourceEntries(w, link);
   const chunked = chunkSets(entries);
   for (const e of entries) {
     // An entry replicated into the source is deleted unsent (`replicateEntries` skips
@@ -146,7 +148,8 @@ export function noDuplicates(w: World): Finding[] {
     // stored twice — a resent non-last chunk PR 20948 writes unchecked — is discarded by the
     // consumer, `ConsumerImpl.processMessageChunk`); a second complete copy is a duplicate.
     const assemble = chunkAssembler();
-    for (const e of readableOf(topic)) {
+    // A copy a trim deleted was delivered to every subscription first: a later copy still counts.
+    for (const e of readableOrTrimmed(topic)) {
       for (const [i, m] of e.msgs.entries()) {
         if (m.chunk && !assemble(e.producerName, m)) continue;
         // A V1 link's copies are deduplicated as a normal producer's, by the original producer name and

@@ -69,10 +69,14 @@ export function storedMessages(topic: TopicState): string[] {
  * but every durable cursor had consumed it first, so `no-silent-loss` counts it as stored.
  */
 export function storedOrTrimmed(topic: TopicState): string[] {
+  // A trimmed chunk counts by its message id: only whether the id was stored is asked of this.
   const stored = storedMessages(topic);
   if (!topic.trimmed) return stored;
   return [...topic.trimmed.flatMap((l) => l.entries.flatMap((e) => e.msgs.map((m) => m.msg))), ...stored];
 }
+
+/** The entries a trim deleted (first: they are the oldest), then the readable ones: what every subscription was delivered. */
+export const readableOrTrimmed = (topic: TopicState): StoredEntry[] => (topic.trimmed ? [...topic.trimmed.flatMap((l) => l.entries), ...readableOf(topic)] : readableOf(topic));
 
 /**
  * A consumer's assembly of chunked messages (`ConsumerImpl.processMessageChunk`, with PR 20948's
