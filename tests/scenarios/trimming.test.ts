@@ -157,7 +157,7 @@ describe('a trim does not hide a duplicate', () => {
     });
   const plain = runOf(scenario(false));
   // The same interleaving, with the consume of 10:1 and the trim moved before the resend.
-  const keys = plain.steps.slice(1).map((s) => s.key);
+  const keys = plain.steps.slice(1).map((s) => s.key!);
   const upTo = keys.indexOf('replay:local:dedup-cursor');
   const r = runOf(scenario(true), [...keys.slice(0, upTo), 'consume:sub:10:1', 'fault:trim-topic:local', ...keys.slice(upTo).filter((k) => k !== 'consume:sub:10:1')]);
   it('without the trim: M2 stored twice, reported', () => {

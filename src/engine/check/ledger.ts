@@ -80,9 +80,9 @@ function replicatorAcks(w: World, cluster: string, bk: BkState): Finding[] {
  * nothing the run can judge; a deleted one (null, switched off) acknowledges nothing; one a runtime
  * switch opened stands at the last confirmed entry it was created at (review 19: not judged before).
  */
-function dedupCursorAcks(cluster: string, dedup: DedupState, bk: BkState): Finding[] {
+function dedupCursorAcks(cluster: string, dedup: DedupState, bk: BkState, trimmed?: readonly { readonly id: number }[]): Finding[] {
   const at = dedup.cursor;
-  const missing = at ? missingIn(bk, at) : null;
+  const missing = at ? missingIn(bk, at, trimmed) : null;
   if (!at || !missing) return [];
   return [{ invariant: 'acked-positions-exist', key: `acked-positions-exist:${cluster}:${DEDUP_CURSOR}:${at.ledgerId}:${at.entryId}`, messages: [], detail: `the dedup cursor acknowledged ${at.ledgerId}:${at.entryId}, but the ledger list records ${recordsText(at, missing)}` }];
 }
@@ -111,7 +111,7 @@ export function ledgerInvariants(w: World): Finding[] {
       if (backlog < 0) out.push({ invariant: 'non-negative-backlog', key: `non-negative-backlog:${topic.cluster}:${s.name}`, messages: [], detail: `subscription ${s.name} has a backlog of ${backlog} (mark-delete ${md.ledgerId}:${md.entryId})` });
     }
     out.push(...replicatorAcks(w, topic.cluster, bk));
-    out.push(...dedupCursorAcks(topic.cluster, topic.dedup, bk));
+    out.push(...dedupCursorAcks(topic.cluster, topic.dedup, bk, topic.trimmed));
   }
   return out;
 }
