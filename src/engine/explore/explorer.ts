@@ -1,7 +1,8 @@
 // The explorer: breadth-first search over every interleaving of enabled actions and every placement
 // of the faults the budget allows, merging states by fingerprint. Breadth-first means the first
 // state found violating an invariant has the shortest trace to it. It runs in bounded slices
-// (`advance(n)`), so the worker can report progress and stop at once when cancelled.
+// (`advance(n)`), so the worker can report progress and stop at once when cancelled. What it learns
+// of each state and edge goes to its graph (stateGraph.ts), which traces and the liveness pass read.
 //
 // Safety: every safety invariant is checked in every state. Liveness (`replication-progress`): a
 // reachable quiescent state with entries still to replicate, or a strongly connected set of states
@@ -28,6 +29,7 @@ import { step } from '../sim/step';
 import { explorerConfig, replayPrefix, type ExploreOptions } from './bounds';
 import { hashWorld, type Hashed } from './stateHash';
 import { findFairLoops } from './liveness';
+import { StateGraph } from './stateGraph';
 import { StateTable } from './stateTable';
 import { verdictOf, type Counterexample, type ExploreProgress, type ExploreResult } from './result';
 
@@ -35,19 +37,7 @@ export type { Counterexample, ExploreProgress, ExploreResult } from './result';
 
 export class Explorer {
   private readonly seen = new StateTable();
-  private readonly parent: number[] = [-1];
-  private readonly via: number[] = [-1];
-  private readonly depthOf: number[] = [0];
-  private readonly keys: string[] = [];
-  private readonly keyIds = new Map<string, number>();
-  /** Edges as parallel arrays, for the liveness pass. */
-  readonly edgeFrom: number[] = [];
-  readonly edgeTo: number[] = [];
-  readonly edgeKey: number[] = [];
-  /** States whose successors were all generated (not cut off by the depth bound). */
-  readonly expanded: boolean[] = [];
-  /** Per state: entries still to replicate (liveness needs it). */
-  readonly pending: boolean[] = [];
+  private readonly graph: StateGraph;
   private queue: { id: number; world: World; hashed: Hashed }[] = [];
   private head = 0;
   private transitions = 0;
@@ -56,18 +46,17 @@ export class Explorer {
   private outOfMemory = false;
   private readonly found = new Map<InvariantId, Counterexample>();
   private finished = false;
-  private readonly prefix: readonly string[];
 
   constructor(
     private readonly config: Config,
     private readonly opts: ExploreOptions,
   ) {
     const c = explorerConfig(config, opts);
-    this.prefix = opts.prefix ?? [];
-    const w = replayPrefix(c, this.prefix);
+    const prefix = opts.prefix ?? [];
+    const w = replayPrefix(c, prefix);
     const hashed = hashWorld(w, null);
     this.seen.set(hashed.hash, 0);
-    this.pending.push(hasBacklog(w));
+    this.graph = new StateGraph(prefix, hasBacklog(w));
     this.queue.push({ id: 0, world: w, hashed });
     this.check(0, w);
   }
@@ -79,9 +68,9 @@ export class Explorer {
       const { id, world, hashed } = this.queue[this.head]!;
       this.queue[this.head++] = undefined as never; // let the world be collected
       n++;
-      if (this.depthOf[id]! >= this.opts.maxDepth) {
+      if (this.graph.depth(id) >= this.opts.maxDepth) {
         this.cutOff = true;
-        this.expanded[id] = false;
+        this.graph.expanded[id] = false;
         continue;
       }
       this.expand(id, world, hashed);
@@ -92,40 +81,34 @@ export class Explorer {
 
   private expand(id: number, world: World, hashed: Hashed): void {
     const enabled = enabledActions(world);
-    this.expanded[id] = true;
+    this.graph.expanded[id] = true;
     // Faults are never owed (no fairness for them): a state where only faults could happen is quiescent.
     // The stall says what `run` says at that state (check/progress.ts replicationStalled): which messages are owed, and whether
     // nothing more can happen or a replicator terminated — a proposed fix's visible failure (`guard-rewind`, `fail-on-corrupt-head`:
     // PersistentReplicator failing instead of rewinding or dropping the head) trades a loss for exactly this stall, and says so (review 14).
-    if (enabled.every((a) => a.action.type === 'fault') && this.pending[id]) this.record(id, 'replication-progress', `a reachable state where nothing can happen while entries are still to be replicated (a stall)${stallWhy(world)}`);
+    if (enabled.every((a) => a.action.type === 'fault') && this.graph.pending[id]) this.record(id, 'replication-progress', `a reachable state where nothing can happen while entries are still to be replicated (a stall)${stallWhy(world)}`);
     for (const a of enabled) {
       this.transitions++;
-      const key = this.keyId(a.key);
+      const key = this.graph.keyId(a.key);
       const next = step(world, a.action).world;
       const nextHashed = hashWorld(next, hashed);
       let child = this.seen.get(nextHashed.hash);
       if (child < 0) {
         // `maxStates` is a bound on distinct states, never passed: the state that would be one too many ends the search, and the state
         // being expanded counts as not expanded (its other successors were never looked at, so liveness must not judge it).
-        if (this.parent.length >= this.opts.maxStates) return this.stopAtStateLimit(id);
-        child = this.parent.length;
+        if (this.graph.size >= this.opts.maxStates) return this.stopAtStateLimit(id);
+        child = this.graph.addState(id, key, hasBacklog(next));
         this.seen.set(nextHashed.hash, child);
-        this.parent.push(id);
-        this.via.push(key);
-        this.depthOf.push(this.depthOf[id]! + 1);
-        this.pending.push(hasBacklog(next));
         this.queue.push({ id: child, world: next, hashed: nextHashed });
         // Same storage, completions and cursor as its parent: the parent's findings, already recorded.
         if (!sameSafetyInputs(next, world)) this.check(child, next);
       }
-      this.edgeFrom.push(id);
-      this.edgeTo.push(child);
-      this.edgeKey.push(key);
+      this.graph.addEdge(id, child, key);
     }
   }
 
   private stopAtStateLimit(id: number): void {
-    this.expanded[id] = false;
+    this.graph.expanded[id] = false;
     this.cutOff = true;
     this.stateLimit = true;
     this.finished = true;
@@ -137,26 +120,8 @@ export class Explorer {
 
   private record(id: number, invariant: InvariantId, detail: string, loop: readonly string[] = []): void {
     if (this.found.has(invariant)) return;
-    const trace = [...this.traceTo(id), ...loop];
+    const trace = [...this.graph.traceTo(id), ...loop];
     this.found.set(invariant, { invariant, length: trace.length, trace, detail });
-  }
-
-  traceTo(id: number): string[] {
-    const out: string[] = [];
-    for (let s = id; s > 0; s = this.parent[s]!) out.push(this.keys[this.via[s]!]!);
-    return [...this.prefix, ...out.reverse()];
-  }
-
-  keyName = (id: number): string => this.keys[id]!;
-
-  private keyId(key: string): number {
-    let k = this.keyIds.get(key);
-    if (k === undefined) {
-      k = this.keys.length;
-      this.keys.push(key);
-      this.keyIds.set(key, k);
-    }
-    return k;
   }
 
   /** How many invariants have a counterexample so far (safety ones are found during the search). */
@@ -165,7 +130,7 @@ export class Explorer {
   }
 
   progress(): ExploreProgress {
-    return { states: this.parent.length, transitions: this.transitions, depth: this.depthOf[this.parent.length - 1] ?? 0, queue: Math.max(0, this.queue.length - this.head), done: this.finished };
+    return { states: this.graph.size, transitions: this.transitions, depth: this.graph.lastDepth, queue: Math.max(0, this.queue.length - this.head), done: this.finished };
   }
 
   /**
@@ -176,7 +141,7 @@ export class Explorer {
    * queued world; rounded up, so it errs towards stopping early.
    */
   memoryEstimate(): number {
-    return this.parent.length * 130 + (this.queue.length - this.head) * 8192;
+    return this.graph.size * 130 + (this.queue.length - this.head) * 8192;
   }
 
   /**
@@ -192,7 +157,7 @@ export class Explorer {
   /** Call once `advance` reports done: runs the liveness pass and returns the verdict. */
   result(): ExploreResult {
     if (replicates(this.config) && !this.found.has('replication-progress')) {
-      const loop = findFairLoops(this);
+      const loop = findFairLoops(this.graph);
       if (loop) this.record(loop.entry, 'replication-progress', 'a loop of states that makes no progress while entries are still to be replicated, under weak fairness', loop.cycle);
     }
     const cut = { cutOff: this.cutOff, stateLimit: this.stateLimit, outOfMemory: this.outOfMemory };
