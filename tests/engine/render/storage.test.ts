@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario, run, type RunResult, type World } from '../../../src/engine';
 import type { LedgerMetadata } from '../../../src/engine/model/bookkeeper';
-import { ensemblesOf, storageOf } from '../../../src/engine/render/storage';
+import { ensemblesOf } from '../../../src/engine/render/metadataStore';
+import { storageOf } from '../../../src/engine/render/storage';
 import bookieRestart from '../../../src/scenarios/bookie-restart-ensemble-change.json';
 import seed from '../../../src/scenarios/seed-001-fencing-race.json';
 import seed003 from '../../../src/scenarios/seed-003-a-go.json';
