@@ -1,54 +1,22 @@
 // World → topology graph data: producers, brokers (per cluster), bookies, the metadata store and
 // the replicator as nodes; producer connections (with the frames in flight both ways), broker ↔
 // bookie traffic, metadata links and replication as edges. Plain data with a simple column
-// layout; the UI maps it to @xyflow/react nodes and edges (no xyflow import here, style.md §10).
-import { entriesText } from '../model/events';
+// layout (topologyViews.ts); the BookKeeper side of a cluster is storageTopology.ts's.
 import { replicatorOf, type World } from '../model/world';
 import { linkOfProducer, REPLICATOR, replicationLinks } from '../model/config';
 import { receiptsBySource, responseLabel, sendLabel } from './frameLabels';
 import { posText } from './replication';
+import { addStorage } from './storageTopology';
+import {
+  COL,
+  inFlightLabel,
+  ROW,
+  type Topology,
+  type TopologyEdge,
+  type TopologyNode,
+} from './topologyViews';
 
-export type TopologyNodeKind = 'producer' | 'broker' | 'bookie' | 'metadata' | 'replicator';
-
-export interface TopologyNode {
-  /** Stable across steps: `producer:p1`, `broker:broker-1`, `bookie:bookie-1`, `metadata:local`, `replicator`. */
-  readonly id: string;
-  readonly kind: TopologyNodeKind;
-  readonly label: string;
-  /** One short line of state (`Ready · 2 pending`, `owner`, `ledger 3 fenced`). */
-  readonly detail: string;
-  readonly cluster: string;
-  /** Something about it is wrong or stopped (connecting, terminated, fenced, not the owner any more). */
-  readonly alert: boolean;
-  /** The panel that shows this component: `data-testid`s, outermost first. */
-  readonly panel: readonly string[];
-  readonly position: { readonly x: number; readonly y: number };
-}
-
-export type TopologyEdgeKind = 'connection' | 'storage' | 'metadata' | 'replication';
-
-export interface TopologyEdge {
-  readonly id: string;
-  readonly kind: TopologyEdgeKind;
-  readonly source: string;
-  readonly target: string;
-  /** Frames (or requests/answers) in flight on this edge, both directions. */
-  readonly inFlight: number;
-  /** What is in flight, oldest first, `→` towards the target and `←` back. */
-  readonly frames: readonly string[];
-  /** The short edge label: `2 in flight`, `closed`, `cursor 10:3`. */
-  readonly label: string;
-  /** A closed connection (drawn dashed). */
-  readonly open: boolean;
-}
-
-export interface Topology {
-  readonly nodes: readonly TopologyNode[];
-  readonly edges: readonly TopologyEdge[];
-}
-
-const COL = 240;
-const ROW = 90;
+export type * from './topologyViews';
 
 export function topologyOf(world: World): Topology {
   const nodes: TopologyNode[] = [];
@@ -98,76 +66,7 @@ export function topologyOf(world: World): Topology {
         position: { x: COL, y: (start + i) * ROW },
       });
     });
-    if (bk) {
-      const metaId = `metadata:${c.name}`;
-      nodes.push({
-        id: metaId,
-        kind: 'metadata',
-        label: `metadata store (${c.name})`,
-        detail: `owner ${bk.metadata.owner} · v${bk.metadata.version} · ledgers ${bk.metadata.ledgers.map((l) => l.id).join(',') || 'none'}`,
-        cluster: c.name,
-        alert: false,
-        panel: [`storage-${c.name}`, 'panel-metadata'],
-        position: { x: 2 * COL, y: start * ROW },
-      });
-      for (const b of c.brokers) {
-        const owner = bk.metadata.owner === b;
-        edges.push({
-          id: `metadata:${b}`,
-          kind: 'metadata',
-          source: `broker:${b}`,
-          target: metaId,
-          inFlight: 0,
-          frames: [],
-          label: owner ? 'owns' : '',
-          open: owner || bk.takeover?.broker === b,
-        });
-      }
-      c.bookies.forEach((name, i) => {
-        const bookie = bk.bookies[name];
-        const fenced = Object.entries(bookie?.ledgers ?? {})
-          .filter(([, l]) => l.fenced)
-          .map(([id]) => id);
-        const stored = Object.values(bookie?.ledgers ?? {}).reduce(
-          (n, l) => n + l.entries.length,
-          0,
-        );
-        nodes.push({
-          id: `bookie:${name}`,
-          kind: 'bookie',
-          label: name,
-          detail: `${entriesText(stored)}${fenced.length > 0 ? ` · ledger ${fenced.join(',')} fenced` : ''}`,
-          cluster: c.name,
-          alert: fenced.length > 0,
-          panel: [`storage-${c.name}`, 'panel-bookies'],
-          position: { x: 3 * COL, y: (start + i) * ROW },
-        });
-        for (const b of c.brokers) {
-          const req = bk.requests.filter((r) => r.from === b && r.to === name);
-          const ans = bk.answers.filter((a) => a.to === b && a.from === name);
-          const frames = [
-            // A fence is of a whole ledger (its entry id is -1): named by the ledger alone.
-            ...req.map((r) => `→ ${r.kind} ${r.kind === 'fence' ? r.ledgerId : `${r.ledgerId}:${r.entryId}`}`),
-            ...ans.map(
-              (a) =>
-                `← ${a.kind} ${a.kind === 'fence' ? a.ledgerId : `${a.ledgerId}:${a.entryId}`} ${a.rc}${a.held ? ' (held)' : ''}`,
-            ),
-          ];
-          const writer = topic.owner === b || bk.takeover?.broker === b;
-          if (!writer && frames.length === 0) continue;
-          edges.push({
-            id: `storage:${b}->${name}`,
-            kind: 'storage',
-            source: `broker:${b}`,
-            target: `bookie:${name}`,
-            inFlight: frames.length,
-            frames,
-            label: inFlightLabel(frames.length),
-            open: true,
-          });
-        }
-      });
-    }
+    if (bk) addStorage(c, topic, bk, start, nodes, edges);
     row = start + Math.max(1, producers.length, c.brokers.length, c.bookies.length);
   }
 
@@ -221,8 +120,4 @@ export function topologyOf(world: World): Topology {
     });
   }
   return { nodes, edges };
-}
-
-function inFlightLabel(n: number): string {
-  return n === 0 ? '' : `${n} in flight`;
 }
