@@ -9,7 +9,7 @@ import type { WorkloadItem } from '../model/config';
 import { messageFindings, type HeldSince } from './heldSince';
 import { chunkAssembler, chunkSpan, readableOf } from '../protocol/ManagedLedger';
 import type { StoredEntry } from '../model/topic';
-import { callbackText } from '../sim/run';
+import { callbackText } from '../sim/runOutcomes';
 import { chunkPayloadOf } from '../protocol/application';
 import { excludedBySender } from '../protocol/PersistentReplicator';
 
