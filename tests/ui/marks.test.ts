@@ -1,15 +1,10 @@
-// What the eye sees of the step marks (highlight.ts placeMarks): a band behind the current step's
+// What the eye sees of the step marks (placeMarks.ts): a band behind the current step's
 // shapes and a veil over everything from the first later step down. jsdom has no layout, so each
 // shape gets a box by hand: items stacked top to bottom in step order, as Mermaid draws them.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MermaidItem } from '../../src/engine';
-import {
-  CURRENT,
-  FUTURE,
-  LAYER,
-  markStep,
-  placeMarks,
-} from '../../src/ui/components/Diagram/highlight';
+import { CURRENT, FUTURE, markStep } from '../../src/ui/components/Diagram/highlight';
+import { LAYER, placeMarks } from '../../src/ui/components/Diagram/placeMarks';
 
 const SVG = 'http://www.w3.org/2000/svg';
 // Step 0 has no shape (the initial state); steps 1 and 3 are messages, 2 is a note, 3 has a note too.

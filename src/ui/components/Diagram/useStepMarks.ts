@@ -3,7 +3,8 @@
 // cheap, instead of re-rendering Mermaid per step.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { labelsOf, rowBox, scrollFor, visibleBox } from './geometry';
-import { currentShapes, markStep, placeMarks } from './highlight';
+import { currentShapes, markStep } from './highlight';
+import { placeMarks } from './placeMarks';
 import type { DrawState } from './useDrawing';
 
 /**

@@ -2,7 +2,7 @@
 // at now. The SVG is sized before the frame is painted; "fit" and "auto" again whenever the view's
 // width changes.
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { forgetLayout } from './highlight';
+import { forgetLayout } from './placeMarks';
 import type { DrawState } from './useDrawing';
 import { applyZoom, readZoom, saveZoom, type Zoom } from './zoom';
 
