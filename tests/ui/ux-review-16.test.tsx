@@ -39,10 +39,12 @@ describe('a fault picked from a ⚡ menu says so beside it', () => {
     await user.click(bolt);
     await user.click(screen.getByRole('menuitem', { name: /^lose-receipt/ }));
     await waitFor(() =>
-      expect(within(producers).getByRole('status')).toHaveTextContent(
+      expect(within(producers).getByTestId('fault-added')).toHaveTextContent(
         'Added to the Fault plan: lose-receipt on E3 at us-west',
       ),
     );
+    // For the eye: the Fault plan's status is what a screen reader hears (UX review 17).
+    expect(within(producers).getByTestId('fault-added')).toHaveAttribute('aria-hidden', 'true');
     // The plan's own words, beside the ⚡ used and nowhere else; the focus is back on that ⚡.
     expect(screen.getByTestId('panel-faults')).toHaveTextContent('lose-receipt on E3 at us-west');
     expect(screen.getAllByTestId('fault-added')).toHaveLength(1);

@@ -8,7 +8,7 @@ import { placePopup } from '../FaultPlan/popupPlacement';
 import { kindsFor, type ArrowTarget } from './arrows';
 import { visibleBox } from './geometry';
 
-/** The arrow menus' place in pickNote: one note in the diagram, where the last menu was. */
+/** The arrow menus' place in pickNote: one note, in the diagram's zoom bar. */
 export const ARROW_ORIGIN = 'arrow';
 
 /** An arrow's fault menu, opened at (x, y) in the diagram host. */
@@ -72,9 +72,8 @@ export function ArrowMenu(props: {
           <div key={m} role="group" aria-label={`${m} at ${menu.cluster}`}>
             {menu.event.msgs.length > 1 && <div className="arrow-menu-msg">{m}</div>}
             <FaultItems
+              // The note of the pick goes in the zoom bar, above the drawing (Diagram/index.tsx).
               origin={ARROW_ORIGIN}
-              // The note of the pick goes where the menu was: by the arrow used.
-              pos={{ left: place.left, top: place.top }}
               message={m}
               cluster={menu.cluster}
               kinds={kindsFor(menu, m)}

@@ -1,5 +1,6 @@
 // The diagram's zoom toolbar: −, the scale shown, +, Auto, Fit width and 100 % (zoom.ts does the
-// sizing).
+// sizing). On its left, `children`: the note of a fault picked from an arrow's menu.
+import type { ReactNode } from 'react';
 import { AUTO_MIN, stepZoom, ZOOM_MAX, ZOOM_MIN, type Zoom } from './zoom';
 
 /** Auto, Fit width, 100 %, − and +: the scale shown between − and +. */
@@ -7,11 +8,13 @@ export function ZoomBar(props: {
   readonly zoom: Zoom;
   readonly scale: number;
   readonly onZoom: (zoom: Zoom) => void;
+  readonly children?: ReactNode;
 }) {
   const { zoom, scale, onZoom } = props;
   const percent = `${Math.round(scale * 100)} %`;
   return (
     <div className="diagram-zoom" role="toolbar" aria-label="Diagram zoom">
+      {props.children}
       <button
         type="button"
         aria-label="Zoom out"

@@ -59,7 +59,11 @@ export function Diagram() {
   const win = draw.drawn?.window ?? null;
   return (
     <div className="diagram-pane">
-      <ZoomBar zoom={zoom} scale={scale} onZoom={setZoom} />
+      <ZoomBar zoom={zoom} scale={scale} onZoom={setZoom}>
+        {/* An arrow's pick is noted above the drawing, not over it: drawn where the menu was, it
+            hid the arrows the fault goes on to change until the cursor moved (UX review 16). */}
+        <PickedNote origin={ARROW_ORIGIN} className="fault-added-bar" />
+      </ZoomBar>
       <ActorStrip shown={sync.headerShown} actors={actors} scale={scale} row={sync.headerRow} />
       <section
         ref={section}
@@ -85,7 +89,6 @@ export function Diagram() {
         )}
         {pending && <p className="muted">Drawing the diagram…</p>}
         <div ref={host} className="diagram-svg" onClick={onClick} />
-        <PickedNote origin={ARROW_ORIGIN} className="fault-added-over" />
         {menu && (
           <ArrowMenu
             key={`${menu.step} ${menu.x} ${menu.y}`}

@@ -29,8 +29,6 @@ const HINT: Partial<Record<MessageFault, string>> = {
 export function FaultItems(props: {
   /** Where the menu is (pickNote): its note of the pick shows there. */
   readonly origin: string;
-  /** Where to draw that note in the menu's container; none: beside the ⚡ (inline). */
-  readonly pos?: { readonly left: number; readonly top: number };
   readonly message: string;
   readonly cluster: string;
   readonly kinds: readonly MessageFault[];
@@ -39,7 +37,7 @@ export function FaultItems(props: {
   /** Why a kind cannot act (its item disabled); absent: every kind can be picked. */
   readonly reasons?: Partial<Record<MessageFault, string>>;
 }) {
-  const { origin, pos, message, cluster, kinds, onPick, before, reasons = {} } = props;
+  const { origin, message, cluster, kinds, onPick, before, reasons = {} } = props;
   const id = useId();
   return (
     <>
@@ -56,7 +54,7 @@ export function FaultItems(props: {
               onClick={() => {
                 onPick?.();
                 before?.();
-                void pickFault(origin, faultJson(k, message, cluster), pos);
+                void pickFault(origin, faultJson(k, message, cluster));
               }}
             >
               {LABEL[k]}

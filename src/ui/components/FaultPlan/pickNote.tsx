@@ -6,9 +6,12 @@
 //
 // Kept outside React (a small store): the row of the ⚡ used may be drawn anew by the run the
 // fault starts, and the line must survive that. It goes once the cursor moves or another scenario
-// is picked. The line is a polite status (role=status): "Adding…" becomes "Added…" once the run
-// is back, which a screen reader then reads; the menus' focus rules are untouched (the focus goes
-// back to the ⚡ / ⋯ / the diagram as before).
+// is picked. The menus' focus rules are untouched (the focus goes back to the ⚡ / ⋯ / the diagram
+// as before).
+//
+// The line is for the eye only (aria-hidden): a screen reader hears the pick once, from the store's
+// notice ("… added at step 12: …" in the Fault plan, a polite status; a refusal there is an alert
+// with the validator's words). Both had spoken of one pick (UX review 16, finding 12).
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { addFault, appStore, describeFault, type FaultJson } from '../../store';
@@ -76,7 +79,7 @@ export function PickedNote(props: { readonly origin: string; readonly className?
   if (!note || note.origin !== props.origin) return null;
   return (
     <span
-      role="status"
+      aria-hidden="true"
       className={`fault-added ${note.state === 'refused' ? 'fault-added-refused' : ''} ${props.className ?? ''}`}
       data-testid="fault-added"
       style={note.pos && { position: 'absolute', left: note.pos.left, top: note.pos.top }}
