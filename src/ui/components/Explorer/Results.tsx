@@ -5,6 +5,7 @@
 // and its counterexample opens with the fixes it was found with.
 import type { ExploreResult } from '../../../engine';
 import { fixesOn, openCounterexample, scenarioOf, setFixes, useApp } from '../../store';
+import { wholeWords } from '../Panels/breakName';
 import { secondsOf } from './SearchStatus';
 import {
   faultsText,
@@ -41,18 +42,19 @@ export function Results({
           Safety: <strong>{judged(result.safety, result.complete)}</strong>
         </li>
         <li>
-          Liveness: <strong>{judged(result.liveness, result.complete)}</strong>
+          Liveness: <strong>{wholeWords(judged(result.liveness, result.complete))}</strong>
           {result.liveness === 'not-applicable' && (
             // A bare "not-applicable" left a reader guessing what was not checked (review 12).
             <span className="muted" data-testid="explorer-liveness-why">
               {' '}
-              — no replication here: liveness is replication-progress, a replicated message reaching
-              every cluster it is sent for
+              {wholeWords(
+                '— no replication here: liveness is replication-progress, a replicated message reaching every cluster it is sent for',
+              )}
             </span>
           )}
         </li>
         <li className="muted" data-testid="explorer-faults">
-          Faults searched: {faultsText(ran)}
+          Faults searched: {wholeWords(faultsText(ran))}
         </li>
         <li className="muted" data-testid="explorer-fixes">
           Fixes on: {fixesText(fixesOn(ran.fixes, own))}

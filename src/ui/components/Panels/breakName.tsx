@@ -4,9 +4,11 @@
 // name broke at any character ("pulsar.rep / l.us-east-- / >us-west"), and a hyphen is a break
 // chance of its own ("us- / east"). Only a piece longer than LONG characters may still break
 // anywhere, so that no name can widen the side column.
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 const LONG = 20;
+/** The longest hyphenated word wholeWords keeps on one line ("replication-progress,"). */
+const WHOLE = 22;
 
 /** The name cut into the pieces between its break chances (joined, they are the name). */
 export function namePieces(name: string): string[] {
@@ -42,4 +44,22 @@ export function breakAt(text: string, at: RegExp) {
         {part}
       </Fragment>
     ));
+}
+
+/**
+ * Text whose hyphenated words never break at their hyphen (`.word-whole`): a browser breaks after a
+ * hyphen, so a narrow column read "mark-" / "delete 10:0" (a topology node, UX review 16) or
+ * "send-" / "timeout" (the explorer's faults searched, UX review 17). Only the wrapping changes,
+ * never the text. A word over WHOLE characters may still break, so nothing widens its column.
+ */
+export function wholeWords(text: string): ReactNode[] {
+  return text.split(/( )/).map((w, i) =>
+    w.includes('-') && w.length <= WHOLE ? (
+      <span key={i} className="word-whole">
+        {w}
+      </span>
+    ) : (
+      w
+    ),
+  );
 }

@@ -2,8 +2,9 @@
 // to the graph's onNodeClick), its ⋯ fault menu button, a line of detail, and a target and a
 // source handle on each side, so an edge can leave and enter by whichever side the layout picks.
 import { Handle, Position, type NodeProps } from '@xyflow/react';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment } from 'react';
 import type { TopologyNode } from '../../../engine';
+import { wholeWords } from '../Panels/breakName';
 import type { TNode } from './flowElements';
 import type { Side } from './layout';
 import { NodeMenuButton } from './NodeMenu';
@@ -42,24 +43,6 @@ export function nameParts(n: Pick<TopologyNode, 'kind' | 'label'>): {
     : { head: name.slice(0, at), tail: name.slice(at + 1) };
 }
 
-/**
- * A detail as text with each hyphenated word kept whole (`.topo-word`): a tall node breaks its two
- * lines at spaces only, so "mark-delete 10:0" no longer reads "mark-" / "delete 10:0" (UX review
- * 16, finding 11). The engine's text is unchanged: only how it wraps here. A word too long for a
- * line (over 16 characters) may still break, so nothing runs past the node.
- */
-export function detailWords(detail: string): ReactNode[] {
-  return detail.split(/( )/).map((w, i) =>
-    w.includes('-') && w.length <= 16 ? (
-      <span key={i} className="topo-word">
-        {w}
-      </span>
-    ) : (
-      w
-    ),
-  );
-}
-
 export function ComponentNode({ data }: NodeProps<TNode>) {
   const n = data.node;
   const { head, tail } = nameParts(n);
@@ -82,7 +65,8 @@ export function ComponentNode({ data }: NodeProps<TNode>) {
       </button>
       <NodeMenuButton node={n} />
       <div className="topo-detail" title={n.detail}>
-        {detailWords(n.detail)}
+        {/* "mark-delete 10:0" breaks at spaces only (UX review 16, finding 11). */}
+        {wholeWords(n.detail)}
       </div>
       {SIDES.map((side) => (
         <Fragment key={side}>
