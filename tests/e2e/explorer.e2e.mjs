@@ -143,7 +143,7 @@ const compare = {
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => td.textContent)));
     const cells = rows.map(([fix, safety, liveness, found]) => [fix, safety, liveness, found.replace(/ \(\d+ steps\)/g, '')]);
     assert.deepEqual(cells, [
-      ['none', 'violated', 'violated', 'replication-progress, no-silent-loss'],
+      ['no fixes', 'violated', 'violated', 'replication-progress, no-silent-loss'],
       ['guard-rewind', 'holds', 'violated', 'replication-progress'],
       ['sentinel-not-confirmed', 'holds', 'violated', 'replication-progress'],
       ['fail-on-corrupt-head', 'violated', 'violated', 'replication-progress, no-silent-loss'],

@@ -63,10 +63,10 @@ const compareLive = {
     assert.ok(searches >= 2, said.join('\n'));
     // The start, a line for each verdict but the last (with the next search), the end: n + 1.
     assert.equal(said.length, searches + 1, said.join('\n'));
-    assert.match(said[0], /^Compare fixes started\. Search 1 of \d+: none\.$/);
+    assert.match(said[0], /^Compare fixes started\. Search 1 of \d+: no fixes\.$/);
     assert.match(
       said[1],
-      /^none: safety violated, liveness [\w-]+; found no-silent-loss \(\d+ steps\)\. Search 2 of/,
+      /^no fixes: safety violated, liveness [\w-]+; found no-silent-loss \(\d+ steps\)\. Search 2 of/,
     );
     assert.match(said.at(-1), /; found .+\. Compare fixes done: \d+ searches in .+\.$/);
     // The table is there, and nothing in the comparison's block other than the region is live.

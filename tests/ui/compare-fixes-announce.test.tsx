@@ -30,7 +30,7 @@ describe('compare fixes: what a screen reader hears', () => {
     expect(region).toHaveAttribute('aria-live', 'polite');
     expect(said()).toBe('');
     await userEvent.click(screen.getByRole('button', { name: 'Compare fixes' }));
-    expect(said()).toBe('Compare fixes started. Search 1 of 4: none.');
+    expect(said()).toBe('Compare fixes started. Search 1 of 4: no fixes.');
     // Neither the moving line nor anything around it is a live region.
     const line = screen.getByTestId('compare-progress');
     expect(line.closest('[role=status],[role=alert],[aria-live]')).toBeNull();
@@ -51,11 +51,11 @@ describe('compare fixes: what a screen reader hears', () => {
     }
     expect(line.textContent).toMatch(/3,000 of at most/);
     expect(screen.getByTestId('compare-announce')).toBe(region);
-    expect(said()).toBe('Compare fixes started. Search 1 of 4: none.');
+    expect(said()).toBe('Compare fixes started. Search 1 of 4: no fixes.');
 
     await f.answer(0);
     expect(said()).toMatch(
-      /^none: safety violated, liveness not-applicable; found no-silent-loss \(\d+ steps\)\. Search 2 of 4: go-1565\.$/,
+      /^no fixes: safety violated, liveness not-applicable; found no-silent-loss \(\d+ steps\)\. Search 2 of 4: go-1565\.$/,
     );
     for (let i = 1; i < 4; i++) await f.answer(i);
     expect(said()).toMatch(
@@ -71,7 +71,7 @@ describe('compare fixes: what a screen reader hears', () => {
     clock += 400;
     await userEvent.click(screen.getByRole('button', { name: 'Cancel comparison' }));
     expect(said()).toBe(
-      'Compare fixes: Comparison cancelled after 0 of 4 searches. It ran 0.4 s; search 1 (none) was stopped at 0 states.',
+      'Compare fixes: Comparison cancelled after 0 of 4 searches. It ran 0.4 s; search 1 (no fixes) was stopped at 0 states.',
     );
     // The visible message is not a second live region.
     expect(

@@ -47,7 +47,7 @@ describe('compare fixes: where it is and how long it has run', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Compare fixes' }));
     // Before any report: the bounds it heads for, no rate yet.
     expect(line()).toBe(
-      'search 1 of 4: none · 0 of at most 750,000 states in under 0.1 s · depth 0 of at most 80',
+      'search 1 of 4: no fixes · 0 of at most 750,000 states in under 0.1 s · depth 0 of at most 80',
     );
     expect(overall()).toBe(
       '0 of 4 done · waiting: go-1565, go-highest-sequence-id, go-isolate-resends · the comparison has run under 0.1 s',
@@ -59,7 +59,7 @@ describe('compare fixes: where it is and how long it has run', () => {
       f.calls[0]!.progress({ states: 1234, transitions: 2000, depth: 7, queue: 56, done: false }),
     );
     expect(line()).toBe(
-      'search 1 of 4: none · 1,234 of at most 750,000 states · 617 states/s · depth 7 of at most 80 · 2.0 s',
+      'search 1 of 4: no fixes · 1,234 of at most 750,000 states · 617 states/s · depth 7 of at most 80 · 2.0 s',
     );
     expect(screen.getByRole('progressbar', { name: 'Comparison search progress' })).toHaveAttribute(
       'value',
@@ -75,7 +75,7 @@ describe('compare fixes: where it is and how long it has run', () => {
     expect(overall()).toBe(
       '1 of 4 done · waiting: go-highest-sequence-id, go-isolate-resends · the comparison has run 3.0 s',
     );
-    expect(soFar()).toEqual([['none', 'violated', 'not-applicable']]);
+    expect(soFar()).toEqual([['no fixes', 'violated', 'not-applicable']]);
     expect(screen.queryByTestId('compare-table')).toBeNull();
     // A table of some fixes is not the comparison's: nothing to copy yet.
     expect(screen.queryByRole('button', { name: 'Copy table' })).toBeNull();
@@ -102,7 +102,7 @@ describe('compare fixes: where it is and how long it has run', () => {
       'Comparison cancelled after 1 of 4 searches. It ran 2 min 08 s; search 2 (go-1565) was stopped at 250,000 states.',
     );
     // What was finished stays.
-    expect(soFar()).toEqual([['none', 'violated', 'not-applicable']]);
+    expect(soFar()).toEqual([['no fixes', 'violated', 'not-applicable']]);
     expect(screen.queryByTestId('compare-progress')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Copy table' })).toBeNull();
     expect(f.calls).toHaveLength(2);
@@ -135,7 +135,7 @@ describe('compare fixes: where it is and how long it has run', () => {
     clock += 400;
     await userEvent.click(screen.getByRole('button', { name: 'Cancel comparison' }));
     expect(await screen.findByText(/^Comparison cancelled/)).toHaveTextContent(
-      'Comparison cancelled after 0 of 4 searches. It ran 0.4 s; search 1 (none) was stopped at 0 states.',
+      'Comparison cancelled after 0 of 4 searches. It ran 0.4 s; search 1 (no fixes) was stopped at 0 states.',
     );
     expect(screen.queryByTestId('compare-table-so-far')).toBeNull();
     expect(screen.queryByTestId('compare-table')).toBeNull();

@@ -25,12 +25,12 @@ describe('compare fixes', () => {
     // One search at a time; the panel's own Explore waits meanwhile.
     expect(f.calls).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Explore' })).toBeDisabled();
-    expect(screen.getByTestId('compare-progress')).toHaveTextContent('search 1 of 4: none');
+    expect(screen.getByTestId('compare-progress')).toHaveTextContent('search 1 of 4: no fixes');
     for (let i = 0; i < 4; i++) await f.answer(i);
     expect(f.calls.map((c) => c.req.fixes)).toEqual([[], ['go-1565'], ['go-highest-sequence-id'], ['go-isolate-resends']]);
     const rows = within(screen.getByTestId('compare-table')).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent));
     expect(rows).toEqual([
-      ['none', 'violated', 'not-applicable'],
+      ['no fixes', 'violated', 'not-applicable'],
       ['go-1565', 'holds', 'not-applicable'],
       ['go-highest-sequence-id', 'violated', 'not-applicable'],
       ['go-isolate-resends', 'holds', 'not-applicable'],

@@ -40,7 +40,7 @@ export function useCompareFixes(props: {
       return setState({ kind: 'stopped', message: `Nothing to compare: ${why}.` });
     }
     const variants: (string | null)[] = [null, ...others];
-    const baseline = on.length > 0 ? `as toggled (${on.join(', ')})` : 'none';
+    const baseline = on.length > 0 ? `as toggled (${on.join(', ')})` : 'no fixes';
     const named = (fix: string | null) => rowName(fix, { baseline, on });
     const read = bounds();
     const b = blockOf(read);
