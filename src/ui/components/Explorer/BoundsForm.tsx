@@ -9,7 +9,7 @@ import { kindApplies, MAX, MIN, type NumKey } from './bounds';
 import type { BoundsFields } from './useBoundsFields';
 
 export function BoundsForm({ fields, busy }: { fields: BoundsFields; busy: boolean }) {
-  const { bounds, texts, setTexts, notes, setNotes, set } = fields;
+  const { bounds, texts, setTexts, notes, setNotes, setUnreadable, set } = fields;
   // The kinds that can apply to this scenario (and any its explore block lists anyway).
   const config = useApp((s) => s.result?.steps[0]?.world.config ?? null);
   const kinds = EXPLORE_FAULT_KINDS.filter(
@@ -38,6 +38,9 @@ export function BoundsForm({ fields, busy }: { fields: BoundsFields; busy: boole
           setTexts((t) => ({ ...t, [key]: e.target.value }));
           setNotes((n) => ({ ...n, [key]: undefined }));
         }}
+        // Every keystroke, also one that leaves the value "" as it was ("" → "e"), which React's
+        // onChange skips.
+        onInput={(e) => setUnreadable(key, e.currentTarget.validity.badInput)}
       />
       {notes[key] && (
         <span className="explorer-field-note" id={`explorer-note-${key}`} role="status">

@@ -57,12 +57,18 @@ export const blockOf = (b: Bounds): ExploreBlock => ({
 /** Whether the search could ever place a fault of this kind in the scenario: the engine's rule. */
 export { faultKindApplies as kindApplies } from '../../../engine';
 
-/** A bound field's text as a number, or why it cannot be one. */
+/**
+ * A bound field's text as a number, or why it cannot be one. `unreadable`: the browser could not
+ * read what was typed as a number ("1e", "--1"); a number field then reports "", which is not
+ * "empty" to the user who sees their text in it.
+ */
 export function readBound(
   key: NumKey,
   text: string,
+  unreadable = false,
 ): { readonly ok: true; readonly value: number } | { readonly ok: false; readonly why: string } {
   const t = text.trim();
+  if (t === '' && unreadable) return { ok: false, why: 'is not a number as typed' };
   if (t === '') return { ok: false, why: 'was empty' };
   const n = Number(t);
   if (!Number.isInteger(n)) return { ok: false, why: `must be a whole number ("${t}" is not)` };

@@ -16,6 +16,8 @@ export interface BoundsFields {
   readonly setTexts: Dispatch<SetStateAction<Record<NumKey, string>>>;
   readonly notes: Partial<Record<NumKey, string>>;
   readonly setNotes: Dispatch<SetStateAction<Partial<Record<NumKey, string>>>>;
+  /** Whether the browser could not read a field's text as a number (its `validity.badInput`). */
+  readonly setUnreadable: (key: NumKey, unreadable: boolean) => void;
   /** Changes bounds the form shows without a text field (the fault kinds). */
   readonly set: (patch: Partial<Bounds>) => void;
   /** The bounds as the fields read now, shown back; Explore and Compare fixes run with them. */
@@ -32,6 +34,10 @@ export function useBoundsFields(scenario: Block | undefined): BoundsFields {
   }));
   // Why a field was not taken as typed at the last Explore (it kept its previous value).
   const [notes, setNotes] = useState<Partial<Record<NumKey, string>>>({});
+  // A number field holding "1e" or "--1" reports "" (validity.badInput): not "empty" to the user.
+  const [unreadable, setUnreadableAll] = useState<Partial<Record<NumKey, boolean>>>({});
+  const setUnreadable = (key: NumKey, bad: boolean) =>
+    setUnreadableAll((u) => (u[key] === bad ? u : { ...u, [key]: bad }));
 
   /**
    * The bounds as the fields read now, shown back. An empty or invalid field keeps the value it
@@ -41,7 +47,7 @@ export function useBoundsFields(scenario: Block | undefined): BoundsFields {
     const parsed = { ...bounds };
     const why: Partial<Record<NumKey, string>> = {};
     for (const k of NUM_KEYS) {
-      const r = readBound(k, texts[k]);
+      const r = readBound(k, texts[k], unreadable[k] === true);
       if (r.ok) parsed[k] = r.value;
       else why[k] = `${LABELS[k]} ${r.why}: kept ${fmt(bounds[k])}.`;
     }
@@ -51,10 +57,11 @@ export function useBoundsFields(scenario: Block | undefined): BoundsFields {
       maxFaults: String(parsed.maxFaults),
     });
     setNotes(why);
+    setUnreadableAll({});
     setBounds(parsed);
     return parsed;
   };
 
   const set = (patch: Partial<Bounds>) => setBounds((b) => ({ ...b, ...patch }));
-  return { bounds, texts, setTexts, notes, setNotes, set, parseBounds };
+  return { bounds, texts, setTexts, notes, setNotes, setUnreadable, set, parseBounds };
 }
