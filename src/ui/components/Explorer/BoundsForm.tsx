@@ -57,8 +57,8 @@ export function BoundsForm({ fields, busy }: { fields: BoundsFields; busy: boole
       {num('Max faults', 'maxFaults')}
       <p className="muted explorer-bounds-hint" id="explorer-bounds-hint">
         Depth: steps in one run. States: distinct states searched before it stops (the progress bar
-        fills toward it). Faults: how many of the kinds ticked below the search may place in one run
-        (0: none, interleavings only).
+        fills toward it, and fills up once a search is complete). Faults: how many of the kinds
+        ticked below the search may place in one run (0: none, interleavings only).
       </p>
       <fieldset disabled={busy}>
         <legend>Fault kinds</legend>

@@ -1,5 +1,5 @@
 // A search under way or stopped: the progress bar (states, states/s over the time so far, but "in
-// under 0.1 s" before 50 ms; depth, queue), and the status line that screen readers announce — exploring,
+// under 0.1 s" before 50 ms; depth, queue; full once a search is complete), and the status line that screen readers announce — exploring,
 // cancelled (and how fast Cancel took), or failed.
 import { fmt } from './verdict';
 import type { Search } from './useSearch';
@@ -24,6 +24,9 @@ export const secondsOf = (seconds: number): string =>
 
 export function SearchStatus({ search, maxStates }: { search: Search; maxStates: number }) {
   const { progress, outcome, ran, running, seconds } = search;
+  // A complete search tried everything within its bounds: its bar is full. Seed 001's twin ended
+  // with the bar at a quarter (174,768 of at most 750,000 states), which read as stopped early.
+  const full = outcome?.kind === 'done' && outcome.result.complete;
   return (
     <>
       {ran && (progress || running) && (
@@ -31,7 +34,7 @@ export function SearchStatus({ search, maxStates }: { search: Search; maxStates:
           <progress
             aria-label="Explorer progress"
             max={maxStates}
-            value={Math.min(progress?.states ?? 0, maxStates)}
+            value={full ? maxStates : Math.min(progress?.states ?? 0, maxStates)}
           />
           <p className="muted">
             {fmt(progress?.states ?? 0)} states{seconds < MIN_RATE_SECONDS ? ' ' : ' · '}
