@@ -180,7 +180,7 @@ const embedTitle = {
 };
 
 /**
- * The Compare fixes line's state count ("search 1 of 2: none · 3,115 of at most 500,000 states ·
+ * The Compare fixes line's state count ("search 1 of 2: no fixes · 3,115 of at most 500,000 states ·
  * …"), or null.
  */
 const compareStates = (page) =>
@@ -192,7 +192,7 @@ const compareStates = (page) =>
   });
 
 const compareLong = {
-  name: 'ux9 follow-up: Compare fixes on seed-001-explore (minutes of search) says "search 1 of n: none", its count of at most the state bound, rate, depth of at most the depth bound and time, growing; the timeline steps and the fixes toggle meanwhile, Cancel stops it with nothing left running; with a small state bound the first verdict shows while search 2 of n runs, and a Cancel then keeps it; another scenario picked mid-comparison stops it too',
+  name: 'ux9 follow-up: Compare fixes on seed-001-explore (minutes of search) says "search 1 of n: no fixes", its count of at most the state bound, rate, depth of at most the depth bound and time, growing; the timeline steps and the fixes toggle meanwhile, Cancel stops it with nothing left running; with a small state bound the first verdict shows while search 2 of n runs, and a Cancel then keeps it; another scenario picked mid-comparison stops it too',
   timeout: 180_000,
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
@@ -202,7 +202,7 @@ const compareLong = {
     await until(
       page,
       () =>
-        /^search 1 of \d+: none · [1-9][\d,]* of at most 750,000 states · [\d,]+ states\/s · depth \d+ of at most 80 · \d+\.\d s$/.test(
+        /^search 1 of \d+: no fixes · [1-9][\d,]* of at most 750,000 states · [\d,]+ states\/s · depth \d+ of at most 80 · \d+\.\d s$/.test(
           document.querySelector('[data-testid=compare-progress]')?.textContent ?? '',
         ),
       undefined,
@@ -281,7 +281,7 @@ const compareLong = {
           ),
         )
     ).jsonValue();
-    assert.match(seen.row, /^none(violated|holds)/, seen.row);
+    assert.match(seen.row, /^no fixes(violated|holds)/, seen.row);
     assert.equal(seen.final, false, 'the final table while it still ran');
     assert.match(seen.overall, /^1 of \d+ done · (waiting: .* · )?the comparison has run \d/);
     await panel.getByRole('button', { name: 'Cancel comparison' }).click();

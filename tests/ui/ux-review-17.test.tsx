@@ -6,7 +6,8 @@
 // - an arrow's pick is noted in the diagram's zoom bar, not over the drawing;
 // - the explorer keeps "send-timeout" whole in Faults searched, fills its bar once a search is
 //   complete, says a bound it cannot read is not a number (not "was empty"), and Compare fixes
-//   calls its first row "no fixes".
+//   calls its first row "no fixes";
+// - a link to a counterexample names the fault the explorer placed (it said "faults: none").
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import { readBound } from '../../src/ui/components/Explorer/bounds';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
 import { clearPickNote, pickFault } from '../../src/ui/components/FaultPlan/pickNote';
 import * as store from '../../src/ui/store';
+import { linkSummary } from '../../src/ui/share/linkSummary';
 import { directRunner } from '../../src/worker/handle';
 import { fakeExplore } from './fakeExplore';
 
@@ -156,5 +158,25 @@ describe('the explorer walked as a user', () => {
         name: 'Open the no-duplicates counterexample with no fixes',
       }),
     ).toHaveLength(1);
+  });
+});
+
+describe('a link to a counterexample', () => {
+  it('seed-000-explore: the summary names the fault the explorer placed, not "faults: none"', async () => {
+    await store.selectScenario('seed-000-explore');
+    const f = fakeExplore();
+    render(<ExplorerPanel start={f.start} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Explore' }));
+    await f.answer(0);
+    await user.click(
+      await screen.findByRole('button', { name: 'Open the no-silent-loss counterexample' }),
+    );
+    await waitFor(() => expect(store.appStore.getState().branch).toBeGreaterThan(0));
+    const summary = linkSummary(store.appStore.getState());
+    expect(summary).toMatch(
+      / · faults: checksum-error on E3 at us-west \(local buffer (intact|corrupted)\) \(placed by the explorer at step \d+\) · a fork: an explorer counterexample/,
+    );
+    expect(summary).not.toContain('faults: none');
   });
 });

@@ -1,10 +1,11 @@
 // What a shared link shows, in one line for the person who opened it (a Pulsar committer sent
 // "here is the interleaving that loses E3"): which scenario, at which step and what is violated
-// there, the fixes on, the faults injected, and whether it is the scenario as written or a fork.
+// there, the fixes on, the faults injected (or placed by the explorer), and whether it is the scenario as written or a fork.
 // The notice names the way back to the start beside it (LinkNotice). A fork says what makes it one:
 // a link that only added a fault read "the link chose its own interleaving", when every step after
 // the fault was the automatic choice (UX review 10).
 import { describeFault, fixesOn, scenarioOf, type AppState } from '../store';
+import { placedFaults } from '../components/FaultPlan/placed';
 import { forkOf, type Fork } from './fork';
 
 export function linkSummary(s: AppState): string {
@@ -16,12 +17,19 @@ export function linkSummary(s: AppState): string {
     .filter((v) => v.step === s.cursor)
     .map((v) => v.invariant);
   const fixes = fixesOn(s.fixes, scenario?.fixes);
-  const faults = s.branches[s.branch]?.faults ?? [];
+  // The plan's faults, and those an explorer counterexample takes as steps: "faults: none" over
+  // a run with a ChecksumError the explorer placed at step 3 read as if the run had none.
+  const faults = [
+    ...(s.branches[s.branch]?.faults ?? []).map(describeFault),
+    ...(s.result ? placedFaults(s.result) : []).map(
+      (p) => `${p.text} (placed by the explorer at step ${p.step})`,
+    ),
+  ];
   const fork = forkOf(s);
   return [
     `“${title}” at step ${s.cursor} of ${last}${here.length > 0 ? ` (${here.join(', ')} violated here)` : ''}`,
     `fixes on: ${fixes.length > 0 ? fixes.join(', ') : 'none'}`,
-    `faults: ${faults.length > 0 ? faults.map(describeFault).join('; ') : 'none'}`,
+    `faults: ${faults.length > 0 ? faults.join('; ') : 'none'}`,
     fork
       ? `a fork: ${forkWords(fork)} (Branches: “as written” is the scenario’s own)`
       : 'the scenario as written',
