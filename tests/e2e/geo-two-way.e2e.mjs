@@ -3,32 +3,14 @@
 // lanes per link; geo-two-way-v1-same-name loses W1 and W2 to V1's key by original producer name
 // until pr-23697 is turned on.
 import assert from 'node:assert/strict';
-import { diagramText, openScenario, shows, until } from './lib.mjs';
-
-async function toEnd(page) {
-  await page.getByTestId('step-label').click();
-  await page.keyboard.press('End');
-  await until(
-    page,
-    () => {
-      const m = /Step (\d+) of (\d+)/.exec(
-        document.querySelector('[data-testid=step-label]')?.textContent ?? '',
-      );
-      return (
-        m && m[1] === m[2] && document.querySelector('.panels')?.getAttribute('data-step') === m[1]
-      );
-    },
-    null,
-    'the run did not reach its last step',
-  );
-}
+import { diagramText, goToEnd, openScenario, shows } from './lib.mjs';
 
 const twoWay = {
   name: 'geo two-way: geo-two-way stores E1 W1 E2 W2 once on each side, a Replicator panel and lanes per link',
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
     await openScenario(page, baseURL, 'geo-two-way');
-    await toEnd(page);
+    await goToEnd(page);
     const east = page.getByRole('region', { name: 'Replicator us-east → us-west' });
     const west = page.getByRole('region', { name: 'Replicator us-west → us-east' });
     assert.match(
@@ -57,14 +39,14 @@ const sameName = {
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
     await openScenario(page, baseURL, 'geo-two-way-v1-same-name');
-    await toEnd(page);
+    await goToEnd(page);
     await shows(page, 'panel-invariants', 'no-silent-loss at step 16', 'W1 was not lost');
     assert.match(
       await page.getByTestId('panel-invariants').textContent(),
       /W1 was completed as a success with -1:-1 for pw, but us-west does not store it/,
     );
     await page.getByRole('checkbox', { name: 'pr-23697' }).check();
-    await toEnd(page);
+    await goToEnd(page);
     await shows(
       page,
       'panel-invariants',

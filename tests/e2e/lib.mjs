@@ -99,6 +99,25 @@ export async function goToStep(page, n) {
   );
 }
 
+/** To the last step with End on the step bar, and waits until the side panels show it. */
+export async function goToEnd(page) {
+  await page.getByTestId('step-label').first().click();
+  await page.keyboard.press('End');
+  await until(
+    page,
+    () => {
+      const m = /Step (\d+) of (\d+)/.exec(
+        document.querySelector('[data-testid=step-label]')?.textContent ?? '',
+      );
+      return (
+        m && m[1] === m[2] && document.querySelector('.panels')?.getAttribute('data-step') === m[1]
+      );
+    },
+    undefined,
+    'the run did not reach its last step',
+  );
+}
+
 /** The diagram's text: its arrow and note labels. */
 export const diagramText = (page) =>
   page.evaluate(() => document.querySelector('[data-testid=diagram] svg')?.textContent ?? '');

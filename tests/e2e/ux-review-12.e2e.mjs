@@ -10,28 +10,9 @@
 //   geo-replicate-to-local's M1 to no cluster its replicate_to leaves out; the Topic panel names
 //   the chunked M1 it cannot assemble; the explorer says why liveness is not applicable.
 import assert from 'node:assert/strict';
-import { openScenario, stepIs, until } from './lib.mjs';
+import { goToEnd, openScenario, stepIs, until } from './lib.mjs';
 
 const VIEW = { viewport: { width: 1280, height: 800 } };
-
-/** To the last step with End on the step bar. */
-async function toEnd(page) {
-  await page.getByTestId('step-label').click();
-  await page.keyboard.press('End');
-  await until(
-    page,
-    () => {
-      const m = /Step (\d+) of (\d+)/.exec(
-        document.querySelector('[data-testid=step-label]')?.textContent ?? '',
-      );
-      return (
-        m && m[1] === m[2] && document.querySelector('.panels')?.getAttribute('data-step') === m[1]
-      );
-    },
-    undefined,
-    'not at the last step',
-  );
-}
 
 const lanes = {
   name: 'ux12: seed 001 stepped to step 17 with → at 1280 × 800 — p1’s and broker-1’s lanes in view, the VIOLATION text whole',
@@ -142,21 +123,21 @@ const readsRight = {
     ]);
     assert.ok(b.x - (k.x + k.width) < 12, `the badge is ${b.x - (k.x + k.width)} px from the key`);
 
-    await toEnd(page);
+    await goToEnd(page);
     const m1 = await page.getByTestId('outcome-M1').innerText();
     assert.match(m1, /replicate_to \[us-east\]/);
     assert.doesNotMatch(m1, /not at us-west/);
     assert.match(await page.getByTestId('outcome-M2').innerText(), /us-east 10:1, us-west 20:0/);
 
     await openScenario(page, baseURL, 'go-delayed-overtakes-batch');
-    await toEnd(page);
+    await goToEnd(page);
     assert.match(
       await page.getByTestId('outcome-sent-with-M2').innerText(),
       /deliver_at_time: \+5000 ms/,
     );
 
     await openScenario(page, baseURL, 'chunked-dedup-pr-20948');
-    await toEnd(page);
+    await goToEnd(page);
     assert.match(await page.getByTestId('outcome-sent-with-M1').innerText(), /2 chunks/);
     assert.match(
       await page.getByTestId('topic-local').innerText(),
