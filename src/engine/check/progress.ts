@@ -123,6 +123,13 @@ export function fairLoopWithoutProgress(steps: readonly StepRecord[], start: num
   if (left.length === 0) return null;
   if (starvedActions(steps, start, end).length > 0) return null;
   const keys = steps.slice(start + 1, end + 1).map((s) => s.key).join(', ');
-  // A loop's resends can land at the remote while their answers never reach the cursor: said as a stall's are.
-  return { messages: left, detail: `replication loops without progress from step ${start} to step ${end} (${keys}); ${owedWords(w, replicationLinks(w.config), 'never replicated')}` };
+  return { messages: left, detail: `replication loops without progress from step ${start} to step ${end} (${keys}); ${loopOwedWords(w)}` };
 }
+
+/**
+ * What a loop owes, judged at a state the loop comes back to: `run`'s loop detail and the
+ * explorer's loop counterexample (judged at the loop's entry, replayed once) say it in these words.
+ * A loop's resends can land at the remote while their answers never reach the cursor: said as a
+ * stall's are ("E3 stored at us-west but still in the source backlog").
+ */
+export const loopOwedWords = (w: World): string => owedWords(w, replicationLinks(w.config), 'never replicated');

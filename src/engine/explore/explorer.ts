@@ -23,7 +23,7 @@ import { replicates, replicationLinks } from '../model/config';
 import { checkSafety, sameSafetyInputs, type InvariantId } from '../check/invariants';
 import type { Config } from '../model/config';
 import type { World } from '../model/world';
-import { owesAny, replicationStalled, unhealedFault } from '../check/progress';
+import { loopOwedWords, owesAny, replicationStalled, unhealedFault } from '../check/progress';
 import { enabledActions } from '../sim/enabled';
 import { step } from '../sim/step';
 import { explorerConfig, replayPrefix, type ExploreOptions } from './bounds';
@@ -154,11 +154,22 @@ export class Explorer {
     this.finished = true;
   }
 
+  /**
+   * Which messages the loop owes, in `run`'s words (check/progress.ts loopOwedWords): the graph keeps
+   * no worlds, so the trace to the loop's entry is replayed once — only for the counterexample found,
+   * after the search, never per state. ': E4 never replicated; E3 stored at us-west but still in …'.
+   */
+  private loopWhy(entry: number): string {
+    const w = replayPrefix(explorerConfig(this.config, this.opts), this.graph.traceTo(entry));
+    const words = loopOwedWords(w);
+    return words ? `: ${words}` : '';
+  }
+
   /** Call once `advance` reports done: runs the liveness pass and returns the verdict. */
   result(): ExploreResult {
     if (replicates(this.config) && !this.found.has('replication-progress')) {
       const loop = findFairLoops(this.graph);
-      if (loop) this.record(loop.entry, 'replication-progress', 'a loop of states that makes no progress while entries are still to be replicated, under weak fairness', loop.cycle);
+      if (loop) this.record(loop.entry, 'replication-progress', `a loop of states that makes no progress while entries are still to be replicated, under weak fairness${this.loopWhy(loop.entry)}`, loop.cycle);
     }
     const cut = { cutOff: this.cutOff, stateLimit: this.stateLimit, outOfMemory: this.outOfMemory };
     return verdictOf(this.progress(), this.found, cut, replicates(this.config));
