@@ -102,6 +102,22 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
         node: `broker:${topic.owner}`,
         group,
       });
+    // `pulsar-admin topics trim-topic` (ManagedLedgerImpl.internalTrimLedgers): offered where the
+    // validator takes it — a topic that is written to (a producer there, a replication link into
+    // it) or starts with two ledgers; the engine's reason holds it back until a ledger before the
+    // current one exists.
+    const written =
+      world.config.producers.some((p) => p.cluster === c.name) ||
+      replicationLinks(world.config).some((l) => l.cfg.to === c.name) ||
+      c.initialLedgers.length > 1;
+    if (topic && written)
+      out.push({
+        label: `trim the topic at ${c.name} (delete consumed ledgers)`,
+        fault: { kind: 'trim-topic', cluster: c.name, after },
+        ...why(world, { kind: 'trim-topic', cluster: c.name }),
+        node: `broker:${topic.owner}`,
+        group,
+      });
     // A crash of the broker serving the topic: it restarts and loads the topic again, or — with
     // bookies, where another broker recovers the ledger the dead one never closed — another broker
     // of the cluster loads it. Held back by the engine's rule (faultApplies) like an unload.
