@@ -144,10 +144,11 @@ const messagesOf = (s: Scenario): string[] =>
 
 /**
  * This session's fields, written as a scenario would (mostly valid, so the run and the explorer
- * get to them): `replication` as a list, the `set-deduplication` and `expire-messages` faults
- * (planned, and as explorer kinds), `topic.maxEntriesPerLedger`, subscriptions for the TTL to
- * expire, a send's `replicateTo` / `disableReplication` / `deliverAfter`, a chunking producer with
- * a send over 5 MiB. `pick` chooses the edit and its values.
+ * get to them): `replication` as a list, the `set-deduplication`, `expire-messages` and
+ * `trim-topic` faults (planned, and as explorer kinds), `topic.maxEntriesPerLedger`,
+ * subscriptions for the TTL to expire, a send's `replicateTo` / `disableReplication` /
+ * `deliverAfter`, a chunking producer with a send over 5 MiB. `pick` chooses the edit and its
+ * values.
  */
 export function extend(base: Json, which: number, pick: number): Json {
   if (base === null || typeof base !== 'object' || Array.isArray(base)) return base;
@@ -169,7 +170,13 @@ export function extend(base: Json, which: number, pick: number): Json {
       : (s.topic = {})
   ) as Scenario;
   const faults = Array.isArray(s.faults) ? s.faults : (s.faults = []);
-  const kinds = ['expire-messages', 'set-deduplication', 'disconnect', 'unload-topic'];
+  const kinds = [
+    'expire-messages',
+    'set-deduplication',
+    'trim-topic',
+    'disconnect',
+    'unload-topic',
+  ];
   switch (which % 14) {
     case 0: // replication as a list: both ways, or the existing link listed alone
       s.replication =
@@ -210,6 +217,7 @@ export function extend(base: Json, which: number, pick: number): Json {
         ...(Array.isArray(s.schedule) ? s.schedule : []),
         `fault:expire-messages:${c}`,
         `fault:set-deduplication:${c}:${pick % 2 === 0 ? 'on' : 'off'}`,
+        `fault:trim-topic:${c}`,
       ];
       break;
     case 7:
@@ -246,6 +254,9 @@ export function extend(base: Json, which: number, pick: number): Json {
         send.size = 5242880 + (pick % 7) * 1000000;
       break;
     }
+    case 13: // a trim (valid where the topic at c is written to; which % 14 === 8 stays `expect`)
+      faults.push({ kind: 'trim-topic', cluster: c, after });
+      break;
     default:
       s.expect = { stored: { [c]: ms.slice(0, 1 + (pick % 3)) } };
   }
@@ -331,7 +342,13 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.record({
       [],
       {},
     ),
-    fc.constantFrom(...PROTOTYPE_NAMES, 'expire-messages', 'set-deduplication', 'sub'),
+    fc.constantFrom(
+      ...PROTOTYPE_NAMES,
+      'expire-messages',
+      'set-deduplication',
+      'trim-topic',
+      'sub',
+    ),
   ),
 });
 

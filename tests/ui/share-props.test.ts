@@ -72,6 +72,13 @@ describe('reliability properties (fast-check sample)', () => {
     expect(
       (extend(geo, 3, 1) as { topic: { maxEntriesPerLedger: unknown } }).topic.maxEntriesPerLedger,
     ).toEqual({ 'us-west': 2 });
+    // A trim at us-east (its producers write it) and at us-west (the link writes it): both load.
+    const trims = [0, 1].map((pick) => extend(geo, 13, pick) as { faults: unknown });
+    expect(trims.map((t) => t.faults)).toEqual([
+      [{ kind: 'trim-topic', cluster: 'us-east', after: { step: 0 } }],
+      [{ kind: 'trim-topic', cluster: 'us-west', after: { event: 'persisted', message: 'E4' } }],
+    ]);
+    expect(trims.map((t) => loadScenario(t).ok)).toEqual([true, true]);
     expect((extend(geo, 5, 0) as { explore: unknown }).explore).toEqual({
       faults: { kinds: ['expire-messages', 'expire-messages'], max: 1 },
       maxDepth: 40,
