@@ -246,6 +246,7 @@ const nodeMenuBroker = {
       'unload topic at local',
       'switch deduplication on at local',
       'message TTL passes at local',
+      'trim the topic at local (delete consumed ledgers)',
       'broker-1 crashes and restarts',
       'broker-1 crashes; broker-2 loads the topic',
       'move ownership to broker-2',
@@ -289,6 +290,7 @@ const nodeMenuBroker = {
       'unload topic at local',
       'switch deduplication on at local',
       'message TTL passes at local',
+      'trim the topic at local (delete consumed ledgers)',
       'broker-1 crashes and restarts',
       'broker-1 crashes; broker-2 loads the topic',
     ]);

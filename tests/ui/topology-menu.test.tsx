@@ -47,11 +47,13 @@ describe('topology node fault menus', () => {
       'topics unload at us-east, waiting for its clients',
       'switch deduplication on at us-east',
       'message TTL passes at us-east',
+      'trim the topic at us-east (delete consumed ledgers)',
       'broker-1 crashes and restarts',
     ]);
     expect((await openMenu(user, 'broker-2')).labels).toEqual([
       'unload topic at us-west',
       'switch deduplication off at us-west',
+      'trim the topic at us-west (delete consumed ledgers)',
       'broker-2 crashes and restarts',
     ]);
     await user.keyboard('{Escape}');
@@ -98,6 +100,7 @@ describe('topology node fault menus', () => {
       'unload topic at local',
       'switch deduplication on at local',
       'message TTL passes at local',
+      'trim the topic at local (delete consumed ledgers)',
       'broker-1 crashes and restarts',
       'broker-1 crashes; broker-2 loads the topic',
       'move ownership to broker-2',
@@ -126,6 +129,7 @@ describe('topology node fault menus', () => {
       'unload topic at local',
       'switch deduplication on at local',
       'message TTL passes at local',
+      'trim the topic at local (delete consumed ledgers)',
       'broker-1 crashes and restarts',
       'broker-1 crashes; broker-2 loads the topic',
     ]);
