@@ -8,7 +8,14 @@ import tseslint from 'typescript-eslint';
 const ENGINE_MSG = 'src/engine must stay pure: no UI, worker, DOM or timing dependencies.';
 
 export default defineConfig([
-  globalIgnores(['dist/', 'node_modules/', 'coverage/', 'test-results/', '**/*.tmp.ts', '**/*.tmp.mjs']),
+  globalIgnores([
+    'dist/',
+    'node_modules/',
+    'coverage/',
+    'test-results/',
+    '**/*.tmp.ts',
+    '**/*.tmp.mjs',
+  ]),
 
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -19,10 +19,24 @@ if (viaTsx) args = ['--expose-gc', '--import', 'tsx', entry];
 else {
   dir = mkdtempSync(join(tmpdir(), 'dedup-bench-'));
   // An SSR build targets Node; configFile false keeps the app's React plugin and HTML entry out.
-  await build({ configFile: false, logLevel: 'warn', build: { ssr: entry, outDir: dir, emptyOutDir: true, minify: false, rollupOptions: { output: { format: 'esm', entryFileNames: 'engine.bench.mjs' } } } });
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      ssr: entry,
+      outDir: dir,
+      emptyOutDir: true,
+      minify: false,
+      rollupOptions: { output: { format: 'esm', entryFileNames: 'engine.bench.mjs' } },
+    },
+  });
   args = ['--expose-gc', join(dir, 'engine.bench.mjs')];
 }
-console.log(viaTsx ? '(sources run through tsx, names kept)' : '(engine bundled by Vite, as the worker ships: names not kept)');
+console.log(
+  viaTsx
+    ? '(sources run through tsx, names kept)'
+    : '(engine bundled by Vite, as the worker ships: names not kept)',
+);
 const r = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: ROOT });
 if (dir) rmSync(dir, { recursive: true, force: true });
 process.exit(r.status ?? 1);

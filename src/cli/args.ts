@@ -37,9 +37,11 @@ function walkArgs(
     const flag = eq < 0 ? arg : arg.slice(0, eq);
     if (!known(flag)) return { error: unknown(flag) };
     const value = eq < 0 ? args[++i] : arg.slice(eq + 1);
-    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) return { error: MESSAGES.missingValue(flag) };
+    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--')))
+      return { error: MESSAGES.missingValue(flag) };
     const before = given.get(flag);
-    if (flag !== '--fix' && before !== undefined && before !== value) return { error: MESSAGES.givenTwice(flag, before, value) };
+    if (flag !== '--fix' && before !== undefined && before !== value)
+      return { error: MESSAGES.givenTwice(flag, before, value) };
     given.set(flag, value);
     const error = onFlag(flag, value);
     if (error !== null) return { error };
@@ -58,12 +60,18 @@ function takeFix(id: string, fixes: string[]): string | null {
 export function parseRunArgs(args: readonly string[]): RunArgs | { error: string } {
   const fixes: string[] = [];
   let format: Format = 'json';
-  const walked = walkArgs('run', args, (f) => f === '--fix' || f === '--format', MESSAGES.unknownFlag, (flag, value) => {
-    if (flag === '--fix') return takeFix(value, fixes);
-    if (!(FORMATS as readonly string[]).includes(value)) return MESSAGES.unknownFormat(value);
-    format = value as Format;
-    return null;
-  });
+  const walked = walkArgs(
+    'run',
+    args,
+    (f) => f === '--fix' || f === '--format',
+    MESSAGES.unknownFlag,
+    (flag, value) => {
+      if (flag === '--fix') return takeFix(value, fixes);
+      if (!(FORMATS as readonly string[]).includes(value)) return MESSAGES.unknownFormat(value);
+      format = value as Format;
+      return null;
+    },
+  );
   if ('error' in walked) return walked;
   if (walked.target === undefined) return { error: MESSAGES.noTarget };
   return { target: walked.target, fixes, format };
@@ -77,7 +85,11 @@ export interface CheckArgs {
   readonly maxStates?: number;
 }
 
-const CHECK_BOUNDS = { '--max-depth': 'maxDepth', '--max-faults': 'maxFaults', '--max-states': 'maxStates' } as const;
+const CHECK_BOUNDS = {
+  '--max-depth': 'maxDepth',
+  '--max-faults': 'maxFaults',
+  '--max-states': 'maxStates',
+} as const;
 
 /** `check`'s arguments, or the usage error to print. */
 export function parseCheckArgs(args: readonly string[]): CheckArgs | { error: string } {
@@ -92,27 +104,38 @@ export interface CompareArgs extends CheckArgs {
 }
 
 /** `compare`'s arguments: check's, and `--format json|markdown`. */
-export const parseCompareArgs = (args: readonly string[]): CompareArgs | { error: string } => parseSearchArgs(args, true);
+export const parseCompareArgs = (args: readonly string[]): CompareArgs | { error: string } =>
+  parseSearchArgs(args, true);
 
-function parseSearchArgs(args: readonly string[], compare: boolean): CompareArgs | { error: string } {
+function parseSearchArgs(
+  args: readonly string[],
+  compare: boolean,
+): CompareArgs | { error: string } {
   const fixes: string[] = [];
   const bounds: { maxDepth?: number; maxFaults?: number; maxStates?: number } = {};
   let format: CompareArgs['format'] = 'json';
   const known = (f: string) => f === '--fix' || f in CHECK_BOUNDS || (compare && f === '--format');
-  const walked = walkArgs(compare ? 'compare' : 'check', args, known, compare ? MESSAGES.unknownCompareFlag : MESSAGES.unknownCheckFlag, (flag, value) => {
-    if (flag === '--fix') return takeFix(value, fixes);
-    if (flag === '--format') {
-      if (value !== 'json' && value !== 'markdown') return MESSAGES.compareFormat(value);
-      format = value;
+  const walked = walkArgs(
+    compare ? 'compare' : 'check',
+    args,
+    known,
+    compare ? MESSAGES.unknownCompareFlag : MESSAGES.unknownCheckFlag,
+    (flag, value) => {
+      if (flag === '--fix') return takeFix(value, fixes);
+      if (flag === '--format') {
+        if (value !== 'json' && value !== 'markdown') return MESSAGES.compareFormat(value);
+        format = value;
+        return null;
+      }
+      const { min, max } = BOUND_RANGES[flag as BoundFlag];
+      const n = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (!(n >= min && n <= max)) return MESSAGES.bound(flag as BoundFlag, value);
+      bounds[CHECK_BOUNDS[flag as keyof typeof CHECK_BOUNDS]] = Number(value);
       return null;
-    }
-    const { min, max } = BOUND_RANGES[flag as BoundFlag];
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!(n >= min && n <= max)) return MESSAGES.bound(flag as BoundFlag, value);
-    bounds[CHECK_BOUNDS[flag as keyof typeof CHECK_BOUNDS]] = Number(value);
-    return null;
-  });
+    },
+  );
   if ('error' in walked) return walked;
-  if (walked.target === undefined) return { error: compare ? MESSAGES.noCompareTarget : MESSAGES.noCheckTarget };
+  if (walked.target === undefined)
+    return { error: compare ? MESSAGES.noCompareTarget : MESSAGES.noCheckTarget };
   return { target: walked.target, fixes, ...bounds, format };
 }

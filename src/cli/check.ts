@@ -1,7 +1,13 @@
 // `check`: the explorer from the command line. Bounds come from the scenario's `explore` block
 // (fault kinds, max faults, depth, states), then the flags override them. The JSON is the
 // contract's, plus `stopReason`, the `safety` / `liveness` verdicts, the bounds used, and each violation's detail.
-import { type Config, explore, explorerBounds, type Explorer, faultKindBlocker } from '../engine/index';
+import {
+  type Config,
+  explore,
+  explorerBounds,
+  type Explorer,
+  faultKindBlocker,
+} from '../engine/index';
 import type { CheckArgs } from './args';
 import { MESSAGES } from './messages';
 import { type CliIo, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION, loadTarget } from './cli';
@@ -19,7 +25,9 @@ export function withinMemory<B extends { maxStates: number }>(bounds: B, io: Cli
   if (!io.heapLimitBytes) return bounds;
   const fits = Math.floor((io.heapLimitBytes * 0.7) / BYTES_PER_STATE);
   if (bounds.maxStates <= fits) return bounds;
-  io.stderr(`${MESSAGES.memoryCap(bounds.maxStates, fits, Math.round(io.heapLimitBytes / 2 ** 20))}\n`);
+  io.stderr(
+    `${MESSAGES.memoryCap(bounds.maxStates, fits, Math.round(io.heapLimitBytes / 2 ** 20))}\n`,
+  );
   return { ...bounds, maxStates: fits };
 }
 
@@ -31,7 +39,9 @@ export function heapFull(ex: Explorer, io: CliIo): boolean {
   const limit = io.heapLimitBytes;
   const used = io.heapUsedBytes?.();
   if (!limit || used === undefined || used <= limit * HEAP_STOP) return false;
-  io.stderr(`${MESSAGES.heapFull(ex.progress().states, Math.round(used / 2 ** 20), Math.round(limit / 2 ** 20))}\n`);
+  io.stderr(
+    `${MESSAGES.heapFull(ex.progress().states, Math.round(used / 2 ** 20), Math.round(limit / 2 ** 20))}\n`,
+  );
   return true;
 }
 
@@ -42,7 +52,8 @@ export function heapFull(ex: Explorer, io: CliIo): boolean {
  */
 export function warnUnreachableSteps(config: Config, maxDepth: number, io: CliIo): void {
   config.faults.forEach((f, i) => {
-    if ('after' in f && f.after !== undefined && 'step' in f.after && f.after.step + 1 > maxDepth) io.stderr(`${MESSAGES.stepPastDepth(i, f.after.step, maxDepth)}\n`);
+    if ('after' in f && f.after !== undefined && 'step' in f.after && f.after.step + 1 > maxDepth)
+      io.stderr(`${MESSAGES.stepPastDepth(i, f.after.step, maxDepth)}\n`);
   });
 }
 
@@ -68,7 +79,8 @@ export function checkCommand(args: CheckArgs, io: CliIo, readTarget: ReadTarget)
   const t0 = io.now?.() ?? 0;
   const result = explore(loaded.config, bounds, (ex) => heapFull(ex, io));
   const seconds = ((io.now?.() ?? 0) - t0) / 1000;
-  if (!result.complete) io.stderr(`${MESSAGES.cutShort(result.states, result.stopReason ?? 'depth bound')}\n`);
+  if (!result.complete)
+    io.stderr(`${MESSAGES.cutShort(result.states, result.stopReason ?? 'depth bound')}\n`);
   const out = {
     scenario: loaded.config.id,
     complete: result.complete,
@@ -82,7 +94,12 @@ export function checkCommand(args: CheckArgs, io: CliIo, readTarget: ReadTarget)
     safety: result.safety,
     liveness: result.liveness,
     bounds,
-    violations: result.violations.map(({ invariant, length, trace, detail }) => ({ invariant, length, trace, detail })),
+    violations: result.violations.map(({ invariant, length, trace, detail }) => ({
+      invariant,
+      length,
+      trace,
+      detail,
+    })),
   };
   io.stdout(`${JSON.stringify(out, null, 2)}\n`);
   return result.violations.length > 0 ? EXIT_VIOLATION : EXIT_OK;

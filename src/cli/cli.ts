@@ -1,6 +1,16 @@
 // The CLI as a function: argv and three I/O callbacks in, an exit status out. Keeping Node out of
 // this file lets the tests drive every command in-process; src/cli/main.ts binds it to Node.
-import { type Config, loadScenario, parseJsonText, passedPlanFaults, passedWords, run, toMarkdownTable, toMermaid, type RunResult } from '../engine/index';
+import {
+  type Config,
+  loadScenario,
+  parseJsonText,
+  passedPlanFaults,
+  passedWords,
+  run,
+  toMarkdownTable,
+  toMermaid,
+  type RunResult,
+} from '../engine/index';
 import { BUILTINS, builtinById } from '../scenarios/index';
 import { parseCheckArgs, parseCompareArgs, parseRunArgs, type RunArgs } from './args';
 import { MESSAGES, USAGE } from './messages';
@@ -39,14 +49,24 @@ export function main(argv: readonly string[], io: CliIo): number {
 function dispatch(argv: readonly string[], io: CliIo): number {
   const [command, ...rest] = argv;
   if (command === undefined) return usageError(io, MESSAGES.noCommand);
-  if (['help', '--help', '-h'].includes(command) || rest.includes('--help') || rest.includes('-h')) {
+  if (
+    ['help', '--help', '-h'].includes(command) ||
+    rest.includes('--help') ||
+    rest.includes('-h')
+  ) {
     io.stdout(USAGE);
     return EXIT_OK;
   }
   switch (command) {
     case 'list':
       if (rest.length > 0) return usageError(io, MESSAGES.listArgument(rest[0]!));
-      io.stdout(`${JSON.stringify(BUILTINS.map((b) => ({ id: b.id, title: b.title, references: b.references ?? [] })), null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify(
+          BUILTINS.map((b) => ({ id: b.id, title: b.title, references: b.references ?? [] })),
+          null,
+          2,
+        )}\n`,
+      );
       return EXIT_OK;
     case 'run': {
       const args = parseRunArgs(rest);
@@ -77,7 +97,12 @@ export const STDIN = '-';
 export const sourceName = (target: string): string => (target === STDIN ? '<stdin>' : target);
 
 /** Read and validate a file or built-in; on bad input print why (field by field) and return null. */
-export function loadTarget(target: string, fixes: readonly string[], io: CliIo, read: typeof readTarget = readTarget) {
+export function loadTarget(
+  target: string,
+  fixes: readonly string[],
+  io: CliIo,
+  read: typeof readTarget = readTarget,
+) {
   const source = read(target, io);
   if (!source) return null;
   const loaded = loadScenario(source.json, fixes);
@@ -102,10 +127,12 @@ function runCommand(args: RunArgs, io: CliIo): number {
     return EXIT_USAGE;
   }
   for (const w of unfired.never) io.stderr(`${w}\n`);
-  for (const p of passedPlanFaults(result)) io.stderr(`${MESSAGES.passedBy(p.index, p.kind, passedWords(p))}\n`);
+  for (const p of passedPlanFaults(result))
+    io.stderr(`${MESSAGES.passedBy(p.index, p.kind, passedWords(p))}\n`);
   if (result.endedBy === 'max-steps') io.stderr(`${MESSAGES.maxSteps(result.steps.length - 1)}\n`);
   if (result.endedBy === 'loop') io.stderr(`${MESSAGES.loop(result.steps.length - 1)}\n`);
-  for (const note of result.endNotes) io.stderr(`${MESSAGES.quiet(result.steps.length - 1, note)}\n`);
+  for (const note of result.endNotes)
+    io.stderr(`${MESSAGES.quiet(result.steps.length - 1, note)}\n`);
   io.stdout(`${render(result, args.format)}\n`);
   return result.violations.length > 0 ? EXIT_VIOLATION : EXIT_OK;
 }
@@ -117,19 +144,30 @@ function runCommand(args: RunArgs, io: CliIo): number {
  * applied (the warning then names the step its trigger happened at), is the model's answer, not the
  * file's mistake: a warning on stderr.
  */
-export function unfiredFaults(config: Config, result: RunResult): { unreachable: string[]; never: string[] } {
+export function unfiredFaults(
+  config: Config,
+  result: RunResult,
+): { unreachable: string[]; never: string[] } {
   const last = result.steps[result.steps.length - 1]!;
   const out = { unreachable: [] as string[], never: [] as string[] };
   for (const rt of last.world.plan) {
     const f = config.faults[rt.index]!;
     if (rt.spent || !('after' in f) || f.after === undefined) continue;
     if ('step' in f.after && f.after.step > last.index)
-      out.unreachable.push(`$.faults[${rt.index}].after.step: ${MESSAGES.stepPastEnd(last.index, result.endedBy, f.after.step)}`);
+      out.unreachable.push(
+        `$.faults[${rt.index}].after.step: ${MESSAGES.stepPastEnd(last.index, result.endedBy, f.after.step)}`,
+      );
     else {
       // Armed (its trigger happened) but never applicable until the end — e.g. a message TTL with no
       // backlog left (`expireMessages` returns at once): the trigger did happen, so say so.
-      const armedAt = result.steps.find((s) => s.world.plan.some((x) => x.index === rt.index && x.armed))?.index;
-      out.never.push(armedAt === undefined ? MESSAGES.neverFired(rt.index, f.kind, last.index) : MESSAGES.neverActed(rt.index, f.kind, armedAt, last.index));
+      const armedAt = result.steps.find((s) =>
+        s.world.plan.some((x) => x.index === rt.index && x.armed),
+      )?.index;
+      out.never.push(
+        armedAt === undefined
+          ? MESSAGES.neverFired(rt.index, f.kind, last.index)
+          : MESSAGES.neverActed(rt.index, f.kind, armedAt, last.index),
+      );
     }
   }
   return out;
@@ -151,7 +189,10 @@ export function readTarget(target: string, io: CliIo): { json: unknown } | null 
         ? MESSAGES.isDirectory(target)
         : looksLikePath
           ? MESSAGES.unreadable(sourceName(target), why)
-          : MESSAGES.unknownBuiltin(target, BUILTINS.map((b) => b.id));
+          : MESSAGES.unknownBuiltin(
+              target,
+              BUILTINS.map((b) => b.id),
+            );
     io.stderr(`${message}\n`);
     return null;
   }
@@ -165,10 +206,27 @@ function render(result: RunResult, format: RunArgs['format']): string {
   switch (format) {
     case 'json': {
       const { scenario, steps, violations, stored, outcomes, endedBy, endNotes } = result;
-      const list = violations.map(({ invariant, step, messages, detail }) => ({ invariant, step, messages, detail }));
+      const list = violations.map(({ invariant, step, messages, detail }) => ({
+        invariant,
+        step,
+        messages,
+        detail,
+      }));
       // `endNotes` (an addition) only when there is something to say: every other run's JSON is as before.
       const notes = endNotes.length > 0 ? { endNotes } : {};
-      return JSON.stringify({ scenario, steps: steps.length - 1, violations: list, stored, outcomes, endedBy, ...notes }, null, 2);
+      return JSON.stringify(
+        {
+          scenario,
+          steps: steps.length - 1,
+          violations: list,
+          stored,
+          outcomes,
+          endedBy,
+          ...notes,
+        },
+        null,
+        2,
+      );
     }
     case 'mermaid':
       return toMermaid(result).text;

@@ -11,4 +11,11 @@ for (const stream of [process.stdout, process.stderr])
   stream.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') process.exitCode = 2;
   });
-process.exitCode = main(process.argv.slice(2), { stdout: write(process.stdout), stderr: write(process.stderr), readFile: (path) => readFileSync(path === '-' ? 0 : path, 'utf8'), now: () => performance.now(), heapLimitBytes: getHeapStatistics().heap_size_limit, heapUsedBytes: () => process.memoryUsage().heapUsed });
+process.exitCode = main(process.argv.slice(2), {
+  stdout: write(process.stdout),
+  stderr: write(process.stderr),
+  readFile: (path) => readFileSync(path === '-' ? 0 : path, 'utf8'),
+  now: () => performance.now(),
+  heapLimitBytes: getHeapStatistics().heap_size_limit,
+  heapUsedBytes: () => process.memoryUsage().heapUsed,
+});

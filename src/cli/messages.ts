@@ -2,7 +2,12 @@
 // so their wording can be reviewed (and documented in docs/cli.md) together, with the formats and
 // option ranges they quote.
 
-import { FIX_IDS, MAX_EXPLORE_DEPTH, MAX_EXPLORE_FAULTS as MAX_FAULTS, MAX_EXPLORE_STATES } from '../engine';
+import {
+  FIX_IDS,
+  MAX_EXPLORE_DEPTH,
+  MAX_EXPLORE_FAULTS as MAX_FAULTS,
+  MAX_EXPLORE_STATES,
+} from '../engine';
 
 export const FORMATS = ['json', 'mermaid', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -50,28 +55,35 @@ export type BoundFlag = keyof typeof BOUND_RANGES;
 
 export const MESSAGES = {
   noCommand: 'no command given',
-  unknownCommand: (c: string) => `unknown command "${c}"; expected list, run, check, compare or help`,
-  unknownFlag: (f: string) => `unknown option "${f}"; run accepts --fix ID and --format json|mermaid|markdown`,
+  unknownCommand: (c: string) =>
+    `unknown command "${c}"; expected list, run, check, compare or help`,
+  unknownFlag: (f: string) =>
+    `unknown option "${f}"; run accepts --fix ID and --format json|mermaid|markdown`,
   missingValue: (f: string) => `option ${f} needs a value`,
   unknownFormat: (f: string) => `unknown format "${f}"; expected one of ${FORMATS.join(', ')}`,
   noTarget: 'run needs a scenario: a file path (.json) or a built-in id (see `list`)',
-  extraArgument: (a: string, command: string) => `unexpected argument "${a}"; ${command} takes one scenario`,
+  extraArgument: (a: string, command: string) =>
+    `unexpected argument "${a}"; ${command} takes one scenario`,
   listArgument: (a: string) => `unexpected argument "${a}"; list takes none`,
   unknownFix: (id: string) => `unknown fix "${id}"; expected one of ${FIX_IDS.join(', ')}`,
   bound: (flag: BoundFlag, v: string) => {
     const { min, max, field } = BOUND_RANGES[flag];
     return `option ${flag} needs a whole number from ${min} to ${max} (as ${field}), got "${v}"`;
   },
-  givenTwice: (flag: string, first: string, second: string) => `option ${flag} given twice ("${first}", then "${second}"); give it once`,
+  givenTwice: (flag: string, first: string, second: string) =>
+    `option ${flag} given twice ("${first}", then "${second}"); give it once`,
   stdinTwice: 'only one scenario can be read from stdin ("-")',
   unknownBuiltin: (id: string, ids: readonly string[]) =>
     `"${id}" is not a built-in scenario (built-ins: ${ids.join(', ')}); to run a file, give its path ending in .json`,
   unreadable: (path: string, why: string) => `cannot read ${path}: ${why}`,
-  isDirectory: (path: string) => `cannot read ${path}: it is a directory; expected a scenario file (.json) or a built-in id`,
+  isDirectory: (path: string) =>
+    `cannot read ${path}: it is a directory; expected a scenario file (.json) or a built-in id`,
   notJson: (source: string, why: string) => `${source}: not valid JSON: ${why}`,
-  invalid: (source: string, n: number) => `${source}: not a valid scenario (${n} ${n === 1 ? 'error' : 'errors'}):`,
+  invalid: (source: string, n: number) =>
+    `${source}: not a valid scenario (${n} ${n === 1 ? 'error' : 'errors'}):`,
   scheduleError: (source: string, detail: string) => `${source}: schedule error: ${detail}`,
-  unreachableStep: (source: string, n: number) => `${source}: the fault plan waits for a step the run never reaches (${n} ${n === 1 ? 'error' : 'errors'}):`,
+  unreachableStep: (source: string, n: number) =>
+    `${source}: the fault plan waits for a step the run never reaches (${n} ${n === 1 ? 'error' : 'errors'}):`,
   stepPastEnd: (last: number, endedBy: string, got: number) =>
     `expected a step from 0 to ${last}, the run's last (it ended ${endedBy === 'quiescent' ? 'with nothing left to do' : endedBy === 'loop' ? 'in a loop' : 'at the step limit'}; a fault fires after its step), got ${got}`,
   stepPastDepth: (index: number, step: number, depth: number) =>
@@ -82,16 +94,21 @@ export const MESSAGES = {
     `warning: $.faults[${index}] (${kind}) never fired: its trigger did not happen in the ${last} steps of this run`,
   neverActed: (index: number, kind: string, armed: number, last: number) =>
     `warning: $.faults[${index}] (${kind}) never fired: its trigger happened at step ${armed}, but it could not act before the run ended at step ${last}`,
-  passedBy: (index: number, kind: string, words: string) => `warning: $.faults[${index}] (${kind}) ${words}`,
+  passedBy: (index: number, kind: string, words: string) =>
+    `warning: $.faults[${index}] (${kind}) ${words}`,
   maxSteps: (n: number) => `warning: stopped after ${n} steps without reaching a quiescent state`,
   quiet: (n: number, note: string) => `note: the run ended quiescent after step ${n}, but ${note}`,
-  loop: (n: number) => `note: stopped after step ${n}: the run came back to a state it had been in, so it would repeat it forever (a livelock: what is pending stays pending)`,
-  unknownCheckFlag: (f: string) => `unknown option "${f}"; check accepts --fix ID, --max-depth N, --max-faults K and --max-states S`,
+  loop: (n: number) =>
+    `note: stopped after step ${n}: the run came back to a state it had been in, so it would repeat it forever (a livelock: what is pending stays pending)`,
+  unknownCheckFlag: (f: string) =>
+    `unknown option "${f}"; check accepts --fix ID, --max-depth N, --max-faults K and --max-states S`,
   noCheckTarget: 'check needs a scenario: a file path (.json) or a built-in id (see `list`)',
-  unknownCompareFlag: (f: string) => `unknown option "${f}"; compare accepts --fix ID, --max-depth N, --max-faults K, --max-states S and --format json|markdown`,
+  unknownCompareFlag: (f: string) =>
+    `unknown option "${f}"; compare accepts --fix ID, --max-depth N, --max-faults K, --max-states S and --format json|markdown`,
   compareFormat: (f: string) => `unknown format "${f}"; compare prints json or markdown`,
   noCompareTarget: 'compare needs a scenario: a file path (.json) or a built-in id (see `list`)',
-  noFixApplies: (id: string) => `${id}: no fix changes a class this scenario models (give one with --fix ID)`,
+  noFixApplies: (id: string) =>
+    `${id}: no fix changes a class this scenario models (give one with --fix ID)`,
   comparing: (fix: string, i: number, n: number) => `search ${i} of ${n}: ${fix}`,
   cutShort: (states: number, why: string) =>
     `note: the search stopped after ${states} states (${why === 'max-states' ? 'max-states: the memory bound, about 2 KB a state; raise it with --max-states' : why === 'memory' ? 'memory: the heap was nearly full' : 'max-depth: longer traces were not explored; raise it with --max-depth'}); "complete" is false`,

@@ -2,9 +2,21 @@
 export type { Config, ProducerConfig, WorkloadItem } from './model/config';
 export { REPLICATOR, replicationLinks } from './model/config';
 export type { ExploreFaultKind, FaultKind, FaultScope, FaultSpec } from './model/faultPlan';
-export { EXPLORE_FAULT_KINDS, FAULT_KINDS, faultKindApplies, faultKindBlocker, kindFitsStorage } from './model/faultPlan';
+export {
+  EXPLORE_FAULT_KINDS,
+  FAULT_KINDS,
+  faultKindApplies,
+  faultKindBlocker,
+  kindFitsStorage,
+} from './model/faultPlan';
 export type { FixId } from './model/fixes';
-export { applicableFixes, FIX_IDS, fixApplies, fixesToCompare, replicationDedup } from './model/fixes';
+export {
+  applicableFixes,
+  FIX_IDS,
+  fixApplies,
+  fixesToCompare,
+  replicationDedup,
+} from './model/fixes';
 export type { EventKind, SimEvent } from './model/events';
 export type * from './model/connection';
 export type * from './model/producer';
@@ -22,13 +34,27 @@ export { passedPlanFaults, passedWords, type PassedFault } from './sim/passedFau
 export { run, DEFAULT_MAX_STEPS, withExploreFaults } from './sim/run';
 export { outcomesOf, storedOf } from './sim/runOutcomes';
 export { explore, Explorer } from './explore/explorer';
-export { explorerBounds, explorerConfig, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, MAX_EXPLORE_DEPTH, MAX_EXPLORE_FAULTS, MAX_EXPLORE_STATES } from './explore/bounds';
+export {
+  explorerBounds,
+  explorerConfig,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_STATES,
+  MAX_EXPLORE_DEPTH,
+  MAX_EXPLORE_FAULTS,
+  MAX_EXPLORE_STATES,
+} from './explore/bounds';
 export type { Counterexample, ExploreProgress, ExploreResult } from './explore/explorer';
 export type { ExploreOptions } from './explore/bounds';
 export type { RunResult, ScheduleError, StepRecord, Violation } from './sim/run';
 export { SAFETY_INVARIANTS } from './check/invariants';
 export type { InvariantId } from './check/invariants';
-export { jsonSyntaxError, loadScenario, parseJsonText, parseScenarioText, SCENARIO_FORMAT } from './scenario/validate';
+export {
+  jsonSyntaxError,
+  loadScenario,
+  parseJsonText,
+  parseScenarioText,
+  SCENARIO_FORMAT,
+} from './scenario/validate';
 export type { LoadResult } from './scenario/validate';
 export type { ValidationError } from './scenario/reader';
 export { storedMessages } from './protocol/ManagedLedger';
@@ -37,8 +63,22 @@ export { outcomeRows, type OutcomeFlag, type OutcomeRow } from './render/outcome
 export { heldSince, type HeldSince } from './render/heldSince';
 export { actionWords } from './render/actionWords';
 export { ruleSource, type RuleSource } from './render/sources';
-export type { ChannelPanel, DedupRow, EntryView, Panels, PanelTrace, PendingView, ProducerPanel, TopicPanel } from './render/panels';
-export type { ReceiptCaseView, ReplicationPanel, SourceEntryView, WatermarkRow } from './render/panels';
+export type {
+  ChannelPanel,
+  DedupRow,
+  EntryView,
+  Panels,
+  PanelTrace,
+  PendingView,
+  ProducerPanel,
+  TopicPanel,
+} from './render/panels';
+export type {
+  ReceiptCaseView,
+  ReplicationPanel,
+  SourceEntryView,
+  WatermarkRow,
+} from './render/panels';
 export { toMermaid, VIOLATION_FILL } from './render/mermaid';
 export type { MermaidDiagram, MermaidItem } from './render/mermaid';
 export { toMarkdownTable, TABLE_LEGEND } from './render/table';
@@ -48,6 +88,26 @@ export { escapeCell, escapeLabel } from './render/escape';
 export { participantsOf } from './render/participants';
 export type { Participant, RenderInput, StepRange } from './render/participants';
 export { storageOf } from './render/storage';
-export type { BkMessageView, BookieLedgerView, BookieView, BrokerView, EnsembleView, LedgerMetaView, ManagedLedgerView, MetadataView, PendingAddView, RecordedLedgerView, StoragePanel, SubscriptionView, TakeoverView } from './render/storage';
+export type {
+  BkMessageView,
+  BookieLedgerView,
+  BookieView,
+  BrokerView,
+  EnsembleView,
+  LedgerMetaView,
+  ManagedLedgerView,
+  MetadataView,
+  PendingAddView,
+  RecordedLedgerView,
+  StoragePanel,
+  SubscriptionView,
+  TakeoverView,
+} from './render/storage';
 export { topologyOf } from './render/topology';
-export type { Topology, TopologyEdge, TopologyEdgeKind, TopologyNode, TopologyNodeKind } from './render/topology';
+export type {
+  Topology,
+  TopologyEdge,
+  TopologyEdgeKind,
+  TopologyNode,
+  TopologyNodeKind,
+} from './render/topology';

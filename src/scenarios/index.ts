@@ -51,7 +51,10 @@ export interface BuiltinScenario {
   readonly title: string;
   readonly references?: readonly string[];
   readonly description?: string;
-  readonly expect?: { readonly violations?: readonly string[]; readonly stored?: Record<string, readonly string[]> };
+  readonly expect?: {
+    readonly violations?: readonly string[];
+    readonly stored?: Record<string, readonly string[]>;
+  };
   readonly [key: string]: unknown;
 }
 

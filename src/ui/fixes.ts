@@ -40,7 +40,8 @@ export const FIXES: Partial<Record<FixId, FixInfo>> = {
     source: PR_20948,
   },
   'replay-last-chunk': {
-    summary: 'Proposed after PR 20948: a reload’s replay records a chunked message only at its last chunk',
+    summary:
+      'Proposed after PR 20948: a reload’s replay records a chunked message only at its last chunk',
     detail:
       'MessageDeduplication.replayCursor (recoverProducerSequenceIdFromMetadata): an entry whose metadata has a chunk_id other than its message’s last (num_chunks_from_msg − 1) records nothing, in highestSequencedPushed or highestSequencedPersisted — what the live isDuplicateNormal and recordMessagePersistedNormal of PR 20948 already do (IS_LAST_CHUNK). Without it a first chunk stored before the topic loads again (an unload, an ownership change, a broker crash) or before deduplication is switched on is replayed as its message’s id persisted, so the resent last chunk is Dup (-1:-1), the callback reports success and the message is never assembled (no-silent-loss). Recording it in pushed alone would answer every resend Unknown instead. No upstream PR or issue yet; PIP-295 (chunk ids in the dedup snapshot, PR 21027 closed) does not change the replay.',
     status: 'proposed',
@@ -82,7 +83,8 @@ export const FIXES: Partial<Record<FixId, FixInfo>> = {
     source: GO_1407,
   },
   'go-timeout-all-chunks': {
-    summary: 'Proposed for Go chunking: a send timeout fails a chunked message’s later chunks with its first',
+    summary:
+      'Proposed for Go chunking: a send timeout fails a chunked message’s later chunks with its first',
     detail:
       'Go partitionProducer.failTimeoutMessages: once it fails an item holding a chunk other than its message’s last, it also polls and fails the items right behind it that hold the same message’s next chunks (one chunkRecorder; internalSend writes them back to back), however young — so the last chunk’s sendRequest.done runs the callback with ErrSendTimeout, as Java’s ProducerImpl.run fails every pending op. Without it the last chunk’s item stays pending, and ReceivedSendReceipt, which matches by sequence id alone (a receipt names no chunk), completes it with the first chunk’s late receipt: the callback reports success while the topic holds one chunk (no-silent-loss). The frames already written may still be stored whole: the application is told the send failed, as it is with Java. No pulsar-client-go issue or PR; applies to a Go producer that chunks, with a send timeout in the plan or the explorer’s kinds.',
     status: 'proposed',

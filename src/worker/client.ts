@@ -1,7 +1,15 @@
 // Main-thread side of the worker: a request-id → promise map. A worker crash rejects every
 // pending request with a message the UI can show, instead of leaving them hanging forever.
 import type { ExploreProgress, ExploreResult } from '../engine';
-import type { CancelRequest, ExploreMessage, ExploreRequest, Reply, Request, Response, Runner } from './messages';
+import type {
+  CancelRequest,
+  ExploreMessage,
+  ExploreRequest,
+  Reply,
+  Request,
+  Response,
+  Runner,
+} from './messages';
 
 export function createWorkerRunner(worker: Worker): Runner {
   let nextId = 1;
@@ -57,5 +65,8 @@ export function exploreOnWorker(
     worker.addEventListener('message', listen);
   });
   worker.postMessage({ ...req, id, type: 'explore' } satisfies ExploreRequest);
-  return { result, cancel: () => worker.postMessage({ id, type: 'cancel' } satisfies CancelRequest) };
+  return {
+    result,
+    cancel: () => worker.postMessage({ id, type: 'cancel' } satisfies CancelRequest),
+  };
 }

@@ -43,9 +43,20 @@ export class ExploreSession {
     const loaded = loadScenario(req.scenario, req.fixes);
     if (!loaded.ok) return { id: req.id, type: 'error', errors: loaded.errors };
     try {
-      return new ExploreSession(req.id, new Explorer(loaded.config, { ...explorerBounds(loaded.config, req.bounds), prefix: req.prefix, keepPlan: req.keepPlan }));
+      return new ExploreSession(
+        req.id,
+        new Explorer(loaded.config, {
+          ...explorerBounds(loaded.config, req.bounds),
+          prefix: req.prefix,
+          keepPlan: req.keepPlan,
+        }),
+      );
     } catch (e) {
-      return { id: req.id, type: 'error', errors: [{ path: '$', message: `engine error: ${(e as Error).message}` }] };
+      return {
+        id: req.id,
+        type: 'error',
+        errors: [{ path: '$', message: `engine error: ${(e as Error).message}` }],
+      };
     }
   }
 
@@ -75,7 +86,11 @@ export class ExploreSession {
       return { id: this.id, type: 'done', result: this.explorer.result() };
     } catch (e) {
       this.finished = true;
-      return { id: this.id, type: 'error', errors: [{ path: '$', message: `engine error: ${(e as Error).message}` }] };
+      return {
+        id: this.id,
+        type: 'error',
+        errors: [{ path: '$', message: `engine error: ${(e as Error).message}` }],
+      };
     }
   }
 }

@@ -38,7 +38,11 @@ export type ExploreRequest = {
   readonly scenario: unknown;
   readonly fixes: readonly string[];
   /** Overrides of the scenario's `explore` block, as the CLI's flags. */
-  readonly bounds?: { readonly maxDepth?: number; readonly maxFaults?: number; readonly maxStates?: number };
+  readonly bounds?: {
+    readonly maxDepth?: number;
+    readonly maxFaults?: number;
+    readonly maxStates?: number;
+  };
   /** Explore from here: action keys replayed before the search (the UI's current step). */
   readonly prefix?: readonly string[];
   /** Keep the scenario's fault plan (explore from a step of a branch with injected faults). */

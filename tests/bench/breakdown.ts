@@ -29,7 +29,11 @@ interface Transition {
 }
 
 /** The first `limit` states of the breadth-first search and every transition out of them. */
-export function sample(config: Config, opts: ExploreOptions, limit: number): { states: World[]; transitions: Transition[] } {
+export function sample(
+  config: Config,
+  opts: ExploreOptions,
+  limit: number,
+): { states: World[]; transitions: Transition[] } {
   const w0 = replayPrefix(explorerConfig(config, opts), []);
   const seen = new Set<number>();
   const queue: { w: World; h: Hashed }[] = [{ w: w0, h: hashWorld(w0, null) }];

@@ -15,12 +15,25 @@ const r = runOf({
   topic: { deduplication: false, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
   producers: [{ name: 'p1' }],
   workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }, { send: 'M2', producer: 'p1' }],
-  faults: [{ kind: 'set-deduplication', cluster: 'local', enabled: true, after: { event: 'persisted', message: 'M1' } }],
+  faults: [
+    {
+      kind: 'set-deduplication',
+      cluster: 'local',
+      enabled: true,
+      after: { event: 'persisted', message: 'M1' },
+    },
+  ],
 });
 const w = r.steps[r.steps.length - 1]!.world;
 const atCursor = (ledgerId: number, entryId: number): World => ({
   ...w,
-  topics: { ...w.topics, local: { ...w.topics.local!, dedup: { ...w.topics.local!.dedup, cursor: { ledgerId, entryId } } } },
+  topics: {
+    ...w.topics,
+    local: {
+      ...w.topics.local!,
+      dedup: { ...w.topics.local!.dedup, cursor: { ledgerId, entryId } },
+    },
+  },
 });
 
 describe('acked-positions-exist judges the dedup cursor', () => {
@@ -35,13 +48,26 @@ describe('acked-positions-exist judges the dedup cursor', () => {
   it('a cursor past the last confirmed entry, or in a ledger the list lacks, is found and named', () => {
     const past = ledgerInvariants(atCursor(ledger(), 2));
     expect(past.map((f) => [f.invariant, f.key, f.detail])).toEqual([
-      ['acked-positions-exist', `acked-positions-exist:local:pulsar.dedup:${ledger()}:2`, `the dedup cursor acknowledged ${ledger()}:2, but the ledger list records 2 entries for ledger ${ledger()}`],
+      [
+        'acked-positions-exist',
+        `acked-positions-exist:local:pulsar.dedup:${ledger()}:2`,
+        `the dedup cursor acknowledged ${ledger()}:2, but the ledger list records 2 entries for ledger ${ledger()}`,
+      ],
     ]);
-    expect(ledgerInvariants(atCursor(99, 0)).map((f) => f.detail)).toEqual(['the dedup cursor acknowledged 99:0, but the ledger list records no ledger 99']);
+    expect(ledgerInvariants(atCursor(99, 0)).map((f) => f.detail)).toEqual([
+      'the dedup cursor acknowledged 99:0, but the ledger list records no ledger 99',
+    ]);
   });
   it('the last entry itself, a cursor before any entry, and a deleted cursor acknowledge nothing missing', () => {
     expect(ledgerInvariants(atCursor(ledger(), 1))).toEqual([]);
     expect(ledgerInvariants(atCursor(ledger(), -1))).toEqual([]);
-    expect(ledgerInvariants({ ...w, topics: { local: { ...w.topics.local!, dedup: { ...w.topics.local!.dedup, cursor: null } } } })).toEqual([]);
+    expect(
+      ledgerInvariants({
+        ...w,
+        topics: {
+          local: { ...w.topics.local!, dedup: { ...w.topics.local!.dedup, cursor: null } },
+        },
+      }),
+    ).toEqual([]);
   });
 });

@@ -3,7 +3,12 @@
 // stop.
 import { main } from '../../src/cli/cli';
 
-export function cli(argv: string[], files: Record<string, string> = {}, heapLimitBytes?: number, heapUsedBytes?: () => number) {
+export function cli(
+  argv: string[],
+  files: Record<string, string> = {},
+  heapLimitBytes?: number,
+  heapUsedBytes?: () => number,
+) {
   let stdout = '';
   let stderr = '';
   const code = main(argv, {

@@ -19,21 +19,42 @@ const walk = {
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
     await openScenario(page, baseURL, ID);
-    const options = await page.evaluate(() => [...document.querySelectorAll('select[aria-label=Scenario] option')].map((o) => o.value));
+    const options = await page.evaluate(() =>
+      [...document.querySelectorAll('select[aria-label=Scenario] option')].map((o) => o.value),
+    );
     assert.ok(options.includes(ID), 'the built-in is not in the scenario picker');
     await page.getByTestId('step-label').click();
     // Steps 1-8 (auto): connect, send M1, flush, deliver, the send timeout, persist, receipt, send M2.
     for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
     await stepIs(page, 8, 'did not reach step 8');
-    await until(page, () => document.querySelector('[data-testid=batch-bytes]') !== null, null, 'no byte count at step 8');
+    await until(
+      page,
+      () => document.querySelector('[data-testid=batch-bytes]') !== null,
+      null,
+      'no byte count at step 8',
+    );
     assert.equal(await bytesOf(page), '50,000 of 131,072 bytes');
     await page.keyboard.press('ArrowRight');
     await stepIs(page, 9, 'did not reach step 9');
-    await until(page, () => /100,000 of/.test(document.querySelector('[data-testid=batch-bytes]')?.textContent ?? ''), null, 'the batch did not restart with M1');
+    await until(
+      page,
+      () =>
+        /100,000 of/.test(document.querySelector('[data-testid=batch-bytes]')?.textContent ?? ''),
+      null,
+      'the batch did not restart with M1',
+    );
     assert.equal(await bytesOf(page), '100,000 of 131,072 bytes');
-    assert.match(await text(page, 'diagram'), /M1 does not fit the open batch \(50000 \+ 100000 bytes\): batch closed/);
+    assert.match(
+      await text(page, 'diagram'),
+      /M1 does not fit the open batch \(50000 \+ 100000 bytes\): batch closed/,
+    );
     await page.getByTestId('step-jump').click();
-    await until(page, () => /violated here/.test(document.querySelector('nav.step-controls')?.textContent ?? ''), null, 'no violation to jump to');
+    await until(
+      page,
+      () => /violated here/.test(document.querySelector('nav.step-controls')?.textContent ?? ''),
+      null,
+      'no violation to jump to',
+    );
     assert.match(await text(page, 'panel-invariants'), /no-silent-loss/);
     console.log(`    ${(await text(page, 'step-label')).trim()}`);
   },

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { cursorOf, text, until } from './lib.mjs';
 
 const titleOf = (id) =>
-  JSON.parse(readFileSync(new URL(`../../src/scenarios/${id}.json`, import.meta.url), 'utf8')).title;
-
+  JSON.parse(readFileSync(new URL(`../../src/scenarios/${id}.json`, import.meta.url), 'utf8'))
+    .title;
 
 const hasText = ([testId, re]) =>
   new RegExp(re).test(document.querySelector(`[data-testid=${testId}]`)?.textContent ?? '');
@@ -20,7 +20,9 @@ async function open(page, baseURL, id) {
   await page.getByRole('combobox', { name: 'Scenario' }).selectOption(id);
   await until(
     page,
-    (title) => document.querySelector('[data-testid=step-label]') !== null && document.body.textContent.includes(title),
+    (title) =>
+      document.querySelector('[data-testid=step-label]') !== null &&
+      document.body.textContent.includes(title),
     titleOf(id),
     `${id} did not open`,
   );
@@ -39,33 +41,71 @@ const seed001 = {
     assert.equal(await panel.getByRole('checkbox', { name: 'ownership-change' }).isChecked(), true);
     assert.equal(await panel.getByRole('checkbox', { name: 'slow-bookie' }).isChecked(), true);
     await panel.getByRole('button', { name: 'Explore', exact: true }).click();
-    await until(page, hasText, ['explorer-progress', '[1-9][\\d,]* states · [\\d,]+ states/s · depth \\d+'], 'no progress');
+    await until(
+      page,
+      hasText,
+      ['explorer-progress', '[1-9][\\d,]* states · [\\d,]+ states/s · depth \\d+'],
+      'no progress',
+    );
 
     // The main thread stays responsive: stepping works while the worker searches.
     await page.getByTestId('step-label').click();
     const before = await cursorOf(page);
     const t0 = Date.now();
     await page.keyboard.press('ArrowRight');
-    await until(page, (n) => Number(/Step (\d+)/.exec(document.querySelector('[data-testid=step-label]').textContent)[1]) === n + 1, before, 'ArrowRight did not step during the search');
+    await until(
+      page,
+      (n) =>
+        Number(
+          /Step (\d+)/.exec(document.querySelector('[data-testid=step-label]').textContent)[1],
+        ) ===
+        n + 1,
+      before,
+      'ArrowRight did not step during the search',
+    );
     const stepMs = Date.now() - t0;
-    assert.ok(await panel.getByRole('button', { name: 'Cancel' }).isVisible(), 'the search ended before the step was checked');
+    assert.ok(
+      await panel.getByRole('button', { name: 'Cancel' }).isVisible(),
+      'the search ended before the step was checked',
+    );
     console.log(`    step during the search: ${stepMs} ms`);
 
-    await until(page, hasText, ['explorer-verdict', 'violated in [\\d,]+ states, complete'], 'no verdict', 170_000);
+    await until(
+      page,
+      hasText,
+      ['explorer-verdict', 'violated in [\\d,]+ states, complete'],
+      'no verdict',
+      170_000,
+    );
     const item = page.getByTestId('explorer-violation-ledger-entries-match');
     const len = Number(/trace of (\d+) steps/.exec((await item.textContent()) ?? '')?.[1]);
     assert.ok(len > 0, 'no trace length');
-    console.log(`    ${await text(page, 'explorer-verdict')}; ledger-entries-match in ${len} steps`);
+    console.log(
+      `    ${await text(page, 'explorer-verdict')}; ledger-entries-match in ${len} steps`,
+    );
     assert.match(await text(page, 'panel-explorer'), /Safety: violated/);
 
-    await item.getByRole('button', { name: 'Open the ledger-entries-match counterexample' }).click();
+    await item
+      .getByRole('button', { name: 'Open the ledger-entries-match counterexample' })
+      .click();
     await until(page, hasText, ['panel-branches', 'explorer: ledger-entries-match'], 'no branch');
-    await until(page, (n) => Number(/Step (\d+)/.exec(document.querySelector('[data-testid=step-label]').textContent)[1]) === n, len, 'the cursor is not at the end of the trace');
+    await until(
+      page,
+      (n) =>
+        Number(
+          /Step (\d+)/.exec(document.querySelector('[data-testid=step-label]').textContent)[1],
+        ) === n,
+      len,
+      'the cursor is not at the end of the trace',
+    );
     const inv = page.getByTestId('panel-invariants');
     const li = inv.locator('li.violation', { hasText: 'ledger-entries-match' });
     assert.equal(await li.count(), 1, await inv.innerText());
     assert.match((await li.textContent()) ?? '', new RegExp(`at step ${len}(?!\\d)`));
-    assert.equal(await inv.locator('li.violation.ahead', { hasText: 'ledger-entries-match' }).count(), 0);
+    assert.equal(
+      await inv.locator('li.violation.ahead', { hasText: 'ledger-entries-match' }).count(),
+      0,
+    );
   },
 };
 
@@ -76,24 +116,49 @@ const seed003 = {
     await open(page, baseURL, 'seed-003-a-go-explore');
     const panel = page.getByTestId('panel-explorer');
     await panel.getByRole('button', { name: 'Explore', exact: true }).click();
-    await until(page, hasText, ['explorer-verdict', '1 invariant violated in [\\d,]+ states, complete'], 'no verdict without the fix');
+    await until(
+      page,
+      hasText,
+      ['explorer-verdict', '1 invariant violated in [\\d,]+ states, complete'],
+      'no verdict without the fix',
+    );
     assert.match(await text(page, 'explorer-violation-no-silent-loss'), /trace of \d+ steps/);
 
     await page.getByRole('checkbox', { name: 'go-1565' }).check();
     await panel.getByRole('button', { name: 'Explore', exact: true }).click();
-    await until(page, hasText, ['explorer-verdict', '^no violation in [\\d,]+ states, complete'], 'no "no violation … complete"');
+    await until(
+      page,
+      hasText,
+      ['explorer-verdict', '^no violation in [\\d,]+ states, complete'],
+      'no "no violation … complete"',
+    );
     assert.match(await text(page, 'panel-explorer'), /Safety: holds/);
     await page.getByRole('checkbox', { name: 'go-1565' }).uncheck();
 
     // Explore from step 3: the counterexample starts with the first three steps of this trace.
     await page.getByTestId('step-label').click();
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
-    await until(page, () => /Step 3\b/.test(document.querySelector('[data-testid=step-label]').textContent), undefined, 'not at step 3');
+    await until(
+      page,
+      () => /Step 3\b/.test(document.querySelector('[data-testid=step-label]').textContent),
+      undefined,
+      'not at step 3',
+    );
     await panel.getByRole('button', { name: 'Explore from here (step 3)' }).click();
     await until(page, hasText, ['explorer-progress', 'from step 3'], 'no "from step 3"');
-    await until(page, hasText, ['explorer-verdict', 'violated in [\\d,]+ states, complete'], 'no verdict from here');
+    await until(
+      page,
+      hasText,
+      ['explorer-verdict', 'violated in [\\d,]+ states, complete'],
+      'no verdict from here',
+    );
     await page.getByRole('button', { name: 'Open the no-silent-loss counterexample' }).click();
-    await until(page, hasText, ['panel-invariants', 'no-silent-loss'], 'no loss in the opened branch');
+    await until(
+      page,
+      hasText,
+      ['panel-invariants', 'no-silent-loss'],
+      'no loss in the opened branch',
+    );
   },
 };
 
@@ -107,23 +172,41 @@ const cancel = {
     const panel = page.getByTestId('panel-explorer');
     await panel.getByLabel('Max faults').fill('2');
     await panel.getByRole('button', { name: 'Explore', exact: true }).click();
-    await until(page, hasText, ['explorer-progress', '[1-9]\\d{0,2},\\d{3} states'], 'no progress past 1,000 states');
+    await until(
+      page,
+      hasText,
+      ['explorer-progress', '[1-9]\\d{0,2},\\d{3} states'],
+      'no progress past 1,000 states',
+    );
     // Click and time, in the page, until the status says cancelled.
     const ms = await page.evaluate(
       () =>
         new Promise((resolve) => {
           const status = document.querySelector('[data-testid=explorer-status]');
-          const button = [...document.querySelectorAll('[data-testid=panel-explorer] button')].find((b) => b.textContent === 'Cancel');
+          const button = [...document.querySelectorAll('[data-testid=panel-explorer] button')].find(
+            (b) => b.textContent === 'Cancel',
+          );
           const t0 = performance.now();
-          const done = () => /cancelled/.test(status.textContent) && (resolve(performance.now() - t0), true);
-          new MutationObserver((_, o) => done() && o.disconnect()).observe(status, { childList: true, subtree: true, characterData: true });
+          const done = () =>
+            /cancelled/.test(status.textContent) && (resolve(performance.now() - t0), true);
+          new MutationObserver((_, o) => done() && o.disconnect()).observe(status, {
+            childList: true,
+            subtree: true,
+            characterData: true,
+          });
           button.click();
         }),
     );
-    console.log(`    cancel → "cancelled" shown in ${ms.toFixed(1)} ms; worker side: ${await text(page, 'explorer-stop-ms')} ms`);
+    console.log(
+      `    cancel → "cancelled" shown in ${ms.toFixed(1)} ms; worker side: ${await text(page, 'explorer-stop-ms')} ms`,
+    );
     assert.match(await text(page, 'explorer-status'), /Search cancelled after [\d,]+ states/);
     await page.waitForTimeout(300);
-    assert.equal(await page.getByTestId('explorer-results').count(), 0, 'a verdict arrived after the cancel');
+    assert.equal(
+      await page.getByTestId('explorer-results').count(),
+      0,
+      'a verdict arrived after the cancel',
+    );
     assert.ok(await panel.getByRole('button', { name: 'Explore', exact: true }).isEnabled());
   },
 };
@@ -140,8 +223,15 @@ const compare = {
     const rows = await page
       .getByTestId('compare-table')
       .locator('tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => td.textContent)));
-    const cells = rows.map(([fix, safety, liveness, found]) => [fix, safety, liveness, found.replace(/ \(\d+ steps\)/g, '')]);
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => td.textContent)),
+      );
+    const cells = rows.map(([fix, safety, liveness, found]) => [
+      fix,
+      safety,
+      liveness,
+      found.replace(/ \(\d+ steps\)/g, ''),
+    ]);
     assert.deepEqual(cells, [
       ['no fixes', 'violated', 'violated', 'replication-progress, no-silent-loss'],
       ['guard-rewind', 'holds', 'violated', 'replication-progress'],
@@ -152,9 +242,23 @@ const compare = {
     ]);
     assert.ok(await panel.getByRole('button', { name: 'Explore', exact: true }).isEnabled());
     // The sentinel row's stall opens in the timeline with that fix on.
-    await panel.getByRole('button', { name: 'Open the replication-progress counterexample with sentinel-not-confirmed' }).click();
-    await until(page, () => document.querySelector('input[aria-label=sentinel-not-confirmed]')?.checked === true, null, 'the fix was not turned on');
-    await until(page, () => /explorer: replication-progress/.test(document.body.textContent), null, 'no branch for the counterexample');
+    await panel
+      .getByRole('button', {
+        name: 'Open the replication-progress counterexample with sentinel-not-confirmed',
+      })
+      .click();
+    await until(
+      page,
+      () => document.querySelector('input[aria-label=sentinel-not-confirmed]')?.checked === true,
+      null,
+      'the fix was not turned on',
+    );
+    await until(
+      page,
+      () => /explorer: replication-progress/.test(document.body.textContent),
+      null,
+      'no branch for the counterexample',
+    );
   },
 };
 

@@ -20,7 +20,9 @@ const words = {
       at = i;
       await page.keyboard.press('ArrowRight');
       await stepIs(page, i, `→ did not reach step ${i}`);
-      const li = next.getByRole('listitem').filter({ hasText: /^deliver:broker-1->bookie-\d:3:\d/ });
+      const li = next
+        .getByRole('listitem')
+        .filter({ hasText: /^deliver:broker-1->bookie-\d:3:\d/ });
       if ((await li.count()) > 0) item = li.first();
     }
     assert.ok(item, 'no add to a bookie among the next actions in the first 12 steps');
@@ -30,7 +32,10 @@ const words = {
     assert.equal(await said.textContent(), `: the add of entry ${entry} reaches ${bookie}`);
     // Its own line, under the key: not beside it.
     const [k, w] = await Promise.all([item.getByRole('button').boundingBox(), said.boundingBox()]);
-    assert.ok(w.y >= k.y + k.height - 1, `the words start at y ${w.y}, the key ends at ${k.y + k.height}`);
+    assert.ok(
+      w.y >= k.y + k.height - 1,
+      `the words start at y ${w.y}, the key ends at ${k.y + k.height}`,
+    );
     // Picked by its key's name, as before.
     await next.getByRole('button', { name: key, exact: true }).click();
     await stepIs(page, at + 1, `picking ${key} did not step to ${at + 1}`);
@@ -46,7 +51,9 @@ const faultWords = {
     await page.getByTestId('step-label').click();
     const key = 'fault:checksum-error:E3@us-west:corrupted';
     const next = page.getByTestId('panel-next');
-    const item = next.getByRole('listitem').filter({ has: page.getByRole('button', { name: key, exact: true }) });
+    const item = next
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: key, exact: true }) });
     let at = 0;
     for (let i = 1; i <= 20 && (await item.count()) === 0; i++) {
       at = i;
@@ -56,7 +63,11 @@ const faultWords = {
     assert.equal(await item.count(), 1, `${key} was not offered in the first 20 steps`);
     const words = 'checksum-error on E3 at us-west (local buffer corrupted)';
     assert.equal(await item.locator('.action-words').textContent(), `: ${words}`);
-    const plan = await page.getByTestId('panel-faults').locator('.fault-list li').first().innerText();
+    const plan = await page
+      .getByTestId('panel-faults')
+      .locator('.fault-list li')
+      .first()
+      .innerText();
     assert.ok(plan.startsWith(words), `the plan line reads “${plan}”`);
     await item.getByRole('button').click();
     await stepIs(page, at + 1, `picking ${key} did not step to ${at + 1}`);

@@ -9,10 +9,23 @@ const walk = {
     const page = await newPage();
     await openScenario(page, baseURL, 'pr-24722-ambiguous-add');
     assert.equal(await page.getByRole('checkbox', { name: /pr-24722/ }).isChecked(), true);
-    await until(page, () => document.querySelector('[data-testid=step-jump]') !== null, null, 'no violation link');
+    await until(
+      page,
+      () => document.querySelector('[data-testid=step-jump]') !== null,
+      null,
+      'no violation link',
+    );
     await page.getByTestId('step-jump').click();
-    await until(page, () => /violated here/.test(document.querySelector('nav.step-controls')?.textContent ?? ''), null, 'the jump did not reach the violation');
-    assert.match(await text(page, 'panel-invariants'), /M1 \(p1, seq 0\) is stored twice at local: 10:0 and 11:0/);
+    await until(
+      page,
+      () => /violated here/.test(document.querySelector('nav.step-controls')?.textContent ?? ''),
+      null,
+      'the jump did not reach the violation',
+    );
+    assert.match(
+      await text(page, 'panel-invariants'),
+      /M1 \(p1, seq 0\) is stored twice at local: 10:0 and 11:0/,
+    );
     assert.match(await text(page, 'diagram'), /re-sending 1 queued adds into ledger 11/);
   },
 };

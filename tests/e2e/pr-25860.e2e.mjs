@@ -10,17 +10,28 @@ const toggle = {
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
     await openScenario(page, baseURL, ID);
-    await until(page, () => document.querySelector('[data-testid=step-jump]') !== null, null, 'no violation link as written');
+    await until(
+      page,
+      () => document.querySelector('[data-testid=step-jump]') !== null,
+      null,
+      'no violation link as written',
+    );
     assert.match(await text(page, 'step-jump'), /no-duplicates/);
     await page.getByRole('checkbox', { name: /pr-25860/ }).check();
     await until(
       page,
-      () => /No invariant violated/.test(document.querySelector('[data-testid=panel-invariants]')?.textContent ?? ''),
+      () =>
+        /No invariant violated/.test(
+          document.querySelector('[data-testid=panel-invariants]')?.textContent ?? '',
+        ),
       null,
       'the fix did not re-run the scenario clean',
     );
     assert.equal(await page.locator('[data-testid=step-jump]').count(), 0);
-    assert.match(await text(page, 'diagram'), /keys rebuilt from the replicated entries’ source positions, PR 25860/);
+    assert.match(
+      await text(page, 'diagram'),
+      /keys rebuilt from the replicated entries’ source positions, PR 25860/,
+    );
   },
 };
 

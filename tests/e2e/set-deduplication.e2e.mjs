@@ -28,9 +28,17 @@ const switchOn = {
 
     // Step 2: the switch. The Dedup panel says Recovering and where the new cursor starts.
     await goToStep(page, 2);
-    await shows(page, 'dedup-local', 'deduplication switching on (Recovering)', 'not Recovering at step 2');
+    await shows(
+      page,
+      'dedup-local',
+      'deduplication switching on (Recovering)',
+      'not Recovering at step 2',
+    );
     assert.match(await text(page, 'dedup-cursor-local'), /the dedup cursor starts after the start/);
-    assert.match(await text(page, 'dedup-recovering-local'), /every send is written without a check/);
+    assert.match(
+      await text(page, 'dedup-recovering-local'),
+      /every send is written without a check/,
+    );
     // Step 3: the replay of the new cursor completes; deduplication is on.
     await goToStep(page, 3);
     await shows(page, 'dedup-local', 'broker-1 · deduplication on', 'not on after the replay');

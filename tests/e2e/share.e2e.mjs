@@ -8,9 +8,9 @@ import { join, resolve } from 'node:path';
 import { openScenario, text, until, stepIs } from './lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const MERMAID_CHUNK = readdirSync(join(resolve(ROOT, process.env.E2E_DIST ?? 'dist'), 'assets')).find((f) =>
-  /^mermaid\.core-.*\.js$/.test(f),
-);
+const MERMAID_CHUNK = readdirSync(
+  join(resolve(ROOT, process.env.E2E_DIST ?? 'dist'), 'assets'),
+).find((f) => /^mermaid\.core-.*\.js$/.test(f));
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 
 const panelsText = (page) => page.locator('.panels').innerText();

@@ -19,8 +19,15 @@ export default [
       await page.goto(baseURL, { waitUntil: 'load' });
       for (const id of ['seed-003-a-go', 'seed-001-fencing-race', 'seed-000-checksum-corrupted']) {
         await chooseScenario(page, id);
-        const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-        assert.equal(scroll, client, `${id}: the page is ${scroll - client} px wider than the window`);
+        const { scroll, client } = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+        }));
+        assert.equal(
+          scroll,
+          client,
+          `${id}: the page is ${scroll - client} px wider than the window`,
+        );
       }
     },
   },

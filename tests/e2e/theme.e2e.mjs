@@ -49,18 +49,30 @@ const ring = {
       const seen = await page.evaluate(() => {
         const el = document.activeElement;
         const cs = getComputedStyle(el);
-        const accent = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim();
+        const accent = getComputedStyle(document.documentElement)
+          .getPropertyValue('--accent')
+          .trim();
         const probe = document.createElement('span');
         probe.style.color = accent;
         document.body.append(probe);
         const want = getComputedStyle(probe).color;
         probe.remove();
-        return { tag: el.tagName, width: cs.outlineWidth, style: cs.outlineStyle, color: cs.outlineColor, want };
+        return {
+          tag: el.tagName,
+          width: cs.outlineWidth,
+          style: cs.outlineStyle,
+          color: cs.outlineColor,
+          want,
+        };
       });
       assert.equal(seen.tag, 'BUTTON', `${colorScheme}: the focus is on ${seen.tag}`);
       assert.equal(seen.width, '2px', `${colorScheme}: ring ${seen.width}`);
       assert.equal(seen.style, 'solid', `${colorScheme}: ring ${seen.style}`);
-      assert.equal(seen.color, seen.want, `${colorScheme}: ring colour ${seen.color}, accent ${seen.want}`);
+      assert.equal(
+        seen.color,
+        seen.want,
+        `${colorScheme}: ring colour ${seen.color}, accent ${seen.want}`,
+      );
       await page.close();
     }
   },

@@ -32,13 +32,24 @@ describe('isDuplicate (normal producers and V1): only the lowest id is compared'
 });
 
 describe('isDuplicateReplV2: one watermark over source positions', () => {
-  const d: DedupState = { enabled: true, highestSequencedPushed: { r_LID: 10, r_EID: 5 }, highestSequencedPersisted: { r_LID: 10, r_EID: 4 } };
+  const d: DedupState = {
+    enabled: true,
+    highestSequencedPushed: { r_LID: 10, r_EID: 5 },
+    highestSequencedPersisted: { r_LID: 10, r_EID: 4 },
+  };
   it.each([
     [10, 3, 'Dup'],
     [10, 5, 'Unknown'],
     [9, 100, 'Dup'],
   ] as const)('source %i:%i → %s', (l, e, status) => {
-    expect(isDuplicateReplV2({ ...d, highestSequencedPushed: { ...d.highestSequencedPushed } }, 'r', l, e)).toBe(status);
+    expect(
+      isDuplicateReplV2(
+        { ...d, highestSequencedPushed: { ...d.highestSequencedPushed } },
+        'r',
+        l,
+        e,
+      ),
+    ).toBe(status);
   });
   it('a higher position is NotDup and moves both keys', () => {
     const x = { ...d, highestSequencedPushed: { ...d.highestSequencedPushed } };

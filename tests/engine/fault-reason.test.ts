@@ -12,7 +12,11 @@ function candidates(w: World, messages: readonly string[]): FaultAction[] {
   const out: FaultAction[] = [];
   const clusters = w.config.clusters.map((c) => c.name);
   for (const producer of Object.keys(w.producers)) {
-    out.push({ kind: 'disconnect', producer }, { kind: 'restart-producer', producer }, { kind: 'duplicate-frames', producer, atSend: 1 });
+    out.push(
+      { kind: 'disconnect', producer },
+      { kind: 'restart-producer', producer },
+      { kind: 'duplicate-frames', producer, atSend: 1 },
+    );
   }
   for (const message of messages) {
     out.push({ kind: 'send-timeout', message }, { kind: 'send-timeout', message, nth: 2 });
@@ -26,12 +30,25 @@ function candidates(w: World, messages: readonly string[]): FaultAction[] {
   }
   for (const c of w.config.clusters) {
     const cluster = c.name;
-    out.push({ kind: 'unload-topic', cluster }, { kind: 'expire-messages', cluster }, { kind: 'trim-topic', cluster }, { kind: 'restart-broker', cluster, to: null });
-    out.push({ kind: 'set-deduplication', cluster, enabled: true }, { kind: 'set-deduplication', cluster, enabled: false });
-    for (const to of c.brokers) out.push({ kind: 'ownership-change', cluster, to }, { kind: 'restart-broker', cluster, to });
+    out.push(
+      { kind: 'unload-topic', cluster },
+      { kind: 'expire-messages', cluster },
+      { kind: 'trim-topic', cluster },
+      { kind: 'restart-broker', cluster, to: null },
+    );
+    out.push(
+      { kind: 'set-deduplication', cluster, enabled: true },
+      { kind: 'set-deduplication', cluster, enabled: false },
+    );
+    for (const to of c.brokers)
+      out.push({ kind: 'ownership-change', cluster, to }, { kind: 'restart-broker', cluster, to });
     for (const bookie of c.bookies) out.push({ kind: 'restart-bookie', bookie });
   }
-  out.push({ kind: 'unload-topic', cluster: 'no-such-cluster' }, { kind: 'trim-topic', cluster: 'no-such-cluster' }, { kind: 'restart-bookie', bookie: 'no-such-bookie' });
+  out.push(
+    { kind: 'unload-topic', cluster: 'no-such-cluster' },
+    { kind: 'trim-topic', cluster: 'no-such-cluster' },
+    { kind: 'restart-bookie', bookie: 'no-such-bookie' },
+  );
   return out;
 }
 
@@ -47,7 +64,10 @@ describe('faultReason', () => {
         for (const f of candidates(s.world, messages)) {
           const reason = faultReason(s.world, f);
           const applies = faultApplies(s.world, f);
-          if ((reason === null) !== applies) throw new Error(`${b.id} step ${s.index} ${JSON.stringify(f)}: applies ${applies}, reason ${reason}`);
+          if ((reason === null) !== applies)
+            throw new Error(
+              `${b.id} step ${s.index} ${JSON.stringify(f)}: applies ${applies}, reason ${reason}`,
+            );
           checked++;
           if (applies) applying++;
           else {
@@ -60,14 +80,22 @@ describe('faultReason', () => {
     // Both sides are exercised, and the built-ins reach the reasons the review named.
     expect(checked).toBeGreaterThan(30_000);
     expect(applying).toBeGreaterThan(1_000);
-    const some = (re: RegExp) => expect([...reasons].some((r) => re.test(r)), String(re)).toBe(true);
+    const some = (re: RegExp) =>
+      expect(
+        [...reasons].some((r) => re.test(r)),
+        String(re),
+      ).toBe(true);
     some(/^nothing to expire at us-east: no backlog on the replicator to us-west$/);
     some(/^broker-\d is taking the topic over at \w+$/);
-    some(/^deduplication at \w+ is still Recovering from being switched on \(the next switch waits for it\)$/);
+    some(
+      /^deduplication at \w+ is still Recovering from being switched on \(the next switch waits for it\)$/,
+    );
     some(/^p\w*'s connection is closed already$/);
     some(/^broker-2 is loading the topic at local after broker-1 crashed$/);
     some(/^replicator is the broker's replicator: the application cannot restart it$/);
-    some(/^a fencing read to bookie-\d \(or its answer\) is in flight at \w+: a bookie crash during ledger recovery is not modelled$/);
+    some(
+      /^a fencing read to bookie-\d \(or its answer\) is in flight at \w+: a bookie crash during ledger recovery is not modelled$/,
+    );
     some(/^no send of M\d to [\w-]+ is in flight$/);
     some(/^no topic at no-such-cluster$/);
   });

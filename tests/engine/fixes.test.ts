@@ -13,12 +13,25 @@ const fixesFor = (id: string) => {
 
 describe('applicableFixes', () => {
   it('a Go producer: the Go client fixes; V2 replication: seed 000’s three proposals and PR 25860; bookies: PR 24722', () => {
-    expect(fixesFor('seed-003-a-go-explore')).toEqual(['go-1565', 'go-highest-sequence-id', 'go-isolate-resends']);
-    expect(fixesFor('seed-000-explore')).toEqual(['guard-rewind', 'sentinel-not-confirmed', 'fail-on-corrupt-head', 'pr-25860']);
+    expect(fixesFor('seed-003-a-go-explore')).toEqual([
+      'go-1565',
+      'go-highest-sequence-id',
+      'go-isolate-resends',
+    ]);
+    expect(fixesFor('seed-000-explore')).toEqual([
+      'guard-rewind',
+      'sentinel-not-confirmed',
+      'fail-on-corrupt-head',
+      'pr-25860',
+    ]);
     expect(fixesFor('seed-001-explore')).toEqual(['pr-24722']);
   });
 
   it('V1 replication has no V2 receipt cases: the sentinel fix does not apply, the replicator’s do, and pr-23697 (V2) does', () => {
-    expect(fixesFor('seed-002-issue-1-explore')).toEqual(['guard-rewind', 'fail-on-corrupt-head', 'pr-23697']);
+    expect(fixesFor('seed-002-issue-1-explore')).toEqual([
+      'guard-rewind',
+      'fail-on-corrupt-head',
+      'pr-23697',
+    ]);
   });
 });

@@ -35,6 +35,8 @@ describe('the scenario reader names a value JSON cannot write as the caller wrot
 
   it('a chunking producer’s NaN size is named the same way', () => {
     const l = loadScenario({ ...withSize(NaN), producers: [{ name: 'p1', chunking: true }] });
-    expect(l.ok ? [] : l.errors.map((e) => e.message)).toContain('expected an integer from 0, got NaN');
+    expect(l.ok ? [] : l.errors.map((e) => e.message)).toContain(
+      'expected an integer from 0, got NaN',
+    );
   });
 });

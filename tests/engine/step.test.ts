@@ -4,7 +4,15 @@
 // the world before a step is never changed, and the parts a step did not touch are the same objects.
 import { types } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { enabledActions, explorerBounds, explorerConfig, initialWorld, loadScenario, step, type World } from '../../src/engine';
+import {
+  enabledActions,
+  explorerBounds,
+  explorerConfig,
+  initialWorld,
+  loadScenario,
+  step,
+  type World,
+} from '../../src/engine';
 import { checkSafety, sameSafetyInputs } from '../../src/engine/check/invariants';
 import { BUILTINS } from '../../src/scenarios';
 
@@ -13,11 +21,18 @@ function worlds(id: string, limit: number): World[] {
   const l = loadScenario(BUILTINS.find((b) => b.id === id));
   if (!l.ok) throw new Error(`${id} invalid`);
   const out: World[] = [initialWorld(explorerConfig(l.config, explorerBounds(l.config)))];
-  for (let i = 0; i < out.length && out.length < limit; i++) for (const a of enabledActions(out[i]!)) out.push(step(out[i]!, a.action).world);
+  for (let i = 0; i < out.length && out.length < limit; i++)
+    for (const a of enabledActions(out[i]!)) out.push(step(out[i]!, a.action).world);
   return out.slice(0, limit);
 }
 
-const IDS = ['seed-000-explore', 'seed-001-explore', 'seed-002-issue-1-explore', 'seed-003-b-go-explore', 'geo-v2-clean'];
+const IDS = [
+  'seed-000-explore',
+  'seed-001-explore',
+  'seed-002-issue-1-explore',
+  'seed-003-b-go-explore',
+  'geo-v2-clean',
+];
 
 describe('step never changes the world it starts from', () => {
   for (const id of IDS) {
@@ -63,7 +78,8 @@ describe('what a step does not touch is shared, not copied', () => {
     const l = loadScenario(BUILTINS.find((b) => b.id === 'geo-v2-clean'));
     if (!l.ok) throw new Error('invalid');
     let w = initialWorld(l.config);
-    for (const key of ['connect:p1', 'connect:replicator', 'send:p1:E3']) w = step(w, enabledActions(w).find((x) => x.key === key)!.action).world;
+    for (const key of ['connect:p1', 'connect:replicator', 'send:p1:E3'])
+      w = step(w, enabledActions(w).find((x) => x.key === key)!.action).world;
     const before = w;
     w = step(w, enabledActions(w).find((x) => x.key === 'deliver:p1->broker-1:E3')!.action).world;
     expect(w.producers.replicator).toBe(before.producers.replicator);
@@ -72,7 +88,9 @@ describe('what a step does not touch is shared, not copied', () => {
     expect(w.completions).toBe(before.completions);
     // What it did touch is a new object, and the world before still shows the frame in flight.
     expect(w.topics['us-east']).not.toBe(before.topics['us-east']);
-    expect(w.topics['us-east']!.pendingWrites.map((p) => p.msgs.map((m) => m.msg))).toEqual([['E3']]);
+    expect(w.topics['us-east']!.pendingWrites.map((p) => p.msgs.map((m) => m.msg))).toEqual([
+      ['E3'],
+    ]);
     expect(before.channels.p1!.toBroker.map((f) => f.msgs[0]!.msg)).toEqual(['E3']);
     expect(before.topics['us-east']!.pendingWrites).toEqual([]);
   });
@@ -102,12 +120,15 @@ describe('a bookie storing an add changes its own record of the ledger only', ()
         const { to, from } = a.action;
         const r = bk.requests.find((x) => x.from === from && x.to === to)!;
         const next = step(w, a.action).world.topics.local!.bk!;
-        for (const b of Object.keys(bk.bookies)) if (b !== to) expect(next.bookies[b]).toBe(bk.bookies[b]);
+        for (const b of Object.keys(bk.bookies))
+          if (b !== to) expect(next.bookies[b]).toBe(bk.bookies[b]);
         const mine = next.bookies[to]!.ledgers[r.ledgerId]!;
         // BookieImpl.addEntry: the entry is stored (unless fenced); a fencing read fences the ledger.
         if (r.kind === 'fence') expect(mine.fenced).toBe(true);
         else if (!mine.fenced) expect(mine.entries).toContain(r.entryId);
-        for (const l of Object.keys(bk.bookies[to]!.ledgers)) if (l !== String(r.ledgerId)) expect(next.bookies[to]!.ledgers[l]).toBe(bk.bookies[to]!.ledgers[l]);
+        for (const l of Object.keys(bk.bookies[to]!.ledgers))
+          if (l !== String(r.ledgerId))
+            expect(next.bookies[to]!.ledgers[l]).toBe(bk.bookies[to]!.ledgers[l]);
         // The world before still holds what it held.
         expect(w.topics.local!.bk!.requests).toContain(r);
         checked++;

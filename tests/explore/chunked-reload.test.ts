@@ -12,38 +12,86 @@ const TWIN = 'chunked-reload-pr-20948-explore';
 const FIX = 'replay-last-chunk';
 const LOST = 'M1 was completed as a success with -1:-1 for p1, but local does not store it';
 /** After connect, send and M1[1/2]'s delivery: it is stored, then the reload, the reconnect and the Dup last chunk. */
-const RELOAD_TAIL = ['fault:unload-topic:local', 'deliver:broker-1->p1:CloseProducer', 'connect:p1', 'deliver:p1->broker-1:M1[2/2]', 'deliver:broker-1->p1:M1'];
+const RELOAD_TAIL = [
+  'fault:unload-topic:local',
+  'deliver:broker-1->p1:CloseProducer',
+  'connect:p1',
+  'deliver:p1->broker-1:M1[2/2]',
+  'deliver:broker-1->p1:M1',
+];
 
 describe(`${ID}: the planned unload, at any step after M1[1/2] is stored`, () => {
   it('pr-20948 as written: complete, no-silent-loss in 10 steps, and it replays', () => {
     const c = checkBuiltin(ID);
-    expect(c.result).toMatchObject({ complete: true, stopReason: null, safety: 'violated', liveness: 'not-applicable', states: 56 });
+    expect(c.result).toMatchObject({
+      complete: true,
+      stopReason: null,
+      safety: 'violated',
+      liveness: 'not-applicable',
+      states: 56,
+    });
     expect(c.found).toEqual(['no-silent-loss']);
     const v = c.result.violations[0]!;
-    expect(v.trace).toEqual(['connect:p1', 'send:p1:M1', 'deliver:p1->broker-1:M1[1/2]', 'persist:local:M1[1/2]', 'fault:unload-topic:local', 'deliver:broker-1->p1:M1', ...RELOAD_TAIL.slice(1)]);
+    expect(v.trace).toEqual([
+      'connect:p1',
+      'send:p1:M1',
+      'deliver:p1->broker-1:M1[1/2]',
+      'persist:local:M1[1/2]',
+      'fault:unload-topic:local',
+      'deliver:broker-1->p1:M1',
+      ...RELOAD_TAIL.slice(1),
+    ]);
     expect(v.detail).toBe(LOST);
     expectReplays(c);
   });
   it('with replay-last-chunk: holds, complete, the same 56 states', () => {
-    expect(checkBuiltin(ID, [FIX]).result).toMatchObject({ complete: true, safety: 'holds', states: 56, violations: [] });
+    expect(checkBuiltin(ID, [FIX]).result).toMatchObject({
+      complete: true,
+      safety: 'holds',
+      states: 56,
+      violations: [],
+    });
   });
 });
 
 describe(`${TWIN}: one unload anywhere`, () => {
   it('pr-20948 as written: complete, no-silent-loss in 10 steps (the unload after M1[1/2]’s receipt), and it replays', () => {
     const c = checkBuiltin(TWIN);
-    expect(c.result).toMatchObject({ complete: true, safety: 'violated', liveness: 'not-applicable', states: 77 });
+    expect(c.result).toMatchObject({
+      complete: true,
+      safety: 'violated',
+      liveness: 'not-applicable',
+      states: 77,
+    });
     expect(c.found).toEqual(['no-silent-loss']);
-    expect(c.result.violations[0]!.trace).toEqual(['connect:p1', 'send:p1:M1', 'deliver:p1->broker-1:M1[1/2]', 'persist:local:M1[1/2]', 'deliver:broker-1->p1:M1', ...RELOAD_TAIL]);
+    expect(c.result.violations[0]!.trace).toEqual([
+      'connect:p1',
+      'send:p1:M1',
+      'deliver:p1->broker-1:M1[1/2]',
+      'persist:local:M1[1/2]',
+      'deliver:broker-1->p1:M1',
+      ...RELOAD_TAIL,
+    ]);
     expectReplays(c);
   });
   it('with replay-last-chunk: holds, complete, 77 states', () => {
-    expect(checkBuiltin(TWIN, [FIX]).result).toMatchObject({ complete: true, safety: 'holds', states: 77, violations: [] });
+    expect(checkBuiltin(TWIN, [FIX]).result).toMatchObject({
+      complete: true,
+      safety: 'holds',
+      states: 77,
+      violations: [],
+    });
   });
   it('replay-last-chunk without pr-20948: the live rule drops the last chunk first — the usual 7-step loss, no unload needed', () => {
     const c = checkBuiltin(TWIN, [FIX], undefined, { fixes: [] });
     expect(c.result).toMatchObject({ complete: true, safety: 'violated' });
-    expect(c.result.violations.map((v) => [v.invariant, v.length, v.trace.some((k) => k.startsWith('fault:'))])).toEqual([['no-silent-loss', 7, false]]);
+    expect(
+      c.result.violations.map((v) => [
+        v.invariant,
+        v.length,
+        v.trace.some((k) => k.startsWith('fault:')),
+      ]),
+    ).toEqual([['no-silent-loss', 7, false]]);
     expectReplays(c);
   });
 });

@@ -7,7 +7,17 @@
 import { describe, expect, it } from 'vitest';
 import { checkBuiltin, expectReplays } from './helpers';
 
-const LOSS = ['connect:p1', 'send:p1:M1', 'send:p1:M2', 'deliver:p1->broker-1:M2', 'persist:local:M2', 'deliver:broker-1->p1:M2', 'flush:p1', 'deliver:p1->broker-1:M1', 'deliver:broker-1->p1:M1'];
+const LOSS = [
+  'connect:p1',
+  'send:p1:M1',
+  'send:p1:M2',
+  'deliver:p1->broker-1:M2',
+  'persist:local:M2',
+  'deliver:broker-1->p1:M2',
+  'flush:p1',
+  'deliver:p1->broker-1:M1',
+  'deliver:broker-1->p1:M1',
+];
 
 describe('go-delayed-overtakes-batch searched', () => {
   it('without a fix: complete, no-silent-loss in 9 steps with no fault placed, and it replays', () => {
@@ -15,7 +25,9 @@ describe('go-delayed-overtakes-batch searched', () => {
     expect(c.result).toMatchObject({ complete: true, stopReason: null, safety: 'violated' });
     expect(c.found).toEqual(['no-silent-loss']);
     expect(c.result.violations[0]!.trace).toEqual(LOSS);
-    expect(c.result.violations[0]!.detail).toBe('M1 was completed as a success with -1:-1 for p1, but local does not store it');
+    expect(c.result.violations[0]!.detail).toBe(
+      'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+    );
     expect(c.result.states).toBe(330);
     expectReplays(c);
   });
@@ -32,7 +44,9 @@ describe('go-delayed-overtakes-batch searched', () => {
   });
   it('the loss needs no fault: with none allowed it is still found, and the fix still holds', () => {
     expect(checkBuiltin('go-delayed-overtakes-batch', [], []).found).toEqual(['no-silent-loss']);
-    expect(checkBuiltin('go-delayed-overtakes-batch', ['go-flush-before-single'], []).result).toMatchObject({ complete: true, safety: 'holds' });
+    expect(
+      checkBuiltin('go-delayed-overtakes-batch', ['go-flush-before-single'], []).result,
+    ).toMatchObject({ complete: true, safety: 'holds' });
   });
 });
 

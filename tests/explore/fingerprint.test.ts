@@ -2,14 +2,26 @@
 // The explorer merges states by `stateHash`, `run` finds loops by `fingerprint`: the two must draw
 // the same line between states, or a loop the explorer reports would not close when replayed.
 import { describe, expect, it } from 'vitest';
-import { enabledActions, explorerBounds, explorerConfig, initialWorld, loadScenario, step, type World } from '../../src/engine';
+import {
+  enabledActions,
+  explorerBounds,
+  explorerConfig,
+  initialWorld,
+  loadScenario,
+  step,
+  type World,
+} from '../../src/engine';
 import { fingerprint } from '../../src/engine/explore/fingerprint';
 import { hashWorld, stateHash } from '../../src/engine/explore/stateHash';
 import { BUILTINS } from '../../src/scenarios';
 
 describe('stateHash abstracts exactly what fingerprint abstracts', () => {
   // Seed 001's topics carry BookKeeper state, hashed in nested parts: its first 6,000 states.
-  for (const [id, limit] of [['seed-000-explore', Infinity], ['seed-003-b-go-explore', Infinity], ['seed-001-explore', 6000]] as const) {
+  for (const [id, limit] of [
+    ['seed-000-explore', Infinity],
+    ['seed-003-b-go-explore', Infinity],
+    ['seed-001-explore', 6000],
+  ] as const) {
     it(`${id}: one hash per fingerprint over ${limit === Infinity ? 'the whole reachable space' : `the first ${limit} states`}`, () => {
       const l = loadScenario(BUILTINS.find((b) => b.id === id));
       if (!l.ok) throw new Error('invalid');

@@ -10,10 +10,25 @@ const ID = 'go-chunked-dedup-pr-20948';
 describe(`${ID} searched`, () => {
   it('without a fix: complete, no-silent-loss in 7 steps, and it replays', () => {
     const c = checkBuiltin(ID);
-    expect(c.result).toMatchObject({ complete: true, stopReason: null, safety: 'violated', states: 22 });
+    expect(c.result).toMatchObject({
+      complete: true,
+      stopReason: null,
+      safety: 'violated',
+      states: 22,
+    });
     expect(c.found).toEqual(['no-silent-loss']);
-    expect(c.result.violations[0]!.trace).toEqual(['connect:p1', 'send:p1:M1', 'deliver:p1->broker-1:M1[1/2]', 'persist:local:M1[1/2]', 'deliver:broker-1->p1:M1', 'deliver:p1->broker-1:M1[2/2]', 'deliver:broker-1->p1:M1']);
-    expect(c.result.violations[0]!.detail).toBe('M1 was completed as a success with -1:-1 for p1, but local does not store it');
+    expect(c.result.violations[0]!.trace).toEqual([
+      'connect:p1',
+      'send:p1:M1',
+      'deliver:p1->broker-1:M1[1/2]',
+      'persist:local:M1[1/2]',
+      'deliver:broker-1->p1:M1',
+      'deliver:p1->broker-1:M1[2/2]',
+      'deliver:broker-1->p1:M1',
+    ]);
+    expect(c.result.violations[0]!.detail).toBe(
+      'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+    );
     expectReplays(c);
   });
   it('with pr-20948: holds, complete, 13 states', () => {
@@ -21,6 +36,9 @@ describe(`${ID} searched`, () => {
     expect(c.result).toMatchObject({ complete: true, safety: 'holds', states: 13, violations: [] });
   });
   it('go-1565 alone: still violated', () => {
-    expect(checkBuiltin(ID, ['go-1565']).result).toMatchObject({ complete: true, safety: 'violated' });
+    expect(checkBuiltin(ID, ['go-1565']).result).toMatchObject({
+      complete: true,
+      safety: 'violated',
+    });
   });
 });

@@ -2,7 +2,15 @@
 // counterexample with `run`: a trace is only worth showing if it opens in the timeline as the same
 // violation.
 import { expect } from 'vitest';
-import { explore, explorerBounds, explorerConfig, loadScenario, run, type Config, type ExploreResult } from '../../src/engine';
+import {
+  explore,
+  explorerBounds,
+  explorerConfig,
+  loadScenario,
+  run,
+  type Config,
+  type ExploreResult,
+} from '../../src/engine';
 import type { ExploreFaultKind } from '../../src/engine/model/faultPlan';
 import { BUILTINS } from '../../src/scenarios';
 
@@ -13,7 +21,12 @@ export interface Checked {
   readonly found: string[];
 }
 
-export function checkBuiltin(id: string, fixes: string[] = [], kinds?: ExploreFaultKind[], patch: Record<string, unknown> = {}): Checked {
+export function checkBuiltin(
+  id: string,
+  fixes: string[] = [],
+  kinds?: ExploreFaultKind[],
+  patch: Record<string, unknown> = {},
+): Checked {
   const s = BUILTINS.find((b) => b.id === id);
   if (!s) throw new Error(`no builtin ${id}`);
   const loaded = loadScenario({ ...s, ...patch }, fixes);
@@ -21,7 +34,11 @@ export function checkBuiltin(id: string, fixes: string[] = [], kinds?: ExploreFa
   const bounds = explorerBounds(loaded.config);
   const opts = kinds ? { ...bounds, faults: { ...bounds.faults, kinds } } : bounds;
   const result = explore(loaded.config, opts);
-  return { config: explorerConfig(loaded.config, opts), result, found: result.violations.map((v) => v.invariant).sort() };
+  return {
+    config: explorerConfig(loaded.config, opts),
+    result,
+    found: result.violations.map((v) => v.invariant).sort(),
+  };
 }
 
 /** Every counterexample replays as a schedule to a run that reports the same invariant. */
@@ -29,6 +46,9 @@ export function expectReplays(c: Checked): void {
   for (const v of c.result.violations) {
     const r = run(c.config, v.trace);
     expect(r.error, `${v.invariant}: ${r.error?.message}`).toBeNull();
-    expect(r.violations.map((x) => x.invariant), `${v.invariant} via ${v.trace.join(' ')}`).toContain(v.invariant);
+    expect(
+      r.violations.map((x) => x.invariant),
+      `${v.invariant} via ${v.trace.join(' ')}`,
+    ).toContain(v.invariant);
   }
 }

@@ -8,8 +8,18 @@ import { explore, explorerBounds, explorerConfig, loadScenario, run } from '../.
 import { BUILTINS } from '../../src/scenarios';
 import { checkBuiltin, expectReplays } from './helpers';
 
-const LOOP = 'a loop of states that makes no progress while entries are still to be replicated, under weak fairness';
-const WRITES = ['connect:p1', 'connect:replicator', ...['E3', 'E4', 'E5'].flatMap((m) => [`send:p1:${m}`, `deliver:p1->broker-1:${m}`, `persist:us-east:${m}`, `deliver:broker-1->p1:${m}`])];
+const LOOP =
+  'a loop of states that makes no progress while entries are still to be replicated, under weak fairness';
+const WRITES = [
+  'connect:p1',
+  'connect:replicator',
+  ...['E3', 'E4', 'E5'].flatMap((m) => [
+    `send:p1:${m}`,
+    `deliver:p1->broker-1:${m}`,
+    `persist:us-east:${m}`,
+    `deliver:broker-1->p1:${m}`,
+  ]),
+];
 
 describe("the explorer's loop names what it owes, as run's loop does", () => {
   it('seed-000-not-allowed: E3 rejected on every attempt — "E3 never replicated"', () => {
@@ -25,15 +35,27 @@ describe("the explorer's loop names what it owes, as run's loop does", () => {
       { kind: 'lose-receipt', message: 'E3', cluster: 'us-west' },
       { kind: 'not-allowed', message: 'E3', cluster: 'us-west' },
     ];
-    const prefix = [...WRITES, 'read:replicator', 'deliver:replicator->broker-2:E3', 'persist:us-west:E3', 'fault:lose-receipt:E3@us-west'];
+    const prefix = [
+      ...WRITES,
+      'read:replicator',
+      'deliver:replicator->broker-2:E3',
+      'persist:us-west:E3',
+      'fault:lose-receipt:E3@us-west',
+    ];
     const l = loadScenario({ ...s, faults, schedule: undefined, expect: undefined });
     if (!l.ok) throw new Error(JSON.stringify(l.errors));
     const opts = { ...explorerBounds(l.config), prefix };
-    const v = explore(l.config, opts).violations.find((x) => x.invariant === 'replication-progress')!;
+    const v = explore(l.config, opts).violations.find(
+      (x) => x.invariant === 'replication-progress',
+    )!;
     expect(v.trace.slice(0, prefix.length)).toEqual(prefix);
     expect(v.detail).toBe(`${LOOP}: E3 stored at us-west but still in the source backlog`);
     // The same words `run` gives replaying the counterexample (one describer).
-    const replay = run(explorerConfig(l.config, opts), v.trace).violations.find((x) => x.invariant === 'replication-progress')!;
-    expect(replay.detail).toMatch(/^replication loops without progress .*\); E3 stored at us-west but still in the source backlog$/);
+    const replay = run(explorerConfig(l.config, opts), v.trace).violations.find(
+      (x) => x.invariant === 'replication-progress',
+    )!;
+    expect(replay.detail).toMatch(
+      /^replication loops without progress .*\); E3 stored at us-west but still in the source backlog$/,
+    );
   });
 });

@@ -7,7 +7,10 @@ import { explore, explorerBounds, loadScenario } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
 
 function bounds(id: string) {
-  const loaded = loadScenario(BUILTINS.find((b) => b.id === id)!, []);
+  const loaded = loadScenario(
+    BUILTINS.find((b) => b.id === id)!,
+    [],
+  );
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
   return { config: loaded.config, opts: explorerBounds(loaded.config) };
 }
@@ -29,8 +32,14 @@ describe('the max-states bound', () => {
     expect(whole.complete).toBe(true);
     const exact = explore(config, { ...opts, maxStates: whole.states });
     expect(exact).toMatchObject({ states: whole.states, complete: true, stopReason: null });
-    expect(exact.violations.map((v) => v.invariant)).toEqual(whole.violations.map((v) => v.invariant));
+    expect(exact.violations.map((v) => v.invariant)).toEqual(
+      whole.violations.map((v) => v.invariant),
+    );
     const short = explore(config, { ...opts, maxStates: whole.states - 1 });
-    expect(short).toMatchObject({ states: whole.states - 1, complete: false, stopReason: 'max-states' });
+    expect(short).toMatchObject({
+      states: whole.states - 1,
+      complete: false,
+      stopReason: 'max-states',
+    });
   });
 });

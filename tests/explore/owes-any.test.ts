@@ -5,7 +5,15 @@
 // Likewise `enabledActions` asks whether the replicator's read would return anything (`anyReadable`)
 // where it counted the entries `readableEntries` lists.
 import { describe, expect, it } from 'vitest';
-import { enabledActions, explorerBounds, explorerConfig, loadScenario, replicationLinks, step, type World } from '../../src/engine';
+import {
+  enabledActions,
+  explorerBounds,
+  explorerConfig,
+  loadScenario,
+  replicationLinks,
+  step,
+  type World,
+} from '../../src/engine';
 import { initialWorld } from '../../src/engine/sim/init';
 import { owed, owesAny } from '../../src/engine/check/progress';
 import { anyReadable, readableEntries } from '../../src/engine/protocol/PersistentReplicator';
@@ -16,13 +24,26 @@ function worlds(id: string, limit: number): World[] {
   const l = loadScenario(BUILTINS.find((b) => b.id === id));
   if (!l.ok) throw new Error(`${id} invalid`);
   const out: World[] = [initialWorld(explorerConfig(l.config, explorerBounds(l.config)))];
-  for (let i = 0; i < out.length && out.length < limit; i++) for (const a of enabledActions(out[i]!)) out.push(step(out[i]!, a.action).world);
+  for (let i = 0; i < out.length && out.length < limit; i++)
+    for (const a of enabledActions(out[i]!)) out.push(step(out[i]!, a.action).world);
   return out.slice(0, limit);
 }
 
-const IDS = ['seed-000-explore', 'seed-002-issue-1-explore', 'geo-replicate-to-local', 'geo-ttl-expires-backlog', 'geo-chunked-v1-pr-20948', 'geo-two-way'];
+const IDS = [
+  'seed-000-explore',
+  'seed-002-issue-1-explore',
+  'geo-replicate-to-local',
+  'geo-ttl-expires-backlog',
+  'geo-chunked-v1-pr-20948',
+  'geo-two-way',
+];
 /** Where the first 1,500 worlds also reach a state that owes nothing (the seeds' backlog outlives them). */
-const CLEARS = new Set(['geo-replicate-to-local', 'geo-ttl-expires-backlog', 'geo-chunked-v1-pr-20948', 'geo-two-way']);
+const CLEARS = new Set([
+  'geo-replicate-to-local',
+  'geo-ttl-expires-backlog',
+  'geo-chunked-v1-pr-20948',
+  'geo-two-way',
+]);
 
 describe('owesAny says what owed(…).length > 0 says', () => {
   for (const id of IDS)

@@ -3,13 +3,24 @@
 // its traces start with that prefix and still replay with `run`; a key the bounds do not enable is
 // an error naming the step; the scenario's fault plan is searched too (`keepPlan: false` drops it).
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, explorerConfig, initialWorld, loadScenario, run, type Config } from '../../src/engine';
+import {
+  explore,
+  explorerBounds,
+  explorerConfig,
+  initialWorld,
+  loadScenario,
+  run,
+  type Config,
+} from '../../src/engine';
 import { fingerprint } from '../../src/engine/explore/fingerprint';
 import { stateHash } from '../../src/engine/explore/stateHash';
 import { BUILTINS } from '../../src/scenarios';
 
 function load(id: string): Config {
-  const loaded = loadScenario(BUILTINS.find((b) => b.id === id), []);
+  const loaded = loadScenario(
+    BUILTINS.find((b) => b.id === id),
+    [],
+  );
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
   return loaded.config;
 }
@@ -39,12 +50,16 @@ describe('explorer: prefix (explore from here)', () => {
   });
 
   it('a key that is not enabled names its step', () => {
-    expect(() => explore(config, { ...bounds, prefix: [ce.trace[0]!, 'deliver:nowhere'] })).toThrow(/step 2 "deliver:nowhere" is not enabled/);
+    expect(() => explore(config, { ...bounds, prefix: [ce.trace[0]!, 'deliver:nowhere'] })).toThrow(
+      /step 2 "deliver:nowhere" is not enabled/,
+    );
   });
 
   it('the fault plan is searched by default: a prefix that took a planned fault replays only with the plan kept', () => {
     const planned = load('seed-000-checksum-corrupted');
-    const steps = run(planned, 'auto').steps.map((s) => s.key!).slice(1);
+    const steps = run(planned, 'auto')
+      .steps.map((s) => s.key!)
+      .slice(1);
     const at = steps.findIndex((k) => k.startsWith('fault:') || k.includes('checksum'));
     expect(at).toBeGreaterThan(0);
     const prefix = steps.slice(0, at + 1);

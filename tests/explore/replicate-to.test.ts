@@ -10,7 +10,12 @@ import { checkBuiltin, expectReplays } from './helpers';
 describe('geo-replicate-to-local searched', () => {
   it('complete; safety and liveness hold in all 949 states', () => {
     const c = checkBuiltin('geo-replicate-to-local');
-    expect(c.result).toMatchObject({ complete: true, stopReason: null, safety: 'holds', liveness: 'holds' });
+    expect(c.result).toMatchObject({
+      complete: true,
+      stopReason: null,
+      safety: 'holds',
+      liveness: 'holds',
+    });
     expect(c.result.violations).toEqual([]);
     expect(c.result.states).toBe(949);
   });
@@ -21,8 +26,18 @@ describe('geo-replicate-to-local searched', () => {
     });
     expect(c.found).toEqual(['no-silent-loss']);
     const v = c.result.violations[0]!;
-    expect(v.trace).toEqual(['connect:p1', 'connect:replicator', 'send:p1:M1', 'send:p1:M2', 'deliver:p1->broker-1:M1+M2', 'persist:us-east:M1+M2', 'read:replicator']);
-    expect(v.detail).toBe("M2 (us-east 10:0) was skipped by the replicator (mark-delete 10:0): the entry's replicate_to [us-east] (its batch's first message's, M1) excludes us-west, but M2 was sent for us-west");
+    expect(v.trace).toEqual([
+      'connect:p1',
+      'connect:replicator',
+      'send:p1:M1',
+      'send:p1:M2',
+      'deliver:p1->broker-1:M1+M2',
+      'persist:us-east:M1+M2',
+      'read:replicator',
+    ]);
+    expect(v.detail).toBe(
+      "M2 (us-east 10:0) was skipped by the replicator (mark-delete 10:0): the entry's replicate_to [us-east] (its batch's first message's, M1) excludes us-west, but M2 was sent for us-west",
+    );
     // kinds [] (no fault placed): 174 states, every one reached without a fault.
     expect(c.result.states).toBe(174);
     expectReplays(c);
@@ -31,12 +46,21 @@ describe('geo-replicate-to-local searched', () => {
   it('Java batching M2 (for every cluster) ahead of M1 (us-east only): replicate-to-respected, M1 reaches us-west in its batch', () => {
     const c = checkBuiltin('geo-replicate-to-local', [], [], {
       producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
-      workload: [{ send: 'M2', producer: 'p1' }, { send: 'M1', producer: 'p1', replicateTo: ['us-east'] }],
+      workload: [
+        { send: 'M2', producer: 'p1' },
+        { send: 'M1', producer: 'p1', replicateTo: ['us-east'] },
+      ],
     });
     expect(c.found).toEqual(['replicate-to-respected']);
     const v = c.result.violations[0]!;
-    expect(v.trace.slice(-3)).toEqual(['read:replicator', 'deliver:replicator->broker-2:M2+M1', 'persist:us-west:M2+M1']);
-    expect(v.detail).toMatch(/^M1 was sent with replicate_to \[us-east\], but us-west stores a copy replicated from us-east/);
+    expect(v.trace.slice(-3)).toEqual([
+      'read:replicator',
+      'deliver:replicator->broker-2:M2+M1',
+      'persist:us-west:M2+M1',
+    ]);
+    expect(v.detail).toMatch(
+      /^M1 was sent with replicate_to \[us-east\], but us-west stores a copy replicated from us-east/,
+    );
     expectReplays(c);
   });
 });

@@ -2,7 +2,14 @@
 // bounds, replay every counterexample with `run` (a trace is only worth showing if it opens in the
 // timeline as the same violation), and compare a verdict field by field.
 import { expect } from 'vitest';
-import { explore, explorerBounds, explorerConfig, loadScenario, run, type ExploreResult } from '../../src/engine';
+import {
+  explore,
+  explorerBounds,
+  explorerConfig,
+  loadScenario,
+  run,
+  type ExploreResult,
+} from '../../src/engine';
 
 export interface Verdict {
   safety: 'holds' | 'violated';
@@ -30,11 +37,18 @@ export function checkScenario(s: unknown, fixes: string[] = []): ExploreResult {
 
 export function expectVerdict(r: ExploreResult, v: Verdict): void {
   const complete = v.complete ?? true;
-  expect(r).toMatchObject({ complete, stopReason: complete ? null : 'max-depth', safety: v.safety, liveness: v.liveness, states: v.states });
+  expect(r).toMatchObject({
+    complete,
+    stopReason: complete ? null : 'max-depth',
+    safety: v.safety,
+    liveness: v.liveness,
+    states: v.states,
+  });
   expect(Object.fromEntries(r.violations.map((x) => [x.invariant, x.length]))).toEqual(v.found);
 }
 
-export const traceOf = (r: ExploreResult, invariant: string) => r.violations.find((v) => v.invariant === invariant)!;
+export const traceOf = (r: ExploreResult, invariant: string) =>
+  r.violations.find((v) => v.invariant === invariant)!;
 
 export const HOLDS = { safety: 'holds', found: {} } as const;
 export const NO_REPLICATION = { liveness: 'not-applicable' } as const;

@@ -64,16 +64,40 @@ describe('seed-000-not-allowed-explore: one not-allowed', () => {
     // (Dup, immediate) is never overtaken: every Case-1 sees -1:-1, which the fix refuses. With a
     // NotAllowedError the rejection of a copy that is not the head is ignored instead (below).
     const patch = {
-      topic: { deduplication: { 'us-east': false, 'us-west': true }, ledgers: { 'us-east': [{ id: 10, entries: 2, messages: [{ id: 'E3', producer: 'p1' }, { id: 'E4', producer: 'p1' }] }] } },
+      topic: {
+        deduplication: { 'us-east': false, 'us-west': true },
+        ledgers: {
+          'us-east': [
+            {
+              id: 10,
+              entries: 2,
+              messages: [
+                { id: 'E3', producer: 'p1' },
+                { id: 'E4', producer: 'p1' },
+              ],
+            },
+          ],
+        },
+      },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       workload: [{ send: 'E5', producer: 'p1' }],
     };
-    const corrupted = checkBuiltin('seed-000-explore', ['sentinel-not-confirmed'], ['checksum-error:corrupted'], patch);
+    const corrupted = checkBuiltin(
+      'seed-000-explore',
+      ['sentinel-not-confirmed'],
+      ['checksum-error:corrupted'],
+      patch,
+    );
     expect(corrupted.result.complete).toBe(true);
     expect(corrupted.found).toEqual(STALL);
     expectReplays(corrupted);
     // The same growing source with the buffer intact loses E3 (Case-3 takes the -1:-1, as in the table).
-    const intact = checkBuiltin('seed-000-explore', ['sentinel-not-confirmed'], ['checksum-error:intact'], patch);
+    const intact = checkBuiltin(
+      'seed-000-explore',
+      ['sentinel-not-confirmed'],
+      ['checksum-error:intact'],
+      patch,
+    );
     expect(intact.result.complete).toBe(true);
     expect(intact.found).toEqual(LOSS);
     expectReplays(intact);
@@ -83,9 +107,16 @@ describe('seed-000-not-allowed-explore: one not-allowed', () => {
     // E5 is written while the replicator runs, so it is first read after the rewind and travels
     // behind the re-sent E3: its real receipt reaches Case-1 with E3 at the head.
     const c = checkBuiltin('seed-000-not-allowed-explore', ['sentinel-not-confirmed'], undefined, {
-      topic: { deduplication: { 'us-east': false, 'us-west': true }, ledgers: { 'us-east': [{ id: 10, entries: 3 }] } },
+      topic: {
+        deduplication: { 'us-east': false, 'us-west': true },
+        ledgers: { 'us-east': [{ id: 10, entries: 3 }] },
+      },
       producers: [{ name: 'p1', cluster: 'us-east' }],
-      workload: [{ send: 'E3', producer: 'p1' }, { send: 'E4', producer: 'p1' }, { send: 'E5', producer: 'p1' }],
+      workload: [
+        { send: 'E3', producer: 'p1' },
+        { send: 'E4', producer: 'p1' },
+        { send: 'E5', producer: 'p1' },
+      ],
     });
     expect(c.result.complete).toBe(true);
     expect(c.found).toContain('no-silent-loss');
@@ -104,19 +135,32 @@ describe('seed 002 Issue-1 twins: duplicate-frames and disconnect, max 2', () =>
 
   it('V2: no violation, complete', () => {
     const c = checkBuiltin('seed-002-issue-1-v2-explore');
-    expect(c.result).toMatchObject({ complete: true, violations: [], safety: 'holds', liveness: 'holds' });
+    expect(c.result).toMatchObject({
+      complete: true,
+      violations: [],
+      safety: 'holds',
+      liveness: 'holds',
+    });
   });
 });
 
 describe('seed 003 twins: every interleaving of sends, flush timers and receipts', () => {
-  for (const [id, found] of [['seed-003-a-go-explore', LOSS], ['seed-003-b-go-explore', ['no-duplicates']]] as const) {
+  for (const [id, found] of [
+    ['seed-003-a-go-explore', LOSS],
+    ['seed-003-b-go-explore', ['no-duplicates']],
+  ] as const) {
     it(`${id}: ${found.join(', ')}; with go-1565 none, complete`, () => {
       const c = checkBuiltin(id);
       expect(c.result.complete).toBe(true);
       expect(c.found).toEqual(found);
       expectReplays(c);
       const fixed = checkBuiltin(id, ['go-1565']);
-      expect(fixed.result).toMatchObject({ complete: true, violations: [], safety: 'holds', liveness: 'not-applicable' });
+      expect(fixed.result).toMatchObject({
+        complete: true,
+        violations: [],
+        safety: 'holds',
+        liveness: 'not-applicable',
+      });
     });
   }
 });

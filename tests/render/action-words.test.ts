@@ -15,7 +15,8 @@ const runOf = (id: string) => {
 const wordsAt = (id: string) => {
   const r = runOf(id);
   const all = new Map<string, string | null>();
-  for (const s of r.steps) for (const k of s.enabled) if (!all.has(k)) all.set(k, actionWords(k, s.world));
+  for (const s of r.steps)
+    for (const k of s.enabled) if (!all.has(k)) all.set(k, actionWords(k, s.world));
   return all;
 };
 
@@ -23,9 +24,15 @@ describe('the keys of the seed 001 fencing race, in words', () => {
   const w = wordsAt('seed-001-fencing-race');
   it('BookKeeper traffic: an add, its answer, a fencing read and its answer', () => {
     expect(w.get('deliver:broker-1->bookie-2:3:1')).toBe('the add of entry 3:1 reaches bookie-2');
-    expect(w.get('deliver:bookie-2->broker-1:3:1')).toBe("bookie-2's answer to the add of entry 3:1 reaches broker-1");
-    expect(w.get('deliver:broker-2->bookie-1:fence-3')).toBe('the fencing read of ledger 3 reaches bookie-1');
-    expect(w.get('metadata:broker-2:ledgers')).toBe("broker-2's managed ledger writes its ledger list");
+    expect(w.get('deliver:bookie-2->broker-1:3:1')).toBe(
+      "bookie-2's answer to the add of entry 3:1 reaches broker-1",
+    );
+    expect(w.get('deliver:broker-2->bookie-1:fence-3')).toBe(
+      'the fencing read of ledger 3 reaches bookie-1',
+    );
+    expect(w.get('metadata:broker-2:ledgers')).toBe(
+      "broker-2's managed ledger writes its ledger list",
+    );
   });
   it('the client; its fault is left to the UI', () => {
     expect(w.get('connect:p1')).toBe('p1 connects and resends what is pending');
@@ -37,15 +44,23 @@ describe('the keys of the seed 001 fencing race, in words', () => {
 describe('two-way replication: a replicator named by its link', () => {
   const w = wordsAt('geo-two-way');
   it("its sends and answers, though its name holds ':' and '->'", () => {
-    expect(w.get('read:replicator:us-east->us-west')).toBe('the us-east → us-west replicator reads its backlog and sends it');
-    expect(w.get('deliver:replicator:us-east->us-west->broker-2:E1')).toBe("the us-east → us-west replicator's send of E1 reaches broker-2");
-    expect(w.get('deliver:broker-2->replicator:us-east->us-west:E1')).toBe("broker-2's answer for E1 reaches the us-east → us-west replicator");
+    expect(w.get('read:replicator:us-east->us-west')).toBe(
+      'the us-east → us-west replicator reads its backlog and sends it',
+    );
+    expect(w.get('deliver:replicator:us-east->us-west->broker-2:E1')).toBe(
+      "the us-east → us-west replicator's send of E1 reaches broker-2",
+    );
+    expect(w.get('deliver:broker-2->replicator:us-east->us-west:E1')).toBe(
+      "broker-2's answer for E1 reaches the us-east → us-west replicator",
+    );
   });
 });
 
 describe('every key but a fault every built-in enables along its run has words', () => {
   it.each(BUILTINS.map((b) => b.id))('%s', (id) => {
-    const missing = [...wordsAt(id)].filter(([k, words]) => words === null && !k.startsWith('fault:')).map(([k]) => k);
+    const missing = [...wordsAt(id)]
+      .filter(([k, words]) => words === null && !k.startsWith('fault:'))
+      .map(([k]) => k);
     expect(missing).toEqual([]);
   });
   it('a key outside the grammar gets none, rather than a guess', () => {

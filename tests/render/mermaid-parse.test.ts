@@ -26,7 +26,12 @@ function hostileRun(): RunResult {
   const rename = (a: string) => `${HOSTILE[a.length % HOSTILE.length]} ${a}`;
   const steps = base.steps.map((s, i) => ({
     ...s,
-    events: s.events.map((e, j) => ({ ...e, actor: rename(e.actor), to: e.to && rename(e.to), text: HOSTILE[(i + j) % HOSTILE.length]! })),
+    events: s.events.map((e, j) => ({
+      ...e,
+      actor: rename(e.actor),
+      to: e.to && rename(e.to),
+      text: HOSTILE[(i + j) % HOSTILE.length]!,
+    })),
   }));
   return { ...base, steps };
 }
@@ -40,8 +45,12 @@ describe('render: mermaid, judged by Mermaid 12', () => {
   it('items match the SVG: one text.messageText per message, one .note per note', async () => {
     const d = toMermaid(runBuiltin('seed-003-a-go'));
     const dom = await renderToDom(d.text);
-    expect(dom.querySelectorAll('text.messageText')).toHaveLength(d.items.filter((i) => i.kind === 'message').length);
-    expect(dom.querySelectorAll('.note')).toHaveLength(d.items.filter((i) => i.kind === 'note').length);
+    expect(dom.querySelectorAll('text.messageText')).toHaveLength(
+      d.items.filter((i) => i.kind === 'message').length,
+    );
+    expect(dom.querySelectorAll('.note')).toHaveLength(
+      d.items.filter((i) => i.kind === 'note').length,
+    );
   });
 
   it('hostile names and texts parse, and are shown literally (no markup, no directive)', async () => {
@@ -52,7 +61,10 @@ describe('render: mermaid, judged by Mermaid 12', () => {
     const dom = await renderToDom(d.text);
     expect(dom.querySelector('script')).toBeNull();
     const shown = [...dom.querySelectorAll('text')].map((t) => t.textContent ?? '');
-    for (const h of HOSTILE) expect(shown.some((s) => s.includes(h.replace(/\s+/g, ' ')))).toBe(true);
-    expect(dom.querySelectorAll('text.messageText')).toHaveLength(d.items.filter((i) => i.kind === 'message').length);
+    for (const h of HOSTILE)
+      expect(shown.some((s) => s.includes(h.replace(/\s+/g, ' ')))).toBe(true);
+    expect(dom.querySelectorAll('text.messageText')).toHaveLength(
+      d.items.filter((i) => i.kind === 'message').length,
+    );
   });
 });

@@ -9,7 +9,12 @@ import { runBuiltin } from './runBuiltin';
 let mermaid: Mermaid;
 beforeAll(async () => {
   mermaid = (await import('mermaid')).default;
-  mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', maxTextSize: 500_000, theme: 'dark' });
+  mermaid.initialize({
+    startOnLoad: false,
+    securityLevel: 'strict',
+    maxTextSize: 500_000,
+    theme: 'dark',
+  });
 });
 
 // The dark theme's --bad-soft (#3d1c1f), the fill the Diagram is asked to pass in the dark theme.
@@ -67,7 +72,10 @@ it("the dark fill keeps Mermaid's dark-theme message text readable (WCAG AA)", a
   // The dark theme's message text colour, from the SVG's own stylesheet.
   const text = /\.messageText\{[^}]*fill:([^;]+);/.exec(svg)?.[1]?.trim() ?? '';
   expect(text).not.toBe('');
-  const named: Record<string, string> = { lightgrey: 'rgb(211, 211, 211)', white: 'rgb(255, 255, 255)' };
+  const named: Record<string, string> = {
+    lightgrey: 'rgb(211, 211, 211)',
+    white: 'rgb(255, 255, 255)',
+  };
   const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(text);
   const asRgb = hex
     ? `rgb(${parseInt(hex[1]!, 16)}, ${parseInt(hex[2]!, 16)}, ${parseInt(hex[3]!, 16)})`

@@ -38,7 +38,9 @@ describe('render: the wire arrow carries the frame’s replicate_to and deliver_
     );
     const text = toMermaid(r).text;
     expect(arrows(text)).toContain('6 · M1+M2 seq 0..1 replicate_to [us-east]');
-    expect(text).toContain('Skipping message at position 10:0, replicateTo [us-east]: replicate_to excludes us-west');
+    expect(text).toContain(
+      'Skipping message at position 10:0, replicateTo [us-east]: replicate_to excludes us-west',
+    );
     expect(r.violations.map((v) => v.detail)).toEqual([
       "M2 (us-east 10:0) was skipped by the replicator (mark-delete 10:0): the entry's replicate_to [us-east] (its batch's first message's, M1) excludes us-west, but M2 was sent for us-west",
     ]);
@@ -80,7 +82,9 @@ describe('render: the wire arrow carries the frame’s replicate_to and deliver_
   });
 
   it('the built-ins: a delayed message’s arrow says deliver_at_time, Go’s and Java’s; geo-replicate-to-local’s M1 says its list, M2 none', () => {
-    expect(arrows(toMermaid(runBuiltin('go-delayed-overtakes-batch')).text)).toContain('4 · M2 seq 1 deliver_at_time +5000 ms');
+    expect(arrows(toMermaid(runBuiltin('go-delayed-overtakes-batch')).text)).toContain(
+      '4 · M2 seq 1 deliver_at_time +5000 ms',
+    );
     expect(arrows(toMermaid(runBuiltin('java-delayed-flushes-batch')).text)).toEqual(
       expect.arrayContaining(['4 · M1 seq 0', '7 · M2 seq 1 deliver_at_time +5000 ms']),
     );

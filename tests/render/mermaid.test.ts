@@ -4,7 +4,8 @@ import { escapeLabel, toMermaid } from '../../src/engine/index';
 import { runBuiltin } from './runBuiltin';
 
 // Lines that Mermaid draws as a message arrow or a note (participants, rect and end draw neither).
-const drawn = (text: string) => text.split('\n').filter((l) => /^\s*(Note over |P\d+-?->>P\d+:)/.test(l));
+const drawn = (text: string) =>
+  text.split('\n').filter((l) => /^\s*(Note over |P\d+-?->>P\d+:)/.test(l));
 
 describe('render: mermaid', () => {
   it('seed-003-a-go: the lost M2, step by step (golden)', () => {
@@ -39,11 +40,16 @@ describe('render: mermaid', () => {
   });
 
   it('items: one per drawn arrow or note, in order, with its step', () => {
-    for (const [id, fixes] of [['seed-003-a-go', []], ['seed-003-b-go', ['go-isolate-resends']]] as const) {
+    for (const [id, fixes] of [
+      ['seed-003-a-go', []],
+      ['seed-003-b-go', ['go-isolate-resends']],
+    ] as const) {
       const d = toMermaid(runBuiltin(id, fixes));
       const lines = drawn(d.text);
       expect(d.items).toHaveLength(lines.length);
-      expect(d.items.map((i) => i.kind)).toEqual(lines.map((l) => (l.trim().startsWith('Note over') ? 'note' : 'message')));
+      expect(d.items.map((i) => i.kind)).toEqual(
+        lines.map((l) => (l.trim().startsWith('Note over') ? 'note' : 'message')),
+      );
     }
     const items = toMermaid(runBuiltin('seed-003-a-go')).items;
     expect(items.filter((i) => i.step === 12)).toEqual([
@@ -54,7 +60,9 @@ describe('render: mermaid', () => {
   });
 
   it('is deterministic: the same run renders the same text', () => {
-    expect(toMermaid(runBuiltin('seed-003-b-go')).text).toBe(toMermaid(runBuiltin('seed-003-b-go')).text);
+    expect(toMermaid(runBuiltin('seed-003-b-go')).text).toBe(
+      toMermaid(runBuiltin('seed-003-b-go')).text,
+    );
   });
 
   it('a range draws only its steps, with every participant still declared', () => {
@@ -66,7 +74,10 @@ describe('render: mermaid', () => {
 
   it('keeps every line under 200 characters', () => {
     const long = { ...runBuiltin('seed-003-a-go') };
-    const steps = long.steps.map((s) => ({ ...s, events: s.events.map((e) => ({ ...e, text: `${e.text} ${'x;'.repeat(300)}` })) }));
+    const steps = long.steps.map((s) => ({
+      ...s,
+      events: s.events.map((e) => ({ ...e, text: `${e.text} ${'x;'.repeat(300)}` })),
+    }));
     const text = toMermaid({ steps, violations: long.violations }).text;
     expect(Math.max(...text.split('\n').map((l) => l.length))).toBeLessThan(200);
     expect(text).toContain('…');

@@ -4,7 +4,8 @@ import { builtinById } from '../../src/scenarios/index';
 
 export function runBuiltin(id: string, fixes: readonly string[] = []): RunResult {
   const loaded = loadScenario(builtinById(id), fixes);
-  if (!loaded.ok) throw new Error(`${id}: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  if (!loaded.ok)
+    throw new Error(`${id}: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
   return run(loaded.config, loaded.schedule);
 }
 

@@ -30,13 +30,18 @@ describe('render: markdown timeline table', () => {
 
   it('starts with its legend, and a range keeps the header', () => {
     const table = toMarkdownTable(runBuiltin('seed-003-a-go'), { from: 12, to: 12 });
-    expect(table.startsWith(`${TABLE_LEGEND}\n\n| step | p1 | broker-1 | local ledger | invariants |`)).toBe(true);
+    expect(
+      table.startsWith(`${TABLE_LEGEND}\n\n| step | p1 | broker-1 | local ledger | invariants |`),
+    ).toBe(true);
     expect(table.split('\n').filter((l) => /^\| \d+ \|/.test(l))).toHaveLength(1);
   });
 
   it('hostile text cannot add rows, columns or HTML', () => {
     const base = runBuiltin('seed-003-a-go');
-    const steps = base.steps.map((s, i) => ({ ...s, events: s.events.map((e) => ({ ...e, text: HOSTILE[i % HOSTILE.length]! })) }));
+    const steps = base.steps.map((s, i) => ({
+      ...s,
+      events: s.events.map((e) => ({ ...e, text: HOSTILE[i % HOSTILE.length]! })),
+    }));
     const rows = toMarkdownTable({ steps, violations: base.violations }).split('\n').slice(2);
     expect(rows).toHaveLength(2 + 12);
     for (const row of rows) expect(columns(row)).toBe(5);

@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/engine';
 import { type Json, runOf, textsOf } from './helpers';
 
-const send = (msg: string, size: number, seq?: number): Json => ({ send: msg, producer: 'p1', size, ...(seq === undefined ? {} : { seq }) });
+const send = (msg: string, size: number, seq?: number): Json => ({
+  send: msg,
+  producer: 'p1',
+  size,
+  ...(seq === undefined ? {} : { seq }),
+});
 const topic = { deduplication: true };
 
 describe('Java: the open batch closes when the next message does not fit its bytes', () => {
@@ -18,8 +23,12 @@ describe('Java: the open batch closes when the next message does not fit its byt
   });
 
   it('60,000 + 60,000 fit in 128 KiB; a third would not, so M1+M2 go as one entry and M3 starts the next batch', () => {
-    expect(textsOf(r, 'p1')).toContain('M3 does not fit the open batch (120000 + 60000 bytes): batch closed');
-    expect(textsOf(r, 'broker-1')).toEqual(expect.arrayContaining(['add M1+M2 → 10:0', 'add M3 → 10:1']));
+    expect(textsOf(r, 'p1')).toContain(
+      'M3 does not fit the open batch (120000 + 60000 bytes): batch closed',
+    );
+    expect(textsOf(r, 'broker-1')).toEqual(
+      expect.arrayContaining(['add M1+M2 → 10:0', 'add M3 → 10:1']),
+    );
   });
 
   it('nothing is lost or stored twice', () => {
@@ -58,7 +67,9 @@ describe('Java: maxBytes 0 bounds a batch by the max message size (5 MiB)', () =
   });
 
   it('three messages fit in one 5 MiB batch; the fourth closes it', () => {
-    expect(textsOf(r, 'broker-1')).toEqual(expect.arrayContaining(['add M1+M2+M3 → 10:0', 'add M4 → 10:1']));
+    expect(textsOf(r, 'broker-1')).toEqual(
+      expect.arrayContaining(['add M1+M2+M3 → 10:0', 'add M4 → 10:1']),
+    );
   });
 });
 
@@ -83,14 +94,20 @@ describe('Java: a resent id that does not fit the open batch is not isolated (br
   it('a 100,000-byte resend closes the batch holding M2; M3 joins it; the broker drops M1+M3 as a duplicate of id 0', () => {
     const r = runOf(scenario(100000));
     expect(textsOf(r, 'p1')).toContain('send M1+M3 seq 0..2');
-    expect(textsOf(r, 'broker-1')).toContain('Dup (seq 0 ≤ pushed 1, persisted 1): dropped, receipt -1:-1');
+    expect(textsOf(r, 'broker-1')).toContain(
+      'Dup (seq 0 ≤ pushed 1, persisted 1): dropped, receipt -1:-1',
+    );
     expect(r.stored.local).toEqual(['M1', 'M2']);
-    expect(r.violations.map((v) => [v.invariant, v.messages])).toEqual([['no-silent-loss', ['M3']]]);
+    expect(r.violations.map((v) => [v.invariant, v.messages])).toEqual([
+      ['no-silent-loss', ['M3']],
+    ]);
   });
 
   it('a 100-byte resend fits, is flagged a potential duplicate and travels alone: M3 is stored', () => {
     const r = runOf(scenario(100));
-    expect(textsOf(r, 'p1')).toContain('WARN sequence id 0 is definitely a duplicate: batch of its own');
+    expect(textsOf(r, 'p1')).toContain(
+      'WARN sequence id 0 is definitely a duplicate: batch of its own',
+    );
     expect(textsOf(r, 'p1')).toContain('send M3 seq 2');
     expect(r.stored.local).toEqual(['M1', 'M2', 'M3']);
     expect(r.violations).toEqual([]);
@@ -106,8 +123,12 @@ describe('Go: batchContainer.hasSpace refuses a message over BatchingMaxSize; a 
   });
 
   it('M2 does not fit beside M1: M1 is flushed, M2 and M3 share the next batch', () => {
-    expect(textsOf(r, 'p1')).toContain('M2 does not fit the open batch (600 + 600 bytes): batch flushed');
-    expect(textsOf(r, 'broker-1')).toEqual(expect.arrayContaining(['add M1 → 10:0', 'add M2+M3 → 10:1']));
+    expect(textsOf(r, 'p1')).toContain(
+      'M2 does not fit the open batch (600 + 600 bytes): batch flushed',
+    );
+    expect(textsOf(r, 'broker-1')).toEqual(
+      expect.arrayContaining(['add M1 → 10:0', 'add M2+M3 → 10:1']),
+    );
     expect(r.stored.local).toEqual(['M1', 'M2', 'M3']);
   });
 
@@ -118,13 +139,19 @@ describe('Go: batchContainer.hasSpace refuses a message over BatchingMaxSize; a 
       producers: [{ name: 'p1', client: 'go', batching: { maxMessages: 10, maxBytes: 0 } }],
       workload: [send('M1', 100000), send('M2', 100000)],
     });
-    expect(textsOf(zero, 'broker-1')).toEqual(expect.arrayContaining(['add M1 → 10:0', 'add M2 → 10:1']));
+    expect(textsOf(zero, 'broker-1')).toEqual(
+      expect.arrayContaining(['add M1 → 10:0', 'add M2 → 10:1']),
+    );
   });
 });
 
 describe('batching.maxBytes in the scenario', () => {
   it('defaults to 131072 bytes and names the field when it is out of range', () => {
-    const base = { format: 'dedup-lab/scenario@1', id: 'v', workload: [{ send: 'M1', producer: 'p1' }] };
+    const base = {
+      format: 'dedup-lab/scenario@1',
+      id: 'v',
+      workload: [{ send: 'M1', producer: 'p1' }],
+    };
     const ok = loadScenario({ ...base, producers: [{ name: 'p1', batching: {} }] });
     expect(ok.ok && ok.config.producers[0]!.batchingMaxBytes).toBe(131072);
     const bad = loadScenario({ ...base, producers: [{ name: 'p1', batching: { maxBytes: -1 } }] });

@@ -12,7 +12,11 @@ describe('built-in bookie-restart-ensemble-change', () => {
   const bk = r.steps[r.steps.length - 1]!.world.topics.local!.bk!;
 
   it('p1 sends M1 and M2 before either receipt; bookie-2 restarts once M1 is persisted, with 10:1 in flight to it', () => {
-    expect(r.steps.slice(1, 4).map((s) => s.key)).toEqual(['connect:p1', 'send:p1:M1', 'send:p1:M2']);
+    expect(r.steps.slice(1, 4).map((s) => s.key)).toEqual([
+      'connect:p1',
+      'send:p1:M1',
+      'send:p1:M2',
+    ]);
     const crash = stepOf(r, 'bookie-2 crashes and restarts');
     expect(r.steps[crash]!.key).toBe('fault:restart-bookie:bookie-2');
     expect(stepOf(r, 'add M1 → 10:0')).toBe(crash - 1);
@@ -47,13 +51,20 @@ describe('built-in bookie-restart-ensemble-change', () => {
 
   it('10:1 is stored on bookie-1 and bookie-3 only; M2 is stored once and its receipt says 10:1', () => {
     expect(textsOf(r, 'bookie-3')).toEqual(['stored 10:1', 'OK for 10:1']);
-    expect(Object.fromEntries(Object.entries(bk.bookies).map(([n, b]) => [n, b.ledgers[10]?.entries]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(bk.bookies).map(([n, b]) => [n, b.ledgers[10]?.entries])),
+    ).toEqual({
       'bookie-1': [0, 1],
       'bookie-2': [0],
       'bookie-3': [1],
     });
-    const receipts = r.steps.flatMap((s) => s.events).filter((e) => e.actor === 'broker-1' && e.to === 'p1');
-    expect(receipts.map((e) => e.text)).toEqual(['receipt M1 seq 0 at 10:0', 'receipt M2 seq 1 at 10:1']);
+    const receipts = r.steps
+      .flatMap((s) => s.events)
+      .filter((e) => e.actor === 'broker-1' && e.to === 'p1');
+    expect(receipts.map((e) => e.text)).toEqual([
+      'receipt M1 seq 0 at 10:0',
+      'receipt M2 seq 1 at 10:1',
+    ]);
     expect(r.outcomes).toEqual({ M1: ['stored at 10:0'], M2: ['stored at 10:1'] });
     expect(r.stored.local).toEqual(['M1', 'M2']);
     expect(r.violations).toEqual([]);

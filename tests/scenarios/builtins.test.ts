@@ -18,8 +18,11 @@ describe('built-in scenarios match their expect', () => {
     it(`${s.id}`, () => {
       const r = runBuiltin(s.id);
       expect(['quiescent', 'loop']).toContain(r.endedBy);
-      expect([...new Set(r.violations.map((v) => v.invariant))].sort()).toEqual([...(s.expect?.violations ?? [])].sort());
-      for (const [cluster, stored] of Object.entries(s.expect?.stored ?? {})) expect(r.stored[cluster]).toEqual(stored);
+      expect([...new Set(r.violations.map((v) => v.invariant))].sort()).toEqual(
+        [...(s.expect?.violations ?? [])].sort(),
+      );
+      for (const [cluster, stored] of Object.entries(s.expect?.stored ?? {}))
+        expect(r.stored[cluster]).toEqual(stored);
     });
   }
 });
@@ -52,7 +55,10 @@ describe('seed 003: Go batching and dedup, each half of PR 1565', () => {
 
   it('row (a) with Java: the resent M0 travels alone and is dropped as Dup, M2 is stored', () => {
     const r = runBuiltin('seed-003-a-java');
-    const sent = r.steps.flatMap((s) => s.events).filter((e) => e.kind === 'write').map((e) => e.text);
+    const sent = r.steps
+      .flatMap((s) => s.events)
+      .filter((e) => e.kind === 'write')
+      .map((e) => e.text);
     expect(sent).toEqual(['send M0+M1 seq 0..1', 'send M0 seq 0', 'send M2 seq 2']);
     expect(r.outcomes.M2).toEqual(['stored at 10:1']);
   });
@@ -63,7 +69,9 @@ describe('determinism', () => {
     for (const s of BUILTINS) {
       const a = runBuiltin(s.id);
       const b = runBuiltin(s.id);
-      expect(JSON.stringify(a.steps.map((x) => [x.key, x.events, x.enabled]))).toBe(JSON.stringify(b.steps.map((x) => [x.key, x.events, x.enabled])));
+      expect(JSON.stringify(a.steps.map((x) => [x.key, x.events, x.enabled]))).toBe(
+        JSON.stringify(b.steps.map((x) => [x.key, x.events, x.enabled])),
+      );
     }
   });
 

@@ -37,7 +37,9 @@ describe('built-in geo-ttl-expires-backlog: the TTL passes while the replicator 
       { ledgerId: 10, entryId: 1 },
       { ledgerId: 10, entryId: 2 },
     ]);
-    expect(r.steps[at]!.events.map((e) => e.rule)).toContain('PersistentMessageExpiryMonitor.findEntryComplete');
+    expect(r.steps[at]!.events.map((e) => e.rule)).toContain(
+      'PersistentMessageExpiryMonitor.findEntryComplete',
+    );
   });
   it('the subscription is expired too: its consumer never receives M2', () => {
     const sub = r.steps[r.steps.length - 1]!.world.topics['us-east']!.subscriptions.sub!;
@@ -49,29 +51,48 @@ describe('built-in geo-ttl-expires-backlog: the TTL passes while the replicator 
       ['no-silent-loss', 'M1', 11],
       ['no-silent-loss', 'M2', 11],
     ]);
-    expect(r.violations[0]!.detail).toBe("M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it");
+    expect(r.violations[0]!.detail).toBe(
+      "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+    );
   });
 });
 
 describe('a replicated send already in flight when the TTL passes', () => {
-  const sentM1 = { kind: 'expire-messages', cluster: 'us-east', after: { event: 'sent', message: 'M1', cluster: 'us-west' } };
+  const sentM1 = {
+    kind: 'expire-messages',
+    cluster: 'us-east',
+    after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+  };
   it('still arrives: its receipt deletes an entry the cursor had already mark-deleted (nothing lost)', () => {
     const r = runOf(geo([sentM1]));
     expect(r.violations).toEqual([]);
     expect(r.stored['us-west']).toEqual(['M1', 'M2']);
-    expect(r.steps.some((s) => s.events.some((e) => e.text.includes('replicator to us-west expires 10:0 (M1)')))).toBe(true);
+    expect(
+      r.steps.some((s) =>
+        s.events.some((e) => e.text.includes('replicator to us-west expires 10:0 (M1)')),
+      ),
+    ).toBe(true);
   });
   it('is lost when that send fails: the rewind starts after the mark-delete the TTL moved, so M1 is never sent again', () => {
-    const r = runOf(geo([sentM1, { kind: 'not-allowed', message: 'M1', cluster: 'us-west', times: 1 }]));
+    const r = runOf(
+      geo([sentM1, { kind: 'not-allowed', message: 'M1', cluster: 'us-west', times: 1 }]),
+    );
     expect(r.stored['us-west']).toEqual(['M2']);
-    expect(r.violations.map((v) => [v.invariant, v.messages[0]])).toEqual([['no-silent-loss', 'M1']]);
+    expect(r.violations.map((v) => [v.invariant, v.messages[0]])).toEqual([
+      ['no-silent-loss', 'M1'],
+    ]);
     expect(r.violations[0]!.detail).toContain('expired by the message TTL');
   });
 });
 
 describe('the check acts only on a backlog', () => {
   it('a TTL the plan makes due at step 1 waits until an entry is confirmed and not yet read (M1), then expires it', () => {
-    const r = runOf(geo([{ kind: 'expire-messages', cluster: 'us-east', after: { step: 1 } }], { subscriptions: [{ name: 'sub', cluster: 'us-east' }] }), []);
+    const r = runOf(
+      geo([{ kind: 'expire-messages', cluster: 'us-east', after: { step: 1 } }], {
+        subscriptions: [{ name: 'sub', cluster: 'us-east' }],
+      }),
+      [],
+    );
     // It fires at the first step a backlog exists (M1 persisted, not yet read): the plan waits for it.
     const at = stepOf(r, 'message TTL passes at us-east: every entry stored so far has expired');
     expect(r.steps[at - 1]!.key).toBe('persist:us-east:M1');
@@ -81,14 +102,23 @@ describe('the check acts only on a backlog', () => {
 
 describe('validation and the explorer', () => {
   it('a cluster with no subscription and no replication link from it has no cursor to expire: the field is named', () => {
-    const l = loadScenario({ format: 'dedup-lab/scenario@1', ...geo([{ kind: 'expire-messages', cluster: 'us-west', after: { step: 1 } }]) });
+    const l = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      ...geo([{ kind: 'expire-messages', cluster: 'us-west', after: { step: 1 } }]),
+    });
     expect(l.ok).toBe(false);
     if (l.ok) return;
     expect(l.errors[0]!.path).toBe('$.faults[0].cluster');
-    expect(l.errors[0]!.message).toContain('expected a cluster with a subscription or a replication link from it');
+    expect(l.errors[0]!.message).toContain(
+      'expected a cluster with a subscription or a replication link from it',
+    );
   });
   it('the explorer places the TTL and finds the replication backlog it expires', () => {
-    const l = loadScenario({ format: 'dedup-lab/scenario@1', ...geo([]), explore: { faults: { kinds: ['expire-messages'], max: 1 } } });
+    const l = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      ...geo([]),
+      explore: { faults: { kinds: ['expire-messages'], max: 1 } },
+    });
     if (!l.ok) throw new Error(JSON.stringify(l.errors));
     const res = explore(l.config, explorerBounds(l.config));
     const v = res.violations.find((x) => x.invariant === 'no-silent-loss');

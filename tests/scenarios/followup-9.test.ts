@@ -40,7 +40,11 @@ describe('topic.maxMessageSize above the broker’s 5 MiB: refused, as Persisten
 });
 
 describe('an application producer named pulsar.repl.*: the broker treats it as a replicator (Producer.isRemoteOrShadow)', () => {
-  const scenario = (client: 'java' | 'go', deduplication: boolean, extra: Record<string, unknown> = {}) => ({
+  const scenario = (
+    client: 'java' | 'go',
+    deduplication: boolean,
+    extra: Record<string, unknown> = {},
+  ) => ({
     id: 'followup-9-repl-name',
     topic: { deduplication },
     producers: [{ name: 'p1', producerName: 'pulsar.repl.fake', client }],
@@ -86,7 +90,8 @@ describe('an application producer named pulsar.repl.*: the broker treats it as a
 });
 
 describe('topic.maxEntriesPerLedger: a full ledger rolls over (ManagedLedgerImpl.currentLedgerIsFull → ledgerClosed → rollover)', () => {
-  const sends = (n: number) => Array.from({ length: n }, (_, i) => ({ send: `M${i + 1}`, producer: 'p1' }));
+  const sends = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ send: `M${i + 1}`, producer: 'p1' }));
 
   it('abstract storage, 2 per ledger: M1 M2 in ledger 10, M3 M4 in 11, M5 in 12', () => {
     const r = runOf({
@@ -148,7 +153,11 @@ describe('topic.maxEntriesPerLedger: a full ledger rolls over (ManagedLedgerImpl
       ],
     });
     expect(r.stored.local).toEqual(['M1', 'M2', 'M3']);
-    expect(r.outcomes).toEqual({ M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['completed -1:-1'] });
+    expect(r.outcomes).toEqual({
+      M1: ['stored at 10:0'],
+      M2: ['completed -1:-1'],
+      M3: ['completed -1:-1'],
+    });
     expect(rulesOf(r)).toContain('ManagedLedgerImpl.ledgerClosed:full');
     expect(textsOf(r, 'p1').some((t) => t.includes('last_sequence_id 2'))).toBe(true);
     expect(rulesOf(r).filter((x) => x === 'MessageDeduplication.isDuplicate:Dup')).toHaveLength(2);
@@ -171,7 +180,10 @@ describe('topic.maxEntriesPerLedger: a full ledger rolls over (ManagedLedgerImpl
     expect(r.stored['us-west']).toEqual(['M1', 'M2', 'M3']);
     const target = r.steps[r.steps.length - 1]!.world.topics['us-west']!;
     const name = 'pulsar.repl.us-east-->us-west';
-    expect([target.dedup.highestSequencedPersisted[`${name}_LID`], target.dedup.highestSequencedPersisted[`${name}_EID`]]).toEqual([11, 0]);
+    expect([
+      target.dedup.highestSequencedPersisted[`${name}_LID`],
+      target.dedup.highestSequencedPersisted[`${name}_EID`],
+    ]).toEqual([11, 0]);
     expect(r.violations).toEqual([]);
   });
 
@@ -200,6 +212,8 @@ describe('topic.maxEntriesPerLedger: a full ledger rolls over (ManagedLedgerImpl
       producers: [{ name: 'p1' }],
       workload: sends(1),
     });
-    expect(l.ok ? [] : l.errors).toEqual([{ path: '$.topic.maxEntriesPerLedger', message: 'expected an integer from 1, got 0' }]);
+    expect(l.ok ? [] : l.errors).toEqual([
+      { path: '$.topic.maxEntriesPerLedger', message: 'expected an integer from 1, got 0' },
+    ]);
   });
 });

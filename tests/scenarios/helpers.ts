@@ -2,7 +2,11 @@
 import { loadScenario, run, type RunResult } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
 
-export function runBuiltin(id: string, fixes: string[] = [], patch: Record<string, unknown> = {}): RunResult {
+export function runBuiltin(
+  id: string,
+  fixes: string[] = [],
+  patch: Record<string, unknown> = {},
+): RunResult {
   const s = BUILTINS.find((b) => b.id === id);
   if (!s) throw new Error(`no builtin ${id}`);
   const loaded = loadScenario({ ...s, ...patch }, fixes);
@@ -12,12 +16,16 @@ export function runBuiltin(id: string, fixes: string[] = [], patch: Record<strin
 
 /** The step at which an event whose text contains `text` happened (at `actor`, if given). */
 export function stepOf(r: RunResult, text: string, actor?: string): number {
-  const s = r.steps.find((x) => x.events.some((e) => e.text.includes(text) && (actor === undefined || e.actor === actor)));
+  const s = r.steps.find((x) =>
+    x.events.some((e) => e.text.includes(text) && (actor === undefined || e.actor === actor)),
+  );
   if (!s) throw new Error(`no event "${text}"`);
   return s.index;
 }
 
-export const invariantsOf = (r: RunResult): string[] => [...new Set(r.violations.map((v) => v.invariant))];
+export const invariantsOf = (r: RunResult): string[] => [
+  ...new Set(r.violations.map((v) => v.invariant)),
+];
 
 export type Json = Record<string, unknown>;
 
@@ -33,4 +41,5 @@ export const textsOf = (r: RunResult, actor: string): string[] =>
   r.steps.flatMap((s) => s.events.filter((e) => e.actor === actor).map((e) => e.text));
 
 /** Every event's rule over the whole run ('' for an event without one). */
-export const rulesOf = (r: RunResult): string[] => r.steps.flatMap((s) => s.events.map((e) => e.rule ?? ''));
+export const rulesOf = (r: RunResult): string[] =>
+  r.steps.flatMap((s) => s.events.map((e) => e.rule ?? ''));

@@ -6,7 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { runBuiltin } from './helpers';
 
-const WRITES = ['connect:p1', 'connect:replicator', ...['E3', 'E4', 'E5'].flatMap((m) => [`send:p1:${m}`, `deliver:p1->broker-1:${m}`, `persist:us-east:${m}`, `deliver:broker-1->p1:${m}`])];
+const WRITES = [
+  'connect:p1',
+  'connect:replicator',
+  ...['E3', 'E4', 'E5'].flatMap((m) => [
+    `send:p1:${m}`,
+    `deliver:p1->broker-1:${m}`,
+    `persist:us-east:${m}`,
+    `deliver:broker-1->p1:${m}`,
+  ]),
+];
 
 describe("a replication loop's words: never replicated, or stored at the remote but still in the backlog", () => {
   it('the built-in: E3 rejected on every attempt, never at us-west — "E3 never replicated" as before', () => {
@@ -14,7 +23,12 @@ describe("a replication loop's words: never replicated, or stored at the remote 
     expect(r.stored['us-west']).toEqual(['E4', 'E5']);
     expect(r.endedBy).toBe('loop');
     expect(r.violations.map((v) => [v.invariant, v.step, v.messages, v.detail])).toEqual([
-      ['replication-progress', 24, ['E3'], 'replication loops without progress from step 24 to step 27 (read:replicator, deliver:replicator->broker-2:E3, deliver:broker-2->replicator:E3); E3 never replicated'],
+      [
+        'replication-progress',
+        24,
+        ['E3'],
+        'replication loops without progress from step 24 to step 27 (read:replicator, deliver:replicator->broker-2:E3, deliver:broker-2->replicator:E3); E3 never replicated',
+      ],
     ]);
   });
   it('E3 persisted at us-west, its receipt lost, then rejected on every resend: the loop says us-west stores it', () => {
@@ -22,13 +36,27 @@ describe("a replication loop's words: never replicated, or stored at the remote 
       { kind: 'lose-receipt', message: 'E3', cluster: 'us-west' },
       { kind: 'not-allowed', message: 'E3', cluster: 'us-west' },
     ];
-    const schedule = [...WRITES, 'read:replicator', 'deliver:replicator->broker-2:E3', 'persist:us-west:E3', 'fault:lose-receipt:E3@us-west'];
+    const schedule = [
+      ...WRITES,
+      'read:replicator',
+      'deliver:replicator->broker-2:E3',
+      'persist:us-west:E3',
+      'fault:lose-receipt:E3@us-west',
+    ];
     const r = runBuiltin('seed-000-not-allowed', [], { faults, schedule, expect: undefined });
-    expect(r.steps.slice(19, 21).map((s) => s.key)).toEqual(['connect:replicator', 'fault:not-allowed:E3@us-west']);
+    expect(r.steps.slice(19, 21).map((s) => s.key)).toEqual([
+      'connect:replicator',
+      'fault:not-allowed:E3@us-west',
+    ]);
     expect(r.stored['us-west']).toEqual(['E3', 'E4', 'E5']);
     expect(r.endedBy).toBe('loop');
     expect(r.violations.map((v) => [v.invariant, v.step, v.messages, v.detail])).toEqual([
-      ['replication-progress', 28, ['E3'], 'replication loops without progress from step 28 to step 31 (read:replicator, deliver:replicator->broker-2:E3, deliver:broker-2->replicator:E3); E3 stored at us-west but still in the source backlog'],
+      [
+        'replication-progress',
+        28,
+        ['E3'],
+        'replication loops without progress from step 28 to step 31 (read:replicator, deliver:replicator->broker-2:E3, deliver:broker-2->replicator:E3); E3 stored at us-west but still in the source backlog',
+      ],
     ]);
   });
 });

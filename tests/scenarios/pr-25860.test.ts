@@ -5,7 +5,15 @@
 // `pr-25860` the replay restores the watermark from each replicated entry's source position
 // (`recoverReplWatermarkFromMetadata`) and the resend is Dup.
 import { describe, expect, it } from 'vitest';
-import { applicableFixes, explore, explorerBounds, fixesToCompare, loadScenario, type Config, type RunResult } from '../../src/engine';
+import {
+  applicableFixes,
+  explore,
+  explorerBounds,
+  fixesToCompare,
+  loadScenario,
+  type Config,
+  type RunResult,
+} from '../../src/engine';
 import { invariantsOf, type Json, rulesOf, runBuiltin, runOf, textsOf } from './helpers';
 
 // E1 and E2 were published at us-east before the run (10:0, 10:1); the replicator starts at once
@@ -19,7 +27,15 @@ const base = (dedup: 'v1' | 'v2', targetDedup = true): Json => ({
   topic: {
     deduplication: { 'us-east': false, 'us-west': targetDedup },
     ledgers: {
-      'us-east': [{ id: 10, messages: [{ id: 'E1', producer: 'p1', seq: 0 }, { id: 'E2', producer: 'p1', seq: 1 }] }],
+      'us-east': [
+        {
+          id: 10,
+          messages: [
+            { id: 'E1', producer: 'p1', seq: 0 },
+            { id: 'E2', producer: 'p1', seq: 1 },
+          ],
+        },
+      ],
     },
   },
   producers: [],
@@ -34,11 +50,22 @@ const base = (dedup: 'v1' | 'v2', targetDedup = true): Json => ({
 const unloadAfterE1 = (dedup: 'v1' | 'v2', fixes: string[] = []): Json => ({
   ...base(dedup),
   fixes,
-  faults: [{ kind: 'unload-topic', cluster: 'us-west', after: { event: 'persisted', message: 'E1', cluster: 'us-west' } }],
+  faults: [
+    {
+      kind: 'unload-topic',
+      cluster: 'us-west',
+      after: { event: 'persisted', message: 'E1', cluster: 'us-west' },
+    },
+  ],
 });
 const closeFirst = (s: Json): string[] => {
-  const auto = runOf(s).steps.slice(1).map((st) => st.key!);
-  return [...auto.slice(0, auto.indexOf('fault:unload-topic:us-west') + 1), 'deliver:broker-2->replicator:CloseProducer'];
+  const auto = runOf(s)
+    .steps.slice(1)
+    .map((st) => st.key!);
+  return [
+    ...auto.slice(0, auto.indexOf('fault:unload-topic:us-west') + 1),
+    'deliver:broker-2->replicator:CloseProducer',
+  ];
 };
 const runRaced = (s: Json): RunResult => runOf(s, closeFirst(s));
 
@@ -52,11 +79,17 @@ describe('#25861: the target reloads before the replicator mark-deleted what it 
   it('without the fix the replay drops the _LID/_EID watermark: the resent E1 is NotDup and stored twice', () => {
     const r = runRaced(unloadAfterE1('v2'));
     const broker = textsOf(r, 'broker-2');
-    expect(broker).toContain('topic loaded: dedup state rebuilt by replay (V2 _LID/_EID keys are not rebuilt)');
+    expect(broker).toContain(
+      'topic loaded: dedup state rebuilt by replay (V2 _LID/_EID keys are not rebuilt)',
+    );
     // The same source position is judged twice against an empty watermark.
-    expect(broker.filter((t) => t === 'NotDup (pushed -:-, persisted -:-): write, pushed := 10:0')).toHaveLength(2);
+    expect(
+      broker.filter((t) => t === 'NotDup (pushed -:-, persisted -:-): write, pushed := 10:0'),
+    ).toHaveLength(2);
     expect(invariantsOf(r)).toEqual(['no-duplicates']);
-    expect(r.violations[0]!.detail).toBe('E1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 21:0');
+    expect(r.violations[0]!.detail).toBe(
+      'E1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 21:0',
+    );
     expect(r.stored['us-west']).toEqual(['E1', 'E1', 'E2']);
   });
 
@@ -66,10 +99,15 @@ describe('#25861: the target reloads before the replicator mark-deleted what it 
     expect(broker).toContain(
       'topic loaded: dedup state rebuilt by replay (V2 _LID/_EID keys rebuilt from the replicated entries’ source positions, PR 25860)',
     );
-    expect(broker).toContain('Dup (source 10:0 ≤ pushed 10:0, persisted 10:0): dropped, receipt -1:-1');
+    expect(broker).toContain(
+      'Dup (source 10:0 ≤ pushed 10:0, persisted 10:0): dropped, receipt -1:-1',
+    );
     // The replicator takes the -1:-1 as the head's success (Case-3) and deletes 10:0; E2 follows.
     expect(textsOf(r, 'replicator')).toEqual(
-      expect.arrayContaining(['Case-3: lastPersisted := 10:0', 'E1 completed as success with -1:-1 (not stored by this send)']),
+      expect.arrayContaining([
+        'Case-3: lastPersisted := 10:0',
+        'E1 completed as success with -1:-1 (not stored by this send)',
+      ]),
     );
     expect(rulesOf(r)).toContain('MessageDeduplication.isDuplicateReplV2:Dup');
     expect(r.violations).toEqual([]);
@@ -86,13 +124,21 @@ describe('#25861: the target reloads before the replicator mark-deleted what it 
     // ManagedLedgerImpl.asyncClose closes ledger 20 at its LAC; the reload writes into ledger 21.
     const withBookies = (fixes: string[]): Json => {
       const s = unloadAfterE1('v2', fixes);
-      return { ...s, clusters: [{ name: 'us-east', brokers: ['broker-1'] }, { name: 'us-west', brokers: ['broker-2'], bookies: ['bookie-1', 'bookie-2'] }] };
+      return {
+        ...s,
+        clusters: [
+          { name: 'us-east', brokers: ['broker-1'] },
+          { name: 'us-west', brokers: ['broker-2'], bookies: ['bookie-1', 'bookie-2'] },
+        ],
+      };
     };
     const r = runRaced(withBookies([]));
     expect(invariantsOf(r)).toEqual(['no-duplicates']);
     expect(r.stored['us-west']).toEqual(['E1', 'E1', 'E2']);
     const fixed = runRaced(withBookies(['pr-25860']));
-    expect(textsOf(fixed, 'broker-2')).toContain('Dup (source 10:0 ≤ pushed 10:0, persisted 10:0): dropped, receipt -1:-1');
+    expect(textsOf(fixed, 'broker-2')).toContain(
+      'Dup (source 10:0 ≤ pushed 10:0, persisted 10:0): dropped, receipt -1:-1',
+    );
     expect(fixed.violations).toEqual([]);
     expect(fixed.stored['us-west']).toEqual(['E1', 'E2']);
   });
@@ -105,7 +151,10 @@ describe('#25861: the target reloads before the replicator mark-deleted what it 
 });
 
 describe('the explorer: an unload-topic anywhere, one per run', () => {
-  const scenario = { ...base('v2'), explore: { faults: { kinds: ['unload-topic'], max: 1 }, maxDepth: 40 } };
+  const scenario = {
+    ...base('v2'),
+    explore: { faults: { kinds: ['unload-topic'], max: 1 }, maxDepth: 40 },
+  };
 
   it('without the fix it finds the duplicate (9 steps: E1 stored, the unload, its close read before E1’s receipt); with pr-25860 the search is complete and finds nothing', () => {
     const c = config(scenario);
@@ -127,7 +176,12 @@ describe('the explorer: an unload-topic anywhere, one per run', () => {
       'persist:us-west:E1',
     ]);
     const fixed = explore({ ...c, fixes: ['pr-25860'] }, explorerBounds(c));
-    expect([fixed.safety, fixed.liveness, fixed.complete, fixed.violations]).toEqual(['holds', 'holds', true, []]);
+    expect([fixed.safety, fixed.liveness, fixed.complete, fixed.violations]).toEqual([
+      'holds',
+      'holds',
+      true,
+      [],
+    ]);
   });
 
   it('compare offers pr-25860 on this scenario', () => {
@@ -146,7 +200,15 @@ describe('where pr-25860 applies: a V2 replication (or V1 toggled by pr-23697) i
   it('not when the target does not deduplicate, nor without replication', () => {
     expect(applicableFixes(config(base('v2', false)))).not.toContain('pr-25860');
     const { replication: _r, ...noRepl } = base('v2');
-    expect(applicableFixes(config({ ...noRepl, producers: [{ name: 'p1', cluster: 'us-east' }], workload: [{ send: 'M1', producer: 'p1' }] }))).not.toContain('pr-25860');
+    expect(
+      applicableFixes(
+        config({
+          ...noRepl,
+          producers: [{ name: 'p1', cluster: 'us-east' }],
+          workload: [{ send: 'M1', producer: 'p1' }],
+        }),
+      ),
+    ).not.toContain('pr-25860');
   });
 });
 
@@ -165,7 +227,13 @@ describe('the target broker crashes instead of unloading (restart-broker): the s
   const crashAfterE1 = (fixes: string[] = []): Json => ({
     ...base('v2'),
     fixes,
-    faults: [{ kind: 'restart-broker', cluster: 'us-west', after: { event: 'persisted', message: 'E1', cluster: 'us-west' } }],
+    faults: [
+      {
+        kind: 'restart-broker',
+        cluster: 'us-west',
+        after: { event: 'persisted', message: 'E1', cluster: 'us-west' },
+      },
+    ],
   });
   it('without the fix: E1 stored twice at us-west (no-duplicates); with pr-25860: once', () => {
     const r = runOf(crashAfterE1());

@@ -7,7 +7,11 @@
 // are ignored. Research: docs/research/recovery-coverage.md.
 import { describe, expect, it } from 'vitest';
 import type { BkState } from '../../src/engine/model/bookkeeper';
-import { recoverForward, recoveryRead, uncoveredWriteSet } from '../../src/engine/protocol/LedgerRecoveryOp';
+import {
+  recoverForward,
+  recoveryRead,
+  uncoveredWriteSet,
+} from '../../src/engine/protocol/LedgerRecoveryOp';
 import { type Json, rulesOf, runOf, textsOf } from './helpers';
 
 /** One cluster, broker-1 serving, broker-2 taking over; ledger 3 starts with one entry (3:0). */
@@ -19,7 +23,12 @@ const takeover = (ledger: Json, bookies: string[]): Json => ({
   subscriptions: [{ name: 'sub', broker: 'broker-1' }],
   workload: [{ send: 'M1', producer: 'p1' }],
   faults: [
-    { kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: { event: 'received', message: 'M1' } },
+    {
+      kind: 'ownership-change',
+      cluster: 'local',
+      to: 'broker-2',
+      after: { event: 'received', message: 'M1' },
+    },
   ],
 });
 
@@ -48,23 +57,35 @@ describe('ensemble 3 / W 2 / A 2: two answers of three cover every write set', (
   });
 
   it('the second answer covers (ReadLastConfirmedOp completes) and recovery closes at what they hold: 3:1 from bookie-2', () => {
-    expect(b2).toContain('fencing read of ledger 3 complete: 2 of 3 bookies (bookie-1, bookie-2) cover every write set');
+    expect(b2).toContain(
+      'fencing read of ledger 3 complete: 2 of 3 bookies (bookie-1, bookie-2) cover every write set',
+    );
     expect(b2).toContain('recovery closed ledger 3 with 2 entries');
-    expect(stepWith(r, 'recovery closed ledger 3')).toBe(r.steps.findIndex((s) => s.key === 'deliver:bookie-2->broker-2:fence-3'));
+    expect(stepWith(r, 'recovery closed ledger 3')).toBe(
+      r.steps.findIndex((s) => s.key === 'deliver:bookie-2->broker-2:fence-3'),
+    );
   });
 
   it('bookie-3, unfenced, still takes 3:1: M1 reaches its ack quorum at 3:1, inside the recovered ledger', () => {
     expect(textsOf(r, 'bookie-3')).toContain('stored 3:1');
-    expect(stepWith(r, 'stored 3:1')).toBeLessThan(stepWith(r, 'fence ledger 3 (recovery read); holds 3:1'));
+    expect(stepWith(r, 'stored 3:1')).toBeLessThan(
+      stepWith(r, 'fence ledger 3 (recovery read); holds 3:1'),
+    );
     expect(r.outcomes).toEqual({ M1: ['stored at 3:1'] });
     expect(r.violations).toEqual([]);
   });
 
-  it("bookie-3 is fenced when the request reaches it, and its answer is ignored (ReadLastConfirmedOp completed)", () => {
-    expect(b2).toContain("bookie-3's answer to the fencing read of ledger 3 ignored: the read already completed");
+  it('bookie-3 is fenced when the request reaches it, and its answer is ignored (ReadLastConfirmedOp completed)', () => {
+    expect(b2).toContain(
+      "bookie-3's answer to the fencing read of ledger 3 ignored: the read already completed",
+    );
     expect(rulesOf(r)).toContain('ReadLastConfirmedOp.readEntryComplete:completed');
     const end = r.steps.at(-1)!.world.topics.local!.bk!;
-    expect(Object.values(end.bookies).map((b) => b.ledgers['3']!.fenced)).toEqual([true, true, true]);
+    expect(Object.values(end.bookies).map((b) => b.ledgers['3']!.fenced)).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect(end.answers.filter((a) => a.kind === 'fence')).toEqual([]);
   });
 });
@@ -81,7 +102,9 @@ describe('ensemble 2 / W 2 / A 2: one answer suffices (W − A + 1 = 1)', () => 
   it('recovery closes on bookie-2 alone, at 3:0: 3:1 is absent once one bookie of its write set answered without it', () => {
     const i = stepWith(r, 'recovery closed ledger 3 with 1 entry');
     expect(r.steps[i]!.key).toBe('deliver:bookie-2->broker-2:fence-3');
-    expect(textsOf(r, 'broker-2')).toContain('fencing read of ledger 3 complete: 1 of 2 bookies (bookie-2) cover every write set');
+    expect(textsOf(r, 'broker-2')).toContain(
+      'fencing read of ledger 3 complete: 1 of 2 bookies (bookie-2) cover every write set',
+    );
     expect(textsOf(r, 'bookie-1')).toContain('fence ledger 3 (recovery read); holds 3:0, 3:1');
   });
 
@@ -112,7 +135,9 @@ describe('recovery must wait: ensemble 2 / W 2 / A 1 needs both answers (W − A
   });
 
   it("closing on bookie-2's answer would drop acknowledged M1; waiting for bookie-1 recovers it at 3:1", () => {
-    expect(textsOf(r, 'broker-2')).toContain('fencing read of ledger 3 complete: 2 of 2 bookies (bookie-2, bookie-1) cover every write set');
+    expect(textsOf(r, 'broker-2')).toContain(
+      'fencing read of ledger 3 complete: 2 of 2 bookies (bookie-2, bookie-1) cover every write set',
+    );
     expect(textsOf(r, 'broker-2')).toContain('recovery closed ledger 3 with 2 entries');
     expect(r.stored.local).toEqual(['3:0', 'M1']);
     expect(r.violations).toEqual([]);
@@ -133,8 +158,12 @@ describe('recovery must wait: ensemble 4 / W 2 / A 2, two answers that do not co
     expect(b2).toContain(
       'recovery of ledger 3: 2 of 4 bookies answered the fencing read; write set bookie-3, bookie-4 has 2 unanswered, not fewer than ack quorum 2: waits',
     );
-    expect(b2).toContain('fencing read of ledger 3 complete: 3 of 4 bookies (bookie-1, bookie-2, bookie-3) cover every write set');
-    expect(stepWith(r, 'recovery closed ledger 3 with 1 entry')).toBe(r.steps.findIndex((s) => s.key === 'deliver:bookie-3->broker-2:fence-3'));
+    expect(b2).toContain(
+      'fencing read of ledger 3 complete: 3 of 4 bookies (bookie-1, bookie-2, bookie-3) cover every write set',
+    );
+    expect(stepWith(r, 'recovery closed ledger 3 with 1 entry')).toBe(
+      r.steps.findIndex((s) => s.key === 'deliver:bookie-3->broker-2:fence-3'),
+    );
   });
 });
 
@@ -166,12 +195,27 @@ describe('the rules themselves (RRQuorumCoverageSet.checkCovered, RecoveryReadOp
             const answered = ens.filter((_, i) => mask & (1 << i));
             // Each answered bookie holds the entries 0..2 of its own write sets.
             const holds = Object.fromEntries(
-              answered.map((b) => [b, [0, 1, 2].filter((x) => Array.from({ length: w }, (_, i) => ens[(x + i) % e]).includes(b))]),
+              answered.map((b) => [
+                b,
+                [0, 1, 2].filter((x) =>
+                  Array.from({ length: w }, (_, i) => ens[(x + i) % e]).includes(b),
+                ),
+              ]),
             );
             const covered = uncoveredWriteSet(bk, ens, answered) === null;
-            if (covered) expect(recoverForward(bk, ens, holds).waiting, `E${e} W${w} A${a} ${answered}`).toBeNull();
+            if (covered)
+              expect(
+                recoverForward(bk, ens, holds).waiting,
+                `E${e} W${w} A${a} ${answered}`,
+              ).toBeNull();
             // Covered exactly when each write set has W − A + 1 answers.
-            const enough = ens.every((_, i) => Array.from({ length: w }, (_, j) => ens[(i + j) % e]!).filter((b) => answered.includes(b)).length >= w - a + 1);
+            const enough = ens.every(
+              (_, i) =>
+                Array.from({ length: w }, (_, j) => ens[(i + j) % e]!).filter((b) =>
+                  answered.includes(b),
+                ).length >=
+                w - a + 1,
+            );
             expect(covered).toBe(enough);
           }
         }

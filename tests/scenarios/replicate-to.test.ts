@@ -35,17 +35,23 @@ describe('built-in geo-replicate-to-local: M1 sent for us-east only, M2 for ever
     expect(r.violations).toEqual([]);
     expect(r.endedBy).not.toBe('loop');
   });
-  it('the replicator skips M1 in Pulsar\'s words and its cursor moves past it (asyncDelete → mark-delete)', () => {
+  it("the replicator skips M1 in Pulsar's words and its cursor moves past it (asyncDelete → mark-delete)", () => {
     const at = stepOf(r, 'Skipping message at position 10:0', 'replicator-cursor');
     const events = r.steps[at]!.events.filter((e) => e.actor === 'replicator-cursor');
     expect(events.map((e) => [e.text, e.rule])).toEqual([
       ['read 10:0 (M1)', 'PersistentReplicator.readMoreEntries'],
-      ['Skipping message at position 10:0, replicateTo [us-east]: replicate_to excludes us-west', 'GeoPersistentReplicator.replicateEntries:replicate-to'],
+      [
+        'Skipping message at position 10:0, replicateTo [us-east]: replicate_to excludes us-west',
+        'GeoPersistentReplicator.replicateEntries:replicate-to',
+      ],
       ['asyncDelete(10:0), mark-delete → 10:0', 'ManagedCursorImpl.asyncDelete'],
     ]);
     // M1 was never handed to the replicator's producer.
     expect(textsOf(r, 'replicator').some((t) => t.includes('M1'))).toBe(false);
-    expect(r.steps[at]!.world.replicator!.cursor.markDeletePosition).toEqual({ ledgerId: 10, entryId: 0 });
+    expect(r.steps[at]!.world.replicator!.cursor.markDeletePosition).toEqual({
+      ledgerId: 10,
+      entryId: 0,
+    });
   });
   it('the send says the replicate_to it carries', () => {
     expect(textsOf(r, 'p1')).toContain('sendAsync M1 seq 0 replicate_to [us-east]');
@@ -62,10 +68,17 @@ describe('built-in geo-replicate-to-local: M1 sent for us-east only, M2 for ever
 
 describe('disableReplication: replicate_to [__local__]', () => {
   it('is skipped by the replicator and owed nowhere else', () => {
-    const r = runOf(geo([{ send: 'M1', producer: 'p1', disableReplication: true }, { send: 'M2', producer: 'p1' }]));
+    const r = runOf(
+      geo([
+        { send: 'M1', producer: 'p1', disableReplication: true },
+        { send: 'M2', producer: 'p1' },
+      ]),
+    );
     expect(r.stored).toEqual({ 'us-east': ['M1', 'M2'], 'us-west': ['M2'] });
     expect(r.violations).toEqual([]);
-    expect(textsOf(r, 'replicator-cursor')).toContain('Skipping message at position 10:0, replicateTo [__local__]: replicate_to excludes us-west');
+    expect(textsOf(r, 'replicator-cursor')).toContain(
+      'Skipping message at position 10:0, replicateTo [__local__]: replicate_to excludes us-west',
+    );
   });
   it('replicateTo naming the remote, or empty (no restriction), replicates as before', () => {
     for (const to of [['us-west'], ['us-east', 'us-west'], []]) {
@@ -76,23 +89,51 @@ describe('disableReplication: replicate_to [__local__]', () => {
   });
   it('the replicated copy keeps its replicate_to in the stored entry', () => {
     const r = runOf(geo([{ send: 'M1', producer: 'p1', replicateTo: ['us-east', 'us-west'] }]));
-    const west = r.steps[r.steps.length - 1]!.world.topics['us-west']!.ledgers.flatMap((l) => l.entries);
-    expect(west.map((e) => e.msgs.map((m) => [m.msg, m.replicateTo]))).toEqual([[['M1', ['us-east', 'us-west']]]]);
+    const west = r.steps[r.steps.length - 1]!.world.topics['us-west']!.ledgers.flatMap(
+      (l) => l.entries,
+    );
+    expect(west.map((e) => e.msgs.map((m) => [m.msg, m.replicateTo]))).toEqual([
+      [['M1', ['us-east', 'us-west']]],
+    ]);
   });
 });
 
-describe('batching: the entry carries its batch\'s first message\'s replicate_to', () => {
+describe("batching: the entry carries its batch's first message's replicate_to", () => {
   const batched = { batching: { maxMessages: 10 } };
   it('Java: M1 (us-east only) opens the batch, so M2 (for every cluster) is skipped with it — a loss no-silent-loss names', () => {
-    const r = runOf(geo([{ send: 'M1', producer: 'p1', replicateTo: ['us-east'] }, { send: 'M2', producer: 'p1' }, { flush: 'p1' }], batched));
+    const r = runOf(
+      geo(
+        [
+          { send: 'M1', producer: 'p1', replicateTo: ['us-east'] },
+          { send: 'M2', producer: 'p1' },
+          { flush: 'p1' },
+        ],
+        batched,
+      ),
+    );
     expect(r.stored).toEqual({ 'us-east': ['M1', 'M2'], 'us-west': [] });
-    expect(r.violations.map((v) => [v.invariant, v.messages])).toEqual([['no-silent-loss', ['M2']]]);
-    expect(r.violations[0]!.detail).toBe("M2 (us-east 10:0) was skipped by the replicator (mark-delete 10:0): the entry's replicate_to [us-east] (its batch's first message's, M1) excludes us-west, but M2 was sent for us-west");
+    expect(r.violations.map((v) => [v.invariant, v.messages])).toEqual([
+      ['no-silent-loss', ['M2']],
+    ]);
+    expect(r.violations[0]!.detail).toBe(
+      "M2 (us-east 10:0) was skipped by the replicator (mark-delete 10:0): the entry's replicate_to [us-east] (its batch's first message's, M1) excludes us-west, but M2 was sent for us-west",
+    );
   });
   it('Java: M2 opens the batch, so M1 travels to us-west despite its replicate_to (the entry has none) — replicate-to-respected names it', () => {
-    const r = runOf(geo([{ send: 'M2', producer: 'p1' }, { send: 'M1', producer: 'p1', replicateTo: ['us-east'] }, { flush: 'p1' }], batched));
+    const r = runOf(
+      geo(
+        [
+          { send: 'M2', producer: 'p1' },
+          { send: 'M1', producer: 'p1', replicateTo: ['us-east'] },
+          { flush: 'p1' },
+        ],
+        batched,
+      ),
+    );
     expect(r.stored).toEqual({ 'us-east': ['M2', 'M1'], 'us-west': ['M2', 'M1'] });
-    expect(r.violations.map((v) => [v.invariant, v.messages])).toEqual([['replicate-to-respected', ['M1']]]);
+    expect(r.violations.map((v) => [v.invariant, v.messages])).toEqual([
+      ['replicate-to-respected', ['M1']],
+    ]);
     expect(r.violations[0]!.detail).toBe(
       "M1 was sent with replicate_to [us-east], but us-west stores a copy replicated from us-east at 20:0: its batch's first message, M2, has no replicate_to, and the entry's metadata is that message's",
     );
@@ -106,8 +147,20 @@ describe('batching: the entry carries its batch\'s first message\'s replicate_to
     expect(r.violations).toEqual([]);
   });
   it('Go: a message with replication clusters is never batched (sendAsBatch needs ReplicationClusters == nil): M1 alone, M2 batched, nothing lost', () => {
-    const r = runOf(geo([{ send: 'M1', producer: 'p1', replicateTo: ['us-east'] }, { send: 'M2', producer: 'p1' }, { send: 'M3', producer: 'p1' }, { flush: 'p1' }], { client: 'go', ...batched }));
-    const east = r.steps[r.steps.length - 1]!.world.topics['us-east']!.ledgers.flatMap((l) => l.entries);
+    const r = runOf(
+      geo(
+        [
+          { send: 'M1', producer: 'p1', replicateTo: ['us-east'] },
+          { send: 'M2', producer: 'p1' },
+          { send: 'M3', producer: 'p1' },
+          { flush: 'p1' },
+        ],
+        { client: 'go', ...batched },
+      ),
+    );
+    const east = r.steps[r.steps.length - 1]!.world.topics['us-east']!.ledgers.flatMap(
+      (l) => l.entries,
+    );
     expect(east.map((e) => e.msgs.map((m) => m.msg))).toEqual([['M1'], ['M2', 'M3']]);
     expect(r.stored['us-west']).toEqual(['M2', 'M3']);
     expect(r.violations).toEqual([]);
@@ -115,7 +168,7 @@ describe('batching: the entry carries its batch\'s first message\'s replicate_to
 });
 
 describe('replication-progress owes an excluded message to nobody', () => {
-  it('while the us-east-only entry waits in the replicator\'s backlog, the link owes nothing; the same entry without replicate_to is owed', () => {
+  it("while the us-east-only entry waits in the replicator's backlog, the link owes nothing; the same entry without replicate_to is owed", () => {
     const link = replicationLinks(runBuiltin('geo-replicate-to-local').steps[0]!.world.config)[0]!;
     const backlogAt = (workload: Json[]) => {
       const r = runOf(geo(workload));
@@ -128,23 +181,41 @@ describe('replication-progress owes an excluded message to nobody', () => {
     expect(replicationStalled(only)).toBeNull();
     const all = backlogAt([{ send: 'M1', producer: 'p1' }]);
     expect(owed(all, link)).toEqual(['M1']);
-    expect(replicationStalled(all)?.detail).toBe('replication stalled with M1 not replicated: nothing more can happen');
+    expect(replicationStalled(all)?.detail).toBe(
+      'replication stalled with M1 not replicated: nothing more can happen',
+    );
   });
 });
 
 describe('validation: replicateTo and disableReplication', () => {
   it('an unknown cluster names its element and the clusters expected', () => {
-    expect(errorsOf([{ send: 'M1', producer: 'p1', replicateTo: ['us-east', 'eu-central'] }])).toEqual([
+    expect(
+      errorsOf([{ send: 'M1', producer: 'p1', replicateTo: ['us-east', 'eu-central'] }]),
+    ).toEqual([
       '$.workload[0].replicateTo[1]: expected a cluster the scenario declares ("us-east" | "us-west"), got "eu-central"',
     ]);
   });
   it('not a list, a repeated cluster, both fields, disableReplication false', () => {
-    expect(errorsOf([{ send: 'M1', producer: 'p1', replicateTo: 'us-east' }])).toEqual(['$.workload[0].replicateTo: expected an array, got "us-east"']);
-    expect(errorsOf([{ send: 'M1', producer: 'p1', replicateTo: ['us-east', 'us-east'] }])).toEqual(['$.workload[0].replicateTo[1]: expected a cluster not already listed in replicateTo, got "us-east"']);
-    expect(errorsOf([{ send: 'M1', producer: 'p1', replicateTo: ['us-east'], disableReplication: true }])).toEqual([
+    expect(errorsOf([{ send: 'M1', producer: 'p1', replicateTo: 'us-east' }])).toEqual([
+      '$.workload[0].replicateTo: expected an array, got "us-east"',
+    ]);
+    expect(errorsOf([{ send: 'M1', producer: 'p1', replicateTo: ['us-east', 'us-east'] }])).toEqual(
+      [
+        '$.workload[0].replicateTo[1]: expected a cluster not already listed in replicateTo, got "us-east"',
+      ],
+    );
+    expect(
+      errorsOf([
+        { send: 'M1', producer: 'p1', replicateTo: ['us-east'], disableReplication: true },
+      ]),
+    ).toEqual([
       "$.workload[0].disableReplication: expected either replicateTo or disableReplication, not both (Java's builder keeps the later call, Go's DisableReplication overrides ReplicationClusters; a JSON object has no call order), got true",
     ]);
-    expect(errorsOf([{ send: 'M1', producer: 'p1', disableReplication: false }])).toEqual(['$.workload[0].disableReplication: expected true (leave the field out to replicate as the namespace does), got false']);
-    expect(errorsOf([{ send: 'M1', producer: 'p1', disableReplication: 'yes' }])).toEqual(['$.workload[0].disableReplication: expected true or false, got "yes"']);
+    expect(errorsOf([{ send: 'M1', producer: 'p1', disableReplication: false }])).toEqual([
+      '$.workload[0].disableReplication: expected true (leave the field out to replicate as the namespace does), got false',
+    ]);
+    expect(errorsOf([{ send: 'M1', producer: 'p1', disableReplication: 'yes' }])).toEqual([
+      '$.workload[0].disableReplication: expected true or false, got "yes"',
+    ]);
   });
 });

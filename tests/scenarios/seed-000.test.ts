@@ -25,7 +25,11 @@ describe('seed 000: ChecksumError with a corrupted local buffer', () => {
 
   it('reports no-silent-loss at the step the mark-delete jumps past E3, which us-west never stored', () => {
     expect(r.violations).toHaveLength(1);
-    expect(r.violations[0]).toMatchObject({ invariant: 'no-silent-loss', messages: ['E3'], step: stepOf(r, 'asyncDelete(10:3), mark-delete → 10:5') });
+    expect(r.violations[0]).toMatchObject({
+      invariant: 'no-silent-loss',
+      messages: ['E3'],
+      step: stepOf(r, 'asyncDelete(10:3), mark-delete → 10:5'),
+    });
     expect(r.stored['us-west']).toEqual(['E4', 'E5']);
   });
 });
@@ -34,7 +38,10 @@ describe('the replicator cursor (ManagedCursorImpl.setAcknowledgedPosition)', ()
   it('a rewound read position behind the new mark-delete moves past it: the cursor never points at a deleted entry', () => {
     const r = runBuiltin('seed-000-checksum-corrupted');
     const rewound = stepOf(r, 'rewind: read position 10:3');
-    expect(r.steps[rewound]!.world.replicator!.cursor.readPosition).toEqual({ ledgerId: 10, entryId: 3 });
+    expect(r.steps[rewound]!.world.replicator!.cursor.readPosition).toEqual({
+      ledgerId: 10,
+      entryId: 3,
+    });
     const c = r.steps.at(-1)!.world.replicator!.cursor;
     expect(c.markDeletePosition).toEqual({ ledgerId: 10, entryId: 5 });
     expect(c.readPosition).toEqual({ ledgerId: 10, entryId: 6 });
@@ -44,7 +51,9 @@ describe('the replicator cursor (ManagedCursorImpl.setAcknowledgedPosition)', ()
 describe('seed 000: the other branches', () => {
   it('intact local buffer: resend-all, Case-5 reconnect, the resent E3 is Dup and Case-3 completes it: E3 lost', () => {
     const r = runBuiltin('seed-000-checksum-intact');
-    expect(stepOf(r, 'Case-5: receipt for 10:4, head is 10:3')).toBeLessThan(stepOf(r, 'Case-3: lastPersisted := 10:3'));
+    expect(stepOf(r, 'Case-5: receipt for 10:4, head is 10:3')).toBeLessThan(
+      stepOf(r, 'Case-3: lastPersisted := 10:3'),
+    );
     expect(invariantsOf(r)).toEqual(['no-silent-loss']);
     expect(r.stored['us-west']).toEqual(['E4', 'E5']);
   });
@@ -74,9 +83,17 @@ describe("seed 000's proposed fixes on the default-policy run", () => {
   }
 
   it('guard-rewind and fail-on-corrupt-head stop the replicator for good; sentinel-not-confirmed loops', () => {
-    expect(runBuiltin('seed-000-checksum-corrupted', ['guard-rewind']).steps.at(-1)!.world.replicator!.state).toBe('Terminated');
-    expect(runBuiltin('seed-000-checksum-corrupted', ['fail-on-corrupt-head']).steps.at(-1)!.world.replicator!.reason).toContain('corrupted');
-    expect(runBuiltin('seed-000-checksum-corrupted', ['sentinel-not-confirmed']).endedBy).toBe('loop');
+    expect(
+      runBuiltin('seed-000-checksum-corrupted', ['guard-rewind']).steps.at(-1)!.world.replicator!
+        .state,
+    ).toBe('Terminated');
+    expect(
+      runBuiltin('seed-000-checksum-corrupted', ['fail-on-corrupt-head']).steps.at(-1)!.world
+        .replicator!.reason,
+    ).toContain('corrupted');
+    expect(runBuiltin('seed-000-checksum-corrupted', ['sentinel-not-confirmed']).endedBy).toBe(
+      'loop',
+    );
   });
 });
 
@@ -85,6 +102,9 @@ describe('geo-v2-clean', () => {
     const r = runBuiltin('geo-v2-clean');
     expect(r.violations).toEqual([]);
     expect(r.stored['us-west']).toEqual(['E3', 'E4', 'E5']);
-    expect(r.steps.at(-1)!.world.replicator!.cursor.markDeletePosition).toEqual({ ledgerId: 10, entryId: 5 });
+    expect(r.steps.at(-1)!.world.replicator!.cursor.markDeletePosition).toEqual({
+      ledgerId: 10,
+      entryId: 5,
+    });
   });
 });

@@ -2,12 +2,21 @@
 // Seed 002 (apache/pulsar #23697, Issue-1): with V1 the replicator's producer matches receipts by
 // the original producers' sequence ids, so Dup receipts of re-written M1/M2 frames complete M3/M4.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, fixesToCompare, loadScenario, type Config } from '../../src/engine';
+import {
+  explore,
+  explorerBounds,
+  fixesToCompare,
+  loadScenario,
+  type Config,
+} from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
 import { invariantsOf, runBuiltin, stepOf } from './helpers';
 
 function load(id: string): Config {
-  const l = loadScenario(BUILTINS.find((b) => b.id === id), []);
+  const l = loadScenario(
+    BUILTINS.find((b) => b.id === id),
+    [],
+  );
   if (!l.ok) throw new Error(JSON.stringify(l.errors));
   return l.config;
 }
@@ -59,8 +68,13 @@ describe('the pr-23697 toggle: position-based replicator dedup on a V1 scenario'
 describe('seed 002 Issue-2: original ids [10, 1, 2] in one queue', () => {
   it('V1: an Unknown answer makes the producer reconnect, then the resends match in order — churn that ends', () => {
     const r = runBuiltin('seed-002-issue-2');
-    const closes = r.steps.flatMap((s) => s.events).filter((e) => e.kind === 'close' && e.actor === 'replicator');
-    expect(closes.map((e) => e.text)).toEqual([expect.stringContaining('disconnect fault'), expect.stringContaining('Cannot determine whether the message is a duplicate')]);
+    const closes = r.steps
+      .flatMap((s) => s.events)
+      .filter((e) => e.kind === 'close' && e.actor === 'replicator');
+    expect(closes.map((e) => e.text)).toEqual([
+      expect.stringContaining('disconnect fault'),
+      expect.stringContaining('Cannot determine whether the message is a duplicate'),
+    ]);
     expect(r.endedBy).toBe('quiescent');
     expect(r.violations).toEqual([]);
     expect(r.stored['us-west']).toEqual(['M1', 'M2', 'M3']);

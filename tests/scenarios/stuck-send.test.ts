@@ -9,12 +9,16 @@ import type { World } from '../../src/engine/model/world';
 import { runOf } from './helpers';
 import { scenario } from './unseen-18.scenarios';
 
-const S13 = scenario('u18-s13-source-not-allowed-not-head') as Record<string, unknown> & { producers: object[] };
+const S13 = scenario('u18-s13-source-not-allowed-not-head') as Record<string, unknown> & {
+  producers: object[];
+};
 
 describe('the stuck-send note says why nothing answers the send', () => {
   it('s13 on Java: E4 refused while E3 was the head, ignored (recoverNotAllowedError) — the open connection brings nothing more', () => {
     const [note] = runOf(S13).endNotes;
-    expect(note).toContain("p1's send of E4 is still pending and nothing more can happen: the broker at us-east answered E4 with NotAllowedError while another send was the head, which ProducerImpl.recoverNotAllowedError ignores; nothing more comes on the open connection to broker-1, so the application's send never completes.");
+    expect(note).toContain(
+      "p1's send of E4 is still pending and nothing more can happen: the broker at us-east answered E4 with NotAllowedError while another send was the head, which ProducerImpl.recoverNotAllowedError ignores; nothing more comes on the open connection to broker-1, so the application's send never completes.",
+    );
   });
   it('s13 on Go: the NotAllowedError removes p1 from the connection, E3 stored but its receipt dropped — both sends stuck', () => {
     const r = runOf({ ...S13, producers: [{ ...S13.producers[0], client: 'go' }] });
@@ -42,7 +46,14 @@ describe('the stuck-send note says why nothing answers the send', () => {
         ],
         faults: [{ kind: 'lose-receipt', message: 'N1' }],
       },
-      ['connect:pb', 'send:pb:N1', 'deliver:pb->broker-1:N1', 'persist:local:N1', 'fault:lose-receipt:N1@local', 'connect:pa'],
+      [
+        'connect:pb',
+        'send:pb:N1',
+        'deliver:pb->broker-1:N1',
+        'persist:local:N1',
+        'fault:lose-receipt:N1@local',
+        'connect:pa',
+      ],
     );
     expect(r.stored).toEqual({ local: ['N1', 'M1'] });
     expect(r.endNotes).toHaveLength(1);
@@ -57,22 +68,49 @@ describe('the stuck-send note says why nothing answers the send', () => {
     ...w,
     producers: { ...w.producers, p1: { ...p1, state: 'Connecting' } },
     channels: { ...w.channels, p1: { ...w.channels.p1!, open: false } },
-    topics: { ...w.topics, 'us-east': { ...w.topics['us-east']!, ...(closing ? { closing: true as const } : {}) } },
+    topics: {
+      ...w.topics,
+      'us-east': { ...w.topics['us-east']!, ...(closing ? { closing: true as const } : {}) },
+    },
   });
   it("a topic an admin unload is still closing: the lookup never ends (the topic's own words for it)", () => {
     expect(stuckBecause(down(true), p1, ['E4'])).toBe(
       "its connection is gone and it never reconnects: no broker serves the topic at us-east (the topic at us-east is closing: pulsar-admin topics unload waits for its replicator's producer close), so the lookup never ends",
     );
-    expect(stuckBecause(down(false), p1, ['E4'])).toBe('its connection to us-east is gone and it never reconnects');
+    expect(stuckBecause(down(false), p1, ['E4'])).toBe(
+      'its connection to us-east is gone and it never reconnects',
+    );
   });
   it('a ledger write of its own that never completes, and a producer closed for good', () => {
-    const write = { producer: 'p1', dedupKey: 'p1', sequenceId: 1, highestSequenceId: -1, msgs: [p1.pendingMessages[0]!.msgs[0]!], epoch: 1, replV2: false, born: 0 };
-    const writing: World = { ...w, topics: { ...w.topics, 'us-east': { ...w.topics['us-east']!, pendingWrites: [write] } } };
-    expect(stuckBecause(writing, p1, ['E4'])).toBe('the broker at us-east holds E4 in a ledger write that never completes (OpAddEntry), so no receipt is ever sent');
-    expect(stuckBecause(w, { ...p1, closed: true }, ['E4'])).toBe('p1 is closed and never reconnects, so nothing resends it');
+    const write = {
+      producer: 'p1',
+      dedupKey: 'p1',
+      sequenceId: 1,
+      highestSequenceId: -1,
+      msgs: [p1.pendingMessages[0]!.msgs[0]!],
+      epoch: 1,
+      replV2: false,
+      born: 0,
+    };
+    const writing: World = {
+      ...w,
+      topics: { ...w.topics, 'us-east': { ...w.topics['us-east']!, pendingWrites: [write] } },
+    };
+    expect(stuckBecause(writing, p1, ['E4'])).toBe(
+      'the broker at us-east holds E4 in a ledger write that never completes (OpAddEntry), so no receipt is ever sent',
+    );
+    expect(stuckBecause(w, { ...p1, closed: true }, ['E4'])).toBe(
+      'p1 is closed and never reconnects, so nothing resends it',
+    );
   });
   it('an open connection the broker removed the producer from, one with nothing in flight and no refusal, and a close still waiting', () => {
-    expect(stuckBecause({ ...w, channels: { ...w.channels, p1: { ...w.channels.p1!, removed: true } } }, p1, ['E4'])).toBe(
+    expect(
+      stuckBecause(
+        { ...w, channels: { ...w.channels, p1: { ...w.channels.p1!, removed: true } } },
+        p1,
+        ['E4'],
+      ),
+    ).toBe(
       'the broker removed p1 from its connection to broker-1 and ignores its sends, while the connection stays open',
     );
     expect(stuckBecause({ ...w, notAllowed: {} }, p1, ['E4'])).toBe(

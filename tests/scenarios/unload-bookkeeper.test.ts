@@ -73,7 +73,9 @@ describe('an unload with no pending write: the topic reloads into a new ledger a
 describe('an unload while M1’s receipt is on its way: dedup on the reloaded topic answers the resend', () => {
   const scenario = cluster({
     workload: sends('M1', 'M2'),
-    faults: [{ kind: 'unload-topic', cluster: 'local', after: { event: 'persisted', message: 'M1' } }],
+    faults: [
+      { kind: 'unload-topic', cluster: 'local', after: { event: 'persisted', message: 'M1' } },
+    ],
   });
   const r = runOf(scenario);
 
@@ -83,7 +85,9 @@ describe('an unload while M1’s receipt is on its way: dedup on the reloaded to
     expect(textsOf(r, 'broker-1')).toContain(
       'CommandCloseProducer to p1: topic unloaded at local; the connection stays; receipts already written go first: M1',
     );
-    expect(textsOf(r, 'p1')).toContain('producer closed by the broker; reconnects (the connection stays)');
+    expect(textsOf(r, 'p1')).toContain(
+      'producer closed by the broker; reconnects (the connection stays)',
+    );
     expect(r.outcomes).toEqual({ M1: ['stored at 10:0'], M2: ['stored at 11:0'] });
     expect(r.stored.local).toEqual(['M1', 'M2']);
     expect(r.violations).toEqual([]);
@@ -92,11 +96,16 @@ describe('an unload while M1’s receipt is on its way: dedup on the reloaded to
   it('the close read first (its task ran before the receipt’s): replay finds M1 at 10:0, so its resend is Dup and completes -1:-1', () => {
     const auto = r.steps.slice(1).map((s) => s.key!);
     const unload = auto.indexOf('fault:unload-topic:local');
-    const raced = runOf(scenario, [...auto.slice(0, unload + 1), 'deliver:broker-1->p1:CloseProducer']);
+    const raced = runOf(scenario, [
+      ...auto.slice(0, unload + 1),
+      'deliver:broker-1->p1:CloseProducer',
+    ]);
     expect(textsOf(raced, 'p1')).toContain(
       'producer closed by the broker; reconnects (the connection stays); receipts the broker wrote after the close are ignored: M1',
     );
-    expect(textsOf(raced, 'broker-1')).toContain('Dup (seq 0 ≤ pushed 0, persisted 0): dropped, receipt -1:-1');
+    expect(textsOf(raced, 'broker-1')).toContain(
+      'Dup (seq 0 ≤ pushed 0, persisted 0): dropped, receipt -1:-1',
+    );
     expect(raced.outcomes).toEqual({ M1: ['completed -1:-1'], M2: ['stored at 11:0'] });
     expect(raced.stored.local).toEqual(['M1', 'M2']);
     expect(raced.violations).toEqual([]);
@@ -272,7 +281,9 @@ describe('abstract storage follows the same close rule: a write pending at the u
     topic: { deduplication: true },
     producers: [{ name: 'p1' }],
     workload: sends('M1', 'M2'),
-    faults: [{ kind: 'unload-topic', cluster: 'local', after: { event: 'received', message: 'M1' } }],
+    faults: [
+      { kind: 'unload-topic', cluster: 'local', after: { event: 'received', message: 'M1' } },
+    ],
   });
 
   it('ManagedLedgerImpl.ledgerClosed: M1 is not stored by the closed ledger and p1 hears nothing for it', () => {

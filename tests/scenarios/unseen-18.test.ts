@@ -505,9 +505,7 @@ const ROWS: ReviewRow[] = [
       },
       violations: [],
       endedBy: 'quiescent',
-      endNotes: [
-        brokenChannel('M2, M3, M4'),
-      ],
+      endNotes: [brokenChannel('M2, M3, M4')],
     },
   },
   {
@@ -528,9 +526,7 @@ const ROWS: ReviewRow[] = [
       },
       violations: [],
       endedBy: 'quiescent',
-      endNotes: [
-        brokenChannel('M3, M4'),
-      ],
+      endNotes: [brokenChannel('M3, M4')],
     },
   },
   {
@@ -551,9 +547,7 @@ const ROWS: ReviewRow[] = [
       },
       violations: [],
       endedBy: 'quiescent',
-      endNotes: [
-        brokenChannel('M3, M4'),
-      ],
+      endNotes: [brokenChannel('M3, M4')],
     },
   },
   {

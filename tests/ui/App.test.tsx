@@ -46,8 +46,14 @@ describe('App', () => {
     expect(within(topic()).getByText(/stored:/)).toHaveTextContent(/^stored: M0, M1$/);
     expect(within(topic()).getByText('pending writes')).toBeInTheDocument();
     // The step's key: in the step bar's chip, and in full in the Pulsar code panel.
-    expect(within(screen.getByRole('navigation', { name: 'Step controls' })).getByText('deliver:p1->broker-1:M2')).toBeInTheDocument();
-    expect(screen.getByTestId('step-code-key')).toHaveTextContent('Step 13: deliver:p1->broker-1:M2');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Step controls' })).getByText(
+        'deliver:p1->broker-1:M2',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('step-code-key')).toHaveTextContent(
+      'Step 13: deliver:p1->broker-1:M2',
+    );
   });
 
   it('buttons, slider and "Go to step" move the cursor; arrows in the select are left alone', async () => {
@@ -60,7 +66,9 @@ describe('App', () => {
     await user.click(screen.getByRole('button', { name: 'Forward one step' }));
     expect(screen.getByTestId('step-label')).toHaveTextContent('Step 1 of 12');
     // seed 003 row (a) is a Go producer: its watermarks under partitionProducer's names.
-    expect(screen.getByTestId('panel-producers')).toHaveTextContent(/sequenceIDGenerator\s*0\s*lastSequenceID\s*-1/);
+    expect(screen.getByTestId('panel-producers')).toHaveTextContent(
+      /sequenceIDGenerator\s*0\s*lastSequenceID\s*-1/,
+    );
 
     await user.click(within(invariants()).getByRole('button', { name: 'Go to step 12' }));
     expect(appStore.getState().cursor).toBe(12);

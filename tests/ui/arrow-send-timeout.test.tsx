@@ -26,13 +26,27 @@ const targets = (): ArrowTarget[] => {
 describe('send-timeout in an arrow menu', () => {
   it('lost-receipt-dedup-on: the M1 send arrow offers it; choosing it fails M1, which the broker stores', async () => {
     await selectScenario('lost-receipt-dedup-on');
-    const send = targets().find((t) => t.event.actor === 'p1' && t.event.msgs.includes('M1') && t.event.kind === 'receive')!;
+    const send = targets().find(
+      (t) => t.event.actor === 'p1' && t.event.msgs.includes('M1') && t.event.kind === 'receive',
+    )!;
     expect(send.timeouts).toEqual(['M1']);
     expect(kindsFor(send, 'M1')).toContain('send-timeout');
-    render(<ArrowMenu menu={{ ...send, x: 0, y: 0 }} busy={false} scroller={{ current: null }} onClose={() => {}} />);
+    render(
+      <ArrowMenu
+        menu={{ ...send, x: 0, y: 0 }}
+        busy={false}
+        scroller={{ current: null }}
+        onClose={() => {}}
+      />,
+    );
     await userEvent.setup().click(screen.getByRole('menuitem', { name: /^send-timeout \(/ }));
     // The scenario's own lose-receipt stays; the timeout joins the plan.
-    await waitFor(() => expect(state().branches[state().branch]!.faults.at(-1)).toEqual({ kind: 'send-timeout', message: 'M1' }));
+    await waitFor(() =>
+      expect(state().branches[state().branch]!.faults.at(-1)).toEqual({
+        kind: 'send-timeout',
+        message: 'M1',
+      }),
+    );
     const r = state().result!;
     // Placed just before the arrow's step: the timeout is that step now.
     expect(r.steps[send.step]!.key).toBe('fault:send-timeout:M1');

@@ -13,7 +13,6 @@ beforeEach(async () => {
   await start();
 });
 
-
 /** The step after which `key` ran. */
 const stepAfter = (key: string): number => {
   const steps = appStore.getState().result!.steps;
@@ -25,11 +24,15 @@ describe('the open batch and its byte bound', () => {
     await selectScenario('java-resend-outgrows-batch');
     act(() => setCursor(stepAfter('send:p1:M2')));
     const { unmount } = render(<Panels />);
-    expect(within(producerCard('p1')).getByTestId('batch-bytes')).toHaveTextContent('50,000 of 131,072 bytes');
+    expect(within(producerCard('p1')).getByTestId('batch-bytes')).toHaveTextContent(
+      '50,000 of 131,072 bytes',
+    );
     unmount();
     act(() => setCursor(stepAfter('send:p1:M1')));
     render(<Panels />);
-    expect(within(producerCard('p1')).getByTestId('batch-bytes')).toHaveTextContent('100,000 of 131,072 bytes');
+    expect(within(producerCard('p1')).getByTestId('batch-bytes')).toHaveTextContent(
+      '100,000 of 131,072 bytes',
+    );
     act(() => setCursor(stepAfter('batch-timer:p1')));
     expect(within(producerCard('p1')).queryByTestId('batch-bytes')).toBeNull();
   });

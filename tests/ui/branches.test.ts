@@ -31,7 +31,10 @@ describe('branches', () => {
     const other = enabled.find((k) => k !== original[at + 1])!;
     expect(other).toBe('deliver:replicator->broker-2:E3');
     await store.pickAction(other);
-    expect(state().branches.map((b) => b.label)).toEqual(['as written', `step ${at + 1}: ${other}`]);
+    expect(state().branches.map((b) => b.label)).toEqual([
+      'as written',
+      `step ${at + 1}: ${other}`,
+    ]);
     expect(state().branch).toBe(1);
     expect(state().cursor).toBe(at + 1);
     expect(keys().slice(0, at + 2)).toEqual([...original.slice(0, at + 1), other]);
@@ -49,7 +52,12 @@ describe('fault plan', () => {
     expect(state().result!.violations).toEqual([]);
     const read = keys().indexOf('read:replicator');
     store.setCursor(read);
-    await store.addFault({ kind: 'checksum-error', message: 'E3', cluster: 'us-west', localBufferCorrupted: true });
+    await store.addFault({
+      kind: 'checksum-error',
+      message: 'E3',
+      cluster: 'us-west',
+      localBufferCorrupted: true,
+    });
     expect(state().cursor).toBe(read);
     expect(state().branch).toBe(1);
     expect(state().branches[1]!.faults).toHaveLength(1);
@@ -69,7 +77,9 @@ describe('fault plan', () => {
     await store.addFault({ kind: 'unload-topic', cluster: 'us-west', after: { step: 3 } });
     expect(state().cursor).toBe(3);
     expect(keys()[4]).toMatch(/^fault:unload-topic/);
-    expect(store.describeFault(state().branches[1]!.faults[0]!)).toBe('unload-topic at us-west after step 3');
+    expect(store.describeFault(state().branches[1]!.faults[0]!)).toBe(
+      'unload-topic at us-west after step 3',
+    );
   });
 
   it('removing a fault the schedule took cuts the schedule there and continues with auto', async () => {
@@ -84,7 +94,9 @@ describe('fault plan', () => {
     await store.removeFault(0);
     expect(state().status).toBe('ready');
     expect(state().result!.error).toBeNull();
-    expect(state().branches[1]!.schedule).not.toContain('fault:checksum-error:E3@us-west:corrupted');
+    expect(state().branches[1]!.schedule).not.toContain(
+      'fault:checksum-error:E3@us-west:corrupted',
+    );
     expect(state().result!.stored['us-west']).toEqual(['E3', 'E4', 'E5']);
   });
 });

@@ -27,8 +27,16 @@ describe('compare fixes', () => {
     expect(screen.getByRole('button', { name: 'Explore' })).toBeDisabled();
     expect(screen.getByTestId('compare-progress')).toHaveTextContent('search 1 of 4: no fixes');
     for (let i = 0; i < 4; i++) await f.answer(i);
-    expect(f.calls.map((c) => c.req.fixes)).toEqual([[], ['go-1565'], ['go-highest-sequence-id'], ['go-isolate-resends']]);
-    const rows = within(screen.getByTestId('compare-table')).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent));
+    expect(f.calls.map((c) => c.req.fixes)).toEqual([
+      [],
+      ['go-1565'],
+      ['go-highest-sequence-id'],
+      ['go-isolate-resends'],
+    ]);
+    const rows = within(screen.getByTestId('compare-table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent));
     expect(rows).toEqual([
       ['no fixes', 'violated', 'not-applicable'],
       ['go-1565', 'holds', 'not-applicable'],
@@ -43,7 +51,9 @@ describe('compare fixes', () => {
     await screen.findByText('Copied as a Markdown table.');
     const md = await navigator.clipboard.readText();
     expect(md).toContain('| fix | safety | liveness | found | search |');
-    expect(md).toMatch(/\| `go-1565` \| holds \| not-applicable \| none \(complete\) \| [\d,]+ states, complete \|/);
+    expect(md).toMatch(
+      /\| `go-1565` \| holds \| not-applicable \| none \(complete\) \| [\d,]+ states, complete \|/,
+    );
     expect(md).toContain('(max depth 80, max states 750000, faults none max 0)');
   });
 
@@ -53,7 +63,11 @@ describe('compare fixes', () => {
     render(<ExplorerPanel start={f.start} />);
     await user.click(screen.getByRole('button', { name: 'Compare fixes' }));
     for (let i = 0; i < 4; i++) await f.answer(i);
-    await user.click(screen.getByRole('button', { name: 'Open the no-silent-loss counterexample with go-highest-sequence-id' }));
+    await user.click(
+      screen.getByRole('button', {
+        name: 'Open the no-silent-loss counterexample with go-highest-sequence-id',
+      }),
+    );
     await waitFor(() => expect(appStore.getState().branch).toBe(1));
     const s = appStore.getState();
     expect(s.fixes).toEqual(['go-highest-sequence-id']);
@@ -71,13 +85,28 @@ describe('compare fixes', () => {
     render(<ExplorerPanel start={f.start} />);
     await user.click(screen.getByRole('button', { name: 'Compare fixes' }));
     for (let i = 0; i < 3; i++) await f.answer(i);
-    expect(f.calls.map((c) => c.req.fixes)).toEqual([['go-highest-sequence-id'], ['go-highest-sequence-id', 'go-1565'], ['go-highest-sequence-id', 'go-isolate-resends']]);
-    expect(screen.getByTestId('compare-table')).toHaveTextContent('as toggled (go-highest-sequence-id)');
+    expect(f.calls.map((c) => c.req.fixes)).toEqual([
+      ['go-highest-sequence-id'],
+      ['go-highest-sequence-id', 'go-1565'],
+      ['go-highest-sequence-id', 'go-isolate-resends'],
+    ]);
+    expect(screen.getByTestId('compare-table')).toHaveTextContent(
+      'as toggled (go-highest-sequence-id)',
+    );
     // Each other row ran with the toggled fix too, and says so (UX review 11: "go-1565" alone, under
     // "as toggled (go-highest-sequence-id)", read as a search without it).
-    const names = within(screen.getByTestId('compare-table')).getAllByRole('row').slice(1).map((r) => r.querySelector('td')!.textContent);
-    expect(names).toEqual(['as toggled (go-highest-sequence-id)', 'go-highest-sequence-id + go-1565', 'go-highest-sequence-id + go-isolate-resends']);
-    expect(screen.getByTestId('compare-announce')).toHaveTextContent(/^go-highest-sequence-id \+ go-isolate-resends: safety \w+/);
+    const names = within(screen.getByTestId('compare-table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.querySelector('td')!.textContent);
+    expect(names).toEqual([
+      'as toggled (go-highest-sequence-id)',
+      'go-highest-sequence-id + go-1565',
+      'go-highest-sequence-id + go-isolate-resends',
+    ]);
+    expect(screen.getByTestId('compare-announce')).toHaveTextContent(
+      /^go-highest-sequence-id \+ go-isolate-resends: safety \w+/,
+    );
   });
 
   it('a scenario no fix applies to: nothing runs, and the panel says why', async () => {
@@ -87,7 +116,9 @@ describe('compare fixes', () => {
     render(<ExplorerPanel start={f.start} />);
     await user.click(screen.getByRole('button', { name: 'Compare fixes' }));
     expect(f.calls).toHaveLength(0);
-    expect(screen.getByTestId('explorer-compare')).toHaveTextContent('Nothing to compare: no fix changes a class this scenario models');
+    expect(screen.getByTestId('explorer-compare')).toHaveTextContent(
+      'Nothing to compare: no fix changes a class this scenario models',
+    );
   });
 
   it('Cancel comparison stops the chain and says how far it got', async () => {
@@ -98,7 +129,11 @@ describe('compare fixes', () => {
     await f.answer(0);
     await user.click(screen.getByRole('button', { name: 'Cancel comparison' }));
     expect(f.calls[1]!.cancelled).toBe(true);
-    await waitFor(() => expect(screen.getByTestId('explorer-compare')).toHaveTextContent('Comparison cancelled after 1 of 4 searches.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('explorer-compare')).toHaveTextContent(
+        'Comparison cancelled after 1 of 4 searches.',
+      ),
+    );
     expect(f.calls).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Compare fixes' })).toBeEnabled();
   });

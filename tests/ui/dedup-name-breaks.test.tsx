@@ -26,13 +26,26 @@ const pieces = (el: Element): string[] => {
 
 describe('Broker dedup: where a producer name may break', () => {
   it('BreakableName: a piece of over 20 characters may break anywhere (it must not widen the column)', () => {
-    const { container } = render(<BreakableName name="pulsar.repl.a-cluster-with-a-very-long-name-->b" />);
-    expect([...container.querySelectorAll('.name-piece')].map((e) => e.textContent)).toEqual(['pulsar.', 'repl.', '-->b']);
-    expect(container.querySelector('.name-piece-long')).toHaveTextContent('a-cluster-with-a-very-long-name');
+    const { container } = render(
+      <BreakableName name="pulsar.repl.a-cluster-with-a-very-long-name-->b" />,
+    );
+    expect([...container.querySelectorAll('.name-piece')].map((e) => e.textContent)).toEqual([
+      'pulsar.',
+      'repl.',
+      '-->b',
+    ]);
+    expect(container.querySelector('.name-piece-long')).toHaveTextContent(
+      'a-cluster-with-a-very-long-name',
+    );
   });
 
   it('namePieces: after dots, before "-->", nowhere else', () => {
-    expect(namePieces('pulsar.repl.us-east-->us-west')).toEqual(['pulsar.', 'repl.', 'us-east', '-->us-west']);
+    expect(namePieces('pulsar.repl.us-east-->us-west')).toEqual([
+      'pulsar.',
+      'repl.',
+      'us-east',
+      '-->us-west',
+    ]);
     expect(namePieces('p1')).toEqual(['p1']);
     expect(namePieces('my-producer.v2')).toEqual(['my-producer.', 'v2']);
   });
@@ -43,11 +56,18 @@ describe('Broker dedup: where a producer name may break', () => {
     render(<Panels />);
     const cell = screen.getByTestId('dedup-us-west').querySelector('tbody td')!;
     expect(cell.textContent).toBe('pulsar.repl.us-east-->us-west_LID:_EID');
-    const name = [...cell.childNodes].filter((n) => !(n instanceof HTMLElement && n.classList.contains('tag'))).slice(0, -1); // the last <wbr> is before the tag
+    const name = [...cell.childNodes]
+      .filter((n) => !(n instanceof HTMLElement && n.classList.contains('tag')))
+      .slice(0, -1); // the last <wbr> is before the tag
     const holder = document.createElement('div');
     for (const n of name) holder.append(n.cloneNode(true));
     expect(pieces(holder)).toEqual(['pulsar.', 'repl.', 'us-east', '-->us-west']);
     // Each piece is kept whole (white-space: nowrap), so "us-east" does not break at its hyphen.
-    expect([...holder.querySelectorAll('.name-piece')].map((e) => e.textContent)).toEqual(['pulsar.', 'repl.', 'us-east', '-->us-west']);
+    expect([...holder.querySelectorAll('.name-piece')].map((e) => e.textContent)).toEqual([
+      'pulsar.',
+      'repl.',
+      'us-east',
+      '-->us-west',
+    ]);
   });
 });

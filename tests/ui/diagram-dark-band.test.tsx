@@ -14,7 +14,10 @@ beforeEach(async () => {
 });
 afterEach(() => setTheme('light'));
 
-const bandFills = () => [...screen.getByTestId('diagram').querySelectorAll('svg rect')].map((r) => r.getAttribute('fill')).filter((f) => f !== null && /^rgb/.test(f));
+const bandFills = () =>
+  [...screen.getByTestId('diagram').querySelectorAll('svg rect')]
+    .map((r) => r.getAttribute('fill'))
+    .filter((f) => f !== null && /^rgb/.test(f));
 
 describe('the violation band and the theme', () => {
   it('light: the pink band of the CLI and GitHub output', async () => {

@@ -52,7 +52,12 @@ describe('scrollFor across, with a violation note', () => {
 describe('scrollFor across: the violation note with the step’s own texts', () => {
   const v = box(0, 891, 0, 600);
   const arrow = box(1106, 1350, 145, 160);
-  const notes = [box(727, 1152, 193, 210), box(727, 1151, 240, 257), box(467, 744, 286, 303), box(755, 1123, 333, 350)];
+  const notes = [
+    box(727, 1152, 193, 210),
+    box(727, 1151, 240, 257),
+    box(467, 744, 286, 303),
+    box(755, 1123, 333, 350),
+  ];
   const violation = box(458, 879, 379, 430);
   const texts = [arrow, ...notes, violation];
   const row = box(-700, 1400, 140, 440);
@@ -69,7 +74,12 @@ describe('scrollFor across: the violation note with the step’s own texts', () 
   it('the step’s first row goes in first when it fits with the note', () => {
     const near = box(300, 500, 145, 160); // an arrow label close to the note
     const wide = box(900, 1300, 193, 210); // a later note that fits only without the arrow label
-    const { across } = scrollFor(v, row, { all: box(300, 1300, 145, 430), first: near, violation, texts: [near, wide, violation] });
+    const { across } = scrollFor(v, row, {
+      all: box(300, 1300, 145, 430),
+      first: near,
+      violation,
+      texts: [near, wide, violation],
+    });
     expect(near.left - across).toBeGreaterThanOrEqual(0);
     expect(violation.right - across).toBeLessThanOrEqual(891);
     expect(wide.right - across).toBeGreaterThan(891);
@@ -80,4 +90,3 @@ describe('scrollFor across: the violation note with the step’s own texts', () 
     expect(across).toBe(0);
   });
 });
-

@@ -31,9 +31,17 @@ describe('editor form lines', () => {
   });
 
   it('chunkMaxMessageSize=n round-trips as a number beside chunking; a non-number is kept for the validator', () => {
-    expect(L.producersToLines([{ name: 'p1', chunking: true, chunkMaxMessageSize: 1000 }])).toBe('p1 chunking=true chunkMaxMessageSize=1000');
-    expect(L.linesToProducers('p1 chunking=true chunkMaxMessageSize=1000')).toEqual({ ok: true, value: [{ name: 'p1', chunking: true, chunkMaxMessageSize: 1000 }] });
-    expect(L.linesToProducers('p1 chunking=true chunkMaxMessageSize=1k')).toEqual({ ok: true, value: [{ name: 'p1', chunking: true, chunkMaxMessageSize: '1k' }] });
+    expect(L.producersToLines([{ name: 'p1', chunking: true, chunkMaxMessageSize: 1000 }])).toBe(
+      'p1 chunking=true chunkMaxMessageSize=1000',
+    );
+    expect(L.linesToProducers('p1 chunking=true chunkMaxMessageSize=1000')).toEqual({
+      ok: true,
+      value: [{ name: 'p1', chunking: true, chunkMaxMessageSize: 1000 }],
+    });
+    expect(L.linesToProducers('p1 chunking=true chunkMaxMessageSize=1k')).toEqual({
+      ok: true,
+      value: [{ name: 'p1', chunking: true, chunkMaxMessageSize: '1k' }],
+    });
   });
   it('chunking=true round-trips as a boolean; another value is kept for the validator', () => {
     expect(L.producersToLines([{ name: 'p1', chunking: true }])).toBe('p1 chunking=true');

@@ -2,7 +2,11 @@
 // as key descriptors).
 import type userEvent from '@testing-library/user-event';
 
-export async function replaceText(user: ReturnType<typeof userEvent.setup>, box: HTMLTextAreaElement, text: string): Promise<void> {
+export async function replaceText(
+  user: ReturnType<typeof userEvent.setup>,
+  box: HTMLTextAreaElement,
+  text: string,
+): Promise<void> {
   await user.clear(box);
   box.focus();
   await user.paste(text);

@@ -26,10 +26,16 @@ describe('Explore on a scenario with a fault plan', () => {
     expect(plan.map((x) => x.kind)).toEqual(['checksum-error']);
     expect((f.calls[0]!.req.scenario as { faults: unknown }).faults).toEqual(plan);
     await f.answer(0);
-    expect(screen.getByTestId('explorer-verdict')).toHaveTextContent(/invariants? violated in [\d,]+ states, complete/);
+    expect(screen.getByTestId('explorer-verdict')).toHaveTextContent(
+      /invariants? violated in [\d,]+ states, complete/,
+    );
     expect(screen.getByTestId('explorer-violation-no-silent-loss')).toBeInTheDocument();
-    expect(screen.getByTestId('explorer-faults')).toHaveTextContent("Faults searched: the fault plan's 1 (each at any step once due)");
-    await user.click(screen.getByRole('button', { name: 'Open the no-silent-loss counterexample' }));
+    expect(screen.getByTestId('explorer-faults')).toHaveTextContent(
+      "Faults searched: the fault plan's 1 (each at any step once due)",
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Open the no-silent-loss counterexample' }),
+    );
     await waitFor(() => expect(appStore.getState().branch).toBe(1));
     const s = appStore.getState();
     expect(s.branches[1]!.faults).toEqual(plan);

@@ -9,7 +9,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario, type ExploreResult } from '../../src/engine';
 import ExplorerPanel, { boundsOf, verdictOf } from '../../src/ui/components/Explorer/Panel';
 import type { StartExplore } from '../../src/ui/components/Explorer/session';
-import { appStore, openCounterexample, pathToHere, recipeOf, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
+import {
+  appStore,
+  openCounterexample,
+  pathToHere,
+  recipeOf,
+  selectScenario,
+  setCursor,
+  setRunner,
+  start,
+} from '../../src/ui/store';
 import { builtinById } from '../../src/scenarios';
 import { recipeFromState } from '../../src/ui/share/sync';
 import { directRunner } from '../../src/worker/handle';
@@ -32,7 +41,12 @@ describe('explorer store', () => {
     const r = realResult('seed-003-a-go-explore');
     const v = r.violations[0]!;
     const block = { faults: { kinds: [], max: 0 }, maxDepth: 80, maxStates: 1000 };
-    await openCounterexample({ invariant: v.invariant, trace: v.trace, faults: [], explore: block });
+    await openCounterexample({
+      invariant: v.invariant,
+      trace: v.trace,
+      faults: [],
+      explore: block,
+    });
     const s = appStore.getState();
     expect(s.branches).toHaveLength(2);
     expect(s.branch).toBe(1);
@@ -49,10 +63,22 @@ describe('explorer store', () => {
     await selectScenario('seed-000-explore');
     const loaded = loadScenario(builtinById('seed-000-explore'), []);
     if (!loaded.ok) throw new Error('invalid');
-    const r = explore(loaded.config, { ...explorerBounds(loaded.config), faults: { kinds: ['checksum-error:corrupted'], max: 1 } });
+    const r = explore(loaded.config, {
+      ...explorerBounds(loaded.config),
+      faults: { kinds: ['checksum-error:corrupted'], max: 1 },
+    });
     const v = r.violations.find((x) => x.invariant === 'no-silent-loss')!;
-    const block = { faults: { kinds: ['checksum-error:corrupted'], max: 1 }, maxDepth: 80, maxStates: 750000 };
-    await openCounterexample({ invariant: v.invariant, trace: v.trace, faults: [], explore: block });
+    const block = {
+      faults: { kinds: ['checksum-error:corrupted'], max: 1 },
+      maxDepth: 80,
+      maxStates: 750000,
+    };
+    await openCounterexample({
+      invariant: v.invariant,
+      trace: v.trace,
+      faults: [],
+      explore: block,
+    });
     const s = appStore.getState();
     expect(s.result!.error).toBeNull();
     expect(s.result!.violations.map((x) => x.invariant)).toContain('no-silent-loss');
@@ -63,9 +89,16 @@ describe('explorer store', () => {
     const v = r.violations[0]!;
     const same = builtinById('seed-003-a-go-explore')!.explore as Record<string, unknown>;
     await openCounterexample({ invariant: v.invariant, trace: v.trace, faults: [], explore: same });
-    expect(recipeFromState(appStore.getState(), false)!.scenario).toEqual({ builtin: 'seed-003-a-go-explore' });
+    expect(recipeFromState(appStore.getState(), false)!.scenario).toEqual({
+      builtin: 'seed-003-a-go-explore',
+    });
     const other = { ...same, maxDepth: 30 };
-    await openCounterexample({ invariant: v.invariant, trace: v.trace, faults: [], explore: other });
+    await openCounterexample({
+      invariant: v.invariant,
+      trace: v.trace,
+      faults: [],
+      explore: other,
+    });
     // The block travels beside the scenario: the built-in stays the built-in (not "Edited").
     const recipe = recipeFromState(appStore.getState(), false)!;
     expect(recipe.scenario).toEqual({ builtin: 'seed-003-a-go-explore' });
@@ -79,7 +112,12 @@ describe('explorer store', () => {
   });
 
   it('boundsOf: the explore block, else the engine defaults with no faults', () => {
-    expect(boundsOf(builtinById('seed-001-explore'))).toEqual({ maxDepth: 80, maxStates: 750000, maxFaults: 2, kinds: ['slow-bookie', 'ownership-change'] });
+    expect(boundsOf(builtinById('seed-001-explore'))).toEqual({
+      maxDepth: 80,
+      maxStates: 750000,
+      maxFaults: 2,
+      kinds: ['slow-bookie', 'ownership-change'],
+    });
     expect(boundsOf(builtinById('seed-003-a-go'))).toMatchObject({ maxFaults: 0, kinds: [] });
   });
 });
@@ -98,22 +136,34 @@ describe('explorer panel (fake session)', () => {
     await user.click(within(panel).getByRole('button', { name: 'Explore' }));
     expect(f.calls).toHaveLength(1);
     const req = f.calls[0]!.req;
-    expect((req.scenario as { explore: unknown }).explore).toEqual({ faults: { kinds: ['disconnect'], max: 0 }, maxDepth: 40, maxStates: 750000 });
+    expect((req.scenario as { explore: unknown }).explore).toEqual({
+      faults: { kinds: ['disconnect'], max: 0 },
+      maxDepth: 40,
+      maxStates: 750000,
+    });
     expect(req.prefix).toBeUndefined();
     expect(within(panel).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-    act(() => f.calls[0]!.progress({ states: 1234, transitions: 2000, depth: 7, queue: 56, done: false }));
+    act(() =>
+      f.calls[0]!.progress({ states: 1234, transitions: 2000, depth: 7, queue: 56, done: false }),
+    );
     // The rate, or "in under 0.1 s" this soon after the start (explorer-rate.test).
-    expect(screen.getByTestId('explorer-progress')).toHaveTextContent(/1,234 states (?:· [\d,]+ states\/s|in under 0\.1 s) · depth 7 · queue 56/);
+    expect(screen.getByTestId('explorer-progress')).toHaveTextContent(
+      /1,234 states (?:· [\d,]+ states\/s|in under 0\.1 s) · depth 7 · queue 56/,
+    );
 
     const result = realResult('seed-003-a-go-explore');
     await act(async () => f.calls[0]!.finish(result));
     const verdict = screen.getByTestId('explorer-verdict');
     expect(verdict).toHaveTextContent(/1 invariant violated in \d+ states, complete/);
     const v = result.violations[0]!;
-    expect(screen.getByTestId('explorer-violation-no-silent-loss')).toHaveTextContent(`trace of ${v.length} steps`);
+    expect(screen.getByTestId('explorer-violation-no-silent-loss')).toHaveTextContent(
+      `trace of ${v.length} steps`,
+    );
     expect(panel).toHaveTextContent('Safety: violated');
     expect(panel).toHaveTextContent('Liveness: not-applicable');
-    await user.click(screen.getByRole('button', { name: 'Open the no-silent-loss counterexample' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Open the no-silent-loss counterexample' }),
+    );
     await waitFor(() => expect(appStore.getState().branch).toBe(1));
     expect(appStore.getState().branches[1]!.schedule).toEqual(v.trace);
   });
@@ -125,7 +175,9 @@ describe('explorer panel (fake session)', () => {
     await user.click(screen.getByRole('button', { name: 'Explore' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(f.calls[0]!.cancelled).toBe(true);
-    await waitFor(() => expect(screen.getByTestId('explorer-status')).toHaveTextContent(/cancelled/));
+    await waitFor(() =>
+      expect(screen.getByTestId('explorer-status')).toHaveTextContent(/cancelled/),
+    );
     expect(screen.getByRole('button', { name: 'Explore' })).toBeEnabled();
   });
 
@@ -141,16 +193,34 @@ describe('explorer panel (fake session)', () => {
 
   it('a failed search is shown with its message', async () => {
     const user = userEvent.setup();
-    const startFn: StartExplore = () => ({ result: Promise.reject(new Error('boom')), cancel: () => {} });
+    const startFn: StartExplore = () => ({
+      result: Promise.reject(new Error('boom')),
+      cancel: () => {},
+    });
     render(<ExplorerPanel start={startFn} />);
     await user.click(screen.getByRole('button', { name: 'Explore' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('boom'));
   });
 
   it('verdictOf: complete / cut short', () => {
-    const base = { states: 150, transitions: 1, depth: 1, queue: 0, done: true, violations: [], safety: 'holds', liveness: 'holds' } as const;
-    expect(verdictOf({ ...base, complete: true, stopReason: null })).toBe('no violation in 150 states, complete');
-    expect(verdictOf({ ...base, complete: false, stopReason: 'max-states' })).toMatch(/no violation in 150 states, cut short by the state bound/);
-    expect(verdictOf({ ...base, complete: false, stopReason: 'memory' })).toBe('no violation in 150 states, cut short before memory ran out (lower Max states)');
+    const base = {
+      states: 150,
+      transitions: 1,
+      depth: 1,
+      queue: 0,
+      done: true,
+      violations: [],
+      safety: 'holds',
+      liveness: 'holds',
+    } as const;
+    expect(verdictOf({ ...base, complete: true, stopReason: null })).toBe(
+      'no violation in 150 states, complete',
+    );
+    expect(verdictOf({ ...base, complete: false, stopReason: 'max-states' })).toMatch(
+      /no violation in 150 states, cut short by the state bound/,
+    );
+    expect(verdictOf({ ...base, complete: false, stopReason: 'memory' })).toBe(
+      'no violation in 150 states, cut short before memory ran out (lower Max states)',
+    );
   });
 });

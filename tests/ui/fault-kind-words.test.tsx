@@ -8,7 +8,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
 import { EXPLORE_KIND_WORDS, LOCAL_BUFFER } from '../../src/ui/faultWords';
-import { appStore, describeFault, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
+import {
+  appStore,
+  describeFault,
+  selectScenario,
+  setCursor,
+  setRunner,
+  start,
+} from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 import { fakeExplore } from './fakeExplore';
 
@@ -23,7 +30,9 @@ describe('fault kinds in words', () => {
     render(<ExplorerPanel start={fakeExplore().start} />);
     const panel = screen.getByTestId('panel-explorer');
     const box = (name: string) => within(panel).getByRole('checkbox', { name });
-    expect(box('checksum-error')).toHaveAccessibleDescription(/the search tries both: local buffer corrupted and intact/);
+    expect(box('checksum-error')).toHaveAccessibleDescription(
+      /the search tries both: local buffer corrupted and intact/,
+    );
     expect(box('checksum-error:corrupted')).toHaveAccessibleDescription(
       "checksum-error, local buffer corrupted: the producer's own copy of the message is corrupted too, so it drops the message and fails its send (seed 000's silent loss)",
     );
@@ -31,23 +40,42 @@ describe('fault kinds in words', () => {
       "checksum-error, local buffer intact: only the frame on the wire is corrupted; the producer's copy is good and is sent again",
     );
     // The pointer's hint says the same, and every kind offered has words.
-    expect(box('checksum-error:intact').closest('label')).toHaveAttribute('title', EXPLORE_KIND_WORDS['checksum-error:intact']);
-    for (const b of within(panel).getAllByRole('checkbox')) expect(b).toHaveAccessibleDescription(/\w{4,}/);
-    expect(panel).toHaveTextContent('checksum-error tries both local buffer states; :corrupted and :intact only one');
+    expect(box('checksum-error:intact').closest('label')).toHaveAttribute(
+      'title',
+      EXPLORE_KIND_WORDS['checksum-error:intact'],
+    );
+    for (const b of within(panel).getAllByRole('checkbox'))
+      expect(b).toHaveAccessibleDescription(/\w{4,}/);
+    expect(panel).toHaveTextContent(
+      'checksum-error tries both local buffer states; :corrupted and :intact only one',
+    );
   });
 
   it('the fault plan line and the ⚡ menu use the same words for the local buffer', async () => {
-    expect(describeFault({ kind: 'checksum-error', message: 'E3', cluster: 'us-west', localBufferCorrupted: false })).toBe(
-      `checksum-error on E3 at us-west (${LOCAL_BUFFER.intact.label})`,
-    );
+    expect(
+      describeFault({
+        kind: 'checksum-error',
+        message: 'E3',
+        cluster: 'us-west',
+        localBufferCorrupted: false,
+      }),
+    ).toBe(`checksum-error on E3 at us-west (${LOCAL_BUFFER.intact.label})`);
     await selectScenario('geo-v2-clean');
     const steps = appStore.getState().result!.steps;
-    const at = steps.findIndex((s) => (s.world.producers.replicator?.pendingMessages.length ?? 0) > 0);
+    const at = steps.findIndex(
+      (s) => (s.world.producers.replicator?.pendingMessages.length ?? 0) > 0,
+    );
     act(() => setCursor(at));
     render(<App />);
     const msg = steps[at]!.world.producers.replicator!.pendingMessages[0]!.msgs[0]!.msg;
-    await userEvent.setup().click(within(screen.getByTestId('panel-producers')).getAllByRole('button', { name: `Inject a fault on ${msg} at us-west` })[0]!);
-    const item = screen.getByRole('menuitem', { name: `checksum-error, ${LOCAL_BUFFER.corrupted.label}` });
+    await userEvent.setup().click(
+      within(screen.getByTestId('panel-producers')).getAllByRole('button', {
+        name: `Inject a fault on ${msg} at us-west`,
+      })[0]!,
+    );
+    const item = screen.getByRole('menuitem', {
+      name: `checksum-error, ${LOCAL_BUFFER.corrupted.label}`,
+    });
     expect(item).toHaveAttribute('title', LOCAL_BUFFER.corrupted.means);
   });
 });

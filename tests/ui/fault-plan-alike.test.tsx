@@ -6,7 +6,14 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FaultPlan } from '../../src/ui/components/FaultPlan';
-import { addFault, appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
+import {
+  addFault,
+  appStore,
+  selectScenario,
+  setCursor,
+  setRunner,
+  start,
+} from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 
 beforeEach(async () => {
@@ -15,7 +22,12 @@ beforeEach(async () => {
 });
 
 const keys = () => appStore.getState().result!.steps.map((s) => s.key ?? '');
-const E3 = { kind: 'checksum-error', message: 'E3', cluster: 'us-west', localBufferCorrupted: false };
+const E3 = {
+  kind: 'checksum-error',
+  message: 'E3',
+  cluster: 'us-west',
+  localBufferCorrupted: false,
+};
 
 describe('alike fault plan entries', () => {
   it('geo-v2-clean: checksum-error (intact) on E3 twice — the 1st hits the send, the 2nd its resend', async () => {
@@ -27,7 +39,11 @@ describe('alike fault plan entries', () => {
     const hits = k.flatMap((x, i) => (x === 'fault:checksum-error:E3@us-west:intact' ? [i] : []));
     expect(hits).toHaveLength(2);
     // Between the two: the broker answered ChecksumError and the replicator sent E3 again.
-    expect(k.slice(hits[0]! + 1, hits[1]!).filter((x) => x.startsWith('deliver:replicator->broker-2:E3'))).toHaveLength(1);
+    expect(
+      k
+        .slice(hits[0]! + 1, hits[1]!)
+        .filter((x) => x.startsWith('deliver:replicator->broker-2:E3')),
+    ).toHaveLength(1);
 
     render(<FaultPlan />);
     const items = within(screen.getByTestId('panel-faults')).getAllByRole('listitem');

@@ -14,7 +14,11 @@ beforeEach(async () => {
 
 describe('fix toggles', () => {
   it("a fix in the scenario's own fixes is checked, locked and labelled; the others stay free", async () => {
-    await runCustomScenario({ ...builtinById('seed-003-a-go')!, id: 'a-go-fixed', fixes: ['go-1565'] });
+    await runCustomScenario({
+      ...builtinById('seed-003-a-go')!,
+      id: 'a-go-fixed',
+      fixes: ['go-1565'],
+    });
     render(<FixToggles />);
     const own = screen.getByRole('checkbox', { name: 'go-1565' });
     expect(own).toBeChecked();

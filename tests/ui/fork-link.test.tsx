@@ -76,7 +76,12 @@ describe('a link to a fork', () => {
   it('a fault injected: the link says which plan entry was added, and no step was chosen', async () => {
     await store.selectScenario('geo-v2-clean');
     store.setCursor(keys().indexOf('read:replicator'));
-    await store.addFault({ kind: 'checksum-error', message: 'E3', cluster: 'us-west', localBufferCorrupted: true });
+    await store.addFault({
+      kind: 'checksum-error',
+      message: 'E3',
+      cluster: 'us-west',
+      localBufferCorrupted: true,
+    });
     await reopen();
     expect(state().branches.map((b) => b.label)).toEqual([
       'as written',
@@ -84,7 +89,7 @@ describe('a link to a fork', () => {
     ]);
     const text = comment();
     expect(text).toContain(
-      '- fault plan: + checksum-error on E3 at us-west (local buffer corrupted) (added to the scenario\'s plan)',
+      "- fault plan: + checksum-error on E3 at us-west (local buffer corrupted) (added to the scenario's plan)",
     );
     expect(text).not.toMatch(/^- step /m);
   });

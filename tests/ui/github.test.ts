@@ -129,7 +129,9 @@ describe('Copy for GitHub', () => {
     const s = stateSummary(runBuiltin('seed-003-a-go'), 5);
     expect(s).toMatch(/^State after step 5 \(/);
     // A Go producer's watermarks under partitionProducer's own names.
-    expect(s).toMatch(/\nproducer p1 \(go, local\): Ready, sequenceIDGenerator \d+, lastSequenceID -?\d+, batch /);
+    expect(s).toMatch(
+      /\nproducer p1 \(go, local\): Ready, sequenceIDGenerator \d+, lastSequenceID -?\d+, batch /,
+    );
     expect(s).not.toMatch(/msgIdGenerator/);
     expect(s).toMatch(/\ntopic @local/);
     expect(s).toMatch(/\noutcomes: /);
@@ -137,6 +139,8 @@ describe('Copy for GitHub', () => {
 
   it('the replicator is named from its source to its remote', () => {
     const r = runBuiltin('geo-v2-clean');
-    expect(stateSummary(r, r.steps.length - 1)).toMatch(/\nproducer replicator \(java, us-east→us-west\)/);
+    expect(stateSummary(r, r.steps.length - 1)).toMatch(
+      /\nproducer replicator \(java, us-east→us-west\)/,
+    );
   });
 });

@@ -70,7 +70,9 @@ describe('interaction', () => {
       expect(appStore.getState().cursor).toBe(last);
       expect(appStore.getState().playing).toBe(false);
       await user.keyboard('?');
-      expect(screen.getByRole('dialog', { name: 'Help and keyboard shortcuts' })).toHaveTextContent('Space');
+      expect(screen.getByRole('dialog', { name: 'Help and keyboard shortcuts' })).toHaveTextContent(
+        'Space',
+      );
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('dialog')).toBeNull();
       await user.click(screen.getByRole('button', { name: 'Dark theme' }));

@@ -30,7 +30,12 @@ describe('Invariants: the violation at the cursor', () => {
     expect(panel).toHaveTextContent(`${v.invariant} at step ${v.step}`);
 
     // Past it, the button is back (to go back to it).
-    rerender(<InvariantsPanel result={result} cursor={v.step + 1 <= result.steps.length - 1 ? v.step + 1 : v.step - 1} />);
+    rerender(
+      <InvariantsPanel
+        result={result}
+        cursor={v.step + 1 <= result.steps.length - 1 ? v.step + 1 : v.step - 1}
+      />,
+    );
     expect(within(panel).getByRole('button', { name: `Go to step ${v.step}` })).toBeInTheDocument();
   });
 });

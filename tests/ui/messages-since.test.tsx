@@ -19,17 +19,21 @@ beforeEach(async () => {
 
 const messages = () => screen.getByTestId('panel-outcomes');
 const invariants = () => screen.getByTestId('panel-invariants');
-const M3_THEN = 'M3 (us-east 10:2) was deleted by the replicator (mark-delete 10:2) but us-west does not store it';
-const M3_NOW = 'M3 (us-east 10:2) was deleted by the replicator (mark-delete 10:3) but us-west does not store it';
+const M3_THEN =
+  'M3 (us-east 10:2) was deleted by the replicator (mark-delete 10:2) but us-west does not store it';
+const M3_NOW =
+  'M3 (us-east 10:2) was deleted by the replicator (mark-delete 10:3) but us-west does not store it';
 
 describe('seed 002: one loss, two mark-deletes, each said with its step', () => {
-  it('at step 40 the Messages panel reads mark-delete 10:3 as this step\'s, and quotes step 28 as the Invariants panel does', async () => {
+  it("at step 40 the Messages panel reads mark-delete 10:3 as this step's, and quotes step 28 as the Invariants panel does", async () => {
     await selectScenario('seed-002-issue-1');
     const last = appStore.getState().result!.steps.length - 1;
     expect(last).toBe(40);
     render(<Panels />);
     act(() => setCursor(last));
-    await waitFor(() => expect(within(messages()).getByTestId('outcome-flag-M3')).toHaveTextContent(M3_NOW));
+    await waitFor(() =>
+      expect(within(messages()).getByTestId('outcome-flag-M3')).toHaveTextContent(M3_NOW),
+    );
     expect(within(messages()).getByTestId('outcome-flag-M3')).toHaveTextContent(
       `no-silent-loss ${M3_NOW} — as it reads at step 40; at step 28, where it first held (the Invariants panel quotes that step), it read “(mark-delete 10:2)” where it now reads “(mark-delete 10:3)”`,
     );
@@ -44,7 +48,11 @@ describe('seed 002: one loss, two mark-deletes, each said with its step', () => 
     await selectScenario('seed-002-issue-1');
     render(<Panels />);
     act(() => setCursor(28));
-    await waitFor(() => expect(within(messages()).getByTestId('outcome-flag-M3')).toHaveTextContent(`${M3_THEN} — first held at this step`));
+    await waitFor(() =>
+      expect(within(messages()).getByTestId('outcome-flag-M3')).toHaveTextContent(
+        `${M3_THEN} — first held at this step`,
+      ),
+    );
     expect(within(messages()).getByTestId('outcome-M3')).toHaveClass('outcome-bad');
     act(() => setCursor(27));
     await waitFor(() => expect(within(messages()).queryByTestId('outcome-flag-M3')).toBeNull());
@@ -62,7 +70,9 @@ describe('go-chunked-timeout-early-success: a loss that held at step 6 and not a
         'no-silent-loss M1 was completed as a success at 10:0 for p1, but local does not store it — first held at this step',
       ),
     );
-    expect(within(messages()).getByTestId('outcome-M1')).toHaveTextContent(/stored at 10:0\s*nowhere/);
+    expect(within(messages()).getByTestId('outcome-M1')).toHaveTextContent(
+      /stored at 10:0\s*nowhere/,
+    );
     expect(within(messages()).getByTestId('outcome-M1')).toHaveClass('outcome-bad');
   });
 
@@ -71,24 +81,38 @@ describe('go-chunked-timeout-early-success: a loss that held at step 6 and not a
     const last = appStore.getState().result!.steps.length - 1;
     render(<Panels />);
     act(() => setCursor(last));
-    await waitFor(() => expect(within(messages()).getByTestId('outcome-M1')).toHaveTextContent(/stored at 10:0\s*local 10:0–10:1/));
+    await waitFor(() =>
+      expect(within(messages()).getByTestId('outcome-M1')).toHaveTextContent(
+        /stored at 10:0\s*local 10:0–10:1/,
+      ),
+    );
     expect(within(messages()).queryByTestId('outcome-flag-M1')).toBeNull();
     expect(within(messages()).getByTestId('outcome-past-M1')).toHaveTextContent(
       'no-silent-loss held at step 6, not at this step: M1 was completed as a success at 10:0 for p1, but local does not store it',
     );
     expect(within(messages()).getByTestId('outcome-M1')).toHaveClass('outcome-note');
-    expect(invariants()).toHaveTextContent('no-silent-loss at step 6M1 was completed as a success at 10:0 for p1, but local does not store it');
+    expect(invariants()).toHaveTextContent(
+      'no-silent-loss at step 6M1 was completed as a success at 10:0 for p1, but local does not store it',
+    );
   });
 });
 
 describe('what moved between two wordings (movedWords)', () => {
   it('one position moved: that word, with the word before it', () => {
-    expect(movedWords(M3_THEN, M3_NOW)).toEqual({ then: '(mark-delete 10:2)', now: '(mark-delete 10:3)' });
+    expect(movedWords(M3_THEN, M3_NOW)).toEqual({
+      then: '(mark-delete 10:2)',
+      now: '(mark-delete 10:3)',
+    });
   });
   it('a word put in: the word before it, then and now', () => {
-    expect(movedWords('M1 is stored at local', 'M1 is stored twice at local')).toEqual({ then: 'stored', now: 'stored twice' });
+    expect(movedWords('M1 is stored at local', 'M1 is stored twice at local')).toEqual({
+      then: 'stored',
+      now: 'stored twice',
+    });
   });
   it('most of the sentence changed: null, and the panel quotes the whole of it', () => {
-    expect(movedWords('M1 was completed as a success at 10:0', 'M2 is stored twice at us-west')).toBeNull();
+    expect(
+      movedWords('M1 was completed as a success at 10:0', 'M2 is stored twice at us-west'),
+    ).toBeNull();
   });
 });

@@ -15,7 +15,6 @@ beforeEach(async () => {
   await start();
 });
 
-
 describe("the replicator's sequence watermarks", () => {
   it('seed 000 at its end: pushed 2, published -1, and the card says why -1 is expected', async () => {
     await selectScenario('seed-000-checksum-corrupted');
@@ -23,7 +22,9 @@ describe("the replicator's sequence watermarks", () => {
     render(<Panels />);
     const repl = producerCard('replicator');
     expect(repl).toHaveTextContent(/lastSequenceIdPushed\s*2\s*lastSequenceIdPublished\s*-1/);
-    expect(within(repl).getByTestId('replicator-watermarks-note')).toHaveTextContent(REPLICATOR_WATERMARKS_NOTE);
+    expect(within(repl).getByTestId('replicator-watermarks-note')).toHaveTextContent(
+      REPLICATOR_WATERMARKS_NOTE,
+    );
     expect(REPLICATOR_WATERMARKS_NOTE).toMatch(/only for replication markers/);
     expect(within(producerCard('p1')).queryByTestId('replicator-watermarks-note')).toBeNull();
   });

@@ -80,7 +80,9 @@ describe('⚡ send-timeout', () => {
 
   it('the explorer offers send-timeout where an application producer sends, not where only the replicator does', async () => {
     const offered = () =>
-      within(within(screen.getByTestId('panel-explorer')).getByRole('group', { name: 'Fault kinds' }))
+      within(
+        within(screen.getByTestId('panel-explorer')).getByRole('group', { name: 'Fault kinds' }),
+      )
         .getAllByRole('checkbox')
         .map((c) => c.parentElement!.textContent!.trim());
     const first = render(<ExplorerPanel start={fakeExplore().start} />);

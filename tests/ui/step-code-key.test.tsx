@@ -32,7 +32,9 @@ describe('Pulsar code panel: the step’s key in full', () => {
     expect(pieces.map((p) => p.replaceAll('&gt;', '>')).join('')).toBe(key);
 
     act(() => setCursor(0));
-    await waitFor(() => expect(screen.getByTestId('panel-code')).toHaveTextContent('Step 0 is the initial state'));
+    await waitFor(() =>
+      expect(screen.getByTestId('panel-code')).toHaveTextContent('Step 0 is the initial state'),
+    );
     expect(screen.queryByTestId('step-code-key')).toBeNull();
   });
 });

@@ -18,21 +18,40 @@ describe('Pulsar code panel', () => {
     render(<Panels />);
     act(() => setCursor(last));
     const panel = () => screen.getByTestId('panel-code');
-    await waitFor(() => expect(panel()).toHaveTextContent('partitionProducer.ReceivedSendReceipt (match) p1 M0, M2 completed as success with -1:-1'));
-    const link = within(panel()).getByRole('link', { name: 'partitionProducer.ReceivedSendReceipt' });
-    expect(link).toHaveAttribute('href', 'https://github.com/apache/pulsar-client-go/blob/master/pulsar/producer_partition.go');
+    await waitFor(() =>
+      expect(panel()).toHaveTextContent(
+        'partitionProducer.ReceivedSendReceipt (match) p1 M0, M2 completed as success with -1:-1',
+      ),
+    );
+    const link = within(panel()).getByRole('link', {
+      name: 'partitionProducer.ReceivedSendReceipt',
+    });
+    expect(link).toHaveAttribute(
+      'href',
+      'https://github.com/apache/pulsar-client-go/blob/master/pulsar/producer_partition.go',
+    );
 
     act(() => setCursor(0));
-    await waitFor(() => expect(panel()).toHaveTextContent('Step 0 is the initial state: no code has run yet.'));
+    await waitFor(() =>
+      expect(panel()).toHaveTextContent('Step 0 is the initial state: no code has run yet.'),
+    );
   });
 
   it('seed 000 (corrupted buffer): the replicator’s ChecksumError is ProducerImpl.recoverChecksumError, corrupted branch', async () => {
     await selectScenario('seed-000-checksum-corrupted');
-    const at = appStore.getState().result!.steps.findIndex((s) => s.events.some((e) => e.rule === 'ProducerImpl.recoverChecksumError:corrupted'));
+    const at = appStore
+      .getState()
+      .result!.steps.findIndex((s) =>
+        s.events.some((e) => e.rule === 'ProducerImpl.recoverChecksumError:corrupted'),
+      );
     expect(at).toBeGreaterThan(0);
     render(<Panels />);
     act(() => setCursor(at));
-    await waitFor(() => expect(screen.getByTestId('panel-code')).toHaveTextContent('ProducerImpl.recoverChecksumError (corrupted) replicator E3 failed: ChecksumException'));
+    await waitFor(() =>
+      expect(screen.getByTestId('panel-code')).toHaveTextContent(
+        'ProducerImpl.recoverChecksumError (corrupted) replicator E3 failed: ChecksumException',
+      ),
+    );
   });
 
   it('seed 000: the fault step says a fault is injected (it read "a frame on the wire or a call of the application")', async () => {
@@ -43,7 +62,11 @@ describe('Pulsar code panel', () => {
     render(<Panels />);
     const panel = () => screen.getByTestId('panel-code');
     act(() => setCursor(fault));
-    await waitFor(() => expect(within(panel()).getByTestId('step-code-fault')).toHaveTextContent(`Step ${fault} injects a fault: checksum-error on E3 (local buffer corrupted). The fault is not Pulsar code`));
+    await waitFor(() =>
+      expect(within(panel()).getByTestId('step-code-fault')).toHaveTextContent(
+        `Step ${fault} injects a fault: checksum-error on E3 (local buffer corrupted). The fault is not Pulsar code`,
+      ),
+    );
     expect(panel()).not.toHaveTextContent('a frame on the wire');
     expect(within(panel()).queryAllByRole('link')).toHaveLength(0);
 
@@ -51,7 +74,9 @@ describe('Pulsar code panel', () => {
     // the Java client's ProducerImpl.sendAsync.
     const send = steps.findIndex((s) => s.key === 'send:p1:E3');
     act(() => setCursor(send));
-    await waitFor(() => expect(panel()).toHaveTextContent('ProducerImpl.sendAsync p1 sendAsync E3 seq 0'));
+    await waitFor(() =>
+      expect(panel()).toHaveTextContent('ProducerImpl.sendAsync p1 sendAsync E3 seq 0'),
+    );
     expect(within(panel()).getByRole('link', { name: 'ProducerImpl.sendAsync' })).toHaveAttribute(
       'href',
       'https://github.com/apache/pulsar/blob/master/pulsar-client/src/main/java/org/apache/pulsar/client/impl/ProducerImpl.java',
@@ -65,8 +90,12 @@ describe('Pulsar code panel', () => {
     render(<Panels />);
     const panel = () => screen.getByTestId('panel-code');
     act(() => setCursor(at('deliver:broker-1->bookie-1:3:1')));
-    await waitFor(() => expect(panel()).toHaveTextContent('BookieImpl.addEntry bookie-1 stored 3:1'));
+    await waitFor(() =>
+      expect(panel()).toHaveTextContent('BookieImpl.addEntry bookie-1 stored 3:1'),
+    );
     act(() => setCursor(at('deliver:broker-1->bookie-2:3:1')));
-    await waitFor(() => expect(panel()).toHaveTextContent('BookieImpl.addEntry bookie-2 stored 3:1'));
+    await waitFor(() =>
+      expect(panel()).toHaveTextContent('BookieImpl.addEntry bookie-2 stored 3:1'),
+    );
   });
 });

@@ -18,9 +18,15 @@ describe('the step bar names the step taken, in words', () => {
     const chip = () => container.querySelector('.step-key')!;
     act(() => setCursor(3));
     expect(chip().textContent).toBe('deliver:p1->broker-1:M1');
-    expect(chip()).toHaveAttribute('title', "The action taken to reach this step: deliver:p1->broker-1:M1 — p1's send of M1 reaches broker-1");
+    expect(chip()).toHaveAttribute(
+      'title',
+      "The action taken to reach this step: deliver:p1->broker-1:M1 — p1's send of M1 reaches broker-1",
+    );
     act(() => setCursor(0));
-    expect(chip()).toHaveAttribute('title', 'The action taken to reach this step: none (the initial state)');
+    expect(chip()).toHaveAttribute(
+      'title',
+      'The action taken to reach this step: none (the initial state)',
+    );
     expect(screen.getByTestId('step-label')).toHaveTextContent('Step 0 of');
   });
 });

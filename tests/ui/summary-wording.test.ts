@@ -12,16 +12,22 @@ describe('state summary wording', () => {
     const s = stateSummary(r, r.steps.length - 1);
     expect(lineOf(s, 'producer p1 ')).toMatch(/^producer p1 \(java, us-east\): /);
     expect(s).not.toMatch(/us-east→us-east/);
-    expect(lineOf(s, 'producer replicator ')).toMatch(/^producer replicator \(java, us-east→us-west\): /);
+    expect(lineOf(s, 'producer replicator ')).toMatch(
+      /^producer replicator \(java, us-east→us-west\): /,
+    );
   });
 
   it('a replication target says what its source stores that it does not, in words', () => {
     const r = runBuiltin('geo-v2-clean');
     // The first step where us-east stores a message us-west does not have yet.
-    const at = r.steps.findIndex((_, i) => /stored at us-east but not here: /.test(stateSummary(r, i)));
+    const at = r.steps.findIndex((_, i) =>
+      /stored at us-east but not here: /.test(stateSummary(r, i)),
+    );
     expect(at).toBeGreaterThan(0);
     const west = lineOf(stateSummary(r, at), 'topic @us-west ');
-    expect(west).toMatch(/^topic @us-west \(owner broker-2, dedup on\): nothing stored; stored at us-east but not here: E3; watermarks /);
+    expect(west).toMatch(
+      /^topic @us-west \(owner broker-2, dedup on\): nothing stored; stored at us-east but not here: E3; watermarks /,
+    );
     expect(west).not.toMatch(/missing from|\(none\),/);
     // The source topic has no such clause.
     expect(lineOf(stateSummary(r, at), 'topic @us-east ')).not.toMatch(/not here|is here/);

@@ -51,7 +51,12 @@ describe('topology with two replication links', () => {
 
           const box = (nid: string): Box => {
             const p = layout.positions.get(nid)!;
-            return { left: p.x, right: p.x + layout.nodeWidth, top: p.y, bottom: p.y + layout.nodeHeight };
+            return {
+              left: p.x,
+              right: p.x + layout.nodeWidth,
+              top: p.y,
+              bottom: p.y + layout.nodeHeight,
+            };
           };
           const centre = (nid: string) => {
             const p = layout.positions.get(nid)!;

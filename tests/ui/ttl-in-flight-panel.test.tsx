@@ -18,12 +18,23 @@ const at = (key: string) => r.steps.find((s) => s.key === key)!.world;
 const EXPIRED = at('fault:expire-messages:us-east');
 const ARRIVED = at('deliver:broker-2->replicator:M1');
 const END = r.steps[r.steps.length - 1]!.world;
-const entry = (w: typeof END, position: string) => panelsOf(w).replication!.entries.find((e) => e.position === position)!;
+const entry = (w: typeof END, position: string) =>
+  panelsOf(w).replication!.entries.find((e) => e.position === position)!;
 
-describe("the replication panel on an expired entry whose send was in flight", () => {
+describe('the replication panel on an expired entry whose send was in flight', () => {
   it('the view: in flight and not lost when the TTL passes; stored at the remote once the send arrives', () => {
-    expect(entry(EXPIRED, '10:0')).toMatchObject({ expired: true, expiredSend: 'in-flight', pending: true, lostAtRemote: false });
-    expect(entry(ARRIVED, '10:0')).toMatchObject({ expired: true, expiredSend: 'stored-at-remote', pending: false, lostAtRemote: false });
+    expect(entry(EXPIRED, '10:0')).toMatchObject({
+      expired: true,
+      expiredSend: 'in-flight',
+      pending: true,
+      lostAtRemote: false,
+    });
+    expect(entry(ARRIVED, '10:0')).toMatchObject({
+      expired: true,
+      expiredSend: 'stored-at-remote',
+      pending: false,
+      lostAtRemote: false,
+    });
     // M2, written after the TTL, is no expired entry.
     expect(entry(END, '10:1').expired).toBe(false);
     expect(entry(END, '10:1').expiredSend).toBeUndefined();
@@ -59,7 +70,11 @@ describe("the replication panel on an expired entry whose send was in flight", (
       '10:0 M1: mark-deleted, expired by the message TTL, but stored at us-west: its send was already in flight',
     );
     expect(stored).toHaveTextContent('10:0M1MDTTLstored');
-    expect(stored.querySelector('abbr[title="stored at us-west: its send was already in flight when the TTL expired it"]')).not.toBeNull();
+    expect(
+      stored.querySelector(
+        'abbr[title="stored at us-west: its send was already in flight when the TTL expired it"]',
+      ),
+    ).not.toBeNull();
     expect(after.container.querySelector('.strip-legend')).toHaveTextContent(
       'TTL expired by the message TTL · stored expired, yet stored at us-west (its send was in flight)',
     );

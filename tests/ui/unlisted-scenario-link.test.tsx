@@ -7,7 +7,13 @@ import { builtinById } from '../../src/scenarios';
 import { App } from '../../src/ui/App';
 import { decodeRecipe, encodeRecipe } from '../../src/ui/share/codec';
 import { openLink, recipeFromState } from '../../src/ui/share/sync';
-import { appStore, runCustomScenario, selectScenario, setRunner, stepLast } from '../../src/ui/store';
+import {
+  appStore,
+  runCustomScenario,
+  selectScenario,
+  setRunner,
+  stepLast,
+} from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
 
 beforeEach(() => {
@@ -41,7 +47,7 @@ describe('a scenario the picker does not list', () => {
     expect(shown(picker())).toBe('Long trace: 334 sends from two producers (performance)');
   }, 30_000);
 
-  it("a built-in run unchanged from the editor is linked by its id, not its JSON", async () => {
+  it('a built-in run unchanged from the editor is linked by its id, not its JSON', async () => {
     await runCustomScenario(structuredClone(builtinById('seed-001-fencing-race')!));
     const recipe = recipeFromState(appStore.getState())!;
     expect(recipe.scenario).toEqual({ builtin: 'seed-001-fencing-race' });

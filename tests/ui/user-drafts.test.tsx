@@ -87,9 +87,11 @@ describe('user drafts', () => {
     const box = await jsonBox();
     expect(box.value).toMatch(/"id": "seed-003-b-go"/);
     const group = within(startFrom()).getByRole('group', { name: 'Your drafts' });
-    expect(within(group).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'My geo: Go batching into a replicated topic with bookies (my-geo)',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['My geo: Go batching into a replicated topic with bookies (my-geo)']);
     await user.selectOptions(startFrom(), 'my-geo');
     expect(box.value).toBe(MY_GEO);
     // Still the built-in on screen until Run.
@@ -140,7 +142,10 @@ describe('user drafts', () => {
     // Back through the built-in's id, then on to another: no draft is left on the built-in.
     await user.selectOptions(startFrom(), 'seed-003-a-go-mine');
     let end = box.value.indexOf('seed-003-a-go-mine') + 'seed-003-a-go-mine'.length;
-    await user.type(box, '{Backspace}'.repeat(5), { initialSelectionStart: end, initialSelectionEnd: end });
+    await user.type(box, '{Backspace}'.repeat(5), {
+      initialSelectionStart: end,
+      initialSelectionEnd: end,
+    });
     expect(box.value).toMatch(/"id": "seed-003-a-go",/);
     expect(startFrom().value).toBe('seed-003-a-go');
     end = box.value.indexOf('seed-003-a-go') + 'seed-003-a-go'.length;

@@ -55,13 +55,20 @@ describe('Next actions: the key and its badges are separate words', () => {
     const first = items[0]!;
     const key = within(first).getByRole('button').textContent!;
     // The key's words follow on a line of their own (UX review 14, finding 11).
-    expect(first.textContent).toBe(`${key}, default, taken next: ${first.querySelector('.action-words')!.textContent!.slice(2)}`);
-    expect(first.querySelector('.action-words')!.textContent).toBe(': p1 connects and resends what is pending');
+    expect(first.textContent).toBe(
+      `${key}, default, taken next: ${first.querySelector('.action-words')!.textContent!.slice(2)}`,
+    );
+    expect(first.querySelector('.action-words')!.textContent).toBe(
+      ': p1 connects and resends what is pending',
+    );
     expect(within(first).getByText('default')).toHaveClass('tag');
     expect(within(first).getByText('taken next')).toHaveClass('tag', 'tag-accent');
     // An item with no badge is its key alone; the button's name is still the key.
     const plain = items.find((li) => !li.querySelector('.tag'));
-    if (plain) expect(plain.textContent).toBe(`${within(plain).getByRole('button').textContent}${plain.querySelector('.action-words')?.textContent ?? ''}`);
+    if (plain)
+      expect(plain.textContent).toBe(
+        `${within(plain).getByRole('button').textContent}${plain.querySelector('.action-words')?.textContent ?? ''}`,
+      );
     expect(within(first).getByRole('button')).toHaveAccessibleName(key);
   });
 });

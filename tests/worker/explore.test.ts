@@ -2,12 +2,18 @@
 // The worker's exploration, at the pure level: a session advances in bounded slices, reports
 // progress after each, ends with the verdict, and honours a cancel before its next slice.
 import { describe, expect, it } from 'vitest';
-import { ExploreSession, nextSliceBudget, SLICE_STATES, SLICE_TARGET_MS } from '../../src/worker/explore';
+import {
+  ExploreSession,
+  nextSliceBudget,
+  SLICE_STATES,
+  SLICE_TARGET_MS,
+} from '../../src/worker/explore';
 import type { ExploreMessage } from '../../src/worker/messages';
 import { BUILTINS } from '../../src/scenarios';
 
 const twin = BUILTINS.find((b) => b.id === 'seed-000-explore');
-const start = (fixes: string[] = [], bounds = {}) => ExploreSession.start({ id: 7, type: 'explore', scenario: twin, fixes, bounds });
+const start = (fixes: string[] = [], bounds = {}) =>
+  ExploreSession.start({ id: 7, type: 'explore', scenario: twin, fixes, bounds });
 
 function drain(s: ExploreSession, budget: number): ExploreMessage[] {
   const out: ExploreMessage[] = [];
@@ -56,7 +62,10 @@ describe('worker: explore in slices', () => {
     const s = start([], { maxStates: 30 });
     if (!(s instanceof ExploreSession)) throw new Error('not started');
     const last = drain(s, SLICE_STATES).at(-1)!;
-    expect(last).toMatchObject({ type: 'done', result: { complete: false, stopReason: 'max-states' } });
+    expect(last).toMatchObject({
+      type: 'done',
+      result: { complete: false, stopReason: 'max-states' },
+    });
   });
 
   it('a search whose estimated memory passes the budget stops with its verdict so far, marked memory', () => {
@@ -74,7 +83,12 @@ describe('worker: explore in slices', () => {
   });
 
   it('an invalid scenario is an error message naming the field', () => {
-    const m = ExploreSession.start({ id: 8, type: 'explore', scenario: { ...twin, replication: { from: 'mars' } }, fixes: [] });
+    const m = ExploreSession.start({
+      id: 8,
+      type: 'explore',
+      scenario: { ...twin, replication: { from: 'mars' } },
+      fixes: [],
+    });
     expect(m).toMatchObject({ id: 8, type: 'error' });
     if (m instanceof ExploreSession || m.type !== 'error') return;
     expect(m.errors.map((e) => e.path)).toContain('$.replication.from');
@@ -84,7 +98,13 @@ describe('worker: explore in slices', () => {
 describe('worker: explore from here', () => {
   const a = BUILTINS.find((b) => b.id === 'seed-003-a-go-explore');
   it('a prefix is replayed before the search; the counterexample starts with it', () => {
-    const s = ExploreSession.start({ id: 9, type: 'explore', scenario: a, fixes: [], prefix: ['connect:p1', 'send:p1:M0'] });
+    const s = ExploreSession.start({
+      id: 9,
+      type: 'explore',
+      scenario: a,
+      fixes: [],
+      prefix: ['connect:p1', 'send:p1:M0'],
+    });
     if (!(s instanceof ExploreSession)) throw new Error(`not started: ${JSON.stringify(s)}`);
     const last = drain(s, SLICE_STATES).at(-1)!;
     if (last.type !== 'done') throw new Error(last.type);
@@ -92,7 +112,13 @@ describe('worker: explore from here', () => {
   });
 
   it('a prefix key that is not enabled is an error message', () => {
-    const m = ExploreSession.start({ id: 10, type: 'explore', scenario: a, fixes: [], prefix: ['nope'] });
+    const m = ExploreSession.start({
+      id: 10,
+      type: 'explore',
+      scenario: a,
+      fixes: [],
+      prefix: ['nope'],
+    });
     expect(m).toMatchObject({ id: 10, type: 'error' });
   });
 });

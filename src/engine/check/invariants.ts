@@ -4,8 +4,20 @@ import { type ReplicationLink, replicationLinks } from '../model/config';
 import { replicationDedup } from '../model/fixes';
 import type { Position, StoredEntry } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
-import { chunkAssembler, chunkSpan, readableOf, readableOrTrimmed, storedOrTrimmed } from '../protocol/ManagedLedger';
-import { cmpPos, entryReplicateTo, excludedBySender, skipsEntry, sourceEntries } from '../protocol/PersistentReplicator';
+import {
+  chunkAssembler,
+  chunkSpan,
+  readableOf,
+  readableOrTrimmed,
+  storedOrTrimmed,
+} from '../protocol/ManagedLedger';
+import {
+  cmpPos,
+  entryReplicateTo,
+  excludedBySender,
+  skipsEntry,
+  sourceEntries,
+} from '../protocol/PersistentReplicator';
 import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
 import { ledgerInvariants } from './ledger';
@@ -19,7 +31,14 @@ export type InvariantId =
   | 'replicate-to-respected'
   | 'replication-progress';
 
-export const SAFETY_INVARIANTS: readonly InvariantId[] = ['no-silent-loss', 'no-duplicates', 'non-negative-backlog', 'acked-positions-exist', 'ledger-entries-match', 'replicate-to-respected'];
+export const SAFETY_INVARIANTS: readonly InvariantId[] = [
+  'no-silent-loss',
+  'no-duplicates',
+  'non-negative-backlog',
+  'acked-positions-exist',
+  'ledger-entries-match',
+  'replicate-to-respected',
+];
 
 export interface Finding {
   readonly invariant: InvariantId;
@@ -58,7 +77,9 @@ export function noSilentLoss(w: World): Finding[] {
  */
 function replicatedButMissing(w: World): Finding[] {
   const links = replicationLinks(w.config);
-  return links.flatMap((l) => linkReplicatedButMissing(w, l, links.length > 1 ? ` ${l.cfg.from}->${l.cfg.to}` : ''));
+  return links.flatMap((l) =>
+    linkReplicatedButMissing(w, l, links.length > 1 ? ` ${l.cfg.from}->${l.cfg.to}` : ''),
+  );
 }
 
 /** One link's half: judged on its own cursor and its own target. */
@@ -69,12 +90,18 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
   const remote = new Set(storedOrTrimmed(w.topics[repl.to]!));
   const deleted = (l: number, e: number) => {
     const m = r.cursor.markDeletePosition;
-    return l < m.ledgerId || (l === m.ledgerId && e <= m.entryId) || r.cursor.individuallyDeleted.some((d) => d.ledgerId === l && d.entryId === e);
+    return (
+      l < m.ledgerId ||
+      (l === m.ledgerId && e <= m.entryId) ||
+      r.cursor.individuallyDeleted.some((d) => d.ledgerId === l && d.entryId === e)
+    );
   };
   const out: Finding[] = [];
   // Source entries a trim deleted were deleted on this cursor first: still judged.
   const trimmed = w.topics[repl.from]!.trimmed;
-  const entries = trimmed ? [...trimmed.flatMap((l) => l.entries), ...sourceEntries(w, link)] : sourceEntries(w, link);
+  const entries = trimmed
+    ? [...trimmed.flatMap((l) => l.entries), ...sourceEntries(w, link)]
+    : sourceEntries(w, link);
   const chunked = chunkSets(entries);
   for (const e of entries) {
     // An entry replicated into the source is deleted unsent (`replicateEntries` skips
@@ -95,7 +122,8 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
       const expired = expiredOnCursor(w, link, e);
       // An expired entry the replicator's producer still has pending is on its way, not lost: it
       // is lost once that send fails (the rewind starts after the TTL's mark-delete) or is dropped.
-      if (expired && expiredInFlight(w, link).some((x) => cmpPos(x.sourcePosition!, e) === 0)) continue;
+      if (expired && expiredInFlight(w, link).some((x) => cmpPos(x.sourcePosition!, e) === 0))
+        continue;
       // A chunked message is named by its chunks' span, as a consumer's ChunkMessageIdImpl spans them.
       const where = `${m.msg} (${repl.from} ${set ? chunkSpan(set) : `${e.ledgerId}:${e.entryId}`})`;
       const mark = `mark-delete ${md.ledgerId}:${md.entryId}`;
@@ -142,7 +170,11 @@ export function noDuplicates(w: World): Finding[] {
   const links = replicationLinks(w.config);
   for (const topic of Object.values(w.topics)) {
     if (!topic.dedup.enabled) continue;
-    const v1From = new Set(links.filter((l) => l.cfg.to === topic.cluster && replicationDedup(w.config, l.cfg) === 'v1').map((l) => l.cfg.from));
+    const v1From = new Set(
+      links
+        .filter((l) => l.cfg.to === topic.cluster && replicationDedup(w.config, l.cfg) === 'v1')
+        .map((l) => l.cfg.from),
+    );
     const seen = new Map<string, { msg: string; where: string }>();
     // A chunked message is one message to a reader: it counts once its chunks assemble (a chunk
     // stored twice — a resent non-last chunk PR 20948 writes unchecked — is discarded by the
@@ -154,10 +186,13 @@ export function noDuplicates(w: World): Finding[] {
         if (m.chunk && !assemble(e.producerName, m)) continue;
         // A V1 link's copies are deduplicated as a normal producer's, by the original producer name and
         // sequence id their metadata carries (`isDuplicateReplV1` → `isDuplicateNormal`): judged so.
-        const src = m.sourcePosition && !v1From.has(e.replicatedFrom ?? '') ? m.sourcePosition : undefined;
+        const src =
+          m.sourcePosition && !v1From.has(e.replicatedFrom ?? '') ? m.sourcePosition : undefined;
         // The messages of one batched source entry share its position: each is told by its index.
         const batch = e.msgs.length > 1 ? `#${i}` : '';
-        const id = src ? `source ${src.ledgerId}:${src.entryId}${batch}` : `${e.producerName}:${m.seq}`;
+        const id = src
+          ? `source ${src.ledgerId}:${src.entryId}${batch}`
+          : `${e.producerName}:${m.seq}`;
         const where = `${e.ledgerId}:${e.entryId}`;
         const first = seen.get(id);
         if (first === undefined) {
@@ -188,7 +223,11 @@ export function noDuplicates(w: World): Finding[] {
  * The safety invariants read only these parts of a world (keep it so when adding one): a step that
  * left all three the same objects cannot change a finding, so the explorer skips the check.
  */
-export const sameSafetyInputs = (a: World, b: World): boolean => a.topics === b.topics && a.completions === b.completions && a.replicator === b.replicator && a.replicators === b.replicators;
+export const sameSafetyInputs = (a: World, b: World): boolean =>
+  a.topics === b.topics &&
+  a.completions === b.completions &&
+  a.replicator === b.replicator &&
+  a.replicators === b.replicators;
 
 /**
  * `replicate-to-respected`: no cluster stores a replicated copy of a message whose own replicate_to
@@ -207,7 +246,10 @@ export function replicateToRespected(w: World): Finding[] {
       for (const m of e.msgs) {
         if (!excludedBySender(m, topic.cluster)) continue;
         const first = e.msgs[0]!;
-        const why = first === m ? '' : `: its batch's first message, ${first.msg}, ${first.replicateTo?.length ? `has replicate_to [${first.replicateTo.join(', ')}]` : 'has no replicate_to'}, and the entry's metadata is that message's`;
+        const why =
+          first === m
+            ? ''
+            : `: its batch's first message, ${first.msg}, ${first.replicateTo?.length ? `has replicate_to [${first.replicateTo.join(', ')}]` : 'has no replicate_to'}, and the entry's metadata is that message's`;
         out.push({
           invariant: 'replicate-to-respected',
           key: `replicate-to-respected:${topic.cluster}:${m.msg}`,
@@ -221,5 +263,10 @@ export function replicateToRespected(w: World): Finding[] {
 }
 
 export function checkSafety(w: World): Finding[] {
-  return [...noSilentLoss(w), ...noDuplicates(w), ...ledgerInvariants(w), ...replicateToRespected(w)];
+  return [
+    ...noSilentLoss(w),
+    ...noDuplicates(w),
+    ...ledgerInvariants(w),
+    ...replicateToRespected(w),
+  ];
 }

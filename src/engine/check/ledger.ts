@@ -15,12 +15,21 @@ import type { Finding } from './invariants';
  * storage view shows the same): the last confirmed entry the backlog counts up to, the backlog,
  * and, when the mark-delete lies beyond what the list records, what the list records for it.
  */
-export function cursorJudgement(bk: BkState, s: Subscription, trimmed?: readonly { readonly id: number }[]): { lastConfirmed: Position | null; backlog: number; missing: { readonly ledger: boolean; readonly recorded: number } | null } {
+export function cursorJudgement(
+  bk: BkState,
+  s: Subscription,
+  trimmed?: readonly { readonly id: number }[],
+): {
+  lastConfirmed: Position | null;
+  backlog: number;
+  missing: { readonly ledger: boolean; readonly recorded: number } | null;
+} {
   const list = bk.metadata.ledgers;
   const last = list[list.length - 1];
   const lac = lastConfirmedIn(bk);
   const missing = missingIn(bk, s.markDeletePosition, trimmed);
-  const lastConfirmed = lac >= 0 ? { ledgerId: last!.id, entryId: lac } : lastClosedEntry(list.slice(0, -1));
+  const lastConfirmed =
+    lac >= 0 ? { ledgerId: last!.id, entryId: lac } : lastClosedEntry(list.slice(0, -1));
   return { lastConfirmed, backlog: backlogOf(list, lastConfirmed, s), missing };
 }
 
@@ -36,20 +45,31 @@ function lastConfirmedIn(bk: BkState): number {
  * Whether an acknowledged position lies beyond what the ledger list records, and what it records.
  * A position in a ledger a trim deleted existed (`trimmed`): a cursor may stay on it, as in Pulsar.
  */
-function missingIn(bk: BkState, at: Position, trimmed?: readonly { readonly id: number }[]): { readonly ledger: boolean; readonly recorded: number } | null {
+function missingIn(
+  bk: BkState,
+  at: Position,
+  trimmed?: readonly { readonly id: number }[],
+): { readonly ledger: boolean; readonly recorded: number } | null {
   if (trimmed?.some((l) => l.id === at.ledgerId)) return null;
   const list = bk.metadata.ledgers;
   const l = list.find((x) => x.id === at.ledgerId);
   const limit = l === list[list.length - 1] ? lastConfirmedIn(bk) : (l?.entries ?? 0) - 1;
-  return at.entryId >= 0 && (!l || at.entryId > limit) ? { ledger: l !== undefined, recorded: limit + 1 } : null;
+  return at.entryId >= 0 && (!l || at.entryId > limit)
+    ? { ledger: l !== undefined, recorded: limit + 1 }
+    : null;
 }
 
 /** `PersistentTopic.DEDUPLICATION_CURSOR_NAME`. */
 const DEDUP_CURSOR = 'pulsar.dedup';
 
 /** What the ledger list records for an acknowledged position it does not hold. */
-const recordsText = (at: Position, missing: { readonly ledger: boolean; readonly recorded: number }): string =>
-  missing.ledger ? `${entriesText(missing.recorded)} for ledger ${at.ledgerId}` : `no ledger ${at.ledgerId}`;
+const recordsText = (
+  at: Position,
+  missing: { readonly ledger: boolean; readonly recorded: number },
+): string =>
+  missing.ledger
+    ? `${entriesText(missing.recorded)} for ledger ${at.ledgerId}`
+    : `no ledger ${at.ledgerId}`;
 
 /**
  * acked-positions-exist for the replicator's cursor (`pulsar.repl.<remote>`), a durable cursor of
@@ -67,7 +87,12 @@ function replicatorAcks(w: World, cluster: string, bk: BkState): Finding[] {
     for (const at of [r.cursor.markDeletePosition, ...r.cursor.individuallyDeleted]) {
       const missing = missingIn(bk, at, w.topics[cluster]!.trimmed);
       if (!missing) continue;
-      out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${cluster}:${link.cursor}:${at.ledgerId}:${at.entryId}`, messages: [], detail: `the replicator's cursor${which} acknowledged ${at.ledgerId}:${at.entryId}, but the ledger list records ${recordsText(at, missing)}` });
+      out.push({
+        invariant: 'acked-positions-exist',
+        key: `acked-positions-exist:${cluster}:${link.cursor}:${at.ledgerId}:${at.entryId}`,
+        messages: [],
+        detail: `the replicator's cursor${which} acknowledged ${at.ledgerId}:${at.entryId}, but the ledger list records ${recordsText(at, missing)}`,
+      });
     }
   }
   return out;
@@ -80,11 +105,23 @@ function replicatorAcks(w: World, cluster: string, bk: BkState): Finding[] {
  * nothing the run can judge; a deleted one (null, switched off) acknowledges nothing; one a runtime
  * switch opened stands at the last confirmed entry it was created at (review 19: not judged before).
  */
-function dedupCursorAcks(cluster: string, dedup: DedupState, bk: BkState, trimmed?: readonly { readonly id: number }[]): Finding[] {
+function dedupCursorAcks(
+  cluster: string,
+  dedup: DedupState,
+  bk: BkState,
+  trimmed?: readonly { readonly id: number }[],
+): Finding[] {
   const at = dedup.cursor;
   const missing = at ? missingIn(bk, at, trimmed) : null;
   if (!at || !missing) return [];
-  return [{ invariant: 'acked-positions-exist', key: `acked-positions-exist:${cluster}:${DEDUP_CURSOR}:${at.ledgerId}:${at.entryId}`, messages: [], detail: `the dedup cursor acknowledged ${at.ledgerId}:${at.entryId}, but the ledger list records ${recordsText(at, missing)}` }];
+  return [
+    {
+      invariant: 'acked-positions-exist',
+      key: `acked-positions-exist:${cluster}:${DEDUP_CURSOR}:${at.ledgerId}:${at.entryId}`,
+      messages: [],
+      detail: `the dedup cursor acknowledged ${at.ledgerId}:${at.entryId}, but the ledger list records ${recordsText(at, missing)}`,
+    },
+  ];
 }
 
 export function ledgerInvariants(w: World): Finding[] {
@@ -98,17 +135,33 @@ export function ledgerInvariants(w: World): Finding[] {
       const meta = bk.ledgerMeta[l.id];
       if (!meta || meta.state !== 'CLOSED' || l === list[list.length - 1]) continue;
       if (l.entries === meta.lastEntryId + 1) continue;
-      out.push({ invariant: 'ledger-entries-match', key: `ledger-entries-match:${topic.cluster}:${l.id}`, messages: [], detail: `ledger ${l.id} is recorded with ${entriesText(l.entries)} but BookKeeper closed it with ${meta.lastEntryId + 1} (last entry ${l.id}:${meta.lastEntryId})` });
+      out.push({
+        invariant: 'ledger-entries-match',
+        key: `ledger-entries-match:${topic.cluster}:${l.id}`,
+        messages: [],
+        detail: `ledger ${l.id} is recorded with ${entriesText(l.entries)} but BookKeeper closed it with ${meta.lastEntryId + 1} (last entry ${l.id}:${meta.lastEntryId})`,
+      });
     }
     for (const s of Object.values(topic.subscriptions)) {
       const md = s.markDeletePosition;
       const { backlog, missing } = cursorJudgement(bk, s, topic.trimmed);
       // acked-positions-exist: the mark-delete lies within what the ledger list records.
       if (missing) {
-        out.push({ invariant: 'acked-positions-exist', key: `acked-positions-exist:${topic.cluster}:${s.name}:${md.ledgerId}:${md.entryId}`, messages: [], detail: `subscription ${s.name} acknowledged ${md.ledgerId}:${md.entryId}, but the ledger list records ${recordsText(md, missing)}` });
+        out.push({
+          invariant: 'acked-positions-exist',
+          key: `acked-positions-exist:${topic.cluster}:${s.name}:${md.ledgerId}:${md.entryId}`,
+          messages: [],
+          detail: `subscription ${s.name} acknowledged ${md.ledgerId}:${md.entryId}, but the ledger list records ${recordsText(md, missing)}`,
+        });
       }
       // non-negative-backlog, computed from the recorded counts up to the last confirmed entry.
-      if (backlog < 0) out.push({ invariant: 'non-negative-backlog', key: `non-negative-backlog:${topic.cluster}:${s.name}`, messages: [], detail: `subscription ${s.name} has a backlog of ${backlog} (mark-delete ${md.ledgerId}:${md.entryId})` });
+      if (backlog < 0)
+        out.push({
+          invariant: 'non-negative-backlog',
+          key: `non-negative-backlog:${topic.cluster}:${s.name}`,
+          messages: [],
+          detail: `subscription ${s.name} has a backlog of ${backlog} (mark-delete ${md.ledgerId}:${md.entryId})`,
+        });
     }
     out.push(...replicatorAcks(w, topic.cluster, bk));
     out.push(...dedupCursorAcks(topic.cluster, topic.dedup, bk, topic.trimmed));
@@ -117,6 +170,7 @@ export function ledgerInvariants(w: World): Finding[] {
 }
 
 function lastClosedEntry(list: readonly { id: number; entries: number }[]) {
-  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.entries > 0) return { ledgerId: list[i]!.id, entryId: list[i]!.entries - 1 };
+  for (let i = list.length - 1; i >= 0; i--)
+    if (list[i]!.entries > 0) return { ledgerId: list[i]!.id, entryId: list[i]!.entries - 1 };
   return null;
 }

@@ -6,7 +6,12 @@ import { replicates, replicationLinks, type ReplicationLink } from '../model/con
 import type { MsgRef } from '../model/producer';
 import type { StoredEntry } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
-import { backlog, excludedBySender, inBacklog, sourceEntries } from '../protocol/PersistentReplicator';
+import {
+  backlog,
+  excludedBySender,
+  inBacklog,
+  sourceEntries,
+} from '../protocol/PersistentReplicator';
 import { readableOf } from '../protocol/ManagedLedger';
 import { expiredInFlight } from '../protocol/PersistentMessageExpiryMonitor';
 import type { StepRecord } from '../sim/run';
@@ -30,8 +35,12 @@ export function owed(w: World, link: ReplicationLink): string[] {
   // A chunked message is owed once, however many of its chunk entries are still in the backlog: it
   // reaches the remote when the last of them does and its chunks assemble there (no-silent-loss).
   const chunks = new Set<string>();
-  const once = (e: StoredEntry, m: MsgRef): boolean => !m.chunk || (!chunks.has(`${e.producerName}-${m.seq}`) && !!chunks.add(`${e.producerName}-${m.seq}`));
-  const left = backlog(w, link).flatMap((e) => e.msgs.filter((m) => !excludedBySender(m, link.cfg.to) && once(e, m)).map((m) => m.msg));
+  const once = (e: StoredEntry, m: MsgRef): boolean =>
+    !m.chunk ||
+    (!chunks.has(`${e.producerName}-${m.seq}`) && !!chunks.add(`${e.producerName}-${m.seq}`));
+  const left = backlog(w, link).flatMap((e) =>
+    e.msgs.filter((m) => !excludedBySender(m, link.cfg.to) && once(e, m)).map((m) => m.msg),
+  );
   const stuck = expiredInFlight(w, link);
   if (stuck.length === 0) return left;
   return [...left, ...stuck.map((m) => m.msg).filter((m) => !left.includes(m))];
@@ -45,7 +54,8 @@ export function owed(w: World, link: ReplicationLink): string[] {
 export function owesAny(w: World, link: ReplicationLink): boolean {
   const to = link.cfg.to;
   // The backlog's entries, asked one at a time (no list is built).
-  for (const e of sourceEntries(w, link)) if (inBacklog(w, link, e)) for (const m of e.msgs) if (!excludedBySender(m, to)) return true;
+  for (const e of sourceEntries(w, link))
+    if (inBacklog(w, link, e)) for (const m of e.msgs) if (!excludedBySender(m, to)) return true;
   return expiredInFlight(w, link).length > 0;
 }
 
@@ -58,7 +68,8 @@ const ids = (w: World): string[] => replicationLinks(w.config).flatMap((l) => ow
  * network that has not healed, so a stall or loop while it is open is the fault's, not the
  * protocol's.
  */
-export const unhealedFault = (w: World): boolean => Object.values(w.channels).some((ch) => ch.open && ch.broken?.mode === 'dropping');
+export const unhealedFault = (w: World): boolean =>
+  Object.values(w.channels).some((ch) => ch.open && ch.broken?.mode === 'dropping');
 
 /**
  * The messages `link` owes that its remote already stores, replicated from the link's source: a send
@@ -67,7 +78,8 @@ export const unhealedFault = (w: World): boolean => Object.values(w.channels).so
  */
 function storedAtRemote(w: World, link: ReplicationLink, left: readonly string[]): string[] {
   const here = new Set<string>();
-  for (const e of readableOf(w.topics[link.cfg.to]!)) if (e.replicatedFrom === link.cfg.from) for (const m of e.msgs) here.add(m.msg);
+  for (const e of readableOf(w.topics[link.cfg.to]!))
+    if (e.replicatedFrom === link.cfg.from) for (const m of e.msgs) here.add(m.msg);
   return left.filter((m) => here.has(m));
 }
 
@@ -84,7 +96,8 @@ function owedWords(w: World, links: readonly ReplicationLink[], missingWords: st
     const left = owed(w, l);
     const there = storedAtRemote(w, l, left);
     missing.push(...left.filter((m) => !there.includes(m)));
-    if (there.length > 0) parts.push(`${there.join(', ')} stored at ${l.cfg.to} but still in the source backlog`);
+    if (there.length > 0)
+      parts.push(`${there.join(', ')} stored at ${l.cfg.to} but still in the source backlog`);
   }
   const head = missing.length > 0 ? [`${missing.join(', ')} ${missingWords}`] : [];
   return [...head, ...parts].join('; ');
@@ -97,8 +110,13 @@ export function replicationStalled(w: World): ProgressFinding | null {
   const links = replicationLinks(w.config);
   const dead = links.find((l) => replicatorOf(w, l)?.state === 'Terminated');
   const which = dead && links.length > 1 ? ` ${dead.cfg.from}->${dead.cfg.to}` : '';
-  const why = dead ? `the replicator${which} terminated (${replicatorOf(w, dead)!.reason})` : 'nothing more can happen';
-  return { messages: left, detail: `replication stalled with ${owedWords(w, links, 'not replicated')}: ${why}` };
+  const why = dead
+    ? `the replicator${which} terminated (${replicatorOf(w, dead)!.reason})`
+    : 'nothing more can happen';
+  return {
+    messages: left,
+    detail: `replication stalled with ${owedWords(w, links, 'not replicated')}: ${why}`,
+  };
 }
 
 /**
@@ -116,14 +134,24 @@ export function starvedActions(steps: readonly StepRecord[], start: number, end:
   return [...(always ?? [])].filter((k) => !taken.has(k));
 }
 
-export function fairLoopWithoutProgress(steps: readonly StepRecord[], start: number, end: number): ProgressFinding | null {
+export function fairLoopWithoutProgress(
+  steps: readonly StepRecord[],
+  start: number,
+  end: number,
+): ProgressFinding | null {
   const w = steps[end]!.world;
   if (!replicates(w.config) || unhealedFault(w)) return null;
   const left = ids(w);
   if (left.length === 0) return null;
   if (starvedActions(steps, start, end).length > 0) return null;
-  const keys = steps.slice(start + 1, end + 1).map((s) => s.key).join(', ');
-  return { messages: left, detail: `replication loops without progress from step ${start} to step ${end} (${keys}); ${loopOwedWords(w)}` };
+  const keys = steps
+    .slice(start + 1, end + 1)
+    .map((s) => s.key)
+    .join(', ');
+  return {
+    messages: left,
+    detail: `replication loops without progress from step ${start} to step ${end} (${keys}); ${loopOwedWords(w)}`,
+  };
 }
 
 /**
@@ -132,4 +160,5 @@ export function fairLoopWithoutProgress(steps: readonly StepRecord[], start: num
  * A loop's resends can land at the remote while their answers never reach the cursor: said as a
  * stall's are ("E3 stored at us-west but still in the source backlog").
  */
-export const loopOwedWords = (w: World): string => owedWords(w, replicationLinks(w.config), 'never replicated');
+export const loopOwedWords = (w: World): string =>
+  owedWords(w, replicationLinks(w.config), 'never replicated');

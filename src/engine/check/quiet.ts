@@ -13,7 +13,9 @@ import { owed } from './progress';
 import { stuckBecause } from './stuck';
 
 /** The messages a producer still waits on, in send order (a batch's or a chunked message's once). */
-const pendingOf = (p: ProducerState): string[] => [...new Set(p.pendingMessages.flatMap((op) => op.msgs.map((m) => m.msg)))];
+const pendingOf = (p: ProducerState): string[] => [
+  ...new Set(p.pendingMessages.flatMap((op) => op.msgs.map((m) => m.msg))),
+];
 
 /** A channel the duplicate-frames fault left dropping every send, still open (the fault not healed). */
 const dropping = (ch: Channel): boolean => ch.open && ch.broken?.mode === 'dropping';
@@ -32,7 +34,10 @@ function brokenChannelNote(w: World, ch: Channel): string {
       ? "the replicator's producer has no send timeout (sendTimeout 0), so nothing fails them"
       : `nothing fails ${left.length === 1 ? 'it' : 'them'} but a send timeout (a \`send-timeout\` fault)`;
   const owes = replicationLinks(w.config).flatMap((l) => (l.key === p.name ? owed(w, l) : []));
-  const judged = p.role === 'replicator' && owes.length > 0 ? `; until then no replication stall is judged (liveness is judged once faults heal)` : '';
+  const judged =
+    p.role === 'replicator' && owes.length > 0
+      ? `; until then no replication stall is judged (liveness is judged once faults heal)`
+      : '';
   return (
     `the broken channel of ${p.name} to ${ch.broker} (${ch.cluster}) still drops every send (a duplicate-frames fault that never healed): ` +
     `${held}, and ${nobody}. Closing that connection would heal it — a \`disconnect\` of ${p.name}, or an \`unload-topic\` of ${ch.cluster} ` +

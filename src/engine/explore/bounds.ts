@@ -43,7 +43,10 @@ export const MAX_EXPLORE_STATES = 1_000_000_000;
  * The bounds of a search: the scenario's `explore` block (kinds, max faults, depth, states), with
  * any of them overridden (the CLI's flags). No block: no faults, the defaults above.
  */
-export function explorerBounds(config: Config, over: { maxDepth?: number; maxFaults?: number; maxStates?: number } = {}): ExploreOptions {
+export function explorerBounds(
+  config: Config,
+  over: { maxDepth?: number; maxFaults?: number; maxStates?: number } = {},
+): ExploreOptions {
   const ex = config.explore;
   return {
     maxDepth: over.maxDepth ?? ex?.maxDepth ?? DEFAULT_MAX_DEPTH,
@@ -56,14 +59,19 @@ export function explorerBounds(config: Config, over: { maxDepth?: number; maxFau
  * The config the search runs: the scenario's fault plan (unless `keepPlan: false`) and the fault
  * budget of the bounds. Replaying a counterexample with `run` needs this same config.
  */
-export const explorerConfig = (config: Config, opts: ExploreOptions): Config => ({ ...config, faults: opts.keepPlan === false ? [] : config.faults, faultBudget: opts.faults });
+export const explorerConfig = (config: Config, opts: ExploreOptions): Config => ({
+  ...config,
+  faults: opts.keepPlan === false ? [] : config.faults,
+  faultBudget: opts.faults,
+});
 
 /** The world after replaying `prefix` from the initial state; throws naming the first key not enabled. */
 export function replayPrefix(config: Config, prefix: readonly string[]): World {
   let w = initialWorld(config);
   prefix.forEach((key, i) => {
     const a = enabledActions(w).find((x) => x.key === key);
-    if (!a) throw new Error(`explore from here: step ${i + 1} "${key}" is not enabled with these bounds`);
+    if (!a)
+      throw new Error(`explore from here: step ${i + 1} "${key}" is not enabled with these bounds`);
     w = step(w, a.action).world;
   });
   return w;

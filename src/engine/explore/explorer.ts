@@ -86,7 +86,12 @@ export class Explorer {
     // The stall says what `run` says at that state (check/progress.ts replicationStalled): which messages are owed, and whether
     // nothing more can happen or a replicator terminated — a proposed fix's visible failure (`guard-rewind`, `fail-on-corrupt-head`:
     // PersistentReplicator failing instead of rewinding or dropping the head) trades a loss for exactly this stall, and says so (review 14).
-    if (enabled.every((a) => a.action.type === 'fault') && this.graph.pending[id]) this.record(id, 'replication-progress', `a reachable state where nothing can happen while entries are still to be replicated (a stall)${stallWhy(world)}`);
+    if (enabled.every((a) => a.action.type === 'fault') && this.graph.pending[id])
+      this.record(
+        id,
+        'replication-progress',
+        `a reachable state where nothing can happen while entries are still to be replicated (a stall)${stallWhy(world)}`,
+      );
     for (const a of enabled) {
       this.transitions++;
       const key = this.graph.keyId(a.key);
@@ -115,10 +120,16 @@ export class Explorer {
   }
 
   private check(id: number, w: World): void {
-    for (const f of checkSafety(w)) if (!this.found.has(f.invariant)) this.record(id, f.invariant, f.detail);
+    for (const f of checkSafety(w))
+      if (!this.found.has(f.invariant)) this.record(id, f.invariant, f.detail);
   }
 
-  private record(id: number, invariant: InvariantId, detail: string, loop: readonly string[] = []): void {
+  private record(
+    id: number,
+    invariant: InvariantId,
+    detail: string,
+    loop: readonly string[] = [],
+  ): void {
     if (this.found.has(invariant)) return;
     const trace = [...this.graph.traceTo(id), ...loop];
     this.found.set(invariant, { invariant, length: trace.length, trace, detail });
@@ -130,7 +141,13 @@ export class Explorer {
   }
 
   progress(): ExploreProgress {
-    return { states: this.graph.size, transitions: this.transitions, depth: this.graph.lastDepth, queue: Math.max(0, this.queue.length - this.head), done: this.finished };
+    return {
+      states: this.graph.size,
+      transitions: this.transitions,
+      depth: this.graph.lastDepth,
+      queue: Math.max(0, this.queue.length - this.head),
+      done: this.finished,
+    };
   }
 
   /**
@@ -169,7 +186,13 @@ export class Explorer {
   result(): ExploreResult {
     if (replicates(this.config) && !this.found.has('replication-progress')) {
       const loop = findFairLoops(this.graph);
-      if (loop) this.record(loop.entry, 'replication-progress', `a loop of states that makes no progress while entries are still to be replicated, under weak fairness${this.loopWhy(loop.entry)}`, loop.cycle);
+      if (loop)
+        this.record(
+          loop.entry,
+          'replication-progress',
+          `a loop of states that makes no progress while entries are still to be replicated, under weak fairness${this.loopWhy(loop.entry)}`,
+          loop.cycle,
+        );
     }
     const cut = { cutOff: this.cutOff, stateLimit: this.stateLimit, outOfMemory: this.outOfMemory };
     return verdictOf(this.progress(), this.found, cut, replicates(this.config));
@@ -183,10 +206,15 @@ const stallWhy = (w: World): string => {
   return s ? `: ${s.detail.replace(/^replication stalled with /, '')}` : '';
 };
 
-const hasBacklog = (w: World): boolean => replicationLinks(w.config).some((l) => owesAny(w, l)) && !unhealedFault(w);
+const hasBacklog = (w: World): boolean =>
+  replicationLinks(w.config).some((l) => owesAny(w, l)) && !unhealedFault(w);
 
 /** Run the whole search at once (CLI, tests); `outOfMemory` is asked between slices. */
-export function explore(config: Config, opts: ExploreOptions, outOfMemory?: (ex: Explorer) => boolean): ExploreResult {
+export function explore(
+  config: Config,
+  opts: ExploreOptions,
+  outOfMemory?: (ex: Explorer) => boolean,
+): ExploreResult {
   const ex = new Explorer(config, opts);
   // Between slices the driver may stop the search for memory (the engine cannot measure a heap).
   while (!ex.advance(10_000).done) if (outOfMemory?.(ex)) ex.stopForMemory();

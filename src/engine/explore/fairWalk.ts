@@ -11,7 +11,15 @@ import type { Graph } from './liveness';
  * the same unfair-free loop. Starts from the actions enabled everywhere in the set, then adds any
  * action the walk's own states all enable but it did not take (a few rounds at most).
  */
-export function fairWalk(entry: number, inside: Set<number>, start: Int32Array, adj: Int32Array, lab: Int32Array, g: Graph, always: Set<number>): string[] {
+export function fairWalk(
+  entry: number,
+  inside: Set<number>,
+  start: Int32Array,
+  adj: Int32Array,
+  lab: Int32Array,
+  g: Graph,
+  always: Set<number>,
+): string[] {
   const need = new Set(always);
   let walk: { states: number[]; keys: number[] } = { states: [entry], keys: [] };
   for (let round = 0; round < 8; round++) {
@@ -20,18 +28,28 @@ export function fairWalk(entry: number, inside: Set<number>, start: Int32Array, 
     let common = null as Set<number> | null;
     for (const s of walk.states.slice(0, -1)) {
       const here = new Set<number>();
-      for (let e = start[s]!; e < start[s + 1]!; e++) if (!g.keyName(lab[e]!).startsWith('fault:')) here.add(lab[e]!);
+      for (let e = start[s]!; e < start[s + 1]!; e++)
+        if (!g.keyName(lab[e]!).startsWith('fault:')) here.add(lab[e]!);
       common = common === null ? here : new Set([...common].filter((k) => here.has(k)));
     }
     const missing = [...(common ?? [])].filter((k) => !taken.has(k) && !need.has(k));
     if (missing.length === 0) break;
     for (const k of missing) need.add(k);
   }
-  return walk.keys.length > 0 ? walk.keys.map(g.keyName) : cycleThrough(entry, inside, start, adj, lab, g);
+  return walk.keys.length > 0
+    ? walk.keys.map(g.keyName)
+    : cycleThrough(entry, inside, start, adj, lab, g);
 }
 
 /** From `entry`, take the nearest inside edge of each needed label in turn, then go back to `entry`. */
-function walkTaking(entry: number, need: Set<number>, inside: Set<number>, start: Int32Array, adj: Int32Array, lab: Int32Array): { states: number[]; keys: number[] } {
+function walkTaking(
+  entry: number,
+  need: Set<number>,
+  inside: Set<number>,
+  start: Int32Array,
+  adj: Int32Array,
+  lab: Int32Array,
+): { states: number[]; keys: number[] } {
   const states = [entry];
   const keys: number[] = [];
   const todo = new Set(need);
@@ -45,7 +63,14 @@ function walkTaking(entry: number, need: Set<number>, inside: Set<number>, start
     cur = states[states.length - 1]!;
   };
   while (todo.size > 0) {
-    const path = bfsInside(cur, inside, start, adj, lab, (_s, t, k) => todo.has(k) && inside.has(t));
+    const path = bfsInside(
+      cur,
+      inside,
+      start,
+      adj,
+      lab,
+      (_s, t, k) => todo.has(k) && inside.has(t),
+    );
     if (!path) break;
     follow(path);
   }
@@ -57,7 +82,14 @@ function walkTaking(entry: number, need: Set<number>, inside: Set<number>, start
 }
 
 /** Shortest path inside the set from `from` whose last edge satisfies `goal`, as [target, label] steps. */
-function bfsInside(from: number, inside: Set<number>, start: Int32Array, adj: Int32Array, lab: Int32Array, goal: (s: number, t: number, k: number) => boolean): [number, number][] | null {
+function bfsInside(
+  from: number,
+  inside: Set<number>,
+  start: Int32Array,
+  adj: Int32Array,
+  lab: Int32Array,
+  goal: (s: number, t: number, k: number) => boolean,
+): [number, number][] | null {
   const prev = new Map<number, [number, number]>();
   const queue = [from];
   const seen = new Set([from]);
@@ -67,7 +99,7 @@ function bfsInside(from: number, inside: Set<number>, start: Int32Array, adj: In
       const t = adj[e]!;
       if (goal(s, t, lab[e]!)) {
         const path: [number, number][] = [[t, lab[e]!]];
-        for (let x = s; x !== from; ) {
+        for (let x = s; x !== from;) {
           const [p, k] = prev.get(x)!;
           path.push([x, k]);
           x = p;
@@ -84,7 +116,14 @@ function bfsInside(from: number, inside: Set<number>, start: Int32Array, adj: In
 }
 
 /** Shortest cycle from `entry` back to itself inside the set, as action keys. */
-function cycleThrough(entry: number, inside: Set<number>, start: Int32Array, adj: Int32Array, lab: Int32Array, g: Graph): string[] {
+function cycleThrough(
+  entry: number,
+  inside: Set<number>,
+  start: Int32Array,
+  adj: Int32Array,
+  lab: Int32Array,
+  g: Graph,
+): string[] {
   const prev = new Map<number, [number, number]>();
   const queue = [entry];
   for (let i = 0; i < queue.length; i++) {

@@ -13,10 +13,26 @@
 // is armed, the count decides when it may fire.
 import type { World } from '../model/world';
 
-export const DROP = new Set(['config', 'tick', 'stepCount', 'instance', 'nextOpId', 'epoch', 'shownChunk']);
+export const DROP = new Set([
+  'config',
+  'tick',
+  'stepCount',
+  'instance',
+  'nextOpId',
+  'epoch',
+  'shownChunk',
+]);
 
 /** A plan fault still waits for a step count (`after: { step: N }`): the count matters. */
-export const countsSteps = (w: World): boolean => w.config.faults.some((f, i) => 'after' in f && f.after !== undefined && 'step' in f.after && !w.plan[i]!.armed && !w.plan[i]!.spent);
+export const countsSteps = (w: World): boolean =>
+  w.config.faults.some(
+    (f, i) =>
+      'after' in f &&
+      f.after !== undefined &&
+      'step' in f.after &&
+      !w.plan[i]!.armed &&
+      !w.plan[i]!.spent,
+  );
 export const STAMPS = new Set(['born', 'closedAt', 'batchBorn']);
 
 export function fingerprint(w: World): string {
@@ -30,10 +46,19 @@ export function fingerprint(w: World): string {
     if (key === 'stepCount' && keepSteps) return value;
     if (DROP.has(key)) return undefined;
     if (STAMPS.has(key) && typeof value === 'number') return rank.get(value);
-    if (key === 'sends' && this && typeof this === 'object' && (this as { broken?: unknown }).broken === null) return undefined;
-    if (value && typeof value === 'object' && 'wireName' in value) currentProducer = (value as unknown as { name: string }).name;
-    if (value && typeof value === 'object' && 'producer' in value && 'broker' in value) currentProducer = (value as { producer: string }).producer;
-    if (key === 'opId' && typeof value === 'number') return value - (opBase.get(currentProducer) ?? 0);
+    if (
+      key === 'sends' &&
+      this &&
+      typeof this === 'object' &&
+      (this as { broken?: unknown }).broken === null
+    )
+      return undefined;
+    if (value && typeof value === 'object' && 'wireName' in value)
+      currentProducer = (value as unknown as { name: string }).name;
+    if (value && typeof value === 'object' && 'producer' in value && 'broker' in value)
+      currentProducer = (value as { producer: string }).producer;
+    if (key === 'opId' && typeof value === 'number')
+      return value - (opBase.get(currentProducer) ?? 0);
     return value;
   });
 }

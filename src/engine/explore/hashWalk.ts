@@ -14,7 +14,12 @@ export interface Hasher {
   readonly stamps: number[];
 }
 
-export const hasher = (opBase: number): Hasher => ({ a: 0x811c9dc5, b: 0x9747b28c, opBase, stamps: [] });
+export const hasher = (opBase: number): Hasher => ({
+  a: 0x811c9dc5,
+  b: 0x9747b28c,
+  opBase,
+  stamps: [],
+});
 
 export const mix = (h: Hasher, x: number): void => {
   h.a = Math.imul(h.a ^ x, 0x01000193);
@@ -38,7 +43,15 @@ function keyInfo(k: string): KeyInfo {
   if (c === undefined) {
     let code = 0x9e3779b1;
     for (let i = 0; i < k.length; i++) code = Math.imul(code ^ k.charCodeAt(i), 0x01000193);
-    const kind = DROP.has(k) ? Kind.Drop : STAMPS.has(k) ? Kind.Stamp : k === 'opId' ? Kind.OpId : k === 'sends' ? Kind.Sends : Kind.Plain;
+    const kind = DROP.has(k)
+      ? Kind.Drop
+      : STAMPS.has(k)
+        ? Kind.Stamp
+        : k === 'opId'
+          ? Kind.OpId
+          : k === 'sends'
+            ? Kind.Sends
+            : Kind.Plain;
     keyInfos.set(k, (c = { code, kind, next: '', nextInfo: null }));
   }
   return c;
@@ -164,7 +177,8 @@ function frozenHash(v: object): readonly [number, number] | null {
   // Frames, answers and requests carry their birth stamp, a producer's ops their op id: contextual
   // by definition, and the most common frozen values met. A property read settles them without a
   // WeakMap lookup.
-  if ((v as { born?: unknown }).born !== undefined || (v as { opId?: unknown }).opId !== undefined) return null;
+  if ((v as { born?: unknown }).born !== undefined || (v as { opId?: unknown }).opId !== undefined)
+    return null;
   let c = frozenHashes.get(v);
   if (c === undefined) {
     if (contextual(v)) c = CONTEXTUAL;

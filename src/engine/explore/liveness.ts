@@ -58,7 +58,12 @@ function hasEdge(start: Int32Array, adj: Int32Array, a: number, b: number): bool
 }
 
 /** Iterative Tarjan over the states for which `live` holds. */
-function tarjan(n: number, start: Int32Array, adj: Int32Array, live: (s: number) => boolean): number[][] {
+function tarjan(
+  n: number,
+  start: Int32Array,
+  adj: Int32Array,
+  live: (s: number) => boolean,
+): number[][] {
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
   const onStack = new Uint8Array(n);

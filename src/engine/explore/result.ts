@@ -36,14 +36,27 @@ export interface CutShort {
 }
 
 /** The verdict once the search (and the liveness pass) is done: violations sorted by trace length, then name. */
-export function verdictOf(progress: ExploreProgress, found: ReadonlyMap<InvariantId, Counterexample>, cut: CutShort, replicates: boolean): ExploreResult {
-  const violations = [...found.values()].sort((a, b) => a.length - b.length || (a.invariant < b.invariant ? -1 : 1));
+export function verdictOf(
+  progress: ExploreProgress,
+  found: ReadonlyMap<InvariantId, Counterexample>,
+  cut: CutShort,
+  replicates: boolean,
+): ExploreResult {
+  const violations = [...found.values()].sort(
+    (a, b) => a.length - b.length || (a.invariant < b.invariant ? -1 : 1),
+  );
   const safetyBroken = violations.some((v) => v.invariant !== 'replication-progress');
   const liveBroken = violations.some((v) => v.invariant === 'replication-progress');
   return {
     ...progress,
     complete: !cut.cutOff,
-    stopReason: cut.outOfMemory ? 'memory' : cut.stateLimit ? 'max-states' : cut.cutOff ? 'max-depth' : null,
+    stopReason: cut.outOfMemory
+      ? 'memory'
+      : cut.stateLimit
+        ? 'max-states'
+        : cut.cutOff
+          ? 'max-depth'
+          : null,
     violations,
     safety: safetyBroken ? 'violated' : 'holds',
     liveness: !replicates ? 'not-applicable' : liveBroken ? 'violated' : 'holds',

@@ -133,7 +133,8 @@ class Parts {
     if (!from) return null;
     const at = from[this.n];
     if (at !== undefined && at.obj === v && at.shell === shell) return at;
-    for (let i = 0; i < from.length; i++) if (from[i]!.obj === v && from[i]!.shell === shell) return from[i]!;
+    for (let i = 0; i < from.length; i++)
+      if (from[i]!.obj === v && from[i]!.shell === shell) return from[i]!;
     return null;
   }
 }

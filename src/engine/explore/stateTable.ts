@@ -61,4 +61,5 @@ export class StateTable {
  * Where a hash starts probing: its low 32 bits, stirred once more (the low bits of a 53-bit state
  * hash are already mixed; the multiply spreads runs of nearby values anyway).
  */
-const slot = (hash: number): number => Math.imul(hash >>> 0 ^ ((hash / 0x100000000) | 0), 0x9e3779b1) >>> 0;
+const slot = (hash: number): number =>
+  Math.imul((hash >>> 0) ^ ((hash / 0x100000000) | 0), 0x9e3779b1) >>> 0;

@@ -133,7 +133,12 @@ export interface BkState {
   answers: BkAnswer[];
   ledgerMeta: Record<string, LedgerMetadata>;
   /** The metadata store: topic owner, ledger list and its version, next ledger id. */
-  metadata: { owner: string; ledgers: { id: number; entries: number }[]; version: number; nextLedgerId: number };
+  metadata: {
+    owner: string;
+    ledgers: { id: number; entries: number }[];
+    version: number;
+    nextLedgerId: number;
+  };
   ml: ManagedLedger;
   takeover: Takeover | null;
 }

@@ -33,7 +33,11 @@ export interface ClusterConfig {
   readonly initialLedgers: readonly InitialLedger[];
   /** Present: BookKeeper is modelled under the managed ledger (ensemble, quorums, fencing). */
   readonly bookies: readonly string[];
-  readonly ledger: { readonly ensemble: number; readonly writeQuorum: number; readonly ackQuorum: number };
+  readonly ledger: {
+    readonly ensemble: number;
+    readonly writeQuorum: number;
+    readonly ackQuorum: number;
+  };
 }
 
 export interface SubscriptionConfig {
@@ -51,7 +55,11 @@ export interface SubscriptionConfig {
 export interface InitialLedger {
   readonly id: number;
   readonly entries: number;
-  readonly messages?: readonly { readonly msg: string; readonly producer: string; readonly seq: number }[];
+  readonly messages?: readonly {
+    readonly msg: string;
+    readonly producer: string;
+    readonly seq: number;
+  }[];
 }
 
 export interface ProducerConfig {
@@ -156,6 +164,8 @@ export interface Config {
   /** The scenario's `explore` block: bounds and the faults the explorer may place. */
   readonly explore: ExploreConfig | null;
   /** Set only by the explorer: fault kinds it places as actions, and how many per run. */
-  readonly faultBudget: { readonly kinds: readonly ExploreFaultKind[]; readonly max: number } | null;
+  readonly faultBudget: {
+    readonly kinds: readonly ExploreFaultKind[];
+    readonly max: number;
+  } | null;
 }
-

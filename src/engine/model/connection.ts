@@ -75,18 +75,31 @@ export interface AnsweredChunk {
  * What a receipt or error answers, as its arrow names it: `M1`, a batch `M1+M2`, or the chunk
  * `M1[2/2]` whose frame the broker answered (display only: see `AnsweredChunk`).
  */
-export const answeredLabel = (r: { readonly msgs: readonly string[]; readonly shownChunk?: AnsweredChunk }): string =>
-  r.shownChunk && r.msgs.length === 1 ? `${r.msgs[0]}[${r.shownChunk.id + 1}/${r.shownChunk.of}]` : r.msgs.join('+');
+export const answeredLabel = (r: {
+  readonly msgs: readonly string[];
+  readonly shownChunk?: AnsweredChunk;
+}): string =>
+  r.shownChunk && r.msgs.length === 1
+    ? `${r.msgs[0]}[${r.shownChunk.id + 1}/${r.shownChunk.of}]`
+    : r.msgs.join('+');
 
 /**
  * Answers in flight as a drop or a close lists them, once each: a batch's as its messages (`M1, M2`),
  * a chunk's as the chunk (`M1[2/2]`).
  */
 export const answersText = (frames: readonly ResponseFrame[]): string =>
-  [...new Set(frames.flatMap((f) => (f.kind !== 'close-producer' && f.shownChunk ? [answeredLabel(f)] : f.msgs)))].join(', ');
+  [
+    ...new Set(
+      frames.flatMap((f) =>
+        f.kind !== 'close-producer' && f.shownChunk ? [answeredLabel(f)] : f.msgs,
+      ),
+    ),
+  ].join(', ');
 
 /** The chunk one frame's messages are, for its answer (`AnsweredChunk`): a lone chunk's place, else nothing. */
-export const answeredChunk = (msgs: readonly MsgRef[]): { shownChunk: AnsweredChunk } | Record<string, never> =>
+export const answeredChunk = (
+  msgs: readonly MsgRef[],
+): { shownChunk: AnsweredChunk } | Record<string, never> =>
   msgs.length === 1 && msgs[0]!.chunk ? { shownChunk: msgs[0]!.chunk } : {};
 
 export type ServerError = 'ChecksumError' | 'NotAllowedError' | 'PersistenceError';

@@ -20,7 +20,12 @@ export type FaultSpec =
       readonly cluster: string;
       readonly localBufferCorrupted: boolean;
     }
-  | { readonly kind: 'not-allowed'; readonly message: string; readonly cluster: string; readonly times: number }
+  | {
+      readonly kind: 'not-allowed';
+      readonly message: string;
+      readonly cluster: string;
+      readonly times: number;
+    }
   | { readonly kind: 'disconnect'; readonly producer: string; readonly after: Trigger }
   | { readonly kind: 'restart-producer'; readonly producer: string; readonly after: Trigger }
   /**
@@ -28,14 +33,29 @@ export type FaultSpec =
    * closes the managed ledger only once its clients (the replicator's producer) have closed. Absent:
    * a bundle unload, `closeWithoutWaitingClientDisconnect` (NamespaceService.unloadNamespaceBundle's default).
    */
-  | { readonly kind: 'unload-topic'; readonly cluster: string; readonly scope?: 'topic'; readonly after: Trigger }
+  | {
+      readonly kind: 'unload-topic';
+      readonly cluster: string;
+      readonly scope?: 'topic';
+      readonly after: Trigger;
+    }
   /**
    * An operator switches the topic's deduplication policy on or off while it runs
    * (`pulsar-admin topics set-deduplication`, or the namespace's): the broker's
    * `PersistentTopic.checkDeduplicationStatus` → `MessageDeduplication.checkStatus`.
    */
-  | { readonly kind: 'set-deduplication'; readonly cluster: string; readonly enabled: boolean; readonly after: Trigger }
-  | { readonly kind: 'ownership-change'; readonly cluster: string; readonly to: string; readonly after: Trigger }
+  | {
+      readonly kind: 'set-deduplication';
+      readonly cluster: string;
+      readonly enabled: boolean;
+      readonly after: Trigger;
+    }
+  | {
+      readonly kind: 'ownership-change';
+      readonly cluster: string;
+      readonly to: string;
+      readonly after: Trigger;
+    }
   /**
    * The topic's message TTL has passed for every entry it has confirmed: the broker's expiry check
    * (`PersistentTopic.checkMessageExpiry`) mark-deletes every subscription's and replicator's cursor
@@ -52,7 +72,12 @@ export type FaultSpec =
    * The process of the broker serving the topic dies; `to` loads the topic after it (null: the
    * same broker, once it has restarted). Unlike ownership-change, the old owner never acts again.
    */
-  | { readonly kind: 'restart-broker'; readonly cluster: string; readonly to: string | null; readonly after: Trigger }
+  | {
+      readonly kind: 'restart-broker';
+      readonly cluster: string;
+      readonly to: string | null;
+      readonly after: Trigger;
+    }
   | { readonly kind: 'slow-bookie'; readonly bookie: string; readonly message?: string }
   /**
    * The bookie's process dies and comes back (one step): requests in flight to it and its answers
@@ -99,8 +124,14 @@ export const FAULT_KINDS: readonly FaultKind[] = [
  * `unload-topic:topic` places `pulsar-admin topics unload`, whose close waits for its clients, where
  * `unload-topic` places a bundle unload).
  */
-export type ExploreFaultKind = FaultKind | 'checksum-error:corrupted' | 'checksum-error:intact' | 'unload-topic:topic';
-export const EXPLORE_FAULT_KINDS: readonly ExploreFaultKind[] = [...FAULT_KINDS, 'checksum-error:corrupted', 'checksum-error:intact', 'unload-topic:topic'];
+export type ExploreFaultKind =
+  FaultKind | 'checksum-error:corrupted' | 'checksum-error:intact' | 'unload-topic:topic';
+export const EXPLORE_FAULT_KINDS: readonly ExploreFaultKind[] = [
+  ...FAULT_KINDS,
+  'checksum-error:corrupted',
+  'checksum-error:intact',
+  'unload-topic:topic',
+];
 
 /**
  * The storage a fault kind acts on (`applies` in sim/faults.ts): persist-fails only on abstract
@@ -122,7 +153,10 @@ export const kindFitsStorage = (kind: string, bookies: boolean): boolean => {
 
 /** What decides whether a fault kind can ever apply: the scenario's clusters and senders. */
 export interface FaultScope {
-  readonly clusters: readonly { readonly brokers: readonly string[]; readonly bookies: readonly string[] }[];
+  readonly clusters: readonly {
+    readonly brokers: readonly string[];
+    readonly bookies: readonly string[];
+  }[];
   readonly producers: readonly unknown[];
   readonly replication: unknown;
   /** Replication as a list of links (`replication: [...]`; then `replication` is null). */
@@ -137,22 +171,40 @@ export interface FaultScope {
  * to), and, except for the bookie-side kinds, something that sends — restart-producer and
  * send-timeout an application producer (the replicator's runs with sendTimeout 0).
  */
-export const faultKindApplies = (kind: ExploreFaultKind, scope: FaultScope): boolean => faultKindBlocker(kind, scope) === null;
+export const faultKindApplies = (kind: ExploreFaultKind, scope: FaultScope): boolean =>
+  faultKindBlocker(kind, scope) === null;
 
 /** Why a fault of this kind can never act in the scenario, in words (null when it can): the same conditions. */
 export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): string | null {
   if (kind === 'restart-producer' || kind === 'send-timeout')
-    return scope.producers.length > 0 ? null : kind === 'send-timeout' ? "no application producer; the replicator's runs with sendTimeout 0" : 'no application producer to restart';
+    return scope.producers.length > 0
+      ? null
+      : kind === 'send-timeout'
+        ? "no application producer; the replicator's runs with sendTimeout 0"
+        : 'no application producer to restart';
   const storage = STORAGE_OF[kind];
   if (!scope.clusters.some((c) => kindFitsStorage(kind, c.bookies.length > 0)))
-    return storage === 'abstract' ? 'every cluster has bookies, and it acts only on abstract storage' : 'no cluster has bookies';
-  if (kind === 'ownership-change' && !scope.clusters.some((c) => c.bookies.length > 0 && c.brokers.length > 1)) return 'no cluster with bookies has a second broker to move to';
+    return storage === 'abstract'
+      ? 'every cluster has bookies, and it acts only on abstract storage'
+      : 'no cluster has bookies';
+  if (
+    kind === 'ownership-change' &&
+    !scope.clusters.some((c) => c.bookies.length > 0 && c.brokers.length > 1)
+  )
+    return 'no cluster with bookies has a second broker to move to';
   // Replication as one link or as a list (where `replication` is null): a replicator reads and sends either way.
   const replicated = scope.replication != null || (scope.replications?.length ?? 0) > 0;
   // A message TTL acts on cursors: a subscription's or a replicator's.
-  if (kind === 'expire-messages') return replicated || (scope.subscriptions?.length ?? 0) > 0 ? null : 'no subscription and no replication: no cursor to expire';
+  if (kind === 'expire-messages')
+    return replicated || (scope.subscriptions?.length ?? 0) > 0
+      ? null
+      : 'no subscription and no replication: no cursor to expire';
   // A trim deletes ledgers a write closed: a topic nothing writes to never has one before its current.
-  if (kind === 'trim-topic') return scope.producers.length > 0 || replicated ? null : 'nothing is written: no ledger ever closes for a trim to delete';
-  const bookieSide = kind === 'slow-bookie' || kind === 'ownership-change' || kind === 'restart-bookie';
+  if (kind === 'trim-topic')
+    return scope.producers.length > 0 || replicated
+      ? null
+      : 'nothing is written: no ledger ever closes for a trim to delete';
+  const bookieSide =
+    kind === 'slow-bookie' || kind === 'ownership-change' || kind === 'restart-bookie';
   return bookieSide || scope.producers.length > 0 || replicated ? null : 'nothing sends';
 }

@@ -59,11 +59,22 @@ export function fixApplies(config: Config, fix: FixId): boolean {
       return config.producers.some((p) => p.client === 'go');
     case 'go-flush-before-single':
       // Only a batching Go producer's message that bypasses batching meets an open batch.
-      return config.workload.some((i) => i.kind === 'send' && (i.deliverAfter !== undefined || i.replicateTo !== undefined) && config.producers.some((p) => p.name === i.producer && p.client === 'go' && p.batchingMaxMessages > 0));
+      return config.workload.some(
+        (i) =>
+          i.kind === 'send' &&
+          (i.deliverAfter !== undefined || i.replicateTo !== undefined) &&
+          config.producers.some(
+            (p) => p.name === i.producer && p.client === 'go' && p.batchingMaxMessages > 0,
+          ),
+      );
     case 'go-timeout-all-chunks':
       // Only a Go producer that chunks has a chunk's item for its send timer to fail alone, and only
       // a send timeout (planned, or the explorer's) fires that timer.
-      return config.producers.some((p) => p.client === 'go' && p.chunking === true) && (config.faults.some((f) => f.kind === 'send-timeout') || (config.explore?.kinds.includes('send-timeout') ?? false));
+      return (
+        config.producers.some((p) => p.client === 'go' && p.chunking === true) &&
+        (config.faults.some((f) => f.kind === 'send-timeout') ||
+          (config.explore?.kinds.includes('send-timeout') ?? false))
+      );
     case 'guard-rewind':
     case 'fail-on-corrupt-head':
       return replicates(config);
@@ -78,7 +89,13 @@ export function fixApplies(config: Config, fix: FixId): boolean {
       // Only the V2 `_LID`/`_EID` watermarks change, and only a target that deduplicates keeps them.
       // A target switched on by a plan's or the explorer's `set-deduplication` keeps them too once it
       // is on: a load after that replays the entries after its new dedup cursor (review 10).
-      return replicationLinks(config).some((l) => replicationDedup(config, l.cfg) === 'v2' && config.clusters.some((c) => c.name === l.cfg.to && (c.deduplication || switchedOn(config, c.name))));
+      return replicationLinks(config).some(
+        (l) =>
+          replicationDedup(config, l.cfg) === 'v2' &&
+          config.clusters.some(
+            (c) => c.name === l.cfg.to && (c.deduplication || switchedOn(config, c.name)),
+          ),
+      );
     case 'pr-20948':
     case 'replay-last-chunk':
       // MessageDeduplication's chunk rule, live and on replay: only a producer that chunks sends chunks.
@@ -88,9 +105,12 @@ export function fixApplies(config: Config, fix: FixId): boolean {
 
 /** Whether a plan fault or the explorer may switch `cluster`'s deduplication on while the run goes. */
 const switchedOn = (config: Config, cluster: string): boolean =>
-  config.faults.some((f) => f.kind === 'set-deduplication' && f.cluster === cluster && f.enabled) || (config.explore?.kinds.includes('set-deduplication') ?? false);
+  config.faults.some((f) => f.kind === 'set-deduplication' && f.cluster === cluster && f.enabled) ||
+  (config.explore?.kinds.includes('set-deduplication') ?? false);
 
-export const applicableFixes = (config: Config): FixId[] => FIX_IDS.filter((f) => fixApplies(config, f));
+export const applicableFixes = (config: Config): FixId[] =>
+  FIX_IDS.filter((f) => fixApplies(config, f));
 
 /** The fixes a comparison adds one at a time: those that apply and are not on already. */
-export const fixesToCompare = (config: Config): FixId[] => applicableFixes(config).filter((f) => !config.fixes.includes(f));
+export const fixesToCompare = (config: Config): FixId[] =>
+  applicableFixes(config).filter((f) => !config.fixes.includes(f));

@@ -42,13 +42,23 @@ export interface ReplicationLink {
 export const linkSuffix = (l: ReplicationConfig): string => `${l.from}->${l.to}`;
 
 /** Every replication link of the run, in the scenario's order. */
-export function replicationLinks(config: Pick<Config, 'replication' | 'replications'>): readonly ReplicationLink[] {
+export function replicationLinks(
+  config: Pick<Config, 'replication' | 'replications'>,
+): readonly ReplicationLink[] {
   // Asked for by `enabledActions` in every state the explorer expands: built once per config
   // (configs are never changed), not as new objects and key strings on every call.
   let links = linksOf.get(config);
   if (!links) {
-    if (config.replications) links = config.replications.map((cfg) => ({ cfg, key: `${REPLICATOR}:${linkSuffix(cfg)}`, cursor: `replicator-cursor:${linkSuffix(cfg)}` }));
-    else links = config.replication ? [{ cfg: config.replication, key: REPLICATOR, cursor: 'replicator-cursor' }] : [];
+    if (config.replications)
+      links = config.replications.map((cfg) => ({
+        cfg,
+        key: `${REPLICATOR}:${linkSuffix(cfg)}`,
+        cursor: `replicator-cursor:${linkSuffix(cfg)}`,
+      }));
+    else
+      links = config.replication
+        ? [{ cfg: config.replication, key: REPLICATOR, cursor: 'replicator-cursor' }]
+        : [];
     linksOf.set(config, links);
   }
   return links;
@@ -56,7 +66,11 @@ export function replicationLinks(config: Pick<Config, 'replication' | 'replicati
 const linksOf = new WeakMap<object, readonly ReplicationLink[]>();
 
 /** The link whose replicator owns producer `name`, if it is a replicator's producer. */
-export const linkOfProducer = (config: Pick<Config, 'replication' | 'replications'>, name: string): ReplicationLink | undefined => replicationLinks(config).find((l) => l.key === name);
+export const linkOfProducer = (
+  config: Pick<Config, 'replication' | 'replications'>,
+  name: string,
+): ReplicationLink | undefined => replicationLinks(config).find((l) => l.key === name);
 
 /** Does the run replicate at all (one link or several)? */
-export const replicates = (config: Pick<Config, 'replication' | 'replications'>): boolean => config.replication !== null || (config.replications?.length ?? 0) > 0;
+export const replicates = (config: Pick<Config, 'replication' | 'replications'>): boolean =>
+  config.replication !== null || (config.replications?.length ?? 0) > 0;

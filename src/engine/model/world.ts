@@ -53,4 +53,8 @@ export interface World {
 }
 
 /** The replicator of one link (`PersistentTopic.replicators.get(remoteCluster)` on its source). */
-export const replicatorOf = (w: Pick<World, 'replicator' | 'replicators'>, link: ReplicationLink): ReplicatorState | null => (link.key === REPLICATOR ? w.replicator : (w.replicators?.[link.key] ?? null));
+export const replicatorOf = (
+  w: Pick<World, 'replicator' | 'replicators'>,
+  link: ReplicationLink,
+): ReplicatorState | null =>
+  link.key === REPLICATOR ? w.replicator : (w.replicators?.[link.key] ?? null);

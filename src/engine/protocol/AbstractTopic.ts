@@ -15,7 +15,14 @@ import { type Ctx, tick } from '../sim/context';
  * (`ServerCnx.closeProducer`) while its `CommandCloseProducer` is still on the way.
  */
 export function nameHolder(w: World, p: ProducerState): ProducerState | undefined {
-  return Object.values(w.producers).find((q) => q !== p && q.cluster === p.cluster && q.wireName === p.wireName && w.channels[q.name]?.open === true && w.channels[q.name]?.removed !== true);
+  return Object.values(w.producers).find(
+    (q) =>
+      q !== p &&
+      q.cluster === p.cluster &&
+      q.wireName === p.wireName &&
+      w.channels[q.name]?.open === true &&
+      w.channels[q.name]?.removed !== true,
+  );
 }
 
 /**
@@ -29,25 +36,70 @@ export function nameHolder(w: World, p: ProducerState): ProducerState | undefine
  *   with backoff. A refused retry changes nothing, so the model waits (`Busy`) until the holder's
  *   connection closes (ClientCnx.closeConnection wakes it) and then connects.
  */
-export function producerBusy(ctx: Ctx, p: ProducerState, holder: ProducerState, broker: string, firstConnect: boolean): void {
+export function producerBusy(
+  ctx: Ctx,
+  p: ProducerState,
+  holder: ProducerState,
+  broker: string,
+  firstConnect: boolean,
+): void {
   const java = p.client === 'java';
-  ctx.events.push(ev('connect', p.name, `CommandProducer → ProducerBusy: producer with name '${p.wireName}' is already connected to topic (${holder.name})`, [], { to: broker, cluster: p.cluster, rule: 'AbstractTopic.internalAddProducer:busy' }));
+  ctx.events.push(
+    ev(
+      'connect',
+      p.name,
+      `CommandProducer → ProducerBusy: producer with name '${p.wireName}' is already connected to topic (${holder.name})`,
+      [],
+      { to: broker, cluster: p.cluster, rule: 'AbstractTopic.internalAddProducer:busy' },
+    ),
+  );
   if (!firstConnect) {
     p.state = 'Busy';
     const text = `${java ? 'ProducerBusyException' : 'ProducerBusy'} is retried: reconnects once ${holder.name}'s connection closes`;
-    ctx.events.push(ev('log', p.name, text, [], { cluster: p.cluster, rule: java ? 'ProducerImpl.connectionOpened:reconnectLater' : 'partitionProducer.reconnectToBroker:retry' }));
+    ctx.events.push(
+      ev('log', p.name, text, [], {
+        cluster: p.cluster,
+        rule: java
+          ? 'ProducerImpl.connectionOpened:reconnectLater'
+          : 'partitionProducer.reconnectToBroker:retry',
+      }),
+    );
     return;
   }
   p.state = 'Failed';
   p.closed = true;
   // The client's connection to the broker exists; the producer is not registered on it. The
   // record lets the application go on (its sends fail: it has no producer).
-  ctx.w.channels[p.name] = { producer: p.name, broker, cluster: p.cluster, epoch: 1, open: false, closedAt: tick(ctx.w), toBroker: [], toClient: [], sends: 0, replDedupV2: false, listening: false, broken: null };
-  const text = java ? 'create() fails: ProducerBusyException (not retriable), producer Failed' : 'CreateProducer fails: ProducerBusy';
-  ctx.events.push(ev('log', p.name, text, [], { cluster: p.cluster, rule: java ? 'ProducerImpl.connectionOpened:failed' : 'partitionProducer.newPartitionProducer:failed' }));
+  ctx.w.channels[p.name] = {
+    producer: p.name,
+    broker,
+    cluster: p.cluster,
+    epoch: 1,
+    open: false,
+    closedAt: tick(ctx.w),
+    toBroker: [],
+    toClient: [],
+    sends: 0,
+    replDedupV2: false,
+    listening: false,
+    broken: null,
+  };
+  const text = java
+    ? 'create() fails: ProducerBusyException (not retriable), producer Failed'
+    : 'CreateProducer fails: ProducerBusy';
+  ctx.events.push(
+    ev('log', p.name, text, [], {
+      cluster: p.cluster,
+      rule: java
+        ? 'ProducerImpl.connectionOpened:failed'
+        : 'partitionProducer.newPartitionProducer:failed',
+    }),
+  );
 }
 
 /** The holder of a name closed its connection: a producer retrying for that name connects next. */
 export function nameReleased(w: World, holder: ProducerState): void {
-  for (const q of Object.values(w.producers)) if (q.state === 'Busy' && q.cluster === holder.cluster && q.wireName === holder.wireName) q.state = 'Connecting';
+  for (const q of Object.values(w.producers))
+    if (q.state === 'Busy' && q.cluster === holder.cluster && q.wireName === holder.wireName)
+      q.state = 'Connecting';
 }

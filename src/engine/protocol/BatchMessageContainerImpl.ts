@@ -1,7 +1,11 @@
 // The Java client's open batch: `BatchMessageContainerImpl` and its `AbstractBatchMessageContainer`.
 // A batch is bounded by a message count and by payload bytes; the bytes are the messages' `size`
 // (a send without one counts 0), not the serialized frame, as `currentBatchSizeBytes` counts them.
-import { BROKER_MAX_MESSAGE_SIZE, DEFAULT_BATCHING_MAX_BYTES, type ProducerConfig } from '../model/config';
+import {
+  BROKER_MAX_MESSAGE_SIZE,
+  DEFAULT_BATCHING_MAX_BYTES,
+  type ProducerConfig,
+} from '../model/config';
 import type { MsgRef, ProducerState } from '../model/producer';
 import { type Ctx, tick } from '../sim/context';
 

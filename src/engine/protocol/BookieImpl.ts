@@ -24,7 +24,13 @@ export function bookieRestarts(bk: BkState, bookie: string): { requests: number;
 }
 
 /** A bookie handles the head request from one broker: `BookieImpl.addEntry` or a fencing read. */
-export function bookieReceive(ctx: Ctx, bk: BkState, index: number, slow: readonly FaultSpec[], msgOf: (l: number, e: number) => string[]): void {
+export function bookieReceive(
+  ctx: Ctx,
+  bk: BkState,
+  index: number,
+  slow: readonly FaultSpec[],
+  msgOf: (l: number, e: number) => string[],
+): void {
   const r = bk.requests.splice(index, 1)[0]!;
   // This bookie's record of the ledger, copied on write: reading `bk.bookies` through the step's
   // view would copy every bookie's, and a step changes one. Nothing after this in the step touches a bookie.
@@ -34,26 +40,79 @@ export function bookieReceive(ctx: Ctx, bk: BkState, index: number, slow: readon
   let rc: BkAnswer['rc'] = 'OK';
   if (r.kind === 'fence') {
     led.fenced = true;
-    ctx.events.push(ev('log', r.to, `fence ledger ${r.ledgerId} (recovery read); holds ${led.entries.map((e) => `${r.ledgerId}:${e}`).join(', ') || 'nothing'}`, [], { rule: 'BookieImpl.fenceLedger' }));
+    ctx.events.push(
+      ev(
+        'log',
+        r.to,
+        `fence ledger ${r.ledgerId} (recovery read); holds ${led.entries.map((e) => `${r.ledgerId}:${e}`).join(', ') || 'nothing'}`,
+        [],
+        { rule: 'BookieImpl.fenceLedger' },
+      ),
+    );
   } else if (led.fenced) {
     rc = 'LedgerFenced';
-    ctx.events.push(ev('log', r.to, `add ${r.ledgerId}:${r.entryId} rejected: ledger fenced`, msgOf(r.ledgerId, r.entryId), { rule: 'BookieImpl.addEntry:fenced' }));
+    ctx.events.push(
+      ev(
+        'log',
+        r.to,
+        `add ${r.ledgerId}:${r.entryId} rejected: ledger fenced`,
+        msgOf(r.ledgerId, r.entryId),
+        { rule: 'BookieImpl.addEntry:fenced' },
+      ),
+    );
   } else {
     if (!led.entries.includes(r.entryId)) led.entries.push(r.entryId);
-    ctx.events.push(ev('log', r.to, `stored ${r.ledgerId}:${r.entryId}`, msgOf(r.ledgerId, r.entryId), { rule: 'BookieImpl.addEntry' }));
+    ctx.events.push(
+      ev('log', r.to, `stored ${r.ledgerId}:${r.entryId}`, msgOf(r.ledgerId, r.entryId), {
+        rule: 'BookieImpl.addEntry',
+      }),
+    );
   }
   if (!before || led.fenced !== before.fenced || led.entries.length !== before.entries.length)
-    bk.bookies = { ...(peek(bk).bookies as BkState['bookies']), [r.to]: { ...bookie, ledgers: { ...(bookie.ledgers as Bookie['ledgers']), [r.ledgerId]: led } } };
+    bk.bookies = {
+      ...(peek(bk).bookies as BkState['bookies']),
+      [r.to]: {
+        ...bookie,
+        ledgers: { ...(bookie.ledgers as Bookie['ledgers']), [r.ledgerId]: led },
+      },
+    };
   const msgs = msgOf(r.ledgerId, r.entryId);
-  const held = r.kind === 'add' && slow.some((f) => f.kind === 'slow-bookie' && f.bookie === r.to && (f.message === undefined || msgs.includes(f.message)));
+  const held =
+    r.kind === 'add' &&
+    slow.some(
+      (f) =>
+        f.kind === 'slow-bookie' &&
+        f.bookie === r.to &&
+        (f.message === undefined || msgs.includes(f.message)),
+    );
   const takeover = peek(bk).takeover;
   if (r.kind === 'fence' && !(takeover?.state === 'recovering' && takeover.broker === r.from)) {
     // The fencing read completed on a covering subset before this request arrived: the bookie is
     // fenced all the same, and its answer changes nothing at the client (`ReadLastConfirmedOp
     // .readEntryComplete` only counts it down once `completed`). An answer whose delivery changes
     // nothing commutes with every other step, so it is folded into this one instead of travelling.
-    ctx.events.push(ev('log', r.from, `${r.to}'s answer to the fencing read of ledger ${r.ledgerId} ignored: the read already completed`, [], { rule: 'ReadLastConfirmedOp.readEntryComplete:completed' }));
+    ctx.events.push(
+      ev(
+        'log',
+        r.from,
+        `${r.to}'s answer to the fencing read of ledger ${r.ledgerId} ignored: the read already completed`,
+        [],
+        { rule: 'ReadLastConfirmedOp.readEntryComplete:completed' },
+      ),
+    );
     return;
   }
-  bk.answers.push(frozen({ from: r.to, to: r.from, kind: r.kind, ledgerId: r.ledgerId, entryId: r.entryId, rc, holds: frozen(r.kind === 'fence' ? [...led.entries].sort((a, b) => a - b) : []), held, born: tick(ctx.w) }));
+  bk.answers.push(
+    frozen({
+      from: r.to,
+      to: r.from,
+      kind: r.kind,
+      ledgerId: r.ledgerId,
+      entryId: r.entryId,
+      rc,
+      holds: frozen(r.kind === 'fence' ? [...led.entries].sort((a, b) => a - b) : []),
+      held,
+      born: tick(ctx.w),
+    }),
+  );
 }

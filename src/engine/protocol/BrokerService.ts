@@ -14,7 +14,12 @@ import type { TopicState } from '../model/topic';
 import { closeProducersOf } from './ClientCnx';
 import { replayCursor, replayReplNote } from './MessageDeduplication';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
-import { chunksNotReplayedLog, consumersReconnect, serveTopic, startTakeover } from './OwnershipChange';
+import {
+  chunksNotReplayedLog,
+  consumersReconnect,
+  serveTopic,
+  startTakeover,
+} from './OwnershipChange';
 import { openClosedLedger } from './LedgerHandle';
 import { restartReplicator } from './PersistentReplicator';
 
@@ -33,15 +38,28 @@ export function reloadAbstract(topic: TopicState): void {
   const current = topic.ledgers[topic.ledgers.length - 1];
   if (current && !current.closed) current.closed = true;
   else topic.nextLedgerId++;
-  replayCursor(topic.dedup, topic.ledgers.flatMap((l) => l.entries));
+  replayCursor(
+    topic.dedup,
+    topic.ledgers.flatMap((l) => l.entries),
+  );
 }
 
 /** The log line of a load's dedup replay, on either storage. */
 export function dedupReplayed(ctx: Ctx, cluster: string, broker: string): void {
   const w = ctx.w;
   // V2 replication's _LID/_EID watermarks are what a replay does not rebuild (before PR 25860): worth saying only where they are kept.
-  const v2Target = replicationLinks(w.config).some((l) => l.cfg.to === cluster && replicationDedup(w.config, l.cfg) === 'v2');
-  ctx.events.push(ev('log', broker, `topic loaded: dedup state rebuilt by replay${v2Target ? replayReplNote(w.topics[cluster]!.dedup) : ''}`, [], { cluster, rule: 'MessageDeduplication.replayCursor' }));
+  const v2Target = replicationLinks(w.config).some(
+    (l) => l.cfg.to === cluster && replicationDedup(w.config, l.cfg) === 'v2',
+  );
+  ctx.events.push(
+    ev(
+      'log',
+      broker,
+      `topic loaded: dedup state rebuilt by replay${v2Target ? replayReplNote(w.topics[cluster]!.dedup) : ''}`,
+      [],
+      { cluster, rule: 'MessageDeduplication.replayCursor' },
+    ),
+  );
   chunksNotReplayedLog(ctx, w.topics[cluster]!, broker);
 }
 
@@ -61,13 +79,33 @@ export function loadTopic(ctx: Ctx, topic: TopicState): void {
   const md = bk.metadata;
   const broker = topic.owner;
   const last = md.ledgers[md.ledgers.length - 1]!;
-  ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${md.version}; open ledger ${last.id}`, [], { cluster: topic.cluster, rule: 'ManagedLedgerImpl.initialize' }));
+  ctx.events.push(
+    ev(
+      'log',
+      broker,
+      `load topic: ledger list read at version ${md.version}; open ledger ${last.id}`,
+      [],
+      { cluster: topic.cluster, rule: 'ManagedLedgerImpl.initialize' },
+    ),
+  );
   const count = openClosedLedger(ctx, bk, broker, last.id);
   const read = md.ledgers.map((l) => (l.id === last.id ? { id: l.id, entries: count } : l));
   const { deleted } = initializeBookKeeper(bk, read);
   serveTopic(topic, broker);
   const current = md.ledgers[md.ledgers.length - 1]!;
-  ctx.events.push(ev('log', broker, `ledger list [${listText(md.ledgers)}] written (version ${md.version}): topic loaded, writing ledger ${current.id}`, [], { to: 'metadata-store', cluster: topic.cluster, rule: 'ManagedLedgerImpl.initializeBookKeeper' }));
+  ctx.events.push(
+    ev(
+      'log',
+      broker,
+      `ledger list [${listText(md.ledgers)}] written (version ${md.version}): topic loaded, writing ledger ${current.id}`,
+      [],
+      {
+        to: 'metadata-store',
+        cluster: topic.cluster,
+        rule: 'ManagedLedgerImpl.initializeBookKeeper',
+      },
+    ),
+  );
   emptyLedgersDeleted(ctx, broker, deleted, topic.cluster);
 }
 
@@ -96,16 +134,37 @@ export function restartBroker(ctx: Ctx, cluster: string, to: string | null): voi
   // An admin unload's close still waiting for its replicators dies with the process: the load below
   // replaces it (and the replicator's close, cut with its connection, has nothing left to finish).
   delete topic.closing;
-  const story = next === dead ? `${dead} crashes and restarts` : `${dead} crashes; ${next} loads the topic`;
-  ctx.events.push(ev('fault', dead, `${story} (at ${cluster})`, [], { cluster, rule: 'fault:restart-broker' }));
+  const story =
+    next === dead ? `${dead} crashes and restarts` : `${dead} crashes; ${next} loads the topic`;
+  ctx.events.push(
+    ev('fault', dead, `${story} (at ${cluster})`, [], { cluster, rule: 'fault:restart-broker' }),
+  );
   closeProducersOf(ctx, cluster, `${dead} crashed`, 'ClientCnx.channelInactive');
   for (const s of Object.values(topic.subscriptions)) {
-    if (s.broker === dead) ctx.events.push(ev('close', `${s.name}-consumer`, `connection closed: ${dead} crashed; reconnects once the topic is loaded`, [], { cluster, rule: 'ClientCnx.channelInactive' }));
+    if (s.broker === dead)
+      ctx.events.push(
+        ev(
+          'close',
+          `${s.name}-consumer`,
+          `connection closed: ${dead} crashed; reconnects once the topic is loaded`,
+          [],
+          { cluster, rule: 'ClientCnx.channelInactive' },
+        ),
+      );
   }
   const lost = topic.pendingWrites.flatMap((wr) => idsOf(wr.msgs));
   const writes = topic.pendingWrites.flatMap((wr) => wr.msgs.map((m) => labelOf([m])));
   topic.pendingWrites = [];
-  if (lost.length > 0) ctx.events.push(ev('log', dead, `writes in progress die with the process: ${writes.join(', ')} (no receipt, no error)`, lost, { cluster, rule: 'fault:restart-broker' }));
+  if (lost.length > 0)
+    ctx.events.push(
+      ev(
+        'log',
+        dead,
+        `writes in progress die with the process: ${writes.join(', ')} (no receipt, no error)`,
+        lost,
+        { cluster, rule: 'fault:restart-broker' },
+      ),
+    );
   for (const l of replicationLinks(w.config)) if (l.cfg.from === cluster) restartReplicator(ctx, l);
   if (topic.bk) {
     // The dead instance's managed ledger: nothing queued, no handle, never writes the list again.

@@ -32,7 +32,15 @@ export function writeOp(ctx: Ctx, p: ProducerState, op: OpSendMsg, resend: boole
   if (ch.broken && brokenChannel(ctx, p, ch, frame)) return;
   ch.toBroker.push(frozen(frame));
   const what = `${resend ? 'resend' : 'send'} ${labelOf(op.msgs)} ${seqText(op.sequenceId, op.highestSequenceId)}`;
-  ctx.events.push(ev('write', p.name, what, op.msgs.map((m) => m.msg), { cluster: p.cluster }));
+  ctx.events.push(
+    ev(
+      'write',
+      p.name,
+      what,
+      op.msgs.map((m) => m.msg),
+      { cluster: p.cluster },
+    ),
+  );
 }
 
 /**
@@ -46,9 +54,17 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
   const ch = ctx.w.channels[p.name];
   if (!ch || !ch.open) return;
   const closing = p.state === 'Closing';
-  const lost = [...ch.toBroker.flatMap((f) => f.msgs.map((m) => m.msg)), ...ch.toClient.flatMap((f) => f.msgs)];
+  const lost = [
+    ...ch.toBroker.flatMap((f) => f.msgs.map((m) => m.msg)),
+    ...ch.toClient.flatMap((f) => f.msgs),
+  ];
   // Named as the frames are: a chunk's send or answer as the chunk (`M1[2/2]`), not its message.
-  const frames = [...ch.toBroker.flatMap((f) => f.msgs.map((m) => labelOf([m]))), ...ch.toClient.flatMap((f) => (f.kind !== 'close-producer' && f.shownChunk ? [answeredLabel(f)] : f.msgs))];
+  const frames = [
+    ...ch.toBroker.flatMap((f) => f.msgs.map((m) => labelOf([m]))),
+    ...ch.toClient.flatMap((f) =>
+      f.kind !== 'close-producer' && f.shownChunk ? [answeredLabel(f)] : f.msgs,
+    ),
+  ];
   ch.open = false;
   ch.toBroker = [];
   ch.toClient = [];
@@ -56,8 +72,11 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
   // A producer being closed stays Closing until closeAndClearPendingMessages below ends it.
   if (ch.listening && !closing) p.state = 'Connecting';
   const deaf = ch.listening ? '' : `; ${p.name} is no longer registered on it and is not told`;
-  const tail = (lost.length > 0 ? `; in flight lost: ${[...new Set(frames)].join(', ')}` : '') + deaf;
-  ctx.events.push(ev('close', p.name, `connection closed: ${reason}${tail}`, lost, { cluster: p.cluster, rule }));
+  const tail =
+    (lost.length > 0 ? `; in flight lost: ${[...new Set(frames)].join(', ')}` : '') + deaf;
+  ctx.events.push(
+    ev('close', p.name, `connection closed: ${reason}${tail}`, lost, { cluster: p.cluster, rule }),
+  );
   // ServerCnx.channelInactive removes its producer from the topic: its name is free again.
   nameReleased(ctx.w, p);
   // A producer the application is closing: the close request fails with the connection, and Java
@@ -67,7 +86,8 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
 
 /** Every producer on `cluster`'s topic loses its connection: the broker died (its TCP connections close). */
 export function closeProducersOf(ctx: Ctx, cluster: string, reason: string, rule: string): void {
-  for (const p of Object.values(ctx.w.producers)) if (p.cluster === cluster) closeConnection(ctx, p, reason, rule);
+  for (const p of Object.values(ctx.w.producers))
+    if (p.cluster === cluster) closeConnection(ctx, p, reason, rule);
 }
 
 /** Resend every pending op, in order, with its original bytes (`ProducerImpl.resendMessages`). */
@@ -85,19 +105,29 @@ function brokenChannel(ctx: Ctx, p: ProducerState, ch: Channel, frame: SendFrame
   const b = ch.broken!;
   const ids = frame.msgs.map((m) => m.msg);
   if (b.mode === 'dropping') {
-    ctx.events.push(ev('fault', p.name, `broken channel drops the send of ${ids.join('+')}`, ids, { cluster: p.cluster }));
+    ctx.events.push(
+      ev('fault', p.name, `broken channel drops the send of ${ids.join('+')}`, ids, {
+        cluster: p.cluster,
+      }),
+    );
     return true;
   }
   if (ch.sends < b.atSend) {
     b.cache.push(frame);
     return false;
   }
-  const cached = b.cache.filter((f) => b.frames === null || f.msgs.some((m) => b.frames!.includes(m.msg)));
+  const cached = b.cache.filter(
+    (f) => b.frames === null || f.msgs.some((m) => b.frames!.includes(m.msg)),
+  );
   for (const f of cached) ch.toBroker.push(frozen({ ...f, born: tick(ctx.w) }));
   b.mode = 'dropping';
   b.cache = [];
   if (b.plan !== null) ctx.w.plan[b.plan]!.spent = true;
   const again = cached.map((f) => f.msgs.map((m) => m.msg).join('+')).join(', ');
-  ctx.events.push(ev('fault', p.name, `broken channel writes cached ${again} in place of ${ids.join('+')}`, ids, { cluster: p.cluster }));
+  ctx.events.push(
+    ev('fault', p.name, `broken channel writes cached ${again} in place of ${ids.join('+')}`, ids, {
+      cluster: p.cluster,
+    }),
+  );
   return true;
 }

@@ -15,8 +15,14 @@ import { closeAndClearPendingMessages } from './ProducerImplClose';
  * its connection and `CommandCloseProducer` is written on it — the TCP connection stays open, so
  * receipts the broker wrote before it still reach the client, in order.
  */
-export function disconnectProducersOf(ctx: Ctx, cluster: string, reason: string, rule: string): void {
-  for (const p of Object.values(ctx.w.producers)) if (p.cluster === cluster) closeProducer(ctx, p, reason, rule);
+export function disconnectProducersOf(
+  ctx: Ctx,
+  cluster: string,
+  reason: string,
+  rule: string,
+): void {
+  for (const p of Object.values(ctx.w.producers))
+    if (p.cluster === cluster) closeProducer(ctx, p, reason, rule);
 }
 
 /**
@@ -38,8 +44,17 @@ function closeProducer(ctx: Ctx, p: ProducerState, reason: string, rule: string)
   ch.removed = true;
   ch.toClient.push(frozen({ kind: 'close-producer', reason, msgs: [], born: tick(ctx.w) }));
   const kept = [...new Set(ch.toClient.flatMap((f) => f.msgs))];
-  const tail = kept.length > 0 ? `; receipts already written go first: ${answersText(ch.toClient)}` : '';
-  ctx.events.push(ev('close', ch.broker, `CommandCloseProducer to ${p.name}: ${reason}; the connection stays${tail}`, kept, { to: p.name, cluster: p.cluster, rule }));
+  const tail =
+    kept.length > 0 ? `; receipts already written go first: ${answersText(ch.toClient)}` : '';
+  ctx.events.push(
+    ev(
+      'close',
+      ch.broker,
+      `CommandCloseProducer to ${p.name}: ${reason}; the connection stays${tail}`,
+      kept,
+      { to: p.name, cluster: p.cluster, rule },
+    ),
+  );
   nameReleased(ctx.w, p);
 }
 
@@ -64,20 +79,50 @@ export function handleCloseProducer(ctx: Ctx, p: ProducerState, ch: Channel): vo
   }
   if (!ch.listening) {
     ch.toClient = ch.toClient.filter((f) => f.kind !== 'close-producer');
-    ctx.events.push(ev('log', p.name, `CommandCloseProducer for ${p.name}, no longer registered on this connection: dropped`, [], { cluster: ch.cluster, rule: 'connection.handleCloseProducer:not-found' }));
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `CommandCloseProducer for ${p.name}, no longer registered on this connection: dropped`,
+        [],
+        { cluster: ch.cluster, rule: 'connection.handleCloseProducer:not-found' },
+      ),
+    );
     return;
   }
   const ignored = [...new Set(ch.toBroker.flatMap((f) => f.msgs.map((m) => m.msg)))];
-  const ignoredText = [...new Set(ch.toBroker.flatMap((f) => f.msgs.map((m) => labelOf([m]))))].join(', ');
+  const ignoredText = [
+    ...new Set(ch.toBroker.flatMap((f) => f.msgs.map((m) => labelOf([m])))),
+  ].join(', ');
   // Receipts still ahead of the close frame: their tasks ran after the close (deliver-close), so
   // they come behind it for a producer no longer on the connection.
-  const before = ch.toClient.slice(0, ch.toClient.findIndex((f) => f.kind === 'close-producer'));
+  const before = ch.toClient.slice(
+    0,
+    ch.toClient.findIndex((f) => f.kind === 'close-producer'),
+  );
   const late = [...new Set(before.flatMap((f) => f.msgs))];
   ch.open = false;
   ch.toBroker = [];
   ch.toClient = [];
   ch.closedAt = tick(ctx.w);
   p.state = 'Connecting';
-  const tail = (ignored.length > 0 ? `; sends ${ch.broker} reads after the close are ignored: ${ignoredText}` : '') + (late.length > 0 ? `; receipts the broker wrote after the close are ignored: ${answersText(before)}` : '');
-  ctx.events.push(ev('close', p.name, `producer closed by the broker; reconnects (the connection stays)${tail}`, [...ignored, ...late], { cluster: ch.cluster, rule: java ? 'ClientCnx.handleCloseProducer' : 'connection.handleCloseProducer' }));
+  const tail =
+    (ignored.length > 0
+      ? `; sends ${ch.broker} reads after the close are ignored: ${ignoredText}`
+      : '') +
+    (late.length > 0
+      ? `; receipts the broker wrote after the close are ignored: ${answersText(before)}`
+      : '');
+  ctx.events.push(
+    ev(
+      'close',
+      p.name,
+      `producer closed by the broker; reconnects (the connection stays)${tail}`,
+      [...ignored, ...late],
+      {
+        cluster: ch.cluster,
+        rule: java ? 'ClientCnx.handleCloseProducer' : 'connection.handleCloseProducer',
+      },
+    ),
+  );
 }

@@ -10,7 +10,8 @@ import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 
 /** The `pulsarClient` producer `name` was created by; undefined: a client of its own. */
-export const pulsarClientOf = (w: World, name: string): string | undefined => w.config.producers.find((pc) => pc.name === name)?.pulsarClient;
+export const pulsarClientOf = (w: World, name: string): string | undefined =>
+  w.config.producers.find((pc) => pc.name === name)?.pulsarClient;
 
 /**
  * The producers whose open channel rides the TCP connection `name`'s does, `name` first: those of
@@ -22,8 +23,16 @@ export function connectionPeers(w: World, name: string): string[] {
   if (!ch?.open) return [];
   const client = pulsarClientOf(w, name);
   if (client === undefined) return [name];
-  const others = w.config.producers.filter((pc) => pc.name !== name && pc.pulsarClient === client).map((pc) => pc.name);
-  return [name, ...others.filter((n) => { const c = w.channels[n]; return c !== undefined && c.open && c.broker === ch.broker && c.cluster === ch.cluster; })];
+  const others = w.config.producers
+    .filter((pc) => pc.name !== name && pc.pulsarClient === client)
+    .map((pc) => pc.name);
+  return [
+    name,
+    ...others.filter((n) => {
+      const c = w.channels[n];
+      return c !== undefined && c.open && c.broker === ch.broker && c.cluster === ch.cluster;
+    }),
+  ];
 }
 
 /**
@@ -38,7 +47,9 @@ export function connectionHead(w: World, name: string, dir: 'toBroker' | 'toClie
   // A client of its own (every producer without pulsarClient): nothing to wait for, no allocation.
   if (pulsarClientOf(w, name) === undefined) return true;
   const peers = connectionPeers(w, name);
-  return peers.length <= 1 || peers.every((n) => (w.channels[n]![dir][0]?.born ?? Infinity) >= mine.born);
+  return (
+    peers.length <= 1 || peers.every((n) => (w.channels[n]![dir][0]?.born ?? Infinity) >= mine.born)
+  );
 }
 
 /**
@@ -55,5 +66,11 @@ export function dropConnection(ctx: Ctx, p: ProducerState, reason: string, rule:
   if (others.length === 0) return;
   const client = pulsarClientOf(ctx.w, p.name)!;
   const peerRule = p.client === 'java' ? 'ClientCnx.channelInactive' : 'connection.Close';
-  for (const n of others) closeConnection(ctx, ctx.w.producers[n]!, `${reason} — ${client}'s connection, shared with ${p.name}`, peerRule);
+  for (const n of others)
+    closeConnection(
+      ctx,
+      ctx.w.producers[n]!,
+      `${reason} — ${client}'s connection, shared with ${p.name}`,
+      peerRule,
+    );
 }

@@ -18,7 +18,12 @@ import { writeSetIndexes } from './RoundRobinDistributionSchedule';
  * Returns null when nothing fails (no failed bookie noted, or the ensemble was changed), else the
  * error the handle closes with (see `changeEnsemble`).
  */
-export function delayedEnsembleChange(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle): string | null {
+export function delayedEnsembleChange(
+  ctx: Ctx,
+  bk: BkState,
+  writer: string,
+  h: LedgerHandle,
+): string | null {
   const failed = h.delayedWriteFailed;
   if (!failed || failed.length === 0) return null;
   return changeEnsemble(ctx, bk, writer, h, failed);
@@ -33,14 +38,38 @@ export function delayedEnsembleChange(ctx: Ctx, bk: BkState, writer: string, h: 
  * (`LedgerHandle.handleBookieFailure`). Returns null when nothing fails, else the error the handle
  * closes with (see `changeEnsemble`).
  */
-export function bookieHandleNotAvailable(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle, bookie: string): string | null {
+export function bookieHandleNotAvailable(
+  ctx: Ctx,
+  bk: BkState,
+  writer: string,
+  h: LedgerHandle,
+  bookie: string,
+): string | null {
   const waiting = outstandingOn(bk, h, bookie);
   if (waiting.length === 0) return null;
-  ctx.events.push(ev('log', writer, `connection to ${bookie} closed: adds ${waiting.map((e) => `${h.ledgerId}:${e}`).join(', ')} fail with BookieHandleNotAvailableException`, [], { rule: 'PerChannelBookieClient.channelInactive' }));
-  const incomplete = h.pending.filter((p) => waiting.includes(p.entryId) && p.acks.length < bk.ackQuorum);
+  ctx.events.push(
+    ev(
+      'log',
+      writer,
+      `connection to ${bookie} closed: adds ${waiting.map((e) => `${h.ledgerId}:${e}`).join(', ')} fail with BookieHandleNotAvailableException`,
+      [],
+      { rule: 'PerChannelBookieClient.channelInactive' },
+    ),
+  );
+  const incomplete = h.pending.filter(
+    (p) => waiting.includes(p.entryId) && p.acks.length < bk.ackQuorum,
+  );
   if (incomplete.length === 0) {
     notifyWriteFailed(h, bookie);
-    ctx.events.push(ev('log', writer, `adds waiting for ${bookie} already reached ack quorum ${bk.ackQuorum}: ${bookie} noted for an ensemble change at the next add`, [], { rule: 'PendingAddOp.writeComplete:completed' }));
+    ctx.events.push(
+      ev(
+        'log',
+        writer,
+        `adds waiting for ${bookie} already reached ack quorum ${bk.ackQuorum}: ${bookie} noted for an ensemble change at the next add`,
+        [],
+        { rule: 'PendingAddOp.writeComplete:completed' },
+      ),
+    );
     return null;
   }
   return changeEnsemble(ctx, bk, writer, h, [...(h.delayedWriteFailed ?? []), bookie]);
@@ -62,12 +91,26 @@ export function bookieHandleNotAvailable(ctx: Ctx, bk: BkState, writer: string, 
  * Either way the failed bookies noted for later (`delayedWriteFailedBookies`) are consumed.
  * Returns null once replaced, else the error the handle closes with (`handleUnrecoverableErrorDuringAdd`).
  */
-export function changeEnsemble(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle, failed: readonly string[]): string | null {
+export function changeEnsemble(
+  ctx: Ctx,
+  bk: BkState,
+  writer: string,
+  h: LedgerHandle,
+  failed: readonly string[],
+): string | null {
   delete h.delayedWriteFailed;
   const meta = bk.ledgerMeta[h.ledgerId]!;
   const gone = [...new Set(failed)].filter((b) => h.ensemble.includes(b));
   if (meta.state !== 'OPEN') {
-    ctx.events.push(ev('log', writer, `ensemble change of ledger ${h.ledgerId} to replace ${gone.join(', ') || failed.join(', ')}: ledger is ${meta.state === 'CLOSED' ? 'closed' : 'in recovery'}, another client recovered it`, [], { rule: 'LedgerHandle.ensembleChangeLoop' }));
+    ctx.events.push(
+      ev(
+        'log',
+        writer,
+        `ensemble change of ledger ${h.ledgerId} to replace ${gone.join(', ') || failed.join(', ')}: ledger is ${meta.state === 'CLOSED' ? 'closed' : 'in recovery'}, another client recovered it`,
+        [],
+        { rule: 'LedgerHandle.ensembleChangeLoop' },
+      ),
+    );
     return meta.state === 'CLOSED' ? 'LedgerClosedException' : 'LedgerFencedException';
   }
   if (gone.length === 0) return null;
@@ -81,29 +124,67 @@ export function changeEnsemble(ctx: Ctx, bk: BkState, writer: string, h: LedgerH
     replaced.push(idx);
   }
   if (replaced.length === 0) {
-    ctx.events.push(ev('log', writer, `ensemble change of ledger ${h.ledgerId} to replace ${gone.join(', ')}: no bookie outside the ensemble [${h.ensemble.join(', ')}]`, [], { rule: 'EnsembleUtils.replaceBookiesInEnsemble:not-enough' }));
+    ctx.events.push(
+      ev(
+        'log',
+        writer,
+        `ensemble change of ledger ${h.ledgerId} to replace ${gone.join(', ')}: no bookie outside the ensemble [${h.ensemble.join(', ')}]`,
+        [],
+        { rule: 'EnsembleUtils.replaceBookiesInEnsemble:not-enough' },
+      ),
+    );
     return 'BKNotEnoughBookiesException';
   }
   const first = h.lac + 1;
   const from = meta.currentFrom ?? 0;
   // `newEnsembleEntry`, or `replaceEnsembleEntry` when the last ensemble starts at the same entry.
-  if (from !== first) meta.earlier = frozen([...(meta.earlier ?? []), frozen({ first: from, ensemble: meta.ensemble })]);
+  if (from !== first)
+    meta.earlier = frozen([
+      ...(meta.earlier ?? []),
+      frozen({ first: from, ensemble: meta.ensemble }),
+    ]);
   const old = h.ensemble;
   meta.ensemble = frozen(ensemble);
   meta.currentFrom = first;
   h.ensemble = meta.ensemble;
   const swaps = replaced.map((i) => `${old[i]} → ${ensemble[i]}`).join(', ');
-  ctx.events.push(ev('log', writer, `ensemble change of ledger ${h.ledgerId}: ${swaps}; entries from ${h.ledgerId}:${first} on [${ensemble.join(', ')}]`, [], { to: 'metadata-store', rule: 'LedgerHandle.ensembleChangeLoop' }));
+  ctx.events.push(
+    ev(
+      'log',
+      writer,
+      `ensemble change of ledger ${h.ledgerId}: ${swaps}; entries from ${h.ledgerId}:${first} on [${ensemble.join(', ')}]`,
+      [],
+      { to: 'metadata-store', rule: 'LedgerHandle.ensembleChangeLoop' },
+    ),
+  );
   const resent: number[] = [];
   for (const op of h.pending) {
     const ws = writeSetIndexes(bk, ensemble.length, op.entryId);
     for (const i of replaced) {
       if (!ws.includes(i)) continue;
       op.acks = op.acks.filter((b) => b !== old[i]);
-      bk.requests.push(frozen({ from: writer, to: ensemble[i]!, kind: 'add', ledgerId: h.ledgerId, entryId: op.entryId, born: tick(ctx.w) }));
+      bk.requests.push(
+        frozen({
+          from: writer,
+          to: ensemble[i]!,
+          kind: 'add',
+          ledgerId: h.ledgerId,
+          entryId: op.entryId,
+          born: tick(ctx.w),
+        }),
+      );
       if (!resent.includes(op.entryId)) resent.push(op.entryId);
     }
   }
-  if (resent.length > 0) ctx.events.push(ev('log', writer, `pending adds ${resent.map((e) => `${h.ledgerId}:${e}`).join(', ')} sent to the new bookie`, [], { rule: 'PendingAddOp.unsetSuccessAndSendWriteRequest' }));
+  if (resent.length > 0)
+    ctx.events.push(
+      ev(
+        'log',
+        writer,
+        `pending adds ${resent.map((e) => `${h.ledgerId}:${e}`).join(', ')} sent to the new bookie`,
+        [],
+        { rule: 'PendingAddOp.unsetSuccessAndSendWriteRequest' },
+      ),
+    );
   return null;
 }

@@ -30,7 +30,15 @@ export function ackReceivedReplicatedMsg(ctx: Ctx, p: ProducerState, r: Receipt)
   const op = p.pendingMessages[0];
   const rule = 'GeoReplicationProducerImpl.ackReceivedReplicatedMsg';
   if (!op) {
-    ctx.events.push(ev('log', p.name, `receipt for source ${r.sequenceId}:${r.highestSequenceId} with nothing pending: ignored`, [], { rule: `${rule}:no-op` }));
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `receipt for source ${r.sequenceId}:${r.highestSequenceId} with nothing pending: ignored`,
+        [],
+        { rule: `${rule}:no-op` },
+      ),
+    );
     return;
   }
   const pending = op.msgs[0]?.sourcePosition;
@@ -42,24 +50,50 @@ export function ackReceivedReplicatedMsg(ctx: Ctx, p: ProducerState, r: Receipt)
       // Proposed fix (seed 000, PR 26124's direction): a -1:-1 receipt in Case-1 does not confirm
       // that the entry was ever persisted, so the send is failed instead of completed.
       p.pendingMessages.shift();
-      ctx.events.push(ev('log', p.name, `Case-1 with -1:-1: ${pos(pending)} not confirmed (sentinel-not-confirmed)`, [], { rule: `${rule}:case-1-sentinel` }));
+      ctx.events.push(
+        ev(
+          'log',
+          p.name,
+          `Case-1 with -1:-1: ${pos(pending)} not confirmed (sentinel-not-confirmed)`,
+          [],
+          { rule: `${rule}:case-1-sentinel` },
+        ),
+      );
       completeOpFailure(ctx, p, op, 'not confirmed: -1:-1 in Case-1', `${rule}:case-1-sentinel`);
       return;
     }
     p.pendingMessages.shift();
-    ctx.events.push(ev('log', p.name, `Case-1: head ${pos(pending)} ≤ lastPersisted ${pos(persisted)}, completed with ${target}`, [], { rule: `${rule}:case-1` }));
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `Case-1: head ${pos(pending)} ≤ lastPersisted ${pos(persisted)}, completed with ${target}`,
+        [],
+        { rule: `${rule}:case-1` },
+      ),
+    );
     completeOpSuccess(ctx, p, op, r.ledgerId, r.entryId, `${rule}:case-1`);
     ackReceivedReplicatedMsg(ctx, p, r);
     return;
   }
   if (cmp(source, persisted) <= 0) {
-    ctx.events.push(ev('log', p.name, `Case-2: source ${pos(source)} ≤ lastPersisted ${pos(persisted)}: ignored`, [], { rule: `${rule}:case-2` }));
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `Case-2: source ${pos(source)} ≤ lastPersisted ${pos(persisted)}: ignored`,
+        [],
+        { rule: `${rule}:case-2` },
+      ),
+    );
     return;
   }
   if (pending && cmp(source, pending) === 0) {
     p.lastPersistedSource = source;
     p.pendingMessages.shift();
-    ctx.events.push(ev('log', p.name, `Case-3: lastPersisted := ${pos(source)}`, [], { rule: `${rule}:case-3` }));
+    ctx.events.push(
+      ev('log', p.name, `Case-3: lastPersisted := ${pos(source)}`, [], { rule: `${rule}:case-3` }),
+    );
     completeOpSuccess(ctx, p, op, r.ledgerId, r.entryId, `${rule}:case-3`);
     return;
   }

@@ -26,7 +26,12 @@ export function notifyWriteFailed(h: LedgerHandle, bookie: string): void {
  * `LedgerHandle.handleUnrecoverableErrorDuringAdd` → `doAsyncCloseInternal`: drain and error out
  * every pending add, then try to close the ledger at the writer's LAC. Returns the errored ids.
  */
-export function closeOnUnrecoverableError(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle): number[] {
+export function closeOnUnrecoverableError(
+  ctx: Ctx,
+  bk: BkState,
+  writer: string,
+  h: LedgerHandle,
+): number[] {
   return doAsyncCloseInternal(ctx, bk, writer, h, null);
 }
 
@@ -49,19 +54,49 @@ export function asyncClose(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandl
  * marked the ledger IN_RECOVERY or closed it with another last entry. `rc`: the code the adds are
  * errored out with, said here (null: the caller says it, with the add's own error).
  */
-function doAsyncCloseInternal(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle, rc: string | null): number[] {
+function doAsyncCloseInternal(
+  ctx: Ctx,
+  bk: BkState,
+  writer: string,
+  h: LedgerHandle,
+  rc: string | null,
+): number[] {
   const errored = h.pending.map((p) => p.entryId);
   h.pending = [];
   h.closed = true;
-  if (rc !== null && errored.length > 0) ctx.events.push(ev('log', writer, `pending adds ${errored.map((e) => `${h.ledgerId}:${e}`).join(', ')} errored out: ${rc}`, [], { rule: 'LedgerHandle.errorOutPendingAdds' }));
+  if (rc !== null && errored.length > 0)
+    ctx.events.push(
+      ev(
+        'log',
+        writer,
+        `pending adds ${errored.map((e) => `${h.ledgerId}:${e}`).join(', ')} errored out: ${rc}`,
+        [],
+        { rule: 'LedgerHandle.errorOutPendingAdds' },
+      ),
+    );
   const meta = bk.ledgerMeta[h.ledgerId]!;
   if (meta.state !== 'OPEN') {
-    const why = meta.state === 'CLOSED' ? `recovered with last entry ${meta.lastEntryId}` : 'another client is recovering it';
-    ctx.events.push(ev('log', writer, `close ledger ${h.ledgerId} at LAC ${h.lac}: BKMetadataVersionException (${why})`, [], { rule: 'LedgerHandle.doAsyncCloseInternal:metadata-version' }));
+    const why =
+      meta.state === 'CLOSED'
+        ? `recovered with last entry ${meta.lastEntryId}`
+        : 'another client is recovering it';
+    ctx.events.push(
+      ev(
+        'log',
+        writer,
+        `close ledger ${h.ledgerId} at LAC ${h.lac}: BKMetadataVersionException (${why})`,
+        [],
+        { rule: 'LedgerHandle.doAsyncCloseInternal:metadata-version' },
+      ),
+    );
   } else {
     meta.state = 'CLOSED';
     meta.lastEntryId = h.lac;
-    ctx.events.push(ev('log', writer, `ledger ${h.ledgerId} closed at LAC ${h.lac}`, [], { rule: 'LedgerHandle.doAsyncCloseInternal' }));
+    ctx.events.push(
+      ev('log', writer, `ledger ${h.ledgerId} closed at LAC ${h.lac}`, [], {
+        rule: 'LedgerHandle.doAsyncCloseInternal',
+      }),
+    );
   }
   return errored;
 }
@@ -73,6 +108,14 @@ function doAsyncCloseInternal(ctx: Ctx, bk: BkState, writer: string, h: LedgerHa
  */
 export function openClosedLedger(ctx: Ctx, bk: BkState, reader: string, ledgerId: number): number {
   const meta = bk.ledgerMeta[ledgerId]!;
-  ctx.events.push(ev('log', reader, `open ledger ${ledgerId}: closed with last entry ${meta.lastEntryId}, no recovery needed`, [], { rule: 'LedgerOpenOp.openWithMetadata:closed' }));
+  ctx.events.push(
+    ev(
+      'log',
+      reader,
+      `open ledger ${ledgerId}: closed with last entry ${meta.lastEntryId}, no recovery needed`,
+      [],
+      { rule: 'LedgerOpenOp.openWithMetadata:closed' },
+    ),
+  );
   return meta.lastEntryId + 1;
 }

@@ -16,7 +16,11 @@ import { writeSetOf } from './RoundRobinDistributionSchedule';
  * write set has at least W − A + 1 answers. Returns the first write set still short, or null once
  * covered. (Every answer here is a valid one: bookies do not fail in this model.)
  */
-export function uncoveredWriteSet(bk: BkState, ensemble: readonly string[], answered: readonly string[]): string[] | null {
+export function uncoveredWriteSet(
+  bk: BkState,
+  ensemble: readonly string[],
+  answered: readonly string[],
+): string[] | null {
   for (let i = 0; i < ensemble.length; i++) {
     const ws = writeSetOf(bk, ensemble, i);
     if (ws.filter((b) => !answered.includes(b)).length >= bk.ackQuorum) return ws;
@@ -37,7 +41,12 @@ export function uncoveredWriteSet(bk: BkState, ensemble: readonly string[], answ
  * response it processes first; the engine takes the holder's (a known simplification: the other
  * order only lowers the recovered count by entries fewer than A bookies hold, none acknowledged).
  */
-export function recoveryRead(bk: BkState, ensemble: readonly string[], holds: Readonly<Record<string, readonly number[]>>, entryId: number): 'present' | 'absent' | 'undecided' {
+export function recoveryRead(
+  bk: BkState,
+  ensemble: readonly string[],
+  holds: Readonly<Record<string, readonly number[]>>,
+  entryId: number,
+): 'present' | 'absent' | 'undecided' {
   const answered = writeSetOf(bk, ensemble, entryId).filter((b) => holds[b] !== undefined);
   if (answered.some((b) => holds[b]!.includes(entryId))) return 'present';
   return answered.length >= bk.writeQuorum - bk.ackQuorum + 1 ? 'absent' : 'undecided';
@@ -55,7 +64,12 @@ export function recoveryRead(bk: BkState, ensemble: readonly string[], holds: Re
  * max(LAC, that entry − 1): the ensembles before it hold only confirmed entries and are not part of
  * the recovery (docs/research/restart-bookie.md).
  */
-export function recoverForward(bk: BkState, ensemble: readonly string[], holds: Readonly<Record<string, readonly number[]>>, from = 0): { last: number; waiting: number | null } {
+export function recoverForward(
+  bk: BkState,
+  ensemble: readonly string[],
+  holds: Readonly<Record<string, readonly number[]>>,
+  from = 0,
+): { last: number; waiting: number | null } {
   for (let e = from; ; e++) {
     const r = recoveryRead(bk, ensemble, holds, e);
     if (r === 'absent') return { last: e - 1, waiting: null };

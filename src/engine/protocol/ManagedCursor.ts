@@ -20,7 +20,10 @@ const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId -
  * the serving managed ledger records them (`entriesWithin`). A walk, not a list: subscriptions ask
  * for their next entry in every state the explorer reaches.
  */
-export function findReadable(topic: TopicState, wanted: (e: StoredEntry) => boolean): StoredEntry | undefined {
+export function findReadable(
+  topic: TopicState,
+  wanted: (e: StoredEntry) => boolean,
+): StoredEntry | undefined {
   // Only read (a consume's step writes the subscription, never the managed ledger): peeked, not copied.
   const bk = peek(topic).bk;
   if (!bk) {
@@ -45,7 +48,10 @@ export function cursorView(topic: TopicState): readonly StoredEntry[] {
 /** The subscription's next entry: after its mark-delete, not individually deleted, on its broker. */
 function next(topic: TopicState, s: Subscription): StoredEntry | undefined {
   if (topic.owner !== s.broker || topicDown(topic)) return undefined;
-  return findReadable(topic, (x) => cmp(x, s.markDeletePosition) > 0 && !s.individuallyDeleted.some((d) => cmp(d, x) === 0));
+  return findReadable(
+    topic,
+    (x) => cmp(x, s.markDeletePosition) > 0 && !s.individuallyDeleted.some((d) => cmp(d, x) === 0),
+  );
 }
 
 export function nextReadable(topic: TopicState, s: Subscription): Position | null {
@@ -61,7 +67,15 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
   s.received.push({ position: p, msgs: e.msgs });
   s.markDeletePosition = p;
   const ids = e.msgs.map((m) => m.msg);
-  ctx.events.push(ev('log', `${s.name}-consumer`, `received ${p.ledgerId}:${p.entryId}${ids.length ? ` (${ids.join(', ')})` : ''} from ${s.broker}, acknowledged: mark-delete ${p.ledgerId}:${p.entryId}`, ids, { cluster: topic.cluster, rule: 'ManagedCursorImpl.asyncMarkDelete' }));
+  ctx.events.push(
+    ev(
+      'log',
+      `${s.name}-consumer`,
+      `received ${p.ledgerId}:${p.entryId}${ids.length ? ` (${ids.join(', ')})` : ''} from ${s.broker}, acknowledged: mark-delete ${p.ledgerId}:${p.entryId}`,
+      ids,
+      { cluster: topic.cluster, rule: 'ManagedCursorImpl.asyncMarkDelete' },
+    ),
+  );
 }
 
 /**
@@ -69,7 +83,11 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
  * last confirmed entry, else `ManagedLedgerImpl.getNumberOfEntries((markDelete, lastConfirmed])`,
  * which trusts the recorded entry count of every ledger it spans.
  */
-export function backlogOf(ledgers: readonly { id: number; entries: number }[], last: Position | null, s: Subscription): number {
+export function backlogOf(
+  ledgers: readonly { id: number; entries: number }[],
+  last: Position | null,
+  s: Subscription,
+): number {
   const from = s.markDeletePosition;
   if (!last || cmp(from, last) >= 0) return 0;
   if (from.ledgerId === last.ledgerId) return last.entryId - from.entryId;

@@ -31,11 +31,19 @@ export function appendEntry(w: World, topic: TopicState, wr: PendingWrite): Stor
  * the original producer's name (V1 and V2 alike keep it on a replicated entry) and, for the
  * replicator's write, `replicated_from`.
  */
-export function entryOf(w: World, wr: PendingWrite, ledgerId: number, entryId: number): StoredEntry {
+export function entryOf(
+  w: World,
+  wr: PendingWrite,
+  ledgerId: number,
+  entryId: number,
+): StoredEntry {
   const producerName = wr.msgs[0]?.originalProducer ?? wr.dedupKey;
   const { sequenceId, highestSequenceId, msgs } = wr;
   // GeoPersistentReplicator: `msg.setReplicatedFrom(localCluster)`, the source cluster of the writing replicator's link.
-  const replicatedFrom = peek(w.producers)[wr.producer]?.role === 'replicator' ? linkOfProducer(w.config, wr.producer)?.cfg.from : undefined;
+  const replicatedFrom =
+    peek(w.producers)[wr.producer]?.role === 'replicator'
+      ? linkOfProducer(w.config, wr.producer)?.cfg.from
+      : undefined;
   // Two literals rather than a spread: one shape each, and `replicatedFrom` first when present.
   return replicatedFrom
     ? { replicatedFrom, ledgerId, entryId, producerName, sequenceId, highestSequenceId, msgs }
@@ -47,7 +55,8 @@ export function entryOf(w: World, wr: PendingWrite, ledgerId: number, entryId: n
  * their counts and the current one up to its last confirmed entry (an add that was only started,
  * or that the bookies refused, is not there); without, every entry appended.
  */
-export const readableOf = (topic: TopicState): StoredEntry[] => (topic.bk ? readableEntries(topic) : topic.ledgers.flatMap((l) => l.entries));
+export const readableOf = (topic: TopicState): StoredEntry[] =>
+  topic.bk ? readableEntries(topic) : topic.ledgers.flatMap((l) => l.entries);
 
 /**
  * What a consumer reading the topic would get, in order: every entry's messages, and for an entry
@@ -59,7 +68,9 @@ export function storedMessages(topic: TopicState): string[] {
   let assemble: ReturnType<typeof chunkAssembler> | null = null;
   for (const e of readableOf(topic)) {
     if (e.msgs.length === 0) out.push(`${e.ledgerId}:${e.entryId}`);
-    else for (const m of e.msgs) if (!m.chunk || (assemble ??= chunkAssembler())(e.producerName, m)) out.push(m.msg);
+    else
+      for (const m of e.msgs)
+        if (!m.chunk || (assemble ??= chunkAssembler())(e.producerName, m)) out.push(m.msg);
   }
   return out;
 }
@@ -72,11 +83,17 @@ export function storedOrTrimmed(topic: TopicState): string[] {
   // A trimmed chunk counts by its message id: only whether the id was stored is asked of this.
   const stored = storedMessages(topic);
   if (!topic.trimmed) return stored;
-  return [...topic.trimmed.flatMap((l) => l.entries.flatMap((e) => e.msgs.map((m) => m.msg))), ...stored];
+  return [
+    ...topic.trimmed.flatMap((l) => l.entries.flatMap((e) => e.msgs.map((m) => m.msg))),
+    ...stored,
+  ];
 }
 
 /** The entries a trim deleted (first: they are the oldest), then the readable ones: what every subscription was delivered. */
-export const readableOrTrimmed = (topic: TopicState): StoredEntry[] => (topic.trimmed ? [...topic.trimmed.flatMap((l) => l.entries), ...readableOf(topic)] : readableOf(topic));
+export const readableOrTrimmed = (topic: TopicState): StoredEntry[] =>
+  topic.trimmed
+    ? [...topic.trimmed.flatMap((l) => l.entries), ...readableOf(topic)]
+    : readableOf(topic);
 
 /**
  * A consumer's assembly of chunked messages (`ConsumerImpl.processMessageChunk`, with PR 20948's
@@ -86,7 +103,11 @@ export const readableOrTrimmed = (topic: TopicState): StoredEntry[] => (topic.tr
  * positions of the chunks it took (given `at`), null before. A message whose chunks are not all
  * stored is never delivered.
  */
-export function chunkAssembler(): (producerName: string, m: MsgRef, at?: Position) => readonly Position[] | null {
+export function chunkAssembler(): (
+  producerName: string,
+  m: MsgRef,
+  at?: Position,
+) => readonly Position[] | null {
   // Per uuid, the positions of the chunks taken so far: the next chunk id expected is their count.
   const taken = new Map<string, Position[]>();
   return (producerName, m, at = NO_POSITION) => {
@@ -124,14 +145,21 @@ export function readableEntries(topic: TopicState): StoredEntry[] {
  * Entries of a ledger list as a reader sees them: each ledger up to its recorded count, the last
  * (current) one up to the serving managed ledger's last confirmed entry.
  */
-export function entriesWithin(topic: TopicState, list: readonly { id: number; entries: number }[]): StoredEntry[] {
+export function entriesWithin(
+  topic: TopicState,
+  list: readonly { id: number; entries: number }[],
+): StoredEntry[] {
   const out: StoredEntry[] = [];
   walkWithin(topic, list, (e) => (out.push(e), false));
   return out;
 }
 
 /** The same entries, visited in order until `stop` says so; returns the entry it stopped at. */
-export function walkWithin(topic: TopicState, list: readonly { id: number; entries: number }[], stop: (e: StoredEntry) => boolean): StoredEntry | undefined {
+export function walkWithin(
+  topic: TopicState,
+  list: readonly { id: number; entries: number }[],
+  stop: (e: StoredEntry) => boolean,
+): StoredEntry | undefined {
   // A read: peeked, so a step that asks copies neither the managed ledger nor the ledger list.
   const t = peek(topic);
   const lce = t.bk!.ml.lastConfirmedEntry;

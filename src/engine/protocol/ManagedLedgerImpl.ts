@@ -57,7 +57,15 @@ export function rollover(ctx: Ctx, topic: TopicState): void {
   const ml = bk.ml;
   const md = bk.metadata;
   if (md.version !== ml.version) {
-    ctx.events.push(ev('log', topic.owner, `ledger list write at version ${ml.version}: BadVersion (store is at ${md.version})`, [], { rule: 'ManagedLedgerImpl.handleBadVersion' }));
+    ctx.events.push(
+      ev(
+        'log',
+        topic.owner,
+        `ledger list write at version ${ml.version}: BadVersion (store is at ${md.version})`,
+        [],
+        { rule: 'ManagedLedgerImpl.handleBadVersion' },
+      ),
+    );
     fenceManagedLedger(ctx, topic);
     return;
   }
@@ -66,14 +74,37 @@ export function rollover(ctx: Ctx, topic: TopicState): void {
   ml.ledgers = createLedgerAndWriteList(bk, ml.ledgers);
   ml.version = md.version;
   const id = ml.ledgers[ml.ledgers.length - 1]!.id;
-  ml.handle = { ledgerId: id, ensemble: bk.ledgerMeta[id]!.ensemble, lac: -1, pending: [], closed: false };
+  ml.handle = {
+    ledgerId: id,
+    ensemble: bk.ledgerMeta[id]!.ensemble,
+    lac: -1,
+    pending: [],
+    closed: false,
+  };
   ml.currentLedgerEntries = 0;
   ml.state = 'LedgerOpened';
-  ctx.events.push(ev('log', topic.owner, `ledger list [${listText(md.ledgers)}] written (version ${md.version}); re-sending ${ml.ops.length} queued adds into ledger ${id}`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.updateLedgersListAfterRollover' }));
+  ctx.events.push(
+    ev(
+      'log',
+      topic.owner,
+      `ledger list [${listText(md.ledgers)}] written (version ${md.version}); re-sending ${ml.ops.length} queued adds into ledger ${id}`,
+      [],
+      { to: 'metadata-store', rule: 'ManagedLedgerImpl.updateLedgersListAfterRollover' },
+    ),
+  );
   // `updateLedgersIdsComplete` (apache/pulsar #19444): the previous current ledger, no longer in
   // `ledgers`, is deleted now that no list names it. The delete is this log line, as for a load's
   // (`initializeBookKeeper`): BookKeeper's metadata and bookie data of the ledger stay.
-  if (dropped.length > 0) ctx.events.push(ev('log', topic.owner, `empty ledger ${dropped.join(', ')} deleted (asyncDeleteLedger): the list written no longer names it`, [], { rule: 'ManagedLedgerImpl.updateLedgersIdsComplete:delete-empty' }));
+  if (dropped.length > 0)
+    ctx.events.push(
+      ev(
+        'log',
+        topic.owner,
+        `empty ledger ${dropped.join(', ')} deleted (asyncDeleteLedger): the list written no longer names it`,
+        [],
+        { rule: 'ManagedLedgerImpl.updateLedgersIdsComplete:delete-empty' },
+      ),
+    );
   // `updateLedgersIdsComplete` re-sends the queued adds into the new ledger, and stops at the one
   // that fills it (closeWhenDone): the rest wait for the ledger after.
   for (let i = 0; i < ml.ops.length; i++) {
@@ -86,7 +117,8 @@ export function rollover(ctx: Ctx, topic: TopicState): void {
  * The maximum entries per ledger the topic's cluster configures (`topic.maxEntriesPerLedger`,
  * `ManagedLedgerConfig.maxEntriesPerLedger`), or null: Pulsar's default 50000, never reached here.
  */
-export const maxEntriesPerLedger = (ctx: Ctx, topic: TopicState): number | null => ctx.w.config.clusters.find((c) => c.name === topic.cluster)?.maxEntriesPerLedger ?? null;
+export const maxEntriesPerLedger = (ctx: Ctx, topic: TopicState): number | null =>
+  ctx.w.config.clusters.find((c) => c.name === topic.cluster)?.maxEntriesPerLedger ?? null;
 
 /**
  * `ManagedLedgerImpl.internalAsyncAddEntry` / `updateLedgersIdsComplete`: after an add was bound to
@@ -98,9 +130,18 @@ export const maxEntriesPerLedger = (ctx: Ctx, topic: TopicState): number | null 
 function closeWhenDoneIfFull(ctx: Ctx, topic: TopicState): boolean {
   const ml = topic.bk!.ml;
   const max = maxEntriesPerLedger(ctx, topic);
-  if (max === null || ml.currentLedgerEntries < max || ml.state === 'Fenced' || ml.handle === null) return false;
+  if (max === null || ml.currentLedgerEntries < max || ml.state === 'Fenced' || ml.handle === null)
+    return false;
   ml.state = 'ClosingLedger';
-  ctx.events.push(ev('log', topic.owner, `ledger ${ml.handle.ledgerId} full (${ml.currentLedgerEntries} of ${max} entries): ${ml.handle.ledgerId}:${ml.currentLedgerEntries - 1} closes it when done, later adds wait for the next ledger`, [], { rule: 'ManagedLedgerImpl.currentLedgerIsFull' }));
+  ctx.events.push(
+    ev(
+      'log',
+      topic.owner,
+      `ledger ${ml.handle.ledgerId} full (${ml.currentLedgerEntries} of ${max} entries): ${ml.handle.ledgerId}:${ml.currentLedgerEntries - 1} closes it when done, later adds wait for the next ledger`,
+      [],
+      { rule: 'ManagedLedgerImpl.currentLedgerIsFull' },
+    ),
+  );
   return true;
 }
 
@@ -118,7 +159,15 @@ export function closeFullLedger(ctx: Ctx, topic: TopicState): void {
   ml.ledgers.find((l) => l.id === h.ledgerId)!.entries = h.lac + 1;
   ml.state = 'CreatingLedger';
   ml.handle = null;
-  ctx.events.push(ev('log', topic.owner, `ledgerClosed: ledger ${h.ledgerId} closed for being full, recorded with ${h.lac + 1} entries, creating a new ledger`, [], { rule: 'ManagedLedgerImpl.ledgerClosed:full' }));
+  ctx.events.push(
+    ev(
+      'log',
+      topic.owner,
+      `ledgerClosed: ledger ${h.ledgerId} closed for being full, recorded with ${h.lac + 1} entries, creating a new ledger`,
+      [],
+      { rule: 'ManagedLedgerImpl.ledgerClosed:full' },
+    ),
+  );
 }
 
 /**
@@ -127,7 +176,10 @@ export function closeFullLedger(ctx: Ctx, topic: TopicState): void {
  * reload after an unload) and `createComplete` → `updateLedgersListAfterRollover` on a rollover.
  * The caller has checked the version it read. Returns the list written.
  */
-export function createLedgerAndWriteList(bk: BkState, list: readonly { id: number; entries: number }[]): { id: number; entries: number }[] {
+export function createLedgerAndWriteList(
+  bk: BkState,
+  list: readonly { id: number; entries: number }[],
+): { id: number; entries: number }[] {
   const md = bk.metadata;
   const id = md.nextLedgerId++;
   const written = [...list.map((l) => ({ ...l })), { id, entries: 0 }];
@@ -150,19 +202,42 @@ export function createLedgerAndWriteList(bk: BkState, list: readonly { id: numbe
  * the ledger and what its bookies hold stay (nothing reaches them again: no list names the ledger).
  * Returns the list written and the ledgers left out.
  */
-export function initializeBookKeeper(bk: BkState, list: readonly { id: number; entries: number }[]): { written: { id: number; entries: number }[]; deleted: number[] } {
+export function initializeBookKeeper(
+  bk: BkState,
+  list: readonly { id: number; entries: number }[],
+): { written: { id: number; entries: number }[]; deleted: number[] } {
   const deleted = list.filter((l) => l.entries === 0).map((l) => l.id);
-  return { written: createLedgerAndWriteList(bk, list.filter((l) => l.entries > 0)), deleted };
+  return {
+    written: createLedgerAndWriteList(
+      bk,
+      list.filter((l) => l.entries > 0),
+    ),
+    deleted,
+  };
 }
 
 /** The log line of `initializeBookKeeper`'s `asyncDeleteLedger` calls, after the list write's own. */
-export function emptyLedgersDeleted(ctx: Ctx, broker: string, deleted: readonly number[], cluster: string): void {
+export function emptyLedgersDeleted(
+  ctx: Ctx,
+  broker: string,
+  deleted: readonly number[],
+  cluster: string,
+): void {
   if (deleted.length === 0) return;
-  ctx.events.push(ev('log', broker, `empty ledger${deleted.length > 1 ? 's' : ''} ${deleted.join(', ')} left out of the list: deleted (asyncDeleteLedger)`, [], { cluster, rule: 'ManagedLedgerImpl.initializeBookKeeper:delete-empty' }));
+  ctx.events.push(
+    ev(
+      'log',
+      broker,
+      `empty ledger${deleted.length > 1 ? 's' : ''} ${deleted.join(', ')} left out of the list: deleted (asyncDeleteLedger)`,
+      [],
+      { cluster, rule: 'ManagedLedgerImpl.initializeBookKeeper:delete-empty' },
+    ),
+  );
 }
 
 /** A ledger list as the log lines write it: `10:{1}, 11:{0}`. */
-export const listText = (list: readonly { id: number; entries: number }[]): string => list.map((l) => `${l.id}:{${l.entries}}`).join(', ');
+export const listText = (list: readonly { id: number; entries: number }[]): string =>
+  list.map((l) => `${l.id}:{${l.entries}}`).join(', ');
 
 /** `ManagedLedgerImpl.setFenced`: fail every queued add; the topic closes and its clients leave. */
 export function fenceManagedLedger(ctx: Ctx, topic: TopicState): void {
@@ -170,7 +245,12 @@ export function fenceManagedLedger(ctx: Ctx, topic: TopicState): void {
   bk.ml.state = 'Fenced';
   bk.ml.ops = [];
   bk.ml.handle = null;
-  addFailed(ctx, topic, (cluster, reason) => disconnectProducersOf(ctx, cluster, reason, 'PersistentTopic.close'), 'ManagedLedgerFencedException');
+  addFailed(
+    ctx,
+    topic,
+    (cluster, reason) => disconnectProducersOf(ctx, cluster, reason, 'PersistentTopic.close'),
+    'ManagedLedgerFencedException',
+  );
 }
 
 /**
@@ -201,5 +281,18 @@ export function closeManagedLedger(ctx: Ctx, topic: TopicState): void {
 export function failWritesOnClose(ctx: Ctx, topic: TopicState): void {
   const failed = topic.pendingWrites.flatMap((w) => idsOf(w.msgs));
   topic.pendingWrites = [];
-  if (failed.length > 0) ctx.events.push(ev('persist-failed', topic.owner, `ManagedLedgerAlreadyClosedException for ${failed.join(', ')}: TopicClosedException, no SendError (the producer was told to reconnect)`, failed, { to: ledgerActor(topic.cluster), cluster: topic.cluster, rule: 'ManagedLedgerImpl.ledgerClosed:already-closed' }));
+  if (failed.length > 0)
+    ctx.events.push(
+      ev(
+        'persist-failed',
+        topic.owner,
+        `ManagedLedgerAlreadyClosedException for ${failed.join(', ')}: TopicClosedException, no SendError (the producer was told to reconnect)`,
+        failed,
+        {
+          to: ledgerActor(topic.cluster),
+          cluster: topic.cluster,
+          rule: 'ManagedLedgerImpl.ledgerClosed:already-closed',
+        },
+      ),
+    );
 }

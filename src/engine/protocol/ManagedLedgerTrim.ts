@@ -32,20 +32,31 @@ export interface DurableCursor {
 export function durableCursors(w: World, topic: TopicState): DurableCursor[] {
   const t = peek(topic);
   const first = t.bk ? (t.bk.ml.ledgers[0]?.id ?? -1) : (t.ledgers[0]?.id ?? -1);
-  const out: DurableCursor[] = Object.values(t.subscriptions).map((s) => ({ name: `subscription ${s.name}`, markDelete: s.markDeletePosition }));
+  const out: DurableCursor[] = Object.values(t.subscriptions).map((s) => ({
+    name: `subscription ${s.name}`,
+    markDelete: s.markDeletePosition,
+  }));
   for (const l of replicationLinks(w.config)) {
     const r = l.cfg.from === t.cluster ? replicatorOf(w, l) : null;
-    if (r) out.push({ name: `replicator to ${l.cfg.to} (pulsar.repl.${l.cfg.to})`, markDelete: r.cursor.markDeletePosition });
+    if (r)
+      out.push({
+        name: `replicator to ${l.cfg.to} (pulsar.repl.${l.cfg.to})`,
+        markDelete: r.cursor.markDeletePosition,
+      });
   }
   const d = t.dedup;
   // Absent with deduplication off: it never existed, or the load's `checkStatus` deleted it.
   if (d.cursor === undefined ? d.enabled || d.recovering != null : d.cursor !== null)
-    out.push({ name: 'the dedup cursor (pulsar.dedup)', markDelete: d.cursor ?? { ledgerId: first, entryId: -1 } });
+    out.push({
+      name: 'the dedup cursor (pulsar.dedup)',
+      markDelete: d.cursor ?? { ledgerId: first, entryId: -1 },
+    });
   return out;
 }
 
 /** The ledger list the trim judges, with entry counts: the serving managed ledger's (`ledgers`). */
-const listOf = (t: TopicState): readonly { id: number; entries: number }[] => (t.bk ? t.bk.ml.ledgers : t.ledgers.map((l) => ({ id: l.id, entries: l.entries.length })));
+const listOf = (t: TopicState): readonly { id: number; entries: number }[] =>
+  t.bk ? t.bk.ml.ledgers : t.ledgers.map((l) => ({ id: l.id, entries: l.entries.length }));
 
 /**
  * The current ledger, never deleted: with BookKeeper the last of the managed ledger's list (the one
@@ -63,12 +74,18 @@ function currentLedger(t: TopicState): number | null {
  * and the slowest durable cursors (`getSlowestReaderPosition`: every cursor at that mark-delete;
  * empty when there is none).
  */
-export function trimPlan(w: World, topic: TopicState): { deletes: number[]; kept: number[]; slowest: DurableCursor[] } {
+export function trimPlan(
+  w: World,
+  topic: TopicState,
+): { deletes: number[]; kept: number[]; slowest: DurableCursor[] } {
   const t = peek(topic) as TopicState;
   const list = listOf(t);
   const current = currentLedger(t);
   const cursors = durableCursors(w, t);
-  const min = cursors.reduce<Position | null>((a, c) => (a === null || cmp(c.markDelete, a) < 0 ? c.markDelete : a), null);
+  const min = cursors.reduce<Position | null>(
+    (a, c) => (a === null || cmp(c.markDelete, a) < 0 ? c.markDelete : a),
+    null,
+  );
   const slowest = min === null ? [] : cursors.filter((c) => cmp(c.markDelete, min) === 0);
   // No durable cursor: every ledger but the current one goes. A mark-delete on the last entry of a
   // closed ledger frees that ledger too (`entries == entryId + 1`).
@@ -76,7 +93,10 @@ export function trimPlan(w: World, topic: TopicState): { deletes: number[]; kept
   if (min !== null) {
     const md = min;
     const info = list.find((l) => l.id === md.ledgerId);
-    below = info && info.id !== current && info.entries === md.entryId + 1 ? md.ledgerId + 1 : md.ledgerId;
+    below =
+      info && info.id !== current && info.entries === md.entryId + 1
+        ? md.ledgerId + 1
+        : md.ledgerId;
   }
   const deletes: number[] = [];
   for (const l of list) {
@@ -99,16 +119,37 @@ export function trimPlan(w: World, topic: TopicState): { deletes: number[]; kept
 export function trimConsumedLedgers(ctx: Ctx, topic: TopicState): void {
   const { deletes, kept, slowest } = trimPlan(ctx.w, topic);
   const md = slowest[0]?.markDelete;
-  const held = md ? `${slowest.map((c) => c.name).join(' and ')} at mark-delete ${md.ledgerId}:${md.entryId}` : null;
-  const keeps = kept.length === 0 ? '' : `${kept.length === 1 ? 'ledger' : 'ledgers'} ${kept.join(', ')} kept: the slowest durable cursor${slowest.length > 1 ? 's' : ''}, ${held ?? ''}, ${slowest.length > 1 ? 'have' : 'has'} not consumed ${kept.length === 1 ? 'it' : 'them'} wholly`;
+  const held = md
+    ? `${slowest.map((c) => c.name).join(' and ')} at mark-delete ${md.ledgerId}:${md.entryId}`
+    : null;
+  const keeps =
+    kept.length === 0
+      ? ''
+      : `${kept.length === 1 ? 'ledger' : 'ledgers'} ${kept.join(', ')} kept: the slowest durable cursor${slowest.length > 1 ? 's' : ''}, ${held ?? ''}, ${slowest.length > 1 ? 'have' : 'has'} not consumed ${kept.length === 1 ? 'it' : 'them'} wholly`;
   if (deletes.length === 0) {
-    ctx.events.push(ev('log', topic.owner, `trim: nothing deleted — ${keeps || 'no ledger before the current one'}`, [], { cluster: topic.cluster, rule: 'ManagedLedgerImpl.internalTrimLedgers' }));
+    ctx.events.push(
+      ev(
+        'log',
+        topic.owner,
+        `trim: nothing deleted — ${keeps || 'no ledger before the current one'}`,
+        [],
+        { cluster: topic.cluster, rule: 'ManagedLedgerImpl.internalTrimLedgers' },
+      ),
+    );
     return;
   }
   const bk = topic.bk;
   if (bk) {
     if (bk.metadata.version !== bk.ml.version) {
-      ctx.events.push(ev('log', topic.owner, `ledger list write after trimming at version ${bk.ml.version}: BadVersion (store is at ${bk.metadata.version})`, [], { cluster: topic.cluster, rule: 'ManagedLedgerImpl.handleBadVersion' }));
+      ctx.events.push(
+        ev(
+          'log',
+          topic.owner,
+          `ledger list write after trimming at version ${bk.ml.version}: BadVersion (store is at ${bk.metadata.version})`,
+          [],
+          { cluster: topic.cluster, rule: 'ManagedLedgerImpl.handleBadVersion' },
+        ),
+      );
       fenceManagedLedger(ctx, topic);
       return;
     }
@@ -124,11 +165,21 @@ export function trimConsumedLedgers(ctx: Ctx, topic: TopicState): void {
   const gone: Ledger[] = topic.ledgers.filter((l) => deletes.includes(l.id));
   topic.ledgers = topic.ledgers.filter((l) => !deletes.includes(l.id));
   topic.trimmed = [...(topic.trimmed ?? []), ...gone];
-  const list = bk ? ` — ledger list [${listText(bk.metadata.ledgers)}] written (version ${bk.metadata.version})` : '';
+  const list = bk
+    ? ` — ledger list [${listText(bk.metadata.ledgers)}] written (version ${bk.metadata.version})`
+    : '';
   const what = deletes.length === 1 ? `ledger ${deletes[0]}` : `ledgers ${deletes.join(', ')}`;
   const ids = gone.flatMap((l) => l.entries.flatMap((e) => e.msgs.map((m) => m.msg)));
   const by = held ? `consumed by every durable cursor — the slowest: ${held}` : 'no durable cursor';
-  ctx.events.push(ev('log', topic.owner, `trim: ${what} deleted (${by}; retention 0)${list}${keeps ? `; ${keeps}` : ''}`, ids, { cluster: topic.cluster, rule: 'ManagedLedgerImpl.internalTrimLedgers' }));
+  ctx.events.push(
+    ev(
+      'log',
+      topic.owner,
+      `trim: ${what} deleted (${by}; retention 0)${list}${keeps ? `; ${keeps}` : ''}`,
+      ids,
+      { cluster: topic.cluster, rule: 'ManagedLedgerImpl.internalTrimLedgers' },
+    ),
+  );
 }
 
 /**
@@ -140,7 +191,10 @@ export function trimConsumedLedgers(ctx: Ctx, topic: TopicState): void {
 export function trimReason(w: World, cluster: string): string | null {
   const t = w.topics[cluster];
   if (!t) return `no topic at ${cluster}`;
-  if (t.bk?.ml.state === 'CreatingLedger') return `the managed ledger at ${cluster} is creating its next ledger: a trim now is deferred (scheduleDeferredTrimming)`;
+  if (t.bk?.ml.state === 'CreatingLedger')
+    return `the managed ledger at ${cluster} is creating its next ledger: a trim now is deferred (scheduleDeferredTrimming)`;
   const current = currentLedger(t as TopicState);
-  return listOf(t as TopicState).some((l) => l.id !== current) ? null : `the topic at ${cluster} has no ledger before its current one to trim`;
+  return listOf(t as TopicState).some((l) => l.id !== current)
+    ? null
+    : `the topic at ${cluster} has no ledger before its current one to trim`;
 }

@@ -37,7 +37,12 @@ export function isDuplicate(
  * entry [0, 1], pushed stays 0 until another entry moves it: a later entry holding id 1 alone
  * (an isolated retry of the batch's second message) is NotDup, not Dup.
  */
-export function isDuplicateReplV1(dedup: DedupState, originalProducer: string, frameSequenceId: number, frameHighestSequenceId = -1): MessageDupStatus {
+export function isDuplicateReplV1(
+  dedup: DedupState,
+  originalProducer: string,
+  frameSequenceId: number,
+  frameHighestSequenceId = -1,
+): MessageDupStatus {
   return isDuplicate(dedup, originalProducer, frameSequenceId, frameHighestSequenceId);
 }
 
@@ -52,16 +57,29 @@ export function isDuplicateReplV1(dedup: DedupState, originalProducer: string, f
  * (`recordMessagePersistedNormal`). A resent non-last chunk is therefore written again; the
  * consumer discards the repeat (`ConsumerImpl.processMessageChunk`, same PR).
  */
-export function isDuplicateChunk(dedup: DedupState, key: string, sequenceId: number, chunk: { readonly id: number; readonly of: number }, pr20948: boolean): MessageDupStatus {
+export function isDuplicateChunk(
+  dedup: DedupState,
+  key: string,
+  sequenceId: number,
+  chunk: { readonly id: number; readonly of: number },
+  pr20948: boolean,
+): MessageDupStatus {
   if (chunkUnchecked(dedup, chunk, pr20948)) return 'NotDup';
   return isDuplicate(dedup, key, sequenceId, -1);
 }
 
 /** PR 20948's IS_LAST_CHUNK false: a chunk other than the last, passed without a check. */
-export const chunkUnchecked = (dedup: DedupState, chunk: { readonly id: number; readonly of: number }, pr20948: boolean): boolean => pr20948 && dedup.enabled && chunk.id !== chunk.of - 1;
+export const chunkUnchecked = (
+  dedup: DedupState,
+  chunk: { readonly id: number; readonly of: number },
+  pr20948: boolean,
+): boolean => pr20948 && dedup.enabled && chunk.id !== chunk.of - 1;
 
 /** PR 20948: a write records persisted unless it is a chunk other than its message's last. */
-export const recordsPersisted = (msgs: readonly { readonly chunk?: { readonly id: number; readonly of: number } }[], pr20948: boolean): boolean => {
+export const recordsPersisted = (
+  msgs: readonly { readonly chunk?: { readonly id: number; readonly of: number } }[],
+  pr20948: boolean,
+): boolean => {
   const c = msgs.length === 1 ? msgs[0]!.chunk : undefined;
   return !pr20948 || c === undefined || c.id === c.of - 1;
 };
@@ -110,12 +128,19 @@ const atOrBelow = (l: number, e: number, ml: number | undefined, me: number | un
  * replicator producer name, kept as two independent keys `<name>_LID` / `<name>_EID`. Any source
  * position at or below it can never be NotDup again — the gap of seed 000.
  */
-export function isDuplicateReplV2(dedup: DedupState, name: string, ledgerId: number, entryId: number): MessageDupStatus {
+export function isDuplicateReplV2(
+  dedup: DedupState,
+  name: string,
+  ledgerId: number,
+  entryId: number,
+): MessageDupStatus {
   if (!dedup.enabled) return 'NotDup';
   const pushed = dedup.highestSequencedPushed;
   if (atOrBelow(ledgerId, entryId, pushed[lid(name)], pushed[eid(name)])) {
     const persisted = dedup.highestSequencedPersisted;
-    return atOrBelow(ledgerId, entryId, persisted[lid(name)], persisted[eid(name)]) ? 'Dup' : 'Unknown';
+    return atOrBelow(ledgerId, entryId, persisted[lid(name)], persisted[eid(name)])
+      ? 'Dup'
+      : 'Unknown';
   }
   pushed[lid(name)] = ledgerId;
   pushed[eid(name)] = entryId;
@@ -123,7 +148,12 @@ export function isDuplicateReplV2(dedup: DedupState, name: string, ledgerId: num
 }
 
 /** `MessageDeduplication.recordMessagePersistedRepl`: a plain overwrite of both keys. */
-export function recordMessagePersistedRepl(dedup: DedupState, name: string, ledgerId: number, entryId: number): void {
+export function recordMessagePersistedRepl(
+  dedup: DedupState,
+  name: string,
+  ledgerId: number,
+  entryId: number,
+): void {
   if (!dedup.enabled) return;
   dedup.highestSequencedPersisted[lid(name)] = ledgerId;
   dedup.highestSequencedPersisted[eid(name)] = entryId;
@@ -159,7 +189,8 @@ export function replayCursor(dedup: DedupState, entries: readonly ReplayedEntry[
       dedup.highestSequencedPushed[e.producerName] = seq;
       dedup.highestSequencedPersisted[e.producerName] = seq;
     }
-    if (dedup.replWatermarkReplay) recoverReplWatermarkFromMetadata(dedup, e, dedup.replWatermarkReplay.localCluster);
+    if (dedup.replWatermarkReplay)
+      recoverReplWatermarkFromMetadata(dedup, e, dedup.replWatermarkReplay.localCluster);
   }
 }
 
@@ -171,7 +202,10 @@ export interface ReplayedEntry {
   readonly sequenceId: number;
   readonly highestSequenceId: number;
   readonly replicatedFrom?: string;
-  readonly msgs: readonly { readonly sourcePosition?: { readonly ledgerId: number; readonly entryId: number }; readonly chunk?: { readonly id: number; readonly of: number } }[];
+  readonly msgs: readonly {
+    readonly sourcePosition?: { readonly ledgerId: number; readonly entryId: number };
+    readonly chunk?: { readonly id: number; readonly of: number };
+  }[];
 }
 
 /**
@@ -183,11 +217,19 @@ export interface ReplayedEntry {
  * (≤ pushed, > persisted) on every reconnect, with nothing to write that would ever persist it.
  * A replicated entry's V2 watermark (PR 25860) is still restored from every chunk: V2 records each.
  */
-export const recordedOnReplay = (dedup: DedupState, e: ReplayedEntry): boolean => !dedup.lastChunkReplay || recordsPersisted(e.msgs, true);
+export const recordedOnReplay = (dedup: DedupState, e: ReplayedEntry): boolean =>
+  !dedup.lastChunkReplay || recordsPersisted(e.msgs, true);
 
 /** The entries a replay reads (after the dedup cursor) but, with `replay-last-chunk`, does not record: non-last chunks. */
-export const chunksNotReplayed = <E extends ReplayedEntry>(dedup: DedupState, entries: readonly E[]): E[] =>
-  dedup.lastChunkReplay && dedup.enabled ? entries.filter((e) => e.producerName !== '' && afterDedupCursor(dedup, e) && !recordedOnReplay(dedup, e)) : [];
+export const chunksNotReplayed = <E extends ReplayedEntry>(
+  dedup: DedupState,
+  entries: readonly E[],
+): E[] =>
+  dedup.lastChunkReplay && dedup.enabled
+    ? entries.filter(
+        (e) => e.producerName !== '' && afterDedupCursor(dedup, e) && !recordedOnReplay(dedup, e),
+      )
+    : [];
 
 /**
  * PR 25860 (`MessageDeduplication.recoverReplWatermarkFromMetadata`, open): a replayed entry that
@@ -197,7 +239,11 @@ export const chunksNotReplayed = <E extends ReplayedEntry>(dedup: DedupState, en
  * in both maps, as one pair, and only forward (a max over source positions). The replicator's
  * resends below it are then Dup after a reload, as they were before it.
  */
-function recoverReplWatermarkFromMetadata(dedup: DedupState, e: ReplayedEntry, localCluster: string): void {
+function recoverReplWatermarkFromMetadata(
+  dedup: DedupState,
+  e: ReplayedEntry,
+  localCluster: string,
+): void {
   const src = e.msgs[0]?.sourcePosition;
   if (e.replicatedFrom === undefined || !src) return;
   const name = `pulsar.repl.${e.replicatedFrom}-->${localCluster}`;
@@ -210,12 +256,17 @@ function recoverReplWatermarkFromMetadata(dedup: DedupState, e: ReplayedEntry, l
 
 /** Words for the reload's log line: what the replay did with the V2 watermarks. */
 export const replayReplNote = (dedup: DedupState): string =>
-  dedup.replWatermarkReplay ? ' (V2 _LID/_EID keys rebuilt from the replicated entries’ source positions, PR 25860)' : ' (V2 _LID/_EID keys are not rebuilt)';
+  dedup.replWatermarkReplay
+    ? ' (V2 _LID/_EID keys rebuilt from the replicated entries’ source positions, PR 25860)'
+    : ' (V2 _LID/_EID keys are not rebuilt)';
 
 // ---- Deduplication switched on or off at runtime ---------------------------------------------
 
 /** Whether an entry lies after the dedup cursor's mark-delete position (every entry, for a cursor from before the run). */
-export function afterDedupCursor(dedup: DedupState, e: { readonly ledgerId: number; readonly entryId: number }): boolean {
+export function afterDedupCursor(
+  dedup: DedupState,
+  e: { readonly ledgerId: number; readonly entryId: number },
+): boolean {
   const c = dedup.cursor;
   if (c === undefined) return true;
   return c !== null && !atOrBelow(e.ledgerId, e.entryId, c.ledgerId, c.entryId);
@@ -235,7 +286,12 @@ export type StatusChange = 'disabled' | 'recovering' | 'unchanged';
  * NotDup without pushing and `recordMessagePersisted` records nothing. Removing is one step (it
  * only clears). A second switch while Recovering is deferred (`checkStatus` reschedules itself).
  */
-export function checkStatus(dedup: DedupState, shouldBeEnabled: boolean, lastConfirmedEntry: { readonly ledgerId: number; readonly entryId: number }, born: number): StatusChange {
+export function checkStatus(
+  dedup: DedupState,
+  shouldBeEnabled: boolean,
+  lastConfirmedEntry: { readonly ledgerId: number; readonly entryId: number },
+  born: number,
+): StatusChange {
   if (dedup.enabled === shouldBeEnabled) return 'unchanged';
   if (!shouldBeEnabled) {
     dedup.enabled = false;

@@ -38,7 +38,15 @@ export function initiate(ctx: Ctx, topic: TopicState, index: number): void {
   entries[entryId] = frozen(entryOf(ctx.w, wr, h.ledgerId, entryId));
   ledger.entries = frozen(entries);
   initiateAdd(ctx, bk, topic.owner, h, entryId);
-  ctx.events.push(ev('log', topic.owner, `OpAddEntry ${h.ledgerId}:${entryId} initiated`, wr.msgs.map((m) => m.msg), { rule: 'OpAddEntry.initiate' }));
+  ctx.events.push(
+    ev(
+      'log',
+      topic.owner,
+      `OpAddEntry ${h.ledgerId}:${entryId} initiated`,
+      wr.msgs.map((m) => m.msg),
+      { rule: 'OpAddEntry.initiate' },
+    ),
+  );
 }
 
 /** An add answer reached the serving broker's ledger handle. */
@@ -46,22 +54,41 @@ export function addAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
   const bk = topic.bk!;
   const h = bk.ml.handle;
   if (!h || h.ledgerId !== a.ledgerId) {
-    ctx.events.push(ev('log', a.to, `answer for ${a.ledgerId}:${a.entryId} from ${a.from}: that ledger handle is gone`, [], { rule: 'PendingAddOp.writeComplete:no-op' }));
+    ctx.events.push(
+      ev(
+        'log',
+        a.to,
+        `answer for ${a.ledgerId}:${a.entryId} from ${a.from}: that ledger handle is gone`,
+        [],
+        { rule: 'PendingAddOp.writeComplete:no-op' },
+      ),
+    );
     return;
   }
   if (!writeSet(bk, h, a.entryId).includes(a.from)) {
     // `PendingAddOp.writeComplete`: the ensemble has changed since, this bookie's answer is immaterial.
-    ctx.events.push(ev('log', a.to, `${a.rc} for ${a.ledgerId}:${a.entryId} from ${a.from}: ${a.from} was replaced in the ensemble, ignored`, [], { rule: 'PendingAddOp.writeComplete:ensemble-changed' }));
+    ctx.events.push(
+      ev(
+        'log',
+        a.to,
+        `${a.rc} for ${a.ledgerId}:${a.entryId} from ${a.from}: ${a.from} was replaced in the ensemble, ignored`,
+        [],
+        { rule: 'PendingAddOp.writeComplete:ensemble-changed' },
+      ),
+    );
     return;
   }
   if (a.rc === 'OK') {
     for (const entryId of writeComplete(ctx, bk, h, a)) {
-      const i = bk.ml.ops.findIndex((o) => o.position?.ledgerId === h.ledgerId && o.position.entryId === entryId);
+      const i = bk.ml.ops.findIndex(
+        (o) => o.position?.ledgerId === h.ledgerId && o.position.entryId === entryId,
+      );
       bk.ml.ops.splice(i, 1);
       bk.ml.lastConfirmedEntry = { ledgerId: h.ledgerId, entryId };
       addComplete(ctx, topic, topic.ledgers.find((l) => l.id === h.ledgerId)!.entries[entryId]);
       // The add marked closeWhenDone (ManagedLedgerImpl.currentLedgerIsFull) closes its ledger once done.
-      if (bk.ml.state === 'ClosingLedger' && entryId === bk.ml.currentLedgerEntries - 1) closeFullLedger(ctx, topic);
+      if (bk.ml.state === 'ClosingLedger' && entryId === bk.ml.currentLedgerEntries - 1)
+        closeFullLedger(ctx, topic);
     }
     return;
   }
@@ -72,7 +99,15 @@ export function addAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
 /** The handle closes on an unrecoverable error: every pending add fails, and so does each op. */
 export function failHandle(ctx: Ctx, topic: TopicState, h: LedgerHandle, error: string): void {
   const errored = closeOnUnrecoverableError(ctx, topic.bk!, topic.owner, h);
-  ctx.events.push(ev('log', topic.owner, `adds ${errored.map((e) => `${h.ledgerId}:${e}`).join(', ')} failed: ${error}`, [], { rule: 'OpAddEntry.handleAddFailure' }));
+  ctx.events.push(
+    ev(
+      'log',
+      topic.owner,
+      `adds ${errored.map((e) => `${h.ledgerId}:${e}`).join(', ')} failed: ${error}`,
+      [],
+      { rule: 'OpAddEntry.handleAddFailure' },
+    ),
+  );
   handleAddFailure(ctx, topic, error);
 }
 
@@ -92,11 +127,21 @@ function handleAddFailure(ctx: Ctx, topic: TopicState, error: string): void {
     const meta = bk.ledgerMeta[h.ledgerId]!;
     if (meta.state !== 'CLOSED') {
       meta.state = 'CLOSED';
-      const holds = Object.fromEntries(meta.ensemble.map((b) => [b, bk.bookies[b]!.ledgers[h.ledgerId]?.entries ?? []]));
+      const holds = Object.fromEntries(
+        meta.ensemble.map((b) => [b, bk.bookies[b]!.ledgers[h.ledgerId]?.entries ?? []]),
+      );
       meta.lastEntryId = recoverForward(bk, meta.ensemble, holds, meta.currentFrom ?? 0).last;
     }
     entries = meta.lastEntryId + 1;
-    ctx.events.push(ev('log', topic.owner, `re-check of ledger ${h.ledgerId}: recovered with ${entries} entries`, [], { rule: 'ManagedLedgerImpl.addEntryFailedDueToConcurrentlyModified' }));
+    ctx.events.push(
+      ev(
+        'log',
+        topic.owner,
+        `re-check of ledger ${h.ledgerId}: recovered with ${entries} entries`,
+        [],
+        { rule: 'ManagedLedgerImpl.addEntryFailedDueToConcurrentlyModified' },
+      ),
+    );
   }
   ml.state = 'CreatingLedger';
   ml.handle = null;
@@ -106,9 +151,25 @@ function handleAddFailure(ctx: Ctx, topic: TopicState, error: string): void {
     // is deleted only once that write succeeded (`updateLedgersIdsComplete`, ManagedLedgerImpl.rollover);
     // before, `ledgerClosed` deleted it at once, even when the write then failed with BadVersion.
     ml.ledgers = ml.ledgers.filter((l) => l.id !== h.ledgerId);
-    ctx.events.push(ev('log', topic.owner, `ledgerClosed: ledger ${h.ledgerId} closed with no entries: removed from the list, creating a new ledger`, [], { rule: 'ManagedLedgerImpl.ledgerClosed:empty' }));
+    ctx.events.push(
+      ev(
+        'log',
+        topic.owner,
+        `ledgerClosed: ledger ${h.ledgerId} closed with no entries: removed from the list, creating a new ledger`,
+        [],
+        { rule: 'ManagedLedgerImpl.ledgerClosed:empty' },
+      ),
+    );
     return;
   }
   ml.ledgers.find((l) => l.id === h.ledgerId)!.entries = entries;
-  ctx.events.push(ev('log', topic.owner, `ledgerClosed: ledger ${h.ledgerId} recorded with ${entriesText(entries)}, creating a new ledger`, [], { rule: 'ManagedLedgerImpl.ledgerClosed' }));
+  ctx.events.push(
+    ev(
+      'log',
+      topic.owner,
+      `ledgerClosed: ledger ${h.ledgerId} recorded with ${entriesText(entries)}, creating a new ledger`,
+      [],
+      { rule: 'ManagedLedgerImpl.ledgerClosed' },
+    ),
+  );
 }

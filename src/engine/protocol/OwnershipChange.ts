@@ -30,21 +30,77 @@ export function startTakeover(ctx: Ctx, topic: TopicState, broker: string, crash
   const last = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
   const meta = bk.ledgerMeta[last.id]!;
   if (meta.state === 'OPEN') meta.state = 'IN_RECOVERY';
-  bk.takeover = { broker, state: 'recovering', readVersion: bk.metadata.version, ledgers: bk.metadata.ledgers.map((l) => ({ ...l })), recovering: last.id, answered: [], holds: {}, recoveredLast: -1, reason: '', ...(crashed === undefined ? {} : { crashed }) };
-  if (crashed === undefined) ctx.events.push(ev('fault', 'metadata-store', `ownership of the topic moves to ${broker}; ${topic.owner} still believes it owns it`, [], { cluster: topic.cluster, rule: 'NamespaceService.ownership' }));
-  else ctx.events.push(ev('log', 'metadata-store', `${crashed}'s ownership ended with its session: ${broker === crashed ? `${broker}, restarted,` : broker} acquires the topic on the next lookup`, [], { cluster: topic.cluster, rule: 'NamespaceService.ownership' }));
+  bk.takeover = {
+    broker,
+    state: 'recovering',
+    readVersion: bk.metadata.version,
+    ledgers: bk.metadata.ledgers.map((l) => ({ ...l })),
+    recovering: last.id,
+    answered: [],
+    holds: {},
+    recoveredLast: -1,
+    reason: '',
+    ...(crashed === undefined ? {} : { crashed }),
+  };
+  if (crashed === undefined)
+    ctx.events.push(
+      ev(
+        'fault',
+        'metadata-store',
+        `ownership of the topic moves to ${broker}; ${topic.owner} still believes it owns it`,
+        [],
+        { cluster: topic.cluster, rule: 'NamespaceService.ownership' },
+      ),
+    );
+  else
+    ctx.events.push(
+      ev(
+        'log',
+        'metadata-store',
+        `${crashed}'s ownership ended with its session: ${broker === crashed ? `${broker}, restarted,` : broker} acquires the topic on the next lookup`,
+        [],
+        { cluster: topic.cluster, rule: 'NamespaceService.ownership' },
+      ),
+    );
   // `LedgerHandle.recover` on a ledger whose metadata is already CLOSED — the old owner closed it
   // (full, or after a failed add) and had not yet written the list with the next one — completes at
   // once ("We are already closed, nothing to do"): no fencing read, its entries are the metadata's.
   if (meta.state === 'CLOSED') {
-    ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${bk.metadata.version}`, [], { rule: 'ManagedLedgerImpl.initialize' }));
-    bk.takeover.ledgers.find((l) => l.id === last.id)!.entries = openClosedLedger(ctx, bk, broker, last.id);
+    ctx.events.push(
+      ev('log', broker, `load topic: ledger list read at version ${bk.metadata.version}`, [], {
+        rule: 'ManagedLedgerImpl.initialize',
+      }),
+    );
+    bk.takeover.ledgers.find((l) => l.id === last.id)!.entries = openClosedLedger(
+      ctx,
+      bk,
+      broker,
+      last.id,
+    );
     bk.takeover.state = 'writing-metadata';
     return;
   }
   const why = crashed === undefined ? '' : ' (never closed: its writer died)';
-  ctx.events.push(ev('log', broker, `load topic: ledger list read at version ${bk.metadata.version}; open ledger ${last.id} with recovery${why}`, [], { rule: 'ManagedLedgerImpl.initialize' }));
-  for (const b of meta.ensemble) bk.requests.push(frozen({ from: broker, to: b, kind: 'fence', ledgerId: last.id, entryId: -1, born: tick(ctx.w) }));
+  ctx.events.push(
+    ev(
+      'log',
+      broker,
+      `load topic: ledger list read at version ${bk.metadata.version}; open ledger ${last.id} with recovery${why}`,
+      [],
+      { rule: 'ManagedLedgerImpl.initialize' },
+    ),
+  );
+  for (const b of meta.ensemble)
+    bk.requests.push(
+      frozen({
+        from: broker,
+        to: b,
+        kind: 'fence',
+        ledgerId: last.id,
+        entryId: -1,
+        born: tick(ctx.w),
+      }),
+    );
 }
 
 /**
@@ -60,7 +116,8 @@ export const topicDown = (topic: TopicState): boolean => {
 };
 
 /** Why nothing can be done to a topic an admin unload is closing (`TopicState.closing`), in words. */
-export const closingReason = (cluster: string): string => `the topic at ${cluster} is closing: pulsar-admin topics unload waits for its replicator's producer close`;
+export const closingReason = (cluster: string): string =>
+  `the topic at ${cluster} is closing: pulsar-admin topics unload waits for its replicator's producer close`;
 
 /** `initializeBookKeeper`: new ledger + CAS of the ledger list at the version read on load. */
 export function takeoverWrite(ctx: Ctx, topic: TopicState): void {
@@ -70,14 +127,30 @@ export function takeoverWrite(ctx: Ctx, topic: TopicState): void {
   if (md.version !== t.readVersion) {
     t.state = 'failed';
     t.reason = `BadVersion: read at ${t.readVersion}, store at ${md.version}`;
-    ctx.events.push(ev('log', t.broker, `ledger list write: BadVersion (read at ${t.readVersion}, store at ${md.version}): topic load fails`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.initializeBookKeeper:bad-version' }));
+    ctx.events.push(
+      ev(
+        'log',
+        t.broker,
+        `ledger list write: BadVersion (read at ${t.readVersion}, store at ${md.version}): topic load fails`,
+        [],
+        { to: 'metadata-store', rule: 'ManagedLedgerImpl.initializeBookKeeper:bad-version' },
+      ),
+    );
     return;
   }
   // A ledger recovered with no entries (its writer confirmed none) is left out and deleted.
   const { written, deleted } = initializeBookKeeper(bk, t.ledgers);
   t.ledgers = written;
   t.state = 'loaded';
-  ctx.events.push(ev('log', t.broker, `ledger list [${listText(bk.metadata.ledgers)}] written (version ${md.version}): topic loaded`, [], { to: 'metadata-store', rule: 'ManagedLedgerImpl.initializeBookKeeper' }));
+  ctx.events.push(
+    ev(
+      'log',
+      t.broker,
+      `ledger list [${listText(bk.metadata.ledgers)}] written (version ${md.version}): topic loaded`,
+      [],
+      { to: 'metadata-store', rule: 'ManagedLedgerImpl.initializeBookKeeper' },
+    ),
+  );
   emptyLedgersDeleted(ctx, t.broker, deleted, topic.cluster);
   // The old owner's managed ledger may already have fenced itself, or its broker crashed: either
   // way no old instance holds the clients, and they come over now.
@@ -96,14 +169,30 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
   serveTopic(topic, t.broker);
   bk.takeover = null;
   const current = bk.metadata.ledgers[bk.metadata.ledgers.length - 1]!;
-  ctx.events.push(ev('log', t.broker, `now serves the topic (current ledger ${current.id})`, [], { cluster: topic.cluster, rule: 'BrokerService.loadTopic' }));
-  if (t.crashed !== undefined) ctx.events.push(ev('log', t.broker, `topic loaded after ${t.crashed} crashed: dedup state rebuilt by replay`, [], { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor' }));
+  ctx.events.push(
+    ev('log', t.broker, `now serves the topic (current ledger ${current.id})`, [], {
+      cluster: topic.cluster,
+      rule: 'BrokerService.loadTopic',
+    }),
+  );
+  if (t.crashed !== undefined)
+    ctx.events.push(
+      ev(
+        'log',
+        t.broker,
+        `topic loaded after ${t.crashed} crashed: dedup state rebuilt by replay`,
+        [],
+        { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor' },
+      ),
+    );
   chunksNotReplayedLog(ctx, topic, t.broker);
   consumersReconnect(ctx, topic, before, t.broker);
   // The old owner's PersistentTopic.close stops its replicator (AbstractReplicator.terminate closes
   // its producer gracefully); the new owner's runs from the persisted cursor with a new producer
   // once that close is answered (a crash restarted it already, BrokerService.restartBroker).
-  if (t.crashed === undefined) for (const l of replicationLinks(ctx.w.config)) if (l.cfg.from === topic.cluster) closeReplicatorProducer(ctx, l);
+  if (t.crashed === undefined)
+    for (const l of replicationLinks(ctx.w.config))
+      if (l.cfg.from === topic.cluster) closeReplicatorProducer(ctx, l);
 }
 
 /**
@@ -117,7 +206,15 @@ export function consumersReconnect(ctx: Ctx, topic: TopicState, from: string, to
     if (s.broker !== from) continue;
     s.broker = to;
     const md = s.markDeletePosition;
-    ctx.events.push(ev('log', `${s.name}-consumer`, `topic closed${where}: reconnects to ${to}, resumes after mark-delete ${md.ledgerId}:${md.entryId}`, [], { cluster: topic.cluster, rule: 'PersistentTopic.close:disconnect-consumers' }));
+    ctx.events.push(
+      ev(
+        'log',
+        `${s.name}-consumer`,
+        `topic closed${where}: reconnects to ${to}, resumes after mark-delete ${md.ledgerId}:${md.entryId}`,
+        [],
+        { cluster: topic.cluster, rule: 'PersistentTopic.close:disconnect-consumers' },
+      ),
+    );
   }
 }
 
@@ -137,7 +234,13 @@ export function serveTopic(topic: TopicState, broker: string): void {
     state: 'LedgerOpened',
     ledgers: bk.metadata.ledgers.map((l) => ({ ...l })),
     version: bk.metadata.version,
-    handle: { ledgerId: current.id, ensemble: bk.ledgerMeta[current.id]!.ensemble, lac: -1, pending: [], closed: false },
+    handle: {
+      ledgerId: current.id,
+      ensemble: bk.ledgerMeta[current.id]!.ensemble,
+      lac: -1,
+      pending: [],
+      closed: false,
+    },
     currentLedgerEntries: 0,
     lastConfirmedEntry: lastRecorded(bk.metadata.ledgers),
     ops: [],
@@ -146,7 +249,8 @@ export function serveTopic(topic: TopicState, broker: string): void {
 }
 
 function lastRecorded(list: readonly { id: number; entries: number }[]) {
-  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.entries > 0) return { ledgerId: list[i]!.id, entryId: list[i]!.entries - 1 };
+  for (let i = list.length - 1; i >= 0; i--)
+    if (list[i]!.entries > 0) return { ledgerId: list[i]!.id, entryId: list[i]!.entries - 1 };
   return { ledgerId: list[0]!.id, entryId: -1 };
 }
 
@@ -157,7 +261,14 @@ function lastRecorded(list: readonly { id: number; entries: number }[]) {
 export function chunksNotReplayedLog(ctx: Ctx, topic: TopicState, broker: string): void {
   const skipped = chunksNotReplayed(topic.dedup, readableOf(topic));
   if (skipped.length === 0) return;
-  const what = skipped.map((e) => `${labelOf(e.msgs)} at ${e.ledgerId}:${e.entryId} (seq ${e.sequenceId})`).join(', ');
+  const what = skipped
+    .map((e) => `${labelOf(e.msgs)} at ${e.ledgerId}:${e.entryId} (seq ${e.sequenceId})`)
+    .join(', ');
   const text = `replay: ${what} not recorded — not its message's last chunk (replay-last-chunk)`;
-  ctx.events.push(ev('log', broker, text, idsOf(skipped.flatMap((e) => e.msgs)), { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor:not-last-chunk' }));
+  ctx.events.push(
+    ev('log', broker, text, idsOf(skipped.flatMap((e) => e.msgs)), {
+      cluster: topic.cluster,
+      rule: 'MessageDeduplication.replayCursor:not-last-chunk',
+    }),
+  );
 }

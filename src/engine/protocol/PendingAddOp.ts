@@ -16,9 +16,25 @@ import { notifyWriteFailed } from './LedgerHandle';
 import { writeSet } from './RoundRobinDistributionSchedule';
 
 /** `PendingAddOp.initiate`: send the add to the write set. */
-export function initiateAdd(ctx: Ctx, bk: BkState, writer: string, h: LedgerHandle, entryId: number): void {
+export function initiateAdd(
+  ctx: Ctx,
+  bk: BkState,
+  writer: string,
+  h: LedgerHandle,
+  entryId: number,
+): void {
   h.pending.push({ entryId, acks: [] });
-  for (const b of writeSet(bk, h, entryId)) bk.requests.push(frozen({ from: writer, to: b, kind: 'add', ledgerId: h.ledgerId, entryId, born: tick(ctx.w) }));
+  for (const b of writeSet(bk, h, entryId))
+    bk.requests.push(
+      frozen({
+        from: writer,
+        to: b,
+        kind: 'add',
+        ledgerId: h.ledgerId,
+        entryId,
+        born: tick(ctx.w),
+      }),
+    );
 }
 
 /**
@@ -27,7 +43,9 @@ export function initiateAdd(ctx: Ctx, bk: BkState, writer: string, h: LedgerHand
  * the bookie's process dies and its connection closes.
  */
 export const outstandingOn = (bk: BkState, h: LedgerHandle, bookie: string): number[] =>
-  h.pending.filter((p) => writeSet(bk, h, p.entryId).includes(bookie) && !p.acks.includes(bookie)).map((p) => p.entryId);
+  h.pending
+    .filter((p) => writeSet(bk, h, p.entryId).includes(bookie) && !p.acks.includes(bookie))
+    .map((p) => p.entryId);
 
 /**
  * `PendingAddOp.writeComplete` on the writer: record the ack, then complete adds from the head in
@@ -36,7 +54,15 @@ export const outstandingOn = (bk: BkState, h: LedgerHandle, bookie: string): num
 export function writeComplete(ctx: Ctx, bk: BkState, h: LedgerHandle, a: BkAnswer): number[] {
   const op = h.pending.find((p) => p.entryId === a.entryId);
   if (h.closed || !op) {
-    ctx.events.push(ev('log', a.to, `late answer for ${a.ledgerId}:${a.entryId} from ${a.from}: no pending add, nothing completes`, [], { rule: 'PendingAddOp.writeComplete:no-op' }));
+    ctx.events.push(
+      ev(
+        'log',
+        a.to,
+        `late answer for ${a.ledgerId}:${a.entryId} from ${a.from}: no pending add, nothing completes`,
+        [],
+        { rule: 'PendingAddOp.writeComplete:no-op' },
+      ),
+    );
     return [];
   }
   if (!op.acks.includes(a.from)) op.acks.push(a.from);
@@ -47,8 +73,15 @@ export function writeComplete(ctx: Ctx, bk: BkState, h: LedgerHandle, a: BkAnswe
   }
   // Nothing completes: say why (the ack quorum is not reached, or adds complete in order).
   if (done.length === 0) {
-    const why = op.acks.length < bk.ackQuorum ? `${op.acks.length} of ack quorum ${bk.ackQuorum}` : `waits for ${h.ledgerId}:${h.pending[0]!.entryId}, adds complete in order`;
-    ctx.events.push(ev('log', a.to, `${a.ledgerId}:${a.entryId} acked by ${a.from}: ${why}`, [], { rule: 'PendingAddOp.writeComplete:waiting' }));
+    const why =
+      op.acks.length < bk.ackQuorum
+        ? `${op.acks.length} of ack quorum ${bk.ackQuorum}`
+        : `waits for ${h.ledgerId}:${h.pending[0]!.entryId}, adds complete in order`;
+    ctx.events.push(
+      ev('log', a.to, `${a.ledgerId}:${a.entryId} acked by ${a.from}: ${why}`, [], {
+        rule: 'PendingAddOp.writeComplete:waiting',
+      }),
+    );
   }
   return done;
 }
@@ -63,6 +96,14 @@ export function errorFailsHandle(ctx: Ctx, bk: BkState, h: LedgerHandle, a: BkAn
   const op = h.pending.find((p) => p.entryId === a.entryId);
   if (op && op.acks.length < bk.ackQuorum) return true;
   notifyWriteFailed(h, a.from);
-  ctx.events.push(ev('log', a.to, `${a.rc} for ${a.ledgerId}:${a.entryId} from ${a.from} after the add reached ack quorum ${bk.ackQuorum}: ignored, ${a.from} noted for an ensemble change at the next add`, [], { rule: 'PendingAddOp.writeComplete:completed' }));
+  ctx.events.push(
+    ev(
+      'log',
+      a.to,
+      `${a.rc} for ${a.ledgerId}:${a.entryId} from ${a.from} after the add reached ack quorum ${bk.ackQuorum}: ignored, ${a.from} noted for an ensemble change at the next add`,
+      [],
+      { rule: 'PendingAddOp.writeComplete:completed' },
+    ),
+  );
   return false;
 }

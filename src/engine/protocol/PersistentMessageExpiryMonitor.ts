@@ -27,18 +27,32 @@ interface ExpiringCursor {
 }
 
 /** The cursors of the topic in `cluster`, each with the lane its events are drawn on. */
-function cursorsOf(w: World, cluster: string): { cursor: ExpiringCursor; actor: string; name: string; link?: ReplicationLink }[] {
+function cursorsOf(
+  w: World,
+  cluster: string,
+): { cursor: ExpiringCursor; actor: string; name: string; link?: ReplicationLink }[] {
   const topic = w.topics[cluster]!;
-  const subs = Object.values(topic.subscriptions).map((s) => ({ cursor: s as ExpiringCursor, actor: `${s.name}-consumer`, name: `subscription ${s.name}` }));
+  const subs = Object.values(topic.subscriptions).map((s) => ({
+    cursor: s as ExpiringCursor,
+    actor: `${s.name}-consumer`,
+    name: `subscription ${s.name}`,
+  }));
   const repl = replicationLinks(w.config)
     .filter((l) => l.cfg.from === cluster && replicatorOf(w, l) !== null)
-    .map((l) => ({ cursor: replicatorOf(w, l)!.cursor as ExpiringCursor, actor: l.cursor, name: `replicator to ${l.cfg.to}`, link: l }));
+    .map((l) => ({
+      cursor: replicatorOf(w, l)!.cursor as ExpiringCursor,
+      actor: l.cursor,
+      name: `replicator to ${l.cfg.to}`,
+      link: l,
+    }));
   return [...subs, ...repl];
 }
 
 /** The entries a cursor has not deleted yet: `getNumberOfEntriesInBacklog(false)` > 0 is what makes an expiry check act. */
 const undeleted = (entries: readonly StoredEntry[], c: ExpiringCursor): StoredEntry[] =>
-  entries.filter((e) => cmp(e, c.markDeletePosition) > 0 && !c.individuallyDeleted.some((d) => cmp(d, e) === 0));
+  entries.filter(
+    (e) => cmp(e, c.markDeletePosition) > 0 && !c.individuallyDeleted.some((d) => cmp(d, e) === 0),
+  );
 
 /**
  * Whether an expiry check would move any cursor: the topic is served (not down, and with bookies
@@ -53,15 +67,19 @@ export function expiryReason(w: World, cluster: string): string | null {
   if (!topic) return `no topic at ${cluster}`;
   const tk = topic.bk?.takeover ?? null;
   if (peek(topic).closing) return closingReason(cluster);
-  if (topicDown(topic)) return `${tk!.broker} is loading the topic at ${cluster} after ${tk!.crashed} crashed`;
+  if (topicDown(topic))
+    return `${tk!.broker} is loading the topic at ${cluster} after ${tk!.crashed} crashed`;
   if (topic.bk !== null) {
     if (tk !== null) return `${tk.broker} is taking the topic over at ${cluster}`;
-    if (topic.bk.ml.state === 'Fenced') return `the topic at ${cluster} is closing: its managed ledger fenced itself`;
-    if (topic.bk.metadata.owner !== topic.owner) return `the topic at ${cluster} is moving: the metadata store names ${topic.bk.metadata.owner} as its owner`;
+    if (topic.bk.ml.state === 'Fenced')
+      return `the topic at ${cluster} is closing: its managed ledger fenced itself`;
+    if (topic.bk.metadata.owner !== topic.owner)
+      return `the topic at ${cluster} is moving: the metadata store names ${topic.bk.metadata.owner} as its owner`;
   }
   const entries = cursorView(topic);
   const cursors = cursorsOf(w, cluster);
-  if (cursors.length === 0) return `the topic at ${cluster} has no subscription or replicator whose cursor could expire`;
+  if (cursors.length === 0)
+    return `the topic at ${cluster} has no subscription or replicator whose cursor could expire`;
   if (cursors.some((c) => undeleted(entries, c.cursor).length > 0)) return null;
   return `nothing to expire at ${cluster}: no backlog on the ${cursors.map((c) => c.name).join(' or the ')}`;
 }
@@ -84,19 +102,29 @@ export function checkMessageExpiry(ctx: Ctx, topic: TopicState): void {
     if (expired.length === 0) continue;
     cursor.markDeletePosition = upTo;
     cursor.individuallyDeleted = cursor.individuallyDeleted.filter((d) => cmp(d, upTo) > 0);
-    if (cursor.readPosition && cmp(cursor.readPosition, upTo) <= 0) cursor.readPosition = { ledgerId: upTo.ledgerId, entryId: upTo.entryId + 1 };
+    if (cursor.readPosition && cmp(cursor.readPosition, upTo) <= 0)
+      cursor.readPosition = { ledgerId: upTo.ledgerId, entryId: upTo.entryId + 1 };
     if (link) {
       const r = replicatorOf(ctx.w, link)!.cursor;
       r.expired = [...(r.expired ?? []), ...expired.map(at)];
     }
     const ids = expired.flatMap((e) => e.msgs.map((m) => m.msg));
     const what = expired.map((e) => `${e.ledgerId}:${e.entryId}`).join(', ');
-    ctx.events.push(ev('log', actor, `message TTL: ${name} expires ${what}${ids.length ? ` (${ids.join(', ')})` : ''}: mark-delete → ${upTo.ledgerId}:${upTo.entryId}`, ids, { cluster: topic.cluster, rule: 'PersistentMessageExpiryMonitor.findEntryComplete' }));
+    ctx.events.push(
+      ev(
+        'log',
+        actor,
+        `message TTL: ${name} expires ${what}${ids.length ? ` (${ids.join(', ')})` : ''}: mark-delete → ${upTo.ledgerId}:${upTo.entryId}`,
+        ids,
+        { cluster: topic.cluster, rule: 'PersistentMessageExpiryMonitor.findEntryComplete' },
+      ),
+    );
   }
 }
 
 /** Whether the message TTL mark-deleted source entry `p` on the link's replicator cursor (before it was delivered). */
-export const expiredOnCursor = (w: World, link: ReplicationLink, p: Position): boolean => replicatorOf(w, link)?.cursor.expired?.some((x) => cmp(x, p) === 0) ?? false;
+export const expiredOnCursor = (w: World, link: ReplicationLink, p: Position): boolean =>
+  replicatorOf(w, link)?.cursor.expired?.some((x) => cmp(x, p) === 0) ?? false;
 
 /**
  * The messages of TTL-expired entries whose send is still pending on the link's producer: on their
@@ -106,5 +134,7 @@ export function expiredInFlight(w: World, link: ReplicationLink): MsgRef[] {
   const expired = replicatorOf(w, link)?.cursor.expired;
   if (!expired || expired.length === 0) return [];
   const pending = (w.producers[link.key]?.pendingMessages ?? []).flatMap((op) => op.msgs);
-  return pending.filter((m) => m.sourcePosition !== undefined && expired.some((x) => cmp(x, m.sourcePosition!) === 0));
+  return pending.filter(
+    (m) => m.sourcePosition !== undefined && expired.some((x) => cmp(x, m.sourcePosition!) === 0),
+  );
 }

@@ -15,7 +15,8 @@ import { cursorView } from './ManagedCursor';
 import { processOpSendMsg } from './ProducerImpl';
 import { closeProducerByApplication } from './ProducerImplClose';
 
-export const cmpPos = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
+export const cmpPos = (a: Position, b: Position): number =>
+  a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 export const posText = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
 /** The (only) replicator's cursor as an actor of the trace (its own lane in the diagram); each link's is `link.cursor`. */
 export const CURSOR = 'replicator-cursor';
@@ -31,7 +32,9 @@ export function sourceEntries(w: World, link: ReplicationLink): readonly StoredE
 
 const isDeleted = (w: World, link: ReplicationLink, p: Position): boolean => {
   const c = replicatorOf(w, link)!.cursor;
-  return cmpPos(p, c.markDeletePosition) <= 0 || c.individuallyDeleted.some((d) => cmpPos(d, p) === 0);
+  return (
+    cmpPos(p, c.markDeletePosition) <= 0 || c.individuallyDeleted.some((d) => cmpPos(d, p) === 0)
+  );
 };
 
 /** What a read from the cursor's read position would return: entries not yet deleted. */
@@ -50,15 +53,18 @@ export function anyReadable(w: World, link: ReplicationLink): boolean {
   const r = replicatorOf(w, link);
   if (!r || r.state !== 'Started') return false;
   const read = r.cursor.readPosition;
-  for (const e of sourceEntries(w, link)) if (cmpPos(e, read) >= 0 && !isDeleted(w, link, e)) return true;
+  for (const e of sourceEntries(w, link))
+    if (cmpPos(e, read) >= 0 && !isDeleted(w, link, e)) return true;
   return false;
 }
 
 /** An entry written during the run that the replicator has not deleted yet: part of its backlog. */
-export const inBacklog = (w: World, link: ReplicationLink, e: StoredEntry): boolean => e.msgs.length > 0 && !isDeleted(w, link, e);
+export const inBacklog = (w: World, link: ReplicationLink, e: StoredEntry): boolean =>
+  e.msgs.length > 0 && !isDeleted(w, link, e);
 
 /** Entries written during the run that the replicator has not deleted yet: its backlog. */
-export const backlog = (w: World, link: ReplicationLink): StoredEntry[] => sourceEntries(w, link).filter((e) => inBacklog(w, link, e));
+export const backlog = (w: World, link: ReplicationLink): StoredEntry[] =>
+  sourceEntries(w, link).filter((e) => inBacklog(w, link, e));
 
 /**
  * `PersistentReplicator.readMoreEntries` → `readEntriesComplete` → `GeoPersistentReplicator
@@ -82,7 +88,12 @@ export function readMoreEntries(ctx: Ctx, link: ReplicationLink): void {
   const ids = entries.flatMap((e) => e.msgs.map((m) => m.msg));
   // A chunk entry is read as the chunk it is: `read 10:0, 10:1 (M1[1/2], M1[2/2])`, not `(M1, M1)`.
   const names = entries.flatMap((e) => e.msgs.map((m) => labelOf([m])));
-  ctx.events.push(ev('app', link.cursor, `read ${entries.map(posText).join(', ')} (${names.join(', ')})`, ids, { cluster: link.cfg.from, rule: 'PersistentReplicator.readMoreEntries' }));
+  ctx.events.push(
+    ev('app', link.cursor, `read ${entries.map(posText).join(', ')} (${names.join(', ')})`, ids, {
+      cluster: link.cfg.from,
+      rule: 'PersistentReplicator.readMoreEntries',
+    }),
+  );
   const p = w.producers[link.key]!;
   for (const e of entries) {
     if (e.replicatedFrom) {
@@ -91,7 +102,15 @@ export function readMoreEntries(ctx: Ctx, link: ReplicationLink): void {
     }
     const to = entryReplicateTo(e);
     if (skipsEntry(e, link.cfg.to)) {
-      ctx.events.push(ev('log', link.cursor, `Skipping message at position ${posText(e)}, replicateTo [${to!.join(', ')}]: replicate_to excludes ${link.cfg.to}`, e.msgs.map((m) => m.msg), { cluster: link.cfg.from, rule: 'GeoPersistentReplicator.replicateEntries:replicate-to' }));
+      ctx.events.push(
+        ev(
+          'log',
+          link.cursor,
+          `Skipping message at position ${posText(e)}, replicateTo [${to!.join(', ')}]: replicate_to excludes ${link.cfg.to}`,
+          e.msgs.map((m) => m.msg),
+          { cluster: link.cfg.from, rule: 'GeoPersistentReplicator.replicateEntries:replicate-to' },
+        ),
+      );
       asyncDelete(ctx, link, e);
       continue;
     }
@@ -100,7 +119,18 @@ export function readMoreEntries(ctx: Ctx, link: ReplicationLink): void {
     // (`AbstractReplicator`'s builder never enables it), so `ProducerImpl.sendAsync` sends the chunk entry whole as one
     // op (totalChunks 1) with the metadata it read, and `Commands.newSend` marks the frame is_chunk because that
     // metadata has total_chunk_msg_size — the remote broker judges it as a chunk (`MessageDeduplication.isDuplicateNormal`).
-    const msgs: MsgRef[] = e.msgs.map((m) => frozen({ msg: m.msg, seq: m.seq, sendIndex: m.sendIndex, ...(m.size === undefined ? {} : { size: m.size }), ...(m.replicateTo === undefined ? {} : { replicateTo: m.replicateTo }), sourcePosition: frozen({ ledgerId: e.ledgerId, entryId: e.entryId }), originalProducer: e.producerName, ...(m.chunk === undefined ? {} : { chunk: m.chunk }) }));
+    const msgs: MsgRef[] = e.msgs.map((m) =>
+      frozen({
+        msg: m.msg,
+        seq: m.seq,
+        sendIndex: m.sendIndex,
+        ...(m.size === undefined ? {} : { size: m.size }),
+        ...(m.replicateTo === undefined ? {} : { replicateTo: m.replicateTo }),
+        sourcePosition: frozen({ ledgerId: e.ledgerId, entryId: e.entryId }),
+        originalProducer: e.producerName,
+        ...(m.chunk === undefined ? {} : { chunk: m.chunk }),
+      }),
+    );
     processOpSendMsg(ctx, p, msgs, e.sequenceId, e.highestSequenceId);
   }
 }
@@ -123,14 +153,20 @@ export const skipsEntry = (e: Pick<StoredEntry, 'msgs'>, remote: string): boolea
 };
 
 /** The application did not send message `m` to `remote` (its own replicate_to excludes it): no replicator owes it there. */
-export const excludedBySender = (m: Pick<MsgRef, 'replicateTo'>, remote: string): boolean => m.replicateTo !== undefined && m.replicateTo.length > 0 && !m.replicateTo.includes(remote);
+export const excludedBySender = (m: Pick<MsgRef, 'replicateTo'>, remote: string): boolean =>
+  m.replicateTo !== undefined && m.replicateTo.length > 0 && !m.replicateTo.includes(remote);
 
 /**
  * `PersistentReplicator.ProducerSendCallback.sendComplete`: success (also with -1:-1) deletes the
  * entry; any failure but InvalidMessageException rewinds the cursor (`doRewindCursor`), so the
  * next read starts again after the mark-delete.
  */
-export function sendComplete(ctx: Ctx, p: ProducerState, msgs: readonly MsgRef[], error: string | null): void {
+export function sendComplete(
+  ctx: Ctx,
+  p: ProducerState,
+  msgs: readonly MsgRef[],
+  error: string | null,
+): void {
   const w = ctx.w;
   const link = linkOfProducer(w.config, p.name);
   if (!link) return;
@@ -144,7 +180,15 @@ export function sendComplete(ctx: Ctx, p: ProducerState, msgs: readonly MsgRef[]
     // is still answered, and its success deletes on the cursor that is still open. A failure
     // rewinds nothing: the replicator reads no more.
     if (error === null && p.state === 'Closing') {
-      ctx.events.push(ev('log', link.cursor, `sendComplete(${label}) ahead of the terminated replicator's producer close: the cursor is still open`, msgs.map((m) => m.msg), { cluster: link.cfg.from, rule: 'AbstractReplicator.terminate:close-producer' }));
+      ctx.events.push(
+        ev(
+          'log',
+          link.cursor,
+          `sendComplete(${label}) ahead of the terminated replicator's producer close: the cursor is still open`,
+          msgs.map((m) => m.msg),
+          { cluster: link.cfg.from, rule: 'AbstractReplicator.terminate:close-producer' },
+        ),
+      );
       asyncDelete(ctx, link, src);
     }
     return;
@@ -155,7 +199,15 @@ export function sendComplete(ctx: Ctx, p: ProducerState, msgs: readonly MsgRef[]
     // this producer's close is answered, and the broker answers it after these receipts: the cursor
     // is still open, so the delete counts, and the cursor's close persists it
     // (`ManagedCursorImpl.asyncClose`). The loaded topic's replicator reads after it.
-    ctx.events.push(ev('log', link.cursor, `sendComplete(${label}) ahead of the close the unload waits for: the cursor is still open`, msgs.map((m) => m.msg), { cluster: link.cfg.from, rule: 'PersistentTopic.close:wait-for-clients' }));
+    ctx.events.push(
+      ev(
+        'log',
+        link.cursor,
+        `sendComplete(${label}) ahead of the close the unload waits for: the cursor is still open`,
+        msgs.map((m) => m.msg),
+        { cluster: link.cfg.from, rule: 'PersistentTopic.close:wait-for-clients' },
+      ),
+    );
     asyncDelete(ctx, link, src);
     return;
   }
@@ -169,7 +221,21 @@ export function sendComplete(ctx: Ctx, p: ProducerState, msgs: readonly MsgRef[]
     // (`ManagedCursorImpl.recover` when it loaded the topic), so a delete the old owner makes later
     // is not in the cursor the new replicator reads from either. The
     // reloaded topic's replicator reads again from the persisted mark-delete.
-    ctx.events.push(ev('log', link.cursor, `sendComplete(${label}${error === null ? '' : `, ${error}`}) of the closed topic's replicator: its cursor is closed, nothing ${error === null ? 'deleted' : 'rewound'}`, msgs.map((m) => m.msg), { cluster: link.cfg.from, rule: error === null ? 'ManagedCursorImpl.asyncDelete:cursor-closed' : 'PersistentReplicator.ProducerSendCallback.sendComplete:cursor-closed' }));
+    ctx.events.push(
+      ev(
+        'log',
+        link.cursor,
+        `sendComplete(${label}${error === null ? '' : `, ${error}`}) of the closed topic's replicator: its cursor is closed, nothing ${error === null ? 'deleted' : 'rewound'}`,
+        msgs.map((m) => m.msg),
+        {
+          cluster: link.cfg.from,
+          rule:
+            error === null
+              ? 'ManagedCursorImpl.asyncDelete:cursor-closed'
+              : 'PersistentReplicator.ProducerSendCallback.sendComplete:cursor-closed',
+        },
+      ),
+    );
     return;
   }
   if (error === null) {
@@ -177,19 +243,35 @@ export function sendComplete(ctx: Ctx, p: ProducerState, msgs: readonly MsgRef[]
     return;
   }
   if (hasFix(w.config, 'guard-rewind') && laterEntriesMayBePersisted(w, link, src)) {
-    terminate(ctx, link, `guard-rewind: ${label} failed while later entries may already be persisted`);
+    terminate(
+      ctx,
+      link,
+      `guard-rewind: ${label} failed while later entries may already be persisted`,
+    );
     return;
   }
   r.cursor.readPosition = nextPosition(r.cursor.markDeletePosition);
-  ctx.events.push(ev('log', link.cursor, `sendComplete(${label}, ${error}) → rewind: read position ${posText(r.cursor.readPosition)}`, msgs.map((m) => m.msg), { rule: 'PersistentReplicator.ProducerSendCallback.sendComplete:rewind' }));
+  ctx.events.push(
+    ev(
+      'log',
+      link.cursor,
+      `sendComplete(${label}, ${error}) → rewind: read position ${posText(r.cursor.readPosition)}`,
+      msgs.map((m) => m.msg),
+      { rule: 'PersistentReplicator.ProducerSendCallback.sendComplete:rewind' },
+    ),
+  );
 }
 
 const nextPosition = (p: Position): Position => ({ ledgerId: p.ledgerId, entryId: p.entryId + 1 });
 
 /** Proposed fix `guard-rewind`: a later entry is still in flight, or already deleted (persisted). */
 function laterEntriesMayBePersisted(w: World, link: ReplicationLink, failed: Position): boolean {
-  const inFlight = w.producers[link.key]!.pendingMessages.some((op) => op.msgs.some((m) => m.sourcePosition && cmpPos(m.sourcePosition, failed) > 0));
-  return inFlight || replicatorOf(w, link)!.cursor.individuallyDeleted.some((d) => cmpPos(d, failed) > 0);
+  const inFlight = w.producers[link.key]!.pendingMessages.some((op) =>
+    op.msgs.some((m) => m.sourcePosition && cmpPos(m.sourcePosition, failed) > 0),
+  );
+  return (
+    inFlight || replicatorOf(w, link)!.cursor.individuallyDeleted.some((d) => cmpPos(d, failed) > 0)
+  );
 }
 
 /**
@@ -200,7 +282,10 @@ export function asyncDelete(ctx: Ctx, link: ReplicationLink, p: Position): void 
   const w = ctx.w;
   const c = replicatorOf(w, link)!.cursor;
   if (isDeleted(w, link, p)) return;
-  c.individuallyDeleted = [...c.individuallyDeleted, { ledgerId: p.ledgerId, entryId: p.entryId }].sort(cmpPos);
+  c.individuallyDeleted = [
+    ...c.individuallyDeleted,
+    { ledgerId: p.ledgerId, entryId: p.entryId },
+  ].sort(cmpPos);
   const before = c.markDeletePosition;
   for (const e of sourceEntries(w, link)) {
     if (cmpPos(e, c.markDeletePosition) <= 0) continue;
@@ -211,10 +296,25 @@ export function asyncDelete(ctx: Ctx, link: ReplicationLink, p: Position): void 
   }
   // ManagedCursorImpl.setAcknowledgedPosition: a read position at or behind the new mark-delete
   // moves to the position after it (a rewound cursor never points at a deleted entry).
-  if (cmpPos(c.readPosition, c.markDeletePosition) <= 0) c.readPosition = { ledgerId: c.markDeletePosition.ledgerId, entryId: c.markDeletePosition.entryId + 1 };
-  const moved = cmpPos(c.markDeletePosition, before) !== 0 ? `, mark-delete → ${posText(c.markDeletePosition)}` : `, mark-delete stays ${posText(before)}`;
-  const msgs = sourceEntries(w, link).find((e) => cmpPos(e, p) === 0)?.msgs.map((m) => m.msg) ?? [];
-  ctx.events.push(ev('log', link.cursor, `asyncDelete(${posText(p)})${moved}`, msgs, { cluster: link.cfg.from, rule: 'ManagedCursorImpl.asyncDelete' }));
+  if (cmpPos(c.readPosition, c.markDeletePosition) <= 0)
+    c.readPosition = {
+      ledgerId: c.markDeletePosition.ledgerId,
+      entryId: c.markDeletePosition.entryId + 1,
+    };
+  const moved =
+    cmpPos(c.markDeletePosition, before) !== 0
+      ? `, mark-delete → ${posText(c.markDeletePosition)}`
+      : `, mark-delete stays ${posText(before)}`;
+  const msgs =
+    sourceEntries(w, link)
+      .find((e) => cmpPos(e, p) === 0)
+      ?.msgs.map((m) => m.msg) ?? [];
+  ctx.events.push(
+    ev('log', link.cursor, `asyncDelete(${posText(p)})${moved}`, msgs, {
+      cluster: link.cfg.from,
+      rule: 'ManagedCursorImpl.asyncDelete',
+    }),
+  );
 }
 
 /**
@@ -231,7 +331,11 @@ export function terminate(ctx: Ctx, link: ReplicationLink, reason: string): void
   r.state = 'Terminated';
   r.reason = reason;
   const p = ctx.w.producers[link.key]!;
-  ctx.events.push(ev('log', link.cursor, `replicator terminated (visible failure): ${reason}`, [], { rule: 'PersistentReplicator.terminate' }));
+  ctx.events.push(
+    ev('log', link.cursor, `replicator terminated (visible failure): ${reason}`, [], {
+      rule: 'PersistentReplicator.terminate',
+    }),
+  );
   closeProducerByApplication(ctx, p);
 }
 
@@ -251,12 +355,30 @@ export function restartReplicator(ctx: Ctx, link: ReplicationLink): void {
   // A producer already Closing (a graceful close the crash interrupts) finishes its close here
   // (ClientCnx.closeConnection → closeAndClearPendingMessages), which started the new one already.
   const closing = p.state === 'Closing';
-  closeConnection(ctx, p, 'replicator restarts with the source topic', 'AbstractReplicator.startProducer');
+  closeConnection(
+    ctx,
+    p,
+    'replicator restarts with the source topic',
+    'AbstractReplicator.startProducer',
+  );
   if (closing) return;
   const m = r.cursor.markDeletePosition;
   r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };
-  Object.assign(p, { pendingMessages: [], lastPersistedSource: { ledgerId: 0, entryId: 0 }, instance: p.instance + 1, state: 'Connecting' });
-  ctx.events.push(ev('log', link.cursor, `replicator restarts: read position ${posText(r.cursor.readPosition)}`, [], { rule: 'PersistentReplicator.startProducer' }));
+  Object.assign(p, {
+    pendingMessages: [],
+    lastPersistedSource: { ledgerId: 0, entryId: 0 },
+    instance: p.instance + 1,
+    state: 'Connecting',
+  });
+  ctx.events.push(
+    ev(
+      'log',
+      link.cursor,
+      `replicator restarts: read position ${posText(r.cursor.readPosition)}`,
+      [],
+      { rule: 'PersistentReplicator.startProducer' },
+    ),
+  );
 }
 
 /**
@@ -272,13 +394,22 @@ export function restartReplicator(ctx: Ctx, link: ReplicationLink): void {
  * when the close is done (`closeAndClearPendingMessages` → `replicatorProducerClosed`), and no read
  * happens meanwhile (the producer is not Ready).
  */
-export function closeReplicatorProducer(ctx: Ctx, link: ReplicationLink, waitForClients = false): void {
+export function closeReplicatorProducer(
+  ctx: Ctx,
+  link: ReplicationLink,
+  waitForClients = false,
+): void {
   const r = replicatorOf(ctx.w, link)!;
   if (r.state === 'Terminated') return;
   const p = ctx.w.producers[link.key]!;
   // Closed already (a second close before the first was answered): the answer starts the new one.
   if (p.state === 'Closing') return;
   if (waitForClients) r.closeWaitsForClients = true;
-  ctx.events.push(ev('log', link.cursor, `the source topic closes: replicator stops, its producer closes`, [], { cluster: link.cfg.from, rule: 'AbstractReplicator.terminate' }));
+  ctx.events.push(
+    ev('log', link.cursor, `the source topic closes: replicator stops, its producer closes`, [], {
+      cluster: link.cfg.from,
+      rule: 'AbstractReplicator.terminate',
+    }),
+  );
   closeProducerByApplication(ctx, p);
 }

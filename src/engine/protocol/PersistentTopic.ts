@@ -2,14 +2,37 @@
 // `PersistentTopic.publishMessage` → `MessageDeduplication.isDuplicate` → managed-ledger write.
 // Immediate answers (errors, Dup, Unknown) go out at once and can overtake earlier receipts that
 // are still waiting for their write (`PersistentTopic.addComplete`).
-import { BROKER_MAX_MESSAGE_SIZE, FRAME_HEADER_BYTES, isRemoteProducerName, MIN_METADATA_BYTES } from '../model/config';
+import {
+  BROKER_MAX_MESSAGE_SIZE,
+  FRAME_HEADER_BYTES,
+  isRemoteProducerName,
+  MIN_METADATA_BYTES,
+} from '../model/config';
 import { ev } from '../model/events';
-import { answeredChunk, type Channel, type ResponseFrame, type SendFrame } from '../model/connection';
+import {
+  answeredChunk,
+  type Channel,
+  type ResponseFrame,
+  type SendFrame,
+} from '../model/connection';
 import type { StoredEntry, TopicState } from '../model/topic';
 import { frozen } from '../model/world';
 import { type Ctx, idsOf, labelOf, ledgerActor, peek, seqText, tick } from '../sim/context';
 import { hasFix } from '../model/fixes';
-import { checkStatus, chunkUnchecked, isDuplicate, isDuplicateChunk, recordsPersisted, recoveryComplete, isDuplicateReplV1, isDuplicateReplV2, type MessageDupStatus, recordMessagePersisted, recordMessagePersistedRepl, resetHighestSequenceIdPushed } from './MessageDeduplication';
+import {
+  checkStatus,
+  chunkUnchecked,
+  isDuplicate,
+  isDuplicateChunk,
+  recordsPersisted,
+  recoveryComplete,
+  isDuplicateReplV1,
+  isDuplicateReplV2,
+  type MessageDupStatus,
+  recordMessagePersisted,
+  recordMessagePersistedRepl,
+  resetHighestSequenceIdPushed,
+} from './MessageDeduplication';
 import { appendEntry, readableOf } from './ManagedLedger';
 import { asyncAddEntry } from './ManagedLedgerImpl';
 import { chunksNotReplayedLog, switchToNewOwner } from './OwnershipChange';
@@ -36,7 +59,8 @@ function respond(ctx: Ctx, ch: Channel, frame: Unborn<ResponseFrame>): void {
  */
 function metadataText(f: SendFrame): string {
   const m = f.msgs[0];
-  const to = m?.replicateTo && m.replicateTo.length > 0 ? ` replicate_to [${m.replicateTo.join(', ')}]` : '';
+  const to =
+    m?.replicateTo && m.replicateTo.length > 0 ? ` replicate_to [${m.replicateTo.join(', ')}]` : '';
   return m?.deliverAfter === undefined ? to : `${to} deliver_at_time +${m.deliverAfter} ms`;
 }
 
@@ -55,19 +79,47 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
   // (recentlyClosedProducers) is expected to still have sends in flight: ignored, no answer, and
   // the connection stays.
   if (ch.removed) {
-    note(ctx, ch, 'producer recently closed by the broker: send ignored', ids, 'ServerCnx.handleSend:recently-closed');
+    note(
+      ctx,
+      ch,
+      'producer recently closed by the broker: send ignored',
+      ids,
+      'ServerCnx.handleSend:recently-closed',
+    );
     return;
   }
 
   // Producer.checkAndStartPublish: checksum before anything touches the topic or dedup state.
   if (f.corrupted) {
-    note(ctx, ch, 'ChecksumError before dedup (checksum failed on the broker)', ids, 'Producer.checkAndStartPublish:checksum');
-    respond(ctx, ch, { kind: 'error', error: 'ChecksumError', message: 'Checksum failed on the broker', ...base });
+    note(
+      ctx,
+      ch,
+      'ChecksumError before dedup (checksum failed on the broker)',
+      ids,
+      'Producer.checkAndStartPublish:checksum',
+    );
+    respond(ctx, ch, {
+      kind: 'error',
+      error: 'ChecksumError',
+      message: 'Checksum failed on the broker',
+      ...base,
+    });
     return;
   }
   if (topic.fenced) {
-    note(ctx, ch, 'topic fenced: TopicFencedException', ids, 'PersistentTopic.publishMessage:fenced');
-    respond(ctx, ch, { kind: 'error', error: 'PersistenceError', message: 'Topic is fenced', ...base });
+    note(
+      ctx,
+      ch,
+      'topic fenced: TopicFencedException',
+      ids,
+      'PersistentTopic.publishMessage:fenced',
+    );
+    respond(ctx, ch, {
+      kind: 'error',
+      error: 'PersistenceError',
+      message: 'Topic is fenced',
+      ...base,
+    });
     return;
   }
   // PersistentTopic.publishMessage: policy checks before dedup. isExceedMaximumMessageSize judges
@@ -84,9 +136,23 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
   // message": `publishContext.isChunked()`).
   const chunked = f.msgs.some((m) => m.chunk !== undefined);
   if (!chunked && max !== null && max > 0 && max < BROKER_MAX_MESSAGE_SIZE && onWire > max) {
-    const why = bytes > max ? `${bytes} bytes exceed` : `${bytes} bytes, ${onWire} or more with headers and metadata, exceed`;
-    note(ctx, ch, `NotAllowedError before dedup: ${why} the topic's max message size ${max}`, ids, 'PersistentTopic.isExceedMaximumMessageSize');
-    respond(ctx, ch, { kind: 'error', error: 'NotAllowedError', message: 'Exceed maximum message size', ...base });
+    const why =
+      bytes > max
+        ? `${bytes} bytes exceed`
+        : `${bytes} bytes, ${onWire} or more with headers and metadata, exceed`;
+    note(
+      ctx,
+      ch,
+      `NotAllowedError before dedup: ${why} the topic's max message size ${max}`,
+      ids,
+      'PersistentTopic.isExceedMaximumMessageSize',
+    );
+    respond(ctx, ch, {
+      kind: 'error',
+      error: 'NotAllowedError',
+      message: 'Exceed maximum message size',
+      ...base,
+    });
     return;
   }
   // A not-allowed fault: the same rejection, for a policy the scenario does not spell out.
@@ -94,8 +160,19 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
   if (blocked) {
     const k = `${blocked.msg}@${topic.cluster}`;
     if (ctx.w.notAllowed[k]! > 0) ctx.w.notAllowed[k]! -= 1;
-    note(ctx, ch, 'NotAllowedError before dedup (exceeds a topic policy)', ids, 'PersistentTopic.publishMessage:not-allowed');
-    respond(ctx, ch, { kind: 'error', error: 'NotAllowedError', message: 'Exceed maximum message size', ...base });
+    note(
+      ctx,
+      ch,
+      'NotAllowedError before dedup (exceeds a topic policy)',
+      ids,
+      'PersistentTopic.publishMessage:not-allowed',
+    );
+    respond(ctx, ch, {
+      kind: 'error',
+      error: 'NotAllowedError',
+      message: 'Exceed maximum message size',
+      ...base,
+    });
     return;
   }
   const c = classify(ctx, topic, ch, f, highest);
@@ -103,8 +180,17 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
   if (c.status === 'NotDup') {
     // Recovering (a runtime switch on whose replay has not completed) is not "off": isEnabled() is
     // false all the same, but the write's completion may come once it is Enabled and be recorded.
-    const unchecked = topic.dedup.recovering != null ? 'dedup Recovering (its replay has not completed): not checked, nothing pushed: write' : 'dedup off: write';
-    note(ctx, ch, topic.dedup.enabled ? `NotDup (${c.before}): write, ${c.after(topic)}` : unchecked, ids, rule);
+    const unchecked =
+      topic.dedup.recovering != null
+        ? 'dedup Recovering (its replay has not completed): not checked, nothing pushed: write'
+        : 'dedup off: write';
+    note(
+      ctx,
+      ch,
+      topic.dedup.enabled ? `NotDup (${c.before}): write, ${c.after(topic)}` : unchecked,
+      ids,
+      rule,
+    );
     topic.pendingWrites.push({
       producer: ch.producer,
       dedupKey: c.key,
@@ -118,10 +204,28 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
     if (topic.bk) asyncAddEntry(ctx, topic);
   } else if (c.status === 'Dup') {
     note(ctx, ch, `Dup (${c.subject} ≤ ${c.before}): dropped, receipt -1:-1`, ids, rule);
-    respond(ctx, ch, { kind: 'receipt', ...c.receiptIds, ledgerId: -1, entryId: -1, msgs: ids, ...answers });
+    respond(ctx, ch, {
+      kind: 'receipt',
+      ...c.receiptIds,
+      ledgerId: -1,
+      entryId: -1,
+      msgs: ids,
+      ...answers,
+    });
   } else {
-    note(ctx, ch, `Unknown (${c.subject}, ${c.before}): cannot determine, PersistenceError`, ids, rule);
-    respond(ctx, ch, { kind: 'error', error: 'PersistenceError', message: 'Cannot determine whether the message is a duplicate at this time', ...base });
+    note(
+      ctx,
+      ch,
+      `Unknown (${c.subject}, ${c.before}): cannot determine, PersistenceError`,
+      ids,
+      rule,
+    );
+    respond(ctx, ch, {
+      kind: 'error',
+      error: 'PersistenceError',
+      message: 'Cannot determine whether the message is a duplicate at this time',
+      ...base,
+    });
   }
 }
 
@@ -138,7 +242,8 @@ interface Classified {
   readonly receiptIds: { sequenceId: number; highestSequenceId: number };
 }
 
-const mark = (t: TopicState, k: string) => `pushed ${t.dedup.highestSequencedPushed[k] ?? 'none'}, persisted ${t.dedup.highestSequencedPersisted[k] ?? 'none'}`;
+const mark = (t: TopicState, k: string) =>
+  `pushed ${t.dedup.highestSequencedPushed[k] ?? 'none'}, persisted ${t.dedup.highestSequencedPersisted[k] ?? 'none'}`;
 
 /**
  * `MessageDeduplication.isDuplicate`: a producer whose *name* starts with `pulsar.repl.`
@@ -147,7 +252,13 @@ const mark = (t: TopicState, k: string) => `pushed ${t.dedup.highestSequencedPus
  * 23697 flag, else by V1 — the original producer's name from the metadata (an application's
  * message carries its own); everyone else by their own name.
  */
-function classify(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFrame, highest: number): Classified {
+function classify(
+  ctx: Ctx,
+  topic: TopicState,
+  ch: Channel,
+  f: SendFrame,
+  highest: number,
+): Classified {
   // Only asked (its names and role): peeked, so a send does not copy its producer.
   const p = peek(ctx.w.producers)[ch.producer]!;
   const first = f.msgs[0]!;
@@ -158,11 +269,24 @@ function classify(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFrame, highes
     // properties (setContextPropsIfRepl); a message without one — an application's — is Unknown.
     const name = p.wireName;
     const src = first.sourcePosition;
-    const wm = (m: Record<string, number>) => `${m[`${name}_LID`] ?? '-'}:${m[`${name}_EID`] ?? '-'}`;
+    const wm = (m: Record<string, number>) =>
+      `${m[`${name}_LID`] ?? '-'}:${m[`${name}_EID`] ?? '-'}`;
     const before = `pushed ${wm(topic.dedup.highestSequencedPushed)}, persisted ${wm(topic.dedup.highestSequencedPersisted)}`;
-    const status = !topic.dedup.enabled ? 'NotDup' : src ? isDuplicateReplV2(topic.dedup, name, src.ledgerId, src.entryId) : 'Unknown';
+    const status = !topic.dedup.enabled
+      ? 'NotDup'
+      : src
+        ? isDuplicateReplV2(topic.dedup, name, src.ledgerId, src.entryId)
+        : 'Unknown';
     const at = src ? { sequenceId: src.ledgerId, highestSequenceId: src.entryId } : ids;
-    return { status, method: 'isDuplicateReplV2', key: name, subject: src ? `source ${src.ledgerId}:${src.entryId}` : 'no source position', before, after: (t) => `pushed := ${wm(t.dedup.highestSequencedPushed)}`, receiptIds: at };
+    return {
+      status,
+      method: 'isDuplicateReplV2',
+      key: name,
+      subject: src ? `source ${src.ledgerId}:${src.entryId}` : 'no source position',
+      before,
+      after: (t) => `pushed := ${wm(t.dedup.highestSequencedPushed)}`,
+      receiptIds: at,
+    };
   }
   const key = remote ? (first.originalProducer ?? p.wireName) : p.wireName;
   const before = mark(topic, key);
@@ -184,13 +308,40 @@ function classify(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFrame, highes
     const status = isDuplicateChunk(topic.dedup, key, f.sequenceId, chunk, fixed);
     const method = remote ? 'isDuplicateReplV1' : 'isDuplicate';
     const what = `${remote ? `${key} ` : ''}seq ${f.sequenceId}, chunk ${chunk.id + 1}/${chunk.of}`;
-    if (unchecked) return { status, method, key, subject: what, before: `${what} is not the last chunk: not checked (PR 20948)`, after: (t) => `pushed stays ${t.dedup.highestSequencedPushed[key] ?? 'none'}`, receiptIds: ids };
-    return { status, method, key, subject: what, before, after: (t) => `pushed := ${t.dedup.highestSequencedPushed[key]}`, receiptIds: ids };
+    if (unchecked)
+      return {
+        status,
+        method,
+        key,
+        subject: what,
+        before: `${what} is not the last chunk: not checked (PR 20948)`,
+        after: (t) => `pushed stays ${t.dedup.highestSequencedPushed[key] ?? 'none'}`,
+        receiptIds: ids,
+      };
+    return {
+      status,
+      method,
+      key,
+      subject: what,
+      before,
+      after: (t) => `pushed := ${t.dedup.highestSequencedPushed[key]}`,
+      receiptIds: ids,
+    };
   }
-  const status = remote ? isDuplicateReplV1(topic.dedup, key, f.sequenceId, p.role === 'replicator' ? -1 : highest) : isDuplicate(topic.dedup, key, f.sequenceId, highest);
+  const status = remote
+    ? isDuplicateReplV1(topic.dedup, key, f.sequenceId, p.role === 'replicator' ? -1 : highest)
+    : isDuplicate(topic.dedup, key, f.sequenceId, highest);
   const method = remote ? 'isDuplicateReplV1' : 'isDuplicate';
   const who = remote ? `${key} seq ${f.sequenceId}` : `seq ${f.sequenceId}`;
-  return { status, method, key, subject: who, before, after: (t) => `pushed := ${t.dedup.highestSequencedPushed[key]}`, receiptIds: ids };
+  return {
+    status,
+    method,
+    key,
+    subject: who,
+    before,
+    after: (t) => `pushed := ${t.dedup.highestSequencedPushed[key]}`,
+    receiptIds: ids,
+  };
 }
 
 function note(ctx: Ctx, ch: Channel, text: string, msgs: readonly string[], rule: string): void {
@@ -207,18 +358,46 @@ export function addComplete(ctx: Ctx, topic: TopicState, written?: StoredEntry):
   if (!wr) return;
   const entry = written ?? appendEntry(ctx.w, topic, wr);
   const src = wr.msgs[0]?.sourcePosition;
-  if (wr.replV2 && src) recordMessagePersistedRepl(topic.dedup, wr.dedupKey, src.ledgerId, src.entryId);
+  if (wr.replV2 && src)
+    recordMessagePersistedRepl(topic.dedup, wr.dedupKey, src.ledgerId, src.entryId);
   // PR 20948: only the last chunk's write records persisted (IS_LAST_CHUNK).
-  else if (recordsPersisted(wr.msgs, hasFix(ctx.w.config, 'pr-20948'))) recordMessagePersisted(topic.dedup, wr.dedupKey, wr.sequenceId, wr.highestSequenceId);
+  else if (recordsPersisted(wr.msgs, hasFix(ctx.w.config, 'pr-20948')))
+    recordMessagePersisted(topic.dedup, wr.dedupKey, wr.sequenceId, wr.highestSequenceId);
   // MessagePublishContext.sendSendReceiptResponseRepl: V2 receipts carry the source position.
-  const ids = wr.replV2 && src ? { sequenceId: src.ledgerId, highestSequenceId: src.entryId } : { sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId };
+  const ids =
+    wr.replV2 && src
+      ? { sequenceId: src.ledgerId, highestSequenceId: src.entryId }
+      : { sequenceId: wr.sequenceId, highestSequenceId: wr.highestSequenceId };
   const msgIds = idsOf(wr.msgs);
   const ch = ctx.w.channels[wr.producer];
-  ctx.events.push(ev('persist', topic.owner, `add ${labelOf(wr.msgs)} → ${entry.ledgerId}:${entry.entryId}`, msgIds, { to: ledgerActor(topic.cluster), cluster: topic.cluster, rule: 'PersistentTopic.addComplete' }));
+  ctx.events.push(
+    ev(
+      'persist',
+      topic.owner,
+      `add ${labelOf(wr.msgs)} → ${entry.ledgerId}:${entry.entryId}`,
+      msgIds,
+      {
+        to: ledgerActor(topic.cluster),
+        cluster: topic.cluster,
+        rule: 'PersistentTopic.addComplete',
+      },
+    ),
+  );
   if (ch && ch.open && ch.epoch === wr.epoch) {
-    respond(ctx, ch, { kind: 'receipt', ...ids, ledgerId: entry.ledgerId, entryId: entry.entryId, msgs: msgIds, ...answeredChunk(wr.msgs) });
+    respond(ctx, ch, {
+      kind: 'receipt',
+      ...ids,
+      ledgerId: entry.ledgerId,
+      entryId: entry.entryId,
+      msgs: msgIds,
+      ...answeredChunk(wr.msgs),
+    });
   } else {
-    ctx.events.push(ev('log', topic.owner, `receipt for ${labelOf(wr.msgs)} has no connection to go to`, msgIds, { rule: 'PersistentTopic.addComplete:connection-gone' }));
+    ctx.events.push(
+      ev('log', topic.owner, `receipt for ${labelOf(wr.msgs)} has no connection to go to`, msgIds, {
+        rule: 'PersistentTopic.addComplete:connection-gone',
+      }),
+    );
   }
 }
 
@@ -227,14 +406,27 @@ export function addComplete(ctx: Ctx, topic: TopicState, written?: StoredEntry):
  * the managed ledger fails the adds queued behind it too (`WriteFailed`). Once no write is pending,
  * `resetHighestSequenceIdPushed` and unfence, so the producers' resends are judged afresh.
  */
-export function addFailed(ctx: Ctx, topic: TopicState, closeProducers: (cluster: string, reason: string) => void, exception = 'PersistenceException'): void {
+export function addFailed(
+  ctx: Ctx,
+  topic: TopicState,
+  closeProducers: (cluster: string, reason: string) => void,
+  exception = 'PersistenceException',
+): void {
   const failed = topic.pendingWrites;
   topic.pendingWrites = [];
   topic.fenced = true;
   const current = topic.ledgers[topic.ledgers.length - 1];
   if (current) current.closed = true;
   const ids = failed.flatMap((w) => idsOf(w.msgs));
-  ctx.events.push(ev('persist-failed', topic.owner, `${exception} for ${ids.join(', ') || 'no pending write'}: topic fenced`, ids, { to: ledgerActor(topic.cluster), cluster: topic.cluster, rule: 'PersistentTopic.addFailed' }));
+  ctx.events.push(
+    ev(
+      'persist-failed',
+      topic.owner,
+      `${exception} for ${ids.join(', ') || 'no pending write'}: topic fenced`,
+      ids,
+      { to: ledgerActor(topic.cluster), cluster: topic.cluster, rule: 'PersistentTopic.addFailed' },
+    ),
+  );
   if (exception === 'ManagedLedgerFencedException') {
     // addFailed with a fenced managed ledger closes the topic; clients look it up again.
     closeProducers(topic.cluster, 'topic closed: managed ledger fenced');
@@ -244,7 +436,11 @@ export function addFailed(ctx: Ctx, topic: TopicState, closeProducers: (cluster:
   closeProducers(topic.cluster, 'topic fenced after a write failure');
   resetHighestSequenceIdPushed(topic.dedup);
   topic.fenced = false;
-  ctx.events.push(ev('log', topic.owner, 'pending writes drained: pushed := persisted, topic unfenced', [], { rule: 'MessageDeduplication.resetHighestSequenceIdPushed' }));
+  ctx.events.push(
+    ev('log', topic.owner, 'pending writes drained: pushed := persisted, topic unfenced', [], {
+      rule: 'MessageDeduplication.resetHighestSequenceIdPushed',
+    }),
+  );
 }
 
 /**
@@ -259,7 +455,11 @@ export function addFailed(ctx: Ctx, topic: TopicState, closeProducers: (cluster:
 export function checkDeduplicationStatus(ctx: Ctx, topic: TopicState, enabled: boolean): void {
   const entries = readableOf(topic);
   const last = entries[entries.length - 1];
-  const lce = topic.bk ? topic.bk.ml.lastConfirmedEntry : last ? { ledgerId: last.ledgerId, entryId: last.entryId } : { ledgerId: -1, entryId: -1 };
+  const lce = topic.bk
+    ? topic.bk.ml.lastConfirmedEntry
+    : last
+      ? { ledgerId: last.ledgerId, entryId: last.entryId }
+      : { ledgerId: -1, entryId: -1 };
   const change = checkStatus(topic.dedup, enabled, lce, tick(ctx.w));
   const text =
     change === 'unchanged'
@@ -267,10 +467,16 @@ export function checkDeduplicationStatus(ctx: Ctx, topic: TopicState, enabled: b
       : change === 'disabled'
         ? 'deduplication off: dedup cursor deleted, sequence-id maps cleared (Removing → Disabled); every send is written'
         : `deduplication on: new dedup cursor at ${lce.ledgerId < 0 ? 'the start (nothing confirmed yet)' : `${positionText(lce)}, the last confirmed entry`} (Recovering: no send is checked until its replay)`;
-  ctx.events.push(ev('log', topic.owner, text, [], { cluster: topic.cluster, rule: 'MessageDeduplication.checkStatus' }));
+  ctx.events.push(
+    ev('log', topic.owner, text, [], {
+      cluster: topic.cluster,
+      rule: 'MessageDeduplication.checkStatus',
+    }),
+  );
 }
 
-const positionText = (p: { ledgerId: number; entryId: number }) => (p.ledgerId < 0 ? 'the start' : `${p.ledgerId}:${p.entryId}`);
+const positionText = (p: { ledgerId: number; entryId: number }) =>
+  p.ledgerId < 0 ? 'the start' : `${p.ledgerId}:${p.entryId}`;
 
 /**
  * The replay a runtime switch on started (`MessageDeduplication.replayCursor` from the new
@@ -282,6 +488,14 @@ export function completeDedupRecovery(ctx: Ctx, topic: TopicState): void {
   const read = recoveryComplete(topic.dedup, readableOf(topic));
   const c = topic.dedup.cursor;
   const from = c ? positionText(c) : 'the start';
-  ctx.events.push(ev('log', topic.owner, `dedup cursor replayed from ${from}: ${read === 0 ? 'nothing after it' : `${read} ${read === 1 ? 'entry' : 'entries'} written while Recovering`} (Recovering → Enabled)`, [], { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor' }));
+  ctx.events.push(
+    ev(
+      'log',
+      topic.owner,
+      `dedup cursor replayed from ${from}: ${read === 0 ? 'nothing after it' : `${read} ${read === 1 ? 'entry' : 'entries'} written while Recovering`} (Recovering → Enabled)`,
+      [],
+      { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor' },
+    ),
+  );
   chunksNotReplayedLog(ctx, topic, topic.owner);
 }

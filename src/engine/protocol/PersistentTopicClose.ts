@@ -34,15 +34,25 @@ import { closeReplicatorProducer } from './PersistentReplicator';
 export function unloadTopic(ctx: Ctx, cluster: string, waitForClients = false): void {
   const w = ctx.w;
   const topic = w.topics[cluster]!;
-  const how = waitForClients ? ' (pulsar-admin topics unload: PersistentTopic.close(false) closes the managed ledger once its clients have closed)' : '';
-  ctx.events.push(ev('fault', topic.owner, `unload topic at ${cluster}${how}`, [], { cluster, rule: waitForClients ? 'PersistentTopic.close:wait-for-clients' : 'BrokerService.unloadServiceUnit' }));
+  const how = waitForClients
+    ? ' (pulsar-admin topics unload: PersistentTopic.close(false) closes the managed ledger once its clients have closed)'
+    : '';
+  ctx.events.push(
+    ev('fault', topic.owner, `unload topic at ${cluster}${how}`, [], {
+      cluster,
+      rule: waitForClients
+        ? 'PersistentTopic.close:wait-for-clients'
+        : 'BrokerService.unloadServiceUnit',
+    }),
+  );
   disconnectProducersOf(ctx, cluster, `topic unloaded at ${cluster}`, 'PersistentTopic.close');
   if (!waitForClients) {
     closeAndLoad(ctx, topic);
     // PersistentTopic.close → AbstractReplicator.terminate: every link whose source is this topic (one
     // per remote cluster) closes its producer gracefully; the loaded topic's replicator
     // (PersistentTopic.startReplicator) starts once that close is done.
-    for (const l of replicationLinks(w.config)) if (l.cfg.from === cluster) closeReplicatorProducer(ctx, l);
+    for (const l of replicationLinks(w.config))
+      if (l.cfg.from === cluster) closeReplicatorProducer(ctx, l);
     return;
   }
   // The writes still pending fail here, as a bundle unload's do: an add slower than the
@@ -51,18 +61,30 @@ export function unloadTopic(ctx: Ctx, cluster: string, waitForClients = false): 
   else failWritesOnClose(ctx, topic);
   // A replicator's producer that is not connected closes at once (and clears its mark): only the
   // closes still to be answered keep the topic closing.
-  for (const l of replicationLinks(w.config)) if (l.cfg.from === cluster) closeReplicatorProducer(ctx, l, true);
+  for (const l of replicationLinks(w.config))
+    if (l.cfg.from === cluster) closeReplicatorProducer(ctx, l, true);
   if (!waitsForReplicators(w, cluster)) {
     loadAfterClose(ctx, topic);
     return;
   }
   topic.closing = true;
   if (topic.bk) topic.bk.ml.state = 'Closed';
-  ctx.events.push(ev('log', topic.owner, `topic at ${cluster} fenced until its replicator's producer close is answered: producers and consumers are refused (ServiceNotReady) and retry`, [], { cluster, rule: 'PersistentTopic.close:wait-for-clients' }));
+  ctx.events.push(
+    ev(
+      'log',
+      topic.owner,
+      `topic at ${cluster} fenced until its replicator's producer close is answered: producers and consumers are refused (ServiceNotReady) and retry`,
+      [],
+      { cluster, rule: 'PersistentTopic.close:wait-for-clients' },
+    ),
+  );
 }
 
 /** A replicator of `cluster`'s topic whose producer close the topic's `close(false)` still waits for. */
-const waitsForReplicators = (w: World, cluster: string): boolean => replicationLinks(w.config).some((l) => l.cfg.from === cluster && replicatorOf(w, l)?.closeWaitsForClients === true);
+const waitsForReplicators = (w: World, cluster: string): boolean =>
+  replicationLinks(w.config).some(
+    (l) => l.cfg.from === cluster && replicatorOf(w, l)?.closeWaitsForClients === true,
+  );
 
 /**
  * A replicator's producer close ended (answered, or its connection gone): when it was the last one
@@ -75,7 +97,15 @@ export function finishTopicClose(ctx: Ctx, cluster: string): void {
   const topic = ctx.w.topics[cluster]!;
   if (!peek(topic).closing || waitsForReplicators(ctx.w, cluster)) return;
   delete topic.closing;
-  ctx.events.push(ev('log', topic.owner, `the replicator's producer close is done: the topic at ${cluster} closes its managed ledger and loads again`, [], { cluster, rule: 'PersistentTopic.close:wait-for-clients' }));
+  ctx.events.push(
+    ev(
+      'log',
+      topic.owner,
+      `the replicator's producer close is done: the topic at ${cluster} closes its managed ledger and loads again`,
+      [],
+      { cluster, rule: 'PersistentTopic.close:wait-for-clients' },
+    ),
+  );
   loadAfterClose(ctx, topic);
 }
 

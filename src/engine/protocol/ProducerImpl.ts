@@ -22,7 +22,13 @@ export function processOpSendMsg(
   sequenceId: number,
   highestSequenceId: number,
 ): void {
-  const op = frozen({ opId: p.nextOpId++, msgs: frozen(msgs), sequenceId, highestSequenceId, localBufferCorrupted: false });
+  const op = frozen({
+    opId: p.nextOpId++,
+    msgs: frozen(msgs),
+    sequenceId,
+    highestSequenceId,
+    localBufferCorrupted: false,
+  });
   p.pendingMessages.push(op);
   p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, highestSequenceId, sequenceId);
   writeOp(ctx, p, op, false);
@@ -34,29 +40,63 @@ export function processOpSendMsg(
  * producer sharing the connection reconnects too); a smaller one is ignored as an ack of a
  * timed-out op; `-1:-1` completes the head as a success like any other receipt.
  */
-export function ackReceived(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame, { kind: 'receipt' }>): void {
+export function ackReceived(
+  ctx: Ctx,
+  p: ProducerState,
+  r: Extract<ResponseFrame, { kind: 'receipt' }>,
+): void {
   const op = p.pendingMessages[0];
   const rule = 'ProducerImpl.ackReceived';
   if (!op) {
-    ctx.events.push(ev('log', p.name, `ack for timed-out msg ${answeredLabel(r)} seq ${r.sequenceId}: ignored`, [], { rule: `${rule}:no-op` }));
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `ack for timed-out msg ${answeredLabel(r)} seq ${r.sequenceId}: ignored`,
+        [],
+        { rule: `${rule}:no-op` },
+      ),
+    );
     return;
   }
   if (r.sequenceId > op.sequenceId) {
-    dropConnection(ctx, p, `unexpected sequence id ${r.sequenceId}, head is ${op.sequenceId}`, `${rule}:seq-greater`);
+    dropConnection(
+      ctx,
+      p,
+      `unexpected sequence id ${r.sequenceId}, head is ${op.sequenceId}`,
+      `${rule}:seq-greater`,
+    );
     return;
   }
   if (r.sequenceId < op.sequenceId) {
-    ctx.events.push(ev('log', p.name, `receipt ${answeredLabel(r)} seq ${r.sequenceId} < head ${op.sequenceId}: ignored (an ack for a timed-out msg)`, [], { rule: `${rule}:seq-smaller` }));
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `receipt ${answeredLabel(r)} seq ${r.sequenceId} < head ${op.sequenceId}: ignored (an ack for a timed-out msg)`,
+        [],
+        { rule: `${rule}:seq-smaller` },
+      ),
+    );
     return;
   }
   if (r.sequenceId >= r.highestSequenceId || r.highestSequenceId === op.highestSequenceId) {
     p.pendingMessages.shift();
-    p.lastSequenceIdPublished = Math.max(p.lastSequenceIdPublished, op.highestSequenceId, op.sequenceId);
+    p.lastSequenceIdPublished = Math.max(
+      p.lastSequenceIdPublished,
+      op.highestSequenceId,
+      op.sequenceId,
+    );
     otherChunkMatched(ctx, p, r, op, rule);
     completeOpSuccess(ctx, p, op, r.ledgerId, r.entryId, `${rule}:match`);
     return;
   }
-  dropConnection(ctx, p, `highest sequence id ${r.highestSequenceId} does not match the head's ${op.highestSequenceId}`, `${rule}:highest-mismatch`);
+  dropConnection(
+    ctx,
+    p,
+    `highest sequence id ${r.highestSequenceId} does not match the head's ${op.highestSequenceId}`,
+    `${rule}:highest-mismatch`,
+  );
 }
 
 /**
@@ -71,19 +111,38 @@ export function sendTimeoutJava(ctx: Ctx, p: ProducerState): void {
   const ops = p.pendingMessages;
   const batch = p.batch;
   const count = ops.reduce((n, op) => n + op.msgs.length, 0);
-  ctx.events.push(ev('log', p.name, `Message send timed out. Failing ${count} messages`, ops.flatMap((op) => op.msgs.map((m) => m.msg)), { cluster: p.cluster, rule: 'ProducerImpl.run:send-timeout' }));
+  ctx.events.push(
+    ev(
+      'log',
+      p.name,
+      `Message send timed out. Failing ${count} messages`,
+      ops.flatMap((op) => op.msgs.map((m) => m.msg)),
+      { cluster: p.cluster, rule: 'ProducerImpl.run:send-timeout' },
+    ),
+  );
   p.pendingMessages = [];
-  for (const op of ops) completeOpFailure(ctx, p, op, 'TimeoutException', 'ProducerImpl.failPendingMessages');
+  for (const op of ops)
+    completeOpFailure(ctx, p, op, 'TimeoutException', 'ProducerImpl.failPendingMessages');
   if (batch.length === 0) return;
   p.batch = [];
-  completeOpFailure(ctx, p, unsentOp(batch), 'TimeoutException', 'ProducerImpl.failPendingBatchMessages');
+  completeOpFailure(
+    ctx,
+    p,
+    unsentOp(batch),
+    'TimeoutException',
+    'ProducerImpl.failPendingBatchMessages',
+  );
 }
 
 /**
  * `ClientCnx.handleSendError`: ChecksumError and NotAllowedError are recovered per message on the
  * open connection; every other error is a producer-level `connectionClosed` (reconnect, resend).
  */
-export function handleSendErrorJava(ctx: Ctx, p: ProducerState, e: Extract<ResponseFrame, { kind: 'error' }>): void {
+export function handleSendErrorJava(
+  ctx: Ctx,
+  p: ProducerState,
+  e: Extract<ResponseFrame, { kind: 'error' }>,
+): void {
   if (e.error === 'ChecksumError') return recoverChecksumError(ctx, p, e.sequenceId);
   if (e.error === 'NotAllowedError') return recoverNotAllowedError(ctx, p, e.sequenceId);
   closeConnection(ctx, p, `${e.error}: ${e.message}`, 'ClientCnx.handleSendError:default');
@@ -96,16 +155,31 @@ export function handleSendErrorJava(ctx: Ctx, p: ProducerState, e: Extract<Respo
  */
 function recoverChecksumError(ctx: Ctx, p: ProducerState, sequenceId: number): void {
   const op = p.pendingMessages[0];
-  if (op && sequenceId === Math.max(op.highestSequenceId, op.sequenceId) && op.localBufferCorrupted) {
+  if (
+    op &&
+    sequenceId === Math.max(op.highestSequenceId, op.sequenceId) &&
+    op.localBufferCorrupted
+  ) {
     if (p.role === 'replicator' && hasFix(ctx.w.config, 'fail-on-corrupt-head')) {
       // Proposed fix (seed 000, third direction): never drop a corrupted head silently; the
       // replicator stops visibly instead, before anything is re-sent.
-      terminate(ctx, linkOfProducer(ctx.w.config, p.name)!, `fail-on-corrupt-head: local buffer of ${labelOf(op.msgs)} is corrupted`);
+      terminate(
+        ctx,
+        linkOfProducer(ctx.w.config, p.name)!,
+        `fail-on-corrupt-head: local buffer of ${labelOf(op.msgs)} is corrupted`,
+      );
       return;
     }
     p.pendingMessages.shift();
     // `op.sendComplete` directly: a corrupted first chunk fails the message's future at once.
-    completeOpFailure(ctx, p, op, 'ChecksumException', 'ProducerImpl.recoverChecksumError:corrupted', true);
+    completeOpFailure(
+      ctx,
+      p,
+      op,
+      'ChecksumException',
+      'ProducerImpl.recoverChecksumError:corrupted',
+      true,
+    );
     return;
   }
   // Pulsar logs three reasons and resends in each: no op pending ("Got send failure for timed out
@@ -117,7 +191,11 @@ function recoverChecksumError(ctx: Ctx, p: ProducerState, sequenceId: number): v
     : sequenceId !== head
       ? `seq ${sequenceId} is not the head's (${labelOf(op.msgs)} seq ${head}): already timed out`
       : `local copy of ${labelOf(op.msgs)} is intact`;
-  ctx.events.push(ev('log', p.name, `ChecksumError: ${why}, resend all pending`, [], { rule: 'ProducerImpl.recoverChecksumError:resend' }));
+  ctx.events.push(
+    ev('log', p.name, `ChecksumError: ${why}, resend all pending`, [], {
+      rule: 'ProducerImpl.recoverChecksumError:resend',
+    }),
+  );
   resendMessages(ctx, p);
 }
 
@@ -130,10 +208,21 @@ function recoverNotAllowedError(ctx: Ctx, p: ProducerState, sequenceId: number):
   if (op && sequenceId === Math.max(op.highestSequenceId, op.sequenceId)) {
     p.pendingMessages.shift();
     // `op.sendComplete` directly, with no last-chunk guard: a refused first chunk fails the message's future at once.
-    completeOpFailure(ctx, p, op, 'NotAllowedException', 'ProducerImpl.recoverNotAllowedError:head', true);
+    completeOpFailure(
+      ctx,
+      p,
+      op,
+      'NotAllowedException',
+      'ProducerImpl.recoverNotAllowedError:head',
+      true,
+    );
     return;
   }
-  ctx.events.push(ev('log', p.name, `NotAllowedError for seq ${sequenceId} is not the head's: ignored`, [], { rule: 'ProducerImpl.recoverNotAllowedError:ignored' }));
+  ctx.events.push(
+    ev('log', p.name, `NotAllowedError for seq ${sequenceId} is not the head's: ignored`, [], {
+      rule: 'ProducerImpl.recoverNotAllowedError:ignored',
+    }),
+  );
 }
 
 /**

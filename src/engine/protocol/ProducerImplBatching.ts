@@ -10,7 +10,13 @@ import { frozen } from '../model/world';
 import { type Ctx, labelOf } from '../sim/context';
 import { processOpSendMsg } from './ProducerImpl';
 import { completeOpFailure, unsentOp } from './SendCallback';
-import { addToContainer, batchBytes, type BatchLimits, haveEnoughSpace, isBatchFull } from './BatchMessageContainerImpl';
+import {
+  addToContainer,
+  batchBytes,
+  type BatchLimits,
+  haveEnoughSpace,
+  isBatchFull,
+} from './BatchMessageContainerImpl';
 
 /**
  * `ProducerImpl.batchMessageAndSend` → `processOpSendMsg`: the open batch becomes one op. A
@@ -37,7 +43,16 @@ export function batchMessageAndSend(ctx: Ctx, p: ProducerState): void {
  */
 export function addToBatchJava(ctx: Ctx, p: ProducerState, m: MsgRef, limits: BatchLimits): void {
   if (!haveEnoughSpace(p, m, limits)) {
-    if (p.batch.length > 0) ctx.events.push(ev('log', p.name, `${labelOf([m])} does not fit the open batch (${batchBytes(p)} + ${m.size ?? 0} bytes): batch closed`, [m.msg], { cluster: p.cluster, rule: 'ProducerImpl.doBatchSendAndAdd' }));
+    if (p.batch.length > 0)
+      ctx.events.push(
+        ev(
+          'log',
+          p.name,
+          `${labelOf([m])} does not fit the open batch (${batchBytes(p)} + ${m.size ?? 0} bytes): batch closed`,
+          [m.msg],
+          { cluster: p.cluster, rule: 'ProducerImpl.doBatchSendAndAdd' },
+        ),
+      );
     return doBatchSendAndAdd(ctx, p, m, limits);
   }
   if (m.seq <= p.lastSequenceIdPushed) {
@@ -46,7 +61,12 @@ export function addToBatchJava(ctx: Ctx, p: ProducerState, m: MsgRef, limits: Ba
     const text = definitely
       ? `WARN sequence id ${m.seq} is definitely a duplicate: batch of its own`
       : `INFO sequence id ${m.seq} might be a duplicate but cannot be determined at this time: batch of its own`;
-    ctx.events.push(ev('log', p.name, text, [m.msg], { cluster: p.cluster, rule: 'ProducerImpl.serializeAndSendMessage:potential-duplicate' }));
+    ctx.events.push(
+      ev('log', p.name, text, [m.msg], {
+        cluster: p.cluster,
+        rule: 'ProducerImpl.serializeAndSendMessage:potential-duplicate',
+      }),
+    );
     return doBatchSendAndAdd(ctx, p, m, limits);
   }
   if (p.isLastSequenceIdPotentialDuplicated) doBatchSendAndAdd(ctx, p, m, limits);
@@ -72,12 +92,33 @@ function doBatchSendAndAdd(ctx: Ctx, p: ProducerState, m: MsgRef, limits: BatchL
  * raises lastSequenceIdPushed); that one-message op is failed by `processOpSendMsg` →
  * `isMessageSizeExceeded` and never enters pendingMessages.
  */
-export function messageTooLargeJava(ctx: Ctx, p: ProducerState, m: MsgRef, batched: boolean, withMetadata = false): void {
+export function messageTooLargeJava(
+  ctx: Ctx,
+  p: ProducerState,
+  m: MsgRef,
+  batched: boolean,
+  withMetadata = false,
+): void {
   const op = unsentOp(frozen([m]), m.seq);
   // withMetadata: the payload alone fits (sendAsync's check passed, the id is taken); the op's
   // metadata + payload does not (`isMessageSizeExceeded`, after the op is made).
-  if (!batched) return completeOpFailure(ctx, p, op, 'InvalidMessageException', withMetadata ? 'ProducerImpl.isMessageSizeExceeded' : 'ProducerImpl.sendAsync:message-too-large');
+  if (!batched)
+    return completeOpFailure(
+      ctx,
+      p,
+      op,
+      'InvalidMessageException',
+      withMetadata
+        ? 'ProducerImpl.isMessageSizeExceeded'
+        : 'ProducerImpl.sendAsync:message-too-large',
+    );
   batchMessageAndSend(ctx, p);
   p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, m.seq);
-  completeOpFailure(ctx, p, op, 'InvalidMessageException', 'ProducerImpl.processOpSendMsg:message-too-large');
+  completeOpFailure(
+    ctx,
+    p,
+    op,
+    'InvalidMessageException',
+    'ProducerImpl.processOpSendMsg:message-too-large',
+  );
 }

@@ -27,8 +27,24 @@ export function closeProducerByApplication(ctx: Ctx, p: ProducerState): void {
   if (p.batch.length > 0) {
     const batch = unsentOp(p.batch);
     p.batch = [];
-    if (java) completeOpFailure(ctx, p, batch, 'AlreadyClosedException', 'ProducerImpl.failPendingBatchMessages');
-    else ctx.events.push(ev('log', p.name, `open batch ${labelOf(batch.msgs)} dropped unflushed: its callbacks never run`, batch.msgs.map((m) => m.msg), { cluster: p.cluster, rule: 'partitionProducer.doClose:batch-builder' }));
+    if (java)
+      completeOpFailure(
+        ctx,
+        p,
+        batch,
+        'AlreadyClosedException',
+        'ProducerImpl.failPendingBatchMessages',
+      );
+    else
+      ctx.events.push(
+        ev(
+          'log',
+          p.name,
+          `open batch ${labelOf(batch.msgs)} dropped unflushed: its callbacks never run`,
+          batch.msgs.map((m) => m.msg),
+          { cluster: p.cluster, rule: 'partitionProducer.doClose:batch-builder' },
+        ),
+      );
   }
   const ch = ctx.w.channels[p.name];
   if (!ch || !ch.open || p.state !== 'Ready' || ch.removed) {
@@ -40,7 +56,15 @@ export function closeProducerByApplication(ctx: Ctx, p: ProducerState): void {
   p.state = 'Closing';
   const behind = [...new Set(ch.toBroker.flatMap((f) => f.msgs.map((m) => m.msg)))];
   const tail = behind.length > 0 ? ` behind ${behind.join(', ')}` : '';
-  ctx.events.push(ev('write', p.name, `CommandCloseProducer${tail}: the broker answers once its writes are done`, behind, { cluster: p.cluster, rule: java ? 'ProducerImpl.closeAsync' : 'partitionProducer.doClose' }));
+  ctx.events.push(
+    ev(
+      'write',
+      p.name,
+      `CommandCloseProducer${tail}: the broker answers once its writes are done`,
+      behind,
+      { cluster: p.cluster, rule: java ? 'ProducerImpl.closeAsync' : 'partitionProducer.doClose' },
+    ),
+  );
 }
 
 /**
@@ -50,7 +74,14 @@ export function closeProducerByApplication(ctx: Ctx, p: ProducerState): void {
  */
 export function closeAnswered(w: World, p: ProducerState): boolean {
   const ch = w.channels[p.name];
-  return p.state === 'Closing' && ch !== undefined && ch.open && ch.toBroker.length === 0 && ch.toClient.length === 0 && !w.topics[ch.cluster]!.pendingWrites.some((wr) => wr.producer === p.name);
+  return (
+    p.state === 'Closing' &&
+    ch !== undefined &&
+    ch.open &&
+    ch.toBroker.length === 0 &&
+    ch.toClient.length === 0 &&
+    !w.topics[ch.cluster]!.pendingWrites.some((wr) => wr.producer === p.name)
+  );
 }
 
 /**
@@ -68,11 +99,36 @@ export function closeAndClearPendingMessages(ctx: Ctx, p: ProducerState, why: st
     nameReleased(ctx.w, p);
   }
   const ops = p.pendingMessages;
-  const again = p.role !== 'replicator' ? 'created again on the same client' : terminated(ctx.w, p) ? 'the replicator is terminated: no new one' : "the loaded topic's replicator starts a new one";
-  ctx.events.push(ev('close', p.name, `producer closed (${why}); ${again}`, ops.flatMap((op) => op.msgs.map((m) => m.msg)), { cluster: p.cluster, rule: java ? 'ProducerImpl.closeAndClearPendingMessages' : 'partitionProducer.failPendingMessages' }));
+  const again =
+    p.role !== 'replicator'
+      ? 'created again on the same client'
+      : terminated(ctx.w, p)
+        ? 'the replicator is terminated: no new one'
+        : "the loaded topic's replicator starts a new one";
+  ctx.events.push(
+    ev(
+      'close',
+      p.name,
+      `producer closed (${why}); ${again}`,
+      ops.flatMap((op) => op.msgs.map((m) => m.msg)),
+      {
+        cluster: p.cluster,
+        rule: java
+          ? 'ProducerImpl.closeAndClearPendingMessages'
+          : 'partitionProducer.failPendingMessages',
+      },
+    ),
+  );
   p.pendingMessages = [];
   // Still Closing here: a replicator's callbacks delete nothing (PersistentReplicator.sendComplete).
-  for (const op of ops) completeOpFailure(ctx, p, op, java ? 'AlreadyClosedException' : 'ErrProducerClosed', java ? 'ProducerImpl.closeAndClearPendingMessages' : 'partitionProducer.failPendingMessages');
+  for (const op of ops)
+    completeOpFailure(
+      ctx,
+      p,
+      op,
+      java ? 'AlreadyClosedException' : 'ErrProducerClosed',
+      java ? 'ProducerImpl.closeAndClearPendingMessages' : 'partitionProducer.failPendingMessages',
+    );
   Object.assign(p, { instance: p.instance + 1, ...freshProducerSession() });
   delete ctx.w.channels[p.name];
   if (p.role === 'replicator') replicatorProducerClosed(ctx, p);
@@ -106,5 +162,13 @@ function replicatorProducerClosed(ctx: Ctx, p: ProducerState): void {
   const m = r.cursor.markDeletePosition;
   r.cursor.readPosition = { ledgerId: m.ledgerId, entryId: m.entryId + 1 };
   p.lastPersistedSource = { ledgerId: 0, entryId: 0 };
-  ctx.events.push(ev('log', link.cursor, `replicator restarts: read position ${m.ledgerId}:${m.entryId + 1}`, [], { cluster: link.cfg.from, rule: 'PersistentReplicator.setProducerAndTriggerReadEntries' }));
+  ctx.events.push(
+    ev(
+      'log',
+      link.cursor,
+      `replicator restarts: read position ${m.ledgerId}:${m.entryId + 1}`,
+      [],
+      { cluster: link.cfg.from, rule: 'PersistentReplicator.setProducerAndTriggerReadEntries' },
+    ),
+  );
 }

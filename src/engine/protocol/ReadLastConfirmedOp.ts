@@ -27,10 +27,26 @@ export function fenceAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
   const short = uncoveredWriteSet(bk, meta.ensemble, t.answered);
   if (short) {
     const open = short.filter((b) => !t.answered.includes(b)).length;
-    ctx.events.push(ev('log', t.broker, `recovery of ledger ${t.recovering}: ${of} answered the fencing read; write set ${short.join(', ')} has ${open} unanswered, not fewer than ack quorum ${bk.ackQuorum}: waits`, [], { rule: 'ReadLastConfirmedOp.readEntryComplete:not-covered' }));
+    ctx.events.push(
+      ev(
+        'log',
+        t.broker,
+        `recovery of ledger ${t.recovering}: ${of} answered the fencing read; write set ${short.join(', ')} has ${open} unanswered, not fewer than ack quorum ${bk.ackQuorum}: waits`,
+        [],
+        { rule: 'ReadLastConfirmedOp.readEntryComplete:not-covered' },
+      ),
+    );
     return;
   }
-  ctx.events.push(ev('log', t.broker, `fencing read of ledger ${t.recovering} complete: ${of} (${t.answered.join(', ')}) cover every write set`, [], { rule: 'ReadLastConfirmedOp.readEntryComplete:covered' }));
+  ctx.events.push(
+    ev(
+      'log',
+      t.broker,
+      `fencing read of ledger ${t.recovering} complete: ${of} (${t.answered.join(', ')}) cover every write set`,
+      [],
+      { rule: 'ReadLastConfirmedOp.readEntryComplete:covered' },
+    ),
+  );
   // Covered, every write set has W − A + 1 answers, so no recovery read is left undecided
   // (`read.waiting` is null: tests/scenarios/recovery-coverage.test.ts checks every shape).
   if (meta.state !== 'CLOSED') {
@@ -39,12 +55,28 @@ export function fenceAnswer(ctx: Ctx, topic: TopicState, a: BkAnswer): void {
   }
   t.ledgers.find((l) => l.id === t.recovering)!.entries = meta.lastEntryId + 1;
   t.state = 'writing-metadata';
-  ctx.events.push(ev('log', t.broker, `recovery closed ledger ${t.recovering} with ${entriesText(meta.lastEntryId + 1)}`, [], { to: 'metadata-store', rule: 'LedgerRecoveryOp.closeRecovered' }));
+  ctx.events.push(
+    ev(
+      'log',
+      t.broker,
+      `recovery closed ledger ${t.recovering} with ${entriesText(meta.lastEntryId + 1)}`,
+      [],
+      { to: 'metadata-store', rule: 'LedgerRecoveryOp.closeRecovered' },
+    ),
+  );
   // Fencing answers still on their way change nothing now (`ReadLastConfirmedOp.readEntryComplete`
   // once `completed`): ignored here rather than delivered, as `bookieReceive` does for later ones.
   const late = bk.answers.filter((x) => x.kind === 'fence' && x.to === t.broker);
   if (late.length > 0) {
     bk.answers = bk.answers.filter((x) => !late.includes(x));
-    ctx.events.push(ev('log', t.broker, `fencing answers of ${late.map((x) => x.from).join(', ')} still in flight: ignored, the read already completed`, [], { rule: 'ReadLastConfirmedOp.readEntryComplete:completed' }));
+    ctx.events.push(
+      ev(
+        'log',
+        t.broker,
+        `fencing answers of ${late.map((x) => x.from).join(', ')} still in flight: ignored, the read already completed`,
+        [],
+        { rule: 'ReadLastConfirmedOp.readEntryComplete:completed' },
+      ),
+    );
   }
 }

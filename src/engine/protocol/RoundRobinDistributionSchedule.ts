@@ -5,10 +5,13 @@
 import type { BkState, LedgerHandle } from '../model/bookkeeper';
 
 /** `RoundRobinDistributionSchedule.getWriteSet`: the ensemble indexes of entry e's write set, (e + i) mod E for i < W. */
-export const writeSetIndexes = (bk: BkState, size: number, entryId: number): number[] => Array.from({ length: bk.writeQuorum }, (_, i) => (entryId + i) % size);
+export const writeSetIndexes = (bk: BkState, size: number, entryId: number): number[] =>
+  Array.from({ length: bk.writeQuorum }, (_, i) => (entryId + i) % size);
 
 /** The bookies of entry e's write set in `ensemble`. */
-export const writeSetOf = (bk: BkState, ensemble: readonly string[], entryId: number): string[] => writeSetIndexes(bk, ensemble.length, entryId).map((i) => ensemble[i]!);
+export const writeSetOf = (bk: BkState, ensemble: readonly string[], entryId: number): string[] =>
+  writeSetIndexes(bk, ensemble.length, entryId).map((i) => ensemble[i]!);
 
 /** The write set of entry e in the writer's current ensemble. */
-export const writeSet = (bk: BkState, h: LedgerHandle, entryId: number): string[] => writeSetOf(bk, h.ensemble, entryId);
+export const writeSet = (bk: BkState, h: LedgerHandle, entryId: number): string[] =>
+  writeSetOf(bk, h.ensemble, entryId);

@@ -18,13 +18,33 @@ export function completeOpSuccess(
   const dup = ledgerId === -1 && entryId === -1;
   const ids = op.msgs.map((m) => m.msg);
   if (notLastChunk(op) && p.role !== 'replicator') {
-    ctx.events.push(ev('log', p.name, `${labelOf(op.msgs)} acknowledged ${dup ? 'with -1:-1' : `at ${ledgerId}:${entryId}`}: the callback waits for the last chunk`, ids, { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.ackReceived:chunk' : 'sendRequest.done:chunk' }));
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `${labelOf(op.msgs)} acknowledged ${dup ? 'with -1:-1' : `at ${ledgerId}:${entryId}`}: the callback waits for the last chunk`,
+        ids,
+        {
+          cluster: p.cluster,
+          rule: p.client === 'java' ? 'ProducerImpl.ackReceived:chunk' : 'sendRequest.done:chunk',
+        },
+      ),
+    );
     return;
   }
-  if (chunkFutureDone(ctx, p, op, dup ? 'acknowledged with -1:-1' : `acknowledged at ${ledgerId}:${entryId}`)) return;
+  if (
+    chunkFutureDone(
+      ctx,
+      p,
+      op,
+      dup ? 'acknowledged with -1:-1' : `acknowledged at ${ledgerId}:${entryId}`,
+    )
+  )
+    return;
   // The replicator's producer completes each replicated chunk entry on its own: it is named as the
   // chunk it is (`M1[1/2] completed`), or the diagram read M1 completed twice at the replicator.
-  const names = p.role === 'replicator' ? op.msgs.map((m) => labelOf([m])).join(', ') : ids.join(', ');
+  const names =
+    p.role === 'replicator' ? op.msgs.map((m) => labelOf([m])).join(', ') : ids.join(', ');
   const text = dup
     ? `${names} completed as success with -1:-1 (not stored by this send)`
     : `${names} completed: stored at ${ledgerId}:${entryId}`;
@@ -42,18 +62,40 @@ export function completeOpSuccess(
  * the first chunk's late receipt completes it. Said for the reader only (the frame's `shownChunk` is
  * display data); the match itself is the caller's, unchanged.
  */
-export function otherChunkMatched(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame, { kind: 'receipt' }>, op: OpSendMsg, rule: string): void {
+export function otherChunkMatched(
+  ctx: Ctx,
+  p: ProducerState,
+  r: Extract<ResponseFrame, { kind: 'receipt' }>,
+  op: OpSendMsg,
+  rule: string,
+): void {
   // Only chunks share an id across frames; everything else returns before any text is built.
   if (!r.shownChunk && !op.msgs.some((m) => m.chunk)) return;
   const answered = answeredLabel(r);
   const head = labelOf(op.msgs);
   if (answered === head) return;
   const text = `receipt of ${answered} taken for the head item ${head}: both seq ${r.sequenceId}, and a receipt names no chunk`;
-  ctx.events.push(ev('log', p.name, text, op.msgs.map((m) => m.msg), { cluster: p.cluster, rule: `${rule}:other-chunk` }));
+  ctx.events.push(
+    ev(
+      'log',
+      p.name,
+      text,
+      op.msgs.map((m) => m.msg),
+      { cluster: p.cluster, rule: `${rule}:other-chunk` },
+    ),
+  );
 }
 
-function record(ctx: Ctx, p: ProducerState, op: OpSendMsg, how: Pick<Completion, 'result' | 'ledgerId' | 'entryId' | 'error'>): void {
-  for (const m of op.msgs) ctx.w.completions.push(frozen({ msg: m.msg, sendIndex: m.sendIndex, producer: p.name, cluster: p.cluster, ...how }));
+function record(
+  ctx: Ctx,
+  p: ProducerState,
+  op: OpSendMsg,
+  how: Pick<Completion, 'result' | 'ledgerId' | 'entryId' | 'error'>,
+): void {
+  for (const m of op.msgs)
+    ctx.w.completions.push(
+      frozen({ msg: m.msg, sendIndex: m.sendIndex, producer: p.name, cluster: p.cluster, ...how }),
+    );
 }
 
 /**
@@ -61,7 +103,13 @@ function record(ctx: Ctx, p: ProducerState, op: OpSendMsg, how: Pick<Completion,
  * refused before it was sent), wrapped so they complete through the same callback. `opId` -1: no
  * frame of theirs was ever written.
  */
-export const unsentOp = (msgs: readonly MsgRef[], sequenceId = -1): OpSendMsg => ({ opId: -1, msgs, sequenceId, highestSequenceId: -1, localBufferCorrupted: false });
+export const unsentOp = (msgs: readonly MsgRef[], sequenceId = -1): OpSendMsg => ({
+  opId: -1,
+  msgs,
+  sequenceId,
+  highestSequenceId: -1,
+  localBufferCorrupted: false,
+});
 
 /**
  * A chunk other than its message's last (Java `ProducerImpl.ackReceived` and `failPendingMessages`:
@@ -91,9 +139,19 @@ function chunkFutureDone(ctx: Ctx, p: ProducerState, op: OpSendMsg, how: string)
   const m = op.msgs.length === 1 && op.msgs[0]!.chunk ? op.msgs[0]! : undefined;
   // Java only: Go's chunks complete through `sendRequest.done`, whose own last-chunk rule stands.
   if (!m || p.role === 'replicator' || p.client !== 'java') return false;
-  const done = ctx.w.completions.find((c) => c.producer === p.name && c.msg === m.msg && c.sendIndex === m.sendIndex);
+  const done = ctx.w.completions.find(
+    (c) => c.producer === p.name && c.msg === m.msg && c.sendIndex === m.sendIndex,
+  );
   if (!done) return false;
-  ctx.events.push(ev('log', p.name, `${labelOf(op.msgs)} ${how}: ${m.msg}'s future already completed (${done.result === 'failed' ? `failed: ${done.error}` : done.result}); a CompletableFuture completes once`, [m.msg], { cluster: p.cluster, rule: 'ProducerImpl.OpSendMsg.sendComplete:future-done' }));
+  ctx.events.push(
+    ev(
+      'log',
+      p.name,
+      `${labelOf(op.msgs)} ${how}: ${m.msg}'s future already completed (${done.result === 'failed' ? `failed: ${done.error}` : done.result}); a CompletableFuture completes once`,
+      [m.msg],
+      { cluster: p.cluster, rule: 'ProducerImpl.OpSendMsg.sendComplete:future-done' },
+    ),
+  );
   return true;
 }
 
@@ -102,14 +160,31 @@ function chunkFutureDone(ctx: Ctx, p: ProducerState, op: OpSendMsg, how: string)
  * `recoverNotAllowedError` and `recoverChecksumError` do — not through `ackReceived` or
  * `failPendingMessages`, which call the callback only for a message's last chunk.
  */
-export function completeOpFailure(ctx: Ctx, p: ProducerState, op: OpSendMsg, error: string, rule: string, everyChunk = false): void {
+export function completeOpFailure(
+  ctx: Ctx,
+  p: ProducerState,
+  op: OpSendMsg,
+  error: string,
+  rule: string,
+  everyChunk = false,
+): void {
   const ids = op.msgs.map((m) => m.msg);
   if (!everyChunk && notLastChunk(op) && p.role !== 'replicator') {
-    ctx.events.push(ev('log', p.name, `${labelOf(op.msgs)} failed: ${error} (the callback waits for the last chunk)`, ids, { cluster: p.cluster, rule }));
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `${labelOf(op.msgs)} failed: ${error} (the callback waits for the last chunk)`,
+        ids,
+        { cluster: p.cluster, rule },
+      ),
+    );
     return;
   }
   if (chunkFutureDone(ctx, p, op, `failed: ${error}`)) return;
-  ctx.events.push(ev('complete', p.name, `${ids.join(', ')} failed: ${error}`, ids, { cluster: p.cluster, rule }));
+  ctx.events.push(
+    ev('complete', p.name, `${ids.join(', ')} failed: ${error}`, ids, { cluster: p.cluster, rule }),
+  );
   if (p.role === 'replicator') return sendComplete(ctx, p, op.msgs, error);
   record(ctx, p, op, { result: 'failed', ledgerId: -1, entryId: -1, error });
 }

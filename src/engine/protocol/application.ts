@@ -1,7 +1,12 @@
 // The applications that drive producers: the scenario's workload, in order. A send of an id that
 // was sent before is the application resending it; `await` is a barrier that waits until the
 // producer has nothing pending and nothing buffered.
-import { BROKER_MAX_MESSAGE_SIZE, MIN_METADATA_BYTES, type ProducerConfig, type WorkloadItem } from '../model/config';
+import {
+  BROKER_MAX_MESSAGE_SIZE,
+  MIN_METADATA_BYTES,
+  type ProducerConfig,
+  type WorkloadItem,
+} from '../model/config';
 import { ev } from '../model/events';
 import { hasFix } from '../model/fixes';
 import type { MsgRef, ProducerState } from '../model/producer';
@@ -36,7 +41,9 @@ export const chunkPayloadOf = (config: Pick<ProducerConfig, 'chunkMaxMessageSize
 export function chunksOf(m: MsgRef, size: number, payload = CHUNK_PAYLOAD): MsgRef[] | null {
   if (size <= payload) return null;
   const of = Math.ceil(size / payload);
-  return Array.from({ length: of }, (_, id) => frozen({ ...m, size: Math.min(payload, size - id * payload), chunk: frozen({ id, of }) }));
+  return Array.from({ length: of }, (_, id) =>
+    frozen({ ...m, size: Math.min(payload, size - id * payload), chunk: frozen({ id, of }) }),
+  );
 }
 
 const idle = (p: ProducerState): boolean => p.pendingMessages.length === 0 && p.batch.length === 0;
@@ -54,10 +61,13 @@ export function nextWorkloadItem(w: World): { item: WorkloadItem; pos: number } 
 }
 
 export function workloadKey(item: WorkloadItem): string {
-  return item.kind === 'send' ? `send:${item.producer}:${item.msg}` : `${item.kind}:${item.producer}`;
+  return item.kind === 'send'
+    ? `send:${item.producer}:${item.msg}`
+    : `${item.kind}:${item.producer}`;
 }
 
-const configOf = (w: World, name: string): ProducerConfig => w.config.producers.find((p) => p.name === name)!;
+const configOf = (w: World, name: string): ProducerConfig =>
+  w.config.producers.find((p) => p.name === name)!;
 
 export function runWorkloadItem(ctx: Ctx): void {
   const next = nextWorkloadItem(ctx.w);
@@ -66,7 +76,18 @@ export function runWorkloadItem(ctx: Ctx): void {
   const { item } = next;
   const p = ctx.w.producers[item.producer]!;
   if (item.kind === 'flush') {
-    ctx.events.push(ev('app', p.name, 'flush()', p.batch.map((m) => m.msg), { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.flushAsync' : 'partitionProducer.internalFlush' }));
+    ctx.events.push(
+      ev(
+        'app',
+        p.name,
+        'flush()',
+        p.batch.map((m) => m.msg),
+        {
+          cluster: p.cluster,
+          rule: p.client === 'java' ? 'ProducerImpl.flushAsync' : 'partitionProducer.internalFlush',
+        },
+      ),
+    );
     flushBatch(ctx, p);
     return;
   }
@@ -78,15 +99,33 @@ export function runWorkloadItem(ctx: Ctx): void {
  * `ProducerImpl.sendAsync` / Go `SendAsync`: a given sequence id is used as is without advancing
  * the generator (`updateMessageMetadataSequenceId`); otherwise the generator hands out the next id.
  */
-function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | undefined, size: number | undefined, replicateTo: readonly string[] | undefined, deliverAfter: number | undefined): void {
+function sendAsync(
+  ctx: Ctx,
+  p: ProducerState,
+  msg: string,
+  givenSeq: number | undefined,
+  size: number | undefined,
+  replicateTo: readonly string[] | undefined,
+  deliverAfter: number | undefined,
+): void {
   const sendIndex = ctx.w.sendsOf[msg] ?? 0;
   ctx.w.sendsOf[msg] = sendIndex + 1;
   if (p.state === 'Failed') {
     // create() failed with ProducerBusy (AbstractTopic.ts): this application never got a producer
     // to send with, so the send fails before it takes an id or reaches a batch.
-    ctx.events.push(ev('app', p.name, `sendAsync ${msg}: no producer (create() failed)`, [msg], { cluster: p.cluster }));
+    ctx.events.push(
+      ev('app', p.name, `sendAsync ${msg}: no producer (create() failed)`, [msg], {
+        cluster: p.cluster,
+      }),
+    );
     const op = unsentOp(frozen([frozen({ msg, seq: -1, sendIndex })]));
-    return completeOpFailure(ctx, p, op, p.client === 'java' ? 'ProducerBusyException' : 'ProducerBusy', p.client === 'java' ? 'ProducerBuilderImpl.create' : 'client.CreateProducer');
+    return completeOpFailure(
+      ctx,
+      p,
+      op,
+      p.client === 'java' ? 'ProducerBusyException' : 'ProducerBusy',
+      p.client === 'java' ? 'ProducerBuilderImpl.create' : 'client.CreateProducer',
+    );
   }
   const config = configOf(ctx.w, p.name);
   const max = config.batchingMaxMessages;
@@ -101,15 +140,39 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
   // `BatchMessageContainerImpl.createOpSendMsg` (a one-message batch), the id taken either way; Go
   // non-batched in `internal.serializeMessage` (ErrExceedMaxMessageSize), its id taken. A Go batched
   // one is not judged here (review 11, 'Left').
-  const headerTooLarge = !config.chunking && !tooLarge && size !== undefined && size + MIN_METADATA_BYTES > BROKER_MAX_MESSAGE_SIZE && (p.client === 'java' || !batched);
+  const headerTooLarge =
+    !config.chunking &&
+    !tooLarge &&
+    size !== undefined &&
+    size + MIN_METADATA_BYTES > BROKER_MAX_MESSAGE_SIZE &&
+    (p.client === 'java' || !batched);
   const takesId = !tooLarge || (p.client === 'java') === batched;
   const seq = givenSeq ?? (takesId ? p.msgIdGenerator++ : -1);
   // replicate_to travels in the message's metadata (TypedMessageBuilderImpl.replicationClusters / disableReplication; Go genMetadata's ReplicateTo).
-  const m: MsgRef = frozen({ msg, seq, sendIndex, ...(size === undefined ? {} : { size }), ...(replicateTo === undefined ? {} : { replicateTo: frozen([...replicateTo]) }), ...(deliverAfter === undefined ? {} : { deliverAfter }) });
+  const m: MsgRef = frozen({
+    msg,
+    seq,
+    sendIndex,
+    ...(size === undefined ? {} : { size }),
+    ...(replicateTo === undefined ? {} : { replicateTo: frozen([...replicateTo]) }),
+    ...(deliverAfter === undefined ? {} : { deliverAfter }),
+  });
   const again = sendIndex > 0 ? ' (resend)' : '';
   const to = replicateTo === undefined ? '' : ` replicate_to [${replicateTo.join(', ')}]`;
   const delay = deliverAfter === undefined ? '' : ` deliverAfter ${deliverAfter} ms`;
-  ctx.events.push(ev('app', p.name, `sendAsync ${msg}${seq >= 0 ? ` seq ${seq}` : ''}${to}${delay}${again}`, [msg], { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.sendAsync' : 'partitionProducer.internalSendAsync' }));
+  ctx.events.push(
+    ev(
+      'app',
+      p.name,
+      `sendAsync ${msg}${seq >= 0 ? ` seq ${seq}` : ''}${to}${delay}${again}`,
+      [msg],
+      {
+        cluster: p.cluster,
+        rule:
+          p.client === 'java' ? 'ProducerImpl.sendAsync' : 'partitionProducer.internalSendAsync',
+      },
+    ),
+  );
   if (tooLarge) {
     if (p.client === 'java') messageTooLargeJava(ctx, p, m, batched);
     else messageTooLargeGo(ctx, p, m);
@@ -124,9 +187,23 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
   const payload = chunkPayloadOf(config);
   const chunks = config.chunking && size !== undefined ? chunksOf(m, size, payload) : null;
   if (chunks) {
-    const rule = p.client === 'java' ? 'ProducerImpl.sendAsync:chunking' : 'partitionProducer.internalSend:chunking';
-    const capped = payload < CHUNK_PAYLOAD ? ` (${p.client === 'java' ? 'chunkMaxMessageSize' : 'ChunkMaxMessageSize'})` : '';
-    ctx.events.push(ev('log', p.name, `${msg}: ${size} bytes > ${payload} per chunk${capped}: ${chunks.length} chunks, seq ${seq} each`, [msg], { cluster: p.cluster, rule }));
+    const rule =
+      p.client === 'java'
+        ? 'ProducerImpl.sendAsync:chunking'
+        : 'partitionProducer.internalSend:chunking';
+    const capped =
+      payload < CHUNK_PAYLOAD
+        ? ` (${p.client === 'java' ? 'chunkMaxMessageSize' : 'ChunkMaxMessageSize'})`
+        : '';
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `${msg}: ${size} bytes > ${payload} per chunk${capped}: ${chunks.length} chunks, seq ${seq} each`,
+        [msg],
+        { cluster: p.cluster, rule },
+      ),
+    );
     for (const part of chunks) {
       if (p.client === 'java') processOpSendMsg(ctx, p, [part], seq, -1);
       else singleSendGo(ctx, p, part);
@@ -153,8 +230,13 @@ function sendAsync(ctx: Ctx, p: ProducerState, msg: string, givenSeq: number | u
  * `sendAsBatch` only for `ReplicationClusters == nil` (DisableReplication sets it) and no
  * `deliverAt`.
  */
-export const bypassesBatching = (client: ProducerState['client'], m: { readonly replicateTo?: readonly string[] | undefined; readonly deliverAfter?: number | undefined }): boolean =>
-  m.deliverAfter !== undefined || (client === 'go' && m.replicateTo !== undefined);
+export const bypassesBatching = (
+  client: ProducerState['client'],
+  m: {
+    readonly replicateTo?: readonly string[] | undefined;
+    readonly deliverAfter?: number | undefined;
+  },
+): boolean => m.deliverAfter !== undefined || (client === 'go' && m.replicateTo !== undefined);
 
 /**
  * Java: `serializeAndSendMessage` makes the message its own op and `processOpSendMsg` first calls
@@ -170,8 +252,21 @@ function sendUnbatched(ctx: Ctx, p: ProducerState, m: MsgRef): void {
   if (p.batch.length > 0) {
     const why = m.deliverAfter !== undefined ? 'deliver_at_time' : 'replicate_to';
     const what = flushes ? 'the open batch is sent first' : 'sent alone, ahead of the open batch';
-    const rule = p.client === 'java' ? 'ProducerImpl.processOpSendMsg:flush-batch-first' : flushes ? 'partitionProducer.internalSend:flush-before-single' : 'partitionProducer.updateMetaData:not-batched';
-    ctx.events.push(ev('log', p.name, `${m.msg} is not batched (${why}): ${what} (${p.batch.map((b) => b.msg).join('+')})`, [m.msg, ...p.batch.map((b) => b.msg)], { cluster: p.cluster, rule }));
+    const rule =
+      p.client === 'java'
+        ? 'ProducerImpl.processOpSendMsg:flush-batch-first'
+        : flushes
+          ? 'partitionProducer.internalSend:flush-before-single'
+          : 'partitionProducer.updateMetaData:not-batched';
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `${m.msg} is not batched (${why}): ${what} (${p.batch.map((b) => b.msg).join('+')})`,
+        [m.msg, ...p.batch.map((b) => b.msg)],
+        { cluster: p.cluster, rule },
+      ),
+    );
   }
   if (p.client === 'java') {
     batchMessageAndSend(ctx, p);

@@ -31,7 +31,13 @@ export function flushBatchGo(ctx: Ctx, p: ProducerState): void {
   p.batch = [];
   const first = msgs[0]!.seq;
   const highest = sendsHighest(ctx) ? Math.max(...msgs.map((m) => m.seq)) : -1;
-  const op = frozen({ opId: p.nextOpId++, msgs, sequenceId: first, highestSequenceId: highest, localBufferCorrupted: false });
+  const op = frozen({
+    opId: p.nextOpId++,
+    msgs,
+    sequenceId: first,
+    highestSequenceId: highest,
+    localBufferCorrupted: false,
+  });
   p.pendingMessages.push(op);
   writeOp(ctx, p, op, false);
 }
@@ -45,7 +51,12 @@ export function addToBatchGo(ctx: Ctx, p: ProducerState, m: MsgRef, limits: Batc
   if (isolatesResends(ctx)) {
     if (m.seq <= p.lastSequenceIdPushed) {
       p.isLastSequenceIdPotentialDuplicated = true;
-      ctx.events.push(ev('log', p.name, `sequence id ${m.seq} may be a duplicate: batch of its own`, [m.msg], { cluster: p.cluster, rule: 'partitionProducer.internalSend:potential-duplicate' }));
+      ctx.events.push(
+        ev('log', p.name, `sequence id ${m.seq} may be a duplicate: batch of its own`, [m.msg], {
+          cluster: p.cluster,
+          rule: 'partitionProducer.internalSend:potential-duplicate',
+        }),
+      );
       flushBatchGo(ctx, p);
     } else if (p.isLastSequenceIdPotentialDuplicated) {
       p.isLastSequenceIdPotentialDuplicated = false;
@@ -56,7 +67,16 @@ export function addToBatchGo(ctx: Ctx, p: ProducerState, m: MsgRef, limits: Batc
   // batchContainer.Add refuses a message that does not fit; internalSend flushes and adds again.
   // A full batch waits for the next message or the flush timer: Go has no flush-when-full.
   if (!hasSpace(p, m, limits)) {
-    if (p.batch.length < limits.batchingMaxMessages) ctx.events.push(ev('log', p.name, `${m.msg} does not fit the open batch (${batchBytes(p)} + ${m.size ?? 0} bytes): batch flushed`, [m.msg], { cluster: p.cluster, rule: 'partitionProducer.internalSend:batch-full' }));
+    if (p.batch.length < limits.batchingMaxMessages)
+      ctx.events.push(
+        ev(
+          'log',
+          p.name,
+          `${m.msg} does not fit the open batch (${batchBytes(p)} + ${m.size ?? 0} bytes): batch flushed`,
+          [m.msg],
+          { cluster: p.cluster, rule: 'partitionProducer.internalSend:batch-full' },
+        ),
+      );
     flushBatchGo(ctx, p);
   }
   if (p.batch.length === 0) p.batchBorn = tick(ctx.w);
@@ -70,13 +90,23 @@ export function addToBatchGo(ctx: Ctx, p: ProducerState, m: MsgRef, limits: Batc
 function hasSpace(p: ProducerState, m: MsgRef, l: BatchLimits): boolean {
   if (p.batch.length === 0) return true;
   const expected = batchBytes(p) + (m.size ?? 0);
-  return p.batch.length + 1 <= l.batchingMaxMessages && expected <= batchByteLimit('go', l.batchingMaxBytes) && expected <= BROKER_MAX_MESSAGE_SIZE;
+  return (
+    p.batch.length + 1 <= l.batchingMaxMessages &&
+    expected <= batchByteLimit('go', l.batchingMaxBytes) &&
+    expected <= BROKER_MAX_MESSAGE_SIZE
+  );
 }
 
 /** `partitionProducer.internalSingleSend`: a non-batched message is its own pendingItem. */
 export function singleSendGo(ctx: Ctx, p: ProducerState, m: MsgRef): void {
   const highest = sendsHighest(ctx) ? m.seq : -1;
-  const op = frozen({ opId: p.nextOpId++, msgs: frozen([m]), sequenceId: m.seq, highestSequenceId: highest, localBufferCorrupted: false });
+  const op = frozen({
+    opId: p.nextOpId++,
+    msgs: frozen([m]),
+    sequenceId: m.seq,
+    highestSequenceId: highest,
+    localBufferCorrupted: false,
+  });
   p.pendingMessages.push(op);
   if (isolatesResends(ctx)) p.lastSequenceIdPushed = Math.max(p.lastSequenceIdPushed, m.seq);
   writeOp(ctx, p, op, false);
@@ -87,13 +117,31 @@ export function singleSendGo(ctx: Ctx, p: ProducerState, m: MsgRef): void {
  * (chunking off) fails with ErrMessageTooLarge before anything is sent or batched. A non-batched
  * one has already taken its sequence id (`updateMetaData`); a batched one has none yet.
  */
-export function messageTooLargeGo(ctx: Ctx, p: ProducerState, m: MsgRef, withMetadata = false): void {
+export function messageTooLargeGo(
+  ctx: Ctx,
+  p: ProducerState,
+  m: MsgRef,
+  withMetadata = false,
+): void {
   const op = unsentOp(frozen([m]), m.seq);
   // withMetadata: updateChunkInfo's payload check passed (not bigger than the limit), but
   // `internal.serializeMessage` counts metadata + payload and fails the send request
   // (internalSingleSend → sr.done with ErrExceedMaxMessageSize); nothing is written.
-  if (withMetadata) return completeOpFailure(ctx, p, op, 'ErrExceedMaxMessageSize', 'internal.serializeMessage:message-too-large');
-  completeOpFailure(ctx, p, op, 'ErrMessageTooLarge', 'partitionProducer.updateChunkInfo:message-too-large');
+  if (withMetadata)
+    return completeOpFailure(
+      ctx,
+      p,
+      op,
+      'ErrExceedMaxMessageSize',
+      'internal.serializeMessage:message-too-large',
+    );
+  completeOpFailure(
+    ctx,
+    p,
+    op,
+    'ErrMessageTooLarge',
+    'partitionProducer.updateChunkInfo:message-too-large',
+  );
 }
 
 /**
@@ -101,23 +149,50 @@ export function messageTooLargeGo(ctx: Ctx, p: ProducerState, m: MsgRef, withMet
  * receipt id → ignore (taken for a timed-out item); equal → pop and call every callback with a nil
  * error. Ledger/entry -1 are not special-cased, and highest_sequence_id is ignored.
  */
-export function receivedSendReceipt(ctx: Ctx, p: ProducerState, r: Extract<ResponseFrame, { kind: 'receipt' }>): void {
+export function receivedSendReceipt(
+  ctx: Ctx,
+  p: ProducerState,
+  r: Extract<ResponseFrame, { kind: 'receipt' }>,
+): void {
   const item = p.pendingMessages[0];
   const rule = 'partitionProducer.ReceivedSendReceipt';
   if (!item) {
-    ctx.events.push(ev('log', p.name, `receipt ${answeredLabel(r)} seq ${r.sequenceId} with nothing pending (a timed-out msg): ignored`, [], { rule: `${rule}:empty` }));
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `receipt ${answeredLabel(r)} seq ${r.sequenceId} with nothing pending (a timed-out msg): ignored`,
+        [],
+        { rule: `${rule}:empty` },
+      ),
+    );
     return;
   }
   if (item.sequenceId < r.sequenceId) {
-    dropConnection(ctx, p, `local ${item.sequenceId} < remote ${r.sequenceId}`, `${rule}:local-lower`);
+    dropConnection(
+      ctx,
+      p,
+      `local ${item.sequenceId} < remote ${r.sequenceId}`,
+      `${rule}:local-lower`,
+    );
     return;
   }
   if (item.sequenceId > r.sequenceId) {
-    ctx.events.push(ev('log', p.name, `receipt ${answeredLabel(r)}: local ${item.sequenceId} > remote ${r.sequenceId}: ignored (taken for a timed-out msg)`, [], { rule: `${rule}:local-higher` }));
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `receipt ${answeredLabel(r)}: local ${item.sequenceId} > remote ${r.sequenceId}: ignored (taken for a timed-out msg)`,
+        [],
+        { rule: `${rule}:local-higher` },
+      ),
+    );
     return;
   }
   p.pendingMessages.shift();
-  p.lastSequenceIdPublished = sendsHighest(ctx) ? Math.max(p.lastSequenceIdPublished, item.highestSequenceId, item.sequenceId) : item.sequenceId;
+  p.lastSequenceIdPublished = sendsHighest(ctx)
+    ? Math.max(p.lastSequenceIdPublished, item.highestSequenceId, item.sequenceId)
+    : item.sequenceId;
   otherChunkMatched(ctx, p, r, item, rule);
   completeOpSuccess(ctx, p, item, r.ledgerId, r.entryId, `${rule}:match`);
 }
@@ -130,12 +205,21 @@ export function receivedSendReceipt(ctx: Ctx, p: ProducerState, r: Extract<Respo
  * (`failTimeoutMessages`, the send-timeout fault), so without one its callbacks never run. Anything else — ChecksumError and
  * PersistenceError included — closes the connection, and the producer reconnects and resends.
  */
-export function handleSendErrorGo(ctx: Ctx, p: ProducerState, e: Extract<ResponseFrame, { kind: 'error' }>): void {
+export function handleSendErrorGo(
+  ctx: Ctx,
+  p: ProducerState,
+  e: Extract<ResponseFrame, { kind: 'error' }>,
+): void {
   const ch = ctx.w.channels[p.name]!;
   if (e.error === 'NotAllowedError') {
     ch.listening = false;
     const text = `NotAllowedError: ${p.name} is removed from the connection's producers; its later answers are dropped and its pending sends wait for the send timeout`;
-    ctx.events.push(ev('log', p.name, text, e.msgs, { cluster: p.cluster, rule: 'connection.handleSendError:not-allowed' }));
+    ctx.events.push(
+      ev('log', p.name, text, e.msgs, {
+        cluster: p.cluster,
+        rule: 'connection.handleSendError:not-allowed',
+      }),
+    );
     return;
   }
   dropConnection(ctx, p, `${e.error}: ${e.message}`, 'connection.handleSendError:close');

@@ -13,9 +13,14 @@ import { completeOpFailure } from './SendCallback';
  * Index of the `nth` pending item holding `msg` (-1: fewer): the item whose expiry a Go
  * send-timeout names (`fault:send-timeout:<msg>#<nth>`; the first without `#`).
  */
-export function expiredItem(pending: readonly { readonly msgs: readonly { readonly msg: string }[] }[], msg: string, nth = 1): number {
+export function expiredItem(
+  pending: readonly { readonly msgs: readonly { readonly msg: string }[] }[],
+  msg: string,
+  nth = 1,
+): number {
   let seen = 0;
-  for (let i = 0; i < pending.length; i++) if (pending[i]!.msgs.some((m) => m.msg === msg) && ++seen === nth) return i;
+  for (let i = 0; i < pending.length; i++)
+    if (pending[i]!.msgs.some((m) => m.msg === msg) && ++seen === nth) return i;
   return -1;
 }
 
@@ -33,14 +38,24 @@ function lastChunkItem(pending: readonly OpSendMsg[], at: number): number {
   for (;;) {
     const c = soleChunk(pending[last]);
     const next = soleChunk(pending[last + 1]);
-    if (!c || !next || c.id === c.of - 1 || next.msg !== c.msg || next.sendIndex !== c.sendIndex || next.id !== c.id + 1) return last;
+    if (
+      !c ||
+      !next ||
+      c.id === c.of - 1 ||
+      next.msg !== c.msg ||
+      next.sendIndex !== c.sendIndex ||
+      next.id !== c.id + 1
+    )
+      return last;
     last += 1;
   }
 }
 
 const soleChunk = (op: OpSendMsg | undefined) => {
   const m = op && op.msgs.length === 1 ? op.msgs[0]! : undefined;
-  return m?.chunk ? { msg: m.msg, sendIndex: m.sendIndex, id: m.chunk.id, of: m.chunk.of } : undefined;
+  return m?.chunk
+    ? { msg: m.msg, sendIndex: m.sendIndex, id: m.chunk.id, of: m.chunk.of }
+    : undefined;
 };
 
 /**
@@ -53,14 +68,36 @@ const soleChunk = (op: OpSendMsg | undefined) => {
  */
 export function failTimeoutMessages(ctx: Ctx, p: ProducerState, msg: string, nth = 1): void {
   const expired = expiredItem(p.pendingMessages, msg, nth);
-  const upTo = hasFix(ctx.w.config, 'go-timeout-all-chunks') ? lastChunkItem(p.pendingMessages, expired) : expired;
+  const upTo = hasFix(ctx.w.config, 'go-timeout-all-chunks')
+    ? lastChunkItem(p.pendingMessages, expired)
+    : expired;
   if (upTo > expired) {
-    const rest = p.pendingMessages.slice(expired + 1, upTo + 1).map((op) => labelOf(op.msgs)).join(', ');
+    const rest = p.pendingMessages
+      .slice(expired + 1, upTo + 1)
+      .map((op) => labelOf(op.msgs))
+      .join(', ');
     const text = `${labelOf(p.pendingMessages[expired]!.msgs)} expired: its message's later chunks fail with it though younger (${rest}), so no receipt can complete the message`;
-    ctx.events.push(ev('log', p.name, text, p.pendingMessages[expired]!.msgs.map((m) => m.msg), { cluster: p.cluster, rule: 'partitionProducer.failTimeoutMessages:all-chunks' }));
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        text,
+        p.pendingMessages[expired]!.msgs.map((m) => m.msg),
+        { cluster: p.cluster, rule: 'partitionProducer.failTimeoutMessages:all-chunks' },
+      ),
+    );
   }
   const failed = p.pendingMessages.slice(0, upTo + 1);
   p.pendingMessages = p.pendingMessages.slice(upTo + 1);
-  ctx.events.push(ev('log', p.name, `Failing ${failed.length} messages on timeout`, failed.flatMap((op) => op.msgs.map((m) => m.msg)), { cluster: p.cluster, rule: 'partitionProducer.failTimeoutMessages' }));
-  for (const op of failed) completeOpFailure(ctx, p, op, 'ErrSendTimeout', 'partitionProducer.failTimeoutMessages:done');
+  ctx.events.push(
+    ev(
+      'log',
+      p.name,
+      `Failing ${failed.length} messages on timeout`,
+      failed.flatMap((op) => op.msgs.map((m) => m.msg)),
+      { cluster: p.cluster, rule: 'partitionProducer.failTimeoutMessages' },
+    ),
+  );
+  for (const op of failed)
+    completeOpFailure(ctx, p, op, 'ErrSendTimeout', 'partitionProducer.failTimeoutMessages:done');
 }

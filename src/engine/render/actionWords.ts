@@ -7,12 +7,15 @@ import { linkOfProducer, REPLICATOR } from '../model/config';
 import type { World } from '../model/world';
 
 const isProducer = (w: World, name: string) => name in w.producers;
-const isBroker = (w: World, name: string) => w.config.clusters.some((c) => c.brokers.includes(name));
+const isBroker = (w: World, name: string) =>
+  w.config.clusters.some((c) => c.brokers.includes(name));
 /** A producer as the words name it: a replicator's producer (named by its link key) by its link. */
 function who(w: World, name: string): string {
   const link = linkOfProducer(w.config, name);
   if (!link) return name;
-  return link.key === REPLICATOR ? 'the replicator' : `the ${link.cfg.from} → ${link.cfg.to} replicator`;
+  return link.key === REPLICATOR
+    ? 'the replicator'
+    : `the ${link.cfg.from} → ${link.cfg.to} replicator`;
 }
 const ENTRY = /^(?:fence-(\d+)|(\d+):(\d+))$/;
 
@@ -20,7 +23,8 @@ function deliverWords(w: World, from: string, to: string, what: string): string 
   if (isProducer(w, from)) return `${who(w, from)}'s send of ${what} reaches ${to}`;
   if (isProducer(w, to)) {
     if (what === 'CloseProducerSuccess') return `${from}'s answer to ${who(w, to)}'s close arrives`;
-    if (what === 'CloseProducer') return `${from} closes ${who(w, to)}'s producer (CommandCloseProducer)`;
+    if (what === 'CloseProducer')
+      return `${from} closes ${who(w, to)}'s producer (CommandCloseProducer)`;
     return `${from}'s answer for ${what} reaches ${who(w, to)}`;
   }
   const e = ENTRY.exec(what);
@@ -36,12 +40,16 @@ function deliverWords(w: World, from: string, to: string, what: string): string 
  * (`replicator:us-east->us-west`): the split is the one whose ends are the world's own names.
  */
 function splitDeliver(w: World, arg: string): [string, string, string] | null {
-  const known = (n: string) => isProducer(w, n) || isBroker(w, n) || w.config.clusters.some((c) => c.bookies.includes(n));
+  const known = (n: string) =>
+    isProducer(w, n) || isBroker(w, n) || w.config.clusters.some((c) => c.bookies.includes(n));
   for (let i = arg.indexOf('->'); i > 0; i = arg.indexOf('->', i + 2)) {
     const from = arg.slice(0, i);
     const tail = arg.slice(i + 2);
-    const to = Object.keys(w.producers).find((p) => tail.startsWith(`${p}:`)) ?? tail.slice(0, tail.indexOf(':'));
-    if (known(from) && known(to) && tail.length > to.length + 1) return [from, to, tail.slice(to.length + 1)];
+    const to =
+      Object.keys(w.producers).find((p) => tail.startsWith(`${p}:`)) ??
+      tail.slice(0, tail.indexOf(':'));
+    if (known(from) && known(to) && tail.length > to.length + 1)
+      return [from, to, tail.slice(to.length + 1)];
   }
   return null;
 }
@@ -55,9 +63,13 @@ export function actionWords(key: string, world: World): string | null {
       return parts ? deliverWords(world, ...parts) : null;
     }
     case 'persist':
-      return rest.length >= 2 ? `${rest[0]}'s ledger completes the write of ${rest.slice(1).join(':')}` : null;
+      return rest.length >= 2
+        ? `${rest[0]}'s ledger completes the write of ${rest.slice(1).join(':')}`
+        : null;
     case 'read':
-      return rest[0] === 'replicator' ? `${who(world, rest.length > 1 ? arg : REPLICATOR)} reads its backlog and sends it` : null;
+      return rest[0] === 'replicator'
+        ? `${who(world, rest.length > 1 ? arg : REPLICATOR)} reads its backlog and sends it`
+        : null;
     case 'connect':
       return `${who(world, arg)} connects and resends what is pending`;
     case 'send':
@@ -69,7 +81,9 @@ export function actionWords(key: string, world: World): string | null {
     case 'metadata':
       return `${rest[0]}'s managed ledger writes its ledger list`;
     case 'consume':
-      return rest.length === 3 ? `subscription ${rest[0]} receives entry ${rest[1]}:${rest[2]} and acknowledges it` : null;
+      return rest.length === 3
+        ? `subscription ${rest[0]} receives entry ${rest[1]}:${rest[2]} and acknowledges it`
+        : null;
     case 'replay':
       return `the dedup cursor's replay at ${rest[0]} completes`;
     default:

@@ -58,7 +58,8 @@ export function escapeLabel(raw: string, opts: EscapeOptions = {}): string {
   let i = 0;
   for (const ch of text) {
     const special = i === 0 ? AT_START[ch] : undefined;
-    const strict = (opts.participant && !readable) || i === directiveColon ? IN_PARTICIPANT[ch] : undefined;
+    const strict =
+      (opts.participant && !readable) || i === directiveColon ? IN_PARTICIPANT[ch] : undefined;
     const always = ch === '>' && plainGt ? undefined : ALWAYS[ch];
     pieces.push(special ?? always ?? strict ?? ch);
     i += ch.length;

@@ -22,18 +22,28 @@ export const searchCell = (r: ExploreResult): string =>
   `${r.states.toLocaleString('en-US')} states, ${r.complete ? 'complete' : `cut short (${r.stopReason ?? 'bounds'})`}`;
 
 /** The bounds a comparison ran with, in words (the table's heading). */
-export const boundsText = (b: { readonly maxDepth: number; readonly maxStates: number; readonly faults: { readonly kinds: readonly string[]; readonly max: number } }): string =>
+export const boundsText = (b: {
+  readonly maxDepth: number;
+  readonly maxStates: number;
+  readonly faults: { readonly kinds: readonly string[]; readonly max: number };
+}): string =>
   `max depth ${b.maxDepth}, max states ${b.maxStates}, faults ${b.faults.kinds.join('+') || 'none'} max ${b.faults.max}`;
 
 /** `baseline` names the row without an added fix (the scenario's own fixes, if any). */
-export function fixTableMarkdown(title: string, rows: readonly FixVerdict[], bounds: string, baseline = 'none'): string {
+export function fixTableMarkdown(
+  title: string,
+  rows: readonly FixVerdict[],
+  bounds: string,
+  baseline = 'none',
+): string {
   const lines = [
     `**${escapeCell(title)}** — explorer verdicts per fix (${escapeCell(bounds)})`,
     '',
     '| fix | safety | liveness | found | search |',
     '|---|---|---|---|---|',
-    ...rows.map(({ fix, result: r }) =>
-      `| ${fix === null ? escapeCell(baseline) : `\`${fix}\``} | ${r.safety} | ${r.liveness} | ${escapeCell(verdictCell(r))} | ${searchCell(r)} |`,
+    ...rows.map(
+      ({ fix, result: r }) =>
+        `| ${fix === null ? escapeCell(baseline) : `\`${fix}\``} | ${r.safety} | ${r.liveness} | ${escapeCell(verdictCell(r))} | ${searchCell(r)} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;

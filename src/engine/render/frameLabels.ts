@@ -1,6 +1,12 @@
 // How the panels and the topology write a frame and a sequence-id range: one wording, so the In
 // flight panel, the Topic panel and the topology's edges read alike.
-import { answeredLabel, receiptIdsText, type Channel, type ResponseFrame, type SendFrame } from '../model/connection';
+import {
+  answeredLabel,
+  receiptIdsText,
+  type Channel,
+  type ResponseFrame,
+  type SendFrame,
+} from '../model/connection';
 import type { MsgRef } from '../model/producer';
 import type { World } from '../model/world';
 
@@ -16,7 +22,8 @@ export function sequenceRange(
 }
 
 /** A message's name, a chunk's with its place (`M1[2/3]`, as `labelOf` writes it). */
-const nameOf = (m: MsgRef): string => (m.chunk ? `${m.msg}[${m.chunk.id + 1}/${m.chunk.of}]` : m.msg);
+const nameOf = (m: MsgRef): string =>
+  m.chunk ? `${m.msg}[${m.chunk.id + 1}/${m.chunk.of}]` : m.msg;
 export const names = (msgs: readonly MsgRef[]): string[] => msgs.map(nameOf);
 const join = (msgs: readonly MsgRef[] | readonly string[]): string =>
   msgs.map((m) => (typeof m === 'string' ? m : nameOf(m))).join('+');

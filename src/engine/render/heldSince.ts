@@ -25,13 +25,25 @@ export const messageFindings = (w: World): Finding[] => [...noSilentLoss(w), ...
  * judged again on its step's world and matched by invariant and words: the finding that was new
  * there.
  */
-export function heldSince(result: Pick<RunResult, 'steps' | 'violations'>, cursor: number): ReadonlyMap<string, HeldSince> {
+export function heldSince(
+  result: Pick<RunResult, 'steps' | 'violations'>,
+  cursor: number,
+): ReadonlyMap<string, HeldSince> {
   const out = new Map<string, HeldSince>();
   for (const v of result.violations) {
-    if (v.step > cursor || (v.invariant !== 'no-silent-loss' && v.invariant !== 'no-duplicates')) continue;
+    if (v.step > cursor || (v.invariant !== 'no-silent-loss' && v.invariant !== 'no-duplicates'))
+      continue;
     const world = result.steps[v.step]?.world;
-    const f = world && messageFindings(world).find((x) => x.invariant === v.invariant && x.detail === v.detail);
-    if (f && !out.has(f.key)) out.set(f.key, { step: v.step, invariant: v.invariant, messages: v.messages, detail: v.detail });
+    const f =
+      world &&
+      messageFindings(world).find((x) => x.invariant === v.invariant && x.detail === v.detail);
+    if (f && !out.has(f.key))
+      out.set(f.key, {
+        step: v.step,
+        invariant: v.invariant,
+        messages: v.messages,
+        detail: v.detail,
+      });
   }
   return out;
 }

@@ -5,7 +5,13 @@
 // markup written is Mermaid's own line break `<br/>` between the lines of a violation note.
 import type { SimEvent } from '../model/events';
 import { escapeLabel } from './escape';
-import { type Participant, participantsOf, type RenderInput, type StepRange, stepsIn } from './participants';
+import {
+  type Participant,
+  participantsOf,
+  type RenderInput,
+  type StepRange,
+  stepsIn,
+} from './participants';
 
 export interface MermaidItem {
   readonly step: number;
@@ -53,13 +59,19 @@ export interface MermaidOptions extends StepRange {
 const FILL = /^(?:rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)|#[0-9a-fA-F]{6})$/;
 
 export function toMermaid(result: RenderInput, opts: MermaidOptions = {}): MermaidDiagram {
-  const fill = opts.violationFill !== undefined && FILL.test(opts.violationFill) ? opts.violationFill : VIOLATION_FILL;
+  const fill =
+    opts.violationFill !== undefined && FILL.test(opts.violationFill)
+      ? opts.violationFill
+      : VIOLATION_FILL;
   const participants = participantsOf(result.steps);
   const alias = new Map(participants.map((p) => [p.id, p.alias]));
   const all = participants.length === 0 ? '' : spanOf(participants);
   const lines = ['sequenceDiagram'];
   const items: MermaidItem[] = [];
-  for (const p of participants) lines.push(`    participant ${p.alias} as ${escapeLabel(p.label, { participant: opts.readableNames ? 'readable' : true, max: 80 })}`);
+  for (const p of participants)
+    lines.push(
+      `    participant ${p.alias} as ${escapeLabel(p.label, { participant: opts.readableNames ? 'readable' : true, max: 80 })}`,
+    );
 
   for (const s of stepsIn(result.steps, opts)) {
     const violations = result.violations.filter((v) => v.step === s.index);
@@ -73,9 +85,14 @@ export function toMermaid(result: RenderInput, opts: MermaidOptions = {}): Merma
       add(eventLine(e, label, alias), e.to === undefined ? 'note' : 'message');
     });
     // A step that produced no event still gets its number on the diagram (its action key).
-    if (s.events.length === 0 && all !== '') add(`Note over ${all}: ${escapeLabel(`${s.index} · ${s.key ?? ''}`, { max: LABEL_MAX })}`, 'note');
+    if (s.events.length === 0 && all !== '')
+      add(
+        `Note over ${all}: ${escapeLabel(`${s.index} · ${s.key ?? ''}`, { max: LABEL_MAX })}`,
+        'note',
+      );
     for (const v of violations) {
-      if (all !== '') add(`Note over ${all}: ${wrapNote(`VIOLATION ${v.invariant}: ${v.detail}`)}`, 'note');
+      if (all !== '')
+        add(`Note over ${all}: ${wrapNote(`VIOLATION ${v.invariant}: ${v.detail}`)}`, 'note');
     }
     if (violations.length > 0 && body.length > 0) {
       lines.push(`    rect ${fill}`, ...body.map((l) => `        ${l}`), '    end');
@@ -92,11 +109,16 @@ export function toMermaid(result: RenderInput, opts: MermaidOptions = {}): Merma
  * text itself out, so the breaks are the only markup.
  */
 export function wrapNote(raw: string, width = NOTE_LINE_MAX): string {
-  const words = raw.replace(/\s+/g, ' ').trim().split(' ').flatMap((w) => w.match(new RegExp(`.{1,${width}}`, 'gsu')) ?? []);
+  const words = raw
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ')
+    .flatMap((w) => w.match(new RegExp(`.{1,${width}}`, 'gsu')) ?? []);
   const lines: string[] = [];
   for (const w of words) {
     const last = lines[lines.length - 1];
-    if (last !== undefined && last.length + 1 + w.length <= width) lines[lines.length - 1] = `${last} ${w}`;
+    if (last !== undefined && last.length + 1 + w.length <= width)
+      lines[lines.length - 1] = `${last} ${w}`;
     else lines.push(w);
   }
   if (lines.length === 0) return escapeLabel('');
@@ -104,7 +126,13 @@ export function wrapNote(raw: string, width = NOTE_LINE_MAX): string {
   const kept = lines.slice(0, NOTE_LINES_MAX);
   if (cut) kept[kept.length - 1] = `${kept[kept.length - 1]!.slice(0, width - 1)}…`;
   // `+`/`-` are escaped only at the label's start (after the arrow), not after a break.
-  return kept.map((l, i) => escapeLabel(l, { max: width * 2 }).replace(i === 0 ? /^$/ : /^#(43|45);/, (_, c: string) => (c === '43' ? '+' : '-'))).join('<br/>');
+  return kept
+    .map((l, i) =>
+      escapeLabel(l, { max: width * 2 }).replace(i === 0 ? /^$/ : /^#(43|45);/, (_, c: string) =>
+        c === '43' ? '+' : '-',
+      ),
+    )
+    .join('<br/>');
 }
 
 function eventLine(e: SimEvent, label: string, alias: ReadonlyMap<string, string>): string {

@@ -67,7 +67,9 @@ export function outcomeRows(w: World, history?: ReadonlyMap<string, HeldSince>):
   );
   const findings = messageFindings(w);
   const now = new Set(findings.map((f) => f.key));
-  const past = [...(history ?? new Map<string, HeldSince>())].filter(([key]) => !now.has(key)).map(([, h]) => h);
+  const past = [...(history ?? new Map<string, HeldSince>())]
+    .filter(([key]) => !now.has(key))
+    .map(([, h]) => h);
   return Object.entries(w.sendsOf).map(([msg, count]) => {
     const done = w.completions.filter((x) => x.msg === msg);
     const producer = done[0]?.producer ?? producerOf(w, msg);
@@ -75,16 +77,22 @@ export function outcomeRows(w: World, history?: ReadonlyMap<string, HeldSince>):
     const callbacks = Array.from({ length: count }, (_, i) =>
       callbackText(done.find((x) => x.sendIndex === i)),
     );
-    const stored = readable.flatMap(([name, entries]) => positionsOf(entries, msg).map((at) => `${name} ${at}`));
+    const stored = readable.flatMap(([name, entries]) =>
+      positionsOf(entries, msg).map((at) => `${name} ${at}`),
+    );
     const flags: OutcomeFlag[] = findings
       .filter((f) => f.messages.includes(msg))
       .map((f) => {
         const h = history?.get(f.key);
         const kind = f.invariant as OutcomeFlag['kind'];
         if (!h) return { kind, detail: f.detail };
-        return h.detail === f.detail ? { kind, detail: f.detail, since: h.step } : { kind, detail: f.detail, since: h.step, then: h.detail };
+        return h.detail === f.detail
+          ? { kind, detail: f.detail, since: h.step }
+          : { kind, detail: f.detail, since: h.step, then: h.detail };
       });
-    for (const h of past) if (h.messages.includes(msg)) flags.push({ kind: h.invariant, detail: h.detail, since: h.step, past: true });
+    for (const h of past)
+      if (h.messages.includes(msg))
+        flags.push({ kind: h.invariant, detail: h.detail, since: h.step, past: true });
     const failed = done.filter((c) => c.result === 'failed');
     if (
       failed.length > 0 &&
@@ -98,7 +106,13 @@ export function outcomeRows(w: World, history?: ReadonlyMap<string, HeldSince>):
     const send = sendOf(w, msg);
     // Every link from this cluster: the first target that does not store it yet and that the
     // message's replicate_to does not leave out.
-    const repl = replicationLinks(w.config).find((l) => l.cfg.from === cluster && !stored.some((s) => s.startsWith(`${l.cfg.to} `)) && !(send && excludedBySender(send, l.cfg.to)))?.cfg ?? null;
+    const repl =
+      replicationLinks(w.config).find(
+        (l) =>
+          l.cfg.from === cluster &&
+          !stored.some((s) => s.startsWith(`${l.cfg.to} `)) &&
+          !(send && excludedBySender(send, l.cfg.to)),
+      )?.cfg ?? null;
     const notYetAt =
       repl !== null &&
       repl.from === cluster &&
@@ -107,7 +121,16 @@ export function outcomeRows(w: World, history?: ReadonlyMap<string, HeldSince>):
       !flags.some((f) => f.kind === 'no-silent-loss' && !f.past)
         ? repl.to
         : null;
-    return { msg, producer, cluster, callbacks, stored, flags, notYetAt, sentWith: send ? sentWith(w, send) : [] };
+    return {
+      msg,
+      producer,
+      cluster,
+      callbacks,
+      stored,
+      flags,
+      notYetAt,
+      sentWith: send ? sentWith(w, send) : [],
+    };
   });
 }
 
@@ -121,11 +144,15 @@ function sendOf(w: World, msg: string): Send | undefined {
 /** OutcomeRow.sentWith: the send's metadata beyond its payload, as the producer sets it. */
 function sentWith(w: World, send: Send): string[] {
   const out: string[] = [];
-  if (send.replicateTo?.length) out.push(`replicate_to [${send.replicateTo.join(', ')}]${send.replicateTo.includes(LOCAL_ONLY) ? ': replication disabled' : ''}`);
+  if (send.replicateTo?.length)
+    out.push(
+      `replicate_to [${send.replicateTo.join(', ')}]${send.replicateTo.includes(LOCAL_ONLY) ? ': replication disabled' : ''}`,
+    );
   if (send.deliverAfter !== undefined) out.push(`deliver_at_time: +${send.deliverAfter} ms`);
   const producer = w.config.producers.find((p) => p.name === send.producer);
   const payload = producer ? chunkPayloadOf(producer) : 0;
-  if (producer?.chunking && send.size !== undefined && send.size > payload) out.push(`${Math.ceil(send.size / payload)} chunks`);
+  if (producer?.chunking && send.size !== undefined && send.size > payload)
+    out.push(`${Math.ceil(send.size / payload)} chunks`);
   return out;
 }
 

@@ -129,7 +129,11 @@ export interface TopicPanel {
    * Ledgers a trim deleted (`trim-topic`), in the order deleted: their entry count and messages.
    * Absent until a trim deleted one.
    */
-  readonly trimmed?: readonly { readonly id: number; readonly entries: number; readonly msgs: readonly string[] }[];
+  readonly trimmed?: readonly {
+    readonly id: number;
+    readonly entries: number;
+    readonly msgs: readonly string[];
+  }[];
   /** Every message stored in this cluster, in read order. */
   readonly stored: readonly string[];
   /** On the replication target: messages the source stores that this cluster does not (yet). */

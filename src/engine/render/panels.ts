@@ -96,8 +96,11 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
       cluster: p.cluster,
       sendsTo:
         world.channels[p.name]?.cluster ??
-        (p.role === 'replicator' ? (linkOfProducer(world.config, p.name)?.cfg.to ?? p.cluster) : p.cluster),
-      runsInBrokerOf: p.role === 'replicator' ? (linkOfProducer(world.config, p.name)?.cfg.from ?? null) : null,
+        (p.role === 'replicator'
+          ? (linkOfProducer(world.config, p.name)?.cfg.to ?? p.cluster)
+          : p.cluster),
+      runsInBrokerOf:
+        p.role === 'replicator' ? (linkOfProducer(world.config, p.name)?.cfg.from ?? null) : null,
       state: p.state,
       instance: p.instance,
       msgIdGenerator: p.msgIdGenerator,
@@ -121,7 +124,9 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
     const t = world.topics[c.name];
     return t ? [topicPanel(world, t, prevWorld?.topics[c.name])] : [];
   });
-  const replications = replicationLinks(world.config).flatMap((l) => replicationPanelOf(world, prevWorld, trace, l) ?? []);
+  const replications = replicationLinks(world.config).flatMap(
+    (l) => replicationPanelOf(world, prevWorld, trace, l) ?? [],
+  );
   return { producers, channels, topics, replication: replications[0] ?? null, replications };
 }
 

@@ -10,7 +10,12 @@ import { labelOf } from '../sim/context';
 import { replicatorOf, type World } from '../model/world';
 import { expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { entryReplicateTo, excludedBySender, skipsEntry } from '../protocol/PersistentReplicator';
-import type { ReceiptCaseView, ReplicationPanel, SourceEntryView, WatermarkRow } from './panelViews';
+import type {
+  ReceiptCaseView,
+  ReplicationPanel,
+  SourceEntryView,
+  WatermarkRow,
+} from './panelViews';
 
 const cmp = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 export const posText = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
@@ -27,7 +32,13 @@ const EID = '_EID';
  */
 function storedIds(t: TopicState | undefined): Set<string> {
   const assemble = chunkAssembler();
-  return new Set(t?.ledgers.flatMap((l) => l.entries.flatMap((e) => e.msgs.filter((m) => !m.chunk || assemble(e.producerName, m)).map((m) => m.msg))) ?? []);
+  return new Set(
+    t?.ledgers.flatMap((l) =>
+      l.entries.flatMap((e) =>
+        e.msgs.filter((m) => !m.chunk || assemble(e.producerName, m)).map((m) => m.msg),
+      ),
+    ) ?? [],
+  );
 }
 
 /**
@@ -59,19 +70,34 @@ export function watermarksOf(t: TopicState): WatermarkRow[] {
     if (k.endsWith(LID) || k.endsWith(EID)) {
       const name = k.slice(0, -LID.length);
       if (rows.some((r) => r.kind === 'position' && r.name === name)) continue;
-      rows.push({ name, kind: 'position', pushed: pair(pushed, name), persisted: pair(persisted, name) });
+      rows.push({
+        name,
+        kind: 'position',
+        pushed: pair(pushed, name),
+        persisted: pair(persisted, name),
+      });
     } else {
       const show = (n: number | undefined) => (n === undefined ? 'none' : String(n));
-      rows.push({ name: k, kind: 'sequence', pushed: show(pushed[k]), persisted: show(persisted[k]) });
+      rows.push({
+        name: k,
+        kind: 'sequence',
+        pushed: show(pushed[k]),
+        persisted: show(persisted[k]),
+      });
     }
   }
   return rows;
 }
 
 /** Messages the replication source stores that `cluster` (the target) does not. */
-export function missingFromSource(w: World, cluster: string): { from: string; msgs: string[] } | null {
+export function missingFromSource(
+  w: World,
+  cluster: string,
+): { from: string; msgs: string[] } | null {
   // With several links into this cluster: the first whose source stores something it lacks (else the first).
-  const into = replicationLinks(w.config).filter((l) => l.cfg.to === cluster).map((l) => linkMissing(w, l.cfg.from, cluster));
+  const into = replicationLinks(w.config)
+    .filter((l) => l.cfg.to === cluster)
+    .map((l) => linkMissing(w, l.cfg.from, cluster));
   return into.find((m) => m.msgs.length > 0) ?? into[0] ?? null;
 }
 
@@ -80,7 +106,15 @@ function linkMissing(w: World, from: string, cluster: string): { from: string; m
   const source = w.topics[from]?.ledgers.flatMap((l) => l.entries) ?? [];
   // A message whose replicate_to leaves this cluster out is not missing here: it was never sent for it.
   const sets = chunkSetsOf(source);
-  const msgs = source.flatMap((e) => (e.replicatedFrom ? [] : e.msgs.filter((m) => !excludedBySender(m, cluster) && (!m.chunk || sets.has(posText(e)))).map((m) => m.msg))).filter((m) => !here.has(m));
+  const msgs = source
+    .flatMap((e) =>
+      e.replicatedFrom
+        ? []
+        : e.msgs
+            .filter((m) => !excludedBySender(m, cluster) && (!m.chunk || sets.has(posText(e))))
+            .map((m) => m.msg),
+    )
+    .filter((m) => !here.has(m));
   return { from, msgs: [...new Set(msgs)] };
 }
 
@@ -98,7 +132,9 @@ function caseLabel(branch: string): string {
  * re-handles the same receipt gives two rows). `complete` events of the same branch add their
  * messages to the row they belong to.
  */
-export function receiptCasesOf(steps: readonly { readonly index: number; readonly events: readonly SimEvent[] }[]): ReceiptCaseView[] {
+export function receiptCasesOf(
+  steps: readonly { readonly index: number; readonly events: readonly SimEvent[] }[],
+): ReceiptCaseView[] {
   const out: ReceiptCaseView[] = [];
   for (const s of steps) {
     let last: { -readonly [K in keyof ReceiptCaseView]: ReceiptCaseView[K] } | null = null;
@@ -108,7 +144,13 @@ export function receiptCasesOf(steps: readonly { readonly index: number; readonl
         last.msgs = [...last.msgs, ...e.msgs];
         continue;
       }
-      last = { step: s.index, case: caseLabel(e.rule.slice(CASE_RULE.length)), rule: e.rule, text: e.text, msgs: [...e.msgs] };
+      last = {
+        step: s.index,
+        case: caseLabel(e.rule.slice(CASE_RULE.length)),
+        rule: e.rule,
+        text: e.text,
+        msgs: [...e.msgs],
+      };
       out.push(last);
     }
   }
@@ -128,12 +170,21 @@ export function replicationPanelOf(
   if (!r || !p) return null;
   const before = prev ? replicatorOf(prev, link) : null;
   // With several links each panel shows its own producer's receipts.
-  const own = link.key === REPLICATOR ? steps : steps.map((s) => ({ index: s.index, events: s.events.filter((e) => e.actor === link.key) }));
+  const own =
+    link.key === REPLICATOR
+      ? steps
+      : steps.map((s) => ({
+          index: s.index,
+          events: s.events.filter((e) => e.actor === link.key),
+        }));
   const c = r.cursor;
-  const pendingPositions = p.pendingMessages.flatMap((op) => op.msgs.flatMap((m) => (m.sourcePosition ? [posText(m.sourcePosition)] : [])));
+  const pendingPositions = p.pendingMessages.flatMap((op) =>
+    op.msgs.flatMap((m) => (m.sourcePosition ? [posText(m.sourcePosition)] : [])),
+  );
   const remote = storedIds(w.topics[repl.to]);
   const source = w.topics[repl.from]?.ledgers.flatMap((l) => l.entries) ?? [];
-  const deleted = (at: Position) => cmp(at, c.markDeletePosition) <= 0 || c.individuallyDeleted.some((d) => cmp(d, at) === 0);
+  const deleted = (at: Position) =>
+    cmp(at, c.markDeletePosition) <= 0 || c.individuallyDeleted.some((d) => cmp(d, at) === 0);
   const sets = chunkSetsOf(source);
   const entries = source.map((e): SourceEntryView => {
     const position = posText(e);
@@ -143,11 +194,19 @@ export function replicationPanelOf(
     const expired = expiredOnCursor(w, link, e);
     const pending = pendingPositions.includes(position);
     // Only this link's send can have stored a source entry at its remote (entries replicated in are never sent on).
-    const expiredSend = !expired || msgs.length === 0 ? undefined : pending ? 'in-flight' : e.msgs.every((m) => remote.has(m.msg)) ? 'stored-at-remote' : undefined;
+    const expiredSend =
+      !expired || msgs.length === 0
+        ? undefined
+        : pending
+          ? 'in-flight'
+          : e.msgs.every((m) => remote.has(m.msg))
+            ? 'stored-at-remote'
+            : undefined;
     // A chunk is lost with its message, as no-silent-loss judges it: once every chunk of the set
     // is deleted here and the remote cannot assemble it (one deleted chunk with the next on its
     // way is not lost yet).
-    const owed = (m: StoredEntry['msgs'][number]) => !m.chunk || (sets.get(position)?.every(deleted) ?? false);
+    const owed = (m: StoredEntry['msgs'][number]) =>
+      !m.chunk || (sets.get(position)?.every(deleted) ?? false);
     return {
       position,
       msgs,
@@ -159,8 +218,15 @@ export function replicationPanelOf(
       atReadPosition: cmp(e, c.readPosition) === 0,
       pending,
       // An expired entry whose send is still pending is not lost yet, as no-silent-loss waits for it (expiredInFlight).
-      lostAtRemote: (markDeleted || individuallyDeleted) && expiredSend !== 'in-flight' && !e.replicatedFrom && msgs.length > 0 && e.msgs.some((m) => !remote.has(m.msg) && !excludedBySender(m, repl.to) && owed(m)),
-      ...(!e.replicatedFrom && skipsEntry(e, repl.to) ? { skipped: `replicate_to [${entryReplicateTo(e)!.join(', ')}] excludes ${repl.to}` } : {}),
+      lostAtRemote:
+        (markDeleted || individuallyDeleted) &&
+        expiredSend !== 'in-flight' &&
+        !e.replicatedFrom &&
+        msgs.length > 0 &&
+        e.msgs.some((m) => !remote.has(m.msg) && !excludedBySender(m, repl.to) && owed(m)),
+      ...(!e.replicatedFrom && skipsEntry(e, repl.to)
+        ? { skipped: `replicate_to [${entryReplicateTo(e)!.join(', ')}] excludes ${repl.to}` }
+        : {}),
     };
   });
   const last = source[source.length - 1];
@@ -185,14 +251,21 @@ export function replicationPanelOf(
       replDedupV2: ch ? ch.replDedupV2 : null,
       lastPersistedSource: posText(p.lastPersistedSource),
       pending: p.pendingMessages.map((op) => ({
-        sourcePositions: op.msgs.flatMap((m) => (m.sourcePosition ? [posText(m.sourcePosition)] : [])),
+        sourcePositions: op.msgs.flatMap((m) =>
+          m.sourcePosition ? [posText(m.sourcePosition)] : [],
+        ),
         msgs: op.msgs.map((m) => m.msg),
       })),
     },
     receipts: receiptCasesOf(own),
     changed: {
       cursor: before != null && differs(c, before.cursor),
-      producer: q !== undefined && differs([p.pendingMessages, p.lastPersistedSource, p.state], [q.pendingMessages, q.lastPersistedSource, q.state]),
+      producer:
+        q !== undefined &&
+        differs(
+          [p.pendingMessages, p.lastPersistedSource, p.state],
+          [q.pendingMessages, q.lastPersistedSource, q.state],
+        ),
       state: before != null && r.state !== before.state,
     },
   };

@@ -76,9 +76,16 @@ export interface ReplicationPanel {
     readonly replDedupV2: boolean | null;
     readonly lastPersistedSource: string;
     /** Each pending op's source position(s) and message ids, head first. */
-    readonly pending: readonly { readonly sourcePositions: readonly string[]; readonly msgs: readonly string[] }[];
+    readonly pending: readonly {
+      readonly sourcePositions: readonly string[];
+      readonly msgs: readonly string[];
+    }[];
   };
   /** Receipts the geo producer handled up to this step, with the Case each hit (oldest first). */
   readonly receipts: readonly ReceiptCaseView[];
-  readonly changed: { readonly cursor: boolean; readonly producer: boolean; readonly state: boolean };
+  readonly changed: {
+    readonly cursor: boolean;
+    readonly producer: boolean;
+    readonly state: boolean;
+  };
 }

@@ -31,7 +31,10 @@ const FILES: Record<string, readonly [string, string]> = {
   PersistentReplicator: ['apache/pulsar', `${SERVICE}/persistent/PersistentReplicator.java`],
   GeoPersistentReplicator: ['apache/pulsar', `${SERVICE}/persistent/GeoPersistentReplicator.java`],
   MessageDeduplication: ['apache/pulsar', `${SERVICE}/persistent/MessageDeduplication.java`],
-  PersistentMessageExpiryMonitor: ['apache/pulsar', `${SERVICE}/persistent/PersistentMessageExpiryMonitor.java`],
+  PersistentMessageExpiryMonitor: [
+    'apache/pulsar',
+    `${SERVICE}/persistent/PersistentMessageExpiryMonitor.java`,
+  ],
   NamespaceService: [
     'apache/pulsar',
     'pulsar-broker/src/main/java/org/apache/pulsar/broker/namespace/NamespaceService.java',

@@ -14,7 +14,9 @@ export const TABLE_LEGEND =
 export function toMarkdownTable(result: RenderInput, opts: StepRange = {}): string {
   const participants = participantsOf(result.steps);
   const labelOf = new Map(participants.map((p) => [p.id, p.label]));
-  const header = ['step', ...participants.map((p) => p.label), 'invariants'].map((h) => escapeCell(h));
+  const header = ['step', ...participants.map((p) => p.label), 'invariants'].map((h) =>
+    escapeCell(h),
+  );
   const rows = [row(header), row(header.map(() => '---'))];
   for (const s of stepsIn(result.steps, opts)) {
     const cells = participants.map((p) =>
@@ -25,7 +27,11 @@ export function toMarkdownTable(result: RenderInput, opts: StepRange = {}): stri
     );
     const violated = result.violations
       .filter((v) => v.step === s.index)
-      .map((v) => escapeCell(v.messages.length > 0 ? `${v.invariant} (${v.messages.join(', ')})` : v.invariant))
+      .map((v) =>
+        escapeCell(
+          v.messages.length > 0 ? `${v.invariant} (${v.messages.join(', ')})` : v.invariant,
+        ),
+      )
       .join('; ');
     rows.push(row([String(s.index), ...cells, violated]));
   }

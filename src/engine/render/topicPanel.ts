@@ -48,7 +48,12 @@ export function topicPanel(w: World, t: TopicState, prev: TopicState | undefined
     cluster: t.cluster,
     owner: t.owner,
     dedupEnabled: t.dedup.enabled,
-    dedupCursor: (t.dedup.enabled || t.dedup.recovering != null) && t.dedup.cursor ? (t.dedup.cursor.ledgerId < 0 ? 'the start' : `${t.dedup.cursor.ledgerId}:${t.dedup.cursor.entryId}`) : null,
+    dedupCursor:
+      (t.dedup.enabled || t.dedup.recovering != null) && t.dedup.cursor
+        ? t.dedup.cursor.ledgerId < 0
+          ? 'the start'
+          : `${t.dedup.cursor.ledgerId}:${t.dedup.cursor.entryId}`
+        : null,
     dedupRecovering: t.dedup.recovering != null,
     fenced: t.fenced,
     dedup: keys.map((k) => ({
@@ -75,14 +80,24 @@ export function topicPanel(w: World, t: TopicState, prev: TopicState | undefined
       })),
     })),
     // Only once a trim deleted one: the view of a topic never trimmed keeps its shape.
-    ...(t.trimmed ? { trimmed: t.trimmed.map((l) => ({ id: l.id, entries: l.entries.length, msgs: l.entries.flatMap((e) => names(e.msgs)) })) } : {}),
+    ...(t.trimmed
+      ? {
+          trimmed: t.trimmed.map((l) => ({
+            id: l.id,
+            entries: l.entries.length,
+            msgs: l.entries.flatMap((e) => names(e.msgs)),
+          })),
+        }
+      : {}),
     // What a consumer reading the topic gets (the entries the ledger list and LAC reach).
     stored: storedMessages(t),
     missingFromSource: missingFromSource(w, t.cluster),
     changed: {
       dedup: prev !== undefined && differs(t.dedup, prev.dedup),
       pendingWrites: prev !== undefined && differs(t.pendingWrites, prev.pendingWrites),
-      ledgers: prev !== undefined && (differs(t.ledgers, prev.ledgers) || differs(t.trimmed, prev.trimmed)),
+      ledgers:
+        prev !== undefined &&
+        (differs(t.ledgers, prev.ledgers) || differs(t.trimmed, prev.trimmed)),
     },
   };
 }

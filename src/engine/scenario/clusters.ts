@@ -27,12 +27,16 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     const o = r.obj(c, path);
     if (!o) return;
     r.known(o, path, ['name', 'brokers', 'bookies']);
-    const name = r.str(o.name, `${path}.name`, NAME, 'a cluster name') ?? asWritten(o.name, `cluster-${i}`);
+    const name =
+      r.str(o.name, `${path}.name`, NAME, 'a cluster name') ?? asWritten(o.name, `cluster-${i}`);
     if (out.some((x) => x.name === name))
       r.fail(`${path}.name`, 'a name not used by another cluster', name);
     const brokers = (
       o.brokers === undefined ? ['broker-1'] : (r.arr(o.brokers, `${path}.brokers`) ?? [])
-    ).map((b, j) => r.str(b, `${path}.brokers[${j}]`, NAME, 'a broker name') ?? asWritten(b, `broker-${j}`));
+    ).map(
+      (b, j) =>
+        r.str(b, `${path}.brokers[${j}]`, NAME, 'a broker name') ?? asWritten(b, `broker-${j}`),
+    );
     if (brokers.length === 0) r.fail(`${path}.brokers`, 'at least one broker', o.brokers);
     for (const [j, b] of brokers.entries()) {
       if (brokersSeen.has(b))
@@ -41,7 +45,10 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     }
     const bookies = (
       o.bookies === undefined ? [] : (r.arr(o.bookies, `${path}.bookies`) ?? [])
-    ).map((b, j) => r.str(b, `${path}.bookies[${j}]`, NAME, 'a bookie name') ?? asWritten(b, `bookie-${j}`));
+    ).map(
+      (b, j) =>
+        r.str(b, `${path}.bookies[${j}]`, NAME, 'a bookie name') ?? asWritten(b, `bookie-${j}`),
+    );
     if (o.bookies !== undefined && bookies.length === 0)
       r.fail(
         `${path}.bookies`,
@@ -111,7 +118,8 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     topic.ledgers === undefined ? {} : (r.obj(topic.ledgers, '$.topic.ledgers') ?? {});
   // Ledgers listed for a cluster the scenario does not have would be silently dropped.
   for (const k of Object.keys(ledgers))
-    if (!names.includes(k)) r.fail(`$.topic.ledgers.${k}`, `a cluster name (${names.join(', ')})`, k);
+    if (!names.includes(k))
+      r.fail(`$.topic.ledgers.${k}`, `a cluster name (${names.join(', ')})`, k);
   return out.map((c) => {
     // Own keys only: a refused name such as "constructor" stays as written (asWritten), and every
     // object has a member of that name.
@@ -120,7 +128,9 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
       ...c,
       deduplication: own(dedup, c.name) ?? false,
       maxMessageSize: own(maxSize, c.name) ?? null,
-      ...(own(maxEntries, c.name) === undefined ? {} : { maxEntriesPerLedger: own(maxEntries, c.name) }),
+      ...(own(maxEntries, c.name) === undefined
+        ? {}
+        : { maxEntriesPerLedger: own(maxEntries, c.name) }),
       initialLedgers: initial,
     };
   });

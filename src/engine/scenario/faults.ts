@@ -32,7 +32,11 @@ export function readFaults(
   // A bookie fault in a scenario without BookKeeper: say what to add rather than list no options.
   const noBookies = (v: unknown, at: string): boolean => {
     if (allBookies.length > 0) return false;
-    r.fail(at, 'a bookie a cluster lists, but no cluster lists "bookies" (storage is abstract; give a cluster "bookies" to model BookKeeper)', v);
+    r.fail(
+      at,
+      'a bookie a cluster lists, but no cluster lists "bookies" (storage is abstract; give a cluster "bookies" to model BookKeeper)',
+      v,
+    );
     return true;
   };
   return raw.flatMap((item, i): FaultSpec[] => {
@@ -105,7 +109,12 @@ export function readFaults(
         r.known(o, path, ['kind', 'producer', 'after']);
         // The replicator's producer lives in the broker serving its source topic: it restarts with
         // that broker (restart-broker) or that topic (unload-topic), never as an application does.
-        if (kind === 'restart-producer' && typeof o.producer === 'string' && isReplicatorKey(o.producer) && names.includes(o.producer)) {
+        if (
+          kind === 'restart-producer' &&
+          typeof o.producer === 'string' &&
+          isReplicatorKey(o.producer) &&
+          names.includes(o.producer)
+        ) {
           const apps = names.filter((n) => !isReplicatorKey(n));
           r.fail(
             `${path}.producer`,
@@ -148,7 +157,11 @@ export function readFaults(
         // One broker: the only name to offer is the one serving the topic, which is refused below.
         const lone = allBrokers(c).length === 1;
         if (lone)
-          r.fail(`${path}.to`, `a broker of cluster ${c} other than ${allBrokers(c)[0]}, but it lists only that one (ownership moves between the brokers of one cluster: add one to its "brokers")`, o.to);
+          r.fail(
+            `${path}.to`,
+            `a broker of cluster ${c} other than ${allBrokers(c)[0]}, but it lists only that one (ownership moves between the brokers of one cluster: add one to its "brokers")`,
+            o.to,
+          );
         const to = lone ? '' : (r.oneOf(o.to, `${path}.to`, allBrokers(c)) ?? '');
         // The fault moves the topic to a broker not serving it: to the first broker, which serves
         // it from the start, only after another fault moved it away — of the plan, a schedule key,
@@ -206,7 +219,8 @@ export function readFaults(
         r.known(o, path, ['kind', 'cluster', 'scope', 'after']);
         const cluster = r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '';
         // "topic": pulsar-admin topics unload (its close waits for its clients); "bundle", the default: a bundle unload.
-        const scope = o.scope === undefined ? 'bundle' : r.oneOf(o.scope, `${path}.scope`, ['topic', 'bundle']);
+        const scope =
+          o.scope === undefined ? 'bundle' : r.oneOf(o.scope, `${path}.scope`, ['topic', 'bundle']);
         const after = readTrigger(r, o.after, `${path}.after`, clusters, messages);
         return [scope === 'topic' ? { kind, cluster, scope, after } : { kind, cluster, after }];
       }
@@ -215,16 +229,28 @@ export function readFaults(
         const c = r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '';
         // The TTL expires cursors: a topic with none (no subscription, no replicator) has nothing to expire.
         if (c !== '' && !cursorClusters.includes(c))
-          r.fail(`${path}.cluster`, `a cluster with a subscription or a replication link from it (the message TTL expires their cursors; ${c} has neither)`, c);
-        return [{ kind, cluster: c, after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
+          r.fail(
+            `${path}.cluster`,
+            `a cluster with a subscription or a replication link from it (the message TTL expires their cursors; ${c} has neither)`,
+            c,
+          );
+        return [
+          { kind, cluster: c, after: readTrigger(r, o.after, `${path}.after`, clusters, messages) },
+        ];
       }
       case 'trim-topic': {
         r.known(o, path, ['kind', 'cluster', 'after']);
         const c = r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '';
         // A trim deletes ledgers before the current one: a topic nothing writes to never has one.
         if (c !== '' && !writtenClusters.includes(c))
-          r.fail(`${path}.cluster`, `a cluster whose topic is written to — a producer there or a replication link into it (a trim deletes ledgers a write closed; ${c}'s topic is never written and starts with one ledger)`, c);
-        return [{ kind, cluster: c, after: readTrigger(r, o.after, `${path}.after`, clusters, messages) }];
+          r.fail(
+            `${path}.cluster`,
+            `a cluster whose topic is written to — a producer there or a replication link into it (a trim deletes ledgers a write closed; ${c}'s topic is never written and starts with one ledger)`,
+            c,
+          );
+        return [
+          { kind, cluster: c, after: readTrigger(r, o.after, `${path}.after`, clusters, messages) },
+        ];
       }
       case 'set-deduplication': {
         r.known(o, path, ['kind', 'cluster', 'enabled', 'after']);
@@ -232,7 +258,14 @@ export function readFaults(
         const enabled = r.bool(o.enabled, `${path}.enabled`) ?? false;
         // A switch to what the topic already has, with no other switch of the plan in between, is a no-op.
         const start = clusterConfigs.find((x) => x.name === c)?.deduplication;
-        const others = raw.some((x, j) => j !== i && typeof x === 'object' && x !== null && (x as Record<string, unknown>).kind === 'set-deduplication' && (x as Record<string, unknown>).cluster === c);
+        const others = raw.some(
+          (x, j) =>
+            j !== i &&
+            typeof x === 'object' &&
+            x !== null &&
+            (x as Record<string, unknown>).kind === 'set-deduplication' &&
+            (x as Record<string, unknown>).cluster === c,
+        );
         if (c !== '' && typeof o.enabled === 'boolean' && enabled === start && !others)
           r.fail(
             `${path}.enabled`,

@@ -12,7 +12,9 @@ const BOM = '\uFEFF';
 export const stripBom = (text: string): string => (text.startsWith(BOM) ? text.slice(1) : text);
 
 /** Parse scenario text: the JSON value, or a syntax error ending with `(line L, column C)`. */
-export function parseJsonText(text: string): { ok: true; json: unknown } | { ok: false; error: string } {
+export function parseJsonText(
+  text: string,
+): { ok: true; json: unknown } | { ok: false; error: string } {
   const body = stripBom(text);
   try {
     return { ok: true, json: JSON.parse(body) as unknown };
@@ -67,7 +69,9 @@ function shown(text: string, i: number): string {
   if (word) return `"${word.length > 20 ? `${word.slice(0, 20)}…` : word}"`;
   const c = text[i]!;
   const code = c.charCodeAt(0);
-  return code < 0x20 || code === 0xfeff ? `the character U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `'${c}'`;
+  return code < 0x20 || code === 0xfeff
+    ? `the character U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+    : `'${c}'`;
 }
 
 /** Where a strict JSON parser stops in `text`, and why; null when the text is valid JSON. */
@@ -82,7 +86,10 @@ export function findJsonSyntaxError(text: string): { offset: number; problem: st
   const skip = (): { offset: number; problem: string } | null => {
     while (i < text.length && WS.has(text[i]!)) i++;
     if (text[i] === '/' && (text[i + 1] === '/' || text[i + 1] === '*'))
-      return fail(i, "a comment: JSON has no comments (the jsonc of the format's documentation is annotation); remove it");
+      return fail(
+        i,
+        "a comment: JSON has no comments (the jsonc of the format's documentation is annotation); remove it",
+      );
     return null;
   };
   for (;;) {
@@ -90,9 +97,18 @@ export function findJsonSyntaxError(text: string): { offset: number; problem: st
     if (bad) return bad;
     const top = stack[stack.length - 1];
     if (i >= text.length) {
-      if (top) return fail(i, `the text ends inside the ${top.c === '{' ? "object '{'" : "array '['"} ${opened(text, top.at)}: a '${top.c === '{' ? '}' : ']'}' is missing`);
+      if (top)
+        return fail(
+          i,
+          `the text ends inside the ${top.c === '{' ? "object '{'" : "array '['"} ${opened(text, top.at)}: a '${top.c === '{' ? '}' : ']'}' is missing`,
+        );
       if (want === 'after') return null;
-      return fail(i, text.trim() === '' ? 'the text is empty; expected a JSON object' : 'the text ends where JSON expects a value');
+      return fail(
+        i,
+        text.trim() === ''
+          ? 'the text is empty; expected a JSON object'
+          : 'the text ends where JSON expects a value',
+      );
     }
     const c = text[i]!;
     if (want === 'after') {
@@ -111,11 +127,15 @@ export function findJsonSyntaxError(text: string): { offset: number; problem: st
         continue;
       }
       if (c === '"' || c === '{' || c === '[' || /[-\d]/.test(c) || wordAt(text, i) !== null)
-        return fail(i, `a missing ',' before ${shown(text, i)}: JSON separates ${top.c === '{' ? "an object's members" : "an array's items"} with commas`);
+        return fail(
+          i,
+          `a missing ',' before ${shown(text, i)}: JSON separates ${top.c === '{' ? "an object's members" : "an array's items"} with commas`,
+        );
       return fail(i, `unexpected ${shown(text, i)}; expected ',' or '${close}'`);
     }
     if (want === 'colon') {
-      if (c !== ':') return fail(i, `unexpected ${shown(text, i)}; expected ':' after the property name`);
+      if (c !== ':')
+        return fail(i, `unexpected ${shown(text, i)}; expected ':' after the property name`);
       i++;
       want = 'value';
       afterComma = false;
@@ -128,7 +148,10 @@ export function findJsonSyntaxError(text: string): { offset: number; problem: st
       continue;
     }
     if (afterComma && top && (c === '}' || c === ']'))
-      return fail(i, `a trailing comma before '${c}': JSON allows no comma after the last ${top.c === '{' ? 'member' : 'item'}; remove it`);
+      return fail(
+        i,
+        `a trailing comma before '${c}': JSON allows no comma after the last ${top.c === '{' ? 'member' : 'item'}; remove it`,
+      );
     if (want === 'key' || want === 'first-key') {
       if (c === '"') {
         const s = scanString(text, i);
@@ -137,9 +160,17 @@ export function findJsonSyntaxError(text: string): { offset: number; problem: st
         want = 'colon';
         continue;
       }
-      if (c === "'") return fail(i, "a single-quoted property name: JSON strings use double quotes");
-      if (wordAt(text, i) !== null) return fail(i, `the property name ${shown(text, i)} without quotes: JSON property names are strings in double quotes`);
-      return fail(i, `unexpected ${shown(text, i)}; expected a property name in double quotes${want === 'first-key' ? " or '}'" : ''}`);
+      if (c === "'")
+        return fail(i, 'a single-quoted property name: JSON strings use double quotes');
+      if (wordAt(text, i) !== null)
+        return fail(
+          i,
+          `the property name ${shown(text, i)} without quotes: JSON property names are strings in double quotes`,
+        );
+      return fail(
+        i,
+        `unexpected ${shown(text, i)}; expected a property name in double quotes${want === 'first-key' ? " or '}'" : ''}`,
+      );
     }
     // A value.
     afterComma = false;
@@ -161,7 +192,11 @@ export function findJsonSyntaxError(text: string): { offset: number; problem: st
       NUMBER.lastIndex = i;
       const m = NUMBER.exec(text);
       const end = m ? i + m[0].length : i;
-      if (!m || /[\w.+-]/.test(text[end] ?? '')) return fail(i, `a number JSON cannot read at ${shown(text, i)}: write digits with an optional '-', '.' and exponent (no leading zeros, hex, or NaN)`);
+      if (!m || /[\w.+-]/.test(text[end] ?? ''))
+        return fail(
+          i,
+          `a number JSON cannot read at ${shown(text, i)}: write digits with an optional '-', '.' and exponent (no leading zeros, hex, or NaN)`,
+        );
       i = end;
       want = 'after';
       continue;
@@ -172,24 +207,38 @@ export function findJsonSyntaxError(text: string): { offset: number; problem: st
       want = 'after';
       continue;
     }
-    return fail(i, `unexpected ${shown(text, i)}; expected a value (an object, array, string in double quotes, number, true, false or null)`);
+    return fail(
+      i,
+      `unexpected ${shown(text, i)}; expected a value (an object, array, string in double quotes, number, true, false or null)`,
+    );
   }
 }
 
 /** A string from its opening quote: its end (after the closing quote), or why it is not one. */
-function scanString(text: string, start: number): { end: number } | { offset: number; problem: string } {
+function scanString(
+  text: string,
+  start: number,
+): { end: number } | { offset: number; problem: string } {
   for (let i = start + 1; i < text.length; i++) {
     const c = text[i]!;
     if (c === '"') return { end: i + 1 };
     if (c === '\\') {
       const e = text[i + 1];
       if (e === 'u') {
-        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return { offset: i, problem: 'an escape \\u not followed by four hex digits' };
+        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+          return { offset: i, problem: 'an escape \\u not followed by four hex digits' };
         i += 5;
       } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i++;
-      else return { offset: i, problem: `an invalid escape ${e === undefined ? '\\' : `'\\${e}'`} in a string: JSON knows \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX` };
+      else
+        return {
+          offset: i,
+          problem: `an invalid escape ${e === undefined ? '\\' : `'\\${e}'`} in a string: JSON knows \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX`,
+        };
     } else if (c.charCodeAt(0) < 0x20)
-      return { offset: i, problem: `${c === '\n' ? 'a line break' : `the control character U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`} inside a string: write it as an escape (\\n, \\t, \\u00XX), or close the string ${opened(text, start)}` };
+      return {
+        offset: i,
+        problem: `${c === '\n' ? 'a line break' : `the control character U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`} inside a string: write it as an escape (\\n, \\t, \\u00XX), or close the string ${opened(text, start)}`,
+      };
   }
-  return { offset: start, problem: 'a string that is never closed: it has no closing \'"\'' };
+  return { offset: start, problem: "a string that is never closed: it has no closing '\"'" };
 }

@@ -38,7 +38,11 @@ export function readLedgers(r: Reader, v: unknown, path: string): InitialLedger[
       const seq =
         mo.seq === undefined ? (nextSeq[producer] ?? 0) : (r.int(mo.seq, `${mp}.seq`, 0) ?? 0);
       nextSeq[producer] = seq + 1;
-      return { msg: r.str(mo.id, `${mp}.id`, NAME, 'a message id') ?? asWritten(mo.id, 'M'), producer, seq };
+      return {
+        msg: r.str(mo.id, `${mp}.id`, NAME, 'a message id') ?? asWritten(mo.id, 'M'),
+        producer,
+        seq,
+      };
     });
     return { ...ledger, messages };
   });

@@ -1,6 +1,10 @@
 // `producers`: who sends — the client library, batching, chunking, sequence ids and the
 // PulsarClient a producer shares connections through. What each sends is in workload.ts.
-import { BROKER_MAX_MESSAGE_SIZE, DEFAULT_BATCHING_MAX_BYTES, type ProducerConfig } from '../model/config';
+import {
+  BROKER_MAX_MESSAGE_SIZE,
+  DEFAULT_BATCHING_MAX_BYTES,
+  type ProducerConfig,
+} from '../model/config';
 import { NAME } from './names';
 import { asWritten, type Reader } from './reader';
 
@@ -25,10 +29,25 @@ export function readProducers(
     const path = `$.producers[${i}]`;
     const o = r.obj(p, path);
     if (!o) return;
-    r.known(o, path, ['name', 'producerName', 'cluster', 'client', 'batching', 'sequenceIds', 'pulsarClient', 'chunking', 'chunkMaxMessageSize']);
-    const name = r.str(o.name, `${path}.name`, NAME, 'a producer name') ?? asWritten(o.name, `p${i}`);
+    r.known(o, path, [
+      'name',
+      'producerName',
+      'cluster',
+      'client',
+      'batching',
+      'sequenceIds',
+      'pulsarClient',
+      'chunking',
+      'chunkMaxMessageSize',
+    ]);
+    const name =
+      r.str(o.name, `${path}.name`, NAME, 'a producer name') ?? asWritten(o.name, `p${i}`);
     if (out.some((x) => x.name === name))
-      r.fail(`${path}.name`, 'a name not used by another producer (producerName may be shared)', name);
+      r.fail(
+        `${path}.name`,
+        'a name not used by another producer (producerName may be shared)',
+        name,
+      );
     // The name on the wire may repeat: Pulsar refuses a second live producer with it on one topic
     // (ProducerBusy), and the same name in two clusters is two topics' business.
     const producerName =
@@ -50,9 +69,15 @@ export function readProducers(
           ? 1000
           : (r.int(b.maxMessages, `${path}.batching.maxMessages`, 1, 10000) ?? 1);
       if (b.maxBytes !== undefined)
-        maxBytes = r.int(b.maxBytes, `${path}.batching.maxBytes`, 0, BROKER_MAX_MESSAGE_SIZE) ?? maxBytes;
+        maxBytes =
+          r.int(b.maxBytes, `${path}.batching.maxBytes`, 0, BROKER_MAX_MESSAGE_SIZE) ?? maxBytes;
     }
-    const sequenceIds = r.oneOfOr(o.sequenceIds, `${path}.sequenceIds`, ['auto', 'explicit'] as const, 'auto');
+    const sequenceIds = r.oneOfOr(
+      o.sequenceIds,
+      `${path}.sequenceIds`,
+      ['auto', 'explicit'] as const,
+      'auto',
+    );
     // One PulsarClient (Java) or pulsar.Client (Go) is one library's object: the producers that
     // name it share its connections, so they must all be of that library.
     const pulsarClient =
@@ -69,7 +94,9 @@ export function readProducers(
     // A PulsarClient is built on one cluster's serviceUrl, and the topic is the same name in every
     // cluster: its lookups (`BinaryProtoLookupService.getBroker`) always land in that cluster, so
     // one client cannot produce to the topic in two clusters at once.
-    const elsewhere = out.find((x) => pulsarClient !== undefined && x.pulsarClient === pulsarClient && x.cluster !== cluster);
+    const elsewhere = out.find(
+      (x) => pulsarClient !== undefined && x.pulsarClient === pulsarClient && x.cluster !== cluster,
+    );
     if (elsewhere)
       r.fail(
         `${path}.cluster`,
@@ -98,7 +125,11 @@ export function readProducers(
     if (o.chunkMaxMessageSize !== undefined) {
       const v = r.int(o.chunkMaxMessageSize, `${path}.chunkMaxMessageSize`, 1, MAX_JAVA_INT);
       if (v !== null && o.chunking !== true)
-        r.fail(`${path}.chunkMaxMessageSize`, 'a producer with "chunking": true (Java and Go read the chunk size only when chunking is enabled: add "chunking": true or remove it)', v);
+        r.fail(
+          `${path}.chunkMaxMessageSize`,
+          'a producer with "chunking": true (Java and Go read the chunk size only when chunking is enabled: add "chunking": true or remove it)',
+          v,
+        );
       else chunkMax = v;
     }
     out.push({

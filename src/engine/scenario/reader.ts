@@ -18,7 +18,8 @@ export class Reader {
   }
 
   obj(v: unknown, path: string): Record<string, unknown> | null {
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v))
+      return v as Record<string, unknown>;
     this.fail(path, 'an object', v);
     return null;
   }
@@ -32,11 +33,21 @@ export class Reader {
   str(v: unknown, path: string, pattern?: RegExp, what = 'a string'): string | null {
     if (typeof v === 'string' && v.length > 0 && (!pattern || pattern.test(v))) return v;
     // `__proto__`, `__defineGetter__`, … already fail NAME's first character; say why all the same.
-    const reserved = pattern === NAME && typeof v === 'string' && (RESERVED_NAMES.includes(v) || Object.hasOwn(Object.prototype, v));
+    const reserved =
+      pattern === NAME &&
+      typeof v === 'string' &&
+      (RESERVED_NAMES.includes(v) || Object.hasOwn(Object.prototype, v));
     // A name the pattern refuses says what a name may hold: `expected a message id, got "M 1"`
     // left the user to guess that the space was the trouble (UX review 15, finding 7).
-    const holds = pattern === NAME && typeof v === 'string' && v.length > 0 ? ` (${NAME_HOLDS})` : '';
-    this.fail(path, reserved ? `${what} other than "${v}" (every JavaScript object has a member of that name, so the model cannot key by it)` : `${what}${holds}`, v);
+    const holds =
+      pattern === NAME && typeof v === 'string' && v.length > 0 ? ` (${NAME_HOLDS})` : '';
+    this.fail(
+      path,
+      reserved
+        ? `${what} other than "${v}" (every JavaScript object has a member of that name, so the model cannot key by it)`
+        : `${what}${holds}`,
+      v,
+    );
     return null;
   }
 
@@ -56,9 +67,19 @@ export class Reader {
 
   oneOf<T extends string>(v: unknown, path: string, options: readonly T[]): T | null {
     if (typeof v === 'string' && (options as readonly string[]).includes(v)) return v as T;
-    this.fail(path, options.length > 0 ? `one of ${options.map((o) => JSON.stringify(o)).join(' | ')}` : 'a name the scenario declares, but it declares none that fits here', v);
+    this.fail(
+      path,
+      options.length > 0
+        ? `one of ${options.map((o) => JSON.stringify(o)).join(' | ')}`
+        : 'a name the scenario declares, but it declares none that fits here',
+      v,
+    );
     const near = typeof v === 'string' ? nearest(v, options) : null;
-    if (near !== null) this.errors[this.errors.length - 1] = { path, message: `${this.errors[this.errors.length - 1]!.message} — did you mean "${near}"?` };
+    if (near !== null)
+      this.errors[this.errors.length - 1] = {
+        path,
+        message: `${this.errors[this.errors.length - 1]!.message} — did you mean "${near}"?`,
+      };
     return null;
   }
 
@@ -72,7 +93,10 @@ export class Reader {
     for (const k of Object.keys(o)) {
       if (keys.includes(k)) continue;
       const near = nearest(k, keys);
-      this.errors.push({ path: `${path}.${k}`, message: `unknown field; expected one of ${keys.join(', ')}${near === null ? '' : ` — did you mean "${near}"?`}` });
+      this.errors.push({
+        path: `${path}.${k}`,
+        message: `unknown field; expected one of ${keys.join(', ')}${near === null ? '' : ` — did you mean "${near}"?`}`,
+      });
     }
   }
 }
@@ -99,13 +123,17 @@ export function nearest(word: string, options: readonly string[]): string | null
 /** Levenshtein distance with transpositions counted as one edit (optimal string alignment). */
 function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2) return 3;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [
+    i,
+    ...new Array<number>(b.length).fill(0),
+  ]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
       d[i]![j] = v;
     }
   }
@@ -117,10 +145,12 @@ function editDistance(a: string, b: string): number {
  * fields that refer to it then match it, so the one error is at the name — a placeholder such as
  * `cluster-0` would show up in their errors as a name the file never wrote.
  */
-export const asWritten = (v: unknown, placeholder: string): string => (typeof v === 'string' && v.length > 0 ? v : placeholder);
+export const asWritten = (v: unknown, placeholder: string): string =>
+  typeof v === 'string' && v.length > 0 ? v : placeholder;
 
 /** `o[k]` if `o` has it as its own key: never a member every object has (`constructor`, …). */
-export const own = <T>(o: Readonly<Record<string, T>>, k: string): T | undefined => (Object.hasOwn(o, k) ? o[k] : undefined);
+export const own = <T>(o: Readonly<Record<string, T>>, k: string): T | undefined =>
+  Object.hasOwn(o, k) ? o[k] : undefined;
 
 function describe(v: unknown): string {
   if (v === null) return 'null';
@@ -130,6 +160,13 @@ function describe(v: unknown): string {
   // number is written as the caller wrote it: JSON.stringify writes NaN and ±Infinity as "null"
   // (a scenario built in code, not read from JSON text, read "got null" for a size of NaN — review
   // 15), and throws on a BigInt.
-  const s = typeof v === 'string' ? JSON.stringify(v) : typeof v === 'bigint' ? `${v}n` : typeof v === 'number' ? String(v) : (JSON.stringify(v) ?? String(v));
+  const s =
+    typeof v === 'string'
+      ? JSON.stringify(v)
+      : typeof v === 'bigint'
+        ? `${v}n`
+        : typeof v === 'number'
+          ? String(v)
+          : (JSON.stringify(v) ?? String(v));
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
 }

@@ -59,7 +59,12 @@ function readLink(
   const to = r.oneOf(o.to, `${path}.to`, clusters) ?? '';
   if (from && from === to) r.fail(`${path}.to`, 'a cluster other than "from"', to);
   const dedup = r.oneOfOr(o.dedup, `${path}.dedup`, ['v1', 'v2'] as const, 'v2');
-  const start = r.oneOfOr(o.start, `${path}.start`, ['immediately', 'after-workload'] as const, 'immediately');
+  const start = r.oneOfOr(
+    o.start,
+    `${path}.start`,
+    ['immediately', 'after-workload'] as const,
+    'immediately',
+  );
   return { from, to, dedup, start, producerName: `pulsar.repl.${from}-->${to}` };
 }
 

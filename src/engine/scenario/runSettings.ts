@@ -3,7 +3,12 @@
 import type { Config } from '../model/config';
 import { EXPLORE_FAULT_KINDS } from '../model/faultPlan';
 import { FIX_IDS, type FixId } from '../model/fixes';
-import { DEFAULT_MAX_STATES, MAX_EXPLORE_DEPTH, MAX_EXPLORE_FAULTS, MAX_EXPLORE_STATES } from '../explore/bounds';
+import {
+  DEFAULT_MAX_STATES,
+  MAX_EXPLORE_DEPTH,
+  MAX_EXPLORE_FAULTS,
+  MAX_EXPLORE_STATES,
+} from '../explore/bounds';
 import { SAFETY_INVARIANTS } from '../check/invariants';
 import type { Reader } from './reader';
 
@@ -44,7 +49,9 @@ export function readExplore(r: Reader, v: unknown): Config['explore'] {
     max:
       f.max === undefined ? 1 : (r.int(f.max, '$.explore.faults.max', 0, MAX_EXPLORE_FAULTS) ?? 1),
     maxDepth:
-      o.maxDepth === undefined ? 80 : (r.int(o.maxDepth, '$.explore.maxDepth', 1, MAX_EXPLORE_DEPTH) ?? 80),
+      o.maxDepth === undefined
+        ? 80
+        : (r.int(o.maxDepth, '$.explore.maxDepth', 1, MAX_EXPLORE_DEPTH) ?? 80),
     maxStates:
       o.maxStates === undefined
         ? DEFAULT_MAX_STATES

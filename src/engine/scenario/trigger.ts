@@ -39,7 +39,11 @@ export function readTrigger(
   messages: readonly string[],
 ): Trigger {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-    r.fail(path, 'a trigger: { "step": n }, { "event": "sent" | "received" | "persisted" | "acked", "message": … } or { "when": "quiescent" }', v);
+    r.fail(
+      path,
+      'a trigger: { "step": n }, { "event": "sent" | "received" | "persisted" | "acked", "message": … } or { "when": "quiescent" }',
+      v,
+    );
     return { step: 0 };
   }
   const o = v as Record<string, unknown>;

@@ -44,7 +44,8 @@ export type LoadResult =
  */
 export function parseScenarioText(text: string): LoadResult {
   const parsed = parseJsonText(text);
-  if (!parsed.ok) return { ok: false, errors: [{ path: '$', message: `not valid JSON: ${parsed.error}` }] };
+  if (!parsed.ok)
+    return { ok: false, errors: [{ path: '$', message: `not valid JSON: ${parsed.error}` }] };
   return loadScenario(parsed.json);
 }
 
@@ -57,9 +58,12 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
   const id = r.str(s.id, '$.id', KEBAB, 'a kebab-case id') ?? 'scenario';
   if (s.title !== undefined) r.str(s.title, '$.title');
   // Not used by a run, but the contract types them: a number or a lone string is a mistake to name.
-  if (s.description !== undefined && typeof s.description !== 'string') r.fail('$.description', 'a string (markdown)', s.description);
+  if (s.description !== undefined && typeof s.description !== 'string')
+    r.fail('$.description', 'a string (markdown)', s.description);
   if (s.references !== undefined)
-    (r.arr(s.references, '$.references') ?? []).forEach((x, i) => r.str(x, `$.references[${i}]`, undefined, 'a reference such as "apache/pulsar#26113"'));
+    (r.arr(s.references, '$.references') ?? []).forEach((x, i) =>
+      r.str(x, `$.references[${i}]`, undefined, 'a reference such as "apache/pulsar#26113"'),
+    );
   const clusters = readClusters(r, s);
   const clusterNames = clusters.map((c) => c.name);
   const producers = readProducers(
@@ -92,9 +96,18 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
     messages,
     appMessages,
     (cluster, first) => movedElsewhere(s, clusterNames, cluster, first),
-    clusterNames.filter((c) => subscriptions.some((x) => x.cluster === c) || links.some((l) => l.cfg.from === c)),
+    clusterNames.filter(
+      (c) => subscriptions.some((x) => x.cluster === c) || links.some((l) => l.cfg.from === c),
+    ),
     // A trim needs a ledger before the current one: one written and closed, or two from before the run.
-    clusters.filter((c) => producers.some((p) => p.cluster === c.name) || links.some((l) => l.cfg.to === c.name) || c.initialLedgers.length > 1).map((c) => c.name),
+    clusters
+      .filter(
+        (c) =>
+          producers.some((p) => p.cluster === c.name) ||
+          links.some((l) => l.cfg.to === c.name) ||
+          c.initialLedgers.length > 1,
+      )
+      .map((c) => c.name),
   );
   readExpect(r, s.expect, clusterNames);
   const schedule = readSchedule(r, s.schedule);
@@ -125,7 +138,12 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
  * change, or a crash load on another broker), a schedule key that places one (a recipe the app or
  * the explorer wrote), or an explore block whose search may place either kind.
  */
-function movedElsewhere(s: Record<string, unknown>, clusterNames: readonly string[], cluster: string, first: string): boolean {
+function movedElsewhere(
+  s: Record<string, unknown>,
+  clusterNames: readonly string[],
+  cluster: string,
+  first: string,
+): boolean {
   const plan = Array.isArray(s.faults) ? s.faults : [];
   const byPlan = plan.some((x) => {
     const f = x as Record<string, unknown> | null;

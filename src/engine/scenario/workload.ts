@@ -4,7 +4,12 @@ import { LOCAL_ONLY, type ProducerConfig, type WorkloadItem } from '../model/con
 import { NAME } from './names';
 import { asWritten, type Reader } from './reader';
 
-export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[], clusters: readonly string[] = []): WorkloadItem[] {
+export function readWorkload(
+  r: Reader,
+  v: unknown,
+  producers: ProducerConfig[],
+  clusters: readonly string[] = [],
+): WorkloadItem[] {
   const names = producers.map((p) => p.name);
   const raw = v === undefined ? [] : (r.arr(v, '$.workload') ?? []);
   return raw.flatMap((item, i): WorkloadItem[] => {
@@ -12,7 +17,16 @@ export function readWorkload(r: Reader, v: unknown, producers: ProducerConfig[],
     const o = r.obj(item, path);
     if (!o) return [];
     if ('send' in o) {
-      r.known(o, path, ['send', 'producer', 'seq', 'size', 'replicateTo', 'disableReplication', 'deliverAfter', 'deliverAt']);
+      r.known(o, path, [
+        'send',
+        'producer',
+        'seq',
+        'size',
+        'replicateTo',
+        'disableReplication',
+        'deliverAfter',
+        'deliverAt',
+      ]);
       const msg = r.str(o.send, `${path}.send`, NAME, 'a message id') ?? asWritten(o.send, 'M');
       const producer = r.oneOf(o.producer, `${path}.producer`, names) ?? '';
       const pc = producers.find((p) => p.name === producer);
@@ -68,7 +82,7 @@ function readReplicateTo(
   if (o.replicateTo !== undefined && o.disableReplication !== undefined) {
     r.fail(
       `${path}.disableReplication`,
-      'either replicateTo or disableReplication, not both (Java\'s builder keeps the later call, Go\'s DisableReplication overrides ReplicationClusters; a JSON object has no call order)',
+      "either replicateTo or disableReplication, not both (Java's builder keeps the later call, Go's DisableReplication overrides ReplicationClusters; a JSON object has no call order)",
       o.disableReplication,
     );
     return {};
@@ -76,7 +90,11 @@ function readReplicateTo(
   if (o.disableReplication !== undefined) {
     const off = r.bool(o.disableReplication, `${path}.disableReplication`);
     if (off === false)
-      r.fail(`${path}.disableReplication`, 'true (leave the field out to replicate as the namespace does)', false);
+      r.fail(
+        `${path}.disableReplication`,
+        'true (leave the field out to replicate as the namespace does)',
+        false,
+      );
     return off ? { replicateTo: [LOCAL_ONLY], disableReplication: true } : {};
   }
   if (o.replicateTo === undefined) return {};
@@ -86,8 +104,13 @@ function readReplicateTo(
     const at = `${path}.replicateTo[${j}]`;
     if (!clusters.includes(c as string)) {
       // The `__local__` hint only for a user who wrote Pulsar's own value; a typo gets the clusters (and the reader's "did you mean").
-      const local = c === LOCAL_ONLY ? `; for "${LOCAL_ONLY}" write "disableReplication": true` : '';
-      r.fail(at, `a cluster the scenario declares (${clusters.map((x) => JSON.stringify(x)).join(' | ')})${local}`, c);
+      const local =
+        c === LOCAL_ONLY ? `; for "${LOCAL_ONLY}" write "disableReplication": true` : '';
+      r.fail(
+        at,
+        `a cluster the scenario declares (${clusters.map((x) => JSON.stringify(x)).join(' | ')})${local}`,
+        c,
+      );
       return;
     }
     if (out.includes(c as string)) r.fail(at, `a cluster not already listed in replicateTo`, c);
@@ -104,12 +127,21 @@ function readReplicateTo(
  */
 function readDeliverAfter(r: Reader, o: Record<string, unknown>, path: string): number | undefined {
   if (o.deliverAt !== undefined) {
-    r.fail(`${path}.deliverAt`, '"deliverAfter" (ms, a positive integer) instead: the model has no clock to place an absolute deliverAt on', o.deliverAt);
+    r.fail(
+      `${path}.deliverAt`,
+      '"deliverAfter" (ms, a positive integer) instead: the model has no clock to place an absolute deliverAt on',
+      o.deliverAt,
+    );
     return undefined;
   }
   const v = o.deliverAfter;
   if (v === undefined) return undefined;
-  if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= Number.MAX_SAFE_INTEGER) return v;
-  r.fail(`${path}.deliverAfter`, 'a delay in ms, an integer from 1 (leave the field out for no delay)', v);
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= Number.MAX_SAFE_INTEGER)
+    return v;
+  r.fail(
+    `${path}.deliverAfter`,
+    'a delay in ms, an integer from 1 (leave the field out for no delay)',
+    v,
+  );
   return undefined;
 }

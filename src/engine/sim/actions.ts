@@ -49,9 +49,23 @@
 //                                            every frame written on it since, then it drops all sends
 
 export type FaultAction =
-  | { readonly kind: 'lose-receipt' | 'persist-fails'; readonly message: string; readonly cluster: string }
-  | { readonly kind: 'checksum-error'; readonly message: string; readonly cluster: string; readonly localBufferCorrupted: boolean }
-  | { readonly kind: 'not-allowed'; readonly message: string; readonly cluster: string; readonly times: number }
+  | {
+      readonly kind: 'lose-receipt' | 'persist-fails';
+      readonly message: string;
+      readonly cluster: string;
+    }
+  | {
+      readonly kind: 'checksum-error';
+      readonly message: string;
+      readonly cluster: string;
+      readonly localBufferCorrupted: boolean;
+    }
+  | {
+      readonly kind: 'not-allowed';
+      readonly message: string;
+      readonly cluster: string;
+      readonly times: number;
+    }
   | { readonly kind: 'disconnect' | 'restart-producer'; readonly producer: string }
   /** `nth` (Go, explorer only): the n-th pending item holding `message` expired; absent: the first. */
   | { readonly kind: 'send-timeout'; readonly message: string; readonly nth?: number }
@@ -80,7 +94,12 @@ export type Action =
   | { readonly type: 'workload' }
   | { readonly type: 'batch-timer'; readonly producer: string }
   /** BookKeeper traffic of a cluster: the oldest request or answer between `from` and `to`. */
-  | { readonly type: 'bk-request' | 'bk-answer'; readonly cluster: string; readonly from: string; readonly to: string }
+  | {
+      readonly type: 'bk-request' | 'bk-answer';
+      readonly cluster: string;
+      readonly from: string;
+      readonly to: string;
+    }
   /** A managed ledger's compare-and-set of its ledger list (rollover, or a broker loading the topic). */
   | { readonly type: 'metadata-write'; readonly cluster: string; readonly broker: string }
   | { readonly type: 'dedup-replay'; readonly cluster: string }

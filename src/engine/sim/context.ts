@@ -20,13 +20,16 @@ export function tick(w: World): number {
 
 /** `M0+M1`: the ids of a batch, for keys and labels. */
 /** `M1`, a batch `M1+M2`, a chunk `M1[1/3]` (chunk_id 0 of num_chunks_from_msg 3). */
-export const labelOf = (msgs: readonly MsgRef[]): string => msgs.map((m) => (m.chunk ? `${m.msg}[${m.chunk.id + 1}/${m.chunk.of}]` : m.msg)).join('+');
+export const labelOf = (msgs: readonly MsgRef[]): string =>
+  msgs.map((m) => (m.chunk ? `${m.msg}[${m.chunk.id + 1}/${m.chunk.of}]` : m.msg)).join('+');
 
 export const idsOf = (msgs: readonly MsgRef[]): string[] => msgs.map((m) => m.msg);
 
 /** `lowest..highest` or just `seq`, as a CommandSend shows it. */
 export function seqText(sequenceId: number, highestSequenceId: number): string {
-  return highestSequenceId > sequenceId ? `seq ${sequenceId}..${highestSequenceId}` : `seq ${sequenceId}`;
+  return highestSequenceId > sequenceId
+    ? `seq ${sequenceId}..${highestSequenceId}`
+    : `seq ${sequenceId}`;
 }
 
 export const positionText = (ledgerId: number, entryId: number): string => `${ledgerId}:${entryId}`;

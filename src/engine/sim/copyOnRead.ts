@@ -14,7 +14,10 @@ export interface LazyRecord {
   readonly handler: CopyOnRead;
 }
 
-export function lazyRecord(base: Record<string, unknown>, nestOf: (entry: object) => number): LazyRecord {
+export function lazyRecord(
+  base: Record<string, unknown>,
+  nestOf: (entry: object) => number,
+): LazyRecord {
   const target: Record<string, unknown> = { ...base };
   const handler = new CopyOnRead(0, nestOf);
   return { proxy: new Proxy(target, handler), target, handler };
@@ -24,7 +27,11 @@ export function lazyRecord(base: Record<string, unknown>, nestOf: (entry: object
 const RAW = Symbol('peek');
 
 /** Read-only all the way down: what `peek` gives may be read, never written or kept. */
-export type Peeked<T> = T extends (infer E)[] ? readonly Peeked<E>[] : T extends object ? { readonly [K in keyof T]: Peeked<T[K]> } : T;
+export type Peeked<T> = T extends (infer E)[]
+  ? readonly Peeked<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Peeked<T[K]> }
+    : T;
 
 /**
  * The object behind a draft's view, to read without copying: its fields are the values the step
@@ -34,7 +41,8 @@ export type Peeked<T> = T extends (infer E)[] ? readonly Peeked<E>[] : T extends
  * world before's, which a later read through the view copies and the step then changes. On a
  * plain object (a world outside `step`) it is the object itself.
  */
-export const peek = <T extends object>(v: T): Peeked<T> => ((v as Record<symbol, unknown>)[RAW] as Peeked<T> | undefined) ?? (v as Peeked<T>);
+export const peek = <T extends object>(v: T): Peeked<T> =>
+  ((v as Record<symbol, unknown>)[RAW] as Peeked<T> | undefined) ?? (v as Peeked<T>);
 
 /**
  * The proxy handler of one lazy object (a class: no closures to allocate per step). A value is
@@ -107,7 +115,12 @@ class CopyOnRead implements ProxyHandler<Record<string, unknown>> {
         const k = s[i] as string;
         const before = s[i + 2];
         const nested = s[i + 3] as CopyOnRead | null;
-        if (nested !== null ? nested.settle(t[k] as Record<string, unknown>) && shallowSame(t[k], before) : sameData(t[k], before)) t[k] = before;
+        if (
+          nested !== null
+            ? nested.settle(t[k] as Record<string, unknown>) && shallowSame(t[k], before)
+            : sameData(t[k], before)
+        )
+          t[k] = before;
         else same = false;
       }
     return same;
@@ -141,7 +154,8 @@ function same(a: unknown, b: unknown, deep: boolean): boolean {
     const x = a as unknown[];
     const y = b as unknown[];
     if (x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (deep ? !same(x[i], y[i], true) : x[i] !== y[i]) return false;
+    for (let i = 0; i < x.length; i++)
+      if (deep ? !same(x[i], y[i], true) : x[i] !== y[i]) return false;
     return true;
   }
   const x = a as Record<string, unknown>;

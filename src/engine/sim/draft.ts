@@ -74,15 +74,33 @@ class WorldDraft {
     return (this.recs[k] ??= lazyRecord(this.base[k] as Record<string, unknown>, nestOf)).proxy;
   }
 
-  get producers() { return this.rec('producers'); }
-  get channels() { return this.rec('channels'); }
-  get topics() { return this.rec('topics'); }
-  get replicator() { return this.lazy('replicator'); }
-  get replicators() { return this.base.replicators === undefined ? undefined : this.lazy('replicators'); }
-  get sendsOf() { return this.lazy('sendsOf'); }
-  get completions() { return this.lazy('completions'); }
-  get plan() { return this.lazy('plan'); }
-  get notAllowed() { return this.lazy('notAllowed'); }
+  get producers() {
+    return this.rec('producers');
+  }
+  get channels() {
+    return this.rec('channels');
+  }
+  get topics() {
+    return this.rec('topics');
+  }
+  get replicator() {
+    return this.lazy('replicator');
+  }
+  get replicators() {
+    return this.base.replicators === undefined ? undefined : this.lazy('replicators');
+  }
+  get sendsOf() {
+    return this.lazy('sendsOf');
+  }
+  get completions() {
+    return this.lazy('completions');
+  }
+  get plan() {
+    return this.lazy('plan');
+  }
+  get notAllowed() {
+    return this.lazy('notAllowed');
+  }
 
   /**
    * The finished world. What the step copied but left equal (it was only read) is put back as the

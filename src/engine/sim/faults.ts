@@ -15,10 +15,18 @@ import { closingReason } from '../protocol/OwnershipChange';
 import { trimReason } from '../protocol/ManagedLedgerTrim';
 
 export const inFlightTo = (w: World, msg: string, cluster: string) =>
-  Object.values(w.channels).filter((ch) => ch.open && ch.cluster === cluster).flatMap((ch) => ch.toBroker).find((f) => !f.corrupted && f.msgs.some((m) => m.msg === msg));
+  Object.values(w.channels)
+    .filter((ch) => ch.open && ch.cluster === cluster)
+    .flatMap((ch) => ch.toBroker)
+    .find((f) => !f.corrupted && f.msgs.some((m) => m.msg === msg));
 
 const receiptInFlight = (w: World, msg: string, cluster: string) =>
-  Object.values(w.channels).some((ch) => ch.open && ch.cluster === cluster && ch.toClient.some((f) => f.kind === 'receipt' && f.msgs.includes(msg)));
+  Object.values(w.channels).some(
+    (ch) =>
+      ch.open &&
+      ch.cluster === cluster &&
+      ch.toClient.some((f) => f.kind === 'receipt' && f.msgs.includes(msg)),
+  );
 
 /**
  * The application producer whose send timer a send-timeout fault on `msg` fires: the one whose
@@ -32,7 +40,10 @@ export const timingOut = (w: World, msg: string, nth = 1) =>
   Object.values(w.producers).find(
     (p) =>
       p.role === 'app' &&
-      (nth > 1 ? expiredItem(p.pendingMessages, msg, nth) >= 0 : p.pendingMessages.some((op) => op.msgs.some((m) => m.msg === msg)) || (p.client === 'java' && p.batch.some((m) => m.msg === msg))),
+      (nth > 1
+        ? expiredItem(p.pendingMessages, msg, nth) >= 0
+        : p.pendingMessages.some((op) => op.msgs.some((m) => m.msg === msg)) ||
+          (p.client === 'java' && p.batch.some((m) => m.msg === msg))),
   );
 
 /** Can this fault act on the world now? The same conditions as `faultReason`, which says why not. */
@@ -46,18 +57,28 @@ export const applies = (w: World, f: FaultAction): boolean => faultReason(w, f) 
 export function faultReason(w: World, f: FaultAction): string | null {
   switch (f.kind) {
     case 'checksum-error':
-      return inFlightTo(w, f.message, f.cluster) !== undefined ? null : `no send of ${f.message} to ${f.cluster} is in flight`;
+      return inFlightTo(w, f.message, f.cluster) !== undefined
+        ? null
+        : `no send of ${f.message} to ${f.cluster} is in flight`;
     case 'not-allowed':
-      if (inFlightTo(w, f.message, f.cluster) === undefined) return `no send of ${f.message} to ${f.cluster} is in flight`;
-      return w.notAllowed[`${f.message}@${f.cluster}`] === undefined ? null : `${f.message} is already refused at ${f.cluster} (not-allowed was placed before)`;
+      if (inFlightTo(w, f.message, f.cluster) === undefined)
+        return `no send of ${f.message} to ${f.cluster} is in flight`;
+      return w.notAllowed[`${f.message}@${f.cluster}`] === undefined
+        ? null
+        : `${f.message} is already refused at ${f.cluster} (not-allowed was placed before)`;
     case 'lose-receipt':
-      return receiptInFlight(w, f.message, f.cluster) ? null : `no receipt for ${f.message} from ${f.cluster} is in flight`;
+      return receiptInFlight(w, f.message, f.cluster)
+        ? null
+        : `no receipt for ${f.message} from ${f.cluster} is in flight`;
     case 'persist-fails': {
       // Abstract storage only: with bookies, writes fail through BookKeeper's own answers.
       const t = w.topics[f.cluster];
       if (!t) return `no topic at ${f.cluster}`;
-      if (t.bk !== null) return `${f.cluster} stores on bookies: a write fails through BookKeeper's answers (crash or slow a bookie)`;
-      return t.pendingWrites[0]?.msgs.some((m) => m.msg === f.message) ? null : `${f.message} is not the next write pending at ${f.cluster}`;
+      if (t.bk !== null)
+        return `${f.cluster} stores on bookies: a write fails through BookKeeper's answers (crash or slow a bookie)`;
+      return t.pendingWrites[0]?.msgs.some((m) => m.msg === f.message)
+        ? null
+        : `${f.message} is not the next write pending at ${f.cluster}`;
     }
     case 'disconnect': {
       const ch = w.channels[f.producer];
@@ -68,13 +89,17 @@ export function faultReason(w: World, f: FaultAction): string | null {
       // Not while the application is already closing it (blocked in close()).
       const p = w.producers[f.producer];
       if (!p) return `no producer ${f.producer}`;
-      if (p.role !== 'app') return `${f.producer} is the broker's replicator: the application cannot restart it`;
-      return p.state !== 'Closing' ? null : `the application is closing ${f.producer} already (blocked in close())`;
+      if (p.role !== 'app')
+        return `${f.producer} is the broker's replicator: the application cannot restart it`;
+      return p.state !== 'Closing'
+        ? null
+        : `the application is closing ${f.producer} already (blocked in close())`;
     }
     case 'send-timeout': {
       // A closing producer's send timer is cancelled (Java `closeProducerTasks`, Go `Close` → cancelFunc).
       const p = timingOut(w, f.message, f.nth);
-      if (p === undefined) return `no producer has ${f.message} pending${f.nth !== undefined && f.nth > 1 ? ` ${f.nth} times` : ''}`;
+      if (p === undefined)
+        return `no producer has ${f.message} pending${f.nth !== undefined && f.nth > 1 ? ` ${f.nth} times` : ''}`;
       return p.state !== 'Closing' ? null : `${p.name} is closing: its send timer is cancelled`;
     }
     case 'unload-topic':
@@ -94,7 +119,8 @@ export function faultReason(w: World, f: FaultAction): string | null {
       const t = w.topics[f.cluster];
       if (!t) return `no topic at ${f.cluster}`;
       // A switch while a switch on is still Recovering waits: `checkStatus` reschedules itself.
-      if (t.dedup.recovering != null) return `deduplication at ${f.cluster} is still Recovering from being switched on (the next switch waits for it)`;
+      if (t.dedup.recovering != null)
+        return `deduplication at ${f.cluster} is still Recovering from being switched on (the next switch waits for it)`;
       // The policy reaches the instance the next load creates (read again on load).
       if (t.closing) return closingReason(f.cluster);
       return notServing(w, f.cluster);
@@ -103,7 +129,9 @@ export function faultReason(w: World, f: FaultAction): string | null {
       return expiryReason(w, f.cluster);
     case 'trim-topic':
       // The serving broker's managed ledger trims: not while the topic is closing, moving or loading.
-      return w.topics[f.cluster]?.closing ? closingReason(f.cluster) : (notServing(w, f.cluster) ?? trimReason(w, f.cluster));
+      return w.topics[f.cluster]?.closing
+        ? closingReason(f.cluster)
+        : (notServing(w, f.cluster) ?? trimReason(w, f.cluster));
     case 'restart-bookie': {
       // Any time, in each cluster that lists the bookie — but not while a fencing read to it or its
       // answer is in flight: a fencing read with a failed bookie (`ReadLastConfirmedOp` counting an
@@ -111,18 +139,24 @@ export function faultReason(w: World, f: FaultAction): string | null {
       const topics = bookieClusters(w, f.bookie);
       if (topics.length === 0) return `no cluster lists ${f.bookie}`;
       const fencing = topics.find((t) => t.bk !== null && fenceInFlight(t.bk, f.bookie));
-      if (fencing) return `a fencing read to ${f.bookie} (or its answer) is in flight at ${fencing.cluster}: a bookie crash during ledger recovery is not modelled`;
-      return topics.every((t) => t.bk !== null) ? null : `${f.bookie} is in a cluster without bookies`;
+      if (fencing)
+        return `a fencing read to ${f.bookie} (or its answer) is in flight at ${fencing.cluster}: a bookie crash during ledger recovery is not modelled`;
+      return topics.every((t) => t.bk !== null)
+        ? null
+        : `${f.bookie} is in a cluster without bookies`;
     }
     case 'ownership-change': {
       // The flap needs a ledger to recover and a broker that is not serving the topic.
       const t = w.topics[f.cluster];
       if (!t) return `no topic at ${f.cluster}`;
       if (t.bk == null) return `${f.cluster} has no BookKeeper ledger for ${f.to} to recover`;
-      if (t.bk.takeover !== null) return `${t.bk.takeover.broker} is taking the topic over at ${f.cluster}`;
+      if (t.bk.takeover !== null)
+        return `${t.bk.takeover.broker} is taking the topic over at ${f.cluster}`;
       if (t.closing) return closingReason(f.cluster);
       if (t.owner === f.to) return `${f.to} serves the topic at ${f.cluster} already`;
-      return t.bk.metadata.owner !== f.to ? null : `the metadata store names ${f.to} as the owner at ${f.cluster} already`;
+      return t.bk.metadata.owner !== f.to
+        ? null
+        : `the metadata store names ${f.to} as the owner at ${f.cluster} already`;
     }
     case 'duplicate-frames': {
       const ch = w.channels[f.producer];
@@ -138,9 +172,14 @@ function notServing(w: World, cluster: string): string | null {
   const t = w.topics[cluster];
   if (!t) return `no topic at ${cluster}`;
   if (t.bk === null) return null;
-  if (t.bk.takeover !== null) return t.bk.takeover.crashed !== undefined ? `${t.bk.takeover.broker} is loading the topic at ${cluster} after ${t.bk.takeover.crashed} crashed` : `${t.bk.takeover.broker} is taking the topic over at ${cluster}`;
-  if (t.bk.ml.state === 'Fenced') return `the topic at ${cluster} is closing: its managed ledger fenced itself`;
-  if (t.bk.metadata.owner !== t.owner) return `the topic at ${cluster} is moving: the metadata store names ${t.bk.metadata.owner} as its owner`;
+  if (t.bk.takeover !== null)
+    return t.bk.takeover.crashed !== undefined
+      ? `${t.bk.takeover.broker} is loading the topic at ${cluster} after ${t.bk.takeover.crashed} crashed`
+      : `${t.bk.takeover.broker} is taking the topic over at ${cluster}`;
+  if (t.bk.ml.state === 'Fenced')
+    return `the topic at ${cluster} is closing: its managed ledger fenced itself`;
+  if (t.bk.metadata.owner !== t.owner)
+    return `the topic at ${cluster} is moving: the metadata store names ${t.bk.metadata.owner} as its owner`;
   return null;
 }
 
@@ -148,7 +187,12 @@ function notServing(w: World, cluster: string): string | null {
 export function planAction(spec: FaultSpec): FaultAction | null {
   switch (spec.kind) {
     case 'checksum-error':
-      return { kind: spec.kind, message: spec.message, cluster: spec.cluster, localBufferCorrupted: spec.localBufferCorrupted };
+      return {
+        kind: spec.kind,
+        message: spec.message,
+        cluster: spec.cluster,
+        localBufferCorrupted: spec.localBufferCorrupted,
+      };
     case 'not-allowed':
       return { kind: spec.kind, message: spec.message, cluster: spec.cluster, times: spec.times };
     case 'lose-receipt':
@@ -160,7 +204,9 @@ export function planAction(spec: FaultSpec): FaultAction | null {
     case 'send-timeout':
       return { kind: spec.kind, message: spec.message };
     case 'unload-topic':
-      return spec.scope === 'topic' ? { kind: spec.kind, cluster: spec.cluster, scope: 'topic' } : { kind: spec.kind, cluster: spec.cluster };
+      return spec.scope === 'topic'
+        ? { kind: spec.kind, cluster: spec.cluster, scope: 'topic' }
+        : { kind: spec.kind, cluster: spec.cluster };
     case 'set-deduplication':
       return { kind: spec.kind, cluster: spec.cluster, enabled: spec.enabled };
     case 'expire-messages':
@@ -179,9 +225,15 @@ export function planAction(spec: FaultSpec): FaultAction | null {
   }
 }
 
-export const hasTrigger = (spec: FaultSpec): spec is FaultSpec & { readonly after: Trigger } => 'after' in spec && spec.after !== undefined;
+export const hasTrigger = (spec: FaultSpec): spec is FaultSpec & { readonly after: Trigger } =>
+  'after' in spec && spec.after !== undefined;
 
-const EVENT_OF: Record<string, SimEvent['kind']> = { sent: 'write', received: 'receive', persisted: 'persist', acked: 'complete' };
+const EVENT_OF: Record<string, SimEvent['kind']> = {
+  sent: 'write',
+  received: 'receive',
+  persisted: 'persist',
+  acked: 'complete',
+};
 
 /** After a step: arm plan faults whose trigger fired during it. */
 export function armTriggers(w: World, events: readonly SimEvent[]): void {
@@ -191,11 +243,19 @@ export function armTriggers(w: World, events: readonly SimEvent[]): void {
     const t = spec.after;
     if ('when' in t) return; // quiescence is judged by enabledActions
     if ('step' in t) rt.armed = w.stepCount >= t.step;
-    else rt.armed = events.some((e) => e.kind === EVENT_OF[t.event] && e.msgs.includes(t.message) && (t.cluster === undefined || e.cluster === t.cluster));
+    else
+      rt.armed = events.some(
+        (e) =>
+          e.kind === EVENT_OF[t.event] &&
+          e.msgs.includes(t.message) &&
+          (t.cluster === undefined || e.cluster === t.cluster),
+      );
   });
 }
 
 /** The topics whose cluster lists `bookie` (with BookKeeper state). */
-export const bookieClusters = (w: World, bookie: string): TopicState[] => w.config.clusters.filter((c) => c.bookies.includes(bookie)).map((c) => w.topics[c.name]!);
-const fenceInFlight = (bk: BkState, bookie: string): boolean => bk.requests.some((r) => r.kind === 'fence' && r.to === bookie) || bk.answers.some((a) => a.kind === 'fence' && a.from === bookie);
-
+export const bookieClusters = (w: World, bookie: string): TopicState[] =>
+  w.config.clusters.filter((c) => c.bookies.includes(bookie)).map((c) => w.topics[c.name]!);
+const fenceInFlight = (bk: BkState, bookie: string): boolean =>
+  bk.requests.some((r) => r.kind === 'fence' && r.to === bookie) ||
+  bk.answers.some((a) => a.kind === 'fence' && a.from === bookie);

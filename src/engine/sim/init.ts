@@ -13,9 +13,21 @@ export function initialWorld(config: Config): World {
   const producers: Record<string, ProducerState> = {};
   const repl = config.replication;
   const all = [
-    ...config.producers.map((pc) => ({ name: pc.name, wireName: pc.producerName, role: 'app' as const, cluster: pc.cluster, client: pc.client })),
+    ...config.producers.map((pc) => ({
+      name: pc.name,
+      wireName: pc.producerName,
+      role: 'app' as const,
+      cluster: pc.cluster,
+      client: pc.client,
+    })),
     // AbstractReplicator.startProducer: batching off, sendTimeout 0, the Java client.
-    ...replicationLinks(config).map((l) => ({ name: l.key, wireName: l.cfg.producerName, role: 'replicator' as const, cluster: l.cfg.to, client: 'java' as const })),
+    ...replicationLinks(config).map((l) => ({
+      name: l.key,
+      wireName: l.cfg.producerName,
+      role: 'replicator' as const,
+      cluster: l.cfg.to,
+      client: 'java' as const,
+    })),
   ];
   for (const pc of all) {
     producers[pc.name] = {
@@ -34,8 +46,26 @@ export function initialWorld(config: Config): World {
       id: l.id,
       closed: i < c.initialLedgers.length - 1,
       entries: frozen([
-        ...Array.from({ length: l.entries }, (_, e) => frozen({ ledgerId: l.id, entryId: e, producerName: '', sequenceId: -1, highestSequenceId: -1, msgs: frozen([]) })),
-        ...(l.messages ?? []).map((m, j) => frozen({ ledgerId: l.id, entryId: l.entries + j, producerName: m.producer, sequenceId: m.seq, highestSequenceId: m.seq, msgs: frozen([frozen({ msg: m.msg, seq: m.seq, sendIndex: 0 })]) })),
+        ...Array.from({ length: l.entries }, (_, e) =>
+          frozen({
+            ledgerId: l.id,
+            entryId: e,
+            producerName: '',
+            sequenceId: -1,
+            highestSequenceId: -1,
+            msgs: frozen([]),
+          }),
+        ),
+        ...(l.messages ?? []).map((m, j) =>
+          frozen({
+            ledgerId: l.id,
+            entryId: l.entries + j,
+            producerName: m.producer,
+            sequenceId: m.seq,
+            highestSequenceId: m.seq,
+            msgs: frozen([frozen({ msg: m.msg, seq: m.seq, sendIndex: 0 })]),
+          }),
+        ),
       ]),
     }));
     // The broker recovers its dedup watermarks from the ledger as a load does (`MessageDeduplication
@@ -50,7 +80,10 @@ export function initialWorld(config: Config): World {
       // So does the proposed replay-last-chunk (the chunk rule of the same replay).
       ...(hasFix(config, 'replay-last-chunk') ? { lastChunkReplay: true as const } : {}),
     };
-    replayCursor(dedup, ledgers.flatMap((l) => l.entries));
+    replayCursor(
+      dedup,
+      ledgers.flatMap((l) => l.entries),
+    );
     const maxId = Math.max(c.firstLedgerId - 1, ...c.initialLedgers.map((l) => l.id));
     const owner = c.brokers[0]!;
     topics[c.name] = {
@@ -58,7 +91,18 @@ export function initialWorld(config: Config): World {
       owner,
       bk: c.bookies.length > 0 ? initialBk(c, owner) : null,
       subscriptions: Object.fromEntries(
-        config.subscriptions.filter((s) => s.cluster === c.name).map((s) => [s.name, { name: s.name, broker: s.broker, markDeletePosition: { ledgerId: ledgers[0]?.id ?? c.firstLedgerId, entryId: -1 }, individuallyDeleted: [], received: [] }]),
+        config.subscriptions
+          .filter((s) => s.cluster === c.name)
+          .map((s) => [
+            s.name,
+            {
+              name: s.name,
+              broker: s.broker,
+              markDeletePosition: { ledgerId: ledgers[0]?.id ?? c.firstLedgerId, entryId: -1 },
+              individuallyDeleted: [],
+              received: [],
+            },
+          ]),
       ),
       dedup,
       fenced: false,
@@ -70,7 +114,16 @@ export function initialWorld(config: Config): World {
   return {
     config,
     replicator: repl ? initialReplicator(config, topics[repl.from]!) : null,
-    ...(config.replications ? { replicators: Object.fromEntries(replicationLinks(config).map((l) => [l.key, initialReplicator(config, topics[l.cfg.from]!)])) } : {}),
+    ...(config.replications
+      ? {
+          replicators: Object.fromEntries(
+            replicationLinks(config).map((l) => [
+              l.key,
+              initialReplicator(config, topics[l.cfg.from]!),
+            ]),
+          ),
+        }
+      : {}),
     tick: 0,
     stepCount: 0,
     workloadPos: 0,
@@ -79,7 +132,11 @@ export function initialWorld(config: Config): World {
     topics,
     sendsOf: {},
     completions: [],
-    plan: config.faults.map((f, index) => ({ index, armed: 'after' in f && f.after !== undefined && 'step' in f.after && f.after.step === 0, spent: false })),
+    plan: config.faults.map((f, index) => ({
+      index,
+      armed: 'after' in f && f.after !== undefined && 'step' in f.after && f.after.step === 0,
+      spent: false,
+    })),
     notAllowed: {},
     faultsUsed: 0,
   };
@@ -93,13 +150,29 @@ export function initialWorld(config: Config): World {
 function initialReplicator(config: Config, source: TopicState): ReplicatorState {
   const all = source.ledgers.flatMap((l) => l.entries);
   const firstNamed = all.findIndex((e) => e.msgs.length > 0);
-  const last = firstNamed < 0 ? all.at(-1) : firstNamed > 0 ? all[firstNamed - 1] : { ledgerId: all[0]!.ledgerId, entryId: all[0]!.entryId - 1 };
-  const ledger = source.ledgers.at(-1)?.id ?? config.clusters.find((c) => c.name === source.cluster)!.firstLedgerId;
-  const markDeletePosition = last ? { ledgerId: last.ledgerId, entryId: last.entryId } : { ledgerId: ledger, entryId: -1 };
+  const last =
+    firstNamed < 0
+      ? all.at(-1)
+      : firstNamed > 0
+        ? all[firstNamed - 1]
+        : { ledgerId: all[0]!.ledgerId, entryId: all[0]!.entryId - 1 };
+  const ledger =
+    source.ledgers.at(-1)?.id ??
+    config.clusters.find((c) => c.name === source.cluster)!.firstLedgerId;
+  const markDeletePosition = last
+    ? { ledgerId: last.ledgerId, entryId: last.entryId }
+    : { ledgerId: ledger, entryId: -1 };
   return {
     state: 'Started',
     reason: '',
-    cursor: { markDeletePosition, readPosition: { ledgerId: markDeletePosition.ledgerId, entryId: markDeletePosition.entryId + 1 }, individuallyDeleted: [] },
+    cursor: {
+      markDeletePosition,
+      readPosition: {
+        ledgerId: markDeletePosition.ledgerId,
+        entryId: markDeletePosition.entryId + 1,
+      },
+      individuallyDeleted: [],
+    },
   };
 }
 
@@ -111,18 +184,32 @@ function initialReplicator(config: Config, source: TopicState): ReplicatorState 
 function initialBk(c: ClusterConfig, owner: string): BkState {
   const { ensemble, writeQuorum, ackQuorum } = c.ledger;
   const members = frozen(c.bookies.slice(0, ensemble));
-  const bookies: BkState['bookies'] = Object.fromEntries(c.bookies.map((b) => [b, { ledgers: {} }]));
+  const bookies: BkState['bookies'] = Object.fromEntries(
+    c.bookies.map((b) => [b, { ledgers: {} }]),
+  );
   const ledgerMeta: BkState['ledgerMeta'] = {};
   // Entries that carry messages follow the anonymous ones in the same ledger: both are on bookies.
-  const list = c.initialLedgers.length > 0 ? c.initialLedgers.map((l) => ({ id: l.id, entries: l.entries + (l.messages?.length ?? 0) })) : [{ id: c.firstLedgerId, entries: 0 }];
+  const list =
+    c.initialLedgers.length > 0
+      ? c.initialLedgers.map((l) => ({ id: l.id, entries: l.entries + (l.messages?.length ?? 0) }))
+      : [{ id: c.firstLedgerId, entries: 0 }];
   list.forEach((l, i) => {
     const last = i === list.length - 1;
-    ledgerMeta[l.id] = { state: last ? 'OPEN' : 'CLOSED', lastEntryId: last ? -1 : l.entries - 1, ensemble: members };
+    ledgerMeta[l.id] = {
+      state: last ? 'OPEN' : 'CLOSED',
+      lastEntryId: last ? -1 : l.entries - 1,
+      ensemble: members,
+    };
     for (const b of members) bookies[b]!.ledgers[l.id] = { entries: [], fenced: false };
-    for (let e = 0; e < l.entries; e++) for (let k = 0; k < writeQuorum; k++) bookies[members[(e + k) % members.length]!]!.ledgers[l.id]!.entries.push(e);
+    for (let e = 0; e < l.entries; e++)
+      for (let k = 0; k < writeQuorum; k++)
+        bookies[members[(e + k) % members.length]!]!.ledgers[l.id]!.entries.push(e);
   });
   const current = list[list.length - 1]!;
-  const recorded = list.map((l, i) => ({ id: l.id, entries: i === list.length - 1 ? 0 : l.entries }));
+  const recorded = list.map((l, i) => ({
+    id: l.id,
+    entries: i === list.length - 1 ? 0 : l.entries,
+  }));
   return {
     ensembleSize: ensemble,
     writeQuorum,
@@ -131,12 +218,23 @@ function initialBk(c: ClusterConfig, owner: string): BkState {
     requests: [],
     answers: [],
     ledgerMeta,
-    metadata: { owner, ledgers: recorded.map((l) => ({ ...l })), version: 1, nextLedgerId: Math.max(...list.map((l) => l.id)) + 1 },
+    metadata: {
+      owner,
+      ledgers: recorded.map((l) => ({ ...l })),
+      version: 1,
+      nextLedgerId: Math.max(...list.map((l) => l.id)) + 1,
+    },
     ml: {
       state: 'LedgerOpened',
       ledgers: recorded,
       version: 1,
-      handle: { ledgerId: current.id, ensemble: members, lac: current.entries - 1, pending: [], closed: false },
+      handle: {
+        ledgerId: current.id,
+        ensemble: members,
+        lac: current.entries - 1,
+        pending: [],
+        closed: false,
+      },
       currentLedgerEntries: current.entries,
       lastConfirmedEntry: lastEntryOf(list),
       ops: [],
@@ -147,6 +245,7 @@ function initialBk(c: ClusterConfig, owner: string): BkState {
 
 /** The last entry of the last non-empty ledger (or "before the first entry" of the first). */
 function lastEntryOf(list: readonly { id: number; entries: number }[]) {
-  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.entries > 0) return { ledgerId: list[i]!.id, entryId: list[i]!.entries - 1 };
+  for (let i = list.length - 1; i >= 0; i--)
+    if (list[i]!.entries > 0) return { ledgerId: list[i]!.id, entryId: list[i]!.entries - 1 };
   return { ledgerId: list[0]!.id, entryId: -1 };
 }

@@ -42,14 +42,31 @@ export function passedPlanFaults(result: RunResult): PassedFault[] {
     if (steps[last]!.enabled.includes(key)) return; // it can still act: the run stopped, not passed it by
     // Alike entries share a key: it is this entry's only while the ones before it are spent.
     const mine = (s: number) =>
-      steps[s]!.enabled.includes(key) && end.config.faults.every((f, j) => j >= i || steps[s]!.world.plan[j]!.spent || faultKeyOf(f) !== key);
+      steps[s]!.enabled.includes(key) &&
+      end.config.faults.every(
+        (f, j) => j >= i || steps[s]!.world.plan[j]!.spent || faultKeyOf(f) !== key,
+      );
     let at = -1;
     for (let s = last - 1; s >= 0 && at < 0; s--) if (mine(s)) at = s;
     if (at < 0) return;
     const took = steps[at + 1]!.key!;
     const message = 'message' in action ? action.message : null;
-    const deliveredFirst = message !== null && took.startsWith('deliver:') && took.slice(took.lastIndexOf(':') + 1).split('+').includes(message);
-    out.push({ index: i, kind: spec.kind, key, enabledAt: at, took, why: faultReason(end, action) ?? 'it could act, but the run ended', deliveredFirst });
+    const deliveredFirst =
+      message !== null &&
+      took.startsWith('deliver:') &&
+      took
+        .slice(took.lastIndexOf(':') + 1)
+        .split('+')
+        .includes(message);
+    out.push({
+      index: i,
+      kind: spec.kind,
+      key,
+      enabledAt: at,
+      took,
+      why: faultReason(end, action) ?? 'it could act, but the run ended',
+      deliveredFirst,
+    });
   });
   return out;
 }

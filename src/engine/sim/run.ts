@@ -81,10 +81,16 @@ export function withExploreFaults(config: Config): Config {
 
 const optional = (a: EnabledAction): boolean => a.action.type === 'fault' && a.action.plan === null;
 
-export function run(scenarioConfig: Config, schedule: 'auto' | readonly string[], maxSteps = DEFAULT_MAX_STEPS): RunResult {
+export function run(
+  scenarioConfig: Config,
+  schedule: 'auto' | readonly string[],
+  maxSteps = DEFAULT_MAX_STEPS,
+): RunResult {
   const config = withExploreFaults(scenarioConfig);
   let world = initialWorld(config);
-  const steps: StepRecord[] = [{ index: 0, key: null, events: [], world, enabled: enabledActions(world).map((a) => a.key) }];
+  const steps: StepRecord[] = [
+    { index: 0, key: null, events: [], world, enabled: enabledActions(world).map((a) => a.key) },
+  ];
   const violations: Violation[] = [];
   const reported = new Set<string>();
   const choices = schedule === 'auto' ? [] : schedule;
@@ -102,13 +108,25 @@ export function run(scenarioConfig: Config, schedule: 'auto' | readonly string[]
     if (wanted === undefined && enabled.every(optional)) {
       endedBy = 'quiescent';
       const stall = replicationStalled(world);
-      if (stall) violations.push({ invariant: 'replication-progress', step: i - 1, messages: stall.messages, detail: stall.detail });
+      if (stall)
+        violations.push({
+          invariant: 'replication-progress',
+          step: i - 1,
+          messages: stall.messages,
+          detail: stall.detail,
+        });
       break;
     }
-    const chosen = wanted === undefined ? (fair ?? enabled[0]!) : enabled.find((a) => a.key === wanted);
+    const chosen =
+      wanted === undefined ? (fair ?? enabled[0]!) : enabled.find((a) => a.key === wanted);
     if (!chosen) {
       const keys = enabled.map((a) => a.key);
-      error = { step: i, key: wanted!, enabled: keys, message: `step ${i}: "${wanted}" is not enabled; enabled: ${keys.join(', ')}` };
+      error = {
+        step: i,
+        key: wanted!,
+        enabled: keys,
+        message: `step ${i}: "${wanted}" is not enabled; enabled: ${keys.join(', ')}`,
+      };
       endedBy = 'schedule-error';
       break;
     }
@@ -119,7 +137,13 @@ export function run(scenarioConfig: Config, schedule: 'auto' | readonly string[]
       reported.add(f.key);
       violations.push({ invariant: f.invariant, step: i, messages: f.messages, detail: f.detail });
     }
-    steps.push({ index: i, key: chosen.key, events: next.events, world, enabled: enabledActions(world).map((a) => a.key) });
+    steps.push({
+      index: i,
+      key: chosen.key,
+      events: next.events,
+      world,
+      enabled: enabledActions(world).map((a) => a.key),
+    });
     // A repeat closes a loop from the last scheduled key on: a fair one ends the run, one that
     // starved an action goes on with it (see the head of this file). At that key it may repeat any state of
     // the recipe (the explorer's counterexample for a loop is the path into it, then the loop:
@@ -142,9 +166,24 @@ export function run(scenarioConfig: Config, schedule: 'auto' | readonly string[]
     }
     endedBy = 'loop';
     const loop = fairLoopWithoutProgress(steps, start, i);
-    if (loop) violations.push({ invariant: 'replication-progress', step: start, messages: loop.messages, detail: loop.detail });
+    if (loop)
+      violations.push({
+        invariant: 'replication-progress',
+        step: start,
+        messages: loop.messages,
+        detail: loop.detail,
+      });
     break;
   }
   const endNotes = endedBy === 'quiescent' ? quietNotes(world) : [];
-  return { scenario: config.id, steps, violations, stored: storedOf(world), outcomes: outcomesOf(world), endedBy, endNotes, error };
+  return {
+    scenario: config.id,
+    steps,
+    violations,
+    stored: storedOf(world),
+    outcomes: outcomesOf(world),
+    endedBy,
+    endNotes,
+    error,
+  };
 }

@@ -6,7 +6,9 @@ import type { World } from '../model/world';
 import { chunkAssembler, chunkSpan, readableOf, storedMessages } from '../protocol/ManagedLedger';
 
 export function storedOf(w: World): Record<string, string[]> {
-  return Object.fromEntries(w.config.clusters.map((c) => [c.name, storedMessages(w.topics[c.name]!)]));
+  return Object.fromEntries(
+    w.config.clusters.map((c) => [c.name, storedMessages(w.topics[c.name]!)]),
+  );
 }
 
 /**

@@ -51,12 +51,22 @@ export function apply(ctx: Ctx, a: Action): void {
       if (!ch.listening) {
         // Go connection.handleSendReceipt / handleSendError: no listener for this producer id.
         const text = `unexpected ${r.kind === 'receipt' ? 'send receipt' : r.error} for ${p.name}, no longer registered on this connection: dropped`;
-        ctx.events.push(ev('log', p.name, text, r.msgs, { cluster: ch.cluster, rule: 'connection.handleSendReceipt:unknown-producer' }));
+        ctx.events.push(
+          ev('log', p.name, text, r.msgs, {
+            cluster: ch.cluster,
+            rule: 'connection.handleSendReceipt:unknown-producer',
+          }),
+        );
         return;
       }
       const bySource = p.role === 'replicator' && ch.replDedupV2;
-      const text = r.kind === 'receipt' ? `receipt ${answeredLabel(r)} ${receiptIdsText(r, bySource)} at ${r.ledgerId}:${r.entryId}` : `${r.error} ${answeredLabel(r)} seq ${r.sequenceId}`;
-      ctx.events.push(ev('response', ch.broker, text, r.msgs, { to: p.name, reply: true, cluster: ch.cluster }));
+      const text =
+        r.kind === 'receipt'
+          ? `receipt ${answeredLabel(r)} ${receiptIdsText(r, bySource)} at ${r.ledgerId}:${r.entryId}`
+          : `${r.error} ${answeredLabel(r)} seq ${r.sequenceId}`;
+      ctx.events.push(
+        ev('response', ch.broker, text, r.msgs, { to: p.name, reply: true, cluster: ch.cluster }),
+      );
       if (r.kind === 'receipt') {
         if (p.role === 'replicator' && ch.replDedupV2) ackReceivedReplicatedMsg(ctx, p, r);
         else if (p.client === 'java') ackReceived(ctx, p, r);
@@ -72,7 +82,13 @@ export function apply(ctx: Ctx, a: Action): void {
     }
     case 'close-answered': {
       const p = w.producers[a.producer]!;
-      ctx.events.push(ev('response', w.channels[a.producer]!.broker, 'CloseProducer: Success', [], { to: p.name, reply: true, cluster: p.cluster }));
+      ctx.events.push(
+        ev('response', w.channels[a.producer]!.broker, 'CloseProducer: Success', [], {
+          to: p.name,
+          reply: true,
+          cluster: p.cluster,
+        }),
+      );
       return closeAndClearPendingMessages(ctx, p, 'the broker answered its close');
     }
     case 'persist':
@@ -97,7 +113,21 @@ export function apply(ctx: Ctx, a: Action): void {
     case 'batch-timer': {
       const p = w.producers[a.producer]!;
       // Java: the timer maybeScheduleBatchFlushTask armed runs batchMessageAndSend; Go: runEventsLoop's batchFlushTicker.
-      ctx.events.push(ev('app', p.name, 'batch timer: flush', p.batch.map((m) => m.msg), { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.batchMessageAndSend' : 'partitionProducer.internalFlushCurrentBatch' }));
+      ctx.events.push(
+        ev(
+          'app',
+          p.name,
+          'batch timer: flush',
+          p.batch.map((m) => m.msg),
+          {
+            cluster: p.cluster,
+            rule:
+              p.client === 'java'
+                ? 'ProducerImpl.batchMessageAndSend'
+                : 'partitionProducer.internalFlushCurrentBatch',
+          },
+        ),
+      );
       flushBatch(ctx, p);
       return;
     }
@@ -121,7 +151,9 @@ function connect(ctx: Ctx, name: string): void {
   // ServerCnx.handleProducer → AbstractTopic.addProducer: a name already live on the topic is refused.
   const holder = nameHolder(w, p);
   if (holder) return producerBusy(ctx, p, holder, topic.owner, prev === undefined);
-  const brokenPlan = w.config.faults.findIndex((f, i) => f.kind === 'duplicate-frames' && f.producer === name && !w.plan[i]!.spent);
+  const brokenPlan = w.config.faults.findIndex(
+    (f, i) => f.kind === 'duplicate-frames' && f.producer === name && !w.plan[i]!.spent,
+  );
   const spec = w.config.faults[brokenPlan];
   w.channels[name] = {
     producer: name,
@@ -137,15 +169,38 @@ function connect(ctx: Ctx, name: string): void {
     // the scenario runs V2 replication. A Java client of that Pulsar sets it on every connection
     // (`Commands.newConnect` → setFeatureFlags), an application's too; pulsar-client-go never does.
     // The broker only reads it for a producer named like a replicator (MessageDeduplication.isDuplicate).
-    replDedupV2: p.role === 'replicator' ? replicationDedup(w.config, linkOfProducer(w.config, p.name)?.cfg) === 'v2' : p.client === 'java' && replicationDedup(w.config) !== 'v1',
+    replDedupV2:
+      p.role === 'replicator'
+        ? replicationDedup(w.config, linkOfProducer(w.config, p.name)?.cfg) === 'v2'
+        : p.client === 'java' && replicationDedup(w.config) !== 'v1',
     listening: true,
-    broken: spec?.kind === 'duplicate-frames' ? { plan: brokenPlan, atSend: spec.atSend, frames: spec.frames, cache: [], mode: 'caching' } : null,
+    broken:
+      spec?.kind === 'duplicate-frames'
+        ? { plan: brokenPlan, atSend: spec.atSend, frames: spec.frames, cache: [], mode: 'caching' }
+        : null,
   };
   const last = getLastPublishedSequenceId(topic.dedup, p.wireName);
-  ctx.events.push(ev('connect', name, `CommandProducer → ProducerSuccess(last_sequence_id ${last})`, [], { to: topic.owner, cluster: p.cluster, rule: 'ServerCnx.handleProducer' }));
+  ctx.events.push(
+    ev('connect', name, `CommandProducer → ProducerSuccess(last_sequence_id ${last})`, [], {
+      to: topic.owner,
+      cluster: p.cluster,
+      rule: 'ServerCnx.handleProducer',
+    }),
+  );
   const at = ctx.events.length;
   const seeded = p.client === 'java' ? connectionOpenedJava(ctx, p, last) : grabCnx(ctx, p, last);
   // The seeding happens before the resend; its note goes right after the connect. The replicator
   // sends the original producers' ids: its generator means nothing, so no note.
-  if (seeded && p.role === 'app') ctx.events.splice(at, 0, ev('log', name, `seeded${seeded.replace(/^,/, '')}`, [], { cluster: p.cluster, rule: p.client === 'java' ? 'ProducerImpl.connectionOpened:seed' : 'partitionProducer.grabCnx:seed' }));
+  if (seeded && p.role === 'app')
+    ctx.events.splice(
+      at,
+      0,
+      ev('log', name, `seeded${seeded.replace(/^,/, '')}`, [], {
+        cluster: p.cluster,
+        rule:
+          p.client === 'java'
+            ? 'ProducerImpl.connectionOpened:seed'
+            : 'partitionProducer.grabCnx:seed',
+      }),
+    );
 }

@@ -6,7 +6,11 @@ import type { AddedFault } from './addedFault';
 import type { Notice } from './state';
 
 /** The notice for a branch cut at `err.step`: it names the added fault or the toggled fix that cut it. */
-export function cutNotice(err: ScheduleError, added: AddedFault | undefined, fixChange: string | undefined): Notice {
+export function cutNotice(
+  err: ScheduleError,
+  added: AddedFault | undefined,
+  fixChange: string | undefined,
+): Notice {
   const why = `its choice for step ${err.step} ("${err.key}") is no longer possible; from step ${err.step} on the run takes the automatic choices.`;
   // A fault added where a later kept choice no longer fits: say the fault kept the
   // interleaving up to the step before (it cannot be cut before the fault's own step).
@@ -30,9 +34,7 @@ export function cutNotice(err: ScheduleError, added: AddedFault | undefined, fix
 export const scheduleNotice = (err: ScheduleError): Notice => ({
   source: 'schedule',
   text: `The scenario's schedule does not fit the run: it stops after step ${err.step - 1}.`,
-  problems: [
-    { path: `$.schedule[${err.step - 1}]`, message: `schedule error: ${err.message}` },
-  ],
+  problems: [{ path: `$.schedule[${err.step - 1}]`, message: `schedule error: ${err.message}` }],
 });
 
 /** ", where it can take a, b or c" — the first few enabled keys, for a fix's cut notice. */

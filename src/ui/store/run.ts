@@ -119,7 +119,10 @@ export async function rerun(place: Place, opts: RerunOptions = {}): Promise<void
   if (err && b && !isAsWritten(s, b) && b.schedule.length >= err.step) {
     const cut = { ...b, schedule: b.schedule.slice(0, err.step - 1) };
     appStore.setState({ branches: s.branches.map((x, i) => (i === s.branch ? cut : x)) });
-    return rerun(place, opts.quietCut ? opts : { ...opts, notice: cutNotice(err, opts.added, opts.fixChange) });
+    return rerun(
+      place,
+      opts.quietCut ? opts : { ...opts, notice: cutNotice(err, opts.added, opts.fixChange) },
+    );
   }
   // The scenario's own schedule: stop where it fails and say so, as the CLI does (exit 2).
   if (err) notice = scheduleNotice(err);

@@ -38,8 +38,14 @@ describe('outcomeRows', () => {
     const before = row(last('chunked-dedup-pr-20948'), 'M1');
     expect(before).toMatchObject({ callbacks: ['completed -1:-1'], stored: [] });
     expect(before.flags.map((f) => f.kind)).toEqual(['no-silent-loss']);
-    const fixed = outcomeRows(runBuiltin('chunked-dedup-pr-20948', ['pr-20948']).steps.at(-1)!.world);
-    expect(row(fixed, 'M1')).toMatchObject({ callbacks: ['stored at 10:1'], stored: ['local 10:0–10:1'], flags: [] });
+    const fixed = outcomeRows(
+      runBuiltin('chunked-dedup-pr-20948', ['pr-20948']).steps.at(-1)!.world,
+    );
+    expect(row(fixed, 'M1')).toMatchObject({
+      callbacks: ['stored at 10:1'],
+      stored: ['local 10:0–10:1'],
+      flags: [],
+    });
   });
 
   it('before a message is sent there is no row; while it is in flight its callback is pending', () => {
@@ -86,10 +92,19 @@ describe('outcomeRows: what a send asked beyond its payload, and a target it lea
   it('geo-replicate-to-local: M1 says replicate_to [us-east] and is owed to no other cluster; M2 (unrestricted) reaches us-west', () => {
     const r = runBuiltin('geo-replicate-to-local');
     const end = outcomeRows(r.steps.at(-1)!.world);
-    expect(row(end, 'M1')).toMatchObject({ stored: ['us-east 10:0'], notYetAt: null, sentWith: ['replicate_to [us-east]'] });
-    expect(row(end, 'M2')).toMatchObject({ stored: ['us-east 10:1', 'us-west 20:0'], sentWith: [] });
+    expect(row(end, 'M1')).toMatchObject({
+      stored: ['us-east 10:0'],
+      notYetAt: null,
+      sentWith: ['replicate_to [us-east]'],
+    });
+    expect(row(end, 'M2')).toMatchObject({
+      stored: ['us-east 10:1', 'us-west 20:0'],
+      sentWith: [],
+    });
     // M2 before the replicator reads it: on its way to us-west, said so.
-    const stored = r.steps.findIndex((s, i) => i > 0 && row(outcomeRows(s.world), 'M2')?.stored.length === 1);
+    const stored = r.steps.findIndex(
+      (s, i) => i > 0 && row(outcomeRows(s.world), 'M2')?.stored.length === 1,
+    );
     expect(row(outcomeRows(r.steps[stored]!.world), 'M2').notYetAt).toBe('us-west');
   });
 
@@ -118,6 +133,10 @@ describe('outcomeRows: what a send asked beyond its payload, and a target it lea
     });
     if (!l.ok) throw new Error(JSON.stringify(l.errors));
     const rows = outcomeRows(run(l.config, l.schedule).steps.at(-1)!.world);
-    expect(row(rows, 'M1')).toMatchObject({ sentWith: ['replicate_to [__local__]: replication disabled'], notYetAt: null, stored: ['us-east 10:0'] });
+    expect(row(rows, 'M1')).toMatchObject({
+      sentWith: ['replicate_to [__local__]: replication disabled'],
+      notYetAt: null,
+      stored: ['us-east 10:0'],
+    });
   });
 });

@@ -49,7 +49,13 @@ describe('panelsOf: seed-003-a-go', () => {
     const i = r.steps.findIndex((s) => s.key === 'persist:local:M0+M1');
     const t = at(r, i).topics[0]!;
     expect(t.ledgers[0]!.entries).toEqual([
-      { position: '10:0', msgs: ['M0', 'M1'], sequenceRange: '0 (no highest_sequence_id)', readable: true, unreadable: null },
+      {
+        position: '10:0',
+        msgs: ['M0', 'M1'],
+        sequenceRange: '0 (no highest_sequence_id)',
+        readable: true,
+        unreadable: null,
+      },
     ]);
     expect(t.changed.ledgers).toBe(true);
     expect(t.dedup).toEqual([{ producer: 'p1', pushed: 0, persisted: 0 }]);

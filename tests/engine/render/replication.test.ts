@@ -46,11 +46,19 @@ describe('replication panels: seed-000-checksum-corrupted', () => {
       { sourcePositions: ['10:4'], msgs: ['E4'] },
       { sourcePositions: ['10:5'], msgs: ['E5'] },
     ]);
-    expect(repl.entries.filter((e) => e.pending).map((e) => e.position)).toEqual(['10:3', '10:4', '10:5']);
+    expect(repl.entries.filter((e) => e.pending).map((e) => e.position)).toEqual([
+      '10:3',
+      '10:4',
+      '10:5',
+    ]);
     expect(repl.readAtEnd).toBe(true);
     expect(repl.changed.cursor).toBe(true);
     const geo = p.producers.find((x) => x.name === 'replicator')!;
-    expect(geo.pendingMessages.map((op) => op.sourcePositions)).toEqual([['10:3'], ['10:4'], ['10:5']]);
+    expect(geo.pendingMessages.map((op) => op.sourcePositions)).toEqual([
+      ['10:3'],
+      ['10:4'],
+      ['10:5'],
+    ]);
   });
 
   it('E4 acknowledged: Case-3, individually deleted 10:4, mark-delete stays 10:2', () => {
@@ -58,8 +66,15 @@ describe('replication panels: seed-000-checksum-corrupted', () => {
     const repl = at(r, i).replication!;
     expect(repl.individuallyDeleted).toEqual(['10:4']);
     expect(repl.markDeletePosition).toBe('10:2');
-    expect(repl.entries.find((e) => e.position === '10:4')).toMatchObject({ individuallyDeleted: true, markDeleted: false, lostAtRemote: false });
-    expect(repl.entries.find((e) => e.position === '10:3')).toMatchObject({ atReadPosition: true, individuallyDeleted: false });
+    expect(repl.entries.find((e) => e.position === '10:4')).toMatchObject({
+      individuallyDeleted: true,
+      markDeleted: false,
+      lostAtRemote: false,
+    });
+    expect(repl.entries.find((e) => e.position === '10:3')).toMatchObject({
+      atReadPosition: true,
+      individuallyDeleted: false,
+    });
     expect(repl.producer.lastPersistedSource).toBe('10:4');
     expect(repl.receipts.map((x) => [x.step, x.case, x.msgs])).toEqual([[i, 'Case-3', ['E4']]]);
   });
@@ -70,13 +85,27 @@ describe('replication panels: seed-000-checksum-corrupted', () => {
     expect(repl.markDeletePosition).toBe('10:5');
     expect(repl.individuallyDeleted).toEqual([]);
     expect(repl.entries.filter((e) => e.lostAtRemote).map((e) => e.msgs)).toEqual([['E3']]);
-    expect(repl.receipts.map((x) => x.case)).toEqual(['Case-3', 'Case-3', 'Case-1', 'no pending op']);
-    expect(repl.receipts[2]).toMatchObject({ step: end, msgs: ['E3'], rule: 'GeoReplicationProducerImpl.ackReceivedReplicatedMsg:case-1' });
+    expect(repl.receipts.map((x) => x.case)).toEqual([
+      'Case-3',
+      'Case-3',
+      'Case-1',
+      'no pending op',
+    ]);
+    expect(repl.receipts[2]).toMatchObject({
+      step: end,
+      msgs: ['E3'],
+      rule: 'GeoReplicationProducerImpl.ackReceivedReplicatedMsg:case-1',
+    });
     const west = p.topics.find((t) => t.cluster === 'us-west')!;
     expect(west.missingFromSource).toEqual({ from: 'us-east', msgs: ['E3'] });
     expect(p.topics.find((t) => t.cluster === 'us-east')!.missingFromSource).toBeNull();
     expect(west.watermarks).toEqual([
-      { name: 'pulsar.repl.us-east-->us-west', kind: 'position', pushed: '10:5', persisted: '10:5' },
+      {
+        name: 'pulsar.repl.us-east-->us-west',
+        kind: 'position',
+        pushed: '10:5',
+        persisted: '10:5',
+      },
     ]);
   });
 
@@ -96,16 +125,37 @@ describe('watermarks and receipts', () => {
     const p = at(r, r.steps.length - 1);
     expect(p.replication!.dedup).toBe('v1');
     const west = p.topics.find((t) => t.cluster === 'us-west')!;
-    expect(west.watermarks).toEqual([{ name: 'p1', kind: 'sequence', pushed: '1', persisted: '1' }]);
+    expect(west.watermarks).toEqual([
+      { name: 'p1', kind: 'sequence', pushed: '1', persisted: '1' },
+    ]);
   });
 
   it('receiptCasesOf maps branches to Case labels and ignores other rules', () => {
     const rule = 'GeoReplicationProducerImpl.ackReceivedReplicatedMsg:';
-    const ev = (kind: 'log' | 'complete' | 'close', branch: string, msgs: string[] = []) => ({ kind, actor: 'replicator', text: branch, msgs, rule: rule + branch });
+    const ev = (kind: 'log' | 'complete' | 'close', branch: string, msgs: string[] = []) => ({
+      kind,
+      actor: 'replicator',
+      text: branch,
+      msgs,
+      rule: rule + branch,
+    });
     expect(
       receiptCasesOf([
-        { index: 3, events: [ev('log', 'case-1-sentinel'), ev('complete', 'case-1-sentinel', ['E3']), ev('log', 'case-2')] },
-        { index: 4, events: [ev('close', 'case-5'), { kind: 'log', actor: 'x', text: 't', msgs: [], rule: 'Other:case-1' }] },
+        {
+          index: 3,
+          events: [
+            ev('log', 'case-1-sentinel'),
+            ev('complete', 'case-1-sentinel', ['E3']),
+            ev('log', 'case-2'),
+          ],
+        },
+        {
+          index: 4,
+          events: [
+            ev('close', 'case-5'),
+            { kind: 'log', actor: 'x', text: 't', msgs: [], rule: 'Other:case-1' },
+          ],
+        },
       ]).map((x) => [x.step, x.case, x.msgs]),
     ).toEqual([
       [3, 'Case-1 (sentinel-not-confirmed)', ['E3']],

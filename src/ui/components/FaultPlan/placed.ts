@@ -20,7 +20,11 @@ export function placedFaults(result: RunResult): PlacedFault[] {
     const now = result.steps[i]!;
     const before = result.steps[i - 1]!;
     if (!now.key?.startsWith('fault:') || now.world.faultsUsed <= before.world.faultsUsed) continue;
-    out.push({ step: now.index, key: now.key, text: describeFaultKey(now.key) ?? now.key.slice('fault:'.length) });
+    out.push({
+      step: now.index,
+      key: now.key,
+      text: describeFaultKey(now.key) ?? now.key.slice('fault:'.length),
+    });
   }
   return out;
 }

@@ -75,11 +75,17 @@ export function movedWords(then: string, now: string): { then: string; now: stri
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
+    tail++;
   const from = Math.max(0, head - 1);
   const was = a.slice(from, a.length - tail);
   const is = b.slice(from, b.length - tail);
-  if (was.length === 0 || is.length === 0 || was.length + is.length > (a.length + b.length) / 2) return null;
+  if (was.length === 0 || is.length === 0 || was.length + is.length > (a.length + b.length) / 2)
+    return null;
   return { then: was.join(' '), now: is.join(' ') };
 }
 

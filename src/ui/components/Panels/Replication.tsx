@@ -11,8 +11,10 @@ import { changedClass } from './changed';
  * remote that holds the message — review 17, row t01).
  */
 function ttlWords(e: SourceEntryView, to: string): string {
-  if (e.expiredSend === 'stored-at-remote') return `expired by the message TTL, but stored at ${to}: its send was already in flight`;
-  if (e.expiredSend === 'in-flight') return 'expired by the message TTL while its send was in flight (the send goes on)';
+  if (e.expiredSend === 'stored-at-remote')
+    return `expired by the message TTL, but stored at ${to}: its send was already in flight`;
+  if (e.expiredSend === 'in-flight')
+    return 'expired by the message TTL while its send was in flight (the send goes on)';
   return 'expired by the message TTL';
 }
 
@@ -59,7 +61,9 @@ function Entry({ e, to }: { readonly e: SourceEntryView; readonly to: string }) 
         {e.individuallyDeleted && <abbr title="individually deleted">del</abbr>}
         {e.expired && <abbr title={ttlWords(e, to)}>TTL</abbr>}
         {e.expiredSend === 'stored-at-remote' && (
-          <abbr title={`stored at ${to}: its send was already in flight when the TTL expired it`}>stored</abbr>
+          <abbr title={`stored at ${to}: its send was already in flight when the TTL expired it`}>
+            stored
+          </abbr>
         )}
         {e.skipped && <abbr title={`skipped unsent: ${e.skipped}`}>skip</abbr>}
         {e.pending && <abbr title="in flight (pending at the geo producer)">sent</abbr>}

@@ -109,7 +109,9 @@ export function placeLabels(
       // Over the target, nudged toward the side its source is on, so two inbound labels keep
       // the order of their curves.
       const want = t.x + half + Math.sign(s.x - t.x) * Math.min(half / 2, Math.abs(s.x - t.x) / 4);
-      return above ? box(want, `a${t.y}`, t.y, -1) : box(want, `b${t.y}`, t.y + layout.nodeHeight, 1);
+      return above
+        ? box(want, `a${t.y}`, t.y, -1)
+        : box(want, `b${t.y}`, t.y + layout.nodeHeight, 1);
     }
     // Sideways within a row: between the two nodes.
     return box((s.x + t.x) / 2 + half, `m${t.y}`, t.y + layout.nodeHeight / 2, 0);
