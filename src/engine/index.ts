@@ -1,6 +1,7 @@
 // The engine's public face: the only import path for worker/, ui/ and cli/.
 export type { Config, ProducerConfig, WorkloadItem } from './model/config';
 export { REPLICATOR, replicationLinks } from './model/config';
+export { hasExpirableCursor, isTrimmable } from './model/topicFaultPlaces';
 export type { ExploreFaultKind, FaultKind, FaultScope, FaultSpec } from './model/faultPlan';
 export {
   EXPLORE_FAULT_KINDS,

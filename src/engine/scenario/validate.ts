@@ -2,6 +2,7 @@
 // Defaults are Pulsar's: deduplication off, Java client, no batching, auto sequence ids.
 // Each section has its reader beside this file; this one reads the top level and puts them together.
 import { type Config, replicationLinks } from '../model/config';
+import { hasExpirableCursor, isTrimmable } from '../model/topicFaultPlaces';
 import { readClusters } from './clusters';
 import { readFaults } from './faults';
 import { parseJsonText } from './jsonText';
@@ -96,18 +97,8 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
     messages,
     appMessages,
     (cluster, first) => movedElsewhere(s, clusterNames, cluster, first),
-    clusterNames.filter(
-      (c) => subscriptions.some((x) => x.cluster === c) || links.some((l) => l.cfg.from === c),
-    ),
-    // A trim needs a ledger before the current one: one written and closed, or two from before the run.
-    clusters
-      .filter(
-        (c) =>
-          producers.some((p) => p.cluster === c.name) ||
-          links.some((l) => l.cfg.to === c.name) ||
-          c.initialLedgers.length > 1,
-      )
-      .map((c) => c.name),
+    clusterNames.filter((c) => hasExpirableCursor(c, { producers, subscriptions, links })),
+    clusters.filter((c) => isTrimmable(c, { producers, subscriptions, links })).map((c) => c.name),
   );
   readExpect(r, s.expect, clusterNames);
   const schedule = readSchedule(r, s.schedule);

@@ -4,6 +4,8 @@
 import {
   connectionPeers,
   faultReason,
+  hasExpirableCursor,
+  isTrimmable,
   pulsarClientOf,
   replicationLinks,
   type FaultAction,
@@ -53,6 +55,12 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
         group,
       });
   }
+  // What the validator reads to accept a topic-wide fault: the menus offer the same places.
+  const parts = {
+    producers: world.config.producers,
+    subscriptions: world.config.subscriptions,
+    links: replicationLinks(world.config),
+  };
   for (const c of world.config.clusters) {
     const topic = world.topics[c.name];
     const bk = topic?.bk ?? null;
@@ -91,10 +99,7 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
     }
     // The topic's message TTL passes (PersistentTopic.checkMessageExpiry): offered where the topic
     // has a cursor to expire — a subscription, or a replicator to another cluster.
-    const cursors =
-      world.config.subscriptions.some((s) => s.cluster === c.name) ||
-      replicationLinks(world.config).some((l) => l.cfg.from === c.name);
-    if (topic && cursors)
+    if (topic && hasExpirableCursor(c.name, parts))
       out.push({
         label: `message TTL passes at ${c.name}`,
         fault: { kind: 'expire-messages', cluster: c.name, after },
@@ -106,11 +111,7 @@ export function topologyFaults(world: World, step: number): TopologyFault[] {
     // validator takes it — a topic that is written to (a producer there, a replication link into
     // it) or starts with two ledgers; the engine's reason holds it back until a ledger before the
     // current one exists.
-    const written =
-      world.config.producers.some((p) => p.cluster === c.name) ||
-      replicationLinks(world.config).some((l) => l.cfg.to === c.name) ||
-      c.initialLedgers.length > 1;
-    if (topic && written)
+    if (topic && isTrimmable(c, parts))
       out.push({
         label: `trim the topic at ${c.name} (delete consumed ledgers)`,
         fault: { kind: 'trim-topic', cluster: c.name, after },
