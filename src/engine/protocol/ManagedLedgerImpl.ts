@@ -15,7 +15,7 @@ import type { BkState } from '../model/bookkeeper';
 import { asyncClose as closeLedgerHandle } from './LedgerHandle';
 import { bookieHandleNotAvailable, delayedEnsembleChange } from './EnsembleChange';
 import { failHandle, initiate } from './OpAddEntry';
-import { addFailed } from './PersistentTopic';
+import { addFailed } from './PersistentTopicAddEntry';
 import { disconnectProducersOf } from './CommandCloseProducer';
 
 /** `ManagedLedgerImpl.asyncAddEntry` for the head of `pendingWrites` that was just queued. */

@@ -20,7 +20,7 @@ import { closeOnUnrecoverableError } from './LedgerHandle';
 import { errorFailsHandle, initiateAdd, writeComplete } from './PendingAddOp';
 import { writeSet } from './RoundRobinDistributionSchedule';
 import { recoverForward } from './LedgerRecoveryOp';
-import { addComplete } from './PersistentTopic';
+import { addComplete } from './PersistentTopicAddEntry';
 import { entryOf } from './ManagedLedger';
 import { closeFullLedger } from './ManagedLedgerImpl';
 

@@ -8,7 +8,7 @@ import { consumeNext, nextReadable } from '../protocol/ManagedCursor';
 import { rollover } from '../protocol/ManagedLedgerImpl';
 import { addAnswer } from '../protocol/OpAddEntry';
 import { takeoverWrite, topicDown } from '../protocol/OwnershipChange';
-import { completeDedupRecovery } from '../protocol/PersistentTopic';
+import { completeDedupRecovery } from '../protocol/PersistentTopicDeduplicationStatus';
 import { fenceAnswer } from '../protocol/ReadLastConfirmedOp';
 import { type Action, ActionClass } from './actions';
 import { type Ctx, peek } from './context';
