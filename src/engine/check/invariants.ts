@@ -11,13 +11,12 @@ import {
   readableOrTrimmed,
   storedOrTrimmed,
 } from '../protocol/ManagedLedger';
+import { cmpPos, sourceEntries } from '../protocol/PersistentReplicator';
 import {
-  cmpPos,
   entryReplicateTo,
   excludedBySender,
   skipsEntry,
-  sourceEntries,
-} from '../protocol/PersistentReplicator';
+} from '../protocol/PersistentReplicatorRead';
 import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
 import { ledgerInvariants } from './ledger';

@@ -6,12 +6,8 @@ import { replicates, replicationLinks, type ReplicationLink } from '../model/con
 import type { MsgRef } from '../model/producer';
 import type { StoredEntry } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
-import {
-  backlog,
-  excludedBySender,
-  inBacklog,
-  sourceEntries,
-} from '../protocol/PersistentReplicator';
+import { backlog, inBacklog, sourceEntries } from '../protocol/PersistentReplicator';
+import { excludedBySender } from '../protocol/PersistentReplicatorRead';
 import { readableOf } from '../protocol/ManagedLedger';
 import { expiredInFlight } from '../protocol/PersistentMessageExpiryMonitor';
 import type { StepRecord } from '../sim/run';

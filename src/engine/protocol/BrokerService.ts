@@ -21,7 +21,7 @@ import {
   startTakeover,
 } from './OwnershipChange';
 import { openClosedLedger } from './LedgerHandle';
-import { restartReplicator } from './PersistentReplicator';
+import { restartReplicator } from './AbstractReplicator';
 
 /**
  * Abstract storage loads the topic again: `ManagedLedgerImpl.initialize` opens the last ledger of

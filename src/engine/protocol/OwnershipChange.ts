@@ -15,7 +15,7 @@ import { type Ctx, idsOf, labelOf, peek, tick } from '../sim/context';
 import { chunksNotReplayed, replayCursor } from './MessageDeduplication';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
 import { openClosedLedger } from './LedgerHandle';
-import { closeReplicatorProducer } from './PersistentReplicator';
+import { closeReplicatorProducer } from './AbstractReplicator';
 import { readableEntries, readableOf } from './ManagedLedger';
 import { replicationLinks } from '../model/config';
 

@@ -19,7 +19,7 @@ import { dedupReplayed, loadTopic, reloadAbstract } from './BrokerService';
 import { disconnectProducersOf } from './CommandCloseProducer';
 import { closeManagedLedger, failWritesOnClose } from './ManagedLedgerImpl';
 import { consumersReconnect } from './OwnershipChange';
-import { closeReplicatorProducer } from './PersistentReplicator';
+import { closeReplicatorProducer } from './AbstractReplicator';
 
 /**
  * `waitForClients`: the admin topic unload (`PersistentTopicsBase.internalUnloadNonPartitionedTopicAsync`

@@ -11,7 +11,7 @@ import { type Ctx, labelOf } from '../sim/context';
 import { hasFix } from '../model/fixes';
 import { closeConnection, resendMessages, writeOp } from './ClientCnx';
 import { dropConnection } from './ConnectionPool';
-import { terminate } from './PersistentReplicator';
+import { terminate } from './AbstractReplicator';
 import { completeOpFailure, completeOpSuccess, otherChunkMatched, unsentOp } from './SendCallback';
 
 /** `ProducerImpl.processOpSendMsg`: enqueue in pendingMessages, raise lastSequenceIdPushed, write. */

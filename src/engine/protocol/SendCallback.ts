@@ -5,7 +5,7 @@ import { ev } from '../model/events';
 import type { Completion, MsgRef, OpSendMsg, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
 import { type Ctx, labelOf } from '../sim/context';
-import { sendComplete } from './PersistentReplicator';
+import { sendComplete } from './PersistentReplicatorSendCallback';
 
 export function completeOpSuccess(
   ctx: Ctx,

@@ -11,7 +11,7 @@ import { chunkAssembler, chunkSpan, readableOf } from '../protocol/ManagedLedger
 import type { StoredEntry } from '../model/topic';
 import { callbackText } from '../sim/runOutcomes';
 import { chunkPayloadOf } from '../protocol/application';
-import { excludedBySender } from '../protocol/PersistentReplicator';
+import { excludedBySender } from '../protocol/PersistentReplicatorRead';
 
 /**
  * What stands out about a message at this step: an invariant naming it (`no-silent-loss`,

@@ -9,7 +9,11 @@ import { chunkAssembler } from '../protocol/ManagedLedger';
 import { labelOf } from '../sim/context';
 import { replicatorOf, type World } from '../model/world';
 import { expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
-import { entryReplicateTo, excludedBySender, skipsEntry } from '../protocol/PersistentReplicator';
+import {
+  entryReplicateTo,
+  excludedBySender,
+  skipsEntry,
+} from '../protocol/PersistentReplicatorRead';
 import type {
   ReceiptCaseView,
   ReplicationPanel,

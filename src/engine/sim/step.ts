@@ -11,7 +11,7 @@ import { handleSend } from '../protocol/PersistentTopic';
 import { addComplete } from '../protocol/PersistentTopicAddEntry';
 import { ackReceived, connectionOpenedJava, handleSendErrorJava } from '../protocol/ProducerImpl';
 import { ackReceivedReplicatedMsg } from '../protocol/GeoReplicationProducerImpl';
-import { readMoreEntries } from '../protocol/PersistentReplicator';
+import { readMoreEntries } from '../protocol/PersistentReplicatorRead';
 import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/partitionProducer';
 import { handleCloseProducer } from '../protocol/CommandCloseProducer';
 import { closeAndClearPendingMessages } from '../protocol/ProducerImplClose';
