@@ -1,5 +1,5 @@
 // Faults a trace takes that are not fault plan entries: the explorer places faults of the kinds
-// its `explore` block allows as ordinary steps (engine/sim/enabled.ts, addExplorerFaults), so a
+// its `explore` block allows as ordinary steps (engine/sim/enabledFaults.ts, addExplorerFaults), so a
 // counterexample opened in the timeline has them in its schedule, not in its plan. A step is one
 // of them when it spends the explorer's fault budget (`world.faultsUsed` goes up); a plan entry
 // marks its own runtime spent instead (engine/sim/step.ts).
