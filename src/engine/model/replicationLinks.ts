@@ -74,3 +74,11 @@ export const linkOfProducer = (
 /** Does the run replicate at all (one link or several)? */
 export const replicates = (config: Pick<Config, 'replication' | 'replications'>): boolean =>
   config.replication !== null || (config.replications?.length ?? 0) > 0;
+
+/** Stable producer order: the scenario's, then each replicator's producer. */
+export const producerNames = (
+  config: Pick<Config, 'producers' | 'replication' | 'replications'>,
+): string[] => [
+  ...config.producers.map((p) => p.name),
+  ...replicationLinks(config).map((l) => l.key),
+];

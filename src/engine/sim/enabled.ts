@@ -3,6 +3,7 @@
 // is what `schedule: "auto"` takes.
 import {
   linkOfProducer,
+  producerNames,
   REPLICATOR,
   type ReplicationLink,
   replicationLinks,
@@ -23,7 +24,7 @@ export function enabledActions(w: World): EnabledAction[] {
   const add = (key: string, action: Action, cls: number, born: number) =>
     out.push({ key, action, cls, born });
 
-  for (const name of producerNames(w)) {
+  for (const name of producerNames(w.config)) {
     const p = w.producers[name]!;
     const ch = w.channels[name];
     if (ch?.open) {
@@ -123,12 +124,6 @@ export function enabledActions(w: World): EnabledAction[] {
     )
     .filter((a) => (seen.has(a.key) ? false : (seen.add(a.key), true)));
 }
-
-/** Stable producer order: the scenario's, then the replicator's producer. */
-export const producerNames = (w: World): string[] => [
-  ...w.config.producers.map((p) => p.name),
-  ...replicationLinks(w.config).map((l) => l.key),
-];
 
 /**
  * The replicator reads while it is started, its producer is connected, something is readable,

@@ -2,14 +2,13 @@
 // placement of a fault the explorer's budget allows (`explore.faults`). Kept apart from what the
 // world does by itself (enabled.ts) because a placement is the search's choice, not a rule of
 // Pulsar's: each kind is offered only where it can change something.
-import { linkOfProducer } from '../model/config';
+import { linkOfProducer, producerNames } from '../model/config';
 import type { ExploreFaultKind } from '../model/faultPlan';
 import type { World } from '../model/world';
 import { backlog } from '../protocol/PersistentReplicator';
 import { trimPlan } from '../protocol/ManagedLedgerTrim';
 import { connectionPeers } from '../protocol/ConnectionPool';
 import { type Action, ActionClass, type FaultAction, faultKey } from './actions';
-import { producerNames } from './enabled';
 import { applies, hasTrigger, planAction } from './faults';
 
 type Add = (key: string, action: Action, cls: number, born: number) => void;
@@ -66,7 +65,7 @@ export function addExplorerFaults(w: World, add: Add): void {
       for (const m of w.topics[c.name]!.pendingWrites[0]?.msgs ?? [])
         offer({ kind: 'persist-fails', message: m.msg, cluster: c.name });
   }
-  const names = producerNames(w);
+  const names = producerNames(w.config);
   for (const name of names) {
     // A network drop is one fault per TCP connection, however many producers ride it: it is
     // placed under the name of the connection's first producer (in the scenario's order).
