@@ -11,6 +11,8 @@ import type { ProducerState } from '../model/producer';
 import type { World } from '../model/world';
 import { owed } from './progress';
 import { stuckBecause } from './stuck';
+import { nextWorkloadItem, permitsNeeded } from '../protocol/application';
+import { permitHolders, sendWaits } from '../protocol/ProducerSemaphore';
 
 /** The messages a producer still waits on, in send order (a batch's or a chunked message's once). */
 const pendingOf = (p: ProducerState): string[] => [
@@ -80,5 +82,34 @@ export function quietNotes(w: World): string[] {
     if (p.role !== 'app' || broken.has(p.name) || p.pendingMessages.length === 0) continue;
     notes.push(stuckSendNote(w, p));
   }
+  const blocked = blockedSendNote(w);
+  if (blocked) notes.push(blocked);
   return notes;
+}
+
+/**
+ * The application's next send waits for a permit that never comes back (ProducerSemaphore.ts): its
+ * producer blocks if its queue is full, and the messages holding the permits never complete — or a
+ * chunked Go message needs more permits than the queue has (pulsar-client-go#1448).
+ */
+function blockedSendNote(w: World): string | null {
+  const next = nextWorkloadItem(w);
+  const full = next ? sendWaits(w, next.item, permitsNeeded) : null;
+  if (!next || next.item.kind !== 'send' || !full) return null;
+  const p = w.producers[next.item.producer]!;
+  const msg = next.item.msg;
+  const holders = permitHolders(p);
+  const by = holders.length > 0 ? ` by ${holders.join(', ')}` : '';
+  const how =
+    p.client === 'java'
+      ? 'blockIfQueueFull: semaphore.acquire() in ProducerImpl.canEnqueueRequest'
+      : 'DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore';
+  const never =
+    full.needed > full.max
+      ? `${msg} needs ${full.needed} permits (one per chunk) and the queue has only ${full.max}, so it never gets them (pulsar-client-go#1448)`
+      : `the permits come back only when ${holders.length === 1 ? `${holders[0]}'s send completes` : 'those sends complete'} (a receipt, a failure or a send timeout)`;
+  return (
+    `${p.name}'s send of ${msg} waits for a permit and nothing more can happen: the pending queue is full (maxPendingMessages ${full.max}: ${full.held} ${full.held === 1 ? 'permit' : 'permits'} held${by}) and ${p.name} blocks (${how}), ` +
+    `so the application stays in sendAsync and ${msg} is never sent; ${never}`
+  );
 }

@@ -103,6 +103,21 @@ export interface ProducerConfig {
    * would fit one frame. Only with `chunking`. Absent: the broker's maxMessageSize less the metadata.
    */
   readonly chunkMaxMessageSize?: number;
+  /**
+   * Java `ProducerBuilder.maxPendingMessages` / Go `ProducerOptions.MaxPendingMessages`: the permits
+   * of the producer's semaphore (Java `ProducerImpl.semaphore`, Go `partitionProducer
+   * .publishSemaphore`). A message takes one when the application sends it (a chunked message one
+   * per chunk) and gives it back when its send completes — a receipt, a failure or a timeout. Absent:
+   * no count limit (Java's default since 2.10, PIP-120; Go's default is 1000, which no scenario here
+   * comes near).
+   */
+  readonly maxPendingMessages?: number;
+  /**
+   * Java `ProducerBuilder.blockIfQueueFull` (default false) / Go `!ProducerOptions
+   * .DisableBlockIfQueueFull` (default true): with the queue full, the application's send waits for
+   * a permit instead of failing at once. Absent: the client's default (`blocksIfQueueFull`).
+   */
+  readonly blockIfQueueFull?: boolean;
 }
 
 /**

@@ -16,6 +16,7 @@ import { addToBatchGo, flushBatchGo, messageTooLargeGo, singleSendGo } from './p
 import { processOpSendMsg } from './ProducerImpl';
 import { addToBatchJava, batchMessageAndSend, messageTooLargeJava } from './ProducerImplBatching';
 import { completeOpFailure, unsentOp } from './SendCallback';
+import { blocksIfQueueFull, queueFull, refuseQueueFull } from './ProducerSemaphore';
 
 /**
  * The payload one chunk carries: the connection's max message size (the broker's maxMessageSize,
@@ -44,6 +45,22 @@ export function chunksOf(m: MsgRef, size: number, payload = CHUNK_PAYLOAD): MsgR
   return Array.from({ length: of }, (_, id) =>
     frozen({ ...m, size: Math.min(payload, size - id * payload), chunk: frozen({ id, of }) }),
   );
+}
+
+/**
+ * The permits a send takes (ProducerSemaphore.ts): one per chunk of a message its producer splits,
+ * else one. Null for a Go send that `updateChunkInfo` fails (ErrMessageTooLarge) before
+ * `reserveResources` runs; Java's `canEnqueueRequest` comes before every size check.
+ */
+export function permitsNeeded(
+  cfg: ProducerConfig,
+  item: Pick<Extract<WorkloadItem, { kind: 'send' }>, 'size'>,
+): number | null {
+  const size = item.size;
+  if (size === undefined) return 1;
+  if (!cfg.chunking) return cfg.client === 'go' && size > BROKER_MAX_MESSAGE_SIZE ? null : 1;
+  const payload = chunkPayloadOf(cfg);
+  return size <= payload ? 1 : Math.ceil(size / payload);
 }
 
 const idle = (p: ProducerState): boolean => p.pendingMessages.length === 0 && p.batch.length === 0;
@@ -146,7 +163,15 @@ function sendAsync(
     size !== undefined &&
     size + MIN_METADATA_BYTES > BROKER_MAX_MESSAGE_SIZE &&
     (p.client === 'java' || !batched);
-  const takesId = !tooLarge || (p.client === 'java') === batched;
+  // A producer that does not block refuses the send on a full queue: Java before it takes an id
+  // (`canEnqueueRequest` precedes `msgIdGenerator++`), Go after `updateMetaData` gave a non-batched
+  // one its id (a batched one's comes only in the batch builder). A blocking producer's send is
+  // not enabled while the queue is full (enabled.ts), so it never gets here then.
+  const needed = permitsNeeded(config, { size });
+  const full = needed === null || blocksIfQueueFull(config) ? null : queueFull(config, p, needed);
+  const takesId = full
+    ? p.client === 'go' && !batched
+    : !tooLarge || (p.client === 'java') === batched;
   const seq = givenSeq ?? (takesId ? p.msgIdGenerator++ : -1);
   // replicate_to travels in the message's metadata (TypedMessageBuilderImpl.replicationClusters / disableReplication; Go genMetadata's ReplicateTo).
   const m: MsgRef = frozen({
@@ -173,6 +198,7 @@ function sendAsync(
       },
     ),
   );
+  if (full) return refuseQueueFull(ctx, p, m, full, givenSeq === undefined && takesId);
   if (tooLarge) {
     if (p.client === 'java') messageTooLargeJava(ctx, p, m, batched);
     else messageTooLargeGo(ctx, p, m);
