@@ -43,6 +43,20 @@ describe('editor form lines', () => {
       value: [{ name: 'p1', chunking: true, chunkMaxMessageSize: '1k' }],
     });
   });
+  it('maxPendingMessages=n and blockIfQueueFull=bool round-trip; a non-number is kept for the validator', () => {
+    const p = { name: 'p1', client: 'go', maxPendingMessages: 1, blockIfQueueFull: false };
+    expect(L.producersToLines([p])).toBe(
+      'p1 client=go maxPendingMessages=1 blockIfQueueFull=false',
+    );
+    expect(L.linesToProducers('p1 client=go maxPendingMessages=1 blockIfQueueFull=false')).toEqual({
+      ok: true,
+      value: [p],
+    });
+    expect(L.linesToProducers('p1 maxPendingMessages=lots')).toEqual({
+      ok: true,
+      value: [{ name: 'p1', maxPendingMessages: 'lots' }],
+    });
+  });
   it('chunking=true round-trips as a boolean; another value is kept for the validator', () => {
     expect(L.producersToLines([{ name: 'p1', chunking: true }])).toBe('p1 chunking=true');
     expect(L.linesToProducers('p1 chunking=true')).toEqual({

@@ -37,7 +37,7 @@ const LINE_PARTS: readonly {
   {
     key: 'producers',
     label: 'Producers',
-    hint: 'name cluster=… client=java|go batching=n batchBytes=n pulsarClient=app chunking=true chunkMaxMessageSize=n',
+    hint: 'name cluster=… client=java|go batching=n batchBytes=n pulsarClient=app chunking=true chunkMaxMessageSize=n maxPendingMessages=n blockIfQueueFull=true',
     toLines: producersToLines,
     parse: linesToProducers,
   },

@@ -4,7 +4,7 @@ import { bool, lines, num, options, str, type Json, type Parsed } from './lineSy
 
 /**
  * `p1 producerName=w cluster=us-east client=go batching=10 batchBytes=1000 sequenceIds=explicit
- * pulsarClient=app chunking=true chunkMaxMessageSize=1000`. An empty
+ * pulsarClient=app chunking=true chunkMaxMessageSize=1000 maxPendingMessages=1 blockIfQueueFull=true`. An empty
  * `batching: {}` is written with the validator's default count, 1000, so it reads back as batching on.
  */
 export function producersToLines(v: unknown): string {
@@ -23,6 +23,8 @@ export function producersToLines(v: unknown): string {
         p?.pulsarClient !== undefined && `pulsarClient=${str(p.pulsarClient)}`,
         p?.chunking !== undefined && `chunking=${str(p.chunking)}`,
         p?.chunkMaxMessageSize !== undefined && `chunkMaxMessageSize=${str(p.chunkMaxMessageSize)}`,
+        p?.maxPendingMessages !== undefined && `maxPendingMessages=${str(p.maxPendingMessages)}`,
+        p?.blockIfQueueFull !== undefined && `blockIfQueueFull=${str(p.blockIfQueueFull)}`,
       ]
         .filter(Boolean)
         .join(' '),
@@ -43,6 +45,8 @@ export function linesToProducers(text: string): Parsed<Json[]> {
       'pulsarClient',
       'chunking',
       'chunkMaxMessageSize',
+      'maxPendingMessages',
+      'blockIfQueueFull',
     ]);
     if (!o.ok) return o;
     const {
@@ -55,6 +59,8 @@ export function linesToProducers(text: string): Parsed<Json[]> {
       pulsarClient,
       chunking,
       chunkMaxMessageSize,
+      maxPendingMessages,
+      blockIfQueueFull,
     } = o.value;
     out.push({
       name: words[0],
@@ -75,6 +81,8 @@ export function linesToProducers(text: string): Parsed<Json[]> {
       ...(chunkMaxMessageSize !== undefined
         ? { chunkMaxMessageSize: num(chunkMaxMessageSize) }
         : {}),
+      ...(maxPendingMessages !== undefined ? { maxPendingMessages: num(maxPendingMessages) } : {}),
+      ...(blockIfQueueFull !== undefined ? { blockIfQueueFull: bool(blockIfQueueFull) } : {}),
     });
   }
   return { ok: true, value: out };
