@@ -138,6 +138,56 @@ describe('a producer that does not block: the send fails at once', () => {
     expect(textsOf(r, 'p1')).toContain('sendAsync M3 seq 1');
     expect(r.stored).toEqual({ local: ['M1', 'M3'] });
   });
+  describe('a refused chunked message', () => {
+    const chunked = (client: 'java' | 'go'): Json => ({
+      ...one({
+        client,
+        chunking: true,
+        chunkMaxMessageSize: 100,
+        maxPendingMessages: 3,
+        blockIfQueueFull: false,
+      }),
+      workload: [
+        { send: 'M1', producer: 'p1', size: 100 },
+        { send: 'BIG', producer: 'p1', size: 300 },
+        { send: 'M2', producer: 'p1', size: 300 },
+        { send: 'M3', producer: 'p1', size: 100 },
+      ],
+    });
+    const refused = ['connect:p1', 'send:p1:M1', 'send:p1:BIG'];
+    it('Go: BIG takes 2 of its 3 chunk permits, sendRequest.done gives back 1 — the queue is one smaller for good, so M2 is refused with nothing pending', () => {
+      const r = runOf(chunked('go'), refused);
+      expect(textsOf(r, 'p1')).toContain(
+        'BIG took 2 of its 3 chunk permits before TryAcquire failed; sendRequest.done gives back 1: 1 never come back',
+      );
+      expect(textsOf(r, 'p1')).toContain(
+        'M2: pending queue full (maxPendingMessages 3: 1 permit held, 1 of them never given back after a refused chunked send; M2 needs 3 (one per chunk)), DisableBlockIfQueueFull: refused, sequence id 2 already taken (updateMetaData)',
+      );
+      expect(r.outcomes.M2).toEqual(['failed: ErrSendQueueIsFull']);
+      expect(r.stored).toEqual({ local: ['M1', 'M3'] });
+    });
+    it('Go: a restarted producer is a new partitionProducer with a whole semaphore — M2 goes out in 3 chunks', () => {
+      const s = {
+        ...chunked('go'),
+        faults: [
+          { kind: 'restart-producer', producer: 'p1', after: { event: 'acked', message: 'M1' } },
+        ],
+      };
+      const r = runOf(s, [
+        ...refused,
+        'deliver:p1->broker-1:M1',
+        'persist:local:M1',
+        'deliver:broker-1->p1:M1',
+      ]);
+      expect(r.steps.some((x) => x.key === 'fault:restart-producer:p1')).toBe(true);
+      expect(textsOf(r, 'p1')).toContain('send M2[3/3] seq 1');
+    });
+    it('Java gives back every permit it took (semaphoreRelease(i + 1)): M2 is sent in 3 chunks once M1 completed', () => {
+      const r = runOf(chunked('java'), refused);
+      expect(r.outcomes.BIG).toEqual(['failed: ProducerQueueIsFullError']);
+      expect(textsOf(r, 'p1')).toContain('send M2[3/3] seq 1');
+    });
+  });
   it('without maxPendingMessages nothing is ever refused or held back', () => {
     const r = runOf({ ...one({}), producers: [{ name: 'p1', blockIfQueueFull: false }] }, early);
     expect(r.endedBy).toBe('quiescent');

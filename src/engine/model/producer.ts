@@ -96,6 +96,11 @@ export interface ProducerState {
   lastPersistedSource: Position;
   /** Closed for good (a terminated replicator's producer, a create that failed): never reconnects. */
   closed: boolean;
+  /**
+   * Go: permits a refused chunked send took and never gave back (`reserveSemaphore` takes one per
+   * chunk, `sendRequest.done` releases one). Set only once it happens; a new process has none.
+   */
+  leakedPermits?: number;
 }
 
 /** What an application got back for one send (Java future / Go callback). */

@@ -130,6 +130,7 @@ export function closeAndClearPendingMessages(ctx: Ctx, p: ProducerState, why: st
       java ? 'ProducerImpl.closeAndClearPendingMessages' : 'partitionProducer.failPendingMessages',
     );
   Object.assign(p, { instance: p.instance + 1, ...freshProducerSession() });
+  delete p.leakedPermits; // a new ProducerImpl / partitionProducer: a new semaphore
   delete ctx.w.channels[p.name];
   if (p.role === 'replicator') replicatorProducerClosed(ctx, p);
 }

@@ -22,7 +22,9 @@ export const blocksIfQueueFull = (cfg: ProducerConfig): boolean =>
  * numMessagesInBatch), a chunk's op its own.
  */
 export const permitsHeld = (p: ProducerState): number =>
-  p.batch.length + p.pendingMessages.reduce((n, op) => n + op.msgs.length, 0);
+  p.batch.length +
+  p.pendingMessages.reduce((n, op) => n + op.msgs.length, 0) +
+  (p.leakedPermits ?? 0);
 
 /** Who holds the permits, for the notes: each message once, in queue order. */
 export const permitHolders = (p: ProducerState): string[] => [
@@ -93,7 +95,10 @@ export function refuseQueueFull(
   generated: boolean,
 ): void {
   const holders = permitHolders(p);
-  const by = holders.length > 0 ? ` by ${holders.join(', ')}` : '';
+  const lost = p.leakedPermits
+    ? `, ${p.leakedPermits} of them never given back after a refused chunked send`
+    : '';
+  const by = `${holders.length > 0 ? ` by ${holders.join(', ')}` : ''}${lost}`;
   const needs = full.needed > 1 ? `; ${m.msg} needs ${full.needed} (one per chunk)` : '';
   const id = !generated
     ? m.seq >= 0
@@ -109,11 +114,34 @@ export function refuseQueueFull(
       { cluster: p.cluster, rule: `${queueFullRule(p.client)}:queue-full` },
     ),
   );
+  goChunkPermitsLost(ctx, p, m, full);
   completeOpFailure(
     ctx,
     p,
     unsentOp(frozen([m]), m.seq),
     queueFullError(p.client),
     `${queueFullRule(p.client)}:queue-full`,
+  );
+}
+
+/**
+ * Go `reserveSemaphore` takes a chunked message's permits one by one and stops at the first
+ * `TryAcquire` that fails, having counted the ones it got in `sr.reservedSemaphore` — which nothing
+ * reads: `sendRequest.done` calls `sr.semaphore.Release()` once. Of k ≥ 2 permits taken, k − 1 are
+ * never given back, and the queue is that much smaller for the producer's life. Java releases
+ * every one it took (`semaphoreRelease(i + 1)`, apache/pulsar#13454).
+ */
+function goChunkPermitsLost(ctx: Ctx, p: ProducerState, m: MsgRef, full: QueueFull): void {
+  const taken = full.max - full.held;
+  if (p.client !== 'go' || full.needed < 2 || taken < 2) return;
+  p.leakedPermits = (p.leakedPermits ?? 0) + taken - 1;
+  ctx.events.push(
+    ev(
+      'log',
+      p.name,
+      `${m.msg} took ${taken} of its ${full.needed} chunk permits before TryAcquire failed; sendRequest.done gives back 1: ${taken - 1} never come back`,
+      [m.msg],
+      { cluster: p.cluster, rule: 'sendRequest.done:one-release' },
+    ),
   );
 }
