@@ -110,7 +110,7 @@ describe('cli contract: malformed JSON names the line, the column and what JSON 
     expect(deep).toMatchObject({
       code: 2,
       stderr:
-        'deep.json: not a valid scenario (1 error):\n  $.x: unknown field; expected one of format, id, title, description, references, clusters, topic, producers, replication, subscriptions, workload, fixes, faults, schedule, explore, expect\n',
+        'deep.json: not a valid scenario (1 error):\n  $.x: unknown field; expected one of format, id, title, description, references, clusters, topic, producers, replication, subscriptions, consumer, workload, fixes, faults, schedule, explore, expect\n',
     });
   });
 });

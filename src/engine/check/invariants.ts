@@ -2,7 +2,7 @@
 // has a key, so a run reports it once, at the first step where it holds.
 import { type ReplicationLink, replicationLinks } from '../model/config';
 import { replicationDedup } from '../model/fixes';
-import type { Position, StoredEntry } from '../model/topic';
+import type { Position, StoredEntry, TopicState } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import {
   chunkAssembler,
@@ -101,7 +101,7 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
   const entries = trimmed
     ? [...trimmed.flatMap((l) => l.entries), ...sourceEntries(w, link)]
     : sourceEntries(w, link);
-  const chunked = chunkSets(entries);
+  const chunked = chunkSets(entries, w.topics[repl.from]!.chunkConsumer);
   for (const e of entries) {
     // An entry replicated into the source is deleted unsent (`replicateEntries` skips
     // `msg.isReplicated()`): the replicator never reported it as replicated.
@@ -145,10 +145,13 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
  * The chunked messages of a topic's entries as a consumer assembles them (`chunkAssembler`): for
  * each entry holding the chunk that completes a message, the positions of that message's chunks.
  */
-function chunkSets(entries: readonly StoredEntry[]): Map<StoredEntry, readonly Position[]> {
+function chunkSets(
+  entries: readonly StoredEntry[],
+  rules: TopicState['chunkConsumer'],
+): Map<StoredEntry, readonly Position[]> {
   const out = new Map<StoredEntry, readonly Position[]>();
   if (!entries.some((e) => e.msgs.some((m) => m.chunk))) return out;
-  const assemble = chunkAssembler();
+  const assemble = chunkAssembler(rules);
   for (const e of entries) {
     const m = e.msgs.length === 1 ? e.msgs[0]! : undefined;
     const set = m?.chunk ? assemble(e.producerName, m, e) : null;
@@ -178,7 +181,7 @@ export function noDuplicates(w: World): Finding[] {
     // A chunked message is one message to a reader: it counts once its chunks assemble (a chunk
     // stored twice — a resent non-last chunk PR 20948 writes unchecked — is discarded by the
     // consumer, `ConsumerImpl.processMessageChunk`); a second complete copy is a duplicate.
-    const assemble = chunkAssembler();
+    const assemble = chunkAssembler(topic.chunkConsumer);
     // A copy a trim deleted was delivered to every subscription first: a later copy still counts.
     for (const e of readableOrTrimmed(topic)) {
       for (const [i, m] of e.msgs.entries()) {

@@ -153,6 +153,12 @@ export type WorkloadItem =
   | { readonly kind: 'flush'; readonly producer: string }
   | { readonly kind: 'await'; readonly producer: string };
 
+/** The Java consumer options a run's readers have (`ConsumerConfigurationData`). */
+export interface ConsumerConfig {
+  readonly maxPendingChunkedMessage: number;
+  readonly autoAckOldestChunkedMessageOnQueueFull: boolean;
+}
+
 export interface ExploreConfig {
   readonly kinds: readonly ExploreFaultKind[];
   readonly max: number;
@@ -174,6 +180,8 @@ export interface Config {
    */
   readonly replications?: readonly ReplicationConfig[];
   readonly subscriptions: readonly SubscriptionConfig[];
+  /** The scenario's `consumer` block: absent when it has none (see `readConsumer`). */
+  readonly consumer?: ConsumerConfig;
   readonly fixes: readonly FixId[];
   readonly faults: readonly FaultSpec[];
   /** The scenario's `explore` block: bounds and the faults the explorer may place. */

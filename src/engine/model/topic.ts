@@ -108,4 +108,21 @@ export interface TopicState {
    * which counts their messages as stored and then trimmed. Absent until a trim deleted one.
    */
   trimmed?: Ledger[];
+  /**
+   * How a reader of this topic assembles chunked messages, when not as today's Java consumer with
+   * default options (`ConsumerImplChunks.ts`): set at the start of a run with a chunking producer and
+   * either no `pr-20948` (its consumer half) or a `consumer` that acknowledges what its limit evicts.
+   */
+  readonly chunkConsumer?: ChunkConsumer;
+}
+
+/** A reader's chunk rules (`ConsumerImpl.processMessageChunk`), fixed for a run. */
+export interface ChunkConsumer {
+  /** PR 20948's consumer half: a repeated chunk is skipped, not a reason to drop the message. */
+  readonly filtersRepeats: boolean;
+  /**
+   * `maxPendingChunkedMessage` when `autoAckOldestChunkedMessageOnQueueFull` is on (the eviction
+   * then acknowledges the evicted chunks, so the message is never delivered); 0 otherwise.
+   */
+  readonly maxPending: number;
 }

@@ -5,10 +5,13 @@
 // metadata store records it (`readableEntries`, `walkWithin`): the consumers' and replicator's
 // cursors, the dedup replay on load and the invariants all read the topic through here.
 import { linkOfProducer } from '../model/config';
-import type { MsgRef } from '../model/producer';
-import type { PendingWrite, Position, StoredEntry, TopicState } from '../model/topic';
+import type { PendingWrite, StoredEntry, TopicState } from '../model/topic';
 import { frozen, type World } from '../model/world';
 import { peek } from '../sim/context';
+import { chunkAssembler } from './ConsumerImplChunks';
+
+// The consumer's chunk assembly lives with the consumer's rules; its users import it from here too.
+export { chunkAssembler, chunkSpan } from './ConsumerImplChunks';
 
 export function appendEntry(w: World, topic: TopicState, wr: PendingWrite): StoredEntry {
   let ledger = topic.ledgers[topic.ledgers.length - 1];
@@ -70,7 +73,8 @@ export function storedMessages(topic: TopicState): string[] {
     if (e.msgs.length === 0) out.push(`${e.ledgerId}:${e.entryId}`);
     else
       for (const m of e.msgs)
-        if (!m.chunk || (assemble ??= chunkAssembler())(e.producerName, m)) out.push(m.msg);
+        if (!m.chunk || (assemble ??= chunkAssembler(topic.chunkConsumer))(e.producerName, m))
+          out.push(m.msg);
   }
   return out;
 }
@@ -94,47 +98,6 @@ export const readableOrTrimmed = (topic: TopicState): StoredEntry[] =>
   topic.trimmed
     ? [...topic.trimmed.flatMap((l) => l.entries), ...readableOf(topic)]
     : readableOf(topic);
-
-/**
- * A consumer's assembly of chunked messages (`ConsumerImpl.processMessageChunk`, with PR 20948's
- * filter of repeated chunks), fed the chunks in topic order: keyed by the uuid
- * (`producerName-sequenceId`), chunk 0 starts a message, the next chunk id extends it, a repeated
- * or out-of-order chunk is discarded; for the chunk that completes a message it answers the
- * positions of the chunks it took (given `at`), null before. A message whose chunks are not all
- * stored is never delivered.
- */
-export function chunkAssembler(): (
-  producerName: string,
-  m: MsgRef,
-  at?: Position,
-) => readonly Position[] | null {
-  // Per uuid, the positions of the chunks taken so far: the next chunk id expected is their count.
-  const taken = new Map<string, Position[]>();
-  return (producerName, m, at = NO_POSITION) => {
-    const c = m.chunk;
-    if (!c) return NOT_CHUNKED;
-    const uuid = `${producerName}-${m.seq}`;
-    if (c.id === 0) taken.set(uuid, []);
-    const set = taken.get(uuid);
-    if (set === undefined || set.length !== c.id) return null;
-    set.push(at);
-    if (c.id !== c.of - 1) return null;
-    taken.delete(uuid);
-    return set;
-  };
-}
-
-/** The answer for a message that is not chunked: complete, with no chunk positions. */
-const NOT_CHUNKED: readonly Position[] = Object.freeze([]);
-/** A chunk fed without its position (storedMessages needs only whether it completes). */
-const NO_POSITION: Position = Object.freeze({ ledgerId: -1, entryId: -1 });
-
-/** A chunked message's span as a consumer's `ChunkMessageIdImpl` names it (`10:0–10:1`); one position for one chunk. */
-export const chunkSpan = (set: readonly Position[]): string => {
-  const last = set[set.length - 1]!;
-  const at = `${last.ledgerId}:${last.entryId}`;
-  return set.length > 1 ? `${set[0]!.ledgerId}:${set[0]!.entryId}–${at}` : at;
-};
 
 /** Entries a reader can reach: closed ledgers up to their recorded count, the current up to LAC. */
 export function readableEntries(topic: TopicState): StoredEntry[] {

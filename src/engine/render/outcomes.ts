@@ -8,7 +8,7 @@ import { LOCAL_ONLY, replicationLinks } from '../model/config';
 import type { WorkloadItem } from '../model/config';
 import { messageFindings, type HeldSince } from './heldSince';
 import { chunkAssembler, chunkSpan, readableOf } from '../protocol/ManagedLedger';
-import type { StoredEntry } from '../model/topic';
+import type { StoredEntry, TopicState } from '../model/topic';
 import { callbackText } from '../sim/runOutcomes';
 import { chunkPayloadOf } from '../protocol/application';
 import { excludedBySender } from '../protocol/PersistentReplicatorRead';
@@ -78,7 +78,7 @@ export function outcomeRows(w: World, history?: ReadonlyMap<string, HeldSince>):
       callbackText(done.find((x) => x.sendIndex === i)),
     );
     const stored = readable.flatMap(([name, entries]) =>
-      positionsOf(entries, msg).map((at) => `${name} ${at}`),
+      positionsOf(entries, msg, w.topics[name]?.chunkConsumer).map((at) => `${name} ${at}`),
     );
     const flags: OutcomeFlag[] = findings
       .filter((f) => f.messages.includes(msg))
@@ -169,17 +169,22 @@ function producerOf(w: World, msg: string): string {
  * `ChunkMessageIdImpl` spans them) — assembled in topic order as the invariants assemble it, so a
  * message with a chunk missing is found nowhere and a repeated chunk adds no second copy.
  */
-function positionsOf(entries: readonly StoredEntry[], msg: string): string[] {
+function positionsOf(
+  entries: readonly StoredEntry[],
+  msg: string,
+  rules: TopicState['chunkConsumer'],
+): string[] {
   const out: string[] = [];
-  const assemble = chunkAssembler();
+  const assemble = chunkAssembler(rules);
   for (const e of entries) {
     for (const m of e.msgs) {
+      // Every chunk goes to the consumer, whichever message it is of: its limit counts them all.
+      const set = m.chunk ? assemble(e.producerName, m, e) : null;
       if (m.msg !== msg) continue;
       if (!m.chunk) {
         out.push(`${e.ledgerId}:${e.entryId}`);
         break;
       }
-      const set = assemble(e.producerName, m, e);
       if (set) out.push(chunkSpan(set));
     }
   }

@@ -35,7 +35,7 @@ const EID = '_EID';
  * Copy for GitHub's state said "every message stored at us-east is here too" (UX review 13).
  */
 function storedIds(t: TopicState | undefined): Set<string> {
-  const assemble = chunkAssembler();
+  const assemble = chunkAssembler(t?.chunkConsumer);
   return new Set(
     t?.ledgers.flatMap((l) =>
       l.entries.flatMap((e) =>
@@ -50,9 +50,12 @@ function storedIds(t: TopicState | undefined): Set<string> {
  * chunks (by position text). A chunk of a message that never assembles at the source is nobody's
  * to lose: the invariants owe it to no remote.
  */
-function chunkSetsOf(entries: readonly StoredEntry[]): Map<string, readonly Position[]> {
+function chunkSetsOf(
+  entries: readonly StoredEntry[],
+  rules: TopicState['chunkConsumer'],
+): Map<string, readonly Position[]> {
   const out = new Map<string, readonly Position[]>();
-  const assemble = chunkAssembler();
+  const assemble = chunkAssembler(rules);
   for (const e of entries) {
     const m = e.msgs.length === 1 ? e.msgs[0]! : undefined;
     const set = m?.chunk ? assemble(e.producerName, m, e) : null;
@@ -109,7 +112,7 @@ function linkMissing(w: World, from: string, cluster: string): { from: string; m
   const here = storedIds(w.topics[cluster]);
   const source = w.topics[from]?.ledgers.flatMap((l) => l.entries) ?? [];
   // A message whose replicate_to leaves this cluster out is not missing here: it was never sent for it.
-  const sets = chunkSetsOf(source);
+  const sets = chunkSetsOf(source, w.topics[from]?.chunkConsumer);
   const msgs = source
     .flatMap((e) =>
       e.replicatedFrom
@@ -189,7 +192,7 @@ export function replicationPanelOf(
   const source = w.topics[repl.from]?.ledgers.flatMap((l) => l.entries) ?? [];
   const deleted = (at: Position) =>
     cmp(at, c.markDeletePosition) <= 0 || c.individuallyDeleted.some((d) => cmp(d, at) === 0);
-  const sets = chunkSetsOf(source);
+  const sets = chunkSetsOf(source, w.topics[repl.from]?.chunkConsumer);
   const entries = source.map((e): SourceEntryView => {
     const position = posText(e);
     const markDeleted = cmp(e, c.markDeletePosition) <= 0;

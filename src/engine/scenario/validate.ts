@@ -7,6 +7,7 @@ import { readClusters } from './clusters';
 import { readFaults } from './faults';
 import { parseJsonText } from './jsonText';
 import { KEBAB } from './names';
+import { readConsumer } from './consumer';
 import { readProducers } from './producers';
 import { readWorkload } from './workload';
 import { Reader, type ValidationError } from './reader';
@@ -27,6 +28,7 @@ const TOP_KEYS = [
   'producers',
   'replication',
   'subscriptions',
+  'consumer',
   'workload',
   'fixes',
   'faults',
@@ -76,6 +78,7 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
   const repl = readReplication(r, s.replication, clusterNames);
   const links = replicationLinks(repl);
   const subscriptions = readSubscriptions(r, s.subscriptions, clusters);
+  const consumer = readConsumer(r, s.consumer);
   const workload = readWorkload(r, s.workload, producers, clusterNames);
   const fixes = readFixes(r, s.fixes, extraFixes);
   // The messages a fault or trigger may name: what the workload sends and what topic.ledgers holds.
@@ -115,6 +118,7 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
       workload,
       ...repl,
       subscriptions,
+      ...(consumer ? { consumer } : {}),
       fixes,
       faults,
       explore,

@@ -7,11 +7,14 @@ import { freshProducerSession, type ProducerState } from '../model/producer';
 import type { ReplicatorState } from '../model/replicator';
 import type { Ledger, TopicState } from '../model/topic';
 import { frozen, type World } from '../model/world';
+import { chunkConsumerOf } from '../protocol/ConsumerImplChunks';
 import { replayCursor } from '../protocol/MessageDeduplication';
 
 export function initialWorld(config: Config): World {
   const producers: Record<string, ProducerState> = {};
   const repl = config.replication;
+  // Every topic's reader is the same consumer, fixed for the run.
+  const chunkConsumer = chunkConsumerOf(config);
   const all = [
     ...config.producers.map((pc) => ({
       name: pc.name,
@@ -109,6 +112,7 @@ export function initialWorld(config: Config): World {
       pendingWrites: [],
       ledgers,
       nextLedgerId: maxId + 1,
+      ...(chunkConsumer ? { chunkConsumer } : {}),
     };
   }
   return {

@@ -52,11 +52,13 @@ function storedAt(w: World, cluster: string, msg: string, sendIndex: number): st
   if (!topic) return null;
   let assemble: ReturnType<typeof chunkAssembler> | null = null;
   for (const e of readableOf(topic)) {
-    if (e.replicatedFrom) continue;
     for (const m of e.msgs) {
-      if (m.msg !== msg || m.sendIndex !== sendIndex) continue;
+      // Every chunk goes to the consumer, whoever sent it: its limit counts them all.
+      const set = m.chunk
+        ? (assemble ??= chunkAssembler(topic.chunkConsumer))(e.producerName, m, e)
+        : null;
+      if (e.replicatedFrom || m.msg !== msg || m.sendIndex !== sendIndex) continue;
       if (!m.chunk) return `${e.ledgerId}:${e.entryId}`;
-      const set = (assemble ??= chunkAssembler())(e.producerName, m, e);
       if (set) return chunkSpan(set);
     }
   }

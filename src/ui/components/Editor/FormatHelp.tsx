@@ -38,6 +38,10 @@ const FIELDS: readonly (readonly [string, string])[] = [
     'from, to, dedup "v1" | "v2", start "immediately" | "after-workload": geo-replication between two clusters',
   ],
   ['subscriptions', 'name, cluster[, broker]: consumers that receive entries and acknowledge them'],
+  [
+    'consumer',
+    'optional: maxPendingChunkedMessage (default 10), autoAckOldestChunkedMessageOnQueueFull (default false): how readers assemble chunked messages',
+  ],
   ['workload', '{send, producer[, seq, size]}, {flush}, {await}: sending M1 again is a resend'],
   ['faults', 'the fault plan: one object per fault, fields per kind below'],
   ['fixes', 'fix ids switched on for this scenario (the Fixes toggles)'],

@@ -1,0 +1,108 @@
+// The consumer's assembly of chunked messages (`ConsumerImpl.processMessageChunk` and the
+// `ChunkedMessageCtx` bookkeeping around it, Java client): what a reader of a topic gets from its
+// chunk entries, fed in topic order. `storedMessages`, the invariants and the panels all read chunks
+// through here, so a chunk the consumer discards shows as a message not stored (no-silent-loss), and
+// only a second complete copy shows as a duplicate. Expiry (`expireTimeOfIncompleteChunkedMessage`)
+// needs a clock and is not modelled: an incomplete context simply never completes.
+import type { Config } from '../model/config';
+import { hasFix } from '../model/fixes';
+import type { MsgRef } from '../model/producer';
+import type { ChunkConsumer, Position } from '../model/topic';
+
+/**
+ * The rules a topic's reader follows when it is not today's Java consumer with default options
+ * (absent = PR 20948's repeated-chunk filter, no acknowledged eviction).
+ */
+export const MASTER_CONSUMER: ChunkConsumer = Object.freeze({
+  filtersRepeats: true,
+  maxPending: 0,
+});
+
+/**
+ * The rules of a run's readers, or undefined for `MASTER_CONSUMER` (so most topics carry nothing):
+ * without `pr-20948` the consumer predates its repeated-chunk filter, and the `consumer` block's
+ * limit acts only when what it evicts is acknowledged. Only a run with a chunking producer has
+ * chunks to assemble (a remote's replicated chunks come from one too).
+ */
+export function chunkConsumerOf(config: Config): ChunkConsumer | undefined {
+  if (!config.producers.some((p) => p.chunking)) return undefined;
+  const filtersRepeats = hasFix(config, 'pr-20948');
+  const c = config.consumer;
+  const maxPending = c?.autoAckOldestChunkedMessageOnQueueFull ? c.maxPendingChunkedMessage : 0;
+  return filtersRepeats && maxPending === 0 ? undefined : { filtersRepeats, maxPending };
+}
+
+/**
+ * A consumer's assembly, fed the chunks in topic order: for the chunk that completes a message, the
+ * positions of the chunks it took (given `at`), null otherwise. Keyed by the uuid
+ * (`producerName-sequenceId`); the next chunk id expected is the count taken so far.
+ *
+ * - Chunk 0 opens a context. With PR 20948's consumer (`filtersRepeats`) a context already open for
+ *   the uuid is dropped first (the resent first chunk starts the message again: master's "first
+ *   chunk of a new chunked-message"); before it, `computeIfAbsent` kept the old context, and the
+ *   chunk then fails the next-id check below.
+ * - A chunk that is not the next id: with the filter, one at or below the last id taken is a
+ *   repeated chunk, skipped with the context kept (`processMessageChunk:repeated-chunk`); anything
+ *   else — a gap, no context, or any repeat before the fix — discards the context ("Received
+ *   unexpected chunk"), so the message is lost to this reader unless a whole copy follows.
+ * - `maxPending` > 0 (with `autoAckOldestChunkedMessageOnQueueFull`): Java's
+ *   `pendingChunkedMessageCount` rises at every chunk 0 and falls only when a message completes or
+ *   a context is removed by the limit — not when a context is replaced or discarded — and past the
+ *   limit `removeOldestPendingChunkedMessage` polls the uuid queue (stale entries skipped) and
+ *   acknowledges the oldest open context's chunks: that message is never delivered.
+ */
+export function chunkAssembler(
+  rules: ChunkConsumer = MASTER_CONSUMER,
+): (producerName: string, m: MsgRef, at?: Position) => readonly Position[] | null {
+  const taken = new Map<string, Position[]>();
+  // Java's pendingChunkedMessageUuidQueue and pendingChunkedMessageCount, kept only with a limit.
+  const queue: string[] = [];
+  let count = 0;
+  const overLimit = () => {
+    if (rules.maxPending <= 0 || ++count <= rules.maxPending) return;
+    for (let u = queue.shift(); u !== undefined; u = queue.shift())
+      if (taken.delete(u)) {
+        count--;
+        return;
+      }
+  };
+  return (producerName, m, at = NO_POSITION) => {
+    const c = m.chunk;
+    if (!c) return NOT_CHUNKED;
+    const uuid = `${producerName}-${m.seq}`;
+    if (c.id === 0) {
+      if (rules.filtersRepeats) {
+        taken.delete(uuid);
+        overLimit();
+        taken.set(uuid, []);
+      } else {
+        if (!taken.has(uuid)) taken.set(uuid, []);
+        overLimit();
+      }
+      if (rules.maxPending > 0) queue.push(uuid);
+    }
+    const set = taken.get(uuid);
+    if (set === undefined || set.length !== c.id) {
+      if (rules.filtersRepeats && set !== undefined && c.id < set.length) return null;
+      taken.delete(uuid);
+      return null;
+    }
+    set.push(at);
+    if (c.id !== c.of - 1) return null;
+    taken.delete(uuid);
+    if (rules.maxPending > 0) count--;
+    return set;
+  };
+}
+
+/** The answer for a message that is not chunked: complete, with no chunk positions. */
+const NOT_CHUNKED: readonly Position[] = Object.freeze([]);
+/** A chunk fed without its position (storedMessages needs only whether it completes). */
+const NO_POSITION: Position = Object.freeze({ ledgerId: -1, entryId: -1 });
+
+/** A chunked message's span as a consumer's `ChunkMessageIdImpl` names it (`10:0–10:1`); one position for one chunk. */
+export const chunkSpan = (set: readonly Position[]): string => {
+  const last = set[set.length - 1]!;
+  const at = `${last.ledgerId}:${last.entryId}`;
+  return set.length > 1 ? `${set[0]!.ledgerId}:${set[0]!.entryId}–${at}` : at;
+};
