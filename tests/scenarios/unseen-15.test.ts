@@ -420,9 +420,31 @@ const ROWS: ReviewRow[] = [
   },
   {
     id: 'c02',
+    // Session 18: the reader follows pr-20948's consumer half. Before it, `ConsumerImpl
+    // .processMessageChunk` kept the open context for the resent first chunk (`computeIfAbsent`), which
+    // then failed the next-id check and dropped the message (PR 21070's description); this row read
+    // M1 as stored while the consumer already had the fix.
     title:
-      "chunking, dedup off, the first chunk's receipt lost: both chunks resent and written; the repeated first chunk is discarded by the consumer",
+      "chunking, dedup off, the first chunk's receipt lost: both chunks resent and written; a consumer before PR 20948 drops M1 at the repeated first chunk",
     scenario: scenario('u15-c02-chunk-dedup-off-lost-receipt'),
+    expected: {
+      stored: { local: [] },
+      outcomes: { M1: ['stored at 10:2'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 12,
+          messages: ['M1'],
+          detail: 'M1 was completed as a success at 10:2 for p1, but local does not store it',
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'c02f',
+    title: 'with pr-20948 the resent first chunk starts M1 again: read from 10:1 to 10:2',
+    scenario: scenario('u15-c02-chunk-dedup-off-lost-receipt', { fixes: ['pr-20948'] }),
     expected: {
       stored: { local: ['M1'] },
       outcomes: { M1: ['stored at 10:2'] },
