@@ -35,7 +35,7 @@ export const FIXES: Partial<Record<FixId, FixInfo>> = {
     summary:
       'PR 20948: MessageDeduplication.isDuplicate judges only a chunked message’s last chunk',
     detail:
-      'MessageDeduplication.isDuplicateNormal: a chunk other than the last is written without a check and without raising highestSequencedPushed; only the last chunk is judged by the shared sequence id, and only its write records highestSequencedPersisted (IS_LAST_CHUNK). Without it every chunk after the first compares equal to the id its first chunk pushed and is dropped as Dup (or answered Unknown while the first is being written). A resent non-last chunk is written again; the consumer discards the repeat (ConsumerImpl.processMessageChunk).',
+      'MessageDeduplication.isDuplicateNormal: a chunk other than the last is written without a check and without raising highestSequencedPushed; only the last chunk is judged by the shared sequence id, and only its write records highestSequencedPersisted (IS_LAST_CHUNK). Without it every chunk after the first compares equal to the id its first chunk pushed and is dropped as Dup (or answered Unknown while the first is being written). A resent non-last chunk is written again; the consumer skips the repeat (ConsumerImpl.processMessageChunk, the PR’s consumer half: before it a repeated chunk dropped the message being assembled, so with deduplication off a reconnect mid-message lost it to the reader).',
     status: 'merged',
     source: PR_20948,
   },
