@@ -7,7 +7,7 @@
 // open message away. Each shows through storedMessages and the invariants, never by name.
 import { describe, expect, it } from 'vitest';
 import { loadScenario, outcomeRows } from '../../src/engine';
-import { chunkAssembler } from '../../src/engine/protocol/ConsumerImplChunks';
+import { chunkAssembler, consumerDrops } from '../../src/engine/protocol/ConsumerImplChunks';
 import type { MsgRef } from '../../src/engine/model/producer';
 import type { ChunkConsumer } from '../../src/engine/model/topic';
 import { type Json, runBuiltin, runOf } from './helpers';
@@ -73,6 +73,16 @@ describe('processMessageChunk: repeats, resends and gaps', () => {
     ];
     expect(assembled(undefined, gap)).toEqual([]);
     expect(assembled(PRE_FIX, gap)).toEqual([]);
+    // What no-silent-loss then says: the first drop, where and why.
+    const entries = gap.map(([producerName, seq, id, of], entryId) => ({
+      ledgerId: 10,
+      entryId,
+      producerName,
+      msgs: [{ msg: 'M1', seq, sendIndex: 0, chunk: { id, of } } as unknown as MsgRef],
+    }));
+    expect([...consumerDrops(entries, undefined)]).toEqual([
+      ['M1', 'the consumer dropped it at 10:1, at M1[3/3] after M1[1/3] (an unexpected chunk)'],
+    ]);
   });
 });
 
@@ -130,7 +140,7 @@ describe('a run whose topic holds the first chunk twice (no deduplication)', () 
     expect(r.violations.map((v) => [v.invariant, v.detail])).toEqual([
       [
         'no-silent-loss',
-        'M1 was completed as a success at 10:2 for p1, but local does not store it',
+        'M1 was completed as a success at 10:2 for p1, but local does not store it: the consumer dropped it at 10:1, at the repeated chunk M1[1/2] (before PR 20948)',
       ],
     ]);
   });
@@ -179,8 +189,12 @@ describe('consumer: maxPendingChunkedMessage with autoAckOldestChunkedMessageOnQ
       INTERLEAVED,
     );
     expect(r.stored.local).toEqual(['M2']);
-    expect(r.violations.map((v) => [v.invariant, v.messages])).toEqual([
-      ['no-silent-loss', ['M1']],
+    expect(r.violations.map((v) => [v.invariant, v.messages, v.detail])).toEqual([
+      [
+        'no-silent-loss',
+        ['M1'],
+        "M1 was completed as a success at 10:2 for p1, but local does not store it: the consumer's maxPendingChunkedMessage (1) evicted it at 10:1 and acknowledged its chunks",
+      ],
     ]);
     const rows = outcomeRows(r.steps[r.steps.length - 1]!.world);
     expect(rows.map((x) => [x.msg, x.stored])).toEqual([

@@ -435,7 +435,8 @@ const ROWS: ReviewRow[] = [
           invariant: 'no-silent-loss',
           step: 12,
           messages: ['M1'],
-          detail: 'M1 was completed as a success at 10:2 for p1, but local does not store it',
+          detail:
+            'M1 was completed as a success at 10:2 for p1, but local does not store it: the consumer dropped it at 10:1, at the repeated chunk M1[1/2] (before PR 20948)',
         },
       ],
       endedBy: 'quiescent',

@@ -19,6 +19,7 @@ import {
 } from '../protocol/PersistentReplicatorRead';
 import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
+import { consumerDrops } from '../protocol/ConsumerImplChunks';
 import { ledgerInvariants } from './ledger';
 
 export type InvariantId =
@@ -60,11 +61,14 @@ export function noSilentLoss(w: World): Finding[] {
     if (!stored) storedBy.set(c.cluster, (stored = new Set(storedOrTrimmed(w.topics[c.cluster]!))));
     if (stored.has(c.msg)) continue;
     const how = c.result === 'dup' ? 'with -1:-1' : `at ${c.ledgerId}:${c.entryId}`;
+    // A chunked message whose chunks a reader met but dropped says why (ConsumerImpl.processMessageChunk).
+    const topic = w.topics[c.cluster]!;
+    const why = consumerDrops(readableOf(topic), topic.chunkConsumer).get(c.msg);
     out.push({
       invariant: 'no-silent-loss',
       key: `no-silent-loss:${c.cluster}:${c.msg}`,
       messages: [c.msg],
-      detail: `${c.msg} was completed as a success ${how} for ${c.producer}, but ${c.cluster} does not store it`,
+      detail: `${c.msg} was completed as a success ${how} for ${c.producer}, but ${c.cluster} does not store it${why ? `: ${why}` : ''}`,
     });
   }
   return [...out, ...replicatedButMissing(w)];

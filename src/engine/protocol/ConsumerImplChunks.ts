@@ -53,16 +53,23 @@ export function chunkConsumerOf(config: Config): ChunkConsumer | undefined {
  */
 export function chunkAssembler(
   rules: ChunkConsumer = MASTER_CONSUMER,
+  dropped?: Dropped,
 ): (producerName: string, m: MsgRef, at?: Position) => readonly Position[] | null {
   const taken = new Map<string, Position[]>();
+  // The message each open context is of, for `dropped` only (an eviction names another message).
+  const names = new Map<string, string>();
   // Java's pendingChunkedMessageUuidQueue and pendingChunkedMessageCount, kept only with a limit.
   const queue: string[] = [];
   let count = 0;
-  const overLimit = () => {
+  const overLimit = (at: Position) => {
     if (rules.maxPending <= 0 || ++count <= rules.maxPending) return;
     for (let u = queue.shift(); u !== undefined; u = queue.shift())
       if (taken.delete(u)) {
         count--;
+        dropped?.(
+          names.get(u) ?? u,
+          `the consumer's maxPendingChunkedMessage (${rules.maxPending}) evicted it${where(at)} and acknowledged its chunks`,
+        );
         return;
       }
   };
@@ -73,17 +80,27 @@ export function chunkAssembler(
     if (c.id === 0) {
       if (rules.filtersRepeats) {
         taken.delete(uuid);
-        overLimit();
+        overLimit(at);
         taken.set(uuid, []);
       } else {
         if (!taken.has(uuid)) taken.set(uuid, []);
-        overLimit();
+        overLimit(at);
       }
       if (rules.maxPending > 0) queue.push(uuid);
+      if (dropped) names.set(uuid, m.msg);
     }
     const set = taken.get(uuid);
     if (set === undefined || set.length !== c.id) {
       if (rules.filtersRepeats && set !== undefined && c.id < set.length) return null;
+      if (set !== undefined && dropped) {
+        const chunk = `${m.msg}[${c.id + 1}/${c.of}]`;
+        dropped(
+          m.msg,
+          c.id < set.length
+            ? `the consumer dropped it${where(at)}, at the repeated chunk ${chunk} (before PR 20948)`
+            : `the consumer dropped it${where(at)}, at ${chunk} after ${m.msg}[${set.length}/${c.of}] (an unexpected chunk)`,
+        );
+      }
       taken.delete(uuid);
       return null;
     }
@@ -93,6 +110,31 @@ export function chunkAssembler(
     if (rules.maxPending > 0) count--;
     return set;
   };
+}
+
+const where = (at: Position): string =>
+  at === NO_POSITION ? '' : ` at ${at.ledgerId}:${at.entryId}`;
+
+/** Told, for a message whose open context the consumer dropped, why (`chunkAssembler`'s `dropped`). */
+export type Dropped = (msg: string, why: string) => void;
+
+/**
+ * Why the consumer dropped each message it dropped, the first time, over `entries` in order — for
+ * `no-silent-loss` to say when a message's chunks are stored but no reader gets it.
+ */
+export function consumerDrops(
+  entries: readonly {
+    ledgerId: number;
+    entryId: number;
+    producerName: string;
+    msgs: readonly MsgRef[];
+  }[],
+  rules: ChunkConsumer | undefined,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const feed = chunkAssembler(rules, (msg, why) => void (out.has(msg) || out.set(msg, why)));
+  for (const e of entries) for (const m of e.msgs) if (m.chunk) feed(e.producerName, m, e);
+  return out;
 }
 
 /** The answer for a message that is not chunked: complete, with no chunk positions. */
