@@ -56,6 +56,15 @@ export interface MermaidOptions extends StepRange {
   readonly readableNames?: boolean;
 }
 
+/**
+ * Our own words join clauses with "; " (an event's text, a violation's detail), and Mermaid ends a
+ * statement at `;`: escaped, the raw text (Copy for GitHub, the diagram's raw view) read
+ * "topic unloaded at us-east#59; the connection stays" (UX review 18). Names cannot hold a `;` or
+ * a space (scenario/names.ts), so every "; " here is ours, and written " — " it needs no escape.
+ * Any other `;` is still escaped (escapeLabel). The table and the CLI keep the "; ".
+ */
+export const clauses = (text: string): string => text.replace(/; /g, ' — ');
+
 const FILL = /^(?:rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)|#[0-9a-fA-F]{6})$/;
 
 export function toMermaid(result: RenderInput, opts: MermaidOptions = {}): MermaidDiagram {
@@ -81,7 +90,8 @@ export function toMermaid(result: RenderInput, opts: MermaidOptions = {}): Merma
       items.push({ step: s.index, kind });
     };
     s.events.forEach((e, i) => {
-      const label = escapeLabel(i === 0 ? `${s.index} · ${e.text}` : e.text, { max: LABEL_MAX });
+      const text = clauses(e.text);
+      const label = escapeLabel(i === 0 ? `${s.index} · ${text}` : text, { max: LABEL_MAX });
       add(eventLine(e, label, alias), e.to === undefined ? 'note' : 'message');
     });
     // A step that produced no event still gets its number on the diagram (its action key).
@@ -92,7 +102,10 @@ export function toMermaid(result: RenderInput, opts: MermaidOptions = {}): Merma
       );
     for (const v of violations) {
       if (all !== '')
-        add(`Note over ${all}: ${wrapNote(`VIOLATION ${v.invariant}: ${v.detail}`)}`, 'note');
+        add(
+          `Note over ${all}: ${wrapNote(`VIOLATION ${v.invariant}: ${clauses(v.detail)}`)}`,
+          'note',
+        );
     }
     if (violations.length > 0 && body.length > 0) {
       lines.push(`    rect ${fill}`, ...body.map((l) => `        ${l}`), '    end');
