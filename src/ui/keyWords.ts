@@ -6,7 +6,9 @@
 // corrupted)"). Every other key keeps the engine's words (engine/render/actionWords).
 import { actionWords, type World } from '../engine';
 import { ordinal } from './ordinal';
-import { describeFault, type FaultJson } from './store';
+// From the store's modules themselves, not its index: the store names a branch with these words.
+import { describeFault } from './store/describe';
+import type { FaultJson } from './store/state';
 
 const MESSAGE = /^fault:(lose-receipt|persist-fails|not-allowed):(.+)@([^@:]+)$/;
 const CHECKSUM = /^fault:checksum-error:(.+)@([^@:]+):(corrupted|intact)$/;
@@ -85,4 +87,14 @@ export function keyWords(
   plan: readonly FaultJson[] = [],
 ): string | null {
   return key.startsWith('fault:') ? describeFaultKey(key, plan) : actionWords(key, world);
+}
+
+/**
+ * A chosen key as a branch's label names it: a fault in the plan's words ("checksum-error on E3 at
+ * us-west (local buffer intact)"), as the Fault plan and Next actions say it; any other key as
+ * written, the name a schedule takes (UX review 18: a link's branch read
+ * "step 3: fault:checksum-error:E3@us-west:intact"). The key itself stays in the recipe.
+ */
+export function choiceName(key: string, plan: readonly FaultJson[] = []): string {
+  return (key.startsWith('fault:') && describeFaultKey(key, plan)) || key;
 }

@@ -4,6 +4,7 @@
 // panel's label, the "Copy for GitHub" text), so a reader of the link or of the issue does not take
 // a chosen interleaving for what the scenario does by itself.
 import type { RunResult } from '../../engine';
+import { choiceName } from '../keyWords';
 import {
   asWrittenBranch,
   describeFault,
@@ -110,10 +111,14 @@ export function forkLines(f: Fork, style: ForkStyle = {}): string[] {
   ];
 }
 
-/** A short name for a fork opened from a link, for the Branches panel. */
-export function forkLabel(f: Fork): string {
+/**
+ * A short name for a fork opened from a link, for the Branches panel: its first choice as a branch
+ * picked in the app is named (a fault in words, choiceName), `plan` the branch's fault plan.
+ */
+export function forkLabel(f: Fork, plan: readonly FaultJson[] = []): string {
   const lines = forkLines(f);
-  const first = f.choices[0] ? `step ${f.choices[0].step}: ${f.choices[0].key}` : lines[0];
+  const c = f.choices[0];
+  const first = c ? `step ${c.step}: ${choiceName(c.key, plan)}` : lines[0];
   const more = lines.length - 1;
   return `from the link${first ? `: ${first}` : ''}${more > 0 ? ` (+${more} more)` : ''}`;
 }

@@ -115,7 +115,8 @@ export async function openLink(payload: string, mode: ViewMode, overRun = false)
   // A fork opens beside the scenario as written; its label says what it chose.
   const opened = appStore.getState();
   const fork = forkOf(opened);
-  if (fork) renameBranch(opened.branch, forkLabel(fork));
+  if (fork)
+    renameBranch(opened.branch, forkLabel(fork, opened.branches[opened.branch]?.faults ?? []));
   const s = appStore.getState();
   if (!s.result || !r.check) return;
   const shown = s.branches[s.branch]?.schedule.length ?? 0;

@@ -5,6 +5,7 @@ import { appStore, mainBranch, type Branch, type FaultJson } from './state';
 import { pathToCursor } from './recipe';
 import { rerun, type Place, type RerunOptions } from './run';
 import { setCursor, stepForward } from './cursor';
+import { choiceName } from '../keyWords';
 
 /** Adds a branch after the others, shows it and runs it, landing at `place`. */
 export function fork(
@@ -32,7 +33,11 @@ export function pickAction(key: string): Promise<void> {
   }
   const b = s.branches[s.branch]!;
   const schedule = [...pathToCursor(s), key];
-  return fork(`step ${s.cursor + 1}: ${key}`, { schedule, faults: b.faults }, s.cursor + 1);
+  return fork(
+    `step ${s.cursor + 1}: ${choiceName(key, b.faults)}`,
+    { schedule, faults: b.faults },
+    s.cursor + 1,
+  );
 }
 
 /** Renames a branch (a link's fork, once its run says which choices it made). */
