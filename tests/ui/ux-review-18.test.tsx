@@ -1,9 +1,11 @@
 // UX review 18 (docs/research/ux-review-18.md), as rendered text:
 // - a branch names a fault it chose in the plan's words, a link's branch as one picked here; the
-//   key stays in the recipe (the link, the JSON).
-import { render, screen, waitFor } from '@testing-library/react';
+//   key stays in the recipe (the link, the JSON);
+// - a node menu's pick is noted under the topology graph, not over its nodes.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../src/ui/App';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
 import { clearPickNote } from '../../src/ui/components/FaultPlan/pickNote';
 import { encodeRecipe } from '../../src/ui/share/codec';
@@ -76,5 +78,30 @@ describe('a branch names a chosen fault in words', () => {
     const other = world().find((k) => k !== steps[at + 1]!.key && !k.startsWith('fault:'))!;
     await store.pickAction(other);
     expect(labels()[2]).toBe(`step ${at + 1}: ${other}`);
+  });
+});
+
+describe('a node menu’s note is under the graph', () => {
+  it('seed 001 step 17, slow bookie-2 from its ⋯: the note follows the graph’s box, outside it', async () => {
+    await store.selectScenario('seed-001-fencing-race');
+    act(() => store.setCursor(17));
+    render(<App />);
+    const user = userEvent.setup();
+    const topology = screen.getByTestId('panel-topology');
+    await user.click(await within(topology).findByRole('button', { name: 'Faults on bookie-2' }));
+    const menu = await screen.findByRole('menu', { name: /^Faults on bookie-2 after step 17/ });
+    await user.click(within(menu).getByRole('menuitem', { name: 'slow bookie-2' }));
+    await waitFor(() =>
+      expect(within(topology).getByTestId('fault-added')).toHaveTextContent(
+        'Added to the Fault plan: slow-bookie bookie-2',
+      ),
+    );
+    const note = within(topology).getByTestId('fault-added');
+    const box = topology.querySelector('.topo-flow')!;
+    expect(box.contains(note)).toBe(false);
+    expect(box.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(note).toHaveClass('fault-added-below');
+    expect(note.getAttribute('style')).toBeNull();
+    expect(note).toHaveAttribute('aria-hidden', 'true');
   });
 });

@@ -14,11 +14,8 @@ export function TopologyFaultButton(props: {
   readonly role?: 'menuitem';
   /** Runs before the fault is placed (a menu closes). */
   readonly onPick?: () => void;
-  /** A menu's place (pickNote) and where its note goes: the note of the pick shows there. */
-  readonly note?: {
-    readonly origin: string;
-    readonly pos: { readonly left: number; readonly top: number };
-  };
+  /** A menu's place (pickNote): the note of the pick shows there. */
+  readonly note?: string;
 }) {
   const { fault: f, busy, role, onPick, note } = props;
   const id = useId();
@@ -33,7 +30,7 @@ export function TopologyFaultButton(props: {
         aria-describedby={why !== null ? id : undefined}
         onClick={() => {
           onPick?.();
-          void (note ? pickFault(note.origin, f.fault, note.pos) : placeFault(f));
+          void (note !== undefined ? pickFault(note, f.fault) : placeFault(f));
         }}
       >
         {f.label}

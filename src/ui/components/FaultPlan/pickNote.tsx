@@ -1,5 +1,5 @@
-// A short line beside the menu a fault was picked from — the ⚡ of a message, a diagram arrow, a
-// topology node's ⋯ — saying it went into the Fault plan: "Added to the Fault plan: lose-receipt
+// A short line near the menu a fault was picked from — beside the ⚡ of a message, in the diagram's
+// zoom bar for an arrow, under the topology graph for a node's ⋯ — saying it went into the Fault plan: "Added to the Fault plan: lose-receipt
 // on E3 at us-west". The plan's own notice is in its panel, often out of view; after a pick a
 // sighted user saw only the step bar's new length and the diagram's faded steps (UX review 15,
 // finding 5). The words are the plan's (describeFault, the same as keyWords gives a fault key).
@@ -12,6 +12,7 @@
 // The line is for the eye only (aria-hidden): a screen reader hears the pick once, from the store's
 // notice ("… added at step 12: …" in the Fault plan, a polite status; a refusal there is an alert
 // with the validator's words). Both had spoken of one pick (UX review 16, finding 12).
+import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { addFault, appStore, describeFault, type FaultJson } from '../../store';
@@ -24,8 +25,6 @@ export type PickNote = {
   /** The cursor once the pick was made (the arrow menu moves it to just before the arrow). */
   readonly at: number;
   readonly scenario: string;
-  /** Where to draw it, in the box of the menu's container (the diagram, the graph); none: inline. */
-  readonly pos?: { readonly left: number; readonly top: number };
 };
 
 const notes = createStore<{ readonly note: PickNote | null }>()(() => ({ note: null }));
@@ -42,11 +41,7 @@ appStore.subscribe((s) => {
  * Adds `f` to the plan (addFault) and notes it at `origin`. A fault the validator refuses is undone
  * by the run (store/run.ts): the note then says so, and the Fault plan's notice says why.
  */
-export function pickFault(
-  origin: string,
-  f: FaultJson,
-  pos?: { readonly left: number; readonly top: number },
-): Promise<void> {
+export function pickFault(origin: string, f: FaultJson): Promise<void> {
   const what = describeFault(f);
   const done = addFault(f);
   const s = appStore.getState();
@@ -56,7 +51,6 @@ export function pickFault(
     state: 'adding',
     at: s.cursor,
     scenario: s.scenarioId,
-    ...(pos && { pos }),
   };
   notes.setState({ note });
   return done.then(() => {
@@ -73,18 +67,31 @@ const TEXT: Record<PickNote['state'], (what: string) => string> = {
   refused: (what) => `Not added: ${what}. The Fault plan says why.`,
 };
 
-/** The note of a pick made at `origin`, if the last pick was made there. */
-export function PickedNote(props: { readonly origin: string; readonly className?: string }) {
+/**
+ * The note of a pick made at `origin`, if the last pick was made there. `reveal`: scrolled into
+ * view (as little as needed) when it appears or changes, for a note drawn away from its menu.
+ */
+export function PickedNote(props: {
+  readonly origin: string;
+  readonly className?: string;
+  readonly reveal?: boolean;
+}) {
   const note = useStore(notes, (s) => s.note);
-  if (!note || note.origin !== props.origin) return null;
+  const shown = note && note.origin === props.origin ? note : null;
+  const ref = useRef<HTMLSpanElement>(null);
+  const text = shown ? TEXT[shown.state](shown.what) : null;
+  useEffect(() => {
+    if (props.reveal && text !== null) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [props.reveal, text]);
+  if (!shown) return null;
   return (
     <span
+      ref={ref}
       aria-hidden="true"
-      className={`fault-added ${note.state === 'refused' ? 'fault-added-refused' : ''} ${props.className ?? ''}`}
+      className={`fault-added ${shown.state === 'refused' ? 'fault-added-refused' : ''} ${props.className ?? ''}`}
       data-testid="fault-added"
-      style={note.pos && { position: 'absolute', left: note.pos.left, top: note.pos.top }}
     >
-      {TEXT[note.state](note.what)}
+      {text}
     </span>
   );
 }

@@ -88,8 +88,10 @@ export default function Graph(props: { readonly topology: Topology; readonly fau
           onNodeContextMenu={(e, n) => onContextMenu(e, n.data.node)}
         />
         {menu && <NodeFaultMenu key={menu.node.id} {...menu} onClose={close} />}
-        <PickedNote origin={NODE_ORIGIN} className="fault-added-over" />
       </div>
+      {/* Under the graph, not where the menu was: there it covered the node picked from and its
+          neighbours (UX review 18). Nothing above it moves when it shows. */}
+      <PickedNote origin={NODE_ORIGIN} className="fault-added-below" reveal />
     </NodeMenuContext.Provider>
   );
 }

@@ -12,7 +12,7 @@ import { TopologyFaultButton } from '../FaultPlan/TopologyFaultButton';
 import { faultsOnNode } from '../FaultPlan/topologyFaults';
 
 export const MENU_ID = 'topo-node-menu';
-/** The node menus' place in pickNote: one note in the graph, where the last menu opened. */
+/** The node menus' place in pickNote: one note, under the graph (Graph.tsx). */
 export const NODE_ORIGIN = 'node';
 
 export interface NodeMenuApi {
@@ -125,7 +125,7 @@ export function NodeFaultMenu(props: {
           busy={busy}
           role="menuitem"
           onPick={() => onClose(true)}
-          note={{ origin: NODE_ORIGIN, pos: { left: x, top: y } }}
+          note={NODE_ORIGIN}
         />
       ))}
       {busy && <div className="muted">Running…</div>}
