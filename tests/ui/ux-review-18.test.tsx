@@ -1,10 +1,14 @@
 // UX review 18 (docs/research/ux-review-18.md), as rendered text:
 // - a branch names a fault it chose in the plan's words, a link's branch as one picked here; the
 //   key stays in the recipe (the link, the JSON);
-// - a node menu's pick is noted under the topology graph, not over its nodes.
+// - a node menu's pick is noted under the topology graph, not over its nodes;
+// - the editor's line form takes a quoted word ("M 1"), both ways; the validator still refuses the
+//   id, with its named error, and a quote that does not close is named.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { loadScenario } from '../../src/engine';
+import * as L from '../../src/ui/components/Editor/lines';
 import { App } from '../../src/ui/App';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
 import { clearPickNote } from '../../src/ui/components/FaultPlan/pickNote';
@@ -103,5 +107,78 @@ describe('a node menu’s note is under the graph', () => {
     expect(note).toHaveClass('fault-added-below');
     expect(note.getAttribute('style')).toBeNull();
     expect(note).toHaveAttribute('aria-hidden', 'true');
+  });
+});
+
+describe('the line form quotes a word with a space', () => {
+  const workload = [
+    { send: 'M 1', producer: 'p1', seq: 0 },
+    { send: 'M2', producer: 'my app' },
+    { flush: 'my app' },
+    { send: 'say "hi"', producer: 'p1', replicateTo: ['us east', 'us-west'] },
+  ];
+
+  it('a JSON workload with such ids shows quoted and reads back as itself', () => {
+    const text = L.workloadToLines(workload);
+    expect(text).toBe(
+      [
+        'send "M 1" p1 seq=0',
+        'send M2 "my app"',
+        'flush "my app"',
+        'send "say \\"hi\\"" p1 replicateTo="us east,us-west"',
+      ].join('\n'),
+    );
+    expect(L.linesToWorkload(text)).toEqual({ ok: true, value: workload });
+    // Plain words are written as before: no quotes where none are needed.
+    expect(L.workloadToLines([{ send: 'M1', producer: 'p1', replicateTo: [] }])).toBe(
+      'send M1 p1 replicateTo=',
+    );
+    expect(L.producersToLines([{ name: 'p1', producerName: 'my app' }])).toBe(
+      'p1 producerName="my app"',
+    );
+    expect(L.linesToProducers('p1 producerName="my app"')).toEqual({
+      ok: true,
+      value: [{ name: 'p1', producerName: 'my app' }],
+    });
+  });
+
+  it('typed quoted, "M 1" reaches the validator, which refuses it by name and says why', () => {
+    const parsed = L.linesToWorkload('send "M 1" p1');
+    expect(parsed).toEqual({ ok: true, value: [{ send: 'M 1', producer: 'p1' }] });
+    const loaded = loadScenario({
+      format: 'dedup-lab/scenario@1',
+      id: 'quoted',
+      producers: [{ name: 'p1', client: 'java' }],
+      workload: parsed.ok ? parsed.value : [],
+    });
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    const e = loaded.errors.find((x) => x.path === '$.workload[0].send');
+    expect(e?.message).toBe(
+      'expected a message id (letters, digits, ".", "_" and "-", starting with a letter or digit; no spaces), got "M 1"',
+    );
+  });
+
+  it('unquoted, the error says to quote it; an open quote is named; a JSON line keeps its spaces', () => {
+    expect(L.linesToWorkload('send M 1 p1')).toEqual({
+      ok: false,
+      error: expect.stringContaining('"p1" — expected seq=…'),
+    });
+    expect(L.linesToWorkload('send M 1 p1')).toEqual({
+      ok: false,
+      error: expect.stringContaining('(a name with a space is one word in quotes: "M 1")'),
+    });
+    expect(L.linesToWorkload('send M1 p1\nsend "M 1 p1')).toEqual({
+      ok: false,
+      error: 'line 2: the quote at column 6 is not closed (write \\" for a quote in it)',
+    });
+    expect(L.linesToWorkload('send "M 1"p1')).toEqual({
+      ok: false,
+      error: 'line 1: expected a space after the quoted "M 1" at column 11',
+    });
+    expect(L.linesToWorkload('{"send": "M  1", "producer": "p1"}')).toEqual({
+      ok: true,
+      value: [{ send: 'M  1', producer: 'p1' }],
+    });
   });
 });

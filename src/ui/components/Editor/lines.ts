@@ -27,7 +27,8 @@ export function clustersToLines(v: unknown): string {
 
 export function linesToClusters(text: string): Parsed<Json[]> {
   const out: Json[] = [];
-  for (const { n, words } of lines(text)) {
+  for (const { n, words, error } of lines(text)) {
+    if (error !== undefined) return { ok: false, error };
     const o = options(words.slice(1), n, ['brokers', 'bookies']);
     if (!o.ok) return o;
     out.push({
@@ -84,7 +85,8 @@ export function replicationToLines(v: unknown): string {
 
 export function linesToReplication(text: string): Parsed<Json | Json[]> {
   const out: Json[] = [];
-  for (const { n, words } of lines(text)) {
+  for (const { n, words, error } of lines(text)) {
+    if (error !== undefined) return { ok: false, error };
     const [from, arrow, to] = words;
     if (!from || arrow !== '->' || !to)
       return {

@@ -34,7 +34,8 @@ export function producersToLines(v: unknown): string {
 
 export function linesToProducers(text: string): Parsed<Json[]> {
   const out: Json[] = [];
-  for (const { n, words } of lines(text)) {
+  for (const { n, words, error } of lines(text)) {
+    if (error !== undefined) return { ok: false, error };
     const o = options(words.slice(1), n, [
       'producerName',
       'cluster',

@@ -1,6 +1,17 @@
 // The workload part of the editor form: a send, a flush or an await as one line, both ways —
 // `send M1 p1 seq=0 size=100`, `flush p1`, `await p1` — and any other item as its JSON on a line.
-import { bool, csv, lines, list, num, options, str, type Json, type Parsed } from './lineSyntax';
+import {
+  bool,
+  csv,
+  lines,
+  list,
+  num,
+  options,
+  str,
+  word,
+  type Json,
+  type Parsed,
+} from './lineSyntax';
 
 /**
  * `send M1 p1 seq=0 size=100 replicateTo=us-east,us-west` (`replicateTo=` is the empty list),
@@ -13,7 +24,7 @@ export function workloadToLines(v: unknown): string {
       if (w && typeof w.send === 'string')
         return [
           'send',
-          w.send,
+          word(w.send),
           str(w.producer),
           w.seq !== undefined && `seq=${str(w.seq)}`,
           w.size !== undefined && `size=${str(w.size)}`,
@@ -23,8 +34,8 @@ export function workloadToLines(v: unknown): string {
         ]
           .filter(Boolean)
           .join(' ');
-      if (w && typeof w.flush === 'string') return `flush ${w.flush}`;
-      if (w && typeof w.await === 'string') return `await ${w.await}`;
+      if (w && typeof w.flush === 'string') return `flush ${word(w.flush)}`;
+      if (w && typeof w.await === 'string') return `await ${word(w.await)}`;
       return JSON.stringify(w);
     })
     .join('\n');
@@ -32,9 +43,10 @@ export function workloadToLines(v: unknown): string {
 
 export function linesToWorkload(text: string): Parsed<unknown[]> {
   const out: unknown[] = [];
-  for (const { n, words } of lines(text)) {
+  for (const { n, text: typed, words, error } of lines(text)) {
+    if (error !== undefined) return { ok: false, error };
     const [verb, a, b] = words;
-    if (verb === 'send' && a && b) {
+    if (verb === 'send' && a !== undefined && b !== undefined) {
       const o = options(words.slice(3), n, [
         'seq',
         'size',
@@ -55,18 +67,18 @@ export function linesToWorkload(text: string): Parsed<unknown[]> {
           : {}),
         ...(deliverAfter !== undefined ? { deliverAfter: num(deliverAfter) } : {}),
       });
-    } else if ((verb === 'flush' || verb === 'await') && a && words.length === 2) {
+    } else if ((verb === 'flush' || verb === 'await') && words.length === 2) {
       out.push({ [verb]: a });
-    } else if (verb?.startsWith('{')) {
+    } else if (typed.startsWith('{')) {
       try {
-        out.push(JSON.parse(words.join(' ')));
+        out.push(JSON.parse(typed));
       } catch {
         return { ok: false, error: `line ${n}: not valid JSON` };
       }
     } else {
       return {
         ok: false,
-        error: `line ${n}: expected "send <message> <producer> [seq=n] [size=n] [replicateTo=c1,c2] [disableReplication=true] [deliverAfter=ms]", "flush <producer>" or "await <producer>"`,
+        error: `line ${n}: expected "send <message> <producer> [seq=n] [size=n] [replicateTo=c1,c2] [disableReplication=true] [deliverAfter=ms]", "flush <producer>" or "await <producer>" (a name with a space is one word in quotes: "M 1")`,
       };
     }
   }
