@@ -1,6 +1,6 @@
 // UX review 18 (docs/research/ux-review-18.md), as rendered text:
 // - a branch names a fault it chose in the plan's words, a link's branch as one picked here; the
-//   key stays in the recipe (the link, the JSON);
+//   key stays in the recipe (the link, the JSON), and Copy for GitHub says the words after it;
 // - a node menu's pick is noted under the topology graph, not over its nodes;
 // - the editor's line form takes a quoted word ("M 1"), both ways; the validator still refuses the
 //   id, with its named error, and a quote that does not close is named.
@@ -13,6 +13,8 @@ import { App } from '../../src/ui/App';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
 import { clearPickNote } from '../../src/ui/components/FaultPlan/pickNote';
 import { encodeRecipe } from '../../src/ui/share/codec';
+import { forkOf } from '../../src/ui/share/fork';
+import { buildGithubComment } from '../../src/ui/share/github';
 import { openLink, recipeFromState } from '../../src/ui/share/sync';
 import * as store from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
@@ -55,6 +57,22 @@ describe('a branch names a chosen fault in words', () => {
     expect(label).not.toContain('fault:');
     // The recipe the reopened page would share still takes the key.
     expect(recipeFromState(state())!.schedule[at]).toMatch(CHECKSUM);
+    // Copy for GitHub keeps the key (what a schedule takes) and says it in words after it.
+    const text = buildGithubComment({
+      title: 't',
+      scenarioId: state().scenarioId,
+      result: state().result!,
+      step: state().cursor,
+      link: 'https://example.test/#s=1.x',
+      fixes: state().fixes,
+      fork: forkOf(state()),
+    }).text;
+    expect(text).toMatch(
+      new RegExp(
+        `^- step ${at + 1}: \`${recipe.schedule[at]}\` — checksum-error on E3 at us-west \\(local buffer ${buffer}\\) \\(the automatic choice here is \`[^\`]+\`\\)$`,
+        'm',
+      ),
+    );
   });
 
   it('a fault picked from Next actions names its branch in words; any other key as written', async () => {

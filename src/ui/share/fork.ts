@@ -78,20 +78,32 @@ export function forkOf(s: AppState): Fork | null {
   };
 }
 
-/** One choice in words: "step 18: X (the scenario's schedule takes Y here)". */
-export function choiceText(c: ForkChoice, code: (k: string) => string = (k) => k): string {
+/**
+ * One choice in words: "step 18: X (the scenario's schedule takes Y here)". `words`: what the
+ * chosen key means, said after it (a fault's words, for a reader who cannot read the key).
+ */
+export function choiceText(
+  c: ForkChoice,
+  code: (k: string) => string = (k) => k,
+  words: (k: string) => string | null = () => null,
+): string {
   const instead =
     c.instead === null
       ? ''
       : c.by === 'schedule'
         ? ` (the scenario's schedule takes ${code(c.instead)} here)`
         : ` (the automatic choice here is ${code(c.instead)})`;
-  return `step ${c.step}: ${code(c.key)}${instead}`;
+  const said = words(c.key);
+  return `step ${c.step}: ${code(c.key)}${said ? ` — ${said}` : ''}${instead}`;
 }
 
-/** How a text writes the lines: action keys (`code`), a fault's words (`text`), a note after a `+`. */
+/**
+ * How a text writes the lines: action keys (`code`), a fault's words (`text`), a note after a `+`,
+ * and `keyWords`: a chosen key's meaning said after it (the GitHub comment: a fault's words).
+ */
 export interface ForkStyle {
   readonly code?: (k: string) => string;
+  readonly keyWords?: (k: string) => string | null;
   readonly text?: (t: string) => string;
   readonly added?: string;
 }
@@ -101,9 +113,13 @@ export interface ForkStyle {
  * and the GitHub comment (which styles keys as code, escapes Markdown and says what `+` adds).
  */
 export function forkLines(f: Fork, style: ForkStyle = {}): string[] {
-  const { code = (k: string) => k, text = (t: string) => t, added = '' } = style;
+  const { code = (k: string) => k, text = (t: string) => t, added = '', keyWords } = style;
+  const words = (k: string): string | null => {
+    const said = keyWords?.(k) ?? null;
+    return said === null ? null : text(said);
+  };
   return [
-    ...f.choices.map((c) => choiceText(c, code)),
+    ...f.choices.map((c) => choiceText(c, code, words)),
     ...f.added.map((x) => `fault plan: + ${text(describeFault(x))}${added}`),
     ...f.removed.map(
       (x) => `fault plan: − ${text(describeFault(x))} (the scenario's own entry, dropped)`,

@@ -3,6 +3,7 @@
 // window around the violation shrinks until the whole comment fits GitHub's 65,536 characters.
 import { toMarkdownTable, toMermaid, type RunResult } from '../../engine';
 import { forkLines, type Fork } from './fork';
+import { describeFaultKey } from '../keyWords';
 import { stateSummary } from './summary';
 
 export const GITHUB_MAX_CHARS = 65_536;
@@ -79,6 +80,9 @@ const code = (k: string) => `\`${k.replace(/[`\p{Cc}]/gu, "'")}\``;
 function forkParagraph(f: Fork): string[] {
   const lines = forkLines(f, {
     code,
+    // A fault the run chose is said in the plan's words after its key (UX review 18): the key is
+    // what a schedule takes, the words what a reader of the issue can follow.
+    keyWords: (k) => (k.startsWith('fault:') ? describeFaultKey(k) : null),
     text: escapeMarkdownText,
     added: " (added to the scenario's plan)",
   });
