@@ -3,7 +3,9 @@
 //   checksum-error in words (the key stays in the link), and Copy for GitHub says them after it;
 // - a node menu's note sits under the topology graph and covers no node (1024 and 1440 px);
 // - the raw Mermaid (Copy for GitHub) has no "#59;": our own clauses are joined with " — ";
-// - the editor's line form shows a JSON id "M 1" quoted, takes a quoted word, says to quote one.
+// - the editor's line form shows a JSON id "M 1" quoted, takes a quoted word, says to quote one;
+// - a ⚡ pick in the Producers panel keeps its row: the list beside "pendingMessages", the ⚡ after
+//   "E4 seq 1", the note under them (1024 px, seed 000).
 import assert from 'node:assert/strict';
 import { copyLink, goToStep, openScenario, until } from './lib.mjs';
 
@@ -176,4 +178,66 @@ const quotedIds = {
   },
 };
 
-export default [linkWords, nodeNote, quotedIds];
+const boltRow = {
+  name: 'ux18: a ⚡ pick keeps its row in Producers — list beside its label, ⚡ after its message, the note under them (seed 000, 1024 px)',
+  timeout: 60_000,
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage({ viewport: { width: 1024, height: 768 } });
+    await openScenario(page, baseURL, 'seed-000-checksum-corrupted');
+    await goToStep(page, 9);
+    const producers = page.getByTestId('panel-producers');
+    const bolt = producers.getByRole('button', { name: 'Inject a fault on E4 at us-east' });
+    await bolt.scrollIntoViewIfNeeded();
+    const place = () =>
+      page.evaluate(() => {
+        const b = document.querySelector(
+          '[data-testid=panel-producers] [aria-label="Inject a fault on E4 at us-east"]',
+        );
+        const li = b.closest('li');
+        const label = b.closest('.row').querySelector('.row-label');
+        const top = (e) => Math.round(e.getBoundingClientRect().top);
+        const mid = (e) => {
+          const r = e.getBoundingClientRect();
+          return Math.round(r.top + r.height / 2);
+        };
+        return {
+          label: top(label),
+          chip: mid(li.querySelector('.chip')),
+          bolt: mid(b),
+          note: li.querySelector('[data-testid=fault-added]')?.getBoundingClientRect().top ?? null,
+          chipBottom: li.querySelector('.chip').getBoundingClientRect().bottom,
+        };
+      });
+    const before = await place();
+    await bolt.click();
+    await page
+      .getByRole('menu', { name: 'Faults for E4' })
+      .getByRole('menuitem', { name: /^lose-receipt/ })
+      .click();
+    await until(
+      page,
+      () =>
+        document
+          .querySelector('[data-testid=panel-producers] [data-testid=fault-added]')
+          ?.textContent?.startsWith('Added'),
+      undefined,
+      'no note beside the ⚡',
+    );
+    const after = await place();
+    assert.ok(Math.abs(after.label - before.label) <= 2, 'the row moved');
+    assert.ok(
+      Math.abs(after.chip - before.chip) <= 2,
+      `the list left its label: ${JSON.stringify([before, after])}`,
+    );
+    assert.ok(
+      Math.abs(after.bolt - after.chip) <= 4,
+      `the ⚡ left its message: ${JSON.stringify(after)}`,
+    );
+    assert.ok(
+      after.note >= after.chipBottom - 0.5,
+      `the note is not under them: ${JSON.stringify(after)}`,
+    );
+  },
+};
+
+export default [linkWords, nodeNote, quotedIds, boltRow];
