@@ -1,0 +1,119 @@
+// @vitest-environment node
+// The docs' JSON examples cannot rot: every ```json block of docs/scenario-format-extensions.md,
+// docs/cli.md and README.md is loaded as the comment before it says (the convention is at the top
+// of scenario-format-extensions.md) — a whole scenario or a fragment over a minimal one must load,
+// an error example must be refused with the error it quotes — and a ```text block marked as a
+// command's stderr must be what the CLI prints for the files the page names.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../src/engine/scenario/validate';
+import { cli } from './fakeCli';
+
+const DOCS = ['docs/scenario-format-extensions.md', 'docs/cli.md', 'README.md'] as const;
+
+/** The scenario a fragment's top-level fields are laid over (documented beside the convention). */
+const MINIMAL = {
+  format: 'dedup-lab/scenario@1',
+  id: 'docs-example',
+  producers: [{ name: 'p1' }],
+  workload: [
+    { send: 'M1', producer: 'p1' },
+    { send: 'M2', producer: 'p1' },
+  ],
+};
+
+interface Block {
+  readonly doc: string;
+  readonly line: number;
+  readonly lang: string;
+  /** The HTML comment's words after `example:` on the line before the fence, or null. */
+  readonly marker: string | null;
+  readonly body: string;
+}
+
+function blocks(doc: string): Block[] {
+  const lines = readFileSync(doc, 'utf8').split('\n');
+  const out: Block[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\w+)\s*$/.exec(lines[i]!);
+    if (!open) continue;
+    const end = lines.findIndex((l, j) => j > i && l.startsWith('```'));
+    const before = i > 0 ? /^<!-- example: (.*) -->$/.exec(lines[i - 1]!) : null;
+    out.push({
+      doc,
+      line: i + 1,
+      lang: open[1]!,
+      marker: before ? before[1]! : null,
+      body: lines.slice(i + 1, end).join('\n'),
+    });
+    i = end;
+  }
+  return out;
+}
+
+interface Marker {
+  readonly fragment: boolean;
+  readonly error: string | null;
+  readonly file: string | null;
+}
+
+/** `fragment`, `scenario`, `error <text>`, `file <name>`, joined by ", " (error comes last: its text may hold commas). */
+function parseMarker(m: string | null): Marker {
+  let rest = m ?? 'scenario';
+  let fragment = false;
+  let file: string | null = null;
+  let error: string | null = null;
+  for (;;) {
+    const head = /^(fragment|scenario|file (\S+))(, |$)/.exec(rest);
+    if (!head) break;
+    if (head[1] === 'fragment') fragment = true;
+    if (head[2]) file = head[2];
+    rest = rest.slice(head[0].length);
+  }
+  if (rest.startsWith('error')) error = rest.slice('error'.length).trim();
+  else if (rest !== '') throw new Error(`unknown example marker: ${m}`);
+  return { fragment, error, file };
+}
+
+const all = DOCS.flatMap(blocks);
+const json = all.filter((b) => b.lang === 'json');
+
+describe('the docs’ JSON examples', () => {
+  it('finds the examples (the extraction itself is not empty)', () => {
+    for (const doc of DOCS) expect(json.filter((b) => b.doc === doc).length).toBeGreaterThan(0);
+    expect(json.length).toBeGreaterThanOrEqual(35);
+  });
+
+  it.each(json.map((b) => [`${b.doc}:${b.line}`, b] as const))('%s', (_, b) => {
+    const m = parseMarker(b.marker);
+    const parsed = JSON.parse(b.body) as Record<string, unknown>;
+    const scenario = m.fragment ? { ...MINIMAL, ...parsed } : parsed;
+    const result = loadScenario(scenario);
+    const errors = result.ok ? [] : result.errors.map((e) => `${e.path}: ${e.message}`);
+    if (m.error === null) expect(errors).toEqual([]);
+    else expect(errors.some((e) => e.includes(m.error!))).toBe(true);
+  });
+});
+
+describe('the docs’ CLI output examples', () => {
+  const outputs = all.filter((b) => b.lang === 'text' && b.marker?.startsWith('stderr of '));
+
+  it('finds them', () => {
+    expect(outputs.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(outputs.map((b) => [`${b.doc}:${b.line}`, b] as const))('%s', (_, b) => {
+    const files = Object.fromEntries(
+      json
+        .filter((j) => j.doc === b.doc)
+        .flatMap((j) => {
+          const { file } = parseMarker(j.marker);
+          return file ? [[file, j.body]] : [];
+        }),
+    );
+    const argv = b.marker!.slice('stderr of '.length).split(' ');
+    const { code, stderr } = cli(argv, files);
+    expect(code).toBe(2);
+    for (const line of b.body.split('\n')) expect(stderr).toContain(line);
+  });
+});
