@@ -2,8 +2,9 @@
 // The docs' JSON examples cannot rot: every ```json block of docs/scenario-format-extensions.md,
 // docs/cli.md and README.md is loaded as the comment before it says (the convention is at the top
 // of scenario-format-extensions.md) — a whole scenario or a fragment over a minimal one must load,
-// an error example must be refused with the error it quotes — and a ```text block marked as a
-// command's stderr must be what the CLI prints for the files the page names.
+// an error example must be refused with the error it quotes —, a ```text block marked as a
+// command's stderr must be what the CLI prints for the files the page names, and a ```jsonc
+// output shape marked with its command line has the keys that command's JSON has.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/engine/scenario/validate';
@@ -119,5 +120,43 @@ describe('the docs’ CLI output examples', () => {
     const { code, stderr } = cli(argv, files);
     expect(code).toBe(2);
     for (const line of b.body.split('\n')) expect(stderr).toContain(line);
+  });
+});
+
+/** A ```jsonc shape without its comments (no string in them holds `//`; `…` only inside strings), so it parses. */
+const uncomment = (body: string): Record<string, unknown> =>
+  JSON.parse(body.replace(/\/\/.*$/gm, '')) as Record<string, unknown>;
+
+/** Keys documented as present only sometimes: the line that gives them says "only when". */
+const sometimes = (body: string): string[] =>
+  [...body.matchAll(/^\s*"(\w+)":.*only when/gm)].map((m) => m[1]!);
+
+describe('the docs’ JSON output shapes', () => {
+  const shapes = all.filter((b) => b.lang === 'jsonc' && b.marker?.startsWith('shape of '));
+
+  it('finds run, check and compare', () => {
+    expect(shapes.map((b) => b.marker!.split(' ')[2])).toEqual(['run', 'check', 'compare']);
+  });
+
+  it.each(shapes.map((b) => [b.marker!, b] as const))('%s', (_, b) => {
+    const argv = b.marker!.slice('shape of '.length).split(' ');
+    const { stdout } = cli(argv);
+    const actual = JSON.parse(stdout) as Record<string, unknown>;
+    const documented = uncomment(b.body);
+    expect(actual.scenario).toBe(documented.scenario);
+    // Every key the command prints is documented, in its order; a documented key it leaves out
+    // is one the page says appears only sometimes.
+    const optional = sometimes(b.body);
+    expect(Object.keys(actual)).toEqual(
+      Object.keys(documented).filter((k) => k in actual || !optional.includes(k)),
+    );
+    const first = (o: Record<string, unknown>, k: string) =>
+      (o[k] as Record<string, unknown>[] | undefined)?.[0] ?? {};
+    const inner = (o: Record<string, unknown>) =>
+      'rows' in o ? first(first(o, 'rows'), 'violations') : first(o, 'violations');
+    for (const k of Object.keys(inner(actual)))
+      if (k !== 'trace' || 'trace' in inner(documented))
+        expect(inner(documented)).toHaveProperty(k);
+    if ('bounds' in actual) expect(actual.bounds).toEqual(documented.bounds);
   });
 });
