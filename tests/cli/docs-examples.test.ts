@@ -160,3 +160,19 @@ describe('the docs’ JSON output shapes', () => {
     if ('bounds' in actual) expect(actual.bounds).toEqual(documented.bounds);
   });
 });
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+const slug = (heading: string): string =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+describe('the docs’ links within a page', () => {
+  it.each(DOCS.map((d) => [d] as const))('%s: every #anchor names a heading', (doc) => {
+    const text = readFileSync(doc, 'utf8');
+    const anchors = new Set([...text.matchAll(/^#{1,6} (.*)$/gm)].map((m) => slug(m[1]!)));
+    const links = [...text.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]!);
+    expect(links.filter((l) => !anchors.has(l))).toEqual([]);
+  });
+});
