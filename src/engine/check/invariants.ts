@@ -123,9 +123,15 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
       const md = r.cursor.markDeletePosition;
       // A message TTL's mark-delete is Pulsar's policy, not a replicated entry's delete: said so.
       const expired = expiredOnCursor(w, link, e);
+      // A chunk the TTL expired before the rest of its message was replicated: the remote holds the
+      // later chunks only, which no consumer assembles (`ConsumerImpl.processMessageChunk` drops a
+      // chunk whose message's first never came) — the TTL is the cause, not the replicator's delete.
+      const expiredChunk =
+        set && !expired ? set.find((p) => expiredOnCursor(w, link, p)) : undefined;
       // An expired entry the replicator's producer still has pending is on its way, not lost: it
       // is lost once that send fails (the rewind starts after the TTL's mark-delete) or is dropped.
-      if (expired && expiredInFlight(w, link).some((x) => cmpPos(x.sourcePosition!, e) === 0))
+      const lapsed = expired ? e : expiredChunk;
+      if (lapsed && expiredInFlight(w, link).some((x) => cmpPos(x.sourcePosition!, lapsed) === 0))
         continue;
       // A chunked message is named by its chunks' span, as a consumer's ChunkMessageIdImpl spans them.
       const where = `${m.msg} (${repl.from} ${set ? chunkSpan(set) : `${e.ledgerId}:${e.entryId}`})`;
@@ -136,9 +142,11 @@ function linkReplicatedButMissing(w: World, link: ReplicationLink, which: string
         messages: [m.msg],
         detail: expired
           ? `${where} expired by the message TTL on the replicator's cursor${which} (${mark}) before it was replicated: ${repl.to} does not store it`
-          : skipsEntry(e, repl.to)
-            ? `${where} was skipped by the replicator${which} (${mark}): the entry's replicate_to [${entryReplicateTo(e)!.join(', ')}] (its batch's first message's, ${e.msgs[0]!.msg}) excludes ${repl.to}, but ${m.msg} was sent for ${repl.to}`
-            : `${where} was deleted by the replicator${which} (${mark}) but ${repl.to} does not store it`,
+          : expiredChunk
+            ? `${where}: its chunk at ${expiredChunk.ledgerId}:${expiredChunk.entryId} expired by the message TTL on the replicator's cursor${which} (${mark}) before it was replicated: ${repl.to} cannot assemble it`
+            : skipsEntry(e, repl.to)
+              ? `${where} was skipped by the replicator${which} (${mark}): the entry's replicate_to [${entryReplicateTo(e)!.join(', ')}] (its batch's first message's, ${e.msgs[0]!.msg}) excludes ${repl.to}, but ${m.msg} was sent for ${repl.to}`
+              : `${where} was deleted by the replicator${which} (${mark}) but ${repl.to} does not store it`,
       });
     }
   }
