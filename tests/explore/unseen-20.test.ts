@@ -61,8 +61,21 @@ describe('review 20: links, unloads and chunks, searched', () => {
       states: 4094,
     });
   });
-  it('x06 a chunked message replicated (V2), a drop anywhere (1): each chunk is judged by its source position — holds', () => {
-    expectVerdict(check('u20-x06-geo-chunked-disconnect'), {
+  it("x06 a chunked message replicated (V2), a drop anywhere (1): the replicator's chunks are judged by source position, but p1's own drop stores chunk 1 twice at us-east (not deduplicating) and a consumer before PR 20948 drops M1 at the repeat — the loss the consumer's half of the fix closes", () => {
+    const r = check('u20-x06-geo-chunked-disconnect');
+    expectVerdict(r, {
+      safety: 'violated',
+      liveness: 'holds',
+      states: 8136,
+      found: { 'no-silent-loss': 12 },
+    });
+    expect(traceOf(r, 'no-silent-loss').trace[4]).toBe('fault:disconnect:p1');
+    expect(traceOf(r, 'no-silent-loss').detail).toBe(
+      'M1 was completed as a success at 10:2 for p1, but us-east does not store it: the consumer dropped it at 10:1, at the repeated chunk M1[1/2] (before PR 20948)',
+    );
+  });
+  it('x06f the same search with pr-20948: the consumer skips the repeated chunk — holds', () => {
+    expectVerdict(checkScenario(scenario('u20-x06-geo-chunked-disconnect'), ['pr-20948']), {
       ...HOLDS,
       liveness: 'holds',
       states: 8136,

@@ -571,7 +571,10 @@ const SCENARIOS: Record<string, Json> = {
     ...geo({ east: true, west: false }, [], {}, { workload: [send('E1'), wait()] }),
     explore: search(['unload-topic:topic', 'disconnect'], 2),
   },
-  // x06: chunked V2, a replicator drop anywhere (1): holds.
+  // x06: chunked V2, a drop anywhere (1): predicted holds (the replicator's chunks are judged by
+  // source position). Since session 18's consumer rule (main moved during the review): p1's own drop
+  // stores chunk 1 twice at us-east (not deduplicating) and a consumer before PR 20948 drops M1 at the
+  // repeat — no-silent-loss in 12; with pr-20948 it holds.
   // (M1 alone: with M2, 323,673 states in 169 s — the same verdict.)
   'u20-x06-geo-chunked-disconnect': {
     ...geoChunked({}, [], { workload: [send('M1', 'p1', { size: 6000000 }), wait()] }),
