@@ -21,6 +21,18 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
       : (r.arr(s.clusters, '$.clusters') ?? []);
   if (raw.length === 0) r.fail('$.clusters', 'at least one cluster', raw);
   const brokersSeen = new Set<string>();
+  // A cluster that names no brokers gets one. `broker-1` as the contract says, unless another
+  // cluster already has or names that broker: then `<cluster>-broker-1`, so two clusters written
+  // without brokers are still a valid geo-replication scenario (broker names are unique across
+  // clusters because action keys such as `deliver:p1->broker-1:M1` name a broker alone).
+  const named = new Set(
+    raw.flatMap((c) => {
+      const b = (c as { brokers?: unknown } | null)?.brokers;
+      return Array.isArray(b) ? b.filter((x): x is string => typeof x === 'string') : [];
+    }),
+  );
+  const defaultBroker = (cluster: string): string =>
+    named.has('broker-1') || brokersSeen.has('broker-1') ? `${cluster}-broker-1` : 'broker-1';
   const out: ClusterConfig[] = [];
   raw.forEach((c, i) => {
     const path = `$.clusters[${i}]`;
@@ -32,7 +44,7 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     if (out.some((x) => x.name === name))
       r.fail(`${path}.name`, 'a name not used by another cluster', name);
     const brokers = (
-      o.brokers === undefined ? ['broker-1'] : (r.arr(o.brokers, `${path}.brokers`) ?? [])
+      o.brokers === undefined ? [defaultBroker(name)] : (r.arr(o.brokers, `${path}.brokers`) ?? [])
     ).map(
       (b, j) =>
         r.str(b, `${path}.brokers[${j}]`, NAME, 'a broker name') ?? asWritten(b, `broker-${j}`),
