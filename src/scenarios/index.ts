@@ -20,6 +20,11 @@ import chunkedReloadPr20948 from './chunked-reload-pr-20948.json';
 import goChunkedTimeoutEarlySuccess from './go-chunked-timeout-early-success.json';
 import chunkedReloadPr20948Explore from './chunked-reload-pr-20948-explore.json';
 import goChunkedTimeoutEarlySuccessExplore from './go-chunked-timeout-early-success-explore.json';
+import chunkedConsumerDropsRepeat from './chunked-consumer-drops-repeat.json';
+import chunkedConsumerDropsRepeatExplore from './chunked-consumer-drops-repeat-explore.json';
+import chunkedConsumerPendingLimit from './chunked-consumer-pending-limit.json';
+import pendingQueueFullBlocks from './pending-queue-full-blocks.json';
+import goPendingQueuePermitLeak from './go-pending-queue-permit-leak.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
 import seed000ChecksumIntact from './seed-000-checksum-intact.json';
 import seed000NotAllowed from './seed-000-not-allowed.json';
@@ -72,6 +77,10 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   goChunkedDedupPr20948,
   chunkedReloadPr20948,
   goChunkedTimeoutEarlySuccess,
+  chunkedConsumerDropsRepeat,
+  chunkedConsumerPendingLimit,
+  pendingQueueFullBlocks,
+  goPendingQueuePermitLeak,
   geoV2Clean,
   geoTwoWay,
   geoTwoWayV1SameName,
@@ -104,6 +113,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   seed003BGoExplore,
   chunkedReloadPr20948Explore,
   goChunkedTimeoutEarlySuccessExplore,
+  chunkedConsumerDropsRepeatExplore,
 ];
 
 /** A built-in by id; generated long traces (`long-<n>`, see ./long) resolve too, unlisted. */
