@@ -26,6 +26,7 @@ const FILES: Record<string, readonly [string, string]> = {
   Producer: ['apache/pulsar', `${SERVICE}/Producer.java`],
   ServerCnx: ['apache/pulsar', `${SERVICE}/ServerCnx.java`],
   BrokerService: ['apache/pulsar', `${SERVICE}/BrokerService.java`],
+  AbstractTopic: ['apache/pulsar', `${SERVICE}/AbstractTopic.java`],
   AbstractReplicator: ['apache/pulsar', `${SERVICE}/AbstractReplicator.java`],
   PersistentTopic: ['apache/pulsar', `${SERVICE}/persistent/PersistentTopic.java`],
   PersistentReplicator: ['apache/pulsar', `${SERVICE}/persistent/PersistentReplicator.java`],
