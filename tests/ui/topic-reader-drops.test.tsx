@@ -1,0 +1,60 @@
+// The Topic card of a topic that holds every chunk of a message the reader drops: the built-ins
+// chunked-consumer-drops-repeat (a repeat before PR 20948) and chunked-consumer-pending-limit (the
+// limit's acknowledged eviction) read "M1 incomplete (chunks 1, 2 of 2)" beside "stored", which is
+// false: nothing is missing. It now says the reader dropped it, and the Invariants panel says why.
+import { render, screen } from '@testing-library/react';
+import { act } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Panels } from '../../src/ui/components/Panels';
+import {
+  appStore,
+  selectScenario,
+  setCursor,
+  setFixes,
+  setRunner,
+  start,
+} from '../../src/ui/store';
+import { directRunner } from '../../src/worker/handle';
+
+beforeEach(async () => {
+  localStorage.clear();
+  setRunner(directRunner);
+  await start();
+});
+
+const toEnd = () => act(() => setCursor(appStore.getState().result!.steps.length - 1));
+
+describe('a topic holding all of a message the reader drops', () => {
+  it('chunked-consumer-drops-repeat: "M1 dropped by the reader (all 2 chunks stored)", and the Invariants panel names the repeat', async () => {
+    await selectScenario('chunked-consumer-drops-repeat');
+    toEnd();
+    render(<Panels />);
+    expect(screen.getByTestId('topic-local')).toHaveTextContent(
+      'stored: nothing yet · M1 dropped by the reader (all 2 chunks stored)',
+    );
+    expect(screen.getByTestId('topic-local')).not.toHaveTextContent('incomplete');
+    expect(screen.getByTestId('panel-invariants')).toHaveTextContent(
+      'the consumer dropped it at 10:1, at the repeated chunk M1[1/2] (before PR 20948)',
+    );
+  });
+  it('mid-run, with the last chunk not yet stored, it is still "incomplete"; with pr-20948 M1 is stored', async () => {
+    await selectScenario('chunked-consumer-drops-repeat');
+    act(() => setCursor(8));
+    render(<Panels />);
+    expect(screen.getByTestId('topic-local')).toHaveTextContent(
+      'stored: nothing yet · M1 incomplete (chunk 1 of 2)',
+    );
+    await act(() => setFixes(['pr-20948']));
+    toEnd();
+    expect(screen.getByTestId('topic-local')).toHaveTextContent('stored: M1');
+    expect(screen.getByTestId('topic-local')).not.toHaveTextContent('dropped');
+  });
+  it('chunked-consumer-pending-limit: M2 stored, M1 dropped by the reader', async () => {
+    await selectScenario('chunked-consumer-pending-limit');
+    toEnd();
+    render(<Panels />);
+    expect(screen.getByTestId('topic-local')).toHaveTextContent(
+      'stored: M2 · M1 dropped by the reader (all 2 chunks stored)',
+    );
+  });
+});
