@@ -1,0 +1,196 @@
+// Session 18's built-ins for the producer's pending queue and the consumer's chunk assembly, in
+// Chromium at 1024 × 700 as a user meets them: picked by title from the scenario picker, stepped to
+// the end, read in the panels — the quiet end naming the full queue, Go's kept permits in the Pulsar
+// code panel, the Invariants panel naming the chunk the reader dropped at, the pr-20948 toggle's
+// verdict, the twin's search — with nothing wider than the window.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { goToEnd, goToStep, shows, text, until } from './lib.mjs';
+
+const VIEW = { viewport: { width: 1024, height: 700 } };
+const titleOf = (id) =>
+  JSON.parse(readFileSync(new URL(`../../src/scenarios/${id}.json`, import.meta.url), 'utf8'))
+    .title;
+
+/** Fresh load, then the built-in picked by its title in the picker (as a user does). */
+async function pick(page, baseURL, id) {
+  await page.goto(baseURL, { waitUntil: 'load' });
+  await page.locator('[data-testid=diagram] svg').waitFor({ timeout: 45_000 });
+  const picker = page.getByRole('combobox', { name: 'Scenario' });
+  await picker.selectOption({ label: titleOf(id) });
+  await until(
+    page,
+    (id) =>
+      document.querySelector('select[aria-label=Scenario]')?.value === id &&
+      document.querySelector('[data-testid=diagram]')?.getAttribute('aria-busy') === 'false' &&
+      /Step 0 of/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''),
+    id,
+    `${id} did not open from the picker`,
+    45_000,
+  );
+}
+
+/** Nothing is wider than the window, and none of these elements cuts its text off. */
+async function fits(page, testIds) {
+  const r = await page.evaluate((ids) => {
+    const over = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    const cut = ids.flatMap((id) =>
+      [...document.querySelectorAll(`[data-testid=${id}]`)].flatMap((e) => {
+        const box = e.getBoundingClientRect();
+        return e.scrollWidth > e.clientWidth + 1 || box.right > window.innerWidth + 1
+          ? [`${id}: ${e.scrollWidth} > ${e.clientWidth}, right ${Math.round(box.right)}`]
+          : [];
+      }),
+    );
+    return { over, cut };
+  }, testIds);
+  assert.equal(r.over, 0, 'the page scrolls sideways');
+  assert.deepEqual(r.cut, []);
+}
+
+const fullQueue = {
+  name: 'pending-queue-full-blocks at 1024 px: the quiet end says the pending queue is full and N2 is never sent; N1 pending, M1 stored',
+  timeout: 90_000,
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage(VIEW);
+    await pick(page, baseURL, 'pending-queue-full-blocks');
+    await goToEnd(page);
+    const inv = page.getByTestId('panel-invariants');
+    const notes = await inv.getByTestId('end-notes').textContent();
+    assert.match(
+      notes,
+      /pb's send of N1 is still pending and nothing more can happen: its connection is gone and every reconnect is refused with ProducerBusy/,
+    );
+    assert.match(
+      notes,
+      /pb's send of N2 waits for a permit and nothing more can happen: the pending queue is full \(maxPendingMessages 1: 1 permit held by N1\) and pb blocks \(blockIfQueueFull: semaphore\.acquire\(\) in ProducerImpl\.canEnqueueRequest\), so the application stays in sendAsync and N2 is never sent/,
+    );
+    assert.match(
+      await text(page, 'panel-invariants'),
+      /No invariant violated in this run \(11 steps/,
+    );
+    assert.match(await text(page, 'outcome-N1'), /pending/);
+    assert.match(await text(page, 'outcome-M1'), /stored at 10:1/);
+    assert.equal(await page.getByTestId('outcome-N2').count(), 0);
+    await fits(page, ['end-notes', 'panel-invariants', 'panel-outcomes']);
+  },
+};
+
+const permitLeak = {
+  name: "go-pending-queue-permit-leak at 1024 px: BIG's refusal keeps a permit (Pulsar code panel at step 3), M4 is refused with 2 of 3 never given back, the Messages panel says ErrSendQueueIsFull",
+  timeout: 90_000,
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage(VIEW);
+    await pick(page, baseURL, 'go-pending-queue-permit-leak');
+    await goToStep(page, 3);
+    await shows(
+      page,
+      'panel-code',
+      'BIG took 2 of its 3 chunk permits before TryAcquire failed; sendRequest.done gives back 1: 1 never come back',
+      'step 3 does not show the kept permit',
+    );
+    assert.match(await text(page, 'panel-code'), /sendRequest\.done/);
+    await fits(page, ['panel-code']);
+    await goToEnd(page);
+    await shows(
+      page,
+      'panel-code',
+      'M4: pending queue full (maxPendingMessages 3: 2 permits held, 2 of them never given back after a refused chunked send; M4 needs 2 (one per chunk)), DisableBlockIfQueueFull: refused, sequence id 4 already taken (updateMetaData)',
+      'the last step does not say M4 was refused for kept permits',
+    );
+    for (const m of ['BIG', 'M2', 'M4'])
+      assert.match(await text(page, `outcome-${m}`), /failed: ErrSendQueueIsFull/, m);
+    assert.match(await text(page, 'outcome-M3'), /stored at 10:1/);
+    assert.match(await text(page, 'panel-invariants'), /No invariant violated/);
+    await fits(page, ['panel-code', 'panel-outcomes']);
+  },
+};
+
+const dropsRepeat = {
+  name: 'chunked-consumer-drops-repeat at 1024 px: the Invariants panel names the repeated chunk M1[1/2] at 10:1, the Topic card says the reader dropped M1; pr-20948 from the folded Fixes line re-runs it clean, M1 read 10:1–10:2',
+  timeout: 90_000,
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage(VIEW);
+    await pick(page, baseURL, 'chunked-consumer-drops-repeat');
+    await goToEnd(page);
+    const detail =
+      'M1 was completed as a success at 10:2 for p1, but local does not store it: the consumer dropped it at 10:1, at the repeated chunk M1[1/2] (before PR 20948)';
+    await shows(page, 'panel-invariants', detail, 'no violation detail naming the repeat');
+    assert.match(await text(page, 'panel-invariants'), /no-silent-loss at step 12/);
+    assert.match(
+      await text(page, 'topic-local'),
+      /stored: nothing yet · M1 dropped by the reader \(all 2 chunks stored\)/,
+    );
+    await fits(page, ['panel-invariants', 'topic-local', 'panel-outcomes']);
+
+    await page.getByRole('button', { name: /Choose fixes/ }).click();
+    await page.getByRole('checkbox', { name: 'pr-20948' }).check();
+    await until(
+      page,
+      () =>
+        /No invariant violated/.test(
+          document.querySelector('[data-testid=panel-invariants]')?.textContent ?? '',
+        ),
+      null,
+      'pr-20948 did not re-run the scenario clean',
+    );
+    assert.match(await text(page, 'fixes-on'), /pr-20948/);
+    await goToEnd(page);
+    assert.match(await text(page, 'topic-local'), /stored: M1/);
+    assert.doesNotMatch(await text(page, 'topic-local'), /dropped|incomplete/);
+    assert.match(await text(page, 'outcome-M1'), /local 10:1–10:2/);
+    await fits(page, ['panel-invariants', 'topic-local', 'fixes-compact']);
+  },
+};
+
+const pendingLimit = {
+  name: "chunked-consumer-pending-limit at 1024 px: the Invariants panel says the consumer's maxPendingChunkedMessage (1) evicted M1 at 10:1 and acknowledged its chunks; M2 read",
+  timeout: 90_000,
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage(VIEW);
+    await pick(page, baseURL, 'chunked-consumer-pending-limit');
+    await goToEnd(page);
+    await shows(
+      page,
+      'panel-invariants',
+      "local does not store it: the consumer's maxPendingChunkedMessage (1) evicted it at 10:1 and acknowledged its chunks",
+      'no violation detail naming the eviction',
+    );
+    assert.match(await text(page, 'topic-local'), /stored: M2 · M1 dropped by the reader/);
+    assert.match(await text(page, 'outcome-M2'), /local 10:1–10:3/);
+    await fits(page, ['panel-invariants', 'topic-local', 'panel-outcomes']);
+  },
+};
+
+const twin = {
+  name: 'chunked-consumer-drops-repeat-explore at 1024 px: Explore finds no-silent-loss in 73 states, complete; with pr-20948 no violation, complete',
+  timeout: 120_000,
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage(VIEW);
+    await pick(page, baseURL, 'chunked-consumer-drops-repeat-explore');
+    const panel = page.getByTestId('panel-explorer');
+    await panel.getByRole('button', { name: 'Explore', exact: true }).click();
+    await shows(
+      page,
+      'explorer-verdict',
+      '1 invariant violated in 73 states, complete',
+      'no verdict without the fix',
+    );
+    assert.match(await text(page, 'explorer-violation-no-silent-loss'), /trace of 12 steps/);
+    await page.getByRole('button', { name: /Choose fixes/ }).click();
+    await page.getByRole('checkbox', { name: 'pr-20948' }).check();
+    await panel.getByRole('button', { name: 'Explore', exact: true }).click();
+    await until(
+      page,
+      () =>
+        /^no violation in 73 states, complete/.test(
+          document.querySelector('[data-testid=explorer-verdict]')?.textContent ?? '',
+        ),
+      null,
+      'no "no violation … complete" with pr-20948',
+    );
+    await fits(page, ['panel-explorer']);
+  },
+};
+
+export default [fullQueue, permitLeak, dropsRepeat, pendingLimit, twin];
