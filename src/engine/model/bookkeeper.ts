@@ -150,6 +150,24 @@ export interface Subscription {
   broker: string;
   markDeletePosition: Position;
   individuallyDeleted: Position[];
-  /** Messages the consumer received and acknowledged, in order. */
-  received: { position: Position; msgs: readonly MsgRef[] }[];
+  /**
+   * Entries the consumer received and acknowledged, in order, with their producer (a chunk's uuid is
+   * `producerName-sequenceId`) and, for a chunk the consumer discarded, why (`ConsumerImplReceive.ts`).
+   */
+  received: SubscriptionReceipt[];
+  /**
+   * The entries a message-TTL check mark-deleted before the consumer received them
+   * (`PersistentMessageExpiryMonitor`), in order; absent until one did. Kept so a chunk whose first
+   * chunk the TTL took can say so.
+   */
+  expired?: readonly Position[];
+}
+
+/** One entry a subscription's consumer received (`ConsumerImpl.messageReceived`). */
+export interface SubscriptionReceipt {
+  readonly position: Position;
+  readonly producerName: string;
+  readonly msgs: readonly MsgRef[];
+  /** Why `ConsumerImpl.processMessageChunk` discarded this chunk, losing its message to this consumer; absent otherwise. */
+  readonly discarded?: string;
 }

@@ -92,13 +92,15 @@ export function chunkAssembler(
     const set = taken.get(uuid);
     if (set === undefined || set.length !== c.id) {
       if (rules.filtersRepeats && set !== undefined && c.id < set.length) return null;
-      if (set !== undefined && dropped) {
+      if (dropped) {
         const chunk = `${m.msg}[${c.id + 1}/${c.of}]`;
         dropped(
           m.msg,
-          c.id < set.length
-            ? `the consumer dropped it${where(at)}, at the repeated chunk ${chunk} (before PR 20948)`
-            : `the consumer dropped it${where(at)}, at ${chunk} after ${m.msg}[${set.length}/${c.of}] (an unexpected chunk)`,
+          set === undefined
+            ? `the consumer discarded ${chunk}${where(at)}, a chunk with no context: ${m.msg}'s first chunk never reached it (an unexpected chunk)`
+            : c.id < set.length
+              ? `the consumer dropped it${where(at)}, at the repeated chunk ${chunk} (before PR 20948)`
+              : `the consumer dropped it${where(at)}, at ${chunk} after ${m.msg}[${set.length}/${c.of}] (an unexpected chunk)`,
         );
       }
       taken.delete(uuid);
@@ -115,7 +117,10 @@ export function chunkAssembler(
 const where = (at: Position): string =>
   at === NO_POSITION ? '' : ` at ${at.ledgerId}:${at.entryId}`;
 
-/** Told, for a message whose open context the consumer dropped, why (`chunkAssembler`'s `dropped`). */
+/**
+ * Told, for a message whose open context the consumer dropped — or one of whose chunks it discarded
+ * for want of a context (its first chunk never reached this consumer) — why (`chunkAssembler`'s `dropped`).
+ */
 export type Dropped = (msg: string, why: string) => void;
 
 /**

@@ -9,6 +9,7 @@ import type { Position, StoredEntry, TopicState } from '../model/topic';
 import { type Ctx, peek } from '../sim/context';
 import { topicDown } from './OwnershipChange';
 import { walkWithin } from './ManagedLedger';
+import { receiptOf } from './ConsumerImplReceive';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 
@@ -64,17 +65,22 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
   const e = next(topic, s);
   if (!e) return;
   const p = { ledgerId: e.ledgerId, entryId: e.entryId };
-  s.received.push({ position: p, msgs: e.msgs });
+  const receipt = receiptOf(topic, s, e);
+  s.received.push(receipt);
   s.markDeletePosition = p;
   const ids = e.msgs.map((m) => m.msg);
+  const mark = `mark-delete ${p.ledgerId}:${p.entryId}`;
+  // A discarded chunk is still acknowledged: see docs/research/chunking.md, "A subscription's consumer".
+  const text = receipt.discarded
+    ? `received ${p.ledgerId}:${p.entryId} from ${s.broker}: ${receipt.discarded}; acknowledged: ${mark}`
+    : `received ${p.ledgerId}:${p.entryId}${ids.length ? ` (${ids.join(', ')})` : ''} from ${s.broker}, acknowledged: ${mark}`;
   ctx.events.push(
-    ev(
-      'log',
-      `${s.name}-consumer`,
-      `received ${p.ledgerId}:${p.entryId}${ids.length ? ` (${ids.join(', ')})` : ''} from ${s.broker}, acknowledged: mark-delete ${p.ledgerId}:${p.entryId}`,
-      ids,
-      { cluster: topic.cluster, rule: 'ManagedCursorImpl.asyncMarkDelete' },
-    ),
+    ev('log', `${s.name}-consumer`, text, ids, {
+      cluster: topic.cluster,
+      rule: receipt.discarded
+        ? 'ConsumerImpl.processMessageChunk'
+        : 'ManagedCursorImpl.asyncMarkDelete',
+    }),
   );
 }
 

@@ -24,6 +24,8 @@ interface ExpiringCursor {
   markDeletePosition: Position;
   individuallyDeleted: Position[];
   readPosition?: Position;
+  /** What a TTL mark-deleted before it was read (a subscription's; a replicator's is kept on its own cursor). */
+  expired?: readonly Position[];
 }
 
 /** The cursors of the topic in `cluster`, each with the lane its events are drawn on. */
@@ -107,7 +109,7 @@ export function checkMessageExpiry(ctx: Ctx, topic: TopicState): void {
     if (link) {
       const r = replicatorOf(ctx.w, link)!.cursor;
       r.expired = [...(r.expired ?? []), ...expired.map(at)];
-    }
+    } else cursor.expired = [...(cursor.expired ?? []), ...expired.map(at)];
     const ids = expired.flatMap((e) => e.msgs.map((m) => m.msg));
     const what = expired.map((e) => `${e.ledgerId}:${e.entryId}`).join(', ');
     ctx.events.push(

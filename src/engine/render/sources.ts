@@ -21,6 +21,7 @@ const BK_CLIENT = 'bookkeeper-server/src/main/java/org/apache/bookkeeper/client'
 /** Class → [repository, path]. A class not listed (a fault, a name of our own) has no link. */
 const FILES: Record<string, readonly [string, string]> = {
   ProducerImpl: ['apache/pulsar', `${CLIENT}/ProducerImpl.java`],
+  ConsumerImpl: ['apache/pulsar', `${CLIENT}/ConsumerImpl.java`],
   ClientCnx: ['apache/pulsar', `${CLIENT}/ClientCnx.java`],
   GeoReplicationProducerImpl: ['apache/pulsar', `${CLIENT}/GeoReplicationProducerImpl.java`],
   Producer: ['apache/pulsar', `${SERVICE}/Producer.java`],

@@ -66,10 +66,12 @@ function subscriptionsOf(topic: TopicState, bk: BkState): SubscriptionView[] {
       serving: topic.owner === s.broker,
       markDelete: pos(s.markDeletePosition),
       individuallyDeleted: s.individuallyDeleted.map(pos),
-      received: s.received.map((r) => ({
-        position: pos(r.position),
-        msgs: r.msgs.map((m) => m.msg),
-      })),
+      // A chunk the consumer discarded (ConsumerImpl.processMessageChunk) delivered no message.
+      received: s.received.map((r) =>
+        r.discarded
+          ? { position: pos(r.position), msgs: [], discarded: r.discarded }
+          : { position: pos(r.position), msgs: r.msgs.map((m) => m.msg) },
+      ),
       backlog: j.backlog,
       lastConfirmed: j.lastConfirmed ? pos(j.lastConfirmed) : null,
       ackedMissing: missingText(s.markDeletePosition.ledgerId, j.missing),

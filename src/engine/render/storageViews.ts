@@ -146,7 +146,15 @@ export interface SubscriptionView {
   readonly serving: boolean;
   readonly markDelete: string;
   readonly individuallyDeleted: readonly string[];
-  readonly received: readonly { readonly position: string; readonly msgs: readonly string[] }[];
+  /**
+   * Each entry the consumer received, with the messages it delivered — none for a chunk it
+   * discarded (`discarded` says why: its message is lost to this subscription).
+   */
+  readonly received: readonly {
+    readonly position: string;
+    readonly msgs: readonly string[];
+    readonly discarded?: string;
+  }[];
   /** `ManagedCursorImpl.getNumberOfEntriesInBacklog`, from the recorded counts (as the invariant). */
   readonly backlog: number;
   /** The last confirmed entry the backlog counts up to (`4:1`), or null. */

@@ -58,9 +58,10 @@ export function SubscriptionsPanel({
               <span className="row-label">received</span>
               {s.received.length === 0 && <span className="muted">nothing yet</span>}
               {s.received.map((r) => (
-                <span key={r.position} className="chip">
+                <span key={r.position} className="chip" title={r.discarded}>
                   {r.position}
                   {r.msgs.length > 0 && <small> {r.msgs.join('+')}</small>}
+                  {r.discarded && <small className="muted"> chunk discarded</small>}
                 </span>
               ))}
             </div>
