@@ -469,7 +469,8 @@ const SCENARIOS: Record<string, Json> = {
   // c03: V2, a TTL at us-east between M1's chunks (after chunk 1 persisted — step 5 —, replicator
   // after the workload): chunk 1 expired unsent (PersistentMessageExpiryMonitor judges entries, not
   // messages), chunk 2 and M2 replicated — us-west holds M1's last chunk
-  // alone (no message), no-silent-loss names M1 by the TTL.
+  // alone (no message), no-silent-loss names M1 by the TTL. The us-east subscription's consumer
+  // discards that chunk too (session 18, hH: chunk-subscription-ttl.test.ts).
   'u20-c03-geo-chunked-ttl-mid-message': geoChunked(
     { start: 'after-workload' },
     [{ kind: 'expire-messages', cluster: 'us-east', after: { step: 5 } }],

@@ -661,7 +661,8 @@ describe('review 20: what the rows do not show by their outcome', () => {
   it('t09: the trim never acts while the metadata names another owner — the run ends without it', () => {
     expect(trimLines('u20-t09-takeover-then-trim')).toEqual([]);
   });
-  it("c03: the subscription's copy of M1 at us-east is not lost: the TTL touched only the replicator's and the subscription's cursors", () => {
+  // Its subscription's consumer discards the lone M1[2/2] (M1 lost to it, by the TTL): chunk-subscription-ttl.test.ts.
+  it("c03: us-east's stored copy of M1 is not lost: the TTL touched only the replicator's and the subscription's cursors", () => {
     const r = runOf(scenario('u20-c03-geo-chunked-ttl-mid-message'));
     expect(r.stored['us-east']).toEqual(['M1', 'M2']);
     expect(r.violations.map((v) => v.detail)).toEqual([

@@ -1,8 +1,9 @@
 // The consumer's assembly of chunked messages (`ConsumerImpl.processMessageChunk` and the
 // `ChunkedMessageCtx` bookkeeping around it, Java client): what a reader of a topic gets from its
-// chunk entries, fed in topic order. `storedMessages`, the invariants and the panels all read chunks
-// through here, so a chunk the consumer discards shows as a message not stored (no-silent-loss), and
-// only a second complete copy shows as a duplicate. Expiry (`expireTimeOfIncompleteChunkedMessage`)
+// chunk entries, fed in topic order. `storedMessages`, the invariants, the panels and a subscription's
+// consumer (`ConsumerImplReceive.ts`, fed what it received) all read chunks through here, so a chunk
+// the consumer discards shows as a message not stored (no-silent-loss) or not received, and only a
+// second complete copy shows as a duplicate. Expiry (`expireTimeOfIncompleteChunkedMessage`)
 // needs a clock and is not modelled: an incomplete context simply never completes.
 import type { Config } from '../model/config';
 import { hasFix } from '../model/fixes';
