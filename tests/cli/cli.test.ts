@@ -255,7 +255,8 @@ describe('cli: check', () => {
     const r = cli(['check', 'seed-003-a-go-explore', '--max-states', '3000000'], {}, 100 * 2 ** 20);
     expect(r.stderr).toContain('note: --max-states 3000000 would not fit in this process');
     expect(r.json()).toMatchObject({ bounds: { maxStates: 36700 } });
-  });
+    // A whole search in-process: more than the default 20 s guard when the machine is shared.
+  }, 60_000);
 
   it('a heap that fills up (a frontier of large worlds) stops the search with a note, not a crash', () => {
     // seed-001-explore has ~85,000 states; the heap reads 90% full from the second slice on.
@@ -274,7 +275,7 @@ describe('cli: check', () => {
     expect(out.stopReason).toBe('memory');
     expect(out.states).toBe(Number(stopped![1]));
     expect(out.states).toBeLessThan(60_000);
-  });
+  }, 60_000);
 
   it('a file without an explore block: no faults, default bounds', () => {
     const r = cli(['check', 't.json'], { 't.json': scenario({}) });
