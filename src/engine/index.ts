@@ -70,6 +70,7 @@ export type {
   EntryView,
   Panels,
   PanelTrace,
+  PendingQueueView,
   PendingView,
   ProducerPanel,
   TopicPanel,

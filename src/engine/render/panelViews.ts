@@ -1,8 +1,10 @@
 // The panel view-models: what the UI shows per step, as plain data (built by panels.ts). The
 // replicator's own are in replicationViews.ts.
+import type { PendingQueueView } from './pendingQueue';
 import type { ReplicationPanel } from './replicationViews';
 
 export type * from './replicationViews';
+export type { PendingQueueView } from './pendingQueue';
 
 export interface PendingView {
   readonly opId: number;
@@ -48,6 +50,11 @@ export interface ProducerPanel {
   /** The open batch's payload bytes against its bound, once its messages carry a `size`. */
   readonly batchBytes: { readonly bytes: number; readonly limit: number } | null;
   readonly pendingMessages: readonly PendingView[];
+  /**
+   * The pending queue's permits (`maxPendingMessages`). Absent for a producer without the option,
+   * so its panel is what it was before the field existed.
+   */
+  readonly pendingQueue?: PendingQueueView;
   readonly changed: {
     readonly watermarks: boolean;
     readonly batch: boolean;

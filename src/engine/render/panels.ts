@@ -12,6 +12,7 @@ import type { ChannelPanel, Panels, PendingView, ProducerPanel } from './panelVi
 import { posText, replicationPanelOf } from './replication';
 import { batchByteLimit, batchBytes } from '../protocol/BatchMessageContainerImpl';
 import { differs } from './differs';
+import { pendingQueueView } from './pendingQueue';
 import { names, receiptsBySource, responseLabel, sendLabel, sequenceRange } from './frameLabels';
 import { topicPanel } from './topicPanel';
 
@@ -90,6 +91,7 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
       x.lastSequenceIdPushed,
       x.lastSequenceIdPublished,
     ];
+    const queue = pendingQueueView(world, p, q, had);
     return {
       name: p.name,
       client: p.client,
@@ -110,6 +112,7 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
       batch: p.batch.map((m) => ({ msg: m.msg, seq: m.seq })),
       batchBytes: batchBytesView(world, p),
       pendingMessages: p.pendingMessages.map(pendingView),
+      ...(queue ? { pendingQueue: queue } : {}),
       changed: {
         watermarks: had && (!q || differs(marks(p), marks(q))),
         batch: had && (!q || differs(p.batch, q.batch)),
