@@ -1,5 +1,6 @@
-// Each producer's client-side state: the sequence watermarks, the open batch, and
-// `pendingMessages` (sent, not yet completed) with the id range each op carries on the wire.
+// Each producer's client-side state: the sequence watermarks, the open batch, the pending queue's
+// permits (only with `maxPendingMessages`), and `pendingMessages` (sent, not yet completed) with
+// the id range each op carries on the wire.
 import { Fragment } from 'react';
 import { REPLICATOR, type ProducerPanel } from '../../../engine';
 import { FaultMenu } from '../FaultPlan/FaultMenu';
@@ -77,6 +78,22 @@ export function ProducersPanel({
               </small>
             )}
           </div>
+          {p.pendingQueue && (
+            // Why a send waits or is refused: the semaphore's permits, drawn as the engine words them.
+            <div
+              className={changedClass(p.pendingQueue.changed, 'row')}
+              data-testid="pending-queue"
+            >
+              {/* The spaces keep the text readable when copied or read aloud (flex drops them). */}
+              <span className="row-label">maxPendingMessages</span>{' '}
+              <span>{p.pendingQueue.permits}</span>{' '}
+              {p.pendingQueue.leak && (
+                <span className="bad" data-testid="pending-queue-leak">
+                  {p.pendingQueue.leak}
+                </span>
+              )}
+            </div>
+          )}
           <div className={changedClass(p.changed.pending, 'row')}>
             <span className="row-label">pendingMessages</span>
             {p.pendingMessages.length === 0 && <span className="muted">none</span>}
