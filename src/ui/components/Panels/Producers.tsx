@@ -86,12 +86,17 @@ export function ProducersPanel({
             >
               {/* The spaces keep the text readable when copied or read aloud (flex drops them). */}
               <span className="row-label">maxPendingMessages</span>{' '}
-              <span>{p.pendingQueue.permits}</span>{' '}
-              {p.pendingQueue.leak && (
-                <span className="bad" data-testid="pending-queue-leak">
-                  {p.pendingQueue.leak}
-                </span>
-              )}
+              <span className="pending-queue-text">
+                {p.pendingQueue.permits}
+                {p.pendingQueue.leak && (
+                  <>
+                    {' '}
+                    <span className="bad" data-testid="pending-queue-leak">
+                      {p.pendingQueue.leak}
+                    </span>
+                  </>
+                )}
+              </span>
             </div>
           )}
           <div className={changedClass(p.changed.pending, 'row')}>
