@@ -1,8 +1,9 @@
 // Session 18's built-ins for the producer's pending queue and the consumer's chunk assembly, in
 // Chromium at 1024 × 700 as a user meets them: picked by title from the scenario picker, stepped to
-// the end, read in the panels — the quiet end naming the full queue, Go's kept permits in the Pulsar
-// code panel, the Invariants panel naming the chunk the reader dropped at, the pr-20948 toggle's
-// verdict, the twin's search — with nothing wider than the window.
+// the end, read in the panels — the quiet end naming the full queue, the permits on the producer's
+// pending-queue row, Go's kept permits in the Pulsar code panel, the Invariants panel naming the
+// chunk the reader dropped at, the pr-20948 toggle's verdict, the twin's search — with nothing
+// wider than the window.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { goToEnd, goToStep, shows, text, until } from './lib.mjs';
@@ -48,6 +49,31 @@ async function fits(page, testIds) {
   assert.deepEqual(r.cut, []);
 }
 
+/**
+ * The Producers panel's pending-queue row of this producer's card: its text, and whether it (and
+ * Go's kept-permits note) lies inside the panel, uncut, at this width.
+ */
+async function queueRow(page, producer) {
+  const card = page
+    .getByTestId('panel-producers')
+    .locator('article', { has: page.locator('strong', { hasText: new RegExp(`^${producer}$`) }) });
+  const row = card.getByTestId('pending-queue');
+  await row.scrollIntoViewIfNeeded();
+  const inside = await row.evaluate((e) => {
+    const panel = e.closest('[data-testid=panel-producers]').getBoundingClientRect();
+    return [e, ...e.children].flatMap((x) => {
+      const box = x.getBoundingClientRect();
+      return x.scrollWidth > x.clientWidth + 1 ||
+        box.right > panel.right + 1 ||
+        box.left < panel.left
+        ? [`${x.textContent}: right ${Math.round(box.right)} > panel ${Math.round(panel.right)}`]
+        : [];
+    });
+  });
+  assert.deepEqual(inside, [], `${producer}'s pending-queue row does not fit the Producers panel`);
+  return (await row.textContent()) ?? '';
+}
+
 const fullQueue = {
   name: 'pending-queue-full-blocks at 1024 px: the quiet end says the pending queue is full and N2 is never sent; N1 pending, M1 stored',
   timeout: 90_000,
@@ -72,7 +98,13 @@ const fullQueue = {
     assert.match(await text(page, 'outcome-N1'), /pending/);
     assert.match(await text(page, 'outcome-M1'), /stored at 10:1/);
     assert.equal(await page.getByTestId('outcome-N2').count(), 0);
-    await fits(page, ['end-notes', 'panel-invariants', 'panel-outcomes']);
+    // Why N2 waits, on pb's card: the queue's only permit is N1's, and pb blocks.
+    assert.equal(
+      await queueRow(page, 'pb'),
+      'maxPendingMessages permits 1 of 1 held (N1) — blocks when full',
+    );
+    assert.equal(await page.getByTestId('pending-queue').count(), 1, 'pa has no limit, no row');
+    await fits(page, ['end-notes', 'panel-invariants', 'panel-outcomes', 'pending-queue']);
   },
 };
 
@@ -102,7 +134,12 @@ const permitLeak = {
       assert.match(await text(page, `outcome-${m}`), /failed: ErrSendQueueIsFull/, m);
     assert.match(await text(page, 'outcome-M3'), /stored at 10:1/);
     assert.match(await text(page, 'panel-invariants'), /No invariant violated/);
-    await fits(page, ['panel-code', 'panel-outcomes']);
+    // p1's card: no send holds a permit, yet 2 of 3 are taken for good.
+    assert.equal(
+      await queueRow(page, 'p1'),
+      'maxPendingMessages permits 2 of 3 held — refuses when full (ErrSendQueueIsFull) 2 of 3 never given back (sendRequest.done releases one)',
+    );
+    await fits(page, ['panel-code', 'panel-outcomes', 'pending-queue', 'pending-queue-leak']);
   },
 };
 
