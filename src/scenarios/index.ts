@@ -25,6 +25,8 @@ import chunkedConsumerDropsRepeatExplore from './chunked-consumer-drops-repeat-e
 import chunkedConsumerPendingLimit from './chunked-consumer-pending-limit.json';
 import pendingQueueFullBlocks from './pending-queue-full-blocks.json';
 import goPendingQueuePermitLeak from './go-pending-queue-permit-leak.json';
+import pendingQueueFullRefuses from './pending-queue-full-refuses.json';
+import goChunksExceedPendingQueue from './go-chunks-exceed-pending-queue.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
 import seed000ChecksumIntact from './seed-000-checksum-intact.json';
 import seed000NotAllowed from './seed-000-not-allowed.json';
@@ -81,6 +83,8 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   chunkedConsumerPendingLimit,
   pendingQueueFullBlocks,
   goPendingQueuePermitLeak,
+  pendingQueueFullRefuses,
+  goChunksExceedPendingQueue,
   geoV2Clean,
   geoTwoWay,
   geoTwoWayV1SameName,

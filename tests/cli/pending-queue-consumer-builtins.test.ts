@@ -1,7 +1,9 @@
 // @vitest-environment node
 // The CLI on session 18's built-ins: `run chunked-consumer-drops-repeat` exits 1 with the reader's
 // drop named in the violation's detail and 0 with pr-20948; `run pending-queue-full-blocks` exits 0
-// (nothing violated) with the full queue in endNotes and on stderr; `check` on the twin.
+// (nothing violated) with the full queue in endNotes and on stderr; `check` on the twin;
+// `run pending-queue-full-refuses` (the refused M2 retried) and `run go-chunks-exceed-pending-queue`
+// (the quiet end on stderr).
 import { describe, expect, it } from 'vitest';
 import { cli } from './fakeCli';
 
@@ -61,11 +63,42 @@ describe('cli: pending-queue-full-blocks', () => {
   });
 });
 
+describe('cli: the pending queue refuses, or never has enough permits', () => {
+  it('run pending-queue-full-refuses: exit 0, M2 failed then stored once at 10:2, after M3', () => {
+    const r = cli(['run', 'pending-queue-full-refuses']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.json()).toEqual({
+      scenario: 'pending-queue-full-refuses',
+      steps: 14,
+      violations: [],
+      stored: { local: ['M1', 'M3', 'M2'] },
+      outcomes: {
+        M1: ['stored at 10:0'],
+        M2: ['failed: ProducerQueueIsFullError', 'stored at 10:2'],
+        M3: ['stored at 10:1'],
+      },
+      endedBy: 'quiescent',
+    });
+  });
+  it('run go-chunks-exceed-pending-queue: exit 0, M1 stored, the note on stderr names #1448', () => {
+    const r = cli(['run', 'go-chunks-exceed-pending-queue']);
+    expect(r.code).toBe(0);
+    expect(r.json()).toMatchObject({ steps: 5, violations: [], stored: { local: ['M1'] } });
+    expect(r.stderr).toContain(
+      "note: the run ended quiescent after step 5, but p1's send of BIG waits for permits and nothing more can happen: BIG needs 3 permits (one per chunk) and the pending queue has only 2",
+    );
+    expect(r.stderr).toContain('(pulsar-client-go#1448)');
+  });
+});
+
 it('list names the new built-ins', () => {
   const ids = (JSON.parse(cli(['list']).stdout) as { id: string }[]).map((s) => s.id);
   for (const id of [
     'pending-queue-full-blocks',
     'go-pending-queue-permit-leak',
+    'pending-queue-full-refuses',
+    'go-chunks-exceed-pending-queue',
     'chunked-consumer-drops-repeat',
     'chunked-consumer-pending-limit',
     'chunked-consumer-drops-repeat-explore',

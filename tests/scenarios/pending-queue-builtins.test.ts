@@ -1,7 +1,10 @@
 // @vitest-environment node
 // The pending queue's built-ins (docs/research/pending-queue.md), read as a user meets them:
 // pending-queue-full-blocks (Java blockIfQueueFull: the quiet end names the full queue) and
-// go-pending-queue-permit-leak (sendRequest.done's single release shrinks Go's queue for good).
+// go-pending-queue-permit-leak (sendRequest.done's single release shrinks Go's queue for good),
+// pending-queue-full-refuses (Java's refusal takes no id: M3 gets it, the retry of M2 a new one) and
+// go-chunks-exceed-pending-queue (a blocking Go producer never gets 3 permits from 2,
+// pulsar-client-go#1448).
 import { describe, expect, it } from 'vitest';
 import { type Json, rulesOf, runBuiltin, runOf, textsOf } from './helpers';
 import { BUILTINS } from '../../src/scenarios';
@@ -89,5 +92,87 @@ describe('go-pending-queue-permit-leak', () => {
     expect(t.outcomes.BIG).toEqual(['failed: ProducerQueueIsFullError']);
     expect(t.stored).toEqual({ local: ['M1', 'M2', 'M3', 'M4'] });
     expect(rulesOf(t)).not.toContain('sendRequest.done:one-release');
+  });
+});
+
+describe('pending-queue-full-refuses', () => {
+  const r = runBuiltin('pending-queue-full-refuses');
+  const p1 = textsOf(r, 'p1');
+  it('M2 is refused before it takes an id; M3 gets seq 1 and the retry of M2 seq 2, NotDup: M1, M3, M2', () => {
+    expect(r.violations).toEqual([]);
+    expect(r.stored).toEqual({ local: ['M1', 'M3', 'M2'] });
+    expect(r.outcomes).toEqual({
+      M1: ['stored at 10:0'],
+      M2: ['failed: ProducerQueueIsFullError', 'stored at 10:2'],
+      M3: ['stored at 10:1'],
+    });
+    expect(p1).toContain(
+      'M2: pending queue full (maxPendingMessages 1: 1 permit held by M1), blockIfQueueFull false: refused, no sequence id taken',
+    );
+    expect(p1.filter((t) => t.startsWith('sendAsync'))).toEqual([
+      'sendAsync M1 seq 0',
+      'sendAsync M2',
+      'sendAsync M3 seq 1',
+      'sendAsync M2 seq 2 (resend)',
+    ]);
+    expect(textsOf(r, 'broker-1')).toContain('NotDup (pushed 1, persisted 1): write, pushed := 2');
+    expect(r.endNotes).toEqual([]);
+  });
+  it('Go without blocking burns id 1 on the refusal (updateMetaData first): M3 gets 2, the retry 3', () => {
+    const s = builtin('pending-queue-full-refuses');
+    const producers = [
+      { name: 'p1', client: 'go', maxPendingMessages: 1, blockIfQueueFull: false },
+    ];
+    const t = runOf({ ...s, producers });
+    expect(t.outcomes.M2).toEqual(['failed: ErrSendQueueIsFull', 'stored at 10:2']);
+    expect(t.stored).toEqual({ local: ['M1', 'M3', 'M2'] });
+    expect(textsOf(t, 'p1').filter((x) => x.startsWith('sendAsync'))).toEqual([
+      'sendAsync M1 seq 0',
+      'sendAsync M2 seq 1',
+      'sendAsync M3 seq 2',
+      'sendAsync M2 seq 3 (resend)',
+    ]);
+  });
+  it("with the application's own ids the retry of M2 (seq 1) after M3 (seq 2) is a Dup: no-silent-loss", () => {
+    const s = builtin('pending-queue-full-refuses');
+    const producers = [
+      { name: 'p1', client: 'java', maxPendingMessages: 1, sequenceIds: 'explicit' },
+    ];
+    const seqs: Record<string, number> = { M1: 0, M2: 1, M3: 2 };
+    const workload = (s.workload as Json[]).map((w) =>
+      typeof w.send === 'string' ? { ...w, seq: seqs[w.send] } : w,
+    );
+    const t = runOf({ ...s, producers, workload });
+    expect(t.outcomes.M2).toEqual(['failed: ProducerQueueIsFullError', 'completed -1:-1']);
+    expect(t.stored).toEqual({ local: ['M1', 'M3'] });
+    expect(t.violations.map((v) => [v.invariant, v.messages])).toEqual([
+      ['no-silent-loss', ['M2']],
+    ]);
+  });
+});
+
+describe('go-chunks-exceed-pending-queue', () => {
+  const r = runBuiltin('go-chunks-exceed-pending-queue');
+  it('M1 is stored; BIG waits for 3 permits of 2 for good and M2 is never sent: the quiet end says so', () => {
+    expect(r.endedBy).toBe('quiescent');
+    expect(r.violations).toEqual([]);
+    expect(r.stored).toEqual({ local: ['M1'] });
+    expect(r.outcomes).toEqual({ M1: ['stored at 10:0'] });
+    expect(textsOf(r, 'p1').filter((t) => /BIG|M2/.test(t))).toEqual([]);
+    expect(r.endNotes).toEqual([
+      "p1's send of BIG waits for permits and nothing more can happen: BIG needs 3 permits (one per chunk) and the pending queue has only 2 (maxPendingMessages 2: 0 permits held), so p1 blocks (DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore) for good, the application stays in sendAsync and neither BIG nor anything after it in the workload is sent (pulsar-client-go#1448)",
+    ]);
+  });
+  it('not blocking, Go refuses BIG with ErrSendQueueIsFull and M2 is stored; Java refuses it too', () => {
+    const s = builtin('go-chunks-exceed-pending-queue');
+    const [p] = s.producers as Json[];
+    const go = runOf({ ...s, producers: [{ ...p, blockIfQueueFull: false }] });
+    expect(go.outcomes.BIG).toEqual(['failed: ErrSendQueueIsFull']);
+    expect(go.stored).toEqual({ local: ['M1', 'M2'] });
+    expect(rulesOf(go)).toContain('sendRequest.done:one-release');
+    expect(go.endNotes).toEqual([]);
+    const java = runOf({ ...s, producers: [{ ...p, client: 'java' }] });
+    expect(java.outcomes.BIG).toEqual(['failed: ProducerQueueIsFullError']);
+    expect(java.stored).toEqual({ local: ['M1', 'M2'] });
   });
 });
