@@ -2,8 +2,9 @@
 // Chromium at 1024 × 700 as a user meets them: picked by title from the scenario picker, stepped to
 // the end, read in the panels — the quiet end naming the full queue, the permits on the producer's
 // pending-queue row, Go's kept permits in the Pulsar code panel, the Invariants panel naming the
-// chunk the reader dropped at, the pr-20948 toggle's verdict, the twin's search — with nothing
-// wider than the window.
+// chunk the reader dropped at, the pr-20948 toggle's verdict, the twin's search, Java's refusal
+// that takes no sequence id (and the retry's new one in the Topic card), the quiet end of a Go
+// message of more chunks than permits — with nothing wider than the window.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { goToEnd, goToStep, shows, text, until } from './lib.mjs';
@@ -230,4 +231,63 @@ const twin = {
   },
 };
 
-export default [fullQueue, permitLeak, dropsRepeat, pendingLimit, twin];
+const refusesRetry = {
+  name: 'pending-queue-full-refuses at 1024 px: M2 refused with no sequence id taken while M1 holds the permit (Pulsar code panel at step 3, p1 refuses when full); at the end M2 failed then stored at 10:2, after M3',
+  timeout: 90_000,
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage(VIEW);
+    await pick(page, baseURL, 'pending-queue-full-refuses');
+    await goToStep(page, 3);
+    await shows(
+      page,
+      'panel-code',
+      'M2: pending queue full (maxPendingMessages 1: 1 permit held by M1), blockIfQueueFull false: refused, no sequence id taken',
+      'step 3 does not show M2 refused before it took an id',
+    );
+    assert.equal(
+      await queueRow(page, 'p1'),
+      'maxPendingMessages permits 1 of 1 held (M1) — refuses when full (ProducerQueueIsFullError)',
+    );
+    await fits(page, ['panel-code', 'pending-queue']);
+    await goToEnd(page);
+    const m2 = await text(page, 'outcome-M2');
+    assert.match(m2, /failed: ProducerQueueIsFullError/);
+    assert.match(m2, /stored at 10:2/);
+    assert.match(await text(page, 'outcome-M3'), /stored at 10:1/);
+    // M3 took seq 1, the number M2's refusal never took; the retry of M2 a new one, 2.
+    assert.match(
+      await text(page, 'topic-local'),
+      /stored: M1, M3, M2ledger 10 \(open\)10:0 M1 seq 010:1 M3 seq 110:2 M2 seq 2/,
+    );
+    assert.match(
+      await text(page, 'panel-invariants'),
+      /No invariant violated in this run \(14 steps/,
+    );
+    await fits(page, ['panel-outcomes', 'topic-local', 'panel-invariants']);
+  },
+};
+
+const chunksExceed = {
+  name: 'go-chunks-exceed-pending-queue at 1024 px: the quiet end says BIG needs 3 permits and the queue has only 2 (pulsar-client-go#1448); M1 stored, BIG and M2 never sent',
+  timeout: 90_000,
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage(VIEW);
+    await pick(page, baseURL, 'go-chunks-exceed-pending-queue');
+    await goToEnd(page);
+    const notes = await page.getByTestId('panel-invariants').getByTestId('end-notes').textContent();
+    assert.match(
+      notes,
+      /p1's send of BIG waits for permits and nothing more can happen: BIG needs 3 permits \(one per chunk\) and the pending queue has only 2 \(maxPendingMessages 2: 0 permits held\), so p1 blocks \(DisableBlockIfQueueFull off: publishSemaphore\.Acquire in partitionProducer\.reserveSemaphore\) for good, the application stays in sendAsync and neither BIG nor anything after it in the workload is sent \(pulsar-client-go#1448\)/,
+    );
+    assert.match(await text(page, 'outcome-M1'), /stored at 10:0/);
+    for (const m of ['BIG', 'M2'])
+      assert.equal(await page.getByTestId(`outcome-${m}`).count(), 0, m);
+    assert.equal(
+      await queueRow(page, 'p1'),
+      'maxPendingMessages permits 0 of 2 held — blocks when full',
+    );
+    await fits(page, ['end-notes', 'panel-invariants', 'panel-outcomes', 'pending-queue']);
+  },
+};
+
+export default [fullQueue, permitLeak, dropsRepeat, pendingLimit, twin, refusesRetry, chunksExceed];
