@@ -4,13 +4,7 @@ import { type ReplicationLink, replicationLinks } from '../model/config';
 import { replicationDedup } from '../model/fixes';
 import type { Position, StoredEntry, TopicState } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
-import {
-  chunkAssembler,
-  chunkSpan,
-  readableOf,
-  readableOrTrimmed,
-  storedOrTrimmed,
-} from '../protocol/ManagedLedger';
+import { readableOf, readableOrTrimmed, storedOrTrimmed } from '../protocol/ManagedLedger';
 import { cmpPos, sourceEntries } from '../protocol/PersistentReplicator';
 import {
   entryReplicateTo,
@@ -19,7 +13,7 @@ import {
 } from '../protocol/PersistentReplicatorRead';
 import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
-import { consumerDrops } from '../protocol/ConsumerImplChunks';
+import { chunkAssembler, chunkSpan, consumerDrops } from '../protocol/ConsumerImplChunks';
 import { ledgerInvariants } from './ledger';
 
 export type InvariantId =

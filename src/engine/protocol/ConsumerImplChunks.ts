@@ -11,10 +11,10 @@ import type { MsgRef } from '../model/producer';
 import type { ChunkConsumer, Position } from '../model/topic';
 
 /**
- * The rules a topic's reader follows when it is not today's Java consumer with default options
- * (absent = PR 20948's repeated-chunk filter, no acknowledged eviction).
+ * Today's Java consumer with default options, which reads a topic without `chunkConsumer`: PR
+ * 20948's repeated-chunk filter, no acknowledged eviction.
  */
-export const MASTER_CONSUMER: ChunkConsumer = Object.freeze({
+const MASTER_CONSUMER: ChunkConsumer = Object.freeze({
   filtersRepeats: true,
   maxPending: 0,
 });

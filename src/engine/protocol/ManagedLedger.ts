@@ -10,9 +10,6 @@ import { frozen, type World } from '../model/world';
 import { peek } from '../sim/context';
 import { chunkAssembler } from './ConsumerImplChunks';
 
-// The consumer's chunk assembly lives with the consumer's rules; its users import it from here too.
-export { chunkAssembler, chunkSpan } from './ConsumerImplChunks';
-
 export function appendEntry(w: World, topic: TopicState, wr: PendingWrite): StoredEntry {
   let ledger = topic.ledgers[topic.ledgers.length - 1];
   if (!ledger || ledger.closed) {

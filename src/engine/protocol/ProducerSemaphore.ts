@@ -78,7 +78,7 @@ export const queueFullError = (client: 'java' | 'go'): string =>
   client === 'java' ? 'ProducerQueueIsFullError' : 'ErrSendQueueIsFull';
 
 /** The rule that refuses (or blocks) the send, per client. */
-export const queueFullRule = (client: 'java' | 'go'): string =>
+const queueFullRule = (client: 'java' | 'go'): string =>
   client === 'java' ? 'ProducerImpl.canEnqueueRequest' : 'partitionProducer.reserveSemaphore';
 
 /**

@@ -5,7 +5,7 @@
 import { REPLICATOR, type ReplicationLink, replicationLinks } from '../model/config';
 import type { SimEvent } from '../model/events';
 import type { Position, StoredEntry, TopicState } from '../model/topic';
-import { chunkAssembler } from '../protocol/ManagedLedger';
+import { chunkAssembler } from '../protocol/ConsumerImplChunks';
 import { labelOf } from '../sim/context';
 import { replicatorOf, type World } from '../model/world';
 import { expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';

@@ -3,7 +3,8 @@
 // failed send its cluster stores all the same said so, since a retry of it stores it twice.
 import type { Completion } from '../model/producer';
 import type { World } from '../model/world';
-import { chunkAssembler, chunkSpan, readableOf, storedMessages } from '../protocol/ManagedLedger';
+import { chunkAssembler, chunkSpan } from '../protocol/ConsumerImplChunks';
+import { readableOf, storedMessages } from '../protocol/ManagedLedger';
 
 export function storedOf(w: World): Record<string, string[]> {
   return Object.fromEntries(
