@@ -14,7 +14,7 @@ export function TopologyFaultButton(props: {
   readonly role?: 'menuitem';
   /** Runs before the fault is placed (a menu closes). */
   readonly onPick?: () => void;
-  /** A menu's place (pickNote): the note of the pick shows there. */
+  /** A menu's origin (pickNote): the pick is noted where that origin's PickedNote is drawn. */
   readonly note?: string;
 }) {
   const { fault: f, busy, role, onPick, note } = props;

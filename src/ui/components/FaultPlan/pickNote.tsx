@@ -1,6 +1,6 @@
 // A short line near the menu a fault was picked from — beside the ⚡ of a message, in the diagram's
-// zoom bar for an arrow, under the topology graph for a node's ⋯ — saying it went into the Fault plan: "Added to the Fault plan: lose-receipt
-// on E3 at us-west". The plan's own notice is in its panel, often out of view; after a pick a
+// zoom bar for an arrow, under the topology graph for a node's ⋯ — saying it went into the Fault
+// plan: "Added to the Fault plan: lose-receipt on E3 at us-west". The plan's own notice is in its panel, often out of view; after a pick a
 // sighted user saw only the step bar's new length and the diagram's faded steps (UX review 15,
 // finding 5). The words are the plan's (describeFault, the same as keyWords gives a fault key).
 //
@@ -18,7 +18,7 @@ import { createStore } from 'zustand/vanilla';
 import { addFault, appStore, describeFault, type FaultJson } from '../../store';
 
 export type PickNote = {
-  /** Where the pick was made: `producers:E3[…]@us-west`, `arrow`, `node:bookie-2`. */
+  /** Where the pick was made: `producers:E3[…]@us-west`, `arrow`, `node` (any node's menu). */
   readonly origin: string;
   readonly what: string;
   readonly state: 'adding' | 'added' | 'refused';
