@@ -8,10 +8,16 @@
 // consumer assembles M1 from both chunks.
 import { describe, expect, it } from 'vitest';
 import { ruleSource, storageOf, type RunResult } from '../../src/engine';
-import { consumerDrops } from '../../src/engine/protocol/ConsumerImplChunks';
+import {
+  chunkAssembler,
+  consumerDrops,
+  keptContexts,
+  openContexts,
+} from '../../src/engine/protocol/ConsumerImplChunks';
 import type { MsgRef } from '../../src/engine/model/producer';
 import { type Json, runOf, textsOf } from './helpers';
 import { scenario } from './unseen-20.scenarios';
+import { BUILTINS } from '../../src/scenarios';
 
 const C03 = 'u20-c03-geo-chunked-ttl-mid-message';
 const WHY =
@@ -91,6 +97,50 @@ describe('without the TTL', () => {
     expect(sub.received.some((x) => x.discarded)).toBe(false);
     expect(sub.expired).toBeUndefined();
     expect(r.violations).toEqual([]);
+  });
+});
+
+describe("the consumer's open chunked messages, carried from one entry to the next", () => {
+  /** The subscription at each step, beside what a replay of everything it received would hold. */
+  const carried = (r: RunResult, cluster = 'us-east') =>
+    r.steps.map((st) => {
+      const sub = st.world.topics[cluster]!.subscriptions.sub!;
+      const open = openContexts();
+      const feed = chunkAssembler(st.world.topics[cluster]!.chunkConsumer, () => {}, open);
+      for (const x of sub.received)
+        for (const m of x.msgs) if (m.chunk) feed(x.producerName, m, x.position);
+      return { kept: sub.chunks, replayed: keptContexts(open), received: sub.received.length };
+    });
+
+  it('M1 stays open after its first chunk and closes with its last; each step as a replay', () => {
+    const steps = carried(c03({ faults: [] }));
+    for (const s of steps) expect(s.kept).toEqual(s.replayed);
+    const at = (n: number) => steps.find((s) => s.received === n)!.kept;
+    expect(at(1)).toEqual({
+      open: [{ uuid: 'p1-0', msg: 'M1', taken: [{ ledgerId: 10, entryId: 0 }] }],
+      queue: [],
+      count: 0,
+    });
+    expect(at(2)).toBeUndefined();
+  });
+
+  it('the TTL case holds nothing open once the lone last chunk is discarded', () => {
+    const steps = carried(c03());
+    for (const s of steps) expect(s.kept).toEqual(s.replayed);
+    expect(steps.every((s) => s.kept === undefined)).toBe(true);
+  });
+
+  it("with the pending limit, the eviction's queue and count carry too (chunked-consumer-pending-limit)", () => {
+    const limit = BUILTINS.find((b) => b.id === 'chunked-consumer-pending-limit')!;
+    const r = runOf({ ...limit, subscriptions: [{ name: 'sub', cluster: 'local' }] });
+    const steps = carried(r, 'local');
+    for (const s of steps) expect(s.kept).toEqual(s.replayed);
+    expect(textsOf(r, 'sub-consumer').join('\n')).toContain(
+      "the consumer's maxPendingChunkedMessage (1) evicted it at 10:1 and acknowledged its chunks",
+    );
+    // M1 evicted, M2 completed at 10:3: nothing open and the count back to 0, but M2's uuid stays
+    // in the queue (a stale entry, skipped when the limit next polls it).
+    expect(steps[steps.length - 1]!.kept).toEqual({ open: [], queue: ['p2-0'], count: 0 });
   });
 });
 

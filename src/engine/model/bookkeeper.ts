@@ -3,7 +3,7 @@
 // ledger's ledger list with its version), the managed ledger of the serving broker, and a second
 // broker taking the topic over. Plain data, like the rest of the world.
 import type { MsgRef } from './producer';
-import type { Position } from './topic';
+import type { ChunkContexts, Position } from './topic';
 
 /** One bookie: the entry ids it stores per ledger, and whether the ledger is fenced on it. */
 export interface Bookie {
@@ -161,6 +161,11 @@ export interface Subscription {
    * chunk the TTL took can say so.
    */
   expired?: readonly Position[];
+  /**
+   * The consumer's open chunked messages after the last entry it received, carried to the next
+   * (`ConsumerImplReceive.ts`); absent while it holds none.
+   */
+  chunks?: ChunkContexts;
 }
 
 /** One entry a subscription's consumer received (`ConsumerImpl.messageReceived`). */

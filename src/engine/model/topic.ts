@@ -126,3 +126,19 @@ export interface ChunkConsumer {
    */
   readonly maxPending: number;
 }
+
+/**
+ * What a consumer holds between two chunks (Java `ConsumerImpl.chunkedMessagesMap`,
+ * `pendingChunkedMessageUuidQueue`, `pendingChunkedMessageCount`): each open `ChunkedMessageCtx`
+ * — its uuid (`producerName-sequenceId`), its message and the positions of the chunks taken — in
+ * the order opened, the uuid queue the limit polls (stale uuids included) and the pending count.
+ */
+export interface ChunkContexts {
+  readonly open: readonly {
+    readonly uuid: string;
+    readonly msg: string;
+    readonly taken: readonly Position[];
+  }[];
+  readonly queue: readonly string[];
+  readonly count: number;
+}

@@ -1,14 +1,15 @@
 // The consumer's assembly of chunked messages (`ConsumerImpl.processMessageChunk` and the
 // `ChunkedMessageCtx` bookkeeping around it, Java client): what a reader of a topic gets from its
-// chunk entries, fed in topic order. `storedMessages`, the invariants, the panels and a subscription's
-// consumer (`ConsumerImplReceive.ts`, fed what it received) all read chunks through here, so a chunk
-// the consumer discards shows as a message not stored (no-silent-loss) or not received, and only a
-// second complete copy shows as a duplicate. Expiry (`expireTimeOfIncompleteChunkedMessage`)
+// chunk entries, fed in topic order. `storedMessages`, the invariants, the panels and a
+// subscription's consumer (`ConsumerImplReceive.ts`, fed each entry it receives from the contexts
+// it kept) all read chunks through here, so a chunk the consumer discards shows as a message not
+// stored (no-silent-loss) or not received, and only a second complete copy shows as a duplicate. Expiry (`expireTimeOfIncompleteChunkedMessage`)
 // needs a clock and is not modelled: an incomplete context simply never completes.
 import type { Config } from '../model/config';
 import { hasFix } from '../model/fixes';
 import type { MsgRef } from '../model/producer';
-import type { ChunkConsumer, Position } from '../model/topic';
+import type { ChunkConsumer, ChunkContexts, Position } from '../model/topic';
+import { frozen } from '../model/world';
 
 /**
  * Today's Java consumer with default options, which reads a topic without `chunkConsumer`: PR
@@ -55,18 +56,14 @@ export function chunkConsumerOf(config: Config): ChunkConsumer | undefined {
 export function chunkAssembler(
   rules: ChunkConsumer = MASTER_CONSUMER,
   dropped?: Dropped,
+  open: OpenContexts = openContexts(),
 ): (producerName: string, m: MsgRef, at?: Position) => readonly Position[] | null {
-  const taken = new Map<string, Position[]>();
-  // The message each open context is of, for `dropped` only (an eviction names another message).
-  const names = new Map<string, string>();
-  // Java's pendingChunkedMessageUuidQueue and pendingChunkedMessageCount, kept only with a limit.
-  const queue: string[] = [];
-  let count = 0;
+  const { taken, names, queue } = open;
   const overLimit = (at: Position) => {
-    if (rules.maxPending <= 0 || ++count <= rules.maxPending) return;
+    if (rules.maxPending <= 0 || ++open.count <= rules.maxPending) return;
     for (let u = queue.shift(); u !== undefined; u = queue.shift())
       if (taken.delete(u)) {
-        count--;
+        open.count--;
         dropped?.(
           names.get(u) ?? u,
           `the consumer's maxPendingChunkedMessage (${rules.maxPending}) evicted it${where(at)} and acknowledged its chunks`,
@@ -110,9 +107,46 @@ export function chunkAssembler(
     set.push(at);
     if (c.id !== c.of - 1) return null;
     taken.delete(uuid);
-    if (rules.maxPending > 0) count--;
+    if (rules.maxPending > 0) open.count--;
     return set;
   };
+}
+
+/**
+ * The assembler's working state: per uuid the chunk positions taken (the next chunk id expected is
+ * their count), the message each open context is of (kept for `dropped` only: an eviction names
+ * another message), and Java's pendingChunkedMessageUuidQueue and pendingChunkedMessageCount (kept
+ * only with a limit). Started empty, or from what a subscription's consumer kept (`ChunkContexts`).
+ */
+export interface OpenContexts {
+  readonly taken: Map<string, Position[]>;
+  readonly names: Map<string, string>;
+  readonly queue: string[];
+  count: number;
+}
+
+export const openContexts = (from?: ChunkContexts): OpenContexts => ({
+  taken: new Map(from?.open.map((o) => [o.uuid, [...o.taken]])),
+  names: new Map(from?.open.map((o) => [o.uuid, o.msg])),
+  queue: from ? [...from.queue] : [],
+  count: from?.count ?? 0,
+});
+
+/**
+ * What a consumer keeps of `open` for its next entry, frozen (a world value); undefined when it
+ * holds nothing. The messages are named only when the assembler was given `dropped`.
+ */
+export function keptContexts(open: OpenContexts): ChunkContexts | undefined {
+  if (open.taken.size === 0 && open.queue.length === 0 && open.count === 0) return undefined;
+  return frozen({
+    open: frozen(
+      [...open.taken].map(([uuid, taken]) =>
+        frozen({ uuid, msg: open.names.get(uuid) ?? uuid, taken: frozen([...taken]) }),
+      ),
+    ),
+    queue: frozen([...open.queue]),
+    count: open.count,
+  });
 }
 
 const where = (at: Position): string =>

@@ -1,6 +1,8 @@
 // A subscription's consumer receiving one entry (`ConsumerImpl.messageReceived`): a chunk goes
 // through the same assembly every reader of the model follows (`chunkAssembler`,
-// `ConsumerImpl.processMessageChunk`), fed the entries this consumer received before it, in order.
+// `ConsumerImpl.processMessageChunk`), from the chunked messages this consumer still held open after
+// the entries it received before (`Subscription.chunks`, carried from one entry to the next, so a
+// receipt costs its own chunks, not a replay of everything received).
 // A chunk with no `ChunkedMessageCtx` — its first chunk never reached this consumer, e.g. because a
 // message TTL mark-deleted it on the subscription's cursor — is discarded: its message is lost to
 // this subscription. What the consumer then does with the discarded chunk's acknowledgement is
@@ -8,28 +10,35 @@
 import type { Subscription, SubscriptionReceipt } from '../model/bookkeeper';
 import type { MsgRef } from '../model/producer';
 import type { StoredEntry, TopicState } from '../model/topic';
-import { chunkAssembler } from './ConsumerImplChunks';
+import { chunkAssembler, keptContexts, openContexts } from './ConsumerImplChunks';
 import { readableOrTrimmed } from './ManagedLedger';
 
 const at = (e: StoredEntry) => ({ ledgerId: e.ledgerId, entryId: e.entryId });
 
 /**
- * The receipt of `e` by `s`'s consumer: its position, producer and messages, and — when the consumer
- * discards a chunk of it — why, in words that name the chunk, the message lost to this subscription,
- * and the cause when the subscription's own cursor skipped the earlier chunk (a message TTL).
+ * `s`'s consumer receives `e`: the receipt — its position, producer and messages, and, when the
+ * consumer discards a chunk of it, why, in words that name the chunk, the message lost to this
+ * subscription, and the cause when the subscription's own cursor skipped the earlier chunk (a
+ * message TTL) — and, for a chunk, the open chunked messages `s` keeps for its next entry.
  */
-export function receiptOf(topic: TopicState, s: Subscription, e: StoredEntry): SubscriptionReceipt {
+export function messageReceived(
+  topic: TopicState,
+  s: Subscription,
+  e: StoredEntry,
+): SubscriptionReceipt {
   const base = { position: at(e), producerName: e.producerName, msgs: e.msgs };
   if (!e.msgs.some((m) => m.chunk)) return base;
   const whys: string[] = [];
-  let current = false;
-  const feed = chunkAssembler(topic.chunkConsumer, (msg, why) => {
-    if (current) whys.push(`${why}${expiredCause(topic, s, e, msg)}: ${msg} is lost to ${s.name}`);
-  });
-  for (const r of s.received)
-    for (const m of r.msgs) if (m.chunk) feed(r.producerName, m, r.position);
-  current = true;
+  const open = openContexts(s.chunks);
+  const feed = chunkAssembler(
+    topic.chunkConsumer,
+    (msg, why) => whys.push(`${why}${expiredCause(topic, s, e, msg)}: ${msg} is lost to ${s.name}`),
+    open,
+  );
   for (const m of e.msgs) if (m.chunk) feed(e.producerName, m, at(e));
+  const kept = keptContexts(open);
+  if (kept) s.chunks = kept;
+  else if (s.chunks) delete s.chunks;
   return whys.length ? { ...base, discarded: whys.join('; ') } : base;
 }
 

@@ -9,7 +9,7 @@ import type { Position, StoredEntry, TopicState } from '../model/topic';
 import { type Ctx, peek } from '../sim/context';
 import { topicDown } from './OwnershipChange';
 import { walkWithin } from './ManagedLedger';
-import { receiptOf } from './ConsumerImplReceive';
+import { messageReceived } from './ConsumerImplReceive';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 
@@ -65,7 +65,7 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
   const e = next(topic, s);
   if (!e) return;
   const p = { ledgerId: e.ledgerId, entryId: e.entryId };
-  const receipt = receiptOf(topic, s, e);
+  const receipt = messageReceived(topic, s, e);
   s.received.push(receipt);
   s.markDeletePosition = p;
   const ids = e.msgs.map((m) => m.msg);
