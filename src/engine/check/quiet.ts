@@ -1,10 +1,11 @@
 // Why a quiescent run is quiet with something still undone. `endedBy: "quiescent"` says only that
 // nothing more can happen; a run can be quiet because a fault never healed (a broken channel drops
-// every send until its connection closes) or because an application send waits for an answer that
-// will never come. Pulsar stays stuck in both (the replicator's producer has no send timeout, and
-// the model fires an application's send timeout only as a fault), so these are not violations:
-// they are the run's end, said in words (review 18's "Left open"), with the cause the world shows
-// for a stuck application send (check/stuck.ts).
+// every send until its connection closes), because an application send waits for an answer that
+// will never come, or because the application's next send blocks on a pending queue whose permits
+// never come back (protocol/ProducerSemaphore.ts). Pulsar stays stuck in each (the replicator's
+// producer has no send timeout, and the model fires an application's send timeout only as a
+// fault), so these are not violations: they are the run's end, said in words (review 18's "Left
+// open"), with the cause the world shows for a stuck application send (check/stuck.ts).
 import { replicationLinks } from '../model/config';
 import type { Channel } from '../model/connection';
 import type { ProducerState } from '../model/producer';

@@ -3,7 +3,9 @@
 // `reserveSemaphore`). A message takes its permits when the application sends it and gives them
 // back when its send completes (a receipt, a failure, a timeout, a close), so the permits held are
 // read from the world — the messages of the open batch and of every op still pending — and need no
-// counter of their own. docs/research/pending-queue.md.
+// counter of their own, but for the ones no completion gives back: Go's refused chunked send keeps
+// all but one it took (`ProducerState.leakedPermits`, `goChunkPermitsLost` below).
+// docs/research/pending-queue.md.
 import type { ProducerConfig, WorkloadItem } from '../model/config';
 import { ev } from '../model/events';
 import type { MsgRef, ProducerState } from '../model/producer';
@@ -19,7 +21,7 @@ export const blocksIfQueueFull = (cfg: ProducerConfig): boolean =>
  * Permits held: one per message in the open batch (Java `canEnqueueRequest` runs before the batch
  * container's `add`; Go's sendRequest reserves before `dataChan`) and one per message of each
  * pending op — a batch op holds its messages' permits (`releaseSemaphoreForSendOp` releases
- * numMessagesInBatch), a chunk's op its own.
+ * numMessagesInBatch), a chunk's op its own — and, for Go, those a refused chunked send kept.
  */
 export const permitsHeld = (p: ProducerState): number =>
   p.batch.length +
