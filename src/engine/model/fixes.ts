@@ -49,7 +49,8 @@ export const replicationDedup = (config: Config, link?: ReplicationConfig): 'v1'
  * (`PersistentReplicator`, `ProducerImpl.recoverChecksumError` of its producer) and, for the
  * sentinel, the V2 `GeoReplicationProducerImpl`; PR 24722 changes `ManagedLedgerImpl` over bookies;
  * PR 25860 changes how the target's `MessageDeduplication` replays V2 watermarks; PR 20948 and the
- * proposed `replay-last-chunk` change its chunk rule, live and on replay.
+ * proposed `replay-last-chunk` change its chunk rule, live and on replay, and PR 20948 the
+ * consumer's too (`ConsumerImpl.processMessageChunk` skips a repeated chunk).
  */
 export function fixApplies(config: Config, fix: FixId): boolean {
   switch (fix) {
@@ -98,7 +99,8 @@ export function fixApplies(config: Config, fix: FixId): boolean {
       );
     case 'pr-20948':
     case 'replay-last-chunk':
-      // MessageDeduplication's chunk rule, live and on replay: only a producer that chunks sends chunks.
+      // The broker's chunk rule, live and on replay, and (PR 20948) the consumer's: only a producer
+      // that chunks sends chunks.
       return config.producers.some((p) => p.chunking === true);
   }
 }
