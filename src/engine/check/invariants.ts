@@ -49,6 +49,8 @@ export interface Finding {
 export function noSilentLoss(w: World): Finding[] {
   const out: Finding[] = [];
   const storedBy = new Map<string, Set<string>>();
+  // The consumer's drops per cluster, once per state however many of its messages are lost.
+  const dropsBy = new Map<string, Map<string, string>>();
   for (const c of w.completions) {
     if (c.result === 'failed') continue;
     let stored = storedBy.get(c.cluster);
@@ -56,8 +58,12 @@ export function noSilentLoss(w: World): Finding[] {
     if (stored.has(c.msg)) continue;
     const how = c.result === 'dup' ? 'with -1:-1' : `at ${c.ledgerId}:${c.entryId}`;
     // A chunked message whose chunks a reader met but dropped says why (ConsumerImpl.processMessageChunk).
-    const topic = w.topics[c.cluster]!;
-    const why = consumerDrops(readableOf(topic), topic.chunkConsumer).get(c.msg);
+    let drops = dropsBy.get(c.cluster);
+    if (!drops) {
+      const topic = w.topics[c.cluster]!;
+      dropsBy.set(c.cluster, (drops = consumerDrops(readableOf(topic), topic.chunkConsumer)));
+    }
+    const why = drops.get(c.msg);
     out.push({
       invariant: 'no-silent-loss',
       key: `no-silent-loss:${c.cluster}:${c.msg}`,
