@@ -1,8 +1,10 @@
 // Subscriptions: a `ManagedCursorImpl` per subscription and a consumer on one broker that receives
-// what that broker's topic instance can read and acknowledges it at once. Reads trust the serving
-// managed ledger's own view (closed ledgers up to the entry counts it holds, the current ledger up
-// to its last add confirmed), which is how an acknowledgement can land on a position the ledger
-// list does not record (PR 24722's symptom). Backlog is computed as Pulsar computes it.
+// what that broker's topic instance can read and acknowledges it at once (a chunk goes through the
+// consumer's assembly first, ConsumerImplReceive.ts, and is acknowledged even when discarded).
+// Reads trust the serving managed ledger's own view (closed ledgers up to the entry counts it
+// holds, the current ledger up to its last add confirmed), which is how an acknowledgement can land
+// on a position the ledger list does not record (PR 24722's symptom). Backlog is computed as Pulsar
+// computes it.
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, StoredEntry, TopicState } from '../model/topic';
