@@ -8,12 +8,8 @@
 // consumer assembles M1 from both chunks.
 import { describe, expect, it } from 'vitest';
 import { ruleSource, storageOf, type RunResult } from '../../src/engine';
-import {
-  chunkAssembler,
-  consumerDrops,
-  keptContexts,
-  openContexts,
-} from '../../src/engine/protocol/ConsumerImplChunks';
+import { chunkAssembler, consumerDrops } from '../../src/engine/protocol/ConsumerImplChunks';
+import { keptContexts, openContexts } from '../../src/engine/protocol/ConsumerImplReceive';
 import type { MsgRef } from '../../src/engine/model/producer';
 import { type Json, runOf, textsOf } from './helpers';
 import { scenario } from './unseen-20.scenarios';

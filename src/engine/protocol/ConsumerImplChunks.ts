@@ -8,8 +8,7 @@
 import type { Config } from '../model/config';
 import { hasFix } from '../model/fixes';
 import type { MsgRef } from '../model/producer';
-import type { ChunkConsumer, ChunkContexts, Position } from '../model/topic';
-import { frozen } from '../model/world';
+import type { ChunkConsumer, Position } from '../model/topic';
 
 /**
  * Today's Java consumer with default options, which reads a topic without `chunkConsumer`: PR
@@ -56,7 +55,7 @@ export function chunkConsumerOf(config: Config): ChunkConsumer | undefined {
 export function chunkAssembler(
   rules: ChunkConsumer = MASTER_CONSUMER,
   dropped?: Dropped,
-  open: OpenContexts = openContexts(),
+  open: OpenContexts = { taken: new Map(), names: new Map(), queue: [], count: 0 },
 ): (producerName: string, m: MsgRef, at?: Position) => readonly Position[] | null {
   const { taken, names, queue } = open;
   const overLimit = (at: Position) => {
@@ -116,37 +115,14 @@ export function chunkAssembler(
  * The assembler's working state: per uuid the chunk positions taken (the next chunk id expected is
  * their count), the message each open context is of (kept for `dropped` only: an eviction names
  * another message), and Java's pendingChunkedMessageUuidQueue and pendingChunkedMessageCount (kept
- * only with a limit). Started empty, or from what a subscription's consumer kept (`ChunkContexts`).
+ * only with a limit). Started empty, or from what a subscription's consumer kept
+ * (`ConsumerImplReceive.ts`, `ChunkContexts`).
  */
 export interface OpenContexts {
   readonly taken: Map<string, Position[]>;
   readonly names: Map<string, string>;
   readonly queue: string[];
   count: number;
-}
-
-export const openContexts = (from?: ChunkContexts): OpenContexts => ({
-  taken: new Map(from?.open.map((o) => [o.uuid, [...o.taken]])),
-  names: new Map(from?.open.map((o) => [o.uuid, o.msg])),
-  queue: from ? [...from.queue] : [],
-  count: from?.count ?? 0,
-});
-
-/**
- * What a consumer keeps of `open` for its next entry, frozen (a world value); undefined when it
- * holds nothing. The messages are named only when the assembler was given `dropped`.
- */
-export function keptContexts(open: OpenContexts): ChunkContexts | undefined {
-  if (open.taken.size === 0 && open.queue.length === 0 && open.count === 0) return undefined;
-  return frozen({
-    open: frozen(
-      [...open.taken].map(([uuid, taken]) =>
-        frozen({ uuid, msg: open.names.get(uuid) ?? uuid, taken: frozen([...taken]) }),
-      ),
-    ),
-    queue: frozen([...open.queue]),
-    count: open.count,
-  });
 }
 
 const where = (at: Position): string =>

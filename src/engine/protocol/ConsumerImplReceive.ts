@@ -9,8 +9,9 @@
 // described in docs/research/chunking.md ("A subscription's consumer").
 import type { Subscription, SubscriptionReceipt } from '../model/bookkeeper';
 import type { MsgRef } from '../model/producer';
-import type { StoredEntry, TopicState } from '../model/topic';
-import { chunkAssembler, keptContexts, openContexts } from './ConsumerImplChunks';
+import type { ChunkContexts, StoredEntry, TopicState } from '../model/topic';
+import { frozen } from '../model/world';
+import { chunkAssembler, type OpenContexts } from './ConsumerImplChunks';
 import { readableOrTrimmed } from './ManagedLedger';
 
 const at = (e: StoredEntry) => ({ ledgerId: e.ledgerId, entryId: e.entryId });
@@ -61,4 +62,29 @@ function expiredCause(topic: TopicState, s: Subscription, e: StoredEntry, msg: s
   return lapsed
     ? ` — the message TTL expired its chunk at ${lapsed.ledgerId}:${lapsed.entryId} on this subscription's cursor`
     : '';
+}
+
+/** The assembler's working state from what a consumer kept (`Subscription.chunks`), or empty. */
+export const openContexts = (from?: ChunkContexts): OpenContexts => ({
+  taken: new Map(from?.open.map((o) => [o.uuid, [...o.taken]])),
+  names: new Map(from?.open.map((o) => [o.uuid, o.msg])),
+  queue: from ? [...from.queue] : [],
+  count: from?.count ?? 0,
+});
+
+/**
+ * What a consumer keeps of `open` for its next entry, frozen (a world value); undefined when it
+ * holds nothing. The messages are named only when the assembler was given `dropped`.
+ */
+export function keptContexts(open: OpenContexts): ChunkContexts | undefined {
+  if (open.taken.size === 0 && open.queue.length === 0 && open.count === 0) return undefined;
+  return frozen({
+    open: frozen(
+      [...open.taken].map(([uuid, taken]) =>
+        frozen({ uuid, msg: open.names.get(uuid) ?? uuid, taken: frozen([...taken]) }),
+      ),
+    ),
+    queue: frozen([...open.queue]),
+    count: open.count,
+  });
 }
