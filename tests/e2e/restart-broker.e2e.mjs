@@ -31,7 +31,7 @@ const crashFromMenu = {
     await shows(
       page,
       'diagram',
-      '5 · broker-1 crashes; broker-2 loads the topic (at local)',
+      '5 · broker-1 crashes — broker-2 loads the topic (at local)',
       'the diagram does not show the crash at step 5',
     );
 
