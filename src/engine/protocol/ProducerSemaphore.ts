@@ -28,13 +28,20 @@ export const permitsHeld = (p: ProducerState): number =>
   p.pendingMessages.reduce((n, op) => n + op.msgs.length, 0) +
   (p.leakedPermits ?? 0);
 
+/**
+ * Who holds the permits and how many each: each message once, in queue order (pending ops, then
+ * the open batch); a chunked message's ops hold one permit per chunk.
+ */
+export function permitCounts(p: ProducerState): [msg: string, permits: number][] {
+  const counts = new Map<string, number>();
+  for (const op of p.pendingMessages)
+    for (const m of op.msgs) counts.set(m.msg, (counts.get(m.msg) ?? 0) + 1);
+  for (const m of p.batch) counts.set(m.msg, (counts.get(m.msg) ?? 0) + 1);
+  return [...counts];
+}
+
 /** Who holds the permits, for the notes: each message once, in queue order. */
-export const permitHolders = (p: ProducerState): string[] => [
-  ...new Set([
-    ...p.pendingMessages.flatMap((op) => op.msgs.map((m) => m.msg)),
-    ...p.batch.map((m) => m.msg),
-  ]),
-];
+export const permitHolders = (p: ProducerState): string[] => permitCounts(p).map(([msg]) => msg);
 
 /** The queue is full for a send that needs `needed` permits (a chunked message one per chunk). */
 export interface QueueFull {

@@ -6,7 +6,12 @@
 // (protocol/ProducerSemaphore.ts), so the row cannot disagree with a refusal or a wait.
 import type { ProducerState } from '../model/producer';
 import type { World } from '../model/world';
-import { blocksIfQueueFull, permitsHeld, queueFullError } from '../protocol/ProducerSemaphore';
+import {
+  blocksIfQueueFull,
+  permitCounts,
+  permitsHeld,
+  queueFullError,
+} from '../protocol/ProducerSemaphore';
 
 export interface PendingQueueView {
   /** `maxPendingMessages`: the semaphore's permits. */
@@ -26,13 +31,9 @@ export interface PendingQueueView {
   readonly changed: boolean;
 }
 
-/** Each holder once, in queue order (pending ops, then the open batch), with its permit count. */
-function holdersOf(p: ProducerState): string[] {
-  const counts = new Map<string, number>();
-  for (const m of [...p.pendingMessages.flatMap((op) => op.msgs), ...p.batch])
-    counts.set(m.msg, (counts.get(m.msg) ?? 0) + 1);
-  return [...counts].map(([msg, n]) => (n > 1 ? `${msg} ×${n}` : msg));
-}
+/** Each holder once, in queue order, `×k` after one holding k permits. */
+const holdersOf = (p: ProducerState): string[] =>
+  permitCounts(p).map(([msg, n]) => (n > 1 ? `${msg} ×${n}` : msg));
 
 /**
  * The row's view, or null for a producer with no count limit (the replicator's producer has no
