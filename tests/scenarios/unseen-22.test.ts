@@ -6,7 +6,8 @@
 // switched at runtime. Each row was predicted from Pulsar's sources before it was run; every row
 // asserts the stored messages, the application's outcomes, the violations (step and detail) and how
 // the run ended. The scenarios are in unseen-22.scenarios.ts.
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../src/engine';
 import { type ReviewRow, describeRows } from './reviewRows';
 import { runOf } from './helpers';
 import { scenario } from './unseen-22.scenarios';
@@ -737,4 +738,59 @@ it('b04 and b07 with go-1565: the batch carries its highest id and a resend trav
   const b07 = runOf(scenario('u22-b07-go-batch-mixes-resend', { fixes: ['go-1565'] }));
   expect(b07.stored).toEqual({ local: ['M1', 'M2', 'M3'] });
   expect(b07.violations).toEqual([]);
+});
+
+describe('review 22: bad producer-side input is refused at its field, saying what was expected', () => {
+  const base = {
+    format: 'dedup-lab/scenario@1',
+    id: 'bad',
+    producers: [{ name: 'p1' }],
+    workload: [
+      { send: 'M1', producer: 'p1' },
+      { send: 'M2', producer: 'p1' },
+    ],
+  };
+  const errorsOf = (patch: Record<string, unknown>): string[] => {
+    const l = loadScenario({ ...base, ...patch });
+    return l.ok ? [] : l.errors.map((e) => `${e.path}: ${e.message}`);
+  };
+  const p1 = (o: Record<string, unknown>) => ({ producers: [{ name: 'p1', ...o }] });
+  it.each([
+    [
+      p1({ batching: { maxMessages: 0 } }),
+      '$.producers[0].batching.maxMessages: expected an integer from 1 to 10000, got 0',
+    ],
+    [
+      p1({ batching: { maxBytes: 6000000 } }),
+      '$.producers[0].batching.maxBytes: expected an integer from 0 to 5242880, got 6000000',
+    ],
+    [
+      p1({ maxPendingMessages: 0 }),
+      '$.producers[0].maxPendingMessages: expected an integer from 1 to 2147483647, got 0',
+    ],
+    [
+      p1({ client: 'python' }),
+      '$.producers[0].client: expected one of "java" | "go", got "python"',
+    ],
+    [p1({ producerName: '' }), '$.producers[0].producerName: expected a producer name, got ""'],
+    [
+      { consumer: { maxPendingChunkedMessage: 1.5 } },
+      '$.consumer.maxPendingChunkedMessage: expected an integer from 0 to 2147483647, got 1.5',
+    ],
+    [
+      { faults: [{ kind: 'duplicate-frames', producer: 'p1', atSend: 0, frames: ['M1'] }] },
+      '$.faults[0].atSend: expected an integer from 1, got 0',
+    ],
+    [
+      { faults: [{ kind: 'not-allowed', message: 'M1', times: 0 }] },
+      '$.faults[0].times: expected an integer from 1, got 0',
+    ],
+    // Review 22 fixed this list: it named `producer`, which send-timeout refuses.
+    [
+      { faults: [{ kind: 'send-timeout', message: 'M1', times: 2 }] },
+      '$.faults[0].times: unknown field; expected one of kind, message, after',
+    ],
+  ])('%j → %s', (patch, error) => {
+    expect(errorsOf(patch)).toEqual([error]);
+  });
 });
