@@ -2,7 +2,7 @@
 // has a key, so a run reports it once, at the first step where it holds.
 import { type ReplicationLink, replicationLinks } from '../model/config';
 import { replicationDedup } from '../model/fixes';
-import type { Position, StoredEntry, TopicState } from '../model/topic';
+import type { DedupState, Position, StoredEntry, TopicState } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import { readableOf, readableOrTrimmed, storedOrTrimmed } from '../protocol/ManagedLedger';
 import { cmpPos, sourceEntries } from '../protocol/PersistentReplicator';
@@ -217,6 +217,13 @@ export function noDuplicates(w: World): Finding[] {
         // it) was written while the broker deduplicated nothing: only copies since the switch count.
         if (!afterDedupCursor(topic.dedup, e)) continue;
         const what = src ? `replicated from ${id}` : `${e.producerName}, seq ${m.seq}`;
+        // The broker forgot the name on purpose: say so, it is why the second copy got through.
+        const why =
+          !src && topic.dedup.purged?.includes(e.producerName)
+            ? ` — dedup had purged ${e.producerName} as an inactive producer (MessageDeduplication.purgeInactiveProducers), so its old sequence id was judged as new`
+            : !src && leftOutOfSnapshot(topic.dedup, e.producerName)
+              ? ` — ${e.producerName} is not in the dedup snapshot at ${topic.dedup.snapshot!.position.ledgerId}:${topic.dedup.snapshot!.position.entryId} (brokerDeduplicationMaxNumberOfProducers ${topic.dedup.maxNumberOfProducers} kept ${Object.keys(topic.dedup.snapshot!.map).join(', ')}), and a reload starts from it`
+              : '';
         out.push({
           invariant: 'no-duplicates',
           key: `no-duplicates:${topic.cluster}:${id}`,
@@ -224,14 +231,21 @@ export function noDuplicates(w: World): Finding[] {
           // Two different messages under one id are still two copies of what dedup would drop: say which.
           detail:
             first.msg === m.msg
-              ? `${m.msg} (${what}) is stored twice at ${topic.cluster}: ${first.where} and ${where}`
-              : `${what} is stored twice at ${topic.cluster}: ${first.msg} at ${first.where} and ${m.msg} at ${where}`,
+              ? `${m.msg} (${what}) is stored twice at ${topic.cluster}: ${first.where} and ${where}${why}`
+              : `${what} is stored twice at ${topic.cluster}: ${first.msg} at ${first.where} and ${m.msg} at ${where}${why}`,
         });
       }
     }
   }
   return out;
 }
+
+/** A snapshot capped by `brokerDeduplicationMaxNumberOfProducers` left `name` out. */
+const leftOutOfSnapshot = (d: DedupState, name: string): boolean =>
+  d.snapshot !== undefined &&
+  d.maxNumberOfProducers !== undefined &&
+  !(name in d.snapshot.map) &&
+  Object.keys(d.snapshot.map).length >= d.maxNumberOfProducers;
 
 /**
  * The safety invariants read only these parts of a world (keep it so when adding one): a step that

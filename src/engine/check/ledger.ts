@@ -111,7 +111,8 @@ function dedupCursorAcks(
   bk: BkState,
   trimmed?: readonly { readonly id: number }[],
 ): Finding[] {
-  const at = dedup.cursor;
+  // A snapshot's mark-delete, else where a runtime switch opened it.
+  const at = dedup.snapshot?.position ?? dedup.cursor;
   const missing = at ? missingIn(bk, at, trimmed) : null;
   if (!at || !missing) return [];
   return [

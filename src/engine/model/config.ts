@@ -29,6 +29,12 @@ export interface ClusterConfig {
    * here reaches.
    */
   readonly maxEntriesPerLedger?: number;
+  /**
+   * The broker's dedup snapshots and inactive-producer purge, where the scenario opts in
+   * (`topic.deduplicationEntriesInterval`, `…SnapshotTimer`, `…InactivityPurge`,
+   * `…MaxNumberOfProducers`; MessageDeduplicationSnapshot.ts). Absent: none of them, as before.
+   */
+  readonly dedupHousekeeping?: DedupHousekeeping;
   /** Ledgers that exist before the run; the last one is the current (open) ledger. */
   readonly initialLedgers: readonly InitialLedger[];
   /** Present: BookKeeper is modelled under the managed ledger (ensemble, quorums, fencing). */
@@ -38,6 +44,21 @@ export interface ClusterConfig {
     readonly writeQuorum: number;
     readonly ackQuorum: number;
   };
+}
+
+/**
+ * `MessageDeduplication`'s housekeeping settings (broker.conf): `entriesInterval` —
+ * `brokerDeduplicationEntriesInterval`, a snapshot every N recorded writes; `snapshotTimer` —
+ * `brokerDeduplicationSnapshotIntervalSeconds` > 0, the timer's snapshot as an action
+ * (`dedup-snapshot:<cluster>`); `inactivityPurge` — `brokerDeduplicationProducerInactivityTimeoutMinutes`,
+ * the purge of a producer gone longer than it as an action (`dedup-purge:<cluster>:<name>`);
+ * `maxNumberOfProducers` — `brokerDeduplicationMaxNumberOfProducers`, the names a snapshot keeps.
+ */
+export interface DedupHousekeeping {
+  readonly entriesInterval?: number;
+  readonly snapshotTimer?: true;
+  readonly inactivityPurge?: true;
+  readonly maxNumberOfProducers?: number;
 }
 
 export interface SubscriptionConfig {

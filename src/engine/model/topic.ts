@@ -79,6 +79,30 @@ export interface DedupState {
    * `isDuplicateNormal` / `recordMessagePersistedNormal` of PR 20948 do (IS_LAST_CHUNK).
    */
   readonly lastChunkReplay?: true;
+  /**
+   * Set only with `topic.deduplicationEntriesInterval` (`brokerDeduplicationEntriesInterval`):
+   * every this many recorded writes `recordMessagePersisted` takes a snapshot
+   * (MessageDeduplicationSnapshot.ts). `snapshotCounter` counts them since the last one.
+   */
+  readonly entriesInterval?: number;
+  snapshotCounter?: number;
+  /** `brokerDeduplicationMaxNumberOfProducers` when the scenario sets it: a snapshot keeps at most this many names. */
+  readonly maxNumberOfProducers?: number;
+  /**
+   * The last snapshot (`MessageDeduplication.takeSnapshot`): the dedup cursor's mark-delete
+   * position and the properties stored with it (a copy of `highestSequencedPersisted`, capped).
+   * A load starts both maps from `map` and replays only the entries after `position`; a trim is
+   * held only up to `position`. Absent until a snapshot is taken (no run before this had one).
+   */
+  snapshot?: { readonly position: Position; readonly map: Readonly<Record<string, number>> };
+  /**
+   * Set only with `topic.deduplicationInactivityPurge`: `MessageDeduplication.inactiveProducers`,
+   * the names the topic removed (`producerRemoved`) and has not seen again (`producerAdded`), in
+   * the order they left. `purged`: the names `purgeInactiveProducers` forgot in this run, for
+   * `no-duplicates` to say why a second copy got through.
+   */
+  inactiveProducers?: string[];
+  purged?: string[];
 }
 
 /** The topic in one cluster: `PersistentTopic` + its managed ledger (abstract storage). */

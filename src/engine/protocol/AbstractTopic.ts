@@ -5,6 +5,7 @@ import { ev } from '../model/events';
 import type { ProducerState } from '../model/producer';
 import type { World } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
+import { producerRemoved } from './MessageDeduplicationSnapshot';
 
 /**
  * `AbstractTopic.internalAddProducer` → `tryOverwriteOldProducer`: the producer that already holds
@@ -99,6 +100,12 @@ export function producerBusy(
 
 /** The holder of a name closed its connection: a producer retrying for that name connects next. */
 export function nameReleased(w: World, holder: ProducerState): void {
+  // `PersistentTopic.handleProducerRemoved` → `MessageDeduplication.producerRemoved`: tracked only
+  // where the scenario opts in to the purge of inactive producers.
+  if (
+    w.config.clusters.some((c) => c.name === holder.cluster && c.dedupHousekeeping?.inactivityPurge)
+  )
+    producerRemoved(w.topics[holder.cluster]!.dedup, holder.wireName);
   for (const q of Object.values(w.producers))
     if (q.state === 'Busy' && q.cluster === holder.cluster && q.wireName === holder.wireName)
       q.state = 'Connecting';

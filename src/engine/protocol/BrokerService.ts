@@ -55,7 +55,7 @@ export function dedupReplayed(ctx: Ctx, cluster: string, broker: string): void {
     ev(
       'log',
       broker,
-      `topic loaded: dedup state rebuilt by replay${v2Target ? replayReplNote(w.topics[cluster]!.dedup) : ''}`,
+      `topic loaded: dedup state rebuilt by replay${w.topics[cluster]!.dedup.snapshot ? ' from the dedup snapshot (the pulsar.dedup cursor’s properties) and the entries after its mark-delete' : ''}${v2Target ? replayReplNote(w.topics[cluster]!.dedup) : ''}`,
       [],
       { cluster, rule: 'MessageDeduplication.replayCursor' },
     ),

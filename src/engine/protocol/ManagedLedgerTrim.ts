@@ -26,8 +26,9 @@ export interface DurableCursor {
 /**
  * The durable cursors of the topic (`ManagedCursorContainer.hasDurableCursors`): every
  * subscription, each replicator reading it (`pulsar.repl.<remote>`), and the dedup cursor while it
- * exists — opened before the run (at the topic's start: no snapshot moves it within a run) or by a
- * runtime switch on (at what was the last confirmed entry); deleted when deduplication is off.
+ * exists — opened before the run (at the topic's start) or by a runtime switch on (at what was the
+ * last confirmed entry), and moved by each snapshot (opt-in, MessageDeduplicationSnapshot.ts);
+ * deleted when deduplication is off.
  */
 export function durableCursors(w: World, topic: TopicState): DurableCursor[] {
   const t = peek(topic);
@@ -49,7 +50,8 @@ export function durableCursors(w: World, topic: TopicState): DurableCursor[] {
   if (d.cursor === undefined ? d.enabled || d.recovering != null : d.cursor !== null)
     out.push({
       name: 'the dedup cursor (pulsar.dedup)',
-      markDelete: d.cursor ?? { ledgerId: first, entryId: -1 },
+      // A snapshot moved it (`takeSnapshot`'s mark-delete): the trim is held only up to there.
+      markDelete: d.snapshot?.position ?? d.cursor ?? { ledgerId: first, entryId: -1 },
     });
   return out;
 }

@@ -2,6 +2,7 @@
 // One pair of watermarks per producer name and topic. The broker decides per entry (a batch is
 // one entry) and compares only the entry's lowest sequence id; the highest only moves the mark.
 import type { DedupState } from '../model/topic';
+import { afterReplay } from './MessageDeduplicationSnapshot';
 
 export type MessageDupStatus = 'NotDup' | 'Dup' | 'Unknown';
 
@@ -160,8 +161,9 @@ export function recordMessagePersistedRepl(
 }
 
 /**
- * `MessageDeduplication.replayCursor` on topic load: no snapshot is taken within a run (the
- * interval is 1000 entries), so both maps are rebuilt from every entry, keyed by the metadata's
+ * `MessageDeduplication.replayCursor` on topic load: both maps start from the last snapshot (none
+ * unless the scenario opts in: Pulsar's interval is 1000 entries; MessageDeduplicationSnapshot.ts)
+ * and are rebuilt from every entry after its position, keyed by the metadata's
  * producer name (the *original* one for replicated entries) with max(highest, sequence id). The V2
  * `_LID`/`_EID` keys are never rebuilt by replay (apache/pulsar #25861) — unless the broker runs
  * PR 25860 (`replWatermarkReplay`): then each replicated entry also restores its replicator's
@@ -178,11 +180,23 @@ export function replayCursor(dedup: DedupState, entries: readonly ReplayedEntry[
   }
   dedup.highestSequencedPushed = {};
   dedup.highestSequencedPersisted = {};
+  // A new instance's `inactiveProducers` is empty, and its replay marks no one (PR 21193).
+  if (dedup.inactiveProducers) dedup.inactiveProducers = [];
   if (!dedup.enabled) return;
+  // The snapshot in the cursor's properties is where both maps start (`getProperties`).
+  if (dedup.snapshot) {
+    dedup.highestSequencedPushed = { ...dedup.snapshot.map };
+    dedup.highestSequencedPersisted = { ...dedup.snapshot.map };
+  }
+  let read = 0;
+  let last: { ledgerId: number; entryId: number } | undefined;
   for (const e of entries) {
     // `replayCursor` rewinds the dedup cursor and reads from its mark-delete position on: a cursor
-    // opened at runtime (`checkStatus`) never saw what was written before it.
-    if (!afterDedupCursor(dedup, e)) continue;
+    // opened at runtime (`checkStatus`) never saw what was written before it, and a snapshot's
+    // position is where the entries it summarises end.
+    if (!afterMarkDelete(dedup, e)) continue;
+    read++;
+    last = e;
     if (e.producerName === '') continue;
     if (recordedOnReplay(dedup, e)) {
       const seq = Math.max(e.highestSequenceId, e.sequenceId);
@@ -192,6 +206,7 @@ export function replayCursor(dedup: DedupState, entries: readonly ReplayedEntry[
     if (dedup.replWatermarkReplay)
       recoverReplWatermarkFromMetadata(dedup, e, dedup.replWatermarkReplay.localCluster);
   }
+  afterReplay(dedup, read, last);
 }
 
 /** What replay reads of a stored entry: its position and metadata (producer, ids, `replicated_from`, source-position property). */
@@ -227,7 +242,7 @@ export const chunksNotReplayed = <E extends ReplayedEntry>(
 ): E[] =>
   dedup.lastChunkReplay && dedup.enabled
     ? entries.filter(
-        (e) => e.producerName !== '' && afterDedupCursor(dedup, e) && !recordedOnReplay(dedup, e),
+        (e) => e.producerName !== '' && afterMarkDelete(dedup, e) && !recordedOnReplay(dedup, e),
       )
     : [];
 
@@ -262,7 +277,23 @@ export const replayReplNote = (dedup: DedupState): string =>
 
 // ---- Deduplication switched on or off at runtime ---------------------------------------------
 
-/** Whether an entry lies after the dedup cursor's mark-delete position (every entry, for a cursor from before the run). */
+/**
+ * Whether a load's replay reads an entry: after the last snapshot's position when one was taken,
+ * else after the cursor's start (`afterDedupCursor`).
+ */
+export function afterMarkDelete(
+  dedup: DedupState,
+  e: { readonly ledgerId: number; readonly entryId: number },
+): boolean {
+  const s = dedup.snapshot;
+  if (!s) return afterDedupCursor(dedup, e);
+  return !atOrBelow(e.ledgerId, e.entryId, s.position.ledgerId, s.position.entryId);
+}
+
+/**
+ * Whether an entry lies after where the dedup cursor started (every entry, for a cursor from before
+ * the run): `no-duplicates` judges only copies written since deduplication was last switched on.
+ */
 export function afterDedupCursor(
   dedup: DedupState,
   e: { readonly ledgerId: number; readonly entryId: number },
@@ -293,6 +324,8 @@ export function checkStatus(
   born: number,
 ): StatusChange {
   if (dedup.enabled === shouldBeEnabled) return 'unchanged';
+  // Either way the cursor holding a snapshot goes: deleted, or a new one with no properties.
+  forgetSnapshot(dedup);
   if (!shouldBeEnabled) {
     dedup.enabled = false;
     dedup.cursor = null;
@@ -312,6 +345,14 @@ export function checkStatus(
  * one still pending is not; then `status = Enabled`. Returns the entries it read.
  */
 export function recoveryComplete(dedup: DedupState, entries: readonly ReplayedEntry[]): number {
+  const read = entries.filter((e) => afterMarkDelete(dedup, e)).length;
   replayCursor(dedup, entries);
-  return entries.filter((e) => afterDedupCursor(dedup, e)).length;
+  return read;
+}
+
+/** A dedup cursor deleted or created anew holds no snapshot, and counts from 0 (absent fields stay absent). */
+function forgetSnapshot(dedup: DedupState): void {
+  if (dedup.snapshot) delete dedup.snapshot;
+  if (dedup.snapshotCounter !== undefined) dedup.snapshotCounter = 0;
+  if (dedup.inactiveProducers) dedup.inactiveProducers = [];
 }

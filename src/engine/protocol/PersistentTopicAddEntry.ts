@@ -15,6 +15,7 @@ import {
   resetHighestSequenceIdPushed,
 } from './MessageDeduplication';
 import { appendEntry } from './ManagedLedger';
+import { snapshotIfDue } from './MessageDeduplicationSnapshot';
 import { switchToNewOwner } from './OwnershipChange';
 import { respond } from './PersistentTopic';
 
@@ -53,6 +54,9 @@ export function addComplete(ctx: Ctx, topic: TopicState, written?: StoredEntry):
       },
     ),
   );
+  // Every recorded write counts towards the next snapshot (opt-in: `topic.deduplicationEntriesInterval`),
+  // taken in `recordMessagePersisted`, before the receipt.
+  snapshotIfDue(ctx, topic, entry);
   if (ch && ch.open && ch.epoch === wr.epoch) {
     respond(ctx, ch, {
       kind: 'receipt',

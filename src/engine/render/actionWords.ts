@@ -86,6 +86,12 @@ export function actionWords(key: string, world: World): string | null {
         : null;
     case 'replay':
       return `the dedup cursor's replay at ${rest[0]} completes`;
+    case 'dedup-snapshot':
+      return `${arg}'s broker stores a dedup snapshot (the snapshot timer)`;
+    case 'dedup-purge':
+      return rest.length >= 2
+        ? `${rest[0]}'s broker purges ${rest.slice(1).join(':')} from dedup (inactive too long)`
+        : null;
     default:
       return null;
   }

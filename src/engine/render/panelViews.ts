@@ -118,6 +118,15 @@ export interface TopicPanel {
    * exists, its replay has not completed, and the broker checks no send yet.
    */
   readonly dedupRecovering: boolean;
+  /**
+   * The last dedup snapshot (`MessageDeduplication.takeSnapshot`): the dedup cursor's mark-delete
+   * and the names it stored (`name=id`). Absent until one is taken (opt-in, MessageDeduplicationSnapshot.ts).
+   */
+  readonly dedupSnapshot?: { readonly position: string; readonly names: readonly string[] };
+  /** Names the topic removed and has not seen again (`inactiveProducers`); absent when none or not tracked. */
+  readonly dedupInactive?: readonly string[];
+  /** Names `purgeInactiveProducers` forgot in this run; absent when none. */
+  readonly dedupPurged?: readonly string[];
   readonly fenced: boolean;
   readonly dedup: readonly DedupRow[];
   /** The same watermarks for display: V2 `_LID`/`_EID` keys folded into one position pair. */

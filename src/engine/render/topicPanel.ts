@@ -55,6 +55,17 @@ export function topicPanel(w: World, t: TopicState, prev: TopicState | undefined
           : `${t.dedup.cursor.ledgerId}:${t.dedup.cursor.entryId}`
         : null,
     dedupRecovering: t.dedup.recovering != null,
+    // Opt-in housekeeping (MessageDeduplicationSnapshot.ts): present only once there is something to say.
+    ...(t.dedup.snapshot
+      ? {
+          dedupSnapshot: {
+            position: `${t.dedup.snapshot.position.ledgerId}:${t.dedup.snapshot.position.entryId}`,
+            names: Object.entries(t.dedup.snapshot.map).map(([k, v]) => `${k}=${v}`),
+          },
+        }
+      : {}),
+    ...(t.dedup.inactiveProducers?.length ? { dedupInactive: [...t.dedup.inactiveProducers] } : {}),
+    ...(t.dedup.purged?.length ? { dedupPurged: [...t.dedup.purged] } : {}),
     fenced: t.fenced,
     dedup: keys.map((k) => ({
       producer: k,

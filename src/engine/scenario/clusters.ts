@@ -4,6 +4,7 @@ import { BROKER_MAX_MESSAGE_SIZE, type ClusterConfig } from '../model/config';
 import { readLedgers } from './ledgers';
 import { NAME } from './names';
 import { asWritten, own, type Reader } from './reader';
+import { DEDUP_HOUSEKEEPING_KEYS, readDedupHousekeeping } from './dedupHousekeeping';
 
 export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConfig[] {
   const topic = s.topic === undefined ? {} : (r.obj(s.topic, '$.topic') ?? {});
@@ -14,6 +15,7 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     'ledgers',
     'maxMessageSize',
     'maxEntriesPerLedger',
+    ...DEDUP_HOUSEKEEPING_KEYS,
   ]);
   const raw =
     s.clusters === undefined
@@ -126,6 +128,7 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     (x, p) => r.int(x, p, 1),
     'a number of entries',
   );
+  const housekeeping = readDedupHousekeeping(r, topic, names);
   const ledgers =
     topic.ledgers === undefined ? {} : (r.obj(topic.ledgers, '$.topic.ledgers') ?? {});
   // Ledgers listed for a cluster the scenario does not have would be silently dropped.
@@ -144,6 +147,9 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
         ? {}
         : { maxEntriesPerLedger: own(maxEntries, c.name) }),
       initialLedgers: initial,
+      ...(own(housekeeping, c.name) === undefined
+        ? {}
+        : { dedupHousekeeping: own(housekeeping, c.name) }),
     };
   });
 }
@@ -171,7 +177,7 @@ function readLedgerConfig(r: Reader, v: unknown, bookies: number): ClusterConfig
  * A topic setting given once for every cluster (a `primitive`), or per cluster as
  * `{ "<cluster>": value }`: `read` checks one value, `what` names a value in the error.
  */
-function readPerCluster<T>(
+export function readPerCluster<T>(
   r: Reader,
   v: unknown,
   path: string,

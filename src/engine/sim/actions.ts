@@ -21,6 +21,12 @@
 //   consume:<subscription>:<ledger>:<entry>   the consumer receives that entry and acknowledges it
 //   replay:<cluster>:dedup-cursor             the replay of a dedup cursor a runtime switch on created
 //                                            completes (MessageDeduplication Recovering → Enabled)
+//   dedup-snapshot:<cluster>                 the broker's snapshot timer: the dedup map is stored in the
+//                                            dedup cursor at the last confirmed entry (takeSnapshot; only
+//                                            with topic.deduplicationSnapshotTimer)
+//   dedup-purge:<cluster>:<producer name>    the name has been gone longer than the inactivity timeout:
+//                                            dedup forgets it (purgeInactiveProducers; only with
+//                                            topic.deduplicationInactivityPurge)
 //   fault:<kind>:<subject>[@<cluster>][:<variant>]   a fault (from the plan, or placed by the explorer)
 //   fault:unload-topic:<cluster>[:topic]     the topic unloads and loads again: a bundle unload, or
 //                                            (`:topic`) `pulsar-admin topics unload`, whose close
@@ -103,6 +109,10 @@ export type Action =
   /** A managed ledger's compare-and-set of its ledger list (rollover, or a broker loading the topic). */
   | { readonly type: 'metadata-write'; readonly cluster: string; readonly broker: string }
   | { readonly type: 'dedup-replay'; readonly cluster: string }
+  /** `MessageDeduplication.takeSnapshot()` on the broker's timer (MessageDeduplicationSnapshot.ts). */
+  | { readonly type: 'dedup-snapshot'; readonly cluster: string }
+  /** `MessageDeduplication.purgeInactiveProducers` forgets `name` (a producer name, as dedup keys it). */
+  | { readonly type: 'dedup-purge'; readonly cluster: string; readonly name: string }
   /** A subscription's consumer receives the next entry its broker can read and acknowledges it. */
   | { readonly type: 'consume'; readonly cluster: string; readonly subscription: string }
   | { readonly type: 'fault'; readonly fault: FaultAction; readonly plan: number | null };

@@ -18,6 +18,7 @@ import { closeAnswered } from '../protocol/ProducerImplClose';
 import { type Action, ActionClass, type EnabledAction } from './actions';
 import { labelOf } from './context';
 import { enabledStorage } from './storage';
+import { purgeable, snapshotTimerAt } from '../protocol/MessageDeduplicationSnapshot';
 import { addExplorerFaults, addPlanFaults } from './enabledFaults';
 
 export function enabledActions(w: World): EnabledAction[] {
@@ -91,6 +92,28 @@ export function enabledActions(w: World): EnabledAction[] {
       );
   }
   enabledStorage(w, add);
+  // The broker's dedup timers, where the scenario opts in: offered wherever they could fire, as the
+  // batch timer is (the auto policy takes them only when nothing else is left but held-back answers).
+  for (const c of w.config.clusters) {
+    const h = c.dedupHousekeeping;
+    if (!h) continue;
+    const topic = w.topics[c.name]!;
+    if (h.snapshotTimer && snapshotTimerAt(topic))
+      add(
+        `dedup-snapshot:${c.name}`,
+        { type: 'dedup-snapshot', cluster: c.name },
+        ActionClass.batchTimer,
+        0,
+      );
+    if (h.inactivityPurge)
+      for (const name of purgeable(topic))
+        add(
+          `dedup-purge:${c.name}:${name}`,
+          { type: 'dedup-purge', cluster: c.name, name },
+          ActionClass.batchTimer,
+          0,
+        );
+  }
   const next = nextWorkloadItem(w);
   // `newProducer().create()` (Java) and `CreateProducer` (Go) return only once the first
   // connection succeeded, so an application cannot send before its producer's first connect.

@@ -82,6 +82,8 @@ export function initialWorld(config: Config): World {
       ...(hasFix(config, 'pr-25860') ? { replWatermarkReplay: { localCluster: c.name } } : {}),
       // So does the proposed replay-last-chunk (the chunk rule of the same replay).
       ...(hasFix(config, 'replay-last-chunk') ? { lastChunkReplay: true as const } : {}),
+      // The broker's snapshots and inactive-producer purge, where the scenario opts in.
+      ...dedupHousekeepingState(c.dedupHousekeeping),
     };
     replayCursor(
       dedup,
@@ -252,4 +254,20 @@ function lastEntryOf(list: readonly { id: number; entries: number }[]) {
   for (let i = list.length - 1; i >= 0; i--)
     if (list[i]!.entries > 0) return { ledgerId: list[i]!.id, entryId: list[i]!.entries - 1 };
   return { ledgerId: list[0]!.id, entryId: -1 };
+}
+
+/** The dedup state's housekeeping fields (MessageDeduplicationSnapshot.ts): absent unless opted in. */
+function dedupHousekeepingState(
+  h: ClusterConfig['dedupHousekeeping'],
+): Partial<TopicState['dedup']> {
+  if (!h) return {};
+  return {
+    ...(h.entriesInterval === undefined
+      ? {}
+      : { entriesInterval: h.entriesInterval, snapshotCounter: 0 }),
+    ...(h.maxNumberOfProducers === undefined
+      ? {}
+      : { maxNumberOfProducers: h.maxNumberOfProducers }),
+    ...(h.inactivityPurge ? { inactiveProducers: [] } : {}),
+  };
 }

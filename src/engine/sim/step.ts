@@ -7,6 +7,11 @@ import type { World } from '../model/world';
 import { answeredLabel, receiptIdsText } from '../model/connection';
 import { flushBatch, runWorkloadItem } from '../protocol/application';
 import { getLastPublishedSequenceId } from '../protocol/MessageDeduplication';
+import {
+  producerAdded,
+  purgeInactiveProducer,
+  snapshotTimer,
+} from '../protocol/MessageDeduplicationSnapshot';
 import { handleSend } from '../protocol/PersistentTopic';
 import { addComplete } from '../protocol/PersistentTopicAddEntry';
 import { ackReceived, connectionOpenedJava, handleSendErrorJava } from '../protocol/ProducerImpl';
@@ -105,6 +110,12 @@ export function apply(ctx: Ctx, a: Action): void {
     case 'dedup-replay':
       applyStorage(ctx, a);
       return;
+    case 'dedup-snapshot':
+      snapshotTimer(ctx, w.topics[a.cluster]!);
+      return;
+    case 'dedup-purge':
+      purgeInactiveProducer(ctx, w.topics[a.cluster]!, a.name);
+      return;
     case 'connect':
       connect(ctx, a.producer);
       return;
@@ -180,6 +191,8 @@ function connect(ctx: Ctx, name: string): void {
         ? { plan: brokenPlan, atSend: spec.atSend, frames: spec.frames, cache: [], mode: 'caching' }
         : null,
   };
+  // `PersistentTopic.addProducer` → `MessageDeduplication.producerAdded`: no longer inactive.
+  if (topic.dedup.inactiveProducers) producerAdded(topic.dedup, p.wireName);
   const last = getLastPublishedSequenceId(topic.dedup, p.wireName);
   ctx.events.push(
     ev('connect', name, `CommandProducer → ProducerSuccess(last_sequence_id ${last})`, [], {

@@ -29,6 +29,25 @@ export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] 
               stored up to there is remembered (a reload replays only what follows).
             </p>
           )}
+          {t.dedupSnapshot && (
+            <p className="muted" data-testid={`dedup-snapshot-${t.cluster}`}>
+              Snapshot at {t.dedupSnapshot.position}:{' '}
+              {t.dedupSnapshot.names.length > 0 ? t.dedupSnapshot.names.join(', ') : 'no names'} —
+              the dedup cursor's mark-delete: a reload starts from it and replays only what follows;
+              a trim may delete what lies before.
+            </p>
+          )}
+          {t.dedupInactive && (
+            <p className="muted" data-testid={`dedup-inactive-${t.cluster}`}>
+              Inactive (disconnected, may be purged): {t.dedupInactive.join(', ')}
+            </p>
+          )}
+          {t.dedupPurged && (
+            <p className="muted" data-testid={`dedup-purged-${t.cluster}`}>
+              Purged as inactive: {t.dedupPurged.join(', ')} — a send under that name is judged as a
+              first one.
+            </p>
+          )}
           {t.dedupRecovering && (
             <p className="muted" data-testid={`dedup-recovering-${t.cluster}`}>
               Recovering: until the replay from the new cursor completes, every send is written
