@@ -7,6 +7,11 @@ import geoV2TargetUnload from './geo-v2-target-unload.json';
 import lostReceiptDedupOff from './lost-receipt-dedup-off.json';
 import lostReceiptDedupOn from './lost-receipt-dedup-on.json';
 import dedupEnabledAtRuntime from './dedup-enabled-at-runtime.json';
+import dedupSnapshotFreesTrim from './dedup-snapshot-frees-trim.json';
+import dedupSnapshotCap from './dedup-snapshot-cap.json';
+import dedupSnapshotCapExplore from './dedup-snapshot-cap-explore.json';
+import dedupPurgeInactiveProducer from './dedup-purge-inactive-producer.json';
+import dedupPurgeInactiveProducerExplore from './dedup-purge-inactive-producer-explore.json';
 import geoTtlExpiresBacklog from './geo-ttl-expires-backlog.json';
 import geoReplicateToLocal from './geo-replicate-to-local.json';
 import goDelayedOvertakesBatch from './go-delayed-overtakes-batch.json';
@@ -74,6 +79,9 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   lostReceiptDedupOn,
   lostReceiptDedupOff,
   dedupEnabledAtRuntime,
+  dedupSnapshotFreesTrim,
+  dedupSnapshotCap,
+  dedupPurgeInactiveProducer,
   resendBeforePersistUnknown,
   javaResendOutgrowsBatch,
   chunkedDedupPr20948,
@@ -120,6 +128,8 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   chunkedReloadPr20948Explore,
   goChunkedTimeoutEarlySuccessExplore,
   chunkedConsumerDropsRepeatExplore,
+  dedupSnapshotCapExplore,
+  dedupPurgeInactiveProducerExplore,
 ];
 
 /** A built-in by id; generated long traces (`long-<n>`, see ./long) resolve too, unlisted. */
