@@ -33,6 +33,7 @@ import goPendingQueuePermitLeak from './go-pending-queue-permit-leak.json';
 import pendingQueueFullRefuses from './pending-queue-full-refuses.json';
 import goChunksExceedPendingQueue from './go-chunks-exceed-pending-queue.json';
 import javaChecksumPipelinedLoss from './java-checksum-pipelined-loss.json';
+import chunkedChecksumFirstChunkLoss from './chunked-checksum-first-chunk-loss.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
 import seed000ChecksumIntact from './seed-000-checksum-intact.json';
 import seed000NotAllowed from './seed-000-not-allowed.json';
@@ -95,6 +96,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   pendingQueueFullRefuses,
   goChunksExceedPendingQueue,
   javaChecksumPipelinedLoss,
+  chunkedChecksumFirstChunkLoss,
   geoV2Clean,
   geoTwoWay,
   geoTwoWayV1SameName,

@@ -58,6 +58,17 @@ describe('review 22: errors, the pending queue and broken channels, searched', (
     });
     expect(traceOf(r, 'no-silent-loss').trace[5]).toBe('fault:checksum-error:M1@local:intact');
   });
+  it('x08 a Java chunked message, dedup on, pr-20948, an intact ChecksumError anywhere (1): a receipt of a first chunk completes the last chunk’s op before that chunk is stored — no-silent-loss (rows e09–e11); not complete, for chunking.md’s lap', () => {
+    const r = check('u22-x08-java-chunk-checksum-search');
+    expectVerdict(r, {
+      safety: 'violated',
+      ...NO_REPLICATION,
+      states: 703,
+      found: { 'no-silent-loss': 11 },
+      complete: false,
+    });
+    expect(traceOf(r, 'no-silent-loss').trace[3]).toBe('fault:checksum-error:M1@local:intact');
+  });
   it('x06 Java, maxPendingMessages 1 not blocking, a drop or a send timeout anywhere (1): refused and timed-out sends are failures, never promises — holds', () => {
     expectVerdict(check('u22-x06-java-pending-queue-search'), {
       ...HOLDS,

@@ -44,3 +44,29 @@ describe('java-checksum-pipelined-loss', () => {
     expect(c.violations).toEqual([]);
   });
 });
+
+describe('chunked-checksum-first-chunk-loss', () => {
+  const r = runBuiltin('chunked-checksum-first-chunk-loss');
+
+  it('the broker refuses the first chunk before dedup and writes the last chunk alone at 10:0', () => {
+    expect(stepOf(r, 'ChecksumError before dedup')).toBeLessThan(stepOf(r, 'add M1[2/2] → 10:0'));
+  });
+
+  it('receipts matched by the shared id complete the message from its resent first chunk: "stored at 10:1"', () => {
+    expect(stepOf(r, 'receipt of M1[1/2] taken for the head item M1[2/2]')).toBe(11);
+    expect(r.outcomes.M1).toEqual(['stored at 10:1']);
+  });
+
+  it('the reader discards the lone last chunk and never completes the first: no-silent-loss, nothing stored', () => {
+    expect(r.stored).toEqual({ local: [] });
+    expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([['no-silent-loss', 11]]);
+    expect(r.violations[0]!.detail).toContain('the consumer discarded M1[2/2] at 10:0');
+  });
+
+  it('without deduplication the resent last chunk is written too and M1 assembles at 10:1–10:2', () => {
+    const off = runBuiltin('chunked-checksum-first-chunk-loss', [], {
+      topic: { deduplication: false },
+    });
+    expect(off.stored).toEqual({ local: ['M1'] });
+  });
+});

@@ -236,6 +236,48 @@ const SCENARIOS: Record<string, Json> = {
       'deliver:p1->broker-1:M2',
     ],
   },
+  // e09: the same race inside one chunked message (after x05): Java, dedup on, pr-20948, ChecksumError
+  // (intact) on chunk 1 while chunk 2 is behind it. The broker writes chunk 2 alone at 10:0 (the
+  // last chunk: NotDup, pushed 0); the resend writes chunk 1 at 10:1 (not checked) and chunk 2 is
+  // Dup. ackReceived matches receipts by the shared id: 10:0 completes chunk 1's op, 10:1 chunk 2's
+  // — M1 "stored at 10:1" while the consumer discards the lone last chunk and never completes the
+  // first: no-silent-loss, stored nothing.
+  'u22-e09-java-chunk-checksum-intact-dedup': one(
+    true,
+    { chunking: true },
+    [send('M1', BIG), wait()],
+    [{ kind: 'checksum-error', message: 'M1', localBufferCorrupted: false }],
+    { fixes: ['pr-20948'] },
+  ),
+  // e10: e09 without deduplication: the resent chunk 2 is written too (10:2); the consumer discards
+  // 10:0 and assembles 10:1–10:2 — stored M1, predicted no violation (deduplication is what loses
+  // it). Got: stored M1, but no-silent-loss at step 11 — the success comes from chunk 1's copy at
+  // 10:1 before the resent chunk 2 is written, with nothing left pending to resend it (an early
+  // success, as go-chunked-timeout-early-success's).
+  'u22-e10-java-chunk-checksum-intact-no-dedup': one(
+    false,
+    { chunking: true },
+    [send('M1', BIG), wait()],
+    [{ kind: 'checksum-error', message: 'M1', localBufferCorrupted: false }],
+  ),
+  // e11: e09 with Go (schedule: chunk 2 read before the error closes the connection): grabCnx
+  // rewrites both chunks, chunk 1 written at 10:1, chunk 2 Dup completes M1 — the same loss.
+  'u22-e11-go-chunk-checksum-intact-dedup': {
+    ...one(
+      true,
+      { client: 'go', chunking: true },
+      [send('M1', BIG), wait()],
+      [{ kind: 'checksum-error', message: 'M1', localBufferCorrupted: false }],
+      { fixes: ['pr-20948'] },
+    ),
+    schedule: [
+      'connect:p1',
+      'send:p1:M1',
+      'fault:checksum-error:M1@local:intact',
+      'deliver:p1->broker-1:M1[1/2]',
+      'deliver:p1->broker-1:M1[2/2]',
+    ],
+  },
   // ---- chunking (ProducerImpl.sendAsync chunks, MessageDeduplication.isDuplicateNormal, ConsumerImpl.processMessageChunk) ----
   // c01: Java chunking, dedup on, pr-20948, the last chunk's receipt lost: the resend writes chunk 1
   // again (not judged) at 10:2 and chunk 2 is Dup → -1:-1 completes M1. The consumer (with the fix)
@@ -560,6 +602,12 @@ const SCENARIOS: Record<string, Json> = {
   'u22-x05-java-batch-errors-search': {
     ...one(true, JAVA_BATCH2, [send('M1'), send('M2'), wait()]),
     explore: search(['checksum-error', 'not-allowed'], 1),
+  },
+  // x08 (after e09): Java chunked, dedup on, pr-20948, a ChecksumError with an intact buffer
+  // anywhere (1): on chunk 1 while chunk 2 is behind it — no-silent-loss.
+  'u22-x08-java-chunk-checksum-search': {
+    ...one(true, { chunking: true }, [send('M1', BIG), wait()], [], { fixes: ['pr-20948'] }),
+    explore: search(['checksum-error:intact'], 1),
   },
   // x06: Java, maxPendingMessages 1 not blocking, dedup on, a drop or a send timeout anywhere (1):
   // refused and timed-out sends are failures, never promises — holds.

@@ -330,6 +330,66 @@ const ROWS: ReviewRow[] = [
     },
   },
   {
+    id: 'e09',
+    title:
+      'Java chunked, dedup on, pr-20948, ChecksumError (intact) on chunk 1 with chunk 2 behind it: chunk 2 is written alone at 10:0, the resent chunk 1 at 10:1, receipts matched by the shared id complete M1 "stored at 10:1" — the consumer discards the lone last chunk: no-silent-loss, stored nothing, as predicted after x05',
+    scenario: scenario('u22-e09-java-chunk-checksum-intact-dedup'),
+    expected: {
+      stored: { local: [] },
+      outcomes: { M1: ['stored at 10:1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 11,
+          messages: ['M1'],
+          detail:
+            "M1 was completed as a success at 10:1 for p1, but local does not store it: the consumer discarded M1[2/2] at 10:0, a chunk with no context: M1's first chunk never reached it (an unexpected chunk)",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'e10',
+    title:
+      'e09 without dedup: the resent chunk 2 is written too and M1 assembles from 10:1–10:2, but the success came before it, with nothing pending to resend it — no-silent-loss at step 11 (an early success); predicted no violation (mine), Pulsar agrees with the model',
+    scenario: scenario('u22-e10-java-chunk-checksum-intact-no-dedup'),
+    expected: {
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 11,
+          messages: ['M1'],
+          detail:
+            "M1 was completed as a success at 10:1 for p1, but local does not store it: the consumer discarded M1[2/2] at 10:0, a chunk with no context: M1's first chunk never reached it (an unexpected chunk)",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
+    id: 'e11',
+    title:
+      'e09 with Go: the ChecksumError closes the connection after chunk 2 was written; grabCnx rewrites both, chunk 2 is Dup and its -1:-1 completes M1 — the same loss, as predicted',
+    scenario: scenario('u22-e11-go-chunk-checksum-intact-dedup'),
+    expected: {
+      stored: { local: [] },
+      outcomes: { M1: ['completed -1:-1'] },
+      violations: [
+        {
+          invariant: 'no-silent-loss',
+          step: 13,
+          messages: ['M1'],
+          detail:
+            "M1 was completed as a success with -1:-1 for p1, but local does not store it: the consumer discarded M1[2/2] at 10:0, a chunk with no context: M1's first chunk never reached it (an unexpected chunk)",
+        },
+      ],
+      endedBy: 'quiescent',
+    },
+  },
+  {
     id: 'c01',
     title:
       "Java chunking, dedup on, pr-20948, a lost receipt (the first one in flight: chunk 1's): chunk 1 written again unjudged, chunk 2 NotDup — M1 assembles, nothing lost; predicted the last chunk's receipt (fault placement), outcome as predicted",
