@@ -34,6 +34,7 @@ import pendingQueueFullRefuses from './pending-queue-full-refuses.json';
 import goChunksExceedPendingQueue from './go-chunks-exceed-pending-queue.json';
 import javaChecksumPipelinedLoss from './java-checksum-pipelined-loss.json';
 import chunkedChecksumFirstChunkLoss from './chunked-checksum-first-chunk-loss.json';
+import memoryLimitSharedClient from './memory-limit-shared-client.json';
 import seed000ChecksumCorrupted from './seed-000-checksum-corrupted.json';
 import seed000ChecksumIntact from './seed-000-checksum-intact.json';
 import seed000NotAllowed from './seed-000-not-allowed.json';
@@ -97,6 +98,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   goChunksExceedPendingQueue,
   javaChecksumPipelinedLoss,
   chunkedChecksumFirstChunkLoss,
+  memoryLimitSharedClient,
   geoV2Clean,
   geoTwoWay,
   geoTwoWayV1SameName,

@@ -2,7 +2,8 @@
 // nothing more can happen; a run can be quiet because a fault never healed (a broken channel drops
 // every send until its connection closes), because an application send waits for an answer that
 // will never come, or because the application's next send blocks on a pending queue whose permits
-// never come back (protocol/ProducerSemaphore.ts). Pulsar stays stuck in each (the replicator's
+// never come back (protocol/ProducerSemaphore.ts) or on its client's memory, which the sends
+// holding it never give back (protocol/MemoryLimitController.ts). Pulsar stays stuck in each (the replicator's
 // producer has no send timeout, and the model fires an application's send timeout only as a
 // fault), so these are not violations: they are the run's end, said in words (review 18's "Left
 // open"), with the cause the world shows for a stuck application send (check/stuck.ts).
@@ -14,6 +15,7 @@ import { owed } from './progress';
 import { stuckBecause } from './stuck';
 import { nextWorkloadItem, permitsNeeded } from '../protocol/application';
 import { permitHolders, sendWaits } from '../protocol/ProducerSemaphore';
+import { inUse, memoryWaits } from '../protocol/MemoryLimitController';
 
 /** The messages a producer still waits on, in send order (a batch's or a chunked message's once). */
 const pendingOf = (p: ProducerState): string[] => [
@@ -83,7 +85,7 @@ export function quietNotes(w: World): string[] {
     if (p.role !== 'app' || broken.has(p.name) || p.pendingMessages.length === 0) continue;
     notes.push(stuckSendNote(w, p));
   }
-  const blocked = blockedSendNote(w);
+  const blocked = blockedSendNote(w) ?? blockedOnMemoryNote(w);
   if (blocked) notes.push(blocked);
   return notes;
 }
@@ -116,6 +118,29 @@ function blockedSendNote(w: World): string | null {
   const never = `the permits come back only when ${holders.length === 1 ? `${holders[0]}'s send completes` : 'those sends complete'} (a receipt, a failure or a send timeout)`;
   return (
     `${p.name}'s send of ${msg} waits for a permit and nothing more can happen: the pending queue is full (maxPendingMessages ${full.max}: ${held}) and ${p.name} blocks (${how}), ` +
+    `so the application stays in sendAsync and ${msg} is never sent; ${never}`
+  );
+}
+
+/**
+ * The application's next send waits for its client's memory (MemoryLimitController.ts): the usage
+ * is over the limit, and the sends holding the bytes — of any producer of the client — never
+ * complete.
+ */
+function blockedOnMemoryNote(w: World): string | null {
+  const next = nextWorkloadItem(w);
+  const use = next ? memoryWaits(w, next.item, permitsNeeded) : null;
+  if (!next || next.item.kind !== 'send' || !use) return null;
+  const p = w.producers[next.item.producer]!;
+  const msg = next.item.msg;
+  const how =
+    p.client === 'java'
+      ? 'blockIfQueueFull: MemoryLimitController.reserveMemory in ProducerImpl.canEnqueueRequest'
+      : 'DisableBlockIfQueueFull off: memoryLimitController.ReserveMemory in partitionProducer.reserveMem';
+  const holders = use.holders.filter(([, b]) => b > 0).map(([m]) => m);
+  const never = `the bytes come back only when ${holders.length === 1 ? `${holders[0]}'s send completes` : 'those sends complete'} (a receipt, a failure or a send timeout)`;
+  return (
+    `${p.name}'s send of ${msg} waits for memory and nothing more can happen: ${use.client}'s memory is over its limit (${inUse(use)}) and ${p.name} blocks (${how}), ` +
     `so the application stays in sendAsync and ${msg} is never sent; ${never}`
   );
 }

@@ -139,6 +139,15 @@ export interface ProducerConfig {
    * a permit instead of failing at once. Absent: the client's default (`blocksIfQueueFull`).
    */
   readonly blockIfQueueFull?: boolean;
+  /**
+   * The memory limit of the producer's client (Java `ClientBuilder.memoryLimit`, kept in
+   * `ClientConfigurationData.memoryLimitBytes`; Go `ClientOptions.MemoryLimitBytes`), in bytes: one
+   * budget of message payload bytes (`size`) shared by every producer of the client
+   * (`MemoryLimitController`), taken when the application sends and given back when the send
+   * completes. Every producer of one `pulsarClient` gives the same value (scenario/memoryLimit.ts).
+   * Absent: no limit (the clients default to 64 MiB, which no scenario here comes near).
+   */
+  readonly memoryLimitBytes?: number;
 }
 
 /**

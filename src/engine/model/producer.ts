@@ -101,6 +101,13 @@ export interface ProducerState {
    * chunk, `sendRequest.done` releases one). Set only once it happens; a new process has none.
    */
   leakedPermits?: number;
+  /**
+   * Java: bytes its completed chunk ops gave back to the client's `MemoryLimitController` beyond what
+   * they held (`releaseSemaphoreForSendOp` releases the whole message's `uncompressedSize` for every
+   * chunk, while `canEnqueueRequest` reserved it once). Set only then, with `memoryLimitBytes`; it
+   * lowers the client's usage for the client's life (MemoryLimitController.ts).
+   */
+  memoryOverReleased?: number;
 }
 
 /** What an application got back for one send (Java future / Go callback). */

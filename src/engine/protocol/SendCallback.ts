@@ -5,6 +5,7 @@ import { ev } from '../model/events';
 import type { Completion, MsgRef, OpSendMsg, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
 import { type Ctx, labelOf } from '../sim/context';
+import { releaseChunkMemory } from './MemoryLimitController';
 import { sendComplete } from './PersistentReplicatorSendCallback';
 
 export function completeOpSuccess(
@@ -17,6 +18,7 @@ export function completeOpSuccess(
 ): void {
   const dup = ledgerId === -1 && entryId === -1;
   const ids = op.msgs.map((m) => m.msg);
+  releaseChunkMemory(ctx, p, op);
   if (notLastChunk(op) && p.role !== 'replicator') {
     ctx.events.push(
       ev(
@@ -169,6 +171,7 @@ export function completeOpFailure(
   everyChunk = false,
 ): void {
   const ids = op.msgs.map((m) => m.msg);
+  releaseChunkMemory(ctx, p, op);
   if (!everyChunk && notLastChunk(op) && p.role !== 'replicator') {
     ctx.events.push(
       ev(

@@ -16,7 +16,8 @@ import { addToBatchGo, flushBatchGo, messageTooLargeGo, singleSendGo } from './p
 import { processOpSendMsg } from './ProducerImpl';
 import { addToBatchJava, batchMessageAndSend, messageTooLargeJava } from './ProducerImplBatching';
 import { completeOpFailure, unsentOp } from './SendCallback';
-import { blocksIfQueueFull, queueFull, refuseQueueFull } from './ProducerSemaphore';
+import { blocksIfQueueFull, refuseQueueFull } from './ProducerSemaphore';
+import { refusalOf, refuseMemoryFull } from './MemoryLimitRefusal';
 
 /**
  * The payload one chunk carries: the connection's max message size (the broker's maxMessageSize,
@@ -167,9 +168,14 @@ function sendAsync(
   // (`canEnqueueRequest` precedes `msgIdGenerator++`), Go after `updateMetaData` gave a non-batched
   // one its id (a batched one's comes only in the batch builder). A blocking producer's send is
   // not enabled while the queue is full (enabled.ts), so it never gets here then.
+  // With a client memory limit the memory is checked too, in the client's order (MemoryLimitRefusal.ts).
   const needed = permitsNeeded(config, { size });
-  const full = needed === null || blocksIfQueueFull(config) ? null : queueFull(config, p, needed);
-  const takesId = full
+  const refusal =
+    needed === null || blocksIfQueueFull(config)
+      ? null
+      : refusalOf(ctx.w, config, p, needed, size ?? 0);
+  const full = refusal?.kind === 'queue' ? refusal.full : null;
+  const takesId = refusal
     ? p.client === 'go' && !batched
     : !tooLarge || (p.client === 'java') === batched;
   const seq = givenSeq ?? (takesId ? p.msgIdGenerator++ : -1);
@@ -199,6 +205,16 @@ function sendAsync(
     ),
   );
   if (full) return refuseQueueFull(ctx, p, m, full, givenSeq === undefined && takesId);
+  if (refusal?.kind === 'memory')
+    return refuseMemoryFull(
+      ctx,
+      p,
+      m,
+      refusal,
+      needed!,
+      size ?? 0,
+      givenSeq === undefined && takesId,
+    );
   if (tooLarge) {
     if (p.client === 'java') messageTooLargeJava(ctx, p, m, batched);
     else messageTooLargeGo(ctx, p, m);

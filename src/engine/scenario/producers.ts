@@ -5,6 +5,7 @@ import {
   DEFAULT_BATCHING_MAX_BYTES,
   type ProducerConfig,
 } from '../model/config';
+import { checkClientMemoryLimits, readMemoryLimit } from './memoryLimit';
 import { NAME } from './names';
 import { asWritten, type Reader } from './reader';
 
@@ -41,6 +42,7 @@ export function readProducers(
       'chunkMaxMessageSize',
       'maxPendingMessages',
       'blockIfQueueFull',
+      'memoryLimitBytes',
     ]);
     const name =
       r.str(o.name, `${path}.name`, NAME, 'a producer name') ?? asWritten(o.name, `p${i}`);
@@ -135,6 +137,7 @@ export function readProducers(
       else chunkMax = v;
     }
     const queue = readPendingQueue(r, o, path, client, chunking);
+    const memory = readMemoryLimit(r, o, path, client, chunking, queue.blockIfQueueFull);
     out.push({
       name,
       producerName,
@@ -147,8 +150,10 @@ export function readProducers(
       ...(chunking ? { chunking: true as const } : {}),
       ...(chunking && chunkMax !== null ? { chunkMaxMessageSize: chunkMax } : {}),
       ...queue,
+      ...memory,
     });
   });
+  checkClientMemoryLimits(r, out);
   return out;
 }
 

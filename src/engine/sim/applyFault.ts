@@ -282,6 +282,7 @@ function restartProducer(ctx: Ctx, name: string): void {
     completeOpFailure(ctx, p, op, 'producer restarted', 'fault:restart-producer');
   Object.assign(p, { instance: p.instance + 1, ...freshProducerSession() });
   delete p.leakedPermits; // a new ProducerImpl / partitionProducer: a new semaphore
+  delete p.memoryOverReleased; // a new process: a new client and MemoryLimitController
   // The new process has no connection at all. Its `newProducer().create()` (Go: `CreateProducer`)
   // returns only once the first connection succeeded and seeded the sequence ids, so the workload
   // waits for that connect (enabled.ts), exactly as before the producer's very first send.

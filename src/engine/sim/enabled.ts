@@ -12,6 +12,7 @@ import { anyReadable } from '../protocol/PersistentReplicator';
 import type { World } from '../model/world';
 import { nextWorkloadItem, permitsNeeded, workloadKey } from '../protocol/application';
 import { sendWaits } from '../protocol/ProducerSemaphore';
+import { memoryWaits } from '../protocol/MemoryLimitController';
 import { topicDown } from '../protocol/OwnershipChange';
 import { connectionHead } from '../protocol/ConnectionPool';
 import { closeAnswered } from '../protocol/ProducerImplClose';
@@ -118,12 +119,14 @@ export function enabledActions(w: World): EnabledAction[] {
   // `newProducer().create()` (Java) and `CreateProducer` (Go) return only once the first
   // connection succeeded, so an application cannot send before its producer's first connect.
   // While the application closes a producer (restart-producer on a shared client) it is blocked in close().
-  // A producer that blocks if its queue is full holds the application in sendAsync until a permit frees.
+  // A producer that blocks if its queue is full holds the application in sendAsync until a permit
+  // frees, and likewise until its client's memory is back under the limit.
   if (
     next &&
     w.channels[next.item.producer] !== undefined &&
     w.producers[next.item.producer]!.state !== 'Closing' &&
-    !sendWaits(w, next.item, permitsNeeded)
+    !sendWaits(w, next.item, permitsNeeded) &&
+    !memoryWaits(w, next.item, permitsNeeded)
   )
     add(workloadKey(next.item), { type: 'workload' }, ActionClass.workload, 0);
   // Each link's replicator reads on its own (`PersistentTopic.replicators`, one per remote cluster). The only link keeps its
