@@ -28,6 +28,7 @@ import goChunkedTimeoutEarlySuccessExplore from './go-chunked-timeout-early-succ
 import chunkedConsumerDropsRepeat from './chunked-consumer-drops-repeat.json';
 import chunkedConsumerDropsRepeatExplore from './chunked-consumer-drops-repeat-explore.json';
 import chunkedConsumerPendingLimit from './chunked-consumer-pending-limit.json';
+import chunkedConsumerExpiresIncomplete from './chunked-consumer-expires-incomplete.json';
 import pendingQueueFullBlocks from './pending-queue-full-blocks.json';
 import goPendingQueuePermitLeak from './go-pending-queue-permit-leak.json';
 import pendingQueueFullRefuses from './pending-queue-full-refuses.json';
@@ -92,6 +93,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   goChunkedTimeoutEarlySuccess,
   chunkedConsumerDropsRepeat,
   chunkedConsumerPendingLimit,
+  chunkedConsumerExpiresIncomplete,
   pendingQueueFullBlocks,
   goPendingQueuePermitLeak,
   pendingQueueFullRefuses,

@@ -187,6 +187,12 @@ export type WorkloadItem =
 export interface ConsumerConfig {
   readonly maxPendingChunkedMessage: number;
   readonly autoAckOldestChunkedMessageOnQueueFull: boolean;
+  /**
+   * `expireTimeOfIncompleteChunkedMessageMillis` as the scenario gives it (absent: the expiry is not
+   * modelled). The model has no clock: above 0 the expiry timer is an action the schedule or the
+   * explorer may take while an incomplete chunked message is open; 0 turns it off, as in Java.
+   */
+  readonly expireTimeOfIncompleteChunkedMessageMillis?: number;
 }
 
 export interface ExploreConfig {

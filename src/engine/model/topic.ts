@@ -137,7 +137,8 @@ export interface TopicState {
    * default options (`ConsumerImplChunks.ts`): set at the start of a run with a chunking producer and
    * either no `pr-20948` (its consumer half) or a `consumer` that acknowledges what its limit evicts.
    */
-  readonly chunkConsumer?: ChunkConsumer;
+  /** Replaced, not changed in place, when the consumer's expiry timer fires (ConsumerImplChunkExpiry.ts). */
+  chunkConsumer?: ChunkConsumer;
 }
 
 /** A reader's chunk rules (`ConsumerImpl.processMessageChunk`), fixed for a run. */
@@ -149,6 +150,24 @@ export interface ChunkConsumer {
    * then acknowledges the evicted chunks, so the message is never delivered); 0 otherwise.
    */
   readonly maxPending: number;
+  /**
+   * `expireTimeOfIncompleteChunkedMessageMillis` > 0 (the `consumer` block): the consumer's timer
+   * (`ConsumerImpl.removeExpireIncompleteChunkedMessages`) is an action, `chunk-expiry:<cluster>`.
+   */
+  readonly expires?: true;
+  /** What that timer expired so far, in order (absent until it first fires). */
+  readonly expiries?: readonly ChunkExpiry[];
+}
+
+/**
+ * One firing of the expiry timer: the incomplete chunked message `uuid` (`producerName-sequenceId`,
+ * of `msg`) had waited longer than the limit once the reader had read up to `after`. Every reader
+ * that follows the topic's entries in order replays it there (`chunkAssembler`).
+ */
+export interface ChunkExpiry {
+  readonly after: Position;
+  readonly uuid: string;
+  readonly msg: string;
 }
 
 /**

@@ -3,8 +3,10 @@
 // chunk entries, fed in topic order. `storedMessages`, the invariants, the panels and a
 // subscription's consumer (`ConsumerImplReceive.ts`, fed each entry it receives from the contexts
 // it kept) all read chunks through here, so a chunk the consumer discards shows as a message not
-// stored (no-silent-loss) or not received, and only a second complete copy shows as a duplicate. Expiry (`expireTimeOfIncompleteChunkedMessage`)
-// needs a clock and is not modelled: an incomplete context simply never completes.
+// stored (no-silent-loss) or not received, and only a second complete copy shows as a duplicate.
+// Expiry (`expireTimeOfIncompleteChunkedMessage`) needs a clock: with the `consumer` block's option it
+// is an action (ConsumerImplChunkExpiry.ts) whose firings the topic records and every reader replays
+// at the place it fired (`expireBefore`); without it an incomplete context simply never completes.
 import type { Config } from '../model/config';
 import { hasFix } from '../model/fixes';
 import type { MsgRef } from '../model/producer';
@@ -30,6 +32,8 @@ export function chunkConsumerOf(config: Config): ChunkConsumer | undefined {
   const filtersRepeats = hasFix(config, 'pr-20948');
   const c = config.consumer;
   const maxPending = c?.autoAckOldestChunkedMessageOnQueueFull ? c.maxPendingChunkedMessage : 0;
+  const expires = (c?.expireTimeOfIncompleteChunkedMessageMillis ?? 0) > 0;
+  if (expires) return { filtersRepeats, maxPending, expires: true };
   return filtersRepeats && maxPending === 0 ? undefined : { filtersRepeats, maxPending };
 }
 
@@ -73,6 +77,7 @@ export function chunkAssembler(
   return (producerName, m, at = NO_POSITION) => {
     const c = m.chunk;
     if (!c) return NOT_CHUNKED;
+    expireBefore(rules, open, at, dropped);
     const uuid = `${producerName}-${m.seq}`;
     if (c.id === 0) {
       if (rules.filtersRepeats) {
@@ -83,7 +88,8 @@ export function chunkAssembler(
         if (!taken.has(uuid)) taken.set(uuid, []);
         overLimit(at);
       }
-      if (rules.maxPending > 0) queue.push(uuid);
+      // Java queues every chunk 0's uuid; the model keeps the queue only where a rule reads it.
+      if (rules.maxPending > 0 || rules.expires) queue.push(uuid);
       if (dropped) names.set(uuid, m.msg);
     }
     const set = taken.get(uuid);
@@ -148,9 +154,46 @@ export function consumerDrops(
   rules: ChunkConsumer | undefined,
 ): Map<string, string> {
   const out = new Map<string, string>();
-  const feed = chunkAssembler(rules, (msg, why) => void (out.has(msg) || out.set(msg, why)));
+  const dropped: Dropped = (msg, why) => void (out.has(msg) || out.set(msg, why));
+  const open: OpenContexts = { taken: new Map(), names: new Map(), queue: [], count: 0 };
+  const feed = chunkAssembler(rules, dropped, open);
   for (const e of entries) for (const m of e.msgs) if (m.chunk) feed(e.producerName, m, e);
+  // A message the timer expired after the last entry read: its later chunks never came.
+  if (rules?.expiries) expireBefore(rules, open, END, dropped);
   return out;
+}
+
+/** After every position: the end of what a reader read. */
+export const END: Position = Object.freeze({ ledgerId: Infinity, entryId: Infinity });
+
+const before = (a: Position, b: Position): boolean =>
+  a.ledgerId < b.ledgerId || (a.ledgerId === b.ledgerId && a.entryId < b.entryId);
+
+/**
+ * The expiry timer's firings that came before the entry at `at` (ConsumerImplChunkExpiry.ts),
+ * replayed on what this reader holds open: `removeChunkMessage(uuid, ctx, true)` drops the context,
+ * polls its uuid off the queue, lowers the pending count and acknowledges the chunks taken — the
+ * message is lost to the reader. A context opened after the firing (a resent chunk 0 starts the
+ * message again) is not the one that expired, so replaying a firing twice changes nothing.
+ */
+export function expireBefore(
+  rules: ChunkConsumer,
+  open: OpenContexts,
+  at: Position,
+  dropped?: Dropped,
+): void {
+  for (const x of rules.expiries ?? []) {
+    const set = open.taken.get(x.uuid);
+    if (!before(x.after, at) || !set?.length || before(x.after, set[0]!)) continue;
+    open.taken.delete(x.uuid);
+    const i = open.queue.indexOf(x.uuid);
+    if (i >= 0) open.queue.splice(i, 1);
+    if (rules.maxPending > 0) open.count--;
+    dropped?.(
+      open.names.get(x.uuid) ?? x.msg,
+      `the consumer's expireTimeOfIncompleteChunkedMessage expired it after ${x.after.ledgerId}:${x.after.entryId}, incomplete (${set.length} of its chunks read), and acknowledged its chunks`,
+    );
+  }
 }
 
 /** The answer for a message that is not chunked: complete, with no chunk positions. */

@@ -70,7 +70,7 @@ export function storedMessages(topic: TopicState): string[] {
     if (e.msgs.length === 0) out.push(`${e.ledgerId}:${e.entryId}`);
     else
       for (const m of e.msgs)
-        if (!m.chunk || (assemble ??= chunkAssembler(topic.chunkConsumer))(e.producerName, m))
+        if (!m.chunk || (assemble ??= chunkAssembler(topic.chunkConsumer))(e.producerName, m, e))
           out.push(m.msg);
   }
   return out;

@@ -78,6 +78,8 @@ export function actionWords(key: string, world: World): string | null {
       return `the application flushes ${arg}`;
     case 'batch-timer':
       return `${arg}'s batch timer sends the open batch`;
+    case 'chunk-expiry':
+      return `the consumer at ${arg} expires its oldest incomplete chunked message`;
     case 'metadata':
       return `${rest[0]}'s managed ledger writes its ledger list`;
     case 'consume':

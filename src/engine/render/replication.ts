@@ -39,7 +39,7 @@ function storedIds(t: TopicState | undefined): Set<string> {
   return new Set(
     t?.ledgers.flatMap((l) =>
       l.entries.flatMap((e) =>
-        e.msgs.filter((m) => !m.chunk || assemble(e.producerName, m)).map((m) => m.msg),
+        e.msgs.filter((m) => !m.chunk || assemble(e.producerName, m, e)).map((m) => m.msg),
       ),
     ) ?? [],
   );

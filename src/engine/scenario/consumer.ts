@@ -1,5 +1,6 @@
 // `consumer`: the options of the consumer a run's readers stand for — the one `storedMessages`,
-// the invariants and the panels read each topic with. Only its chunked-message options exist.
+// the invariants and the panels read each topic with. Only its chunked-message options exist:
+// the pending limit, and the expiry of an incomplete message (an action: ConsumerImplChunkExpiry.ts).
 import type { ConsumerConfig } from '../model/config';
 import type { Reader } from './reader';
 
@@ -16,7 +17,11 @@ export function readConsumer(r: Reader, v: unknown): ConsumerConfig | undefined 
   if (v === undefined) return undefined;
   const o = r.obj(v, '$.consumer');
   if (!o) return undefined;
-  r.known(o, '$.consumer', ['maxPendingChunkedMessage', 'autoAckOldestChunkedMessageOnQueueFull']);
+  r.known(o, '$.consumer', [
+    'maxPendingChunkedMessage',
+    'autoAckOldestChunkedMessageOnQueueFull',
+    'expireTimeOfIncompleteChunkedMessageMillis',
+  ]);
   const max =
     o.maxPendingChunkedMessage === undefined
       ? 10
@@ -29,5 +34,18 @@ export function readConsumer(r: Reader, v: unknown): ConsumerConfig | undefined 
           o.autoAckOldestChunkedMessageOnQueueFull,
           '$.consumer.autoAckOldestChunkedMessageOnQueueFull',
         ) ?? false);
-  return { maxPendingChunkedMessage: max, autoAckOldestChunkedMessageOnQueueFull: autoAck };
+  // Java's long; any value above 0 enables the timer, whose firing the model makes an action.
+  const expire =
+    o.expireTimeOfIncompleteChunkedMessageMillis === undefined
+      ? null
+      : r.int(
+          o.expireTimeOfIncompleteChunkedMessageMillis,
+          '$.consumer.expireTimeOfIncompleteChunkedMessageMillis',
+          0,
+        );
+  return {
+    maxPendingChunkedMessage: max,
+    autoAckOldestChunkedMessageOnQueueFull: autoAck,
+    ...(expire === null ? {} : { expireTimeOfIncompleteChunkedMessageMillis: expire }),
+  };
 }

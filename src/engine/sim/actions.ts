@@ -15,6 +15,8 @@
 //   send:<producer>:<msg>                    the next workload item: the application sends <msg>
 //   flush:<producer>                         the next workload item: an explicit flush
 //   batch-timer:<producer>                   the max-publish-delay timer flushes the open batch
+//   chunk-expiry:<cluster>                   the consumer's expiry timer drops the oldest incomplete
+//                                            chunked message (consumer.expireTimeOfIncompleteChunkedMessageMillis)
 //   deliver:<broker>-><bookie>:<ledger>:<entry>   an add request reaches a bookie (`fence-<ledger>` for a fencing read)
 //   deliver:<bookie>-><broker>:<ledger>:<entry>   a bookie's answer reaches the broker (held back when slow)
 //   metadata:<broker>:ledgers                 a managed ledger writes its ledger list (compare-and-set)
@@ -99,6 +101,7 @@ export type Action =
   | { readonly type: 'connect'; readonly producer: string }
   | { readonly type: 'workload' }
   | { readonly type: 'batch-timer'; readonly producer: string }
+  | { readonly type: 'chunk-expiry'; readonly cluster: string }
   /** BookKeeper traffic of a cluster: the oldest request or answer between `from` and `to`. */
   | {
       readonly type: 'bk-request' | 'bk-answer';

@@ -13,6 +13,7 @@ import type { World } from '../model/world';
 import { nextWorkloadItem, permitsNeeded, workloadKey } from '../protocol/application';
 import { sendWaits } from '../protocol/ProducerSemaphore';
 import { memoryWaits } from '../protocol/MemoryLimitController';
+import { expirable } from '../protocol/ConsumerImplChunkExpiry';
 import { topicDown } from '../protocol/OwnershipChange';
 import { connectionHead } from '../protocol/ConnectionPool';
 import { closeAnswered } from '../protocol/ProducerImplClose';
@@ -92,6 +93,17 @@ export function enabledActions(w: World): EnabledAction[] {
         head.born,
       );
   }
+  // The consumer's expiry timer (consumer.expireTimeOfIncompleteChunkedMessageMillis), only while
+  // an incomplete chunked message heads its queue; last in its class: the auto policy lets it fire
+  // only when nothing else can happen, the explorer and a schedule anywhere.
+  for (const c of w.config.clusters)
+    if (expirable(w.topics[c.name]!))
+      add(
+        `chunk-expiry:${c.name}`,
+        { type: 'chunk-expiry', cluster: c.name },
+        ActionClass.batchTimer,
+        Number.MAX_SAFE_INTEGER,
+      );
   enabledStorage(w, add);
   // The broker's dedup timers, where the scenario opts in: offered wherever they could fire, as the
   // batch timer is (the auto policy takes them only when nothing else is left but held-back answers).

@@ -27,6 +27,7 @@ import { applyStorage } from './storage';
 import { armTriggers } from './faults';
 import { applyFault } from './applyFault';
 import { nameHolder, producerBusy } from '../protocol/AbstractTopic';
+import { removeExpireIncompleteChunkedMessages } from '../protocol/ConsumerImplChunkExpiry';
 
 export function step(world: World, action: Action): { world: World; events: SimEvent[] } {
   const ctx: Ctx = { w: draftWorld(world), events: [] };
@@ -122,6 +123,9 @@ export function apply(ctx: Ctx, a: Action): void {
     case 'workload':
       runWorkloadItem(ctx);
       return;
+    case 'chunk-expiry':
+      removeExpireIncompleteChunkedMessages(ctx, a.cluster);
+      break;
     case 'batch-timer': {
       const p = w.producers[a.producer]!;
       // Java: the timer maybeScheduleBatchFlushTask armed runs batchMessageAndSend; Go: runEventsLoop's batchFlushTicker.
