@@ -57,6 +57,18 @@ describe('editor form lines', () => {
       value: [{ name: 'p1', maxPendingMessages: 'lots' }],
     });
   });
+  it('memoryLimitBytes=n round-trips; a non-number is kept for the validator', () => {
+    const p = { name: 'p1', pulsarClient: 'app', memoryLimitBytes: 1000 };
+    expect(L.producersToLines([p])).toBe('p1 pulsarClient=app memoryLimitBytes=1000');
+    expect(L.linesToProducers('p1 pulsarClient=app memoryLimitBytes=1000')).toEqual({
+      ok: true,
+      value: [p],
+    });
+    expect(L.linesToProducers('p1 memoryLimitBytes=64M')).toEqual({
+      ok: true,
+      value: [{ name: 'p1', memoryLimitBytes: '64M' }],
+    });
+  });
   it('chunking=true round-trips as a boolean; another value is kept for the validator', () => {
     expect(L.producersToLines([{ name: 'p1', chunking: true }])).toBe('p1 chunking=true');
     expect(L.linesToProducers('p1 chunking=true')).toEqual({

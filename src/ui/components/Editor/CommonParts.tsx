@@ -37,7 +37,7 @@ const LINE_PARTS: readonly {
   {
     key: 'producers',
     label: 'Producers',
-    hint: 'name cluster=… client=java|go batching=n batchBytes=n pulsarClient=app chunking=true chunkMaxMessageSize=n maxPendingMessages=n blockIfQueueFull=true',
+    hint: 'name cluster=… client=java|go batching=n batchBytes=n pulsarClient=app chunking=true chunkMaxMessageSize=n maxPendingMessages=n blockIfQueueFull=true memoryLimitBytes=n',
     toLines: producersToLines,
     parse: linesToProducers,
   },

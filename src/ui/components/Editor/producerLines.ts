@@ -4,7 +4,8 @@ import { bool, lines, num, options, str, type Json, type Parsed } from './lineSy
 
 /**
  * `p1 producerName=w cluster=us-east client=go batching=10 batchBytes=1000 sequenceIds=explicit
- * pulsarClient=app chunking=true chunkMaxMessageSize=1000 maxPendingMessages=1 blockIfQueueFull=true`. An empty
+ * pulsarClient=app chunking=true chunkMaxMessageSize=1000 maxPendingMessages=1 blockIfQueueFull=true
+ * memoryLimitBytes=1000`. An empty
  * `batching: {}` is written with the validator's default count, 1000, so it reads back as batching on.
  */
 export function producersToLines(v: unknown): string {
@@ -25,6 +26,7 @@ export function producersToLines(v: unknown): string {
         p?.chunkMaxMessageSize !== undefined && `chunkMaxMessageSize=${str(p.chunkMaxMessageSize)}`,
         p?.maxPendingMessages !== undefined && `maxPendingMessages=${str(p.maxPendingMessages)}`,
         p?.blockIfQueueFull !== undefined && `blockIfQueueFull=${str(p.blockIfQueueFull)}`,
+        p?.memoryLimitBytes !== undefined && `memoryLimitBytes=${str(p.memoryLimitBytes)}`,
       ]
         .filter(Boolean)
         .join(' '),
@@ -48,6 +50,7 @@ export function linesToProducers(text: string): Parsed<Json[]> {
       'chunkMaxMessageSize',
       'maxPendingMessages',
       'blockIfQueueFull',
+      'memoryLimitBytes',
     ]);
     if (!o.ok) return o;
     const {
@@ -62,6 +65,7 @@ export function linesToProducers(text: string): Parsed<Json[]> {
       chunkMaxMessageSize,
       maxPendingMessages,
       blockIfQueueFull,
+      memoryLimitBytes,
     } = o.value;
     out.push({
       name: words[0],
@@ -84,6 +88,7 @@ export function linesToProducers(text: string): Parsed<Json[]> {
         : {}),
       ...(maxPendingMessages !== undefined ? { maxPendingMessages: num(maxPendingMessages) } : {}),
       ...(blockIfQueueFull !== undefined ? { blockIfQueueFull: bool(blockIfQueueFull) } : {}),
+      ...(memoryLimitBytes !== undefined ? { memoryLimitBytes: num(memoryLimitBytes) } : {}),
     });
   }
   return { ok: true, value: out };
