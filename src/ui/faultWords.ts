@@ -41,6 +41,8 @@ export const EXPLORE_KIND_WORDS: Readonly<Record<ExploreFaultKind, string>> = {
   'not-allowed': `a send breaks a topic policy: ${MESSAGE_FAULT_WORDS['not-allowed']}`,
   'lose-receipt': `a receipt is lost: ${MESSAGE_FAULT_WORDS['lose-receipt']}`,
   'persist-fails': `${MESSAGE_FAULT_WORDS['persist-fails']}; the broker disconnects its producers`,
+  'lose-ack':
+    "a consumer's connection drops with its acknowledgement on the way: the broker sends the entry again",
   'send-timeout': `${MESSAGE_FAULT_WORDS['send-timeout']} (never the replicator)`,
   disconnect: "a producer's connection closes; it reconnects and sends what is pending again",
   'restart-producer':

@@ -15,6 +15,7 @@ import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageE
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
 import { chunkAssembler, chunkSpan, consumerDrops } from '../protocol/ConsumerImplChunks';
 import { ledgerInvariants } from './ledger';
+import { receivedOnce } from './received';
 
 export type InvariantId =
   | 'no-silent-loss'
@@ -23,6 +24,7 @@ export type InvariantId =
   | 'acked-positions-exist'
   | 'ledger-entries-match'
   | 'replicate-to-respected'
+  | 'received-once'
   | 'replication-progress';
 
 export const SAFETY_INVARIANTS: readonly InvariantId[] = [
@@ -32,6 +34,7 @@ export const SAFETY_INVARIANTS: readonly InvariantId[] = [
   'acked-positions-exist',
   'ledger-entries-match',
   'replicate-to-respected',
+  'received-once',
 ];
 
 export interface Finding {
@@ -296,5 +299,6 @@ export function checkSafety(w: World): Finding[] {
     ...noDuplicates(w),
     ...ledgerInvariants(w),
     ...replicateToRespected(w),
+    ...receivedOnce(w),
   ];
 }

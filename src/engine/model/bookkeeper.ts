@@ -166,6 +166,22 @@ export interface Subscription {
    * (`ConsumerImplReceive.ts`); absent while it holds none.
    */
   chunks?: ChunkContexts;
+  /**
+   * Present only with `acks: "in-flight"` (ConsumerAcks.ts): the dispatcher's read position (the
+   * last entry it sent the consumer), the CommandAcks on their way to the broker, the mark-delete
+   * the cursor ledger holds (what a broker that recovers the cursor gets back), and, for entries a
+   * rewind will send again, why.
+   */
+  acked?: AckState;
+}
+
+/** A subscription's acknowledgements in flight (`acks: "in-flight"`). */
+export interface AckState {
+  readPosition: Position;
+  inFlight: { readonly position: Position; readonly born: number }[];
+  persisted: Position;
+  /** `L:E` → why that entry is sent again (set by a rewind, cleared once it is received again). */
+  redeliver: Record<string, string>;
 }
 
 /** One entry a subscription's consumer received (`ConsumerImpl.messageReceived`). */
@@ -175,4 +191,6 @@ export interface SubscriptionReceipt {
   readonly msgs: readonly MsgRef[];
   /** Why `ConsumerImpl.processMessageChunk` discarded this chunk, losing its message to this consumer; absent otherwise. */
   readonly discarded?: string;
+  /** A redelivery (`acks: "in-flight"`): why the broker sent this entry again. */
+  readonly redelivered?: string;
 }

@@ -66,6 +66,14 @@ export interface SubscriptionConfig {
   readonly cluster: string;
   /** The broker whose topic instance serves the consumer (default: the first broker). */
   readonly broker: string;
+  /**
+   * Extension `acks: "in-flight"`: the consumer's acknowledgement travels to the broker as its own
+   * CommandAck, and the broker persists the mark-delete as a step of its own (ConsumerAcks.ts).
+   * Absent: received and acknowledged in one step, as before.
+   */
+  readonly acks?: 'in-flight';
+  /** Extension: the opt-in invariants this subscription is judged by (`received-once`). */
+  readonly invariants?: readonly 'received-once'[];
 }
 
 /**

@@ -14,6 +14,16 @@ export type Trigger =
 export type FaultSpec =
   | { readonly kind: 'lose-receipt'; readonly message: string; readonly cluster: string }
   | { readonly kind: 'persist-fails'; readonly message: string; readonly cluster: string }
+  /**
+   * Extension: the consumer's connection drops while its CommandAck for the entry holding `message`
+   * is on its way (`subscription`'s, whose `acks` is "in-flight"): the broker sends the entry again.
+   */
+  | {
+      readonly kind: 'lose-ack';
+      readonly message: string;
+      readonly cluster: string;
+      readonly subscription: string;
+    }
   | {
       readonly kind: 'checksum-error';
       readonly message: string;
@@ -116,6 +126,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'set-deduplication',
   'expire-messages',
   'trim-topic',
+  'lose-ack',
 ];
 
 /**
@@ -199,6 +210,11 @@ export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): str
     return replicated || (scope.subscriptions?.length ?? 0) > 0
       ? null
       : 'no subscription and no replication: no cursor to expire';
+  // An ack in flight needs a consumer that sends its acks on their own.
+  if (kind === 'lose-ack')
+    return (scope.subscriptions ?? []).some((s) => (s as { acks?: string }).acks === 'in-flight')
+      ? null
+      : 'no subscription sends its acknowledgements in flight (subscriptions[].acks: "in-flight")';
   // A trim deletes ledgers a write closed: a topic nothing writes to never has one before its current.
   if (kind === 'trim-topic')
     return scope.producers.length > 0 || replicated

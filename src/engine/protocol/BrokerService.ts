@@ -173,7 +173,7 @@ export function restartBroker(ctx: Ctx, cluster: string, to: string | null): voi
     return;
   }
   topic.owner = next;
-  consumersReconnect(ctx, topic, dead, next);
+  consumersReconnect(ctx, topic, dead, next, 'recovered', `${dead} crashed`);
   reloadAbstract(topic);
   dedupReplayed(ctx, cluster, next);
 }

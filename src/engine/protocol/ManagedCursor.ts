@@ -12,6 +12,7 @@ import { type Ctx, peek } from '../sim/context';
 import { topicDown } from './OwnershipChange';
 import { walkWithin } from './ManagedLedger';
 import { messageReceived } from './ConsumerImplReceive';
+import { readFrom, receivedWithAckInFlight } from './ConsumerAcks';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 
@@ -48,12 +49,15 @@ export function cursorView(topic: TopicState): readonly StoredEntry[] {
   return out;
 }
 
-/** The subscription's next entry: after its mark-delete, not individually deleted, on its broker. */
+/**
+ * The subscription's next entry: after its mark-delete (or, with acks in flight, its read position),
+ * not individually deleted, on its broker.
+ */
 function next(topic: TopicState, s: Subscription): StoredEntry | undefined {
   if (topic.owner !== s.broker || topicDown(topic)) return undefined;
   return findReadable(
     topic,
-    (x) => cmp(x, s.markDeletePosition) > 0 && !s.individuallyDeleted.some((d) => cmp(d, x) === 0),
+    (x) => cmp(x, readFrom(s)) > 0 && !s.individuallyDeleted.some((d) => cmp(d, x) === 0),
   );
 }
 
@@ -68,6 +72,8 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
   if (!e) return;
   const p = { ledgerId: e.ledgerId, entryId: e.entryId };
   const receipt = messageReceived(topic, s, e);
+  // Acknowledgements in flight (opt-in): the ack leaves as its own CommandAck (ConsumerAcks.ts).
+  if (s.acked) return receivedWithAckInFlight(ctx, topic, s, receipt);
   s.received.push(receipt);
   s.markDeletePosition = p;
   const ids = e.msgs.map((m) => m.msg);

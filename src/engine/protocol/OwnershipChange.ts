@@ -8,6 +8,7 @@
 // recovered with no entries). BadVersion fails the load (not
 // retried within a run). Then the clients move to the new owner (`switchToNewOwner`). The reload
 // after an unload, which needs no recovery, is in BrokerService.ts and shares `serveTopic`.
+import { type AckLoss, rewindOnReconnect } from './ConsumerAcks';
 import { ev } from '../model/events';
 import type { TopicState } from '../model/topic';
 import { frozen } from '../model/world';
@@ -186,7 +187,14 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
       ),
     );
   chunksNotReplayedLog(ctx, topic, t.broker);
-  consumersReconnect(ctx, topic, before, t.broker);
+  consumersReconnect(
+    ctx,
+    topic,
+    before,
+    t.broker,
+    'recovered',
+    t.crashed !== undefined ? `${t.crashed} crashed` : `${t.broker} took the topic over`,
+  );
   // The old owner's PersistentTopic.close stops its replicator (AbstractReplicator.terminate closes
   // its producer gracefully); the new owner's runs from the persisted cursor with a new producer
   // once that close is answered (a crash restarted it already, BrokerService.restartBroker).
@@ -200,11 +208,20 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
  * again and resumes on `to` (the same broker after an unload, the new owner after a takeover) from
  * its cursor's mark-delete position.
  */
-export function consumersReconnect(ctx: Ctx, topic: TopicState, from: string, to: string): void {
+export function consumersReconnect(
+  ctx: Ctx,
+  topic: TopicState,
+  from: string,
+  to: string,
+  how: AckLoss,
+  cause: string,
+): void {
   const where = from === to ? '' : ` on ${from}`;
   for (const s of Object.values(topic.subscriptions)) {
     if (s.broker !== from) continue;
     s.broker = to;
+    // Acknowledgements in flight (opt-in): lost with the connection, the cursor rewound or recovered.
+    if (s.acked) rewindOnReconnect(ctx, topic, s, how, cause);
     const md = s.markDeletePosition;
     ctx.events.push(
       ev(

@@ -10,6 +10,7 @@
 // The writes not yet confirmed fail, unanswered (`ManagedLedgerImpl.ledgerClosed`): with bookies
 // `ManagedLedgerImpl.asyncClose` closes the current ledger at its LAC, and bytes the bookies hold
 // past it are never readable. The producer resends them after it reconnects.
+import { rewindOnReconnect } from './ConsumerAcks';
 import { replicationLinks } from '../model/config';
 import { ev } from '../model/events';
 import type { TopicState } from '../model/topic';
@@ -118,9 +119,15 @@ function closeAndLoad(ctx: Ctx, topic: TopicState): void {
 
 /** The managed ledger closed: the consumers come back and the same broker loads the topic. */
 function loadAfterClose(ctx: Ctx, topic: TopicState): void {
+  const cause = 'the topic unloaded';
   if (topic.bk) {
-    consumersReconnect(ctx, topic, topic.owner, topic.owner);
+    consumersReconnect(ctx, topic, topic.owner, topic.owner, 'closed', cause);
     loadTopic(ctx, topic);
-  } else reloadAbstract(topic);
+  } else {
+    // Abstract storage keeps its consumers' state as it was, except acks in flight (opt-in).
+    for (const s of Object.values(topic.subscriptions))
+      if (s.acked) rewindOnReconnect(ctx, topic, s, 'closed', cause);
+    reloadAbstract(topic);
+  }
   dedupReplayed(ctx, topic.cluster, topic.owner);
 }

@@ -3,6 +3,7 @@
 import { type ClusterConfig, REPLICATOR } from '../model/config';
 import { FAULT_KINDS, type FaultSpec, kindFitsStorage } from '../model/faultPlan';
 import type { Reader } from './reader';
+import { readLoseAck } from './loseAck';
 import { readSendTimeout } from './sendTimeout';
 import { readTrigger, sentMessage } from './trigger';
 
@@ -23,6 +24,8 @@ export function readFaults(
   cursorClusters: readonly string[] = clusterConfigs.map((c) => c.name),
   /** Clusters whose topic is written to (a producer there, a replication link into it) or starts with two ledgers or more. */
   writtenClusters: readonly string[] = clusterConfigs.map((c) => c.name),
+  /** Subscriptions whose acknowledgements travel on their own (`acks: "in-flight"`): what lose-ack can hit. */
+  ackSubscriptions: readonly { readonly name: string; readonly cluster: string }[] = [],
 ): FaultSpec[] {
   const raw = v === undefined ? [] : (r.arr(v, '$.faults') ?? []);
   const clusters = clusterConfigs.map((c) => c.name);
@@ -69,6 +72,10 @@ export function readFaults(
       case 'lose-receipt':
         r.known(o, path, ['kind', 'message', 'cluster']);
         return [{ kind, message: message(), cluster: cluster() }];
+      case 'lose-ack': {
+        r.known(o, path, ['kind', 'message', 'cluster', 'subscription']);
+        return readLoseAck(r, o, path, message(), cluster(), ackSubscriptions);
+      }
       case 'persist-fails':
         r.known(o, path, ['kind', 'message', 'cluster']);
         return [

@@ -102,6 +102,7 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
     (cluster, first) => movedElsewhere(s, clusterNames, cluster, first),
     clusterNames.filter((c) => hasExpirableCursor(c, { producers, subscriptions, links })),
     clusters.filter((c) => isTrimmable(c, { producers, subscriptions, links })).map((c) => c.name),
+    subscriptions.filter((x) => x.acks === 'in-flight'),
   );
   readExpect(r, s.expect, clusterNames);
   const schedule = readSchedule(r, s.schedule);

@@ -21,6 +21,9 @@
 //   deliver:<bookie>-><broker>:<ledger>:<entry>   a bookie's answer reaches the broker (held back when slow)
 //   metadata:<broker>:ledgers                 a managed ledger writes its ledger list (compare-and-set)
 //   consume:<subscription>:<ledger>:<entry>   the consumer receives that entry and acknowledges it
+//                                            (with `acks: "in-flight"`: its CommandAck leaves)
+//   ack:<subscription>:<ledger>:<entry>       (`acks: "in-flight"`) the head CommandAck reaches the broker
+//   persist-cursor:<subscription>:<ledger>:<entry>  (`acks: "in-flight"`) the mark-delete reaches the cursor ledger
 //   replay:<cluster>:dedup-cursor             the replay of a dedup cursor a runtime switch on created
 //                                            completes (MessageDeduplication Recovering → Enabled)
 //   dedup-snapshot:<cluster>                 the broker's snapshot timer: the dedup map is stored in the
@@ -50,6 +53,8 @@
 //                                            <msg> pending fires (no cluster: it acts in the client);
 //                                            Go: the items up to the n-th pending item holding <msg>
 //                                            fail (no #<n>: the first; the explorer writes #<n> from 2)
+//   fault:lose-ack:<msg>@<cluster>:<subscription>  the consumer's connection drops with the CommandAck
+//                                            of <msg>'s entry on it; the broker rewinds and sends again
 //   fault:disconnect:<producer>              the TCP connection <producer> is registered on drops, with
 //                                            every producer of its pulsarClient on it (the explorer
 //                                            names a shared connection by its first producer)
@@ -73,6 +78,13 @@ export type FaultAction =
       readonly message: string;
       readonly cluster: string;
       readonly times: number;
+    }
+  /** Extension: `subscription`'s consumer connection drops with the CommandAck of `message`'s entry on it. */
+  | {
+      readonly kind: 'lose-ack';
+      readonly message: string;
+      readonly cluster: string;
+      readonly subscription: string;
     }
   | { readonly kind: 'disconnect' | 'restart-producer'; readonly producer: string }
   /** `nth` (Go, explorer only): the n-th pending item holding `message` expired; absent: the first. */
@@ -118,6 +130,10 @@ export type Action =
   | { readonly type: 'dedup-purge'; readonly cluster: string; readonly name: string }
   /** A subscription's consumer receives the next entry its broker can read and acknowledges it. */
   | { readonly type: 'consume'; readonly cluster: string; readonly subscription: string }
+  /** `acks: "in-flight"`: the consumer's head CommandAck reaches its broker (ConsumerAcks.ts). */
+  | { readonly type: 'ack'; readonly cluster: string; readonly subscription: string }
+  /** `acks: "in-flight"`: the broker writes the cursor's mark-delete to the cursor ledger. */
+  | { readonly type: 'persist-cursor'; readonly cluster: string; readonly subscription: string }
   | { readonly type: 'fault'; readonly fault: FaultAction; readonly plan: number | null };
 
 /**
@@ -153,6 +169,8 @@ export function faultKey(f: FaultAction): string {
     case 'persist-fails':
     case 'not-allowed':
       return `fault:${f.kind}:${f.message}@${f.cluster}`;
+    case 'lose-ack':
+      return `fault:lose-ack:${f.message}@${f.cluster}:${f.subscription}`;
     case 'checksum-error':
       return `fault:checksum-error:${f.message}@${f.cluster}:${f.localBufferCorrupted ? 'corrupted' : 'intact'}`;
     case 'disconnect':

@@ -24,6 +24,7 @@ import { completeOpFailure, unsentOp } from '../protocol/SendCallback';
 import { sendTimeoutJava } from '../protocol/ProducerImpl';
 import { failTimeoutMessages } from '../protocol/partitionProducerSendTimeout';
 import type { FaultAction } from './actions';
+import { loseAck } from './acks';
 import type { Ctx } from './context';
 import { bookieClusters, inFlightTo, timingOut } from './faults';
 
@@ -50,6 +51,9 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       );
       return;
     }
+    case 'lose-ack':
+      loseAck(ctx, f.cluster, f.subscription, f.message);
+      return;
     case 'not-allowed':
       w.notAllowed[`${f.message}@${f.cluster}`] = f.times;
       ctx.events.push(

@@ -21,6 +21,7 @@ import { type Action, ActionClass, type EnabledAction } from './actions';
 import { labelOf } from './context';
 import { enabledStorage } from './storage';
 import { purgeable, snapshotTimerAt } from '../protocol/MessageDeduplicationSnapshot';
+import { enabledAcks } from './acks';
 import { addExplorerFaults, addPlanFaults } from './enabledFaults';
 
 export function enabledActions(w: World): EnabledAction[] {
@@ -127,6 +128,7 @@ export function enabledActions(w: World): EnabledAction[] {
           0,
         );
   }
+  enabledAcks(w, add);
   const next = nextWorkloadItem(w);
   // `newProducer().create()` (Java) and `CreateProducer` (Go) return only once the first
   // connection succeeded, so an application cannot send before its producer's first connect.

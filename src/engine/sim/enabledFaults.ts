@@ -10,6 +10,7 @@ import { trimPlan } from '../protocol/ManagedLedgerTrim';
 import { connectionPeers } from '../protocol/ConnectionPool';
 import { type Action, ActionClass, type FaultAction, faultKey } from './actions';
 import { applies, hasTrigger, planAction } from './faults';
+import { ackedMessages } from './acks';
 
 type Add = (key: string, action: Action, cls: number, born: number) => void;
 
@@ -60,6 +61,11 @@ export function addExplorerFaults(w: World, add: Add): void {
   if (kinds.has('lose-receipt'))
     for (const [k, cluster] of receipts)
       offer({ kind: 'lose-receipt', message: k.slice(0, k.lastIndexOf('@')), cluster });
+  if (kinds.has('lose-ack'))
+    for (const c of w.config.clusters)
+      for (const s of Object.values(w.topics[c.name]!.subscriptions))
+        for (const message of ackedMessages(w, c.name, s.name))
+          offer({ kind: 'lose-ack', message, cluster: c.name, subscription: s.name });
   if (kinds.has('persist-fails')) {
     for (const c of w.config.clusters)
       for (const m of w.topics[c.name]!.pendingWrites[0]?.msgs ?? [])

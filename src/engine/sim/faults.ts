@@ -11,7 +11,7 @@ import type { BkState } from '../model/bookkeeper';
 import type { FaultAction } from './actions';
 import { expiredItem } from '../protocol/partitionProducerSendTimeout';
 import { expiryReason } from '../protocol/PersistentMessageExpiryMonitor';
-import { closingReason } from '../protocol/OwnershipChange';
+import { closingReason, topicDown } from '../protocol/OwnershipChange';
 import { trimReason } from '../protocol/ManagedLedgerTrim';
 
 export const inFlightTo = (w: World, msg: string, cluster: string) =>
@@ -46,6 +46,21 @@ export const timingOut = (w: World, msg: string, nth = 1) =>
           (p.client === 'java' && p.batch.some((m) => m.msg === msg))),
   );
 
+/**
+ * Whether `subscription`'s consumer at `cluster` has a CommandAck in flight for an entry holding
+ * `msg`, on a connection to a broker that serves the topic (`acks: "in-flight"`).
+ */
+export function ackInFlight(w: World, cluster: string, subscription: string, msg: string): boolean {
+  const t = w.topics[cluster];
+  const s = t?.subscriptions[subscription];
+  if (!t || !s?.acked || s.acked.inFlight.length === 0) return false;
+  // After a crash the acks still listed died with the connection: nothing is in flight to lose.
+  if (t.owner !== s.broker || topicDown(t)) return false;
+  const at = (l: number, e: number) =>
+    t.ledgers.find((x) => x.id === l)?.entries[e]?.msgs.some((m) => m.msg === msg) ?? false;
+  return s.acked.inFlight.some((f) => at(f.position.ledgerId, f.position.entryId));
+}
+
 /** Can this fault act on the world now? The same conditions as `faultReason`, which says why not. */
 export const applies = (w: World, f: FaultAction): boolean => faultReason(w, f) === null;
 
@@ -70,6 +85,10 @@ export function faultReason(w: World, f: FaultAction): string | null {
       return receiptInFlight(w, f.message, f.cluster)
         ? null
         : `no receipt for ${f.message} from ${f.cluster} is in flight`;
+    case 'lose-ack':
+      return ackInFlight(w, f.cluster, f.subscription, f.message)
+        ? null
+        : `no CommandAck of ${f.message}'s entry from ${f.subscription} at ${f.cluster} is in flight`;
     case 'persist-fails': {
       // Abstract storage only: with bookies, writes fail through BookKeeper's own answers.
       const t = w.topics[f.cluster];
@@ -198,6 +217,13 @@ export function planAction(spec: FaultSpec): FaultAction | null {
     case 'lose-receipt':
     case 'persist-fails':
       return { kind: spec.kind, message: spec.message, cluster: spec.cluster };
+    case 'lose-ack':
+      return {
+        kind: spec.kind,
+        message: spec.message,
+        cluster: spec.cluster,
+        subscription: spec.subscription,
+      };
     case 'disconnect':
     case 'restart-producer':
       return { kind: spec.kind, producer: spec.producer };

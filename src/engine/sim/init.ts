@@ -8,6 +8,7 @@ import type { ReplicatorState } from '../model/replicator';
 import type { Ledger, TopicState } from '../model/topic';
 import { frozen, type World } from '../model/world';
 import { chunkConsumerOf } from '../protocol/ConsumerImplChunks';
+import { initialAcks } from '../protocol/ConsumerAcks';
 import { replayCursor } from '../protocol/MessageDeduplication';
 
 export function initialWorld(config: Config): World {
@@ -98,16 +99,21 @@ export function initialWorld(config: Config): World {
       subscriptions: Object.fromEntries(
         config.subscriptions
           .filter((s) => s.cluster === c.name)
-          .map((s) => [
-            s.name,
-            {
-              name: s.name,
-              broker: s.broker,
-              markDeletePosition: { ledgerId: ledgers[0]?.id ?? c.firstLedgerId, entryId: -1 },
-              individuallyDeleted: [],
-              received: [],
-            },
-          ]),
+          .map((s) => {
+            const start = { ledgerId: ledgers[0]?.id ?? c.firstLedgerId, entryId: -1 };
+            return [
+              s.name,
+              {
+                name: s.name,
+                broker: s.broker,
+                markDeletePosition: start,
+                individuallyDeleted: [],
+                received: [],
+                // Opt-in only, so a subscription without it keeps its state (and hash) as before.
+                ...(s.acks === 'in-flight' ? { acked: initialAcks(start) } : {}),
+              },
+            ];
+          }),
       ),
       dedup,
       fenced: false,

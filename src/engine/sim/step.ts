@@ -1,5 +1,6 @@
 // `step(world, action)`: the one transition. It drafts a copy-on-read world, applies the action through the
 // protocol rules, arms plan triggers, and returns the next world with the events it produced.
+import { applyAcks } from './acks';
 import { linkOfProducer, REPLICATOR } from '../model/config';
 import { replicationDedup } from '../model/fixes';
 import { ev, type SimEvent } from '../model/events';
@@ -116,6 +117,10 @@ export function apply(ctx: Ctx, a: Action): void {
       return;
     case 'dedup-purge':
       purgeInactiveProducer(ctx, w.topics[a.cluster]!, a.name);
+      return;
+    case 'ack':
+    case 'persist-cursor':
+      applyAcks(ctx, a);
       return;
     case 'connect':
       connect(ctx, a.producer);

@@ -37,7 +37,10 @@ const FIELDS: readonly (readonly [string, string])[] = [
     'replication',
     'from, to, dedup "v1" | "v2", start "immediately" | "after-workload": geo-replication between two clusters',
   ],
-  ['subscriptions', 'name, cluster[, broker]: consumers that receive entries and acknowledge them'],
+  [
+    'subscriptions',
+    'name, cluster[, broker, acks ("at-once" | "in-flight"), invariants (["received-once"])]: consumers that receive entries and acknowledge them',
+  ],
   [
     'consumer',
     'optional: maxPendingChunkedMessage (default 10), autoAckOldestChunkedMessageOnQueueFull (default false): how readers assemble chunked messages',
@@ -54,6 +57,7 @@ const FIELDS: readonly (readonly [string, string])[] = [
 const PLAN_FIELDS: Readonly<Record<FaultKind, string>> = {
   'lose-receipt': 'message, cluster?',
   'persist-fails': 'message, cluster?',
+  'lose-ack': 'message, cluster?, subscription? (one whose acks are "in-flight")',
   'checksum-error': 'message, cluster?, localBufferCorrupted? (default true)',
   'not-allowed': 'message, cluster?, times? (default: every attempt)',
   disconnect: 'producer (or "replicator"), after',

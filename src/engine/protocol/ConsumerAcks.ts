@@ -1,0 +1,224 @@
+// A subscription's acknowledgements in flight (`subscriptions[].acks: "in-flight"`,
+// docs/research/consumer-acks.md). Pulsar's consumer is at-least-once: the dispatcher sends an entry,
+// the application acknowledges it, and the CommandAck travels back on the consumer's connection
+// (`PersistentAcknowledgmentsGroupingTracker.flush`) to `ServerCnx.handleAck` → `Consumer.messageAcked`
+// → `ManagedCursorImpl.asyncDelete`, which moves the mark-delete in memory; the cursor ledger gets
+// it later (`ManagedCursorImpl.persistPositionToLedger`, rate-limited). A connection that closes with
+// an ack on its way, or a broker that recovers the cursor from a ledger older than the acks it
+// took, sends the entry again: deduplication stored it once, the consumer receives it twice.
+import { ev } from '../model/events';
+import type { AckState, Subscription, SubscriptionReceipt } from '../model/bookkeeper';
+import type { Position, TopicState } from '../model/topic';
+import { type Ctx, peek, positionText, tick } from '../sim/context';
+
+const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
+const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
+const consumer = (s: Subscription) => `${s.name}-consumer`;
+
+export const initialAcks = (start: Position): AckState => ({
+  readPosition: start,
+  inFlight: [],
+  persisted: start,
+  redeliver: {},
+});
+
+/**
+ * Where the dispatcher reads on from: its read position, ahead of the mark-delete while acks are on
+ * their way (`ManagedCursorImpl.readPosition`); without acks in flight, the mark-delete.
+ */
+export const readFrom = (s: Subscription): Position =>
+  s.acked && cmp(s.acked.readPosition, s.markDeletePosition) > 0
+    ? s.acked.readPosition
+    : s.markDeletePosition;
+
+/**
+ * The consumer received `receipt` (already built by `ConsumerImpl.messageReceived`): the dispatcher's
+ * read position moves past it, and the application's acknowledgement leaves as a CommandAck. The
+ * grouping tracker's wait (acknowledgementGroupTime) is folded into the ack's delivery step.
+ */
+export function receivedWithAckInFlight(
+  ctx: Ctx,
+  topic: TopicState,
+  s: Subscription,
+  receipt: SubscriptionReceipt,
+): void {
+  const a = s.acked!;
+  const p = receipt.position;
+  const key = pos(p);
+  const why = a.redeliver[key];
+  if (why !== undefined) delete a.redeliver[key];
+  s.received.push(why === undefined ? receipt : { ...receipt, redelivered: why });
+  a.readPosition = p;
+  a.inFlight.push({ position: p, born: tick(ctx.w) });
+  const ids = receipt.msgs.map((m) => m.msg);
+  const what = receipt.discarded
+    ? `: ${receipt.discarded}`
+    : ids.length
+      ? ` (${ids.join(', ')})`
+      : '';
+  const again = why === undefined ? '' : ` again — redelivered: ${why}`;
+  ctx.events.push(
+    ev(
+      'log',
+      consumer(s),
+      `received ${key}${what} from ${s.broker}${again}; acknowledges it: CommandAck ${key} on its way`,
+      ids,
+      {
+        cluster: topic.cluster,
+        rule:
+          why === undefined
+            ? 'PersistentAcknowledgmentsGroupingTracker.addAcknowledgment'
+            : 'PersistentDispatcherSingleActiveConsumer.readMoreEntries:redelivery',
+      },
+    ),
+  );
+}
+
+/**
+ * The head CommandAck reaches the broker (`ServerCnx.handleAck` → `Consumer.messageAcked` →
+ * `ManagedCursorImpl.asyncDelete`). Acks leave in the order the consumer received the entries and
+ * a lost one closes the connection they share, so a landing ack is always the next position after
+ * the mark-delete (or one a TTL already passed): the mark-delete moves to it, in memory only.
+ */
+export function ackArrives(ctx: Ctx, topic: TopicState, s: Subscription): void {
+  const a = s.acked!;
+  const head = a.inFlight.shift()!;
+  const p = head.position;
+  const key = pos(p);
+  const ids = msgsAt(topic)(p);
+  ctx.events.push(
+    ev('receive', consumer(s), `CommandAck ${key}`, ids, {
+      to: s.broker,
+      cluster: topic.cluster,
+      rule: 'ServerCnx.handleAck',
+    }),
+  );
+  const moved = cmp(p, s.markDeletePosition) > 0;
+  if (moved) s.markDeletePosition = p;
+  ctx.events.push(
+    ev(
+      'log',
+      s.broker,
+      moved
+        ? `cursor ${s.name}: mark-delete ${key} in memory; the cursor ledger still holds ${pos(a.persisted)}`
+        : `cursor ${s.name}: ${key} is at or before the mark-delete ${pos(s.markDeletePosition)} already`,
+      ids,
+      {
+        cluster: topic.cluster,
+        rule: moved
+          ? 'ManagedCursorImpl.asyncDelete'
+          : 'ManagedCursorImpl.asyncDelete:already-deleted',
+      },
+    ),
+  );
+}
+
+/** The mark-delete reaches the cursor ledger (`ManagedCursorImpl.persistPositionToLedger`). */
+export function persistCursor(ctx: Ctx, topic: TopicState, s: Subscription): void {
+  const a = s.acked!;
+  a.persisted = s.markDeletePosition;
+  ctx.events.push(
+    ev(
+      'log',
+      s.broker,
+      `cursor ${s.name}: mark-delete ${pos(a.persisted)} persisted to the cursor ledger`,
+      [],
+      {
+        cluster: topic.cluster,
+        rule: 'ManagedCursorImpl.persistPositionToLedger',
+      },
+    ),
+  );
+}
+
+/** The message ids of the entry at `p` (read only: peeked); none once trimmed. */
+export const msgsAt =
+  (topic: TopicState) =>
+  (p: Position): string[] =>
+    peek(topic)
+      .ledgers.find((l) => l.id === p.ledgerId)
+      ?.entries[p.entryId]?.msgs.map((m) => m.msg) ?? [];
+
+/**
+ * How a consumer's connection to its topic ended: `lost` — the connection dropped with acks on it,
+ * the same broker still serves the cursor (a `lose-ack` fault); `closed` — the topic closed
+ * gracefully and the cursor's close persisted its mark-delete (`ManagedCursorImpl.asyncClose`: an
+ * unload); `recovered` — the broker that serves the topic next opens the cursor from its ledger
+ * (`ManagedCursorImpl.recoverFromLedger`: a crash, or an ownership change whose old owner never
+ * closed it), so acks that landed but were not persisted are lost with it.
+ */
+export type AckLoss = 'lost' | 'closed' | 'recovered';
+
+/**
+ * The consumer comes back (`ConsumerImpl.connectionOpened`) and the dispatcher rewinds its read
+ * position to the mark-delete (`PersistentDispatcherSingleActiveConsumer` on a new active consumer:
+ * `ManagedCursorImpl.rewind`): every entry it sent after the mark-delete is sent again, and each
+ * says why — its ack lost with the connection, or landed but not persisted before the crash.
+ */
+export function rewindOnReconnect(
+  ctx: Ctx,
+  topic: TopicState,
+  s: Subscription,
+  how: AckLoss,
+  cause: string,
+): void {
+  const a = s.acked;
+  if (!a) return;
+  const idsAt = msgsAt(topic);
+  const lost = a.inFlight.map((f) => f.position);
+  a.inFlight = [];
+  const landed = s.markDeletePosition;
+  if (how === 'closed') a.persisted = s.markDeletePosition;
+  if (how === 'recovered') s.markDeletePosition = a.persisted;
+  const md = s.markDeletePosition;
+  const again: string[] = [];
+  for (const r of s.received) {
+    const p = r.position;
+    if (cmp(p, md) <= 0 || cmp(p, a.readPosition) > 0 || again.includes(pos(p))) continue;
+    again.push(pos(p));
+    a.redeliver[pos(p)] = lost.some((x) => cmp(x, p) === 0)
+      ? `the ack of ${pos(p)} was lost (${cause})`
+      : cmp(p, landed) <= 0
+        ? `its ack landed, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`
+        : `it was not acknowledged before ${cause}`;
+  }
+  a.readPosition = md;
+  if (lost.length > 0)
+    ctx.events.push(
+      ev(
+        'log',
+        consumer(s),
+        `CommandAck ${lost.map(pos).join(', ')} lost: ${cause}`,
+        lost.flatMap(idsAt),
+        { cluster: topic.cluster, rule: 'ClientCnx.channelInactive:acks-lost' },
+      ),
+    );
+  const where =
+    how === 'recovered'
+      ? `recovered from the cursor ledger at mark-delete ${pos(md)}`
+      : how === 'closed'
+        ? `persisted mark-delete ${pos(md)} on close; the new instance reads on after it`
+        : `rewinds to mark-delete ${pos(md)} for the reconnected consumer`;
+  ctx.events.push(
+    ev(
+      'log',
+      s.broker,
+      `cursor ${s.name} ${where}: ${again.length > 0 ? `${again.join(', ')} will be delivered again` : 'nothing to deliver again'}`,
+      again.flatMap((k) => idsAt(parse(k))),
+      {
+        cluster: topic.cluster,
+        rule:
+          how === 'recovered'
+            ? 'ManagedCursorImpl.recoverFromLedger'
+            : how === 'closed'
+              ? 'ManagedCursorImpl.asyncClose'
+              : 'PersistentDispatcherSingleActiveConsumer.scheduleReadOnActiveConsumer:rewind',
+      },
+    ),
+  );
+}
+
+const parse = (k: string): Position => {
+  const [l, e] = k.split(':');
+  return { ledgerId: Number(l), entryId: Number(e) };
+};
