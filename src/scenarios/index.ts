@@ -29,6 +29,9 @@ import chunkedConsumerDropsRepeat from './chunked-consumer-drops-repeat.json';
 import chunkedConsumerDropsRepeatExplore from './chunked-consumer-drops-repeat-explore.json';
 import chunkedConsumerPendingLimit from './chunked-consumer-pending-limit.json';
 import chunkedConsumerExpiresIncomplete from './chunked-consumer-expires-incomplete.json';
+import consumerAckLost from './consumer-ack-lost.json';
+import consumerAckNotPersisted from './consumer-ack-not-persisted.json';
+import consumerAckLostExplore from './consumer-ack-lost-explore.json';
 import pendingQueueFullBlocks from './pending-queue-full-blocks.json';
 import goPendingQueuePermitLeak from './go-pending-queue-permit-leak.json';
 import pendingQueueFullRefuses from './pending-queue-full-refuses.json';
@@ -94,6 +97,8 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   chunkedConsumerDropsRepeat,
   chunkedConsumerPendingLimit,
   chunkedConsumerExpiresIncomplete,
+  consumerAckLost,
+  consumerAckNotPersisted,
   pendingQueueFullBlocks,
   goPendingQueuePermitLeak,
   pendingQueueFullRefuses,
@@ -136,6 +141,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   chunkedConsumerDropsRepeatExplore,
   dedupSnapshotCapExplore,
   dedupPurgeInactiveProducerExplore,
+  consumerAckLostExplore,
 ];
 
 /** A built-in by id; generated long traces (`long-<n>`, see ./long) resolve too, unlisted. */

@@ -54,6 +54,9 @@ function splitDeliver(w: World, arg: string): [string, string, string] | null {
   return null;
 }
 
+const inFlightAcks = (w: World, sub: string): boolean =>
+  w.config.subscriptions.some((s) => s.name === sub && s.acks === 'in-flight');
+
 export function actionWords(key: string, world: World): string | null {
   const [type, ...rest] = key.split(':');
   const arg = rest.join(':');
@@ -83,8 +86,18 @@ export function actionWords(key: string, world: World): string | null {
     case 'metadata':
       return `${rest[0]}'s managed ledger writes its ledger list`;
     case 'consume':
+      if (rest.length !== 3) return null;
+      // With acknowledgements in flight the ack is a step of its own (`ack:`).
+      return inFlightAcks(world, rest[0]!)
+        ? `subscription ${rest[0]} receives entry ${rest[1]}:${rest[2]}; its CommandAck leaves`
+        : `subscription ${rest[0]} receives entry ${rest[1]}:${rest[2]} and acknowledges it`;
+    case 'ack':
       return rest.length === 3
-        ? `subscription ${rest[0]} receives entry ${rest[1]}:${rest[2]} and acknowledges it`
+        ? `subscription ${rest[0]}'s CommandAck for entry ${rest[1]}:${rest[2]} reaches its broker`
+        : null;
+    case 'persist-cursor':
+      return rest.length === 3
+        ? `the broker writes subscription ${rest[0]}'s mark-delete ${rest[1]}:${rest[2]} to the cursor ledger`
         : null;
     case 'replay':
       return `the dedup cursor's replay at ${rest[0]} completes`;

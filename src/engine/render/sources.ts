@@ -33,6 +33,14 @@ const FILES: Record<string, readonly [string, string]> = {
   PersistentReplicator: ['apache/pulsar', `${SERVICE}/persistent/PersistentReplicator.java`],
   GeoPersistentReplicator: ['apache/pulsar', `${SERVICE}/persistent/GeoPersistentReplicator.java`],
   MessageDeduplication: ['apache/pulsar', `${SERVICE}/persistent/MessageDeduplication.java`],
+  PersistentDispatcherSingleActiveConsumer: [
+    'apache/pulsar',
+    `${SERVICE}/persistent/PersistentDispatcherSingleActiveConsumer.java`,
+  ],
+  PersistentAcknowledgmentsGroupingTracker: [
+    'apache/pulsar',
+    `${CLIENT}/PersistentAcknowledgmentsGroupingTracker.java`,
+  ],
   PersistentMessageExpiryMonitor: [
     'apache/pulsar',
     `${SERVICE}/persistent/PersistentMessageExpiryMonitor.java`,

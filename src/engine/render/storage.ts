@@ -67,11 +67,20 @@ function subscriptionsOf(topic: TopicState, bk: BkState): SubscriptionView[] {
       markDelete: pos(s.markDeletePosition),
       individuallyDeleted: s.individuallyDeleted.map(pos),
       // A chunk the consumer discarded (ConsumerImpl.processMessageChunk) delivered no message.
-      received: s.received.map((r) =>
-        r.discarded
+      received: s.received.map((r) => {
+        const base = r.discarded
           ? { position: pos(r.position), msgs: [], discarded: r.discarded }
-          : { position: pos(r.position), msgs: r.msgs.map((m) => m.msg) },
-      ),
+          : { position: pos(r.position), msgs: r.msgs.map((m) => m.msg) };
+        return r.redelivered ? { ...base, redelivered: r.redelivered } : base;
+      }),
+      ...(s.acked
+        ? {
+            acks: {
+              inFlight: s.acked.inFlight.map((f) => pos(f.position)),
+              persisted: pos(s.acked.persisted),
+            },
+          }
+        : {}),
       backlog: j.backlog,
       lastConfirmed: j.lastConfirmed ? pos(j.lastConfirmed) : null,
       ackedMissing: missingText(s.markDeletePosition.ledgerId, j.missing),

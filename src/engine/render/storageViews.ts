@@ -154,7 +154,14 @@ export interface SubscriptionView {
     readonly position: string;
     readonly msgs: readonly string[];
     readonly discarded?: string;
+    /** A redelivery (`acks: "in-flight"`): why the broker sent this entry again. */
+    readonly redelivered?: string;
   }[];
+  /**
+   * With `acks: "in-flight"` only: the CommandAcks on their way to the broker, and the mark-delete
+   * the cursor ledger holds (what a broker recovering the cursor gets back).
+   */
+  readonly acks?: { readonly inFlight: readonly string[]; readonly persisted: string };
   /** `ManagedCursorImpl.getNumberOfEntriesInBacklog`, from the recorded counts (as the invariant). */
   readonly backlog: number;
   /** The last confirmed entry the backlog counts up to (`4:1`), or null. */

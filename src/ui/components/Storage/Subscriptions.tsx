@@ -42,6 +42,16 @@ export function SubscriptionsPanel({
                   <dd>{s.individuallyDeleted.join(', ')}</dd>
                 </>
               )}
+              {s.acks && (
+                <>
+                  <dt>acks in flight</dt>
+                  <dd data-testid={`sub-${s.name}-acks`}>
+                    {s.acks.inFlight.length > 0 ? s.acks.inFlight.join(', ') : 'none'}
+                  </dd>
+                  <dt>cursor ledger</dt>
+                  <dd data-testid={`sub-${s.name}-persisted`}>mark-delete {s.acks.persisted}</dd>
+                </>
+              )}
               <dt>backlog</dt>
               <dd data-testid={`sub-${s.name}-backlog`}>
                 <span className={s.backlog < 0 ? 'bad' : undefined}>{s.backlog}</span>
@@ -57,11 +67,17 @@ export function SubscriptionsPanel({
             <div className="row" data-testid={`sub-${s.name}-received`}>
               <span className="row-label">received</span>
               {s.received.length === 0 && <span className="muted">nothing yet</span>}
-              {s.received.map((r) => (
-                <span key={r.position} className="chip" title={r.discarded}>
+              {/* Keyed by order: a redelivered entry is received twice. */}
+              {s.received.map((r, i) => (
+                <span
+                  key={i}
+                  className="chip"
+                  title={r.redelivered ? `redelivered: ${r.redelivered}` : r.discarded}
+                >
                   {r.position}
                   {r.msgs.length > 0 && <small> {r.msgs.join('+')}</small>}
                   {r.discarded && <small className="muted"> chunk discarded</small>}
+                  {r.redelivered && <small className="bad"> again</small>}
                 </span>
               ))}
             </div>
