@@ -204,7 +204,7 @@ describe('fault kinds offered', () => {
     render(<ExplorerPanel start={fakeExplore().start} />);
     expect(offered()).not.toContain('send-timeout');
     expect(within(panel()).getByTestId('explorer-kinds-missing')).toHaveTextContent(
-      "Not offered here: restart-producer (no application producer to restart); send-timeout (no application producer; the replicator's runs with sendTimeout 0); ownership-change (no cluster has bookies); slow-bookie (no cluster has bookies); restart-bookie (no cluster has bookies).",
+      'Not offered here: restart-producer (no application producer to restart); send-timeout (no application producer; the replicator\'s runs with sendTimeout 0); ownership-change (no cluster has bookies); slow-bookie (no cluster has bookies); restart-bookie (no cluster has bookies); lose-ack (no subscription sends its acknowledgements in flight: none has "acks": "in-flight").',
     );
   });
 
@@ -222,8 +222,13 @@ describe('fault kinds offered', () => {
       'restart-bookie',
       // One cluster, no subscription, no replication: no cursor for a message TTL to expire.
       'expire-messages',
+      // No subscription sends its acknowledgements on their own (`acks: "in-flight"`).
+      'lose-ack',
     ]);
-    expect(EXPLORE_FAULT_KINDS.filter((k) => !kindApplies(k, bk))).toEqual(['persist-fails']);
+    expect(EXPLORE_FAULT_KINDS.filter((k) => !kindApplies(k, bk))).toEqual([
+      'persist-fails',
+      'lose-ack',
+    ]);
     // One broker with bookies: nowhere to move the topic to.
     expect(
       kindApplies('ownership-change', {

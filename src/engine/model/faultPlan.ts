@@ -214,7 +214,7 @@ export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): str
   if (kind === 'lose-ack')
     return (scope.subscriptions ?? []).some((s) => (s as { acks?: string }).acks === 'in-flight')
       ? null
-      : 'no subscription sends its acknowledgements in flight (subscriptions[].acks: "in-flight")';
+      : 'no subscription sends its acknowledgements in flight: none has "acks": "in-flight"';
   // A trim deletes ledgers a write closed: a topic nothing writes to never has one before its current.
   if (kind === 'trim-topic')
     return scope.producers.length > 0 || replicated
