@@ -25,6 +25,8 @@ export function faultOfKey(key: string): FaultJson | null {
     };
   m = MESSAGE.exec(key);
   if (m) return { kind: m[1]!, message: m[2]!, cluster: m[3]! };
+  m = /^fault:lose-ack:(.+)@([^@:]+):([^@:]+)$/.exec(key);
+  if (m) return { kind: 'lose-ack', message: m[1]!, cluster: m[2]!, subscription: m[3]! };
   m = /^fault:(disconnect|restart-producer):(.+)$/.exec(key);
   if (m) return { kind: m[1]!, producer: m[2]! };
   m = /^fault:send-timeout:(.+)$/.exec(key);

@@ -125,6 +125,47 @@ describe('an unload closes the cursor gracefully: only an ack still in flight is
   });
 });
 
+describe('an ownership change: the new owner takes the topic while the ack is on its way', () => {
+  it('the ack is lost when the consumer moves to broker-2, which sends 10:0 again', () => {
+    const r = runOf(
+      {
+        ...base,
+        clusters: [{ name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1'] }],
+        faults: [
+          { kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: { step: 8 } },
+        ],
+      },
+      // The explorer's counterexample (kinds ["ownership-change"]): the CommandAck of 10:0 waits
+      // while broker-2 recovers the ledger and broker-1's next write finds it fenced.
+      [
+        'connect:p1',
+        'send:p1:M1',
+        'deliver:p1->broker-1:M1',
+        'deliver:broker-1->bookie-1:10:0',
+        'deliver:bookie-1->broker-1:10:0',
+        'consume:sub:10:0',
+        'send:p1:M2',
+        'deliver:p1->broker-1:M2',
+        'fault:ownership-change:local:broker-2',
+        'deliver:broker-2->bookie-1:fence-10',
+        'deliver:bookie-1->broker-2:fence-10',
+        'metadata:broker-2:ledgers',
+        'deliver:broker-1->bookie-1:10:1',
+        'deliver:bookie-1->broker-1:10:1',
+        'metadata:broker-1:ledgers',
+      ],
+    );
+    expect(textsOf(r, 'broker-2')).toContain(
+      'cursor sub recovered from the cursor ledger at mark-delete 10:-1: 10:0 will be delivered again',
+    );
+    expect(receivedBy(r)[1]).toBe(
+      '10:0 M1 again: the ack of 10:0 was lost (broker-2 took the topic over)',
+    );
+    expect(r.stored.local).toEqual(['M1', 'M2']);
+    expect(invariantsOf(r)).toEqual(['received-once']);
+  });
+});
+
 describe('the default (acks at once) is unchanged, and lose-ack needs acks in flight', () => {
   it('at once: one consume step receives and acknowledges; no ack or persist-cursor step', () => {
     const r = runOf({ ...base, subscriptions: [{ name: 'sub' }] });

@@ -71,6 +71,8 @@ export function describeFault(f: FaultJson): string {
     case 'lose-receipt':
     case 'persist-fails':
       return `${f.kind} on ${String(f.message)}${at}`;
+    case 'lose-ack':
+      return `lose-ack on ${String(f.message)}${at}${typeof f.subscription === 'string' ? ` (${f.subscription}'s CommandAck is lost with its connection)` : ''}`;
     case 'disconnect':
     case 'restart-producer':
       return `${f.kind} ${producerWords(String(f.producer))}${after}`;
