@@ -40,7 +40,12 @@ export function readSubscriptionAcks(
   o: Record<string, unknown>,
   path: string,
 ): { acks?: 'in-flight'; invariants?: readonly 'received-once'[] } {
-  const acks = r.oneOfOr(o.acks, `${path}.acks`, ['at-once', 'in-flight'] as const, 'at-once');
+  // An unreadable value is reported here and then read as the opt-in, so a lose-ack that names this
+  // subscription adds no second error (the config is refused anyway).
+  const acks =
+    o.acks === undefined
+      ? 'at-once'
+      : (r.oneOf(o.acks, `${path}.acks`, ['at-once', 'in-flight'] as const) ?? 'in-flight');
   const invariants =
     o.invariants === undefined
       ? []
