@@ -6,11 +6,13 @@
 // (protocol/ProducerSemaphore.ts), so the row cannot disagree with a refusal or a wait.
 import type { ProducerState } from '../model/producer';
 import type { World } from '../model/world';
+import { nextWorkloadItem, permitsNeeded } from '../protocol/application';
 import {
   blocksIfQueueFull,
   permitCounts,
   permitsHeld,
   queueFullError,
+  sendWaits,
 } from '../protocol/ProducerSemaphore';
 
 export interface PendingQueueView {
@@ -27,6 +29,13 @@ export interface PendingQueueView {
   readonly permits: string;
   /** e.g. "2 of 3 never given back (sendRequest.done releases one)"; null when none were kept. */
   readonly leak: string | null;
+  /**
+   * The application's next send, when it is this producer's and waits for permits (the producer
+   * blocks on a full queue): "N2 waits in sendAsync for a permit" (Go: SendAsync). Null otherwise.
+   * Before UX review 19 only the end notes said so, once the run was over: at steps 8–10 of
+   * pending-queue-full-blocks N2 was in no panel, and Next actions did not offer it.
+   */
+  readonly waiting: string | null;
   /** The held permits, their holders or the kept ones differ from the previous step's. */
   readonly changed: boolean;
 }
@@ -53,6 +62,19 @@ export function pendingQueueView(
   const leaked = p.leakedPermits ?? 0;
   const blocks = blocksIfQueueFull(cfg);
   const by = holders.length > 0 ? ` (${holders.join(', ')})` : '';
+  // The same judgement the run and the end notes make (application.ts, check/quiet.ts).
+  const next = nextWorkloadItem(world)?.item;
+  const full =
+    next?.kind === 'send' && next.producer === p.name
+      ? sendWaits(world, next, permitsNeeded)
+      : null;
+  const sendAsync = p.client === 'go' ? 'SendAsync' : 'sendAsync';
+  const waiting =
+    next?.kind !== 'send' || full === null
+      ? null
+      : full.needed === 1
+        ? `${next.msg} waits in ${sendAsync} for a permit`
+        : `${next.msg} waits in ${sendAsync} for ${full.needed} permits (one per chunk)${full.needed > full.max ? `, more than the queue's ${full.max}` : ''}`;
   const whenFull = blocks ? 'blocks when full' : `refuses when full (${queueFullError(p.client)})`;
   const same =
     prev !== undefined &&
@@ -69,6 +91,7 @@ export function pendingQueueView(
     // Only Go keeps permits (Java's canEnqueueRequest releases every one it took, #13454).
     leak:
       leaked > 0 ? `${leaked} of ${max} never given back (sendRequest.done releases one)` : null,
+    waiting,
     changed: hasPrev && !same,
   };
 }

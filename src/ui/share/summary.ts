@@ -1,7 +1,8 @@
 // The state panels at one step as compact plain text, for the `<details>` block of a GitHub
 // comment: one line per producer, topic and the replicator, then what each send became so far.
-// A producer shows its cluster (the replicator: source→target); a replication target says which
-// of its source's messages it does not store yet.
+// A producer shows its cluster (the replicator: source→target) and, with maxPendingMessages, its
+// pending queue's permits; a replication target says which of its source's messages it does not
+// store yet.
 import { outcomesOf, panelsOf, REPLICATOR, type RunResult } from '../../engine';
 
 const list = (xs: readonly string[]) => (xs.length === 0 ? '(none)' : xs.join(', '));
@@ -20,8 +21,14 @@ export function stateSummary(result: RunResult, step: number): string {
     const link = p.replications.find((r) => (r.key ?? REPLICATOR) === x.name);
     const from = link ? link.from : x.cluster;
     const where = from === x.sendsTo ? from : `${from}→${x.sendsTo}`;
+    // The semaphore's permits, as the Producers panel words them (only with maxPendingMessages):
+    // without them a reader of the comment cannot see why a send waits or is refused.
+    const q = x.pendingQueue;
+    const permits = q
+      ? `, maxPendingMessages ${q.permits}${q.leak ? `, ${q.leak}` : ''}${q.waiting ? `, ${q.waiting}` : ''}`
+      : '';
     lines.push(
-      `producer ${x.name} (${x.client}, ${where}): ${x.state}, ${x.watermarks.map((m) => `${m.name} ${m.value}`).join(', ')}, batch ${list(x.batch.map((m) => `${m.msg}#${m.seq}`))}, pendingMessages ${list(pending)}`,
+      `producer ${x.name} (${x.client}, ${where}): ${x.state}, ${x.watermarks.map((m) => `${m.name} ${m.value}`).join(', ')}, batch ${list(x.batch.map((m) => `${m.msg}#${m.seq}`))}${permits}, pendingMessages ${list(pending)}`,
     );
   }
   for (const t of p.topics) {

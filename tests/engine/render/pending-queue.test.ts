@@ -39,6 +39,7 @@ describe('pending-queue-full-blocks: pb (Java, maxPendingMessages 1, blockIfQueu
       blocks: true,
       permits: 'permits 1 of 1 held (N1) — blocks when full',
       leak: null,
+      waiting: null,
       changed: true,
     });
   });
@@ -88,6 +89,7 @@ describe('go-pending-queue-permit-leak: p1 (Go, maxPendingMessages 3, not blocki
       blocks: false,
       permits: 'permits 2 of 3 held (M1) — refuses when full (ErrSendQueueIsFull)',
       leak: '1 of 3 never given back (sendRequest.done releases one)',
+      waiting: null,
       changed: true,
     });
   });

@@ -6,8 +6,10 @@ import { FIX_IDS } from '../../../engine';
 import { LinesField } from './LinesField';
 import {
   clustersToLines,
+  consumerToLines,
   faultsToLines,
   linesToClusters,
+  linesToConsumer,
   linesToFaults,
   linesToProducers,
   linesToReplication,
@@ -48,6 +50,14 @@ const LINE_PARTS: readonly {
     hint: 'from -> to dedup=v1|v2 start=immediately|after-workload',
     toLines: replicationToLines,
     parse: linesToReplication,
+  },
+  {
+    // The top-level `consumer` block on one line; no line leaves it out (UX review 19).
+    key: 'consumer',
+    label: 'Consumer',
+    hint: 'how readers assemble chunked messages: maxPendingChunkedMessage=n autoAckOldestChunkedMessageOnQueueFull=true',
+    toLines: consumerToLines,
+    parse: linesToConsumer,
   },
   {
     key: 'workload',

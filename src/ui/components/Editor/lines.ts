@@ -6,6 +6,7 @@
 import { csv, lines, list, options, str, type Json, type Parsed } from './lineSyntax';
 
 export type { Parsed } from './lineSyntax';
+export * from './consumerLines';
 export * from './producerLines';
 export * from './workloadLines';
 

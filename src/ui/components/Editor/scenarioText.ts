@@ -110,10 +110,12 @@ export function titleFor(id: string): string {
 
 /**
  * `json` with its part `key` set to `value`. An emptied optional list (clusters, faults, fixes) is
- * left out, so the format's default applies; the workload and the producers stay, even empty.
+ * left out, so the format's default applies; the workload and the producers stay, even empty. A
+ * part with no value (`undefined`: the consumer field emptied) is left out too.
  */
 export function withPart(json: Json, key: string, value: unknown): Json {
   const next: Json = { ...json, [key]: value };
+  if (value === undefined) delete next[key];
   if (Array.isArray(value) && value.length === 0 && key !== 'workload' && key !== 'producers')
     delete next[key];
   return next;

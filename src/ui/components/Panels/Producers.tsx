@@ -96,6 +96,15 @@ export function ProducersPanel({
                     </span>
                   </>
                 )}
+                {p.pendingQueue.waiting && (
+                  // The application is held in sendAsync: the send is in no other panel yet.
+                  <>
+                    {' '}
+                    <span className="bad" data-testid="pending-queue-waiting">
+                      · {p.pendingQueue.waiting}
+                    </span>
+                  </>
+                )}
               </span>
             </div>
           )}
