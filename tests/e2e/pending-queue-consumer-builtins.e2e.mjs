@@ -157,7 +157,7 @@ const dropsRepeat = {
     assert.match(await text(page, 'panel-invariants'), /no-silent-loss at step 12/);
     assert.match(
       await text(page, 'topic-local'),
-      /stored: nothing yet · M1 dropped by the reader \(all 2 chunks stored\)/,
+      /stored: nothing yet · M1: the consumer dropped it at 10:1, at the repeated chunk M1\[1\/2\] \(before PR 20948\)/,
     );
     await fits(page, ['panel-invariants', 'topic-local', 'panel-outcomes']);
 
@@ -194,7 +194,10 @@ const pendingLimit = {
       "local does not store it: the consumer's maxPendingChunkedMessage (1) evicted it at 10:1 and acknowledged its chunks",
       'no violation detail naming the eviction',
     );
-    assert.match(await text(page, 'topic-local'), /stored: M2 · M1 dropped by the reader/);
+    assert.match(
+      await text(page, 'topic-local'),
+      /stored: M2 · M1: the consumer's maxPendingChunkedMessage \(1\) evicted it at 10:1/,
+    );
     assert.match(await text(page, 'outcome-M2'), /local 10:1–10:3/);
     await fits(page, ['panel-invariants', 'topic-local', 'panel-outcomes']);
   },

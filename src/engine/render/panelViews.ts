@@ -145,6 +145,13 @@ export interface TopicPanel {
    * Ledgers a trim deleted (`trim-topic`), in the order deleted: their entry count and messages.
    * Absent until a trim deleted one.
    */
+  /**
+   * Why the topic's reader dropped a chunked message, by message, in the consumer's words (the
+   * words no-silent-loss quotes): `the consumer's maxPendingChunkedMessage (1) evicted it at 10:1
+   * and acknowledged its chunks`. Absent when it dropped none. The Topic panel said "M1 incomplete
+   * (chunk 1 of 2)" for a message the reader had already evicted (UX review 19).
+   */
+  readonly readerDrops?: Readonly<Record<string, string>>;
   readonly trimmed?: readonly {
     readonly id: number;
     readonly entries: number;

@@ -8,6 +8,7 @@ import { differs } from './differs';
 import { names, sequenceRange } from './frameLabels';
 import { missingFromSource, watermarksOf } from './replication';
 import { readableOf, storedMessages } from '../protocol/ManagedLedger';
+import { consumerDrops } from '../protocol/ConsumerImplChunks';
 
 /**
  * Why an add the managed ledger started is not what a reader gets: still on its way to the
@@ -38,6 +39,7 @@ function unreadableWhy(t: TopicState, ledgerId: number, entryId: number): string
 
 export function topicPanel(w: World, t: TopicState, prev: TopicState | undefined): TopicPanel {
   const readable = new Set(readableOf(t));
+  const drops = consumerDrops(readableOf(t), t.chunkConsumer);
   const keys = [
     ...new Set([
       ...Object.keys(t.dedup.highestSequencedPushed),
@@ -90,6 +92,8 @@ export function topicPanel(w: World, t: TopicState, prev: TopicState | undefined
         unreadable: readable.has(e) ? null : unreadableWhy(t, e.ledgerId, e.entryId),
       })),
     })),
+    // Only once the reader dropped a chunked message: other views keep their shape.
+    ...(drops.size > 0 ? { readerDrops: Object.fromEntries(drops) } : {}),
     // Only once a trim deleted one: the view of a topic never trimmed keeps its shape.
     ...(t.trimmed
       ? {

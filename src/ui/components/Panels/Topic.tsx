@@ -137,8 +137,9 @@ function NotHere(props: {
 /**
  * The chunked messages a reader of this topic cannot assemble: `M1 incomplete (chunk 1 of 2)`, for
  * each message whose chunk labels (`M1[1/2]`) appear in readable entries while `stored` (complete
- * messages, as the invariants count them) leaves it out; `M1 dropped by the reader (all 2 chunks
- * stored)` when every chunk is there.
+ * messages, as the invariants count them) leaves it out; `M1: the consumer's maxPendingChunkedMessage
+ * (1) evicted it at 10:1 …` once the reader dropped it (TopicPanel
+ * readerDrops); `M1 dropped by the reader (all 2 chunks stored)` when every chunk is there.
  */
 export function incompleteChunks(t: TopicView): string[] {
   const seen = new Map<string, { of: string; ids: Set<string> }>();
@@ -153,11 +154,14 @@ export function incompleteChunks(t: TopicView): string[] {
         seen.set(m[1]!, c);
       }
     }
-  // Every chunk stored and still no message: the reader dropped it (a repeat before PR 20948, a
-  // gap, the pending limit's eviction; the Invariants panel says which). "incomplete" misled there.
+  // The reader dropped it: in its words, as soon as it did (the pending limit evicts a message
+  // before its last chunk is stored; "incomplete" misled there, UX review 19). Every chunk stored
+  // and still no message: dropped too (a repeat before PR 20948, a gap, an eviction).
   return [...seen].map(([msg, c]) =>
-    c.ids.size === Number(c.of)
-      ? `${msg} dropped by the reader (all ${c.of} chunks stored)`
-      : `${msg} incomplete (chunk${c.ids.size > 1 ? 's' : ''} ${[...c.ids].join(', ')} of ${c.of})`,
+    t.readerDrops?.[msg] !== undefined
+      ? `${msg}: ${t.readerDrops[msg]}`
+      : c.ids.size === Number(c.of)
+        ? `${msg} dropped by the reader (all ${c.of} chunks stored)`
+        : `${msg} incomplete (chunk${c.ids.size > 1 ? 's' : ''} ${[...c.ids].join(', ')} of ${c.of})`,
   );
 }
