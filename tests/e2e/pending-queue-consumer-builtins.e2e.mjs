@@ -99,10 +99,11 @@ const fullQueue = {
     assert.match(await text(page, 'outcome-N1'), /pending/);
     assert.match(await text(page, 'outcome-M1'), /stored at 10:1/);
     assert.equal(await page.getByTestId('outcome-N2').count(), 0);
-    // Why N2 waits, on pb's card: the queue's only permit is N1's, and pb blocks.
+    // Why N2 waits, on pb's card: the queue's only permit is N1's, and pb blocks (UX review 19:
+    // the row names the waiting send too).
     assert.equal(
       await queueRow(page, 'pb'),
-      'maxPendingMessages permits 1 of 1 held (N1) — blocks when full',
+      'maxPendingMessages permits 1 of 1 held (N1) — blocks when full · N2 waits in sendAsync for a permit',
     );
     assert.equal(await page.getByTestId('pending-queue').count(), 1, 'pa has no limit, no row');
     await fits(page, ['end-notes', 'panel-invariants', 'panel-outcomes', 'pending-queue']);
@@ -287,7 +288,7 @@ const chunksExceed = {
       assert.equal(await page.getByTestId(`outcome-${m}`).count(), 0, m);
     assert.equal(
       await queueRow(page, 'p1'),
-      'maxPendingMessages permits 0 of 2 held — blocks when full',
+      "maxPendingMessages permits 0 of 2 held — blocks when full · BIG waits in SendAsync for 3 permits (one per chunk), more than the queue's 2",
     );
     await fits(page, ['end-notes', 'panel-invariants', 'panel-outcomes', 'pending-queue']);
   },
