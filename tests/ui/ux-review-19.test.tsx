@@ -84,8 +84,13 @@ describe('the Producers panel names the send that waits for a permit', () => {
 
 describe('consumer lines', () => {
   it('both ways; none leaves the block out; a typo names the option; a second line is refused', () => {
-    const c = { maxPendingChunkedMessage: 1, autoAckOldestChunkedMessageOnQueueFull: true };
-    const line = 'maxPendingChunkedMessage=1 autoAckOldestChunkedMessageOnQueueFull=true';
+    const c = {
+      maxPendingChunkedMessage: 1,
+      autoAckOldestChunkedMessageOnQueueFull: true,
+      expireTimeOfIncompleteChunkedMessageMillis: 60000,
+    };
+    const line =
+      'maxPendingChunkedMessage=1 autoAckOldestChunkedMessageOnQueueFull=true expireTimeOfIncompleteChunkedMessageMillis=60000';
     expect(consumerToLines(c)).toBe(line);
     expect(linesToConsumer(line)).toEqual({ ok: true, value: c });
     expect(consumerToLines(undefined)).toBe('');
@@ -94,14 +99,14 @@ describe('consumer lines', () => {
     expect(linesToConsumer('maxPendingChunkedMesage=1')).toEqual({
       ok: false,
       error:
-        'line 1: "maxPendingChunkedMesage=1" — expected maxPendingChunkedMessage=…, autoAckOldestChunkedMessageOnQueueFull=…',
+        'line 1: "maxPendingChunkedMesage=1" — expected maxPendingChunkedMessage=…, autoAckOldestChunkedMessageOnQueueFull=…, expireTimeOfIncompleteChunkedMessageMillis=…',
     });
     expect(
       linesToConsumer('maxPendingChunkedMessage=1\nautoAckOldestChunkedMessageOnQueueFull=true'),
     ).toEqual({
       ok: false,
       error:
-        'line 2: the consumer is one line (its options side by side: maxPendingChunkedMessage=… autoAckOldestChunkedMessageOnQueueFull=…)',
+        'line 2: the consumer is one line (its options side by side: maxPendingChunkedMessage=… autoAckOldestChunkedMessageOnQueueFull=… expireTimeOfIncompleteChunkedMessageMillis=…)',
     });
     // A value the validator refuses is kept as written, for it to name.
     expect(linesToConsumer('autoAckOldestChunkedMessageOnQueueFull=yes')).toEqual({

@@ -55,7 +55,7 @@ const LINE_PARTS: readonly {
     // The top-level `consumer` block on one line; no line leaves it out (UX review 19).
     key: 'consumer',
     label: 'Consumer',
-    hint: 'how readers assemble chunked messages: maxPendingChunkedMessage=n autoAckOldestChunkedMessageOnQueueFull=true',
+    hint: 'how readers assemble chunked messages: maxPendingChunkedMessage=n autoAckOldestChunkedMessageOnQueueFull=true expireTimeOfIncompleteChunkedMessageMillis=n',
     toLines: consumerToLines,
     parse: linesToConsumer,
   },

@@ -1,11 +1,16 @@
 // The consumer part of the editor form: the top-level `consumer` block (how readers assemble
-// chunked messages, session 18) as one line, both ways —
-// `maxPendingChunkedMessage=1 autoAckOldestChunkedMessageOnQueueFull=true` — its options the JSON's
-// own keys. Before UX review 19 only the JSON edited it, while the form covered every other block a
-// built-in of session 18 uses (a producer's maxPendingMessages, blockIfQueueFull).
+// chunked messages, sessions 18 and 19) as one line, both ways — `maxPendingChunkedMessage=1
+// autoAckOldestChunkedMessageOnQueueFull=true expireTimeOfIncompleteChunkedMessageMillis=60000` —
+// its options the JSON's own keys. Before UX review 19 only the JSON edited it, while the form
+// covered every other block a built-in of session 18 uses (a producer's maxPendingMessages,
+// blockIfQueueFull).
 import { bool, lines, num, options, str, type Json, type Parsed } from './lineSyntax';
 
-const KEYS = ['maxPendingChunkedMessage', 'autoAckOldestChunkedMessageOnQueueFull'] as const;
+const KEYS = [
+  'maxPendingChunkedMessage',
+  'autoAckOldestChunkedMessageOnQueueFull',
+  'expireTimeOfIncompleteChunkedMessageMillis',
+] as const;
 
 /** The block as one line of its options; '' when there is none (or it is not an object). */
 export function consumerToLines(v: unknown): string {
@@ -33,13 +38,17 @@ export function linesToConsumer(text: string): Parsed<Json | undefined> {
     };
   const o = options(first!.words, first!.n, KEYS);
   if (!o.ok) return o;
-  const { maxPendingChunkedMessage: max, autoAckOldestChunkedMessageOnQueueFull: autoAck } =
-    o.value;
+  const {
+    maxPendingChunkedMessage: max,
+    autoAckOldestChunkedMessageOnQueueFull: autoAck,
+    expireTimeOfIncompleteChunkedMessageMillis: expire,
+  } = o.value;
   return {
     ok: true,
     value: {
       ...(max !== undefined ? { maxPendingChunkedMessage: num(max) } : {}),
       ...(autoAck !== undefined ? { autoAckOldestChunkedMessageOnQueueFull: bool(autoAck) } : {}),
+      ...(expire !== undefined ? { expireTimeOfIncompleteChunkedMessageMillis: num(expire) } : {}),
     },
   };
 }
