@@ -18,6 +18,19 @@ export interface ReviewRow {
   };
 }
 
+/** Each message's one outcome, the position it was stored at: `storedAt({ M1: '10:0' })`. */
+export const storedAt = (positions: Record<string, string>): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(positions).map(([m, at]) => [m, [`stored at ${at}`]]));
+
+/** A row's outcome that raises no alarm: no violation, and the run ends quiescent. */
+export const quiescentNoAlarm = (e: StoredAndTold): StoredAndTold & NoAlarm => ({
+  ...e,
+  violations: [],
+  endedBy: 'quiescent',
+});
+type StoredAndTold = Pick<ReviewRow['expected'], 'stored' | 'outcomes'>;
+type NoAlarm = { violations: []; endedBy: 'quiescent' };
+
 /** One test per row, named `<id>: <title>`. */
 export function describeRows(title: string, rows: readonly ReviewRow[]): void {
   describe(title, () => {

@@ -8,6 +8,7 @@
 // and how the run ended.
 import { describe, expect, it } from 'vitest';
 import { type Json, rulesOf, runOf, textsOf } from './helpers';
+import { quiescentNoAlarm, storedAt } from './reviewRows';
 
 // The two-way set-up most rows share: one broker per cluster, a producer on each side, a link
 // each way, and the two sides' sends interleaved.
@@ -66,17 +67,10 @@ const ROWS: Row[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'W2', 'E2'] },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        W1: ['stored at 20:1'],
-        E2: ['stored at 10:2'],
-        W2: ['stored at 21:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '20:1', E2: '10:2', W2: '21:0' }),
+    }),
   },
   {
     id: '02',
@@ -101,17 +95,10 @@ const ROWS: Row[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        W1: ['stored at 21:0'],
-        E2: ['stored at 10:2'],
-        W2: ['stored at 21:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '21:0', E2: '10:2', W2: '21:2' }),
+    }),
   },
   {
     id: '03',
@@ -140,17 +127,10 @@ const ROWS: Row[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        W1: ['stored at 20:1'],
-        E2: ['stored at 10:2'],
-        W2: ['stored at 20:3'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '20:1', E2: '10:2', W2: '20:3' }),
+    }),
   },
   {
     id: '04',
@@ -179,17 +159,10 @@ const ROWS: Row[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        W1: ['stored at 21:0'],
-        E2: ['stored at 11:0'],
-        W2: ['stored at 21:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '21:0', E2: '11:0', W2: '21:2' }),
+    }),
   },
   {
     id: '05',
@@ -229,7 +202,7 @@ const ROWS: Row[] = [
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
       violations: [
         'no-duplicates: M2 (replicated from source 10:1) is stored twice at us-west: 21:0 and 22:0',
       ],
@@ -273,12 +246,10 @@ const ROWS: Row[] = [
       ],
       fixes: ['pr-25860'],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+    }),
   },
   {
     id: '06v1',
@@ -304,17 +275,10 @@ const ROWS: Row[] = [
         { kind: 'lose-receipt', message: 'W1', cluster: 'us-west' },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'W1', 'E2', 'W2'] },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        W1: ['stored at 20:2'],
-        E2: ['stored at 10:2'],
-        W2: ['stored at 20:4'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '20:2', E2: '10:2', W2: '20:4' }),
+    }),
   },
   {
     id: '06v2',
@@ -340,20 +304,13 @@ const ROWS: Row[] = [
         { kind: 'lose-receipt', message: 'W1', cluster: 'us-west' },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: {
         'us-east': ['E1', 'W1', 'W1', 'E2', 'W2'],
         'us-west': ['E1', 'W1', 'W1', 'E2', 'W2'],
       },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        W1: ['stored at 20:2'],
-        E2: ['stored at 10:3'],
-        W2: ['stored at 20:4'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '20:2', E2: '10:3', W2: '20:4' }),
+    }),
   },
   {
     id: '07',
@@ -374,7 +331,7 @@ const ROWS: Row[] = [
         { kind: 'unload-topic', cluster: 'local', after: { event: 'persisted', message: 'M1' } },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
       outcomes: {
         M1: ['stored at 10:0'],
@@ -382,9 +339,7 @@ const ROWS: Row[] = [
         M3: ['failed: ChecksumException'],
         M4: ['failed: ChecksumException'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '07i',
@@ -405,17 +360,10 @@ const ROWS: Row[] = [
         { kind: 'unload-topic', cluster: 'local', after: { event: 'received', message: 'M3' } },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3', 'M4'] },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:0'],
-        M3: ['stored at 11:0'],
-        M4: ['stored at 11:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '11:0', M4: '11:0' }),
+    }),
   },
   {
     id: '08',
@@ -473,7 +421,7 @@ const ROWS: Row[] = [
         { kind: 'send-timeout', message: 'G2', after: { event: 'received', message: 'G2' } },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['J1', 'G1', 'J2', 'G2', 'J3', 'G3'] },
       outcomes: {
         J1: ['stored at 10:0'],
@@ -483,9 +431,7 @@ const ROWS: Row[] = [
         J3: ['stored at 11:0'],
         G3: ['stored at 11:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '10',
@@ -517,12 +463,10 @@ const ROWS: Row[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: { M1: ['completed -1:-1'], M2: ['stored at 11:0'], M3: ['stored at 12:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '11',
@@ -555,17 +499,10 @@ const ROWS: Row[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3', 'M4'] },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-        M3: ['stored at 11:0'],
-        M4: ['stored at 12:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0', M4: '12:0' }),
+    }),
   },
   {
     id: '12',
@@ -583,7 +520,7 @@ const ROWS: Row[] = [
         { send: 'B2', producer: 'b', size: 40 },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['A', 'B1', 'B2'] },
       outcomes: {
         A: ['stored at 10:0'],
@@ -592,9 +529,7 @@ const ROWS: Row[] = [
         B1: ['stored at 10:1'],
         B2: ['stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '13v1',
@@ -666,12 +601,10 @@ const ROWS: Row[] = [
         { await: 'pw' },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'W1'], 'us-west': ['E1', 'W1'], eu: ['E1', 'W1'] },
-      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '20:1' }),
+    }),
   },
   {
     id: '14',
@@ -694,12 +627,10 @@ const ROWS: Row[] = [
         { send: 'W1', producer: 'pw' },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'], eu: ['W1'] },
-      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '20:1' }),
+    }),
   },
   {
     id: '15',
@@ -722,12 +653,7 @@ const ROWS: Row[] = [
     },
     expected: {
       stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'E1', 'W1', 'E2', 'W2'] },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        W1: ['stored at 21:1'],
-        E2: ['stored at 10:2'],
-        W2: ['stored at 21:3'],
-      },
+      outcomes: storedAt({ E1: '10:0', W1: '21:1', E2: '10:2', W2: '21:3' }),
       violations: [
         'no-duplicates: E1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 21:0',
       ],
@@ -753,17 +679,10 @@ const ROWS: Row[] = [
       ],
       fixes: ['pr-25860'],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        W1: ['stored at 21:0'],
-        E2: ['stored at 10:2'],
-        W2: ['stored at 21:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '21:0', E2: '10:2', W2: '21:2' }),
+    }),
   },
   {
     id: '16',
@@ -784,7 +703,7 @@ const ROWS: Row[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] },
       outcomes: {
         E1: ['stored at 10:0'],
@@ -792,9 +711,7 @@ const ROWS: Row[] = [
         E2: ['stored at 10:2'],
         W2: ['stored at 20:3'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '17',
@@ -815,12 +732,10 @@ const ROWS: Row[] = [
         { kind: 'unload-topic', cluster: 'local', after: { event: 'received', message: 'M2' } },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'], M3: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '11:0' }),
+    }),
   },
   {
     id: '18',
@@ -853,12 +768,10 @@ const ROWS: Row[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+    }),
   },
   {
     id: '19',
@@ -895,12 +808,10 @@ const ROWS: Row[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'], eu: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: '20',
@@ -921,7 +832,7 @@ const ROWS: Row[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] },
       outcomes: {
         E1: ['stored at 10:0'],
@@ -929,9 +840,7 @@ const ROWS: Row[] = [
         E2: ['stored at 10:2'],
         W2: ['stored at 20:3'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '21',
@@ -947,7 +856,7 @@ const ROWS: Row[] = [
         { send: 'G2', producer: 'g' },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['J2', 'G2'] },
       outcomes: {
         J1: ['failed: InvalidMessageException'],
@@ -955,9 +864,7 @@ const ROWS: Row[] = [
         J2: ['stored at 10:0'],
         G2: ['stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
 ];
 

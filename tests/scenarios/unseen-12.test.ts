@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario } from '../../src/engine';
 import { type Json, runOf, stepOf, textsOf } from './helpers';
-import { describeRows, type ReviewRow, scenarioIn } from './reviewRows';
+import { describeRows, quiescentNoAlarm, type ReviewRow, scenarioIn, storedAt } from './reviewRows';
 
 // What most rows share: one broker per cluster, and p1's two rounds — M1 and M2, then M3 — with
 // the TTL passing at us-east once M2 is persisted there.
@@ -59,7 +59,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -107,7 +107,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'] },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -148,7 +148,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'], eu: ['M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -243,12 +243,10 @@ const ROWS: ReviewRow[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: '15',
@@ -274,7 +272,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -312,7 +310,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
       violations: [
         {
           invariant: 'replication-progress',
@@ -341,7 +339,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: {
       stored: { 'us-east': ['M1'], 'us-west': [] },
-      outcomes: { M1: ['stored at 10:0'] },
+      outcomes: storedAt({ M1: '10:0' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -386,7 +384,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
       violations: [
         {
           invariant: 'no-duplicates',
@@ -427,12 +425,10 @@ const ROWS: ReviewRow[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
+    }),
   },
   {
     id: '20n',
@@ -458,12 +454,10 @@ const ROWS: ReviewRow[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
+    }),
   },
   {
     id: '20v',
@@ -489,12 +483,10 @@ const ROWS: ReviewRow[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
+    }),
   },
   {
     id: '01',
@@ -531,12 +523,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: {
       stored: { 'us-east': ['E1', 'W1', 'E2', 'E3'], 'us-west': ['W1', 'E2', 'E3'] },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        W1: ['stored at 20:0'],
-        E2: ['stored at 10:2'],
-        E3: ['stored at 10:3'],
-      },
+      outcomes: storedAt({ E1: '10:0', W1: '20:0', E2: '10:2', E3: '10:3' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -583,7 +570,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: {
       stored: { 'us-east': ['E1', 'W2'], 'us-west': ['E1', 'W1', 'W2'] },
-      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:1'], W2: ['stored at 20:2'] },
+      outcomes: storedAt({ E1: '10:0', W1: '20:1', W2: '20:2' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -616,12 +603,10 @@ const ROWS: ReviewRow[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: '04',
@@ -642,12 +627,10 @@ const ROWS: ReviewRow[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
+    }),
   },
   {
     id: '05',
@@ -671,7 +654,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['stored at 10:1'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -761,7 +744,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 11:0'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -808,7 +791,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 12:0'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '12:0' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -904,12 +887,10 @@ const ROWS: ReviewRow[] = [
       ],
       fixes: ['pr-25860'],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
 ];
 

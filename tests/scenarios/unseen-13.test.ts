@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario } from '../../src/engine';
 import { type Json, runOf, textsOf } from './helpers';
-import { describeRows, type ReviewRow, scenarioIn } from './reviewRows';
+import { describeRows, quiescentNoAlarm, type ReviewRow, scenarioIn, storedAt } from './reviewRows';
 
 // What most rows share: one broker per cluster, deduplication on, p1 at us-east replicated to
 // us-west (V1 or V2), and a few workloads.
@@ -178,12 +178,10 @@ const ROWS: ReviewRow[] = [
       ],
       faults: [{ kind: 'lose-receipt', message: 'M1' }],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'], M3: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '02',
@@ -197,16 +195,14 @@ const ROWS: ReviewRow[] = [
       faults: [{ kind: 'send-timeout', message: 'M2', after: { event: 'sent', message: 'M3' } }],
       schedule: SEND_M1_M2_M3,
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: {
         M1: ['failed: ErrSendTimeout, but stored at 10:0'],
         M2: ['failed: ErrSendTimeout, but stored at 10:1'],
         M3: ['stored at 10:2'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '03',
@@ -220,12 +216,10 @@ const ROWS: ReviewRow[] = [
       faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'sent', message: 'M3' } }],
       schedule: SEND_M1_M2_M3,
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
+    }),
   },
   {
     id: '04',
@@ -335,24 +329,20 @@ const ROWS: ReviewRow[] = [
       producers: [{ name: 'p1', sequenceIds: 'explicit' }],
       workload: IDS_5_THEN_3,
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: '08',
     title:
       'V2: the target unloads with the replicated M2 on the wire: broker-2 reads it after its CloseProducer and ignores it; the replicator resends it from its pending queue, stored once',
     scenario: { id: 'r13-08', ...targetUnloadsAt('sent', 'v2') },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: '08s',
@@ -362,69 +352,49 @@ const ROWS: ReviewRow[] = [
       ...targetUnloadsAt('sent', 'v2'),
       subscriptions: [{ name: 'sub', cluster: 'us-west' }],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: '09',
     title:
       'V1: the target unloads once M2 is persisted there; CloseProducer goes behind M2’s receipt, and the replay would rebuild p1’s watermark anyway: each once',
     scenario: { id: 'r13-09', ...targetUnloadsAt('persisted', 'v1') },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: '09v2',
     title:
       'V2, the same: `auto` delivers the receipt before the close, so nothing is resent (the other order is the explorer’s, row 20)',
     scenario: { id: 'r13-09v2', ...targetUnloadsAt('persisted', 'v2') },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: '10',
     title:
       'V1: the source’s Java batches [M1, M2] and [M3, M4] replicated as two entries, the second one’s receipt lost: its resend is Dup by (p1, 2)',
     scenario: { id: 'r13-10', ...replicatedBatchesM3ReceiptLost('v1') },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2', 'M3', 'M4'] },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:0'],
-        M3: ['stored at 10:1'],
-        M4: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1', M4: '10:1' }),
+    }),
   },
   {
     id: '10v2',
     title: 'V2, the same: the resend is Dup by its source position 10:1',
     scenario: { id: 'r13-10v2', ...replicatedBatchesM3ReceiptLost('v2') },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2', 'M3', 'M4'] },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:0'],
-        M3: ['stored at 10:1'],
-        M4: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1', M4: '10:1' }),
+    }),
   },
   {
     id: '12',
@@ -454,12 +424,10 @@ const ROWS: ReviewRow[] = [
         },
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 12:0'], M3: ['stored at 13:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '12:0', M3: '13:0' }),
+    }),
   },
   {
     id: '13a',
@@ -485,24 +453,20 @@ const ROWS: ReviewRow[] = [
     title:
       'the same, but pw’s process restarts after E1 is stored at us-west: ProducerSuccess carries app’s pushed 0, W1 gets id 1 and is stored',
     scenario: { id: 'r13-13b', ...appInBothClusters('v1'), faults: [PW_RESTARTS_AFTER_E1] },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'] },
-      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '20:1' }),
+    }),
   },
   {
     id: '13c',
     title:
       'the same with V2: replicated entries are keyed by the replicator’s name, so pw restarts seeded -1 and W1 (app, 0) is stored',
     scenario: { id: 'r13-13c', ...appInBothClusters('v2'), faults: [PW_RESTARTS_AFTER_E1] },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'] },
-      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '20:1' }),
+    }),
   },
   {
     id: '14a',
@@ -527,12 +491,10 @@ const ROWS: ReviewRow[] = [
     title:
       'the same with a reconnect in between: connectionOpened re-seeds while msgIdGenerator is 0 (last_sequence_id 10), M2 gets 11 and is stored',
     scenario: { id: 'r13-14b', ...JAVA_SEQ_10_THEN_GENERATED, faults: [RECONNECT_AFTER_M1_ACKED] },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: '14g',
@@ -587,54 +549,46 @@ const ROWS: ReviewRow[] = [
     title:
       'Go: the resend reaches the broker before the first write persisted → Unknown → PersistenceError, which closes the connection (connection.handleSendError); after the persist the next resend is Dup',
     scenario: { id: 'r13-15', ...resendBeforePersist('go') },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1'] },
       outcomes: { M1: ['completed -1:-1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '15j',
     title:
       'Java, the same (the documented simplification: the error closes the connection, not only the producer)',
     scenario: { id: 'r13-15j', ...resendBeforePersist('java') },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1'] },
       outcomes: { M1: ['completed -1:-1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '16',
     title:
       'Go explicit ids: M1’s timer fails M1 only, M2 completes, the application resends M1 with id 0: Dup, completed -1:-1, stored once',
     scenario: { id: 'r13-16', ...m1TimesOutThenResent('go') },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
       outcomes: {
         M1: ['failed: ErrSendTimeout, but stored at 10:0', 'completed -1:-1'],
         M2: ['stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '16j',
     title:
       'Java, the same: the timer fails every pending op (M1 and M2), their receipts are acks for timed-out messages; the resend of M1 is Dup',
     scenario: { id: 'r13-16j', ...m1TimesOutThenResent('java') },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
       outcomes: {
         M1: ['failed: TimeoutException, but stored at 10:0', 'completed -1:-1'],
         M2: ['failed: TimeoutException, but stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '17',
@@ -662,12 +616,10 @@ const ROWS: ReviewRow[] = [
         'deliver:broker-1->p1:CloseProducer',
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
       outcomes: { M1: ['completed -1:-1'], M2: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: '18',
@@ -681,36 +633,24 @@ const ROWS: ReviewRow[] = [
       faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'sent', message: 'M2' } }],
       schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2'],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0' }),
+    }),
   },
   {
     id: '18g',
     title:
       'Go: the connection drops with M1 in the open batch and nothing pending; the flush timer fires while it is down (the item is queued, its write goes nowhere); the reconnect resends it, stored once',
     scenario: { id: 'r13-18g', ...batchTimerWhileDown('go') },
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) }),
   },
   {
     id: '18j',
     title:
       'Java, the same: the timer’s op waits in pendingMessages and is sent on the reconnect, stored once',
     scenario: { id: 'r13-18j', ...batchTimerWhileDown('java') },
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) }),
   },
   {
     id: '19',
@@ -732,12 +672,10 @@ const ROWS: ReviewRow[] = [
         'persist:local:M1',
       ],
     },
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
       outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
 ];
 

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario, run } from '../../src/engine';
 import { runOf, textsOf } from './helpers';
-import { describeRows, type ReviewRow } from './reviewRows';
+import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
 import { scenario } from './unseen-15.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -22,7 +22,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u15-r01-java-batch-disable-first'),
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -40,77 +40,60 @@ const ROWS: ReviewRow[] = [
     title:
       'three clusters, two links from us-east: M1 for [us-east, eu] is skipped by the us-west replicator only; M2 reaches both',
     scenario: scenario('u15-r02-three-clusters-fan-out'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'], eu: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: 'r03',
     title:
       'a chain us-east → us-west → eu: the entry replicated into us-west is deleted unsent by its replicator (replicated_from set), whatever its replicate_to lists; eu is owed nothing',
     scenario: scenario('u15-r03-chain-not-forwarded'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1'], 'us-west': ['M1'], eu: [] },
-      outcomes: { M1: ['stored at 10:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0' }),
+    }),
   },
   {
     id: 'r04',
     title:
       'two-way: E1 (replicateTo [us-east]) and W1 (disableReplication) stay home, E2 and W2 cross once each',
     scenario: scenario('u15-r04-two-way-restricted'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'E2', 'W2'], 'us-west': ['E2', 'W1', 'W2'] },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-        W1: ['stored at 20:1'],
-        W2: ['stored at 20:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1', W1: '20:1', W2: '20:2' }),
+    }),
   },
   {
     id: 'r05',
     title:
       'the source unloads after M2 is written: the new replicator reads from the persisted mark-delete and skips M1 again; M2 replicated once',
     scenario: scenario('u15-r05-source-unload-after-skip'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: 'r06',
     title:
       'source on bookies, ownership moves to broker-3 after M2 is written: the new owner replicates M2 only',
     scenario: scenario('u15-r06-ownership-change-skip'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: 'r07',
     title:
       'the source broker crashes with M1 written but unanswered: the replay makes the resend Dup (-1:-1), M2 goes to the new ledger 11 and is replicated, M1 never',
     scenario: scenario('u15-r07-restart-broker-skip'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
       outcomes: { M1: ['completed -1:-1'], M2: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'r08',
@@ -119,7 +102,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u15-r08-ttl-with-restricted'),
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -137,36 +120,30 @@ const ROWS: ReviewRow[] = [
     title:
       "Go batching, dedup off: M2 with replication clusters goes out alone ahead of M1's batch (updateMetaData); nothing dropped, both clusters store M2 before M1",
     scenario: scenario('u15-r09-go-replicate-to-dedup-off'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M2', 'M1'], 'us-west': ['M2', 'M1'] },
-      outcomes: { M1: ['stored at 10:1'], M2: ['stored at 10:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:1', M2: '10:0' }),
+    }),
   },
   {
     id: 'r10',
     title:
       'replicateTo [us-west] only: the broker stores it where it is published (the list is not checked on publish) and replicates it',
     scenario: scenario('u15-r10-remote-only'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1'], 'us-west': ['M1'] },
-      outcomes: { M1: ['stored at 10:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0' }),
+    }),
   },
   {
     id: 'r11',
     title:
       'Java batch of two us-east-only messages, its receipt lost: the resend is Dup (both -1:-1), the entry skipped, nothing owed',
     scenario: scenario('u15-r11-java-batch-restricted-lost-receipt'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
       outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'r12',
@@ -175,12 +152,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u15-r12-java-two-batches-mixed'),
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M3', 'M4'] },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:0'],
-        M3: ['stored at 10:1'],
-        M4: ['stored at 10:1'],
-      },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1', M4: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -205,24 +177,20 @@ const ROWS: ReviewRow[] = [
     title:
       'a full mesh of three clusters: E1 for [us-east, eu] reaches eu once and never us-west, U1 (disableReplication) stays at eu, U2 reaches both; nothing replicated in is sent on',
     scenario: scenario('u15-r13-full-mesh-three'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'U2'], 'us-west': ['U2'], eu: ['E1', 'U1', 'U2'] },
-      outcomes: { E1: ['stored at 10:0'], U1: ['stored at 30:1'], U2: ['stored at 30:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', U1: '30:1', U2: '30:2' }),
+    }),
   },
   {
     id: 'd01',
     title:
       'Java batching: the delayed M2 flushes [M1] first (processOpSendMsg → batchMessageAndSend), M3 opens a new batch; all stored in order',
     scenario: scenario('u15-d01-java-batch-delay-batch'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+    }),
   },
   {
     id: 'd02',
@@ -278,90 +246,76 @@ const ROWS: ReviewRow[] = [
     id: 'd02f',
     title: 'with go-flush-before-single: [M1] flushed first, M2, then [M3]: all stored in order',
     scenario: scenario('u15-d02-go-batch-delay', { fixes: ['go-flush-before-single'] }),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+    }),
   },
   {
     id: 'd03',
     title:
       "Java, two delayed sends, a drop once M2 is written: M2's resend is Dup (-1:-1), each stored once",
     scenario: scenario('u15-d03-java-delay-disconnect'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'd04',
     title: 'Go without batching: a delayed send is an ordinary single send; stored in order',
     scenario: scenario('u15-d04-go-no-batching'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: 'd05',
     title:
       "Go batching, dedup off, the delayed M2's receipt lost: M2 went ahead of [M1] and its resend is written again (dedup off promises nothing)",
     scenario: scenario('u15-d05-go-dedup-off-lost-receipt'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M2', 'M2', 'M1'] },
-      outcomes: { M1: ['stored at 10:2'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:2', M2: '10:1' }),
+    }),
   },
   {
     id: 'd06',
     title:
       'Java: a checksum error on the delayed M2 with an intact buffer: recoverChecksumError resends it; stored once',
     scenario: scenario('u15-d06-java-delay-checksum-intact'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: 'd07',
     title:
       "Java: the delayed M2 over the topic's maxMessageSize fails alone (recoverNotAllowedError); M1, M3 stored",
     scenario: scenario('u15-d07-java-delay-not-allowed'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M3'] },
       outcomes: {
         M1: ['stored at 10:0'],
         M2: ['failed: NotAllowedException'],
         M3: ['stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'd08',
     title:
       'Java: the send timer fires with [M1] and the delayed M2 both written: both fail with TimeoutException and both are stored',
     scenario: scenario('u15-d08-java-delay-send-timeout'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
       outcomes: {
         M1: ['failed: TimeoutException, but stored at 10:0'],
         M2: ['failed: TimeoutException, but stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'd09',
@@ -380,12 +334,10 @@ const ROWS: ReviewRow[] = [
     title:
       "Go: the delayed M2 over the topic's maxMessageSize: NotAllowedError unregisters the producer from its connection; M3 is stored but its receipt dropped, both pending",
     scenario: scenario('u15-d10-go-delay-not-allowed'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M3'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['pending'], M3: ['pending'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'c01',
@@ -411,12 +363,7 @@ const ROWS: ReviewRow[] = [
     title:
       'with pr-20948: the resent first chunk is written again and the last is NotDup: M1 assembles once',
     scenario: scenario('u15-c01-chunk-disconnect', { fixes: ['pr-20948'] }),
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:2' }) }),
   },
   {
     id: 'c02',
@@ -429,7 +376,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u15-c02-chunk-dedup-off-lost-receipt'),
     expected: {
       stored: { local: [] },
-      outcomes: { M1: ['stored at 10:2'] },
+      outcomes: storedAt({ M1: '10:2' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -446,12 +393,7 @@ const ROWS: ReviewRow[] = [
     id: 'c02f',
     title: 'with pr-20948 the resent first chunk starts M1 again: read from 10:1 to 10:2',
     scenario: scenario('u15-c02-chunk-dedup-off-lost-receipt', { fixes: ['pr-20948'] }),
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:2' }) }),
   },
   {
     id: 'c03',
@@ -476,12 +418,10 @@ const ROWS: ReviewRow[] = [
     id: 'c03f',
     title: "with pr-20948: M1's chunks in ledgers 10 and 11 assemble, M2 in 12",
     scenario: scenario('u15-c03-chunk-rollover', { fixes: ['pr-20948'] }),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 11:0'], M2: ['stored at 12:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '11:0', M2: '12:0' }),
+    }),
   },
   {
     id: 'c04',
@@ -507,24 +447,17 @@ const ROWS: ReviewRow[] = [
     title:
       'with pr-20948: recovery keeps both chunks at 10:0–10:1 (their adds still reached the bookies); the replay records seq 0 from the last chunk, the resent first chunk goes to 11:0 and the last is Dup',
     scenario: scenario('u15-c04-chunk-restart-broker', { fixes: ['pr-20948'] }),
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '11:0' }) }),
   },
   {
     id: 'c05',
     title:
       "dedup switched on between M1's chunks (no fix): Recovering, the last chunk is NotDup unpushed; M1 and M2 stored",
     scenario: scenario('u15-c05-chunk-dedup-switched-on'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:1'], M2: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
+    }),
   },
   {
     id: 'c06',
@@ -548,36 +481,24 @@ const ROWS: ReviewRow[] = [
     id: 'c06f',
     title: "with pr-20948: M1's three chunks and M2 stored",
     scenario: scenario('u15-c06-three-chunks-then-small', { fixes: ['pr-20948'] }),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:2'], M2: ['stored at 10:3'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
+    }),
   },
   {
     id: 'c07f',
     title:
       'chunking with a subscription and the TTL: expiry moves the cursor only; M1 stays stored',
     scenario: scenario('u15-c07-chunk-ttl', { fixes: ['pr-20948'] }),
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) }),
   },
   {
     id: 'c08f',
     title:
       'a topic maxMessageSize of 1000 never judges a chunk (isExceedMaximumMessageSize skips isChunked)',
     scenario: scenario('u15-c08-chunk-topic-max-size', { fixes: ['pr-20948'] }),
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) }),
   },
   {
     id: 'c09f',
@@ -603,24 +524,20 @@ const ROWS: ReviewRow[] = [
     title:
       'pr-20948, the first chunk refused once (NotAllowedError): recoverNotAllowedError calls OpSendMsg.sendComplete on the head op with no last-chunk guard, so M1 fails at once; the last chunk is stored alone (never assembled) and its receipt finds the future done',
     scenario: scenario('u15-c10-chunk-not-allowed-first'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M2'] },
       outcomes: { M1: ['failed: NotAllowedException'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'c11',
     title:
       'pr-20948, a checksum error on the first chunk with its buffer corrupted: recoverChecksumError fails M1 at once the same way; M2 stored',
     scenario: scenario('u15-c11-chunk-checksum-corrupted'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M2'] },
       outcomes: { M1: ['failed: ChecksumException'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
 ];
 

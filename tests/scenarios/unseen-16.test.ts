@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario, run } from '../../src/engine';
 import { cli } from '../cli/fakeCli';
 import { rulesOf, textsOf } from './helpers';
-import { describeRows, type ReviewRow } from './reviewRows';
+import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
 import { scenario } from './unseen-16.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -22,15 +22,8 @@ const ROWS: ReviewRow[] = [
       "source on bookies, ownership moves to broker-3 after M2 and M3 goes to ledger 11; the TTL then passes with the replicator not yet started: the new owner's cursor (persisted mark-delete) is expired to 11:0 — M1, M2, M3 never reach us-west, each named as the TTL's",
     scenario: scenario('u16-t01-ttl-after-ownership-change'),
     expected: {
-      stored: {
-        'us-east': ['M1', 'M2', 'M3'],
-        'us-west': [],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-        M3: ['stored at 11:0'],
-      },
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': [] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -62,18 +55,10 @@ const ROWS: ReviewRow[] = [
     title:
       "the TTL passes at the remote, where a subscription reads: only that subscription's cursor moves (checkMessageExpiry expires the topic's own cursors); replication and dedup are untouched",
     scenario: scenario('u16-t02-ttl-at-remote-subscription'),
-    expected: {
-      stored: {
-        'us-east': ['M1', 'M2'],
-        'us-west': ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: 't03',
@@ -81,15 +66,8 @@ const ROWS: ReviewRow[] = [
       "two-way, the us-east→us-west link waiting for the workload; the TTL passes at us-east before W1 crosses: E1 and E2 expire on that link's cursor (lost for us-west); W1, replicated in, is deleted unsent and owed to nobody",
     scenario: scenario('u16-t03-two-way-ttl-one-side'),
     expected: {
-      stored: {
-        'us-east': ['E1', 'E2', 'W1'],
-        'us-west': ['W1'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-        W1: ['stored at 20:0'],
-      },
+      stored: { 'us-east': ['E1', 'E2', 'W1'], 'us-west': ['W1'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1', W1: '20:0' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -114,17 +92,10 @@ const ROWS: ReviewRow[] = [
     title:
       'the TTL passes, the topic unloads, the application resends M2 with seq 1: the dedup cursor is no subscription (never expired), so the replay still knows (p1, 1): Dup, -1:-1, M2 stored once',
     scenario: scenario('u16-t04-ttl-then-unload-dedup-remembers'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1', 'completed -1:-1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1', 'completed -1:-1'] },
+    }),
   },
   {
     id: 't05',
@@ -132,13 +103,8 @@ const ROWS: ReviewRow[] = [
       "a chunked M1 replicated V2: the replicator has sent only the first chunk when the TTL expires both; the last chunk is never sent, M1 never assembles at us-west — owed as one message and named as the TTL's",
     scenario: scenario('u16-t05-ttl-between-replicated-chunks'),
     expected: {
-      stored: {
-        'us-east': ['M1'],
-        'us-west': [],
-      },
-      outcomes: {
-        M1: ['stored at 10:1'],
-      },
+      stored: { 'us-east': ['M1'], 'us-west': [] },
+      outcomes: storedAt({ M1: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -156,52 +122,30 @@ const ROWS: ReviewRow[] = [
     title:
       'Java chunking, a delayed 6 MB M1, V1 on both clusters, pr-20948: each chunk crosses as its own op; us-west passes the first chunk and takes the last as NotDup (p1, 0): M1 assembles on both',
     scenario: scenario('u16-b01-java-chunk-delay-v1'),
-    expected: {
-      stored: {
-        'us-east': ['M1'],
-        'us-west': ['M1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['M1'], 'us-west': ['M1'] },
+      outcomes: storedAt({ M1: '10:1' }),
+    }),
   },
   {
     id: 'b02',
     title:
       "Go chunking, a delayed M1 for [us-east]: every chunk carries the message's metadata (internalSend shares sr.mm), so both chunk entries are skipped; M2 crosses; nothing owed",
     scenario: scenario('u16-b02-go-chunk-delay-replicate-local'),
-    expected: {
-      stored: {
-        'us-east': ['M1', 'M2'],
-        'us-west': ['M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:1'],
-        M2: ['stored at 10:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
+    }),
   },
   {
     id: 'b03',
     title:
       'Java chunking, delayed, V2; us-west unloads once the first chunk is stored there: its receipt goes ahead of CommandCloseProducer and deletes chunk 0; the resent last chunk is NotDup (no watermark after the replay, #25861, but nothing to repeat): M1 assembles once',
     scenario: scenario('u16-b03-chunk-delay-v2-target-unload'),
-    expected: {
-      stored: {
-        'us-east': ['M1'],
-        'us-west': ['M1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['M1'], 'us-west': ['M1'] },
+      outcomes: storedAt({ M1: '10:1' }),
+    }),
   },
   {
     id: 'n01',
@@ -209,14 +153,8 @@ const ROWS: ReviewRow[] = [
       "pa and pb share producerName app; the broker crashes with pa's M2 unwritten; pb is created meanwhile: last_sequence_id 0 seeds it at 1, N1 is (app, 1); pa is ProducerBusy until pb's connection drops, then resends M2 as (app, 1): Dup, -1:-1, M2 lost",
     scenario: scenario('u16-n01-name-takeover-broker-crash'),
     expected: {
-      stored: {
-        local: ['M1', 'N1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['completed -1:-1'],
-        N1: ['stored at 11:0'],
-      },
+      stored: { local: ['M1', 'N1'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], N1: ['stored at 11:0'] },
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -234,14 +172,8 @@ const ROWS: ReviewRow[] = [
       'the same takeover with two Go producers (grabCnx seeds only an unset generator; ProducerBusy is retried by reconnectToBroker): M2 lost the same way',
     scenario: scenario('u16-n02-name-takeover-go'),
     expected: {
-      stored: {
-        local: ['M1', 'N1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['completed -1:-1'],
-        N1: ['stored at 11:0'],
-      },
+      stored: { local: ['M1', 'N1'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], N1: ['stored at 11:0'] },
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -258,37 +190,20 @@ const ROWS: ReviewRow[] = [
     title:
       "the takeover on bookies with the crash after M2 reached both bookies: recovery keeps 10:1, pb is seeded at 2, N1 is (app, 2) in ledger 11, pa's resent M2 is Dup — true, nothing lost",
     scenario: scenario('u16-n03-name-takeover-bookies-kept'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2', 'N1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['completed -1:-1'],
-        N1: ['stored at 11:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2', 'N1'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], N1: ['stored at 11:0'] },
+    }),
   },
   {
     id: 'w01',
     title:
       'two-way V2, dedup off on both; us-west switches it on once E1 is stored there: Recovering, the replay, and every message once on each side',
     scenario: scenario('u16-w01-two-way-dedup-on-midrun'),
-    expected: {
-      stored: {
-        'us-east': ['E1', 'E2', 'W1'],
-        'us-west': ['E1', 'E2', 'W1'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-        W1: ['stored at 20:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1', 'E2', 'W1'], 'us-west': ['E1', 'E2', 'W1'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1', W1: '20:2' }),
+    }),
   },
   {
     id: 'w02',
@@ -296,14 +211,8 @@ const ROWS: ReviewRow[] = [
       "two-way V2, dedup off at us-west and switched on once E1 is stored there; the replicator's connection drops before E1's receipt: the dedup cursor starts at 20:0, the resend is NotDup — E1 twice at us-west, the copy after the cursor reported",
     scenario: scenario('u16-w02-two-way-dedup-on-resend'),
     expected: {
-      stored: {
-        'us-east': ['E1', 'W1'],
-        'us-west': ['E1', 'E1', 'W1'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        W1: ['stored at 20:2'],
-      },
+      stored: { 'us-east': ['E1', 'W1'], 'us-west': ['E1', 'E1', 'W1'] },
+      outcomes: storedAt({ E1: '10:0', W1: '20:2' }),
       violations: [
         {
           invariant: 'no-duplicates',
@@ -321,14 +230,8 @@ const ROWS: ReviewRow[] = [
       "two-way V1, producerName app on both sides, dedup switched on at us-east after W1 is replicated in: the new cursor starts after W1, so pe's E1 (app, 0) is stored at us-east — but us-west already holds (app, 0) from W1: E1 crosses as Dup and is deleted, lost for us-west; and us-east stores (app, 0) twice, W1's copy and E1 (review 19: a V1 link's copies are judged by their original producer name and sequence id)",
     scenario: scenario('u16-w03-two-way-v1-same-name-switch-on'),
     expected: {
-      stored: {
-        'us-east': ['W1', 'E1'],
-        'us-west': ['W1'],
-      },
-      outcomes: {
-        W1: ['stored at 20:0'],
-        E1: ['stored at 10:1'],
-      },
+      stored: { 'us-east': ['W1', 'E1'], 'us-west': ['W1'] },
+      outcomes: storedAt({ W1: '20:0', E1: '10:1' }),
       violations: [
         {
           invariant: 'no-duplicates',
@@ -352,221 +255,144 @@ const ROWS: ReviewRow[] = [
     title:
       'Go batching: [M1, M2] reaches the broker, the topic unloads before it is written; the reconnect resends the item into ledger 11 and the send timer fires before its receipt: M1, M2 told ErrSendTimeout though stored, the late receipt ignored; M3, M4 stored',
     scenario: scenario('u16-g01-go-batch-timeout-unload'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2', 'M3', 'M4'],
-      },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2', 'M3', 'M4'] },
       outcomes: {
         M1: ['failed: ErrSendTimeout, but stored at 11:0'],
         M2: ['failed: ErrSendTimeout, but stored at 11:0'],
         M3: ['stored at 11:1'],
         M4: ['stored at 11:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'g02',
     title:
       'Go batching: the timer fails [M1, M2] while its frame is still on the wire, then the topic unloads after it is written: stored, its receipt finds nothing pending; nothing is resent; M3, M4 in ledger 11',
     scenario: scenario('u16-g02-go-batch-timeout-then-unload'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2', 'M3', 'M4'],
-      },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2', 'M3', 'M4'] },
       outcomes: {
         M1: ['failed: ErrSendTimeout, but stored at 10:0'],
         M2: ['failed: ErrSendTimeout, but stored at 10:0'],
         M3: ['stored at 11:0'],
         M4: ['stored at 11:0'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'g03',
     title:
       "Go batching on bookies: ownership moves while [M1, M2] is being written; the old owner finishes it before the fencing read, then M3's add is fenced, p1 is closed and reconnects to broker-2: each message once",
     scenario: scenario('u16-g03-go-batch-ownership-change'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2', 'M3'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:0'],
-        M3: ['stored at 11:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2', 'M3'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '11:0' }),
+    }),
   },
   {
     id: 'l01',
     title:
       "three bookies, two entries a ledger: bookie-2 restarts with M2's add in flight; the ensemble changes to bookie-3 from 10:1, M2 fills ledger 10, which closes and rolls over; M3 is 11:0",
     scenario: scenario('u16-l01-rollover-during-ensemble-change'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2', 'M3'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-        M3: ['stored at 11:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2', 'M3'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0' }),
+    }),
   },
   {
     id: 'l02',
     title:
       'two bookies, no spare: the same crash is NotEnoughBookies; ledger 10 closes at its LAC with M1, the rollover re-sends M2 into 11:0, M3 at 11:1 fills ledger 11',
     scenario: scenario('u16-l02-rollover-no-spare-bookie'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2', 'M3'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 11:0'],
-        M3: ['stored at 11:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2', 'M3'] },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '11:1' }),
+    }),
   },
   {
     id: 'l03',
     title:
       "one entry a ledger: bookie-2 restarts while M3's add to ledger 12 is in flight: an ensemble change inside the newest ledger; M1, M2, M3 in ledgers 10, 11, 12",
     scenario: scenario('u16-l03-rollover-then-crash-in-new-ledger'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2', 'M3'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 11:0'],
-        M3: ['stored at 12:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2', 'M3'] },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
+    }),
   },
   {
     id: 's01',
     title:
       "one Go client: p1's M1 is over the topic's maxMessageSize; NotAllowedError only removes p1 from the connection, so M2 is stored but never answered; p2's N1, N2 go on",
     scenario: scenario('u16-s01-shared-go-not-allowed'),
-    expected: {
-      stored: {
-        local: ['N1', 'M2', 'N2'],
-      },
+    expected: quiescentNoAlarm({
+      stored: { local: ['N1', 'M2', 'N2'] },
       outcomes: {
         M1: ['pending'],
         N1: ['stored at 10:0'],
         M2: ['pending'],
         N2: ['stored at 10:2'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 's02',
     title: 'one Java client: recoverNotAllowedError fails M1 alone; both producers go on',
     scenario: scenario('u16-s02-shared-java-not-allowed'),
-    expected: {
-      stored: {
-        local: ['N1', 'M2', 'N2'],
-      },
+    expected: quiescentNoAlarm({
+      stored: { local: ['N1', 'M2', 'N2'] },
       outcomes: {
         M1: ['failed: NotAllowedException'],
         N1: ['stored at 10:0'],
         M2: ['stored at 10:1'],
         N2: ['stored at 10:2'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 's03',
     title:
       'one Java client, an unload once M1 is written: CommandCloseProducer for each producer, the connection stays; both reconnect; each message once',
     scenario: scenario('u16-s03-shared-unload'),
-    expected: {
-      stored: {
-        local: ['M1', 'N1', 'M2', 'N2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        N1: ['stored at 11:0'],
-        M2: ['stored at 11:1'],
-        N2: ['stored at 11:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'N1', 'M2', 'N2'] },
+      outcomes: storedAt({ M1: '10:0', N1: '11:0', M2: '11:1', N2: '11:2' }),
+    }),
   },
   {
     id: 's04',
     title:
       "one Go client: after the NotAllowedError removed p1, the connection drops: only p2 is told and reconnects (its resent N1 is Dup); p1's M2 is written to a closed connection and never resent",
     scenario: scenario('u16-s04-shared-go-removed-then-drop'),
-    expected: {
-      stored: {
-        local: ['N1', 'N2'],
-      },
+    expected: quiescentNoAlarm({
+      stored: { local: ['N1', 'N2'] },
       outcomes: {
         M1: ['pending'],
         N1: ['completed -1:-1'],
         M2: ['pending'],
         N2: ['stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 's05',
     title:
       "one Java client: p1's resend reaches the broker while its first write is pending: Unknown → PersistenceError; ClientCnx.handleSendError reconnects p1 alone (PR 23038), p2 keeps the connection; the next resend is Dup",
     scenario: scenario('u16-s05-shared-java-persistence-error'),
-    expected: {
-      stored: {
-        local: ['M1', 'N1'],
-      },
-      outcomes: {
-        M1: ['completed -1:-1'],
-        N1: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'N1'] },
+      outcomes: { M1: ['completed -1:-1'], N1: ['stored at 10:1'] },
+    }),
   },
   {
     id: 'r01',
     title:
       "V1: M1 for [us-east, us-west], M2 disabled, M3; the source crashes once M1 is stored at us-west: the restarted broker's replicator resends M1 (Dup by original producer, -1:-1, deleted), skips M2, replicates M3",
     scenario: scenario('u16-r01-v1-replicate-to-source-restart'),
-    expected: {
-      stored: {
-        'us-east': ['M1', 'M2', 'M3'],
-        'us-west': ['M1', 'M3'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 11:0'],
-        M3: ['stored at 11:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M3'] },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '11:1' }),
+    }),
   },
   {
     id: 'r02',
@@ -574,15 +400,8 @@ const ROWS: ReviewRow[] = [
       "Go batching, V1: M2 with replication clusters goes out alone ahead of [M1]; the source crashes once M2 is stored; the reload's replay knows (p1, 1), so [M1, M3] with first id 0 is Dup: M1 and M3 lost (#1407 through a crash)",
     scenario: scenario('u16-r02-go-replicate-to-batch-source-restart'),
     expected: {
-      stored: {
-        'us-east': ['M2'],
-        'us-west': ['M2'],
-      },
-      outcomes: {
-        M1: ['completed -1:-1'],
-        M2: ['completed -1:-1'],
-        M3: ['completed -1:-1'],
-      },
+      stored: { 'us-east': ['M2'], 'us-west': ['M2'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'], M3: ['completed -1:-1'] },
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -605,35 +424,17 @@ const ROWS: ReviewRow[] = [
     title:
       "V1 into us-west, whose broker crashes with M1 written: the replay rebuilds (p1, 0) from the entry's original producer name, the resend is Dup; M2 (us-east only) skipped; nothing twice",
     scenario: scenario('u16-r03-v1-remote-restart'),
-    expected: {
-      stored: {
-        'us-east': ['M1', 'M2', 'M3'],
-        'us-west': ['M1', 'M3'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-        M3: ['stored at 10:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M3'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+    }),
   },
   {
     id: 'm01',
     title:
       "Java chunking on bookies, pr-20948, ownership moves after the first chunk: on auto's order the old owner completes the last chunk before the fencing read, recovery keeps both, M1 stored whole",
     scenario: scenario('u16-m01-chunk-ownership-change'),
-    expected: {
-      stored: {
-        local: ['M1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) }),
   },
   {
     id: 'm01b',
@@ -641,12 +442,8 @@ const ROWS: ReviewRow[] = [
       "the same with the fencing read first: recovery closes ledger 10 with chunk 0 only, whose replay records (p1, 0); the resent last chunk is Dup: M1 completed -1:-1 and lost — review 15's c09 gap (PR 20948 leaves it) through a takeover",
     scenario: scenario('u16-m01b-chunk-ownership-change-fenced'),
     expected: {
-      stored: {
-        local: [],
-      },
-      outcomes: {
-        M1: ['completed -1:-1'],
-      },
+      stored: { local: [] },
+      outcomes: { M1: ['completed -1:-1'] },
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -664,12 +461,8 @@ const ROWS: ReviewRow[] = [
       "Go chunking, pr-20948: the timer fails only the first chunk's item; its late receipt is matched by sequence id to the last chunk's item and completes M1 at 10:0 before the last chunk is written",
     scenario: scenario('u16-m02-go-chunk-timeout-first-chunk'),
     expected: {
-      stored: {
-        local: ['M1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-      },
+      stored: { local: ['M1'] },
+      outcomes: storedAt({ M1: '10:0' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -686,86 +479,54 @@ const ROWS: ReviewRow[] = [
     title:
       "dedup switched off once M1 is written, M1's receipt lost: the resend is written again; two copies, which dedup off does not promise against",
     scenario: scenario('u16-m03-dedup-off-midrun-lost-receipt'),
-    expected: {
-      stored: {
-        local: ['M1', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:1'],
-        M2: ['stored at 10:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
+    }),
   },
   {
     id: 'm04',
     title:
       'Java: the broker crashes with M2 received, not written; the send timer fires while the topic is down: M2 failed (TimeoutException), nothing resent, not stored; M3 in ledger 11',
     scenario: scenario('u16-m04-restart-broker-send-timeout'),
-    expected: {
-      stored: {
-        local: ['M1', 'M3'],
-      },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M3'] },
       outcomes: {
         M1: ['stored at 10:0'],
         M2: ['failed: TimeoutException'],
         M3: ['stored at 11:0'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'm05',
     title:
       "Java chunking on a shared client, pr-20948: the connection drops after chunk 0 is written; p1 resends both chunks, chunk 0 is written again unchecked, the last is NotDup: M1 assembles once; p2's N1 stored once",
     scenario: scenario('u16-m05-chunk-shared-connection-drop'),
-    expected: {
-      stored: {
-        local: ['M1', 'N1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:2'],
-        N1: ['stored at 10:3'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'N1'] },
+      outcomes: storedAt({ M1: '10:2', N1: '10:3' }),
+    }),
   },
   {
     id: 'm06',
     title:
       'two-way V2, chunked M1 at us-east: its chunks cross as chunks and assemble at us-west, where the replicator deletes them unsent; W1 crosses once',
     scenario: scenario('u16-m06-two-way-chunked'),
-    expected: {
-      stored: {
-        'us-east': ['M1', 'W1'],
-        'us-west': ['M1', 'W1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:1'],
-        W1: ['stored at 20:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['M1', 'W1'], 'us-west': ['M1', 'W1'] },
+      outcomes: storedAt({ M1: '10:1', W1: '20:2' }),
+    }),
   },
   {
     id: 'm07',
     title:
       'explicit ids, pr-20948: the application sends M1 again with seq 7: chunk 0 is written again (an orphan a consumer drops), the last chunk is Dup: -1:-1, and M1 is indeed stored once',
     scenario: scenario('u16-m07-chunk-explicit-resend'),
-    expected: {
-      stored: {
-        local: ['M1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:1', 'completed -1:-1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:1', 'completed -1:-1'] },
+    }),
   },
 ];
 

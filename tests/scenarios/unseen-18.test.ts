@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/engine';
 import { rulesOf, runOf, textsOf } from './helpers';
-import { describeRows, type ReviewRow } from './reviewRows';
+import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
 import { scenario } from './unseen-18.scenarios';
 
 /** The words of a run that ends with the replicator's broken channel still dropping (r00–r02). */
@@ -29,12 +29,7 @@ const ROWS: ReviewRow[] = [
         'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5', 'E6'],
         'us-west': ['E4', 'E5', 'E6'],
       },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-        E6: ['stored at 10:6'],
-      },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5', E6: '10:6' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -53,15 +48,8 @@ const ROWS: ReviewRow[] = [
       "the corrupted copy is E4's: E3 is answered first, E4 fails at the head, E5's first copy persists before the re-read, E4' is Dup and Case-1 completes it — E4 lost, as predicted",
     scenario: scenario('u18-s01-corrupted-middle'),
     expected: {
-      stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
-        'us-west': ['E3', 'E5'],
-      },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-      },
+      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E3', 'E5'] },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -79,19 +67,13 @@ const ROWS: ReviewRow[] = [
     title:
       "the corrupted copy is the last entry's: nothing is pipelined behind E5, the re-read E5 is clean and above the watermark — stored, no violation, as predicted",
     scenario: scenario('u18-s02-corrupted-last'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: {
         'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
         'us-west': ['E3', 'E4', 'E5'],
       },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+    }),
   },
   {
     id: 's03',
@@ -99,15 +81,8 @@ const ROWS: ReviewRow[] = [
       "E4 corrupted on the wire, local copy intact: resendMessages on the open connection, E5's first receipt meets E4 at the head (Case-5), after the reconnect E4 is Dup and matches the head (Case-3) — E4 lost, as predicted",
     scenario: scenario('u18-s03-intact-middle'),
     expected: {
-      stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
-        'us-west': ['E3', 'E5'],
-      },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-      },
+      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E3', 'E5'] },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -126,15 +101,8 @@ const ROWS: ReviewRow[] = [
       "NotAllowedError once on E3 (a transient pre-dedup rejection): head dropped, rewind, E4/E5 persisted meanwhile, E3' Dup, Case-1 — lost, as predicted",
     scenario: scenario('u18-s04-not-allowed-once'),
     expected: {
-      stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
-        'us-west': ['E4', 'E5'],
-      },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-      },
+      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E4', 'E5'] },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -153,15 +121,8 @@ const ROWS: ReviewRow[] = [
       'NotAllowedError on every attempt of the last entry: E3, E4 stored, E5 rejected, rewound and rejected again — a loop (replication-progress), no loss, as predicted',
     scenario: scenario('u18-s05-not-allowed-last-forever'),
     expected: {
-      stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
-        'us-west': ['E3', 'E4'],
-      },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-      },
+      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E3', 'E4'] },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
       violations: [
         {
           invariant: 'replication-progress',
@@ -180,15 +141,8 @@ const ROWS: ReviewRow[] = [
       "seed 000 under V1: E4 (p1, 1), E5 (p1, 2) persisted, E3' (p1, 0) is Dup by the original producer's id and its -1:-1 matches the head — lost under V1 too, as predicted",
     scenario: scenario('u18-s06-corrupted-head-v1'),
     expected: {
-      stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
-        'us-west': ['E4', 'E5'],
-      },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-      },
+      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E4', 'E5'] },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -206,19 +160,13 @@ const ROWS: ReviewRow[] = [
     title:
       "seed 000 with us-west not deduplicating: E3' is written after E4, E5 — reordered, nothing lost, no violation, as predicted",
     scenario: scenario('u18-s07-corrupted-head-remote-dedup-off'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: {
         'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
         'us-west': ['E4', 'E5', 'E3'],
       },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+    }),
   },
   {
     id: 's08',
@@ -226,15 +174,8 @@ const ROWS: ReviewRow[] = [
       "s01 with guard-rewind: E5 is pipelined behind the failed E4, the replicator stops visibly; its producer's close lets E5's first copy arrive (AbstractReplicator.terminate — the rule review 18 corrected): us-west E3, E5, E4 owed",
     scenario: scenario('u18-s08-corrupted-middle-guard-rewind'),
     expected: {
-      stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
-        'us-west': ['E3', 'E5'],
-      },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-      },
+      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E3', 'E5'] },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
       violations: [
         {
           invariant: 'replication-progress',
@@ -253,15 +194,8 @@ const ROWS: ReviewRow[] = [
       "s01 with fail-on-corrupt-head: the stop keeps E4 at the head, E5's receipt meets it (Case-5) and closes the connection, so the close fails E5 although us-west stores it: E4, E5 owed, no loss",
     scenario: scenario('u18-s09-corrupted-middle-fail-on-corrupt-head'),
     expected: {
-      stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
-        'us-west': ['E3', 'E5'],
-      },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-      },
+      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E3', 'E5'] },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
       violations: [
         {
           invariant: 'replication-progress',
@@ -279,38 +213,26 @@ const ROWS: ReviewRow[] = [
     title:
       'the last entry corrupted, with guard-rewind: nothing is pipelined behind E5, the guard does not fire, the clean re-read is stored — no violation, as predicted',
     scenario: scenario('u18-s10-corrupted-last-guard-rewind'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: {
         'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
         'us-west': ['E3', 'E4', 'E5'],
       },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+    }),
   },
   {
     id: 's11',
     title:
       "E3 corrupted with the replicator started immediately: reads come before p1's next send, so nothing is pipelined behind E3 — the re-read is stored, no violation, as predicted",
     scenario: scenario('u18-s11-corrupted-head-immediately'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: {
         'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
         'us-west': ['E3', 'E4', 'E5'],
       },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+    }),
   },
   {
     id: 's12',
@@ -318,15 +240,8 @@ const ROWS: ReviewRow[] = [
       "s04 with sentinel-not-confirmed: E3's -1:-1 at the head in Case-1 is a failed send, so the rewind re-sends E3 again and again — a visible loop, no loss, as predicted",
     scenario: scenario('u18-s12-not-allowed-once-sentinel'),
     expected: {
-      stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
-        'us-west': ['E4', 'E5'],
-      },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['stored at 10:4'],
-        E5: ['stored at 10:5'],
-      },
+      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E4', 'E5'] },
+      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
       violations: [
         {
           invariant: 'replication-progress',
@@ -345,14 +260,8 @@ const ROWS: ReviewRow[] = [
       "NotAllowedError at the source on p1's E4 while E3 is p1's head (a recipe): recoverNotAllowedError ignores it, E4 stays pending and p1's await never returns; the replicator does not wait for producers and replicates E3 — E4 'pending', no violation (the rule review 18 corrected: the after-workload gate called it a stall)",
     scenario: scenario('u18-s13-source-not-allowed-not-head'),
     expected: {
-      stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3'],
-        'us-west': ['E3'],
-      },
-      outcomes: {
-        E3: ['stored at 10:3'],
-        E4: ['pending'],
-      },
+      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3'], 'us-west': ['E3'] },
+      outcomes: { E3: ['stored at 10:3'], E4: ['pending'] },
       violations: [],
       endedBy: 'quiescent',
       endNotes: [
@@ -365,51 +274,30 @@ const ROWS: ReviewRow[] = [
     title:
       "seed 001's faults on the auto policy: the adds reach both bookies before broker-2's fencing read, recovery closes ledger 3 with 3 entries — no race, no violation, as predicted",
     scenario: scenario('u18-f00-seed-faults-auto'),
-    expected: {
-      stored: {
-        local: ['3:0', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 3:1'],
-        M2: ['stored at 3:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['3:0', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '3:1', M2: '3:2' }),
+    }),
   },
   {
     id: 'f01',
     title:
       "the takeover once M1 is persisted, no slow bookie: ledger 3 closed with 2 entries, M2 fenced at broker-1 and written at broker-2's ledger 4 — no violation, as predicted",
     scenario: scenario('u18-f01-takeover-after-persist'),
-    expected: {
-      stored: {
-        local: ['3:0', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 3:1'],
-        M2: ['stored at 4:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['3:0', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '3:1', M2: '4:0' }),
+    }),
   },
   {
     id: 'f02',
     title:
       "ack quorum 1, the takeover when M1 reaches broker-1: bookie-1's answer alone completes 3:1, M2 goes to ledger 4 — no violation, as predicted",
     scenario: scenario('u18-f02-ack-quorum-1-takeover-at-receipt'),
-    expected: {
-      stored: {
-        local: ['3:0', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 3:1'],
-        M2: ['stored at 4:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['3:0', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '3:1', M2: '4:0' }),
+    }),
   },
   {
     id: 'f03',
@@ -417,13 +305,8 @@ const ROWS: ReviewRow[] = [
       "seed 001's recipe with a Go producer: the race is the broker's — ledger-entries-match at step 17 as in the Java built-in; M1's add errored out by the close, resent to 4:0, as predicted",
     scenario: scenario('u18-f03-seed-recipe-go'),
     expected: {
-      stored: {
-        local: ['3:0', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 4:0'],
-        M2: ['stored at 4:1'],
-      },
+      stored: { local: ['3:0', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '4:0', M2: '4:1' }),
       violations: [
         {
           invariant: 'ledger-entries-match',
@@ -441,51 +324,30 @@ const ROWS: ReviewRow[] = [
     title:
       "f03 with pr-24722: broker-1 records the recovered 2 entries, so 3:1 stays readable and M1's resend (its add errored out) is written again at 4:0 — dedup off promises nothing, no violation",
     scenario: scenario('u18-f04-seed-recipe-go-pr-24722'),
-    expected: {
-      stored: {
-        local: ['3:0', 'M1', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 4:0'],
-        M2: ['stored at 4:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['3:0', 'M1', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '4:0', M2: '4:1' }),
+    }),
   },
   {
     id: 'f05',
     title:
       "an unload in place of the takeover: broker-1 closes its own ledger with its own LAC (3:0, bookie-2's answer for 3:1 still held), the errored add is resent to ledger 4 — no violation, as predicted",
     scenario: scenario('u18-f05-unload-instead-of-takeover'),
-    expected: {
-      stored: {
-        local: ['3:0', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 4:0'],
-        M2: ['stored at 4:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['3:0', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '4:0', M2: '4:1' }),
+    }),
   },
   {
     id: 'f06',
     title:
       "the takeover once M1 is persisted, dedup on: M1's receipt was already on its way, M2 fenced and written at 4:0 — each once, as predicted",
     scenario: scenario('u18-f06-takeover-dedup-on'),
-    expected: {
-      stored: {
-        local: ['3:0', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 3:1'],
-        M2: ['stored at 4:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['3:0', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '3:1', M2: '4:0' }),
+    }),
   },
   {
     id: 'r00',
@@ -493,16 +355,8 @@ const ROWS: ReviewRow[] = [
       "issue-1's broken channel from the 2nd send, frames [M1]: M1 twice at us-west (the second Dup, its receipt below the head ignored), then every send dropped — the channel never heals, so no stall is judged (faults heal first); us-west M1",
     scenario: scenario('u18-r00-dup-frames-at-2'),
     expected: {
-      stored: {
-        'us-east': ['M1', 'M2', 'M3', 'M4'],
-        'us-west': ['M1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-        M3: ['stored at 10:2'],
-        M4: ['stored at 10:3'],
-      },
+      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2', M4: '10:3' }),
       violations: [],
       endedBy: 'quiescent',
       endNotes: [brokenChannel('M2, M3, M4')],
@@ -514,16 +368,8 @@ const ROWS: ReviewRow[] = [
       "issue-1 with p2's ids 5, 6: the duplicated receipts (0, 1) are below the head's 5 and ignored, M3, M4 dropped by the channel — no false success, no loss (the seed's loss needs equal ids)",
     scenario: scenario('u18-r01-issue-1-distinct-ids'),
     expected: {
-      stored: {
-        'us-east': ['M1', 'M2', 'M3', 'M4'],
-        'us-west': ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-        M3: ['stored at 10:2'],
-        M4: ['stored at 10:3'],
-      },
+      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2', M4: '10:3' }),
       violations: [],
       endedBy: 'quiescent',
       endNotes: [brokenChannel('M3, M4')],
@@ -535,16 +381,8 @@ const ROWS: ReviewRow[] = [
       'issue-1 under V2 without the unload: the duplicated receipts carry 10:0, 10:1 ≤ the confirmed source (Case-2, ignored), M3, M4 dropped by the channel — no loss',
     scenario: scenario('u18-r02-issue-1-v2-no-unload'),
     expected: {
-      stored: {
-        'us-east': ['M1', 'M2', 'M3', 'M4'],
-        'us-west': ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-        M3: ['stored at 10:2'],
-        M4: ['stored at 10:3'],
-      },
+      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2', M4: '10:3' }),
       violations: [],
       endedBy: 'quiescent',
       endNotes: [brokenChannel('M3, M4')],
@@ -555,77 +393,40 @@ const ROWS: ReviewRow[] = [
     title:
       'three original producers each with id 0 under V1: V1 dedups by original name, each receipt matches its head — all stored, no violation, as predicted',
     scenario: scenario('u18-r03-three-producers-same-id'),
-    expected: {
-      stored: {
-        'us-east': ['M1', 'M2', 'M3'],
-        'us-west': ['M1', 'M2', 'M3'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-        M3: ['stored at 10:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+    }),
   },
   {
     id: 'r04',
     title:
       "issue-1's producers under V1, the replicator's connection drops when M3 reaches us-west: the resends are Dup by (original name, id) and match their heads — each once, as predicted",
     scenario: scenario('u18-r04-v1-drop-at-m3'),
-    expected: {
-      stored: {
-        'us-east': ['M1', 'M2', 'M3', 'M4'],
-        'us-west': ['M1', 'M2', 'M3', 'M4'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-        M3: ['stored at 10:2'],
-        M4: ['stored at 10:3'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2', 'M3', 'M4'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2', M4: '10:3' }),
+    }),
   },
   {
     id: 'r05',
     title:
       'issue-2 with increasing ids (0, 1, 2), a drop when M3 reaches us-west: no churn, each once, as predicted',
     scenario: scenario('u18-r05-issue-2-increasing-ids'),
-    expected: {
-      stored: {
-        'us-east': ['M1', 'M2', 'M3'],
-        'us-west': ['M1', 'M2', 'M3'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-        M3: ['stored at 10:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+    }),
   },
   {
     id: 'r06',
     title:
       "issue-2's ids (10, 1, 2) on the auto policy, a drop once M1 is persisted at us-west: the resends answer in order 10, 1, 2 — each once, no loop, as predicted",
     scenario: scenario('u18-r06-issue-2-auto-drop-at-persist'),
-    expected: {
-      stored: {
-        'us-east': ['M1', 'M2', 'M3'],
-        'us-west': ['M1', 'M2', 'M3'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-        M3: ['stored at 10:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+    }),
   },
   {
     id: 'g00',
@@ -633,9 +434,7 @@ const ROWS: ReviewRow[] = [
       'row (a) with the batch limit (maxMessages 2) doing the flushing: the same batches as the seed — M2 completed -1:-1 and lost, as predicted',
     scenario: scenario('u18-g00-row-a-limit-2'),
     expected: {
-      stored: {
-        local: ['M0', 'M1'],
-      },
+      stored: { local: ['M0', 'M1'] },
       outcomes: {
         M0: ['stored at 10:0', 'completed -1:-1'],
         M1: ['stored at 10:0'],
@@ -657,36 +456,28 @@ const ROWS: ReviewRow[] = [
     title:
       'row (a) on Java with maxMessages 2: the resend of 0 goes alone (PR 6326), Dup; M2 stored — no violation, as predicted',
     scenario: scenario('u18-g01-row-a-java-limit-2'),
-    expected: {
-      stored: {
-        local: ['M0', 'M1', 'M2'],
-      },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M0', 'M1', 'M2'] },
       outcomes: {
         M0: ['stored at 10:0', 'completed -1:-1'],
         M1: ['stored at 10:0'],
         M2: ['stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'g02',
     title:
       'row (a) on Go without batching: each message its own send, the resend of 0 is Dup, M2 stored — no violation, as predicted',
     scenario: scenario('u18-g02-row-a-go-no-batching'),
-    expected: {
-      stored: {
-        local: ['M0', 'M1', 'M2'],
-      },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M0', 'M1', 'M2'] },
       outcomes: {
         M0: ['stored at 10:0', 'completed -1:-1'],
         M1: ['stored at 10:1'],
         M2: ['stored at 10:2'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'g03',
@@ -694,9 +485,7 @@ const ROWS: ReviewRow[] = [
       'Go [0, 1, 2] then [1 resend, 3]: the broker recorded 0 for the first batch (no highest id), so the second batch (lowest 1) is written — M1 twice (no-duplicates), as predicted',
     scenario: scenario('u18-g03-resend-middle-plus-new'),
     expected: {
-      stored: {
-        local: ['M0', 'M1', 'M2', 'M1', 'M3'],
-      },
+      stored: { local: ['M0', 'M1', 'M2', 'M1', 'M3'] },
       outcomes: {
         M0: ['stored at 10:0'],
         M1: ['stored at 10:0', 'stored at 10:1'],
@@ -719,19 +508,15 @@ const ROWS: ReviewRow[] = [
     title:
       'g03 with go-1565: the first batch records 2, the resend goes alone and is Dup, M3 stored — no violation, as predicted',
     scenario: scenario('u18-g04-resend-middle-plus-new-go-1565'),
-    expected: {
-      stored: {
-        local: ['M0', 'M1', 'M2', 'M3'],
-      },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M0', 'M1', 'M2', 'M3'] },
       outcomes: {
         M0: ['stored at 10:0'],
         M1: ['stored at 10:0', 'completed -1:-1'],
         M2: ['stored at 10:0'],
         M3: ['stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'g05',
@@ -739,9 +524,7 @@ const ROWS: ReviewRow[] = [
       'Go [0, 1] then [1 resend] then [2]: the broker recorded 0, the lone resend of 1 is written again — no-duplicates, as predicted',
     scenario: scenario('u18-g05-row-b-short'),
     expected: {
-      stored: {
-        local: ['M0', 'M1', 'M1', 'M2'],
-      },
+      stored: { local: ['M0', 'M1', 'M1', 'M2'] },
       outcomes: {
         M0: ['stored at 10:0'],
         M1: ['stored at 10:0', 'stored at 10:1'],
@@ -763,55 +546,43 @@ const ROWS: ReviewRow[] = [
     title:
       'g05 with go-highest-sequence-id alone: the first batch records 1, the resend is Dup — no violation, as predicted',
     scenario: scenario('u18-g06-row-b-short-highest'),
-    expected: {
-      stored: {
-        local: ['M0', 'M1', 'M2'],
-      },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M0', 'M1', 'M2'] },
       outcomes: {
         M0: ['stored at 10:0'],
         M1: ['stored at 10:0', 'completed -1:-1'],
         M2: ['stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'g07',
     title:
       'row (b) with deduplication off: 0, 1, 2, 1, 3 stored, and no violation (dedup off promises nothing), as predicted',
     scenario: scenario('u18-g07-row-b-dedup-off'),
-    expected: {
-      stored: {
-        local: ['M0', 'M1', 'M2', 'M1', 'M3'],
-      },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M0', 'M1', 'M2', 'M1', 'M3'] },
       outcomes: {
         M0: ['stored at 10:0'],
         M1: ['stored at 10:0', 'stored at 10:1'],
         M2: ['stored at 10:0'],
         M3: ['stored at 10:2'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'g08',
     title:
       'row (a) with maxMessages 1: every batch holds one message, the resend of 0 is Dup alone, M2 stored — no violation, as predicted',
     scenario: scenario('u18-g08-row-a-limit-1'),
-    expected: {
-      stored: {
-        local: ['M0', 'M1', 'M2'],
-      },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M0', 'M1', 'M2'] },
       outcomes: {
         M0: ['stored at 10:0', 'completed -1:-1'],
         M1: ['stored at 10:1'],
         M2: ['stored at 10:2'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'g09',
@@ -819,9 +590,7 @@ const ROWS: ReviewRow[] = [
       'row (a) with sequenceIds auto and the resend giving seq 0: the generator gives M2 id 2, the same batches — M2 lost, as predicted',
     scenario: scenario('u18-g09-row-a-auto-ids'),
     expected: {
-      stored: {
-        local: ['M0', 'M1'],
-      },
+      stored: { local: ['M0', 'M1'] },
       outcomes: {
         M0: ['stored at 10:0', 'completed -1:-1'],
         M1: ['stored at 10:0'],

@@ -13,7 +13,7 @@ import { loadScenario, run, type RunResult } from '../../src/engine';
 import { noDuplicates } from '../../src/engine/check/invariants';
 import { ledgerInvariants } from '../../src/engine/check/ledger';
 import type { World } from '../../src/engine/model/world';
-import { describeRows, type ReviewRow } from './reviewRows';
+import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
 import { scenario } from './unseen-19.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -22,16 +22,10 @@ const ROWS: ReviewRow[] = [
     title:
       'no-silent-loss, -1:-1 whose original is stored: M1 resent with its own seq after its receipt is Dup and answered -1:-1; M1 is stored at 10:0 — no alarm, as predicted',
     scenario: scenario('u19-n01-dup-original-stored'),
-    expected: {
-      stored: {
-        local: ['M1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0', 'completed -1:-1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:0', 'completed -1:-1'] },
+    }),
   },
   {
     id: 'n02',
@@ -39,13 +33,8 @@ const ROWS: ReviewRow[] = [
       "no-silent-loss, -1:-1 whose original was never stored: M2 reuses M1's seq 0, Dup, -1:-1 to M2's callback, M2 not stored — alarm at the receipt's step, as predicted",
     scenario: scenario('u19-n02-dup-original-never-stored'),
     expected: {
-      stored: {
-        local: ['M1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['completed -1:-1'],
-      },
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -63,13 +52,8 @@ const ROWS: ReviewRow[] = [
       "no-silent-loss: M2 with a lower seq (1) than M1's (3) is Dup by highestSequencedPersisted — alarm M2, as predicted",
     scenario: scenario('u19-n03-lower-seq-dropped'),
     expected: {
-      stored: {
-        local: ['M1'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['completed -1:-1'],
-      },
+      stored: { local: ['M1'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -86,52 +70,30 @@ const ROWS: ReviewRow[] = [
     title:
       'n02 with deduplication off: M2 is written at 10:1 — nothing completed is missing, no alarm, as predicted',
     scenario: scenario('u19-n04-same-seq-dedup-off'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: 'n05',
     title:
       "no-silent-loss: M2's receipt lost, its resend Dup and answered -1:-1 — M2 is stored once (10:1), no alarm, as predicted",
     scenario: scenario('u19-n05-lost-receipt-dup'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['completed -1:-1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
+    }),
   },
   {
     id: 'n06',
     title:
       'no-silent-loss, replicator: the connection drops once E1 persisted at us-west; the resend is Dup by source position and deleted — us-west stores E1, no alarm, as predicted',
     scenario: scenario('u19-n06-replicated-dup-stored'),
-    expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': ['E1', 'E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
   {
     id: 'n07',
@@ -139,14 +101,8 @@ const ROWS: ReviewRow[] = [
       "no-silent-loss, a message TTL mark-deletes the replicator's backlog before any read: E1 and E2 reported with the TTL detail at the expiry's step (decided: a mark-delete is reported as done, whoever made it), as predicted",
     scenario: scenario('u19-n07-ttl-before-read'),
     expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': [],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-      },
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': [] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -171,87 +127,50 @@ const ROWS: ReviewRow[] = [
     title:
       "no-silent-loss: the TTL fires while E1's send is in flight — the send goes on, E1 is stored at us-west, no alarm in between; E2 is written after the expiry (predicted expired: mispredicted, auto sends E2 later), replicated",
     scenario: scenario('u19-n08-ttl-in-flight'),
-    expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': ['E1', 'E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
   {
     id: 'n09',
     title:
       "no-silent-loss: a subscription's TTL mark-delete is no replicator's and deletes no data — M1, M2 stored, no alarm, as predicted",
     scenario: scenario('u19-n09-ttl-subscription-only'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: 'n10',
     title:
       "no-silent-loss: E1 sent with disableReplication is skipped by the sender's wish — not reported replicated, no alarm, no stall, as predicted",
     scenario: scenario('u19-n10-disable-replication'),
-    expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': ['E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E2'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
   {
     id: 'd01',
     title:
       "no-duplicates, dedup off: M1's receipt lost, the resend is written again (M1, M1, M2) — the topic promises nothing, no alarm, as predicted",
     scenario: scenario('u19-d01-dedup-off-resend'),
-    expected: {
-      stored: {
-        local: ['M1', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:1'],
-        M2: ['stored at 10:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
+    }),
   },
   {
     id: 'd02',
     title:
       "no-duplicates: dedup switched off after M1 persisted, M1's resend written while off — no alarm, as predicted",
     scenario: scenario('u19-d02-dedup-switched-off'),
-    expected: {
-      stored: {
-        local: ['M1', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:1'],
-        M2: ['stored at 10:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
+    }),
   },
   {
     id: 'd03',
@@ -259,13 +178,8 @@ const ROWS: ReviewRow[] = [
       "no-duplicates: dedup switched on after M1 persisted (cursor Latest) and one entry per ledger: the resend is written after the cursor into ledger 11 — alarm, copies 10:0 and 11:0, as predicted (the built-in dedup-enabled-at-runtime's rule across a rollover)",
     scenario: scenario('u19-d03-dedup-on-rollover-copies'),
     expected: {
-      stored: {
-        local: ['M1', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 11:0'],
-        M2: ['stored at 12:0'],
-      },
+      stored: { local: ['M1', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '11:0', M2: '12:0' }),
       violations: [
         {
           invariant: 'no-duplicates',
@@ -282,51 +196,30 @@ const ROWS: ReviewRow[] = [
     title:
       "no-duplicates: dedup on throughout, one entry per ledger: M1's resend is Dup by the maps whatever ledger M1 is in — stored once, no alarm, as predicted",
     scenario: scenario('u19-d04-rollover-dedup-on'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['completed -1:-1'],
-        M2: ['stored at 11:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 11:0'] },
+    }),
   },
   {
     id: 'd05',
     title:
       'no-duplicates: a Java batch [M1, M2] whose receipt is lost is resent whole and Dup (highest id 1) — each stored once, both answered -1:-1, no alarm, as predicted',
     scenario: scenario('u19-d05-batch-resend-dup'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['completed -1:-1'],
-        M2: ['completed -1:-1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'] },
+    }),
   },
   {
     id: 'd06',
     title:
       'no-duplicates: the same batch with dedup off is written twice (M1, M2, M1, M2) — no alarm, as predicted',
     scenario: scenario('u19-d06-batch-resend-dedup-off'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:1'],
-        M2: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '10:1', M2: '10:1' }),
+    }),
   },
   {
     id: 'd07',
@@ -334,13 +227,8 @@ const ROWS: ReviewRow[] = [
       'a chunked M1 with dedup on, without PR 20948: the lost receipt comes after chunk 1/2; both resent chunks are Dup (seq 0 ≤ pushed 0) and the last one completes M1 with -1:-1 — M1 never assembles: no-silent-loss (predicted no alarm: mispredicted; Pulsar before 20948 agrees)',
     scenario: scenario('u19-d07-chunked-resend'),
     expected: {
-      stored: {
-        local: ['M2'],
-      },
-      outcomes: {
-        M1: ['completed -1:-1'],
-        M2: ['stored at 10:1'],
-      },
+      stored: { local: ['M2'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -357,160 +245,90 @@ const ROWS: ReviewRow[] = [
     title:
       'no-duplicates, V2: us-east not deduplicating stores E1 twice (10:0, 10:1); both source entries are replicated and us-west, deduplicating by source position, stores E1 twice — V2 promises nothing for distinct source entries: no alarm, as predicted',
     scenario: scenario('u19-d08-v2-two-source-copies'),
-    expected: {
-      stored: {
-        'us-east': ['E1', 'E1', 'E2'],
-        'us-west': ['E1', 'E1', 'E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:1'],
-        E2: ['stored at 10:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1', 'E1', 'E2'], 'us-west': ['E1', 'E1', 'E2'] },
+      outcomes: storedAt({ E1: '10:1', E2: '10:2' }),
+    }),
   },
   {
     id: 'd09',
     title:
       'no-duplicates, V1: the same, us-west keys on (p1, seq 0) and drops the second copy — E1 once, no alarm, as predicted',
     scenario: scenario('u19-d09-v1-two-source-copies'),
-    expected: {
-      stored: {
-        'us-east': ['E1', 'E1', 'E2'],
-        'us-west': ['E1', 'E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:1'],
-        E2: ['stored at 10:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1', 'E1', 'E2'], 'us-west': ['E1', 'E2'] },
+      outcomes: storedAt({ E1: '10:1', E2: '10:2' }),
+    }),
   },
   {
     id: 'd10',
     title:
       "no-duplicates: dedup at us-east only; the replicator's resend after a drop is written again at us-west (E1, E1, E2) — us-west promises nothing, no alarm, as predicted",
     scenario: scenario('u19-d10-dedup-source-only'),
-    expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': ['E1', 'E1', 'E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E1', 'E2'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
   {
     id: 'd11',
     title:
       'no-duplicates: dedup at us-west only; the same resend is Dup — E1 once, no alarm, as predicted',
     scenario: scenario('u19-d11-dedup-remote-only'),
-    expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': ['E1', 'E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
   {
     id: 'd12',
     title:
       'd07 with pr-20948: the first chunk is written unchecked again (10:1) and the resent last chunk is persisted at 10:2 — the consumer restarts on the repeated chunk 0 and assembles M1 once: no alarm, as predicted',
     scenario: scenario('u19-d12-chunked-resend-pr-20948'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:2'],
-        M2: ['stored at 10:3'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2'] },
+      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
+    }),
   },
   {
     id: 'd13',
     title:
       "no-duplicates: dedup switched on while M1 is received (Recovering); the replay runs before the reconnect and includes M1's entry, so the resend is Dup — M1 once, no alarm, as predicted",
     scenario: scenario('u19-d13-recovering-resend'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['completed -1:-1'],
-        M2: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2'] },
+      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
+    }),
   },
   {
     id: 'd14',
     title:
       "no-duplicates, a batch's indexes: a Java batch [E1, E2] replicated V2, the replicator dropped once us-west persisted it — the resent entry is Dup by source position: once each, no alarm, as predicted",
     scenario: scenario('u19-d14-replicated-batch-drop'),
-    expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': ['E1', 'E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:0' }),
+    }),
   },
   {
     id: 'd15',
     title:
       'd14 with us-west not deduplicating: the batch is written twice there (E1, E2, E1, E2) — promised by nothing, no alarm, as predicted',
     scenario: scenario('u19-d15-replicated-batch-drop-remote-off'),
-    expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': ['E1', 'E2', 'E1', 'E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2', 'E1', 'E2'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:0' }),
+    }),
   },
   {
     id: 'd16',
     title:
       "d14 under V1: the resent batch is Dup by (p1, highest 1) — once each; the widened V1 key (p1, each message's seq) finds nothing, as predicted",
     scenario: scenario('u19-d16-replicated-batch-drop-v1'),
-    expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': ['E1', 'E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:0' }),
+    }),
   },
   {
     id: 'b01',
@@ -518,13 +336,8 @@ const ROWS: ReviewRow[] = [
       "seed 001's recipe with its subscription consuming afterwards: ledger-entries-match at step 17 as the built-in; the consumer reads only what the list records (3:0, ledger 4) — no acked-positions-exist, no negative backlog, as predicted",
     scenario: scenario('u19-b01-seed-001-consumer'),
     expected: {
-      stored: {
-        local: ['3:0', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 4:0'],
-        M2: ['stored at 4:1'],
-      },
+      stored: { local: ['3:0', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '4:0', M2: '4:1' }),
       violations: [
         {
           invariant: 'ledger-entries-match',
@@ -542,86 +355,50 @@ const ROWS: ReviewRow[] = [
     title:
       'b01 on the auto policy: both adds reach both bookies before the fencing reads; ledger 3 recorded as closed — no alarm, as predicted',
     scenario: scenario('u19-b06-seed-001-consumer-auto'),
-    expected: {
-      stored: {
-        local: ['3:0', 'M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 3:1'],
-        M2: ['stored at 3:2'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['3:0', 'M1', 'M2'] },
+      outcomes: storedAt({ M1: '3:1', M2: '3:2' }),
+    }),
   },
   {
     id: 'b02',
     title:
       'a closed empty ledger: the topic unloaded before any send closes ledger 10 with 0 entries (last entry -1); M1, M2 go to ledger 11 — 0 = -1 + 1, no alarm, as predicted',
     scenario: scenario('u19-b02-closed-empty-ledger'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 11:0'],
-        M2: ['stored at 11:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2'] },
+      outcomes: storedAt({ M1: '11:0', M2: '11:1' }),
+    }),
   },
   {
     id: 'b03',
     title:
       'acked positions across rollovers (one entry per ledger): M1 10:0, M2 11:0, M3 12:0 consumed and acked — each ack within the list, no alarm, as predicted',
     scenario: scenario('u19-b03-acks-across-rollover'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2', 'M3'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 11:0'],
-        M3: ['stored at 12:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2', 'M3'] },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
+    }),
   },
   {
     id: 'b04',
     title:
       "acked positions after an ownership change: broker-2 recovers ledger 10 and M2 goes to ledger 11; the consumer's acks stay within the list — no alarm, as predicted",
     scenario: scenario('u19-b04-acks-after-takeover'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 11:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2'] },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
+    }),
   },
   {
     id: 'b05',
     title:
       'a TTL on a subscription over bookies moves its mark-delete to the last confirmed entry — a position that exists, backlog 0: no alarm, as predicted',
     scenario: scenario('u19-b05-ttl-subscription-bk'),
-    expected: {
-      stored: {
-        local: ['M1', 'M2'],
-      },
-      outcomes: {
-        M1: ['stored at 10:0'],
-        M2: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { local: ['M1', 'M2'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+    }),
   },
   {
     id: 'p01',
@@ -629,14 +406,8 @@ const ROWS: ReviewRow[] = [
       'replication-progress: NotAllowedError on every attempt of the head E1 — reconnect and resend for ever: a loop without progress (E2 stored at us-west), as predicted',
     scenario: scenario('u19-p01-not-allowed-for-ever'),
     expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': ['E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-      },
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E2'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
       violations: [
         {
           invariant: 'replication-progress',
@@ -654,17 +425,10 @@ const ROWS: ReviewRow[] = [
     title:
       'replication-progress: the error twice only on a single entry — the third attempt passes, E1 replicated, no loop reported for a run that could still progress, as predicted',
     scenario: scenario('u19-p02-not-allowed-twice'),
-    expected: {
-      stored: {
-        'us-east': ['E1'],
-        'us-west': ['E1'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1'], 'us-west': ['E1'] },
+      outcomes: storedAt({ E1: '10:0' }),
+    }),
   },
   {
     id: 'p06',
@@ -672,14 +436,8 @@ const ROWS: ReviewRow[] = [
       "p02 with E2 pipelined behind E1: E2 persists while E1 is refused; the rewind's E1 is Dup by position and Case-1 completes it — E1 lost (predicted as p02: mispredicted; review 18 s04's shape)",
     scenario: scenario('u19-p06-not-allowed-twice-pipelined'),
     expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': ['E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-      },
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E2'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -698,14 +456,8 @@ const ROWS: ReviewRow[] = [
       "NotAllowedError for ever on E2 (not the head): E1's receipt comes first on auto, so E2 is the head when refused and the replicator loops (predicted a stall: mispredicted, the order), E2 never replicated",
     scenario: scenario('u19-p07-not-allowed-behind-head'),
     expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': ['E1'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-      },
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
       violations: [
         {
           invariant: 'replication-progress',
@@ -724,13 +476,8 @@ const ROWS: ReviewRow[] = [
       'the TTL empties the backlog: no-silent-loss for E1 (TTL detail) but nothing is owed — no replication-progress, as predicted',
     scenario: scenario('u19-p03-ttl-nothing-owed'),
     expected: {
-      stored: {
-        'us-east': ['E1'],
-        'us-west': [],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-      },
+      stored: { 'us-east': ['E1'], 'us-west': [] },
+      outcomes: storedAt({ E1: '10:0' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -748,35 +495,20 @@ const ROWS: ReviewRow[] = [
     title:
       "a corrupted head with nothing behind it: the rewind's clean re-read is stored — no alarm, as predicted",
     scenario: scenario('u19-p04-corrupted-single-entry'),
-    expected: {
-      stored: {
-        'us-east': ['E1'],
-        'us-west': ['E1'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1'], 'us-west': ['E1'] },
+      outcomes: storedAt({ E1: '10:0' }),
+    }),
   },
   {
     id: 'p05',
     title:
       'a replicator drop once E1, E2 are stored at us-west: the resends are Dup and deleted — replication finishes, no loop, as predicted',
     scenario: scenario('u19-p05-drop-after-persist'),
-    expected: {
-      stored: {
-        'us-east': ['E1', 'E2'],
-        'us-west': ['E1', 'E2'],
-      },
-      outcomes: {
-        E1: ['stored at 10:0'],
-        E2: ['stored at 10:1'],
-      },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentNoAlarm({
+      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
 ];
 

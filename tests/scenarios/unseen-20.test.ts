@@ -8,7 +8,7 @@
 // every row asserts the stored messages per cluster, the application's outcomes, the violations
 // (step and detail) and how the run ended. The scenarios are in unseen-20.scenarios.ts.
 import { describe, expect, it } from 'vitest';
-import { type ReviewRow, describeRows } from './reviewRows';
+import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
 import { runOf } from './helpers';
 import { scenario } from './unseen-20.scenarios';
 
@@ -18,48 +18,40 @@ const ROWS: ReviewRow[] = [
     title:
       'trim, deduplication on from the start: the dedup cursor (pulsar.dedup at 10:-1, no snapshot in the run) is the slowest durable cursor — nothing deleted, as predicted',
     scenario: scenario('u20-t01-dedup-cursor-holds'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'], M3: ['stored at 12:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
+    }),
   },
   {
     id: 't02',
     title:
       'trim after deduplication was switched off (pulsar.dedup deleted): the subscription consumed M3 at 12:0, the last entry of a closed ledger — ledgers 10–12 deleted (Pulsar creates the next ledger at once: createLedgerAfterClosed), nothing lost, as predicted',
     scenario: scenario('u20-t02-dedup-off-then-trim'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: [] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'], M3: ['stored at 12:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
+    }),
   },
   {
     id: 't03',
     title:
       "trim right after M2's write: the subscription had already acknowledged M1 (10:0), so ledger 10 goes and 11 is current — misprediction (the order), Pulsar agrees",
     scenario: scenario('u20-t03-subscription-holds'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'], M3: ['stored at 12:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
+    }),
   },
   {
     id: 't04',
     title:
       "trim on a fan-out once E2 reached us-west: both replicators (the eu-central one started after the workload) had consumed E1, so ledger 10 goes, E2's ledger is current — misprediction (the order), Pulsar agrees",
     scenario: scenario('u20-t04-fanout-slowest-replicator'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E2'], 'us-west': ['E1', 'E2'], 'eu-central': ['E1', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
+    }),
   },
   {
     id: 't06',
@@ -68,7 +60,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u20-t06-ttl-then-trim'),
     expected: {
       stored: { 'us-east': ['E3'], 'us-west': ['E3'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 11:0'], E3: ['stored at 12:0'] },
+      outcomes: storedAt({ E1: '10:0', E2: '11:0', E3: '12:0' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -95,7 +87,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u20-t07-checksum-then-trim'),
     expected: {
       stored: { 'us-east': ['E4', 'E5'], 'us-west': ['E4', 'E5'] },
-      outcomes: { E3: ['stored at 10:3'], E4: ['stored at 11:0'], E5: ['stored at 11:1'] },
+      outcomes: storedAt({ E3: '10:3', E4: '11:0', E5: '11:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -113,72 +105,60 @@ const ROWS: ReviewRow[] = [
     title:
       'a topic unload of the source after E1 reached us-west, then a trim: the reload opened ledger 11; the replicator consumed 10 wholly, which goes — nothing lost, as predicted',
     scenario: scenario('u20-t08-unload-then-trim'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
+    }),
   },
   {
     id: 't09',
     title:
       'a takeover whose load fails with BadVersion (broker-1 rolled the ledger first), then a trim: the metadata names broker-2 while broker-1 serves — the trim cannot act (the topic is moving) and the run warns it never fired; decided, see the doc',
     scenario: scenario('u20-t09-takeover-then-trim'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0' }),
+    }),
   },
   {
     id: 't10',
     title:
       'a lost receipt with deduplication on: the resend is Dup (-1:-1), M2 stored once; the trim finds pulsar.dedup at 10:-1 and deletes nothing, as predicted',
     scenario: scenario('u20-t10-lose-receipt-trim'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 12:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 't11',
     title:
       'a message TTL then a trim, deduplication on: checkMessageExpiry expires subscriptions and replicators, never pulsar.dedup — nothing deleted, as predicted',
     scenario: scenario('u20-t11-ttl-spares-dedup-cursor'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'], M3: ['stored at 12:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
+    }),
   },
   {
     id: 'u01',
     title:
       "topics unload of a fan-out source (remotes not deduplicating): the close waits for both replicators' producer closes — E1, E2 once at each remote, as predicted",
     scenario: scenario('u20-u01-fanout-topic-unload'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'], 'eu-central': ['E1', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
+    }),
   },
   {
     id: 'u02',
     title:
       'topics unload of the remote (not deduplicating) after E1 was written there: its producers close at once (Producer.disconnect) — E1, E2 once, as predicted',
     scenario: scenario('u20-u02-remote-topic-unload'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
   {
     id: 'u03',
@@ -187,7 +167,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u20-u03-topic-unload-not-allowed'),
     expected: {
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 11:0'] },
+      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
       violations: [
         {
           invariant: 'replication-progress',
@@ -205,144 +185,120 @@ const ROWS: ReviewRow[] = [
     title:
       "set-deduplication due while the topic unload's close waits: not applicable while closing, it runs after the reload — nothing duplicated, as predicted",
     scenario: scenario('u20-u04-toggle-during-close'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
+    }),
   },
   {
     id: 'u05',
     title:
       "PR 23697's broken channel on the replicator, then a topic unload of the source when quiet: V2 at us-west drops the stale frame by position; the reloaded replicator resends from its cursor — E1, E2 once, as predicted",
     scenario: scenario('u20-u05-duplicate-frames-topic-unload'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
   {
     id: 'u06',
     title:
       'topics unload of a fan-out source whose second link has not started: the close waits for the connected producer only — E1, E2 once at both remotes, as predicted',
     scenario: scenario('u20-u06-topic-unload-one-link-idle'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'], 'eu-central': ['E1', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 11:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
+    }),
   },
   {
     id: 'u07',
     title:
       "deduplication switched on and a topic unload in the same window: the load replays from the new cursor and ends Recovering; M2's lost receipt's resend is Dup — stored once, as predicted",
     scenario: scenario('u20-u07-topic-unload-in-recovering'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 13:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'd01',
     title:
       "the remote switched on after E1 was written there, the replicator dropped after E2's write: the replay (nothing after the cursor) ran first, so E2's resend is Dup by source position — stored once, as predicted",
     scenario: scenario('u20-d01-remote-on-replicator-drop'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
   {
     id: 'd02',
     title:
       "the remote switched off, the replicator dropped after E2's write: E2's resend is written again — twice at us-west, no alarm (nothing promised), as predicted",
     scenario: scenario('u20-d02-remote-off-replicator-drop'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
   {
     id: 'd03',
     title:
       "switched on, a bundle unload while M2 is sent (Recovering): the load replays from the new cursor; M2's resend after its lost receipt is Dup — once, as predicted",
     scenario: scenario('u20-d03-on-then-unload-in-recovering'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 13:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'd04',
     title:
       "off after M1, on again after M2 (a new cursor at 11:0), M3's receipt lost: its resend is Dup — each once, as predicted",
     scenario: scenario('u20-d04-off-on-lose-receipt'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'], M3: ['completed -1:-1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'd05',
     title:
       'switched on after M2 (pulsar.dedup at 11:0), then a trim: ledgers 10 and 11 lie wholly before every durable cursor and go — stored M3, nothing lost, as predicted',
     scenario: scenario('u20-d05-on-then-trim'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 11:0'], M3: ['stored at 12:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
+    }),
   },
   {
     id: 'd06',
     title:
       "chunked M1 (pr-20948), deduplication switched on after its first chunk, that chunk's receipt lost: the replay (nothing after 10:0) ran before the resend, so both chunks are written again — M1 assembles, no alarm; misprediction (the order), Pulsar agrees",
     scenario: scenario('u20-d06-chunked-on-mid-message'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:2'], M2: ['stored at 10:3'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
+    }),
   },
   {
     id: 'r01',
     title:
       "fan-out, the us-west replicator dropped after E1's write there: Dup by position at us-west, eu-central untouched — once each, as predicted",
     scenario: scenario('u20-r01-fanout-drop-one'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'], 'eu-central': ['E1', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
   {
     id: 'r02',
     title:
       "a chain us-east → us-west → eu-central: us-west's replicator deletes the replicated entries unsent (isReplicated) — eu-central stores nothing, not a loss (Pulsar needs a full mesh), as predicted",
     scenario: scenario('u20-r02-chain-no-forward'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'], 'eu-central': [] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
   {
     id: 'r03',
@@ -351,7 +307,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u20-r03-fanin-v1-same-name'),
     expected: {
       stored: { 'us-east': ['E1'], 'us-west': ['W1'], 'eu-central': ['E1'] },
-      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:0'] },
+      outcomes: storedAt({ E1: '10:0', W1: '20:0' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -369,12 +325,10 @@ const ROWS: ReviewRow[] = [
     title:
       'fan-in under V2: each replicator producer keeps its own watermark — E1 and W1 stored at eu-central, as predicted',
     scenario: scenario('u20-r04-fanin-v2'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1'], 'us-west': ['W1'], 'eu-central': ['E1', 'W1'] },
-      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '20:0' }),
+    }),
   },
   {
     id: 'r05',
@@ -383,7 +337,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u20-r05-fanout-checksum-one-link'),
     expected: {
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'], 'eu-central': ['E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 10:1'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -403,7 +357,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u20-r06-fanout-not-allowed-one-link'),
     expected: {
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E2'], 'eu-central': ['E1', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 10:1'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
       violations: [
         {
           invariant: 'replication-progress',
@@ -423,7 +377,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u20-r07-fanout-ttl'),
     expected: {
       stored: { 'us-east': ['E1', 'E2'], 'us-west': [], 'eu-central': [] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 10:1'] },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -462,28 +416,24 @@ const ROWS: ReviewRow[] = [
     title:
       'two-way, a ledger per entry, trims at both ends: each replicator consumed its own entries and skipped the replicated ones — every closed ledger goes, nothing lost, as predicted',
     scenario: scenario('u20-r08-two-way-trim'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': [], 'us-west': [] },
-      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 21:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '21:0' }),
+    }),
   },
   {
     id: 'r09',
     title:
       "a full mesh of three clusters (six links): each replicator forwards only its cluster's own entries — E1, W1, C1 once everywhere, as predicted",
     scenario: scenario('u20-r09-three-way-mesh'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: {
         'us-east': ['E1', 'W1', 'C1'],
         'us-west': ['E1', 'W1', 'C1'],
         'eu-central': ['E1', 'W1', 'C1'],
       },
-      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:1'], C1: ['stored at 30:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', W1: '20:1', C1: '30:2' }),
+    }),
   },
   {
     id: 'r10',
@@ -492,7 +442,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u20-r10-two-way-ttl'),
     expected: {
       stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'] },
-      outcomes: { E1: ['stored at 10:0'], W1: ['stored at 20:1'] },
+      outcomes: storedAt({ E1: '10:0', W1: '20:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -510,24 +460,20 @@ const ROWS: ReviewRow[] = [
     title:
       "a chunked message replicated (V2), the replicator dropped after chunk 1's write at us-west: the resend of chunk 1 is Dup by position — M1 once, as predicted",
     scenario: scenario('u20-c01-geo-chunked-v2-drop'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:1'], M2: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
+    }),
   },
   {
     id: 'c02',
     title:
       'the same under V1 with pr-20948: chunk 1 is written again unchecked, chunk 2 judged NotDup — the consumer restarts on the repeated first chunk, M1 once, as predicted',
     scenario: scenario('u20-c02-geo-chunked-v1-20948-drop'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:1'], M2: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
+    }),
   },
   {
     id: 'c03',
@@ -536,7 +482,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u20-c03-geo-chunked-ttl-mid-message'),
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: { M1: ['stored at 10:1'], M2: ['stored at 10:2'] },
+      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -554,24 +500,20 @@ const ROWS: ReviewRow[] = [
     title:
       'a chunked message on a fan-out (V2): each link replicates both chunks — M1, M2 at both remotes, as predicted',
     scenario: scenario('u20-c04-geo-chunked-fanout'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'], 'eu-central': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:1'], M2: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
+    }),
   },
   {
     id: 'c05',
     title:
       "NotAllowedError twice on M1 at us-west: the fault is the message's, so both pipelined chunks fail once and rewind — the third read sends both, M1 assembles; misprediction (the fault's scope)",
     scenario: scenario('u20-c05-geo-chunked-not-allowed-twice'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:1'], M2: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
+    }),
   },
   {
     id: 'c06',
@@ -580,7 +522,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u20-c06-geo-chunked-not-allowed-once'),
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: { M1: ['stored at 10:1'], M2: ['stored at 10:2'] },
+      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -598,12 +540,10 @@ const ROWS: ReviewRow[] = [
     title:
       'a TTL at the remote with a subscription there: only that subscription expires — nothing lost, as predicted',
     scenario: scenario('u20-e01-ttl-at-remote'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+    }),
   },
   {
     id: 'e02',
@@ -612,7 +552,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u20-e02-ttl-during-topic-unload'),
     expected: {
       stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1'] },
-      outcomes: { E1: ['stored at 10:0'], E2: ['stored at 11:0'] },
+      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -632,7 +572,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u20-e03-ttl-slow-bookie'),
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'] },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
