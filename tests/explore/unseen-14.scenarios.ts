@@ -1,15 +1,11 @@
 // Review 14's unseen scenarios (docs/research/review-14.md): small explorer searches, one per
 // combination; the CLI reads them as files written by `npx tsx tests/explore/unseen-14.scenarios.ts <dir>`.
-const FORMAT = 'dedup-lab/scenario@1';
+import { EAST_WEST, QUORUM_222, scenarioBook } from '../scenarios/reviewScenarios';
+
 const ONE = [{ name: 'local', brokers: ['broker-1'] }];
-const EAST_WEST = [
-  { name: 'us-east', brokers: ['broker-1'] },
-  { name: 'us-west', brokers: ['broker-2'] },
-];
 const BOOKIES2 = [
   { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
 ];
-const QUORUM_222 = { ensemble: 2, writeQuorum: 2, ackQuorum: 2 };
 const backlog = (id: number, producer: string, ...ids: string[]) => ({
   id,
   entries: 0,
@@ -160,15 +156,4 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   },
 };
 
-export const scenario = (
-  id: string,
-  patch: Record<string, unknown> = {},
-): Record<string, unknown> => ({ format: FORMAT, id, title: id, ...SCENARIOS[id], ...patch });
-
-if (typeof process !== 'undefined' && process.argv[1]?.endsWith('unseen-14.scenarios.ts')) {
-  const { writeFileSync, mkdirSync } = await import('node:fs');
-  const dir = process.argv[2] ?? '/tmp/h4s';
-  mkdirSync(dir, { recursive: true });
-  for (const id of Object.keys(SCENARIOS))
-    writeFileSync(`${dir}/${id}.json`, JSON.stringify(scenario(id), null, 1));
-}
+export const scenario = scenarioBook(SCENARIOS, 'unseen-14.scenarios.ts', '/tmp/h4s');

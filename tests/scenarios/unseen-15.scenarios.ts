@@ -3,21 +3,18 @@
 // Rows for `run` (tests/scenarios/unseen-15.test.ts) and searches for `check`
 // (tests/explore/unseen-15.test.ts); `npx tsx tests/scenarios/unseen-15.scenarios.ts <dir>` writes
 // them out as files the CLI reads.
-const FORMAT = 'dedup-lab/scenario@1';
-const EAST_WEST = [
-  { name: 'us-east', brokers: ['broker-1'] },
-  { name: 'us-west', brokers: ['broker-2'] },
-];
+import {
+  AWAIT,
+  DEDUP_ON,
+  EAST_TO_WEST,
+  EAST_WEST,
+  P1_EAST,
+  QUORUM_222,
+  scenarioBook,
+  send,
+} from './reviewScenarios';
+
 const THREE = [...EAST_WEST, { name: 'eu', brokers: ['broker-3'] }];
-const DEDUP_ON = { deduplication: true };
-const P1_EAST = [{ name: 'p1', cluster: 'us-east' }];
-const EAST_TO_WEST = { from: 'us-east', to: 'us-west' };
-const send = (id: string, extra: Record<string, unknown> = {}, producer = 'p1') => ({
-  send: id,
-  producer,
-  ...extra,
-});
-const AWAIT = { await: 'p1' };
 const search = (kinds: string[], max: number, maxDepth = 80) => ({
   faults: { kinds, max },
   maxDepth,
@@ -31,7 +28,6 @@ const BOOKIES2 = (name = 'local', brokers = ['broker-1']) => ({
   brokers,
   bookies: ['bookie-1', 'bookie-2'],
 });
-const QUORUM_222 = { ensemble: 2, writeQuorum: 2, ackQuorum: 2 };
 
 export const SCENARIOS: Record<string, Record<string, unknown>> = {
   // ---- replicateTo / disableReplication ----
@@ -471,15 +467,4 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   },
 };
 
-export const scenario = (
-  id: string,
-  patch: Record<string, unknown> = {},
-): Record<string, unknown> => ({ format: FORMAT, id, title: id, ...SCENARIOS[id], ...patch });
-
-if (typeof process !== 'undefined' && process.argv[1]?.endsWith('unseen-15.scenarios.ts')) {
-  const { writeFileSync, mkdirSync } = await import('node:fs');
-  const dir = process.argv[2] ?? '/tmp/h3s';
-  mkdirSync(dir, { recursive: true });
-  for (const id of Object.keys(SCENARIOS))
-    writeFileSync(`${dir}/${id}.json`, JSON.stringify(scenario(id), null, 1));
-}
+export const scenario = scenarioBook(SCENARIOS, 'unseen-15.scenarios.ts', '/tmp/h3s');

@@ -6,40 +6,26 @@
 // Rows for `run` (tests/scenarios/unseen-16.test.ts) and searches for `check`
 // (tests/explore/unseen-16.test.ts); `npx tsx tests/scenarios/unseen-16.scenarios.ts <dir>` writes
 // them out as files the CLI reads.
-const FORMAT = 'dedup-lab/scenario@1';
-const EAST_WEST = [
-  { name: 'us-east', brokers: ['broker-1'] },
-  { name: 'us-west', brokers: ['broker-2'] },
-];
-const DEDUP_ON = { deduplication: true };
-const P1_EAST = [{ name: 'p1', cluster: 'us-east' }];
-const EAST_TO_WEST = { from: 'us-east', to: 'us-west' };
-const TWO_WAY = [
-  { from: 'us-east', to: 'us-west' },
-  { from: 'us-west', to: 'us-east' },
-];
-const PE_PW = [
-  { name: 'pe', cluster: 'us-east' },
-  { name: 'pw', cluster: 'us-west' },
-];
-const send = (id: string, extra: Record<string, unknown> = {}, producer = 'p1') => ({
-  send: id,
-  producer,
-  ...extra,
-});
-const AWAIT = { await: 'p1' };
+import {
+  AWAIT,
+  DEDUP_ON,
+  EAST_TO_WEST,
+  EAST_WEST,
+  P1_EAST,
+  PE_PW,
+  persisted,
+  QUORUM_222,
+  scenarioBook,
+  send,
+  TWO_WAY,
+} from './reviewScenarios';
+
 const search = (kinds: string[], max: number, maxDepth = 80) => ({
   faults: { kinds, max },
   maxDepth,
 });
-const persisted = (message: string, cluster?: string) => ({
-  event: 'persisted',
-  message,
-  ...(cluster ? { cluster } : {}),
-});
 /** 6,000,000 bytes: two chunks (5,242,868 per chunk). */
 const BIG = 6_000_000;
-const QUORUM_222 = { ensemble: 2, writeQuorum: 2, ackQuorum: 2 };
 /** us-east on two bookies with a second broker to take it over; us-west abstract. */
 const EAST_BOOKIES_WEST = [
   { name: 'us-east', brokers: ['broker-1', 'broker-3'], bookies: ['bookie-1', 'bookie-2'] },
@@ -674,15 +660,4 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   },
 };
 
-export const scenario = (
-  id: string,
-  patch: Record<string, unknown> = {},
-): Record<string, unknown> => ({ format: FORMAT, id, title: id, ...SCENARIOS[id], ...patch });
-
-if (typeof process !== 'undefined' && process.argv[1]?.endsWith('unseen-16.scenarios.ts')) {
-  const { writeFileSync, mkdirSync } = await import('node:fs');
-  const dir = process.argv[2] ?? '/tmp/u16';
-  mkdirSync(dir, { recursive: true });
-  for (const id of Object.keys(SCENARIOS))
-    writeFileSync(`${dir}/${id}.json`, JSON.stringify(scenario(id), null, 1));
-}
+export const scenario = scenarioBook(SCENARIOS, 'unseen-16.scenarios.ts', '/tmp/u16');

@@ -6,28 +6,17 @@
 // connection, and one producer name used in two clusters. Rows for `run`
 // (tests/scenarios/unseen-17.test.ts) and searches for `check` (tests/explore/unseen-17.test.ts);
 // `npx tsx tests/scenarios/unseen-17.scenarios.ts <dir>` writes them out as files the CLI reads.
-const FORMAT = 'dedup-lab/scenario@1';
-const EAST_WEST = [
-  { name: 'us-east', brokers: ['broker-1'] },
-  { name: 'us-west', brokers: ['broker-2'] },
-];
-const P1_EAST = [{ name: 'p1', cluster: 'us-east' }];
-const EAST_TO_WEST = { from: 'us-east', to: 'us-west' };
-const send = (id: string, extra: Record<string, unknown> = {}, producer = 'p1') => ({
-  send: id,
-  producer,
-  ...extra,
-});
-const AWAIT = { await: 'p1' };
-const search = (kinds: string[], max: number, maxDepth = 60) => ({
-  faults: { kinds, max },
-  maxDepth,
-});
-const persisted = (message: string, cluster?: string) => ({
-  event: 'persisted',
-  message,
-  ...(cluster ? { cluster } : {}),
-});
+import {
+  AWAIT,
+  EAST_TO_WEST,
+  EAST_WEST,
+  P1_EAST,
+  persisted,
+  scenarioBook,
+  search,
+  send,
+} from './reviewScenarios';
+
 const received = (message: string, cluster?: string) => ({
   event: 'received',
   message,
@@ -414,15 +403,4 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   },
 };
 
-export const scenario = (
-  id: string,
-  patch: Record<string, unknown> = {},
-): Record<string, unknown> => ({ format: FORMAT, id, title: id, ...SCENARIOS[id], ...patch });
-
-if (typeof process !== 'undefined' && process.argv[1]?.endsWith('unseen-17.scenarios.ts')) {
-  const { writeFileSync, mkdirSync } = await import('node:fs');
-  const dir = process.argv[2] ?? '/tmp/u17';
-  mkdirSync(dir, { recursive: true });
-  for (const id of Object.keys(SCENARIOS))
-    writeFileSync(`${dir}/${id}.json`, JSON.stringify(scenario(id), null, 1));
-}
+export const scenario = scenarioBook(SCENARIOS, 'unseen-17.scenarios.ts', '/tmp/u17');

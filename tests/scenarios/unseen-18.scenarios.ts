@@ -6,11 +6,8 @@
 // for `run` (tests/scenarios/unseen-18.test.ts) and searches for `check`
 // (tests/explore/unseen-18.test.ts); `npx tsx tests/scenarios/unseen-18.scenarios.ts <dir>` writes
 // them out as files the CLI reads.
-const FORMAT = 'dedup-lab/scenario@1';
-const EAST_WEST = [
-  { name: 'us-east', brokers: ['broker-1'] },
-  { name: 'us-west', brokers: ['broker-2'] },
-];
+import { EAST_WEST, scenarioBook, search } from './reviewScenarios';
+
 const send = (id: string, producer = 'p1', seq?: number) => ({
   send: id,
   producer,
@@ -18,10 +15,6 @@ const send = (id: string, producer = 'p1', seq?: number) => ({
 });
 const flush = (p = 'p1') => ({ flush: p });
 const wait = (p = 'p1') => ({ await: p });
-const search = (kinds: string[], max: number, maxDepth = 60) => ({
-  faults: { kinds, max },
-  maxDepth,
-});
 const ids = (...xs: string[]) => xs.map((x) => send(x));
 
 // ---- seed 000: V2 replicator, a head-of-queue failure at the remote ----
@@ -460,15 +453,4 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   },
 };
 
-export const scenario = (
-  id: string,
-  patch: Record<string, unknown> = {},
-): Record<string, unknown> => ({ format: FORMAT, id, title: id, ...SCENARIOS[id], ...patch });
-
-if (typeof process !== 'undefined' && process.argv[1]?.endsWith('unseen-18.scenarios.ts')) {
-  const { writeFileSync, mkdirSync } = await import('node:fs');
-  const dir = process.argv[2] ?? '/tmp/u18';
-  mkdirSync(dir, { recursive: true });
-  for (const id of Object.keys(SCENARIOS))
-    writeFileSync(`${dir}/${id}.json`, JSON.stringify(scenario(id), null, 1));
-}
+export const scenario = scenarioBook(SCENARIOS, 'unseen-18.scenarios.ts', '/tmp/u18');

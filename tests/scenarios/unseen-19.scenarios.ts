@@ -5,12 +5,8 @@
 // and Pulsar's sources before the row was run. Most use the contract alone; where an edge needs an
 // extension (a message TTL, a dedup switch, a ledger size, chunking) the comment says so.
 // `npx tsx tests/scenarios/unseen-19.scenarios.ts <dir>` writes them out as files the CLI reads.
-const FORMAT = 'dedup-lab/scenario@1';
-type Json = Record<string, unknown>;
-const EAST_WEST = [
-  { name: 'us-east', brokers: ['broker-1'] },
-  { name: 'us-west', brokers: ['broker-2'] },
-];
+import { EAST_WEST, type Json, persisted, scenarioBook, search } from './reviewScenarios';
+
 const send = (id: string, producer = 'p1', seq?: number, more: Json = {}) => ({
   send: id,
   producer,
@@ -18,15 +14,6 @@ const send = (id: string, producer = 'p1', seq?: number, more: Json = {}) => ({
   ...more,
 });
 const wait = (p = 'p1') => ({ await: p });
-const search = (kinds: string[], max: number, maxDepth = 60) => ({
-  faults: { kinds, max },
-  maxDepth,
-});
-const persisted = (message: string, cluster?: string) => ({
-  event: 'persisted',
-  message,
-  ...(cluster ? { cluster } : {}),
-});
 
 /** One cluster on abstract storage; p1 sends `workload`. */
 const local = (dedup: boolean, workload: Json[], faults: Json[] = [], extra: Json = {}) => ({
@@ -509,19 +496,5 @@ const SCENARIOS: Record<string, Json> = {
   },
 };
 
-export const scenario = (id: string, patch: Json = {}): Json => ({
-  format: FORMAT,
-  id,
-  title: id,
-  ...SCENARIOS[id],
-  ...patch,
-});
+export const scenario = scenarioBook(SCENARIOS, 'unseen-19.scenarios.ts', '/tmp/u19');
 export const SCENARIO_IDS = Object.keys(SCENARIOS);
-
-if (typeof process !== 'undefined' && process.argv[1]?.endsWith('unseen-19.scenarios.ts')) {
-  const { writeFileSync, mkdirSync } = await import('node:fs');
-  const dir = process.argv[2] ?? '/tmp/u19';
-  mkdirSync(dir, { recursive: true });
-  for (const id of Object.keys(SCENARIOS))
-    writeFileSync(`${dir}/${id}.json`, JSON.stringify(scenario(id), null, 1));
-}

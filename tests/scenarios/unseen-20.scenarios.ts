@@ -6,22 +6,13 @@
 // was run. Rows for `run` (tests/scenarios/unseen-20.test.ts) and searches for `check`
 // (tests/explore/unseen-20.test.ts). The extensions used are in docs/scenario-format-extensions.md.
 // `npx tsx tests/scenarios/unseen-20.scenarios.ts <dir>` writes them out as files the CLI reads.
-const FORMAT = 'dedup-lab/scenario@1';
-type Json = Record<string, unknown>;
+import { type Json, persisted, scenarioBook, search } from './reviewScenarios';
+
 const EAST = { name: 'us-east', brokers: ['broker-1'] };
 const WEST = { name: 'us-west', brokers: ['broker-2'] };
 const EU = { name: 'eu-central', brokers: ['broker-3'] };
 const send = (id: string, producer = 'p1', more: Json = {}) => ({ send: id, producer, ...more });
 const wait = (p = 'p1') => ({ await: p });
-const search = (kinds: string[], max: number, maxDepth = 60) => ({
-  faults: { kinds, max },
-  maxDepth,
-});
-const persisted = (message: string, cluster?: string) => ({
-  event: 'persisted',
-  message,
-  ...(cluster ? { cluster } : {}),
-});
 const quiet = { when: 'quiescent' };
 const trim = (cluster: string, after: Json = quiet) => ({ kind: 'trim-topic', cluster, after });
 const M123 = [send('M1'), send('M2'), send('M3'), wait()];
@@ -589,19 +580,5 @@ const SCENARIOS: Record<string, Json> = {
   },
 };
 
-export const scenario = (id: string, patch: Json = {}): Json => ({
-  format: FORMAT,
-  id,
-  title: id,
-  ...SCENARIOS[id],
-  ...patch,
-});
+export const scenario = scenarioBook(SCENARIOS, 'unseen-20.scenarios.ts', '/tmp/u20');
 export const SCENARIO_IDS = Object.keys(SCENARIOS);
-
-if (typeof process !== 'undefined' && process.argv[1]?.endsWith('unseen-20.scenarios.ts')) {
-  const { writeFileSync, mkdirSync } = await import('node:fs');
-  const dir = process.argv[2] ?? '/tmp/u20';
-  mkdirSync(dir, { recursive: true });
-  for (const id of Object.keys(SCENARIOS))
-    writeFileSync(`${dir}/${id}.json`, JSON.stringify(scenario(id), null, 1));
-}
