@@ -5,14 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import { appStore, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { startOnDirectRunner } from './startApp';
 
 const SEED_A_GO = 'Seed 003 row (a), Go client: a resend shares a batch with a new message';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 const topic = () => screen.getByTestId('panel-topic');
 const invariants = () => screen.getByTestId('panel-invariants');

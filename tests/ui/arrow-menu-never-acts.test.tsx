@@ -10,13 +10,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { toMermaid } from '../../src/engine';
 import { ArrowMenu } from '../../src/ui/components/Diagram/ArrowMenu';
 import { arrowTarget, type ArrowTarget } from '../../src/ui/components/Diagram/arrows';
-import { appStore, selectScenario, setFixes, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setFixes } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
   localStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 
 const state = () => appStore.getState();

@@ -8,13 +8,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { toMermaid } from '../../src/engine';
 import { ArrowMenu } from '../../src/ui/components/Diagram/ArrowMenu';
 import { arrowTarget, kindsFor, type ArrowTarget } from '../../src/ui/components/Diagram/arrows';
-import { appStore, selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 const state = () => appStore.getState();
 const targets = (): ArrowTarget[] => {

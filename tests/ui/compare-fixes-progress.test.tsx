@@ -9,14 +9,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
 import { durationOf } from '../../src/ui/components/Explorer/compared';
-import { selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { fakeExplore } from './fakeExplore';
 
 let clock = 1000;
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario('seed-003-a-go-explore');
   clock = 1000;
   vi.spyOn(performance, 'now').mockImplementation(() => clock);

@@ -20,9 +20,9 @@ import {
   openCounterexample,
   selectScenario,
   setRunner,
-  start,
 } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
+import { startOnDirectRunner } from './startApp';
 
 const ID = 'seed-000-explore';
 /** The explorer panel's block for the scenario's own bounds (it writes maxStates too). */
@@ -38,8 +38,7 @@ function counterexample() {
 }
 
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario(ID);
 });
 

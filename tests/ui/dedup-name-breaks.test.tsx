@@ -6,13 +6,10 @@ import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
 import { BreakableName, namePieces } from '../../src/ui/components/Panels/breakName';
-import { selectScenario, setRunner, start, stepLast } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario, stepLast } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 /** The text between the <wbr>s of an element. */
 const pieces = (el: Element): string[] => {

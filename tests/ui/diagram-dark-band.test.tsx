@@ -4,12 +4,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VIOLATION_FILL } from '../../src/engine';
 import { Diagram, DARK_VIOLATION_FILL } from '../../src/ui/components/Diagram';
-import { selectScenario, setRunner, setTheme, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario, setTheme } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario('seed-003-a-go');
 });
 afterEach(() => setTheme('light'));

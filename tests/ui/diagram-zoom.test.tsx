@@ -7,13 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Diagram } from '../../src/ui/components/Diagram';
 import { AUTO_MIN, readZoom, scaleFor, stepZoom } from '../../src/ui/components/Diagram/zoom';
-import { selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
   sessionStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 
 const svgOf = () => screen.getByTestId('diagram').querySelector('svg');

@@ -6,14 +6,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import { draftKey, LEGACY_DRAFT_KEY } from '../../src/ui/components/Editor/draft';
-import { appStore, selectScenario, setRunner, start } from '../../src/ui/store';
+import { appStore, selectScenario, setRunner } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
+import { startOnDirectRunner } from './startApp';
 import { replaceText } from './editorText';
 
 beforeEach(async () => {
   localStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 
 const jsonBox = () => screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Scenario JSON' });

@@ -6,14 +6,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import { FAULT_KINDS, outcomesOf, parseScenarioText } from '../../src/engine';
 import { MINIMAL_EXAMPLE } from '../../src/ui/components/Editor/FormatHelp';
-import { appStore, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { replaceText } from './editorText';
 
 beforeEach(async () => {
   localStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 
 describe('the editor explains the format', () => {

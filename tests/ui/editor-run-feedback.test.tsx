@@ -8,14 +8,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import { whereIn } from '../../src/ui/components/Editor/feedback';
-import { appStore, selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { replaceText } from './editorText';
 
 beforeEach(async () => {
   localStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 
 /** A small Go scenario with batching bounded by bytes: M3 does not fit beside M1 and M2. */

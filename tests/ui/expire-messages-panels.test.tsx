@@ -7,13 +7,10 @@ import { render, screen, within } from '@testing-library/react';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
-import { appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 describe('message TTL in the Topic and Replicator panels', () => {
   it('geo-ttl-expires-backlog at the end: M1, M2 lost to the TTL (not deleted by the replicator); TTL flags on screen', async () => {

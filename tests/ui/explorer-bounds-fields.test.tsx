@@ -9,13 +9,12 @@ import { EXPLORE_FAULT_KINDS, loadScenario } from '../../src/engine';
 import { builtinById } from '../../src/scenarios';
 import { kindApplies, readBound } from '../../src/ui/components/Explorer/bounds';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
-import { selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { fakeExplore } from './fakeExplore';
 
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario('seed-003-a-go-explore');
 });
 

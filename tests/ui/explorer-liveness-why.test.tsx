@@ -6,14 +6,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
-import { selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { fakeExplore } from './fakeExplore';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 describe('the explorer’s verdict says why liveness is not applicable', () => {
   it('chunked-dedup-pr-20948 (one cluster): “Liveness: not-applicable — no replication here: …”', async () => {

@@ -5,13 +5,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ExplorerPanel, { judged } from '../../src/ui/components/Explorer/Panel';
-import { appStore, selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { fakeExplore } from './fakeExplore';
 
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario('seed-000-checksum-corrupted');
 });
 

@@ -11,14 +11,13 @@ import { explore, explorerBounds, loadScenario, type ExploreResult } from '../..
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
 import { rateOf, secondsOf } from '../../src/ui/components/Explorer/SearchStatus';
 import { builtinById } from '../../src/scenarios';
-import { selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { fakeExplore } from './fakeExplore';
 
 let clock = 1000;
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario('seed-003-a-go-explore');
   clock = 1000;
   vi.spyOn(performance, 'now').mockImplementation(() => clock);

@@ -7,13 +7,12 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
-import { appStore, selectScenario, setRunner, start, toggleFix } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, toggleFix } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { fakeExplore } from './fakeExplore';
 
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario('seed-003-a-go-explore');
 });
 

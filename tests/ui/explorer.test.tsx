@@ -16,12 +16,10 @@ import {
   recipeOf,
   selectScenario,
   setCursor,
-  setRunner,
-  start,
 } from '../../src/ui/store';
 import { builtinById } from '../../src/scenarios';
 import { recipeFromState } from '../../src/ui/share/sync';
-import { directRunner } from '../../src/worker/handle';
+import { startOnDirectRunner } from './startApp';
 import { fakeExplore as fake } from './fakeExplore';
 
 function realResult(id: string): ExploreResult {
@@ -31,8 +29,7 @@ function realResult(id: string): ExploreResult {
 }
 
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario('seed-003-a-go-explore');
 });
 

@@ -11,15 +11,10 @@ import {
   scenarioOf,
   selectScenario,
   setCursor,
-  setRunner,
-  start,
 } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 const keys = () => appStore.getState().result!.steps.map((x) => x.key);
 

@@ -8,21 +8,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
 import { EXPLORE_KIND_WORDS, LOCAL_BUFFER } from '../../src/ui/faultWords';
-import {
-  appStore,
-  describeFault,
-  selectScenario,
-  setCursor,
-  setRunner,
-  start,
-} from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, describeFault, selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { fakeExplore } from './fakeExplore';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 describe('fault kinds in words', () => {
   it('seed 000: each checksum kind says what it places; plain checksum-error tries both', async () => {

@@ -11,20 +11,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { toMermaid } from '../../src/engine';
 import { App } from '../../src/ui/App';
 import { arrowTarget } from '../../src/ui/components/Diagram/arrows';
-import {
-  appStore,
-  selectScenario,
-  setCursor,
-  setFixes,
-  setRunner,
-  start,
-} from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setCursor, setFixes } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
   localStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 
 const state = () => appStore.getState();

@@ -7,21 +7,12 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
-import {
-  appStore,
-  selectScenario,
-  setCursor,
-  setPlaying,
-  setRunner,
-  setSpeed,
-  start,
-} from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setCursor, setPlaying, setSpeed } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
   localStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario('seed-002-issue-1');
 });
 

@@ -8,20 +8,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { toMermaid } from '../../src/engine';
 import { App } from '../../src/ui/App';
 import { arrowTarget } from '../../src/ui/components/Diagram/arrows';
-import {
-  addFault,
-  appStore,
-  selectScenario,
-  setCursor,
-  setRunner,
-  start,
-} from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { addFault, appStore, selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 const menuItems = () => screen.getAllByRole('menuitem').map((b) => b.textContent ?? '');
 

@@ -5,20 +5,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FaultPlan } from '../../src/ui/components/FaultPlan';
-import {
-  addFault,
-  appStore,
-  selectScenario,
-  setCursor,
-  setRunner,
-  start,
-} from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { addFault, appStore, selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 const result = () => appStore.getState().result!;
 const lines = () => within(screen.getByTestId('panel-faults')).getAllByRole('listitem');

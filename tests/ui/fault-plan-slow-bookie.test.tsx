@@ -6,20 +6,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FaultPlan } from '../../src/ui/components/FaultPlan';
-import {
-  addFault,
-  appStore,
-  selectScenario,
-  setCursor,
-  setRunner,
-  start,
-} from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { addFault, appStore, selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 /** The first step whose world holds back an answer of `bookie`. */
 const firstHeld = (bookie: string) =>

@@ -9,14 +9,11 @@ import { planAction } from '../../src/engine/sim/faults';
 import { BUILTINS } from '../../src/scenarios/index';
 import { App } from '../../src/ui/App';
 import { topologyFaults } from '../../src/ui/components/FaultPlan/topologyFaults';
-import { producerSentence, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { producerSentence, selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { runBuiltin } from '../render/runBuiltin';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 const graph = () => screen.getByTestId('panel-topology');
 const plan = () => screen.getByTestId('panel-faults');

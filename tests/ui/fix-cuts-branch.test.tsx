@@ -7,14 +7,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { builtinById } from '../../src/scenarios';
 import { App } from '../../src/ui/App';
-import { appStore, openCounterexample, selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, openCounterexample, selectScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
 const ID = 'seed-003-a-go-explore';
 
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario(ID);
 });
 

@@ -4,13 +4,12 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPACT_QUERY, FixToggles } from '../../src/ui/components/FixToggles';
-import { appStore, runCustomScenario, setRunner, start } from '../../src/ui/store';
+import { appStore, runCustomScenario } from '../../src/ui/store';
 import { builtinById } from '../../src/scenarios';
-import { directRunner } from '../../src/worker/handle';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   vi.stubGlobal('matchMedia', (q: string) => ({
     matches: q === COMPACT_QUERY,
     addEventListener: () => {},

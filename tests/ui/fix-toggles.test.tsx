@@ -4,13 +4,10 @@ import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FixToggles } from '../../src/ui/components/FixToggles';
 import { builtinById } from '../../src/scenarios';
-import { appStore, runCustomScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, runCustomScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 describe('fix toggles', () => {
   it("a fix in the scenario's own fixes is checked, locked and labelled; the others stay free", async () => {

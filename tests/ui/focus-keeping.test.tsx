@@ -10,11 +10,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import { addFault, appStore, selectScenario, setRunner, start } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 const cursor = () => appStore.getState().cursor;
 const lastStep = () => appStore.getState().result!.steps.length - 1;

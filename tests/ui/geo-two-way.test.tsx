@@ -4,12 +4,11 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
-import { selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario('geo-two-way');
 });
 

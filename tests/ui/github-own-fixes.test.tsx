@@ -6,15 +6,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builtinById } from '../../src/scenarios';
 import { ShareBar } from '../../src/ui/components/Share';
-import { runCustomScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { runCustomScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
 const copied: string[] = [];
 
 beforeEach(async () => {
   copied.length = 0;
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -5,14 +5,11 @@
 import { act, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
-import { selectScenario, setRunner, start, stepLast, toggleFix } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario, stepLast, toggleFix } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { producerCard } from './producerCard';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 describe("a Go producer's watermarks in its own names", () => {
   it('go-delayed-overtakes-batch at its end: sequenceIDGenerator 2, lastSequenceID 0 (the last receipt, the batch’s -1:-1 for seq 0, stored it: ReceivedSendReceipt overwrites); no Java names, no pushed field', async () => {

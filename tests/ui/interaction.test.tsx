@@ -8,10 +8,10 @@ import { App } from '../../src/ui/App';
 import { restartingRunner } from '../../src/ui/engineRunner';
 import { appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
 import { directRunner, handleRequest } from '../../src/worker/handle';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario('geo-v2-clean');
 });
 

@@ -4,13 +4,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { InvariantsPanel } from '../../src/ui/components/Panels/Invariants';
-import { appStore, selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 describe('Invariants: the violation at the cursor', () => {
   it('seed 000: away from the violation a button goes there; at it, "This step." and no button', async () => {

@@ -7,13 +7,10 @@ import { loadScenario, run, withExploreFaults } from '../../src/engine';
 import { App } from '../../src/ui/App';
 import { describeFaultKey, keyWords } from '../../src/ui/keyWords';
 import { BUILTINS } from '../../src/scenarios';
-import { appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 const runOf = (id: string) => {
   const l = loadScenario(BUILTINS.find((b) => b.id === id)!);

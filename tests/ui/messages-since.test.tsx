@@ -8,13 +8,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
 import { movedWords } from '../../src/ui/components/Panels/Outcomes';
-import { appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
   localStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 
 const messages = () => screen.getByTestId('panel-outcomes');

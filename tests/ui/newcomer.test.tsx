@@ -11,20 +11,13 @@ import { LinkNotice } from '../../src/ui/components/Share';
 import { meaningOf } from '../../src/ui/components/Explorer/verdict';
 import { encodeRecipe } from '../../src/ui/share/codec';
 import { openLink, recipeFromState } from '../../src/ui/share/sync';
-import {
-  appStore,
-  selectScenario,
-  setCursor,
-  setFixes,
-  setRunner,
-  start,
-} from '../../src/ui/store';
+import { appStore, selectScenario, setCursor, setFixes, setRunner } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
   localStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 
 describe('How to read this', () => {

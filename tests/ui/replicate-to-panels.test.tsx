@@ -6,13 +6,10 @@ import { render, screen, within } from '@testing-library/react';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
-import { appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 describe('replicate_to in the Replicator and Topic panels', () => {
   it('geo-replicate-to-local at the end: M1 skipped (replicate_to excludes us-west), not lost; M2 replicated', async () => {

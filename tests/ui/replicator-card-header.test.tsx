@@ -5,14 +5,11 @@
 import { act, render } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
-import { selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { producerCard } from './producerCard';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 const head = (name: string) => producerCard(name).querySelector('header')!.textContent;
 

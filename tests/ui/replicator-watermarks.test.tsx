@@ -6,14 +6,11 @@ import { act, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
 import { REPLICATOR_WATERMARKS_NOTE } from '../../src/ui/components/Panels/Producers';
-import { selectScenario, setRunner, start, stepLast, toggleFix } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario, stepLast, toggleFix } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { producerCard } from './producerCard';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 describe("the replicator's sequence watermarks", () => {
   it('seed 000 at its end: pushed 2, published -1, and the card says why -1 is expected', async () => {

@@ -6,13 +6,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
-import { appStore, selectScenario, setRunner, start, toggleFix } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, toggleFix } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 const picker = () => screen.getByRole('combobox', { name: 'Scenario' });
 const optionFor = (id: string) =>

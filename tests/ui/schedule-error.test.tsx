@@ -16,10 +16,8 @@ import {
   runCustomScenario,
   selectScenario,
   setCursor,
-  setRunner,
-  start,
 } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { startOnDirectRunner } from './startApp';
 
 const BAD_SCHEDULE = [
   'connect:p1',
@@ -34,8 +32,7 @@ const CLI =
 
 beforeEach(async () => {
   localStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 
 describe("the scenario's own schedule is not cut", () => {

@@ -5,15 +5,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ShareBar } from '../../src/ui/components/Share';
-import { selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
 const copied: string[] = [];
 
 beforeEach(async () => {
   copied.length = 0;
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 afterEach(() => vi.restoreAllMocks());
 

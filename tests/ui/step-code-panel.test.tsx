@@ -3,13 +3,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
-import { appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 describe('Pulsar code panel', () => {
   it('seed 003 row (a): the last receipt ran the Go client’s ReceivedSendReceipt (match); step 0 ran nothing', async () => {

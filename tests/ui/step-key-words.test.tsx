@@ -3,13 +3,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { StepControls } from '../../src/ui/components/StepControls';
-import { selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 describe('the step bar names the step taken, in words', () => {
   it('seed 001: step 3 is M1 reaching broker-1; step 0 is the initial state', async () => {

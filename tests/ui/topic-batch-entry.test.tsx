@@ -4,13 +4,10 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
-import { appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setCursor } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 it('seed-003-b-go at its end: ledger 10 lists "10:0 M0+M1+M2", then M1 again at 10:1', async () => {
   await selectScenario('seed-003-b-go');

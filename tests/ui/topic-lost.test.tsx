@@ -6,19 +6,11 @@ import { render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
-import {
-  appStore,
-  selectScenario,
-  setCursor,
-  setFixes,
-  setRunner,
-  start,
-} from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setCursor, setFixes } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
   await selectScenario('seed-000-checksum-corrupted');
 });
 

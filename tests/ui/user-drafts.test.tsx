@@ -10,8 +10,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import { draftIdFor, draftKey } from '../../src/ui/components/Editor/draft';
-import { appStore, selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 import { replaceText } from './editorText';
 
 /** The review's user-written scenario (id my-geo), as they pasted it. */
@@ -19,8 +19,7 @@ const MY_GEO = readFileSync(resolve(__dirname, 'fixtures/my-geo.json'), 'utf8');
 
 beforeEach(async () => {
   localStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 
 const jsonBox = () => screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Scenario JSON' });

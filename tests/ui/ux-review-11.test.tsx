@@ -9,13 +9,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builtinById } from '../../src/scenarios';
 import { App } from '../../src/ui/App';
 import { ShareBar } from '../../src/ui/components/Share';
-import { appStore, runCustomScenario, selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, runCustomScenario, selectScenario } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -10,13 +10,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import { scrollFor, type Box } from '../../src/ui/components/Diagram/geometry';
-import { appStore, selectScenario, setFixes, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setFixes } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
-beforeEach(async () => {
-  setRunner(directRunner);
-  await start();
-});
+beforeEach(startOnDirectRunner);
 
 describe('the side column’s Explorer button before the explorer’s chunk has arrived', () => {
   // First in this file: the lazy Panel module is not loaded yet in this test's module graph.

@@ -14,20 +14,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import { Panels } from '../../src/ui/components/Panels';
 import { stateSummary } from '../../src/ui/share/summary';
-import {
-  appStore,
-  selectScenario,
-  setCursor,
-  setFixes,
-  setRunner,
-  start,
-} from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setCursor, setFixes } from '../../src/ui/store';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
   localStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 
 /** The step at which `text` first appears among the events of `actor`. */
