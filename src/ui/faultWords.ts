@@ -30,6 +30,7 @@ export const MESSAGE_FAULT_WORDS = {
   'lose-receipt': 'persisted, then the connection drops',
   'persist-fails': 'the ledger write fails',
   'send-timeout': 'the producer gives up waiting; the broker may still store it',
+  'lose-ack': "the consumer's connection drops with its CommandAck; the broker sends it again",
 } as const;
 
 /** What the explorer places for each kind it may use, in plain words. */

@@ -76,6 +76,7 @@ export function ArrowMenu(props: {
               origin={ARROW_ORIGIN}
               message={m}
               cluster={menu.cluster}
+              {...(menu.subscription !== undefined && { subscription: menu.subscription })}
               kinds={kindsFor(menu, m)}
               reasons={menu.wontAct[m]}
               onPick={() => onClose(true)}

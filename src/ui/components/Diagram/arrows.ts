@@ -18,6 +18,8 @@ export interface ArrowTarget {
   readonly event: SimEvent;
   readonly cluster: string;
   readonly kinds: readonly MessageFault[];
+  /** An acknowledgement's arrow: the subscription whose consumer sends it (lose-ack drops it). */
+  readonly subscription?: string;
   /**
    * The arrow's messages a send-timeout can act on where the menu places it (just before the
    * arrow's step): the engine's faultApplies, as the ⚡ menus ask it.
@@ -38,6 +40,8 @@ export const kindsFor = (t: ArrowTarget, message: string): readonly MessageFault
 function faultsFor(e: SimEvent): readonly MessageFault[] {
   switch (e.kind) {
     case 'receive':
+      // A consumer's CommandAck (ConsumerAcks.ts) also arrives at a broker: only its loss applies.
+      return e.text.startsWith('CommandAck ') ? ['lose-ack'] : SEND_FAULTS;
     case 'write':
       return SEND_FAULTS;
     case 'persist':
@@ -86,8 +90,20 @@ export function arrowTarget(
   const timeouts = before
     ? event.msgs.filter((message) => faultApplies(before, { kind: 'send-timeout', message }))
     : [];
+  // The consumer participant is `<subscription>-consumer` (ConsumerAcks.ts).
+  const subscription = kinds.includes('lose-ack')
+    ? event.actor.replace(/-consumer$/, '')
+    : undefined;
   const wontAct = Object.fromEntries(
-    event.msgs.map((m) => [m, neverActs(result, step - 1, kinds, m, cluster)]),
+    event.msgs.map((m) => [m, neverActs(result, step - 1, kinds, m, cluster, subscription)]),
   );
-  return { step, event, cluster, kinds, timeouts, wontAct };
+  return {
+    step,
+    event,
+    cluster,
+    kinds,
+    ...(subscription !== undefined && { subscription }),
+    timeouts,
+    wontAct,
+  };
 }

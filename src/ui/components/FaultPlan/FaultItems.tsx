@@ -15,6 +15,7 @@ const LABEL: Record<MessageFault, string> = {
   'lose-receipt': `lose-receipt (${W['lose-receipt']})`,
   'persist-fails': `persist-fails (${W['persist-fails']})`,
   'send-timeout': `send-timeout (${W['send-timeout']})`,
+  'lose-ack': `lose-ack (${W['lose-ack']})`,
 };
 /** The pointer's hint on an item: what the local buffer state means. */
 const HINT: Partial<Record<MessageFault, string>> = {
@@ -31,13 +32,15 @@ export function FaultItems(props: {
   readonly origin: string;
   readonly message: string;
   readonly cluster: string;
+  /** The consumer's subscription, for lose-ack (an acknowledgement's arrow). */
+  readonly subscription?: string;
   readonly kinds: readonly MessageFault[];
   readonly onPick?: () => void;
   readonly before?: () => void;
   /** Why a kind cannot act (its item disabled); absent: every kind can be picked. */
   readonly reasons?: Partial<Record<MessageFault, string>>;
 }) {
-  const { origin, message, cluster, kinds, onPick, before, reasons = {} } = props;
+  const { origin, message, cluster, subscription, kinds, onPick, before, reasons = {} } = props;
   const id = useId();
   return (
     <>
@@ -54,7 +57,7 @@ export function FaultItems(props: {
               onClick={() => {
                 onPick?.();
                 before?.();
-                void pickFault(origin, faultJson(k, message, cluster));
+                void pickFault(origin, faultJson(k, message, cluster, subscription));
               }}
             >
               {LABEL[k]}

@@ -9,7 +9,8 @@ export type MessageFault =
   | 'not-allowed'
   | 'lose-receipt'
   | 'persist-fails'
-  | 'send-timeout';
+  | 'send-timeout'
+  | 'lose-ack';
 
 /** The faults of a frame on its way to the broker: the send itself can fail. */
 export const SEND_FAULTS: readonly MessageFault[] = [
@@ -21,7 +22,16 @@ export const SEND_FAULTS: readonly MessageFault[] = [
 /** The faults of a pending message: it may still be sent, answered or written (its receipt lost). */
 export const ALL_FAULTS: readonly MessageFault[] = [...SEND_FAULTS, 'lose-receipt'];
 
-export function faultJson(kind: MessageFault, message: string, cluster: string): FaultJson {
+/**
+ * The plan entry of `kind` on `message`. `subscription` names whose acknowledgement a lose-ack
+ * drops (the arrow's consumer); absent, the validator takes the cluster's only acking subscription.
+ */
+export function faultJson(
+  kind: MessageFault,
+  message: string,
+  cluster: string,
+  subscription?: string,
+): FaultJson {
   switch (kind) {
     case 'checksum-corrupted':
     case 'checksum-intact':
@@ -34,6 +44,8 @@ export function faultJson(kind: MessageFault, message: string, cluster: string):
     case 'send-timeout':
       // Client-side: the message decides the producer, no cluster.
       return { kind, message };
+    case 'lose-ack':
+      return { kind, message, cluster, ...(subscription !== undefined && { subscription }) };
     default:
       return { kind, message, cluster };
   }

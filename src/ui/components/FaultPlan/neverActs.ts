@@ -13,7 +13,12 @@ import type { MessageFault } from './messageFaultKinds';
 export type WontAct = Partial<Record<MessageFault, string>>;
 
 /** The engine's action for a per-message kind (send-timeout, client-side, is asked apart). */
-function actionOf(kind: MessageFault, message: string, cluster: string): FaultAction | null {
+function actionOf(
+  kind: MessageFault,
+  message: string,
+  cluster: string,
+  subscription: string | undefined,
+): FaultAction | null {
   switch (kind) {
     case 'checksum-corrupted':
     case 'checksum-intact':
@@ -28,6 +33,8 @@ function actionOf(kind: MessageFault, message: string, cluster: string): FaultAc
     case 'lose-receipt':
     case 'persist-fails':
       return { kind, message, cluster };
+    case 'lose-ack':
+      return subscription === undefined ? null : { kind, message, cluster, subscription };
     case 'send-timeout':
       return null;
   }
@@ -40,12 +47,13 @@ export function neverActs(
   kinds: readonly MessageFault[],
   message: string,
   cluster: string,
+  subscription?: string,
 ): WontAct {
   const worlds = result.steps.filter((s) => s.index >= at).map((s) => s.world);
   const idle: WontAct = {};
   if (worlds.length === 0) return idle;
   for (const k of kinds) {
-    const action = actionOf(k, message, cluster);
+    const action = actionOf(k, message, cluster, subscription);
     if (!action) continue;
     const first = faultReason(worlds[0]!, action);
     if (first !== null && worlds.every((w) => faultReason(w, action) !== null))
