@@ -3,13 +3,11 @@
 // which cannot catch an acknowledgement; what can is lose-ack: the consumer's connection drops
 // with the ack on it and the broker sends the entry again (ConsumerAcks.ts). The menu offers that
 // one, names the arrow's subscription in the plan, and the branch shows the redelivery.
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { toMermaid } from '../../src/engine';
-import { ArrowMenu } from '../../src/ui/components/Diagram/ArrowMenu';
-import { arrowTarget, type ArrowTarget } from '../../src/ui/components/Diagram/arrows';
 import { appStore, selectScenario } from '../../src/ui/store';
+import { arrowLabelled, arrowTargets, openArrowMenu } from './arrowMenu';
 import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
@@ -18,33 +16,14 @@ beforeEach(async () => {
 });
 
 const state = () => appStore.getState();
-function arrow(label: string): ArrowTarget {
-  const r = state().result!;
-  const d = toMermaid(r);
-  const t = d.items
-    .filter((i) => i.kind === 'message')
-    .map((_, i) => arrowTarget(r, d.items, i)!)
-    .find((a) => `${a.step} · ${a.event.text}` === label);
-  if (!t) throw new Error(`no arrow ${label}`);
-  return t;
-}
-const open = (t: ArrowTarget) =>
-  render(
-    <ArrowMenu
-      menu={{ ...t, x: 0, y: 0 }}
-      busy={false}
-      scroller={{ current: null }}
-      onClose={() => {}}
-    />,
-  );
 
 describe("a CommandAck's arrow offers the ack's loss, not the send's faults", () => {
   it('consumer-ack-not-persisted, "23 · CommandAck 11:0": lose-ack alone; picked, M2 is received twice', async () => {
     await selectScenario('consumer-ack-not-persisted');
-    const t = arrow('23 · CommandAck 11:0');
+    const t = arrowLabelled('23 · CommandAck 11:0');
     expect(t.kinds).toEqual(['lose-ack']);
     expect(t.subscription).toBe('sub');
-    open(t);
+    openArrowMenu(t);
     const items = screen.getAllByRole('menuitem');
     expect(items.map((b) => b.textContent)).toEqual([
       "lose-ack (the consumer's connection drops with its CommandAck; the broker sends it again)",
@@ -67,11 +46,9 @@ describe("a CommandAck's arrow offers the ack's loss, not the send's faults", ()
 
   it('a send arrow of the same run still offers the send faults, and no lose-ack', async () => {
     await selectScenario('consumer-ack-not-persisted');
-    const d = toMermaid(state().result!);
-    const sends = d.items
-      .filter((i) => i.kind === 'message')
-      .map((_, i) => arrowTarget(state().result!, d.items, i)!)
-      .filter((a) => a.event.kind === 'receive' && !a.event.text.startsWith('CommandAck'));
+    const sends = arrowTargets().filter(
+      (a) => a.event.kind === 'receive' && !a.event.text.startsWith('CommandAck'),
+    );
     expect(sends.length).toBeGreaterThan(0);
     for (const s of sends) {
       expect(s.kinds).not.toContain('lose-ack');

@@ -4,13 +4,11 @@
 // the engine's faultReason rules out in every world of the run from where the menu places it is
 // never enabled, so its branch would be this run: the menu now shows it disabled, with why. Where
 // the run does write M1 (chunk 1's arrow; chunk 2 with the fix), persist-fails stays and acts.
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { toMermaid } from '../../src/engine';
-import { ArrowMenu } from '../../src/ui/components/Diagram/ArrowMenu';
-import { arrowTarget, type ArrowTarget } from '../../src/ui/components/Diagram/arrows';
 import { appStore, selectScenario, setFixes } from '../../src/ui/store';
+import { arrowLabelled as arrow, openArrowMenu as open } from './arrowMenu';
 import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
@@ -19,26 +17,6 @@ beforeEach(async () => {
 });
 
 const state = () => appStore.getState();
-/** The arrow whose label starts with `label` ("6 · M1[2/2]"). */
-function arrow(label: string): ArrowTarget {
-  const r = state().result!;
-  const d = toMermaid(r);
-  const all = d.items
-    .filter((i) => i.kind === 'message')
-    .map((_, i) => arrowTarget(r, d.items, i)!);
-  const t = all.find((a) => `${a.step} · ${a.event.text}`.startsWith(label));
-  if (!t) throw new Error(`no arrow ${label}`);
-  return t;
-}
-const open = (t: ArrowTarget) =>
-  render(
-    <ArrowMenu
-      menu={{ ...t, x: 0, y: 0 }}
-      busy={false}
-      scroller={{ current: null }}
-      onClose={() => {}}
-    />,
-  );
 const persistFails = () => screen.getByRole('menuitem', { name: /^persist-fails \(/ });
 
 describe('an arrow menu says before the pick that a fault would never act', () => {

@@ -2,24 +2,17 @@
 // message the engine's faultApplies says a send-timeout can act on where the menu places the
 // fault (just before the arrow's step): an application producer has it pending; never the
 // replicator (sendTimeout 0). Choosing it times the send out there.
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { toMermaid } from '../../src/engine';
-import { ArrowMenu } from '../../src/ui/components/Diagram/ArrowMenu';
-import { arrowTarget, kindsFor, type ArrowTarget } from '../../src/ui/components/Diagram/arrows';
+import { kindsFor } from '../../src/ui/components/Diagram/arrows';
 import { appStore, selectScenario } from '../../src/ui/store';
+import { arrowTargets as targets, openArrowMenu } from './arrowMenu';
 import { startOnDirectRunner } from './startApp';
 
 beforeEach(startOnDirectRunner);
 
 const state = () => appStore.getState();
-const targets = (): ArrowTarget[] => {
-  const r = state().result!;
-  const d = toMermaid(r);
-  return d.items.filter((i) => i.kind === 'message').map((_, i) => arrowTarget(r, d.items, i)!);
-};
-
 describe('send-timeout in an arrow menu', () => {
   it('lost-receipt-dedup-on: the M1 send arrow offers it; choosing it fails M1, which the broker stores', async () => {
     await selectScenario('lost-receipt-dedup-on');
@@ -28,14 +21,7 @@ describe('send-timeout in an arrow menu', () => {
     )!;
     expect(send.timeouts).toEqual(['M1']);
     expect(kindsFor(send, 'M1')).toContain('send-timeout');
-    render(
-      <ArrowMenu
-        menu={{ ...send, x: 0, y: 0 }}
-        busy={false}
-        scroller={{ current: null }}
-        onClose={() => {}}
-      />,
-    );
+    openArrowMenu(send);
     await userEvent.setup().click(screen.getByRole('menuitem', { name: /^send-timeout \(/ }));
     // The scenario's own lose-receipt stays; the timeout joins the plan.
     await waitFor(() =>

@@ -8,10 +8,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { toMermaid } from '../../src/engine';
 import { App } from '../../src/ui/App';
-import { arrowTarget } from '../../src/ui/components/Diagram/arrows';
 import { appStore, selectScenario, setCursor, setFixes } from '../../src/ui/store';
+import { arrowTargets } from './arrowMenu';
 import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
@@ -23,13 +22,9 @@ const state = () => appStore.getState();
 
 /** What the arrow menu says of persist-fails on M1 for the arrow whose label starts with `label`. */
 function arrowWhy(label: string): string | undefined {
-  const r = state().result!;
-  const d = toMermaid(r);
-  const t = d.items
-    .filter((i) => i.kind === 'message')
-    .map((_, i) => arrowTarget(r, d.items, i)!)
-    .find((a) => `${a.step} · ${a.event.text}`.startsWith(label));
-  return t?.wontAct.M1?.['persist-fails'];
+  return arrowTargets().find((a) => `${a.step} · ${a.event.text}`.startsWith(label))?.wontAct.M1?.[
+    'persist-fails'
+  ];
 }
 
 /** Opens the ⚡ of the chunk `part` in `panel`; returns its menu. */
