@@ -8,7 +8,7 @@
 // the run ended. The scenarios are in unseen-22.scenarios.ts.
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/engine';
-import { type ReviewRow, describeRows } from './reviewRows';
+import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
 import { runOf } from './helpers';
 import { scenario } from './unseen-22.scenarios';
 
@@ -18,36 +18,30 @@ const ROWS: ReviewRow[] = [
     title:
       'Java batch [M1, M2], receipt lost, dedup on: the byte-identical resend is Dup and its -1:-1 receipt completes both — as predicted',
     scenario: scenario('u22-b01-java-batch-lost-receipt-dedup'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'], M3: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'b02',
     title:
       'the same without dedup: the batch is written twice, both sends completed from the second receipt; no invariant — as predicted',
     scenario: scenario('u22-b02-java-batch-lost-receipt-no-dedup'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:1'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:1', M2: '10:1', M3: '10:2' }),
+    }),
   },
   {
     id: 'b03',
     title:
       'Go batch (seq 0, no highest id), receipt lost: grabCnx rewrites it byte for byte, Dup, -1:-1 for both; M3 (seq 2) NotDup — as predicted',
     scenario: scenario('u22-b03-go-batch-lost-receipt-dedup'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'], M3: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'b04',
@@ -78,7 +72,7 @@ const ROWS: ReviewRow[] = [
     title:
       'Java, the same: highest_sequence_id 2 was pushed, the resend is Dup (-1:-1), stored once — as predicted',
     scenario: scenario('u22-b05-java-batch-resend-last-id'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3', 'M4'] },
       outcomes: {
         M1: ['stored at 10:0'],
@@ -86,25 +80,21 @@ const ROWS: ReviewRow[] = [
         M3: ['stored at 10:0', 'completed -1:-1'],
         M4: ['stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'b06',
     title:
       'Java, a resent id and a new one sent together: PR 6326 isolates the potential duplicate (Dup) and M3 goes in the next batch — as predicted',
     scenario: scenario('u22-b06-java-batch-isolates-resend'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: {
         M1: ['stored at 10:0', 'completed -1:-1'],
         M2: ['stored at 10:0'],
         M3: ['stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'b07',
@@ -153,104 +143,88 @@ const ROWS: ReviewRow[] = [
     title:
       'Go, the same ids: one batch sent with seq 5, nothing compares ids inside a batch — both stored, as predicted',
     scenario: scenario('u22-b09-go-explicit-ids-go-down'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0' }),
+    }),
   },
   {
     id: 'y01',
     title:
       'Java maxBytes 100, three sends of 60 bytes: each would pass the bound, so each is its own entry — as predicted',
     scenario: scenario('u22-y01-java-bytes-one-each'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+    }),
   },
   {
     id: 'y02',
     title:
       'Go maxBytes 100, 50 + 50 fits exactly (hasSpace refuses only past the bound), the 10-byte M3 flushes it first — as predicted',
     scenario: scenario('u22-y02-go-bytes-at-bound'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
+    }),
   },
   {
     id: 'y03',
     title:
       'Java maxBytes 100, 50 + 50: the batch at the bound is sent at once, M3 alone — the same entries as Go, as predicted',
     scenario: scenario('u22-y03-java-bytes-at-bound'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
+    }),
   },
   {
     id: 'y04',
     title:
       "Java bytes-bounded batches, M2's receipt lost: M2 went alone, its resend is Dup (-1:-1); M3 stored once — as predicted",
     scenario: scenario('u22-y04-java-bytes-lost-receipt'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'e01',
     title:
       "Java batch, ChecksumError with a corrupted local buffer: the error names the batch's highest id, the head's — the batch fails (ChecksumException) for both; M3 stored — as predicted",
     scenario: scenario('u22-e01-java-batch-checksum-corrupted'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M3'] },
       outcomes: {
         M1: ['failed: ChecksumException'],
         M2: ['failed: ChecksumException'],
         M3: ['stored at 10:0'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'e02',
     title:
       'Java batch, ChecksumError with an intact buffer: resendMessages on the same connection, stored once — as predicted',
     scenario: scenario('u22-e02-java-batch-checksum-intact'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
+    }),
   },
   {
     id: 'e03',
     title:
       "Java batch, NotAllowedError once: the head's, so the batch fails NotAllowedException for both; M3 stored — as predicted",
     scenario: scenario('u22-e03-java-batch-not-allowed'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M3'] },
       outcomes: {
         M1: ['failed: NotAllowedException'],
         M2: ['failed: NotAllowedException'],
         M3: ['stored at 10:0'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'e04',
@@ -284,12 +258,10 @@ const ROWS: ReviewRow[] = [
     title:
       "Go batch, ChecksumError with an intact buffer: the reconnect's rewrite passes — stored once, as predicted",
     scenario: scenario('u22-e06-go-batch-checksum-intact'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
+    }),
   },
   {
     id: 'e07',
@@ -336,7 +308,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u22-e09-java-chunk-checksum-intact-dedup'),
     expected: {
       stored: { local: [] },
-      outcomes: { M1: ['stored at 10:1'] },
+      outcomes: storedAt({ M1: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -356,7 +328,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u22-e10-java-chunk-checksum-intact-no-dedup'),
     expected: {
       stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:1'] },
+      outcomes: storedAt({ M1: '10:1' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -394,12 +366,10 @@ const ROWS: ReviewRow[] = [
     title:
       "Java chunking, dedup on, pr-20948, a lost receipt (the first one in flight: chunk 1's): chunk 1 written again unjudged, chunk 2 NotDup — M1 assembles, nothing lost; predicted the last chunk's receipt (fault placement), outcome as predicted",
     scenario: scenario('u22-c01-java-chunk-lost-receipt-pr20948'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:2'], M2: ['stored at 10:3'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
+    }),
   },
   {
     id: 'c02',
@@ -408,7 +378,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u22-c02-java-chunk-lost-receipt-no-dedup'),
     expected: {
       stored: { local: ['M2'] },
-      outcomes: { M1: ['stored at 10:2'], M2: ['stored at 10:3'] },
+      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -425,12 +395,10 @@ const ROWS: ReviewRow[] = [
     id: 'c03',
     title: 'Go chunking, dedup on, pr-20948, the same lost receipt: as c01 — as predicted',
     scenario: scenario('u22-c03-go-chunk-lost-receipt-pr20948'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:2'], M2: ['stored at 10:3'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
+    }),
   },
   {
     id: 'c04',
@@ -458,7 +426,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u22-c05-java-chunk-disconnect-no-dedup'),
     expected: {
       stored: { local: [] },
-      outcomes: { M1: ['stored at 10:2'] },
+      outcomes: storedAt({ M1: '10:2' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -476,48 +444,40 @@ const ROWS: ReviewRow[] = [
     title:
       "Java chunking, NotAllowedError on every attempt: each chunk's error names the head and fails it; M1 failed, M2 stored — as predicted",
     scenario: scenario('u22-c06-java-chunk-not-allowed'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M2'] },
       outcomes: { M1: ['failed: NotAllowedException'], M2: ['stored at 10:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'c07',
     title:
       'Java chunking, ChecksumError (corrupted) on chunk 1: it fails M1, chunk 2 is stored alone at 10:0 and discarded by the consumer — as predicted',
     scenario: scenario('u22-c07-java-chunk-checksum-corrupted'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M2'] },
       outcomes: { M1: ['failed: ChecksumException'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'c08',
     title:
       'chunkMaxMessageSize 100, 250 bytes: three chunks, dedup on with pr-20948 — M1 at 10:0–10:2, M2 at 10:3, as predicted',
     scenario: scenario('u22-c08-chunk-max-size-three'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:2'], M2: ['stored at 10:3'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
+    }),
   },
   {
     id: 'k01',
     title:
       "consumer maxPendingChunkedMessage 1 with auto-ack, one producer's chunked messages one after the other: never two open — nothing evicted, as predicted",
     scenario: scenario('u22-k01-consumer-limit-sequential'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'N1'] },
-      outcomes: { M1: ['stored at 10:1'], N1: ['stored at 10:3'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:1', N1: '10:3' }),
+    }),
   },
   {
     id: 'k02',
@@ -526,7 +486,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u22-k02-consumer-limit-interleaved'),
     expected: {
       stored: { local: ['N1'] },
-      outcomes: { M1: ['stored at 10:2'], N1: ['stored at 10:3'] },
+      outcomes: storedAt({ M1: '10:2', N1: '10:3' }),
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -543,31 +503,27 @@ const ROWS: ReviewRow[] = [
     id: 'k03',
     title: 'the same interleaving with no limit (0): both assemble — as predicted',
     scenario: scenario('u22-k03-consumer-no-limit-interleaved'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'N1'] },
-      outcomes: { M1: ['stored at 10:2'], N1: ['stored at 10:3'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:2', N1: '10:3' }),
+    }),
   },
   {
     id: 'q01',
     title:
       'Java, batch of 3, maxPendingMessages 2, blocking: M3 waits until the batch timer sends [M1, M2] and its receipt frees the permits — as predicted',
     scenario: scenario('u22-q01-java-batch-blocks-on-permits'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
+    }),
   },
   {
     id: 'q02',
     title:
       'the same not blocking: M3 refused ProducerQueueIsFullError before an id; M4 stored — as predicted',
     scenario: scenario('u22-q02-java-batch-refuses-third'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M4'] },
       outcomes: {
         M1: ['stored at 10:0'],
@@ -575,16 +531,14 @@ const ROWS: ReviewRow[] = [
         M3: ['failed: ProducerQueueIsFullError'],
         M4: ['stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'q03',
     title:
       'Go, batching, not blocking: M3 refused ErrSendQueueIsFull (a batched message has no id yet); M4 stored — as predicted',
     scenario: scenario('u22-q03-go-batch-refuses-third'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M4'] },
       outcomes: {
         M1: ['stored at 10:0'],
@@ -592,194 +546,162 @@ const ROWS: ReviewRow[] = [
         M3: ['failed: ErrSendQueueIsFull'],
         M4: ['stored at 10:1'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'q04',
     title: 'Go chunking, blocking, two permits for two chunks: it fits — as predicted',
     scenario: scenario('u22-q04-go-chunks-fit-permits'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:1'], M2: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
+    }),
   },
   {
     id: 'q05',
     title:
       'Java chunking, not blocking, one permit for two chunks: refused ProducerQueueIsFullError, the permit given back; M2 stored — as predicted',
     scenario: scenario('u22-q05-java-chunks-exceed-permits'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M2'] },
       outcomes: { M1: ['failed: ProducerQueueIsFullError'], M2: ['stored at 10:0'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 't01',
     title:
       'Java, dedup on, M1 times out after it was sent, the application resends it with a fresh id: stored twice, no invariant (dedup cannot know) — as predicted',
     scenario: scenario('u22-t01-java-timeout-resend-auto'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M1'] },
       outcomes: { M1: ['failed: TimeoutException, but stored at 10:0', 'stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 't02',
     title:
       'the same with explicit ids, the resend with seq 0: Dup (-1:-1), stored once — as predicted',
     scenario: scenario('u22-t02-java-timeout-resend-explicit'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1'] },
       outcomes: { M1: ['failed: TimeoutException, but stored at 10:0', 'completed -1:-1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 't03',
     title:
       'Go batch timed out after it was written: both fail ErrSendTimeout but are stored — as predicted',
     scenario: scenario('u22-t03-go-batch-timeout'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
       outcomes: {
         M1: ['failed: ErrSendTimeout, but stored at 10:0'],
         M2: ['failed: ErrSendTimeout, but stored at 10:0'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 't04',
     title:
       'Java, M1 and M2 still in the open batch when the timer fires (empty queue): the batch fails TimeoutException unwritten; M3 stored — as predicted',
     scenario: scenario('u22-t04-java-open-batch-timeout'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M3'] },
       outcomes: {
         M1: ['failed: TimeoutException'],
         M2: ['failed: TimeoutException'],
         M3: ['stored at 10:0'],
       },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 't05',
     title:
       "Go, M1 and M2 pipelined, M1's timer fires: only M1 fails (stored anyway), its late receipt ignored, M2 completes — as predicted",
     scenario: scenario('u22-t05-go-timeout-first-of-two'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
       outcomes: { M1: ['failed: ErrSendTimeout, but stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'r01',
     title:
       "Java, dedup on, duplicate-frames replaces M3 by M1's and M2's frames: Dup, Dup, receipts below the head ignored; the drop at the end resends M3 — stored once each, as predicted",
     scenario: scenario('u22-r01-java-duplicate-frames-dedup'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+    }),
   },
   {
     id: 'r02',
     title: 'the same without dedup: M1, M2 stored twice, no invariant — as predicted',
     scenario: scenario('u22-r02-java-duplicate-frames-no-dedup'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:4'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:4' }),
+    }),
   },
   {
     id: 'r03',
     title:
       'Go, the same: ReceivedSendReceipt ignores the lower ids (local > remote) — as r01, as predicted',
     scenario: scenario('u22-r03-go-duplicate-frames-dedup'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:1'], M3: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+    }),
   },
   {
     id: 'r04',
     title:
       'Java batch, a drop after it persisted: the resend is Dup, -1:-1 for both — as predicted',
     scenario: scenario('u22-r04-java-batch-disconnect'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'], M3: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'n01',
     title:
       "two Go producers registering one name: the second's first connect gets ProducerBusy and its send fails — as predicted",
     scenario: scenario('u22-n01-go-shared-name-busy'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
       outcomes: { M1: ['stored at 10:0'], N1: ['failed: ProducerBusy'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'n02',
     title:
       "Java p1 restarted (its process) after M1 persisted: M1's send dies with it (stored anyway), the new session is seeded from last_sequence_id 0 and M2 gets 1 — predicted pending for M1 (the model's words: failed: producer restarted); stored as predicted",
     scenario: scenario('u22-n02-java-restart-seeded'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2'] },
       outcomes: { M1: ['failed: producer restarted, but stored at 10:0'], M2: ['stored at 10:1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
   {
     id: 'd01',
     title:
       "dedup switched off after M1, M2's receipt lost: the resend is written twice, no invariant (off) — as predicted",
     scenario: scenario('u22-d01-off-then-lost-receipt'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:2'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+      outcomes: storedAt({ M1: '10:0', M2: '10:2' }),
+    }),
   },
   {
     id: 'd02',
     title:
       "dedup switched on after M1 (Recovering, replayed), a Go batch's receipt lost: the resend is Dup — as predicted",
     scenario: scenario('u22-d02-on-then-go-batch-lost-receipt'),
-    expected: {
+    expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['completed -1:-1'] },
-      violations: [],
-      endedBy: 'quiescent',
-    },
+    }),
   },
 ];
 
