@@ -1,4 +1,4 @@
-// What the review scenario books (tests/scenarios/unseen-15…20.scenarios.ts,
+// What the review scenario books (tests/scenarios/unseen-15…22.scenarios.ts,
 // tests/explore/unseen-14.scenarios.ts) share: the two clusters most rows start from, the parts of
 // a workload and of a fault's trigger, a search's bounds, and the book itself — `scenario(id,
 // patch)` for the tests, and, when a book runs as a script (`npx tsx <book> <dir>`), every

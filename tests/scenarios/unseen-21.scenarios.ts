@@ -7,8 +7,8 @@
 // apache/pulsar, apache/bookkeeper) before the row was run. Rows for `run`
 // (tests/scenarios/unseen-21.test.ts) and searches for `check` (tests/explore/unseen-21.test.ts).
 // `npx tsx tests/scenarios/unseen-21.scenarios.ts <dir>` writes them out as files the CLI reads.
-const FORMAT = 'dedup-lab/scenario@1';
-type Json = Record<string, unknown>;
+import { type Json, scenarioBook, search } from './reviewScenarios';
+
 const EAST = { name: 'us-east', brokers: ['broker-1'] };
 const WEST = { name: 'us-west', brokers: ['broker-2'] };
 const EU = { name: 'eu-central', brokers: ['broker-3'] };
@@ -16,10 +16,6 @@ const BK = ['bookie-1', 'bookie-2'];
 const BK3 = ['bookie-1', 'bookie-2', 'bookie-3'];
 const send = (id: string, producer = 'p1', more: Json = {}) => ({ send: id, producer, ...more });
 const wait = (p = 'p1') => ({ await: p });
-const search = (kinds: string[], max: number, maxDepth = 60) => ({
-  faults: { kinds, max },
-  maxDepth,
-});
 const on = (event: string, message: string, cluster?: string) => ({
   event,
   message,
@@ -583,19 +579,5 @@ const SCENARIOS: Record<string, Json> = {
   },
 };
 
-export const scenario = (id: string, patch: Json = {}): Json => ({
-  format: FORMAT,
-  id,
-  title: id,
-  ...SCENARIOS[id],
-  ...patch,
-});
+export const scenario = scenarioBook(SCENARIOS, 'unseen-21.scenarios.ts', '/tmp/u21');
 export const SCENARIO_IDS = Object.keys(SCENARIOS);
-
-if (typeof process !== 'undefined' && process.argv[1]?.endsWith('unseen-21.scenarios.ts')) {
-  const { writeFileSync, mkdirSync } = await import('node:fs');
-  const dir = process.argv[2] ?? '/tmp/u21';
-  mkdirSync(dir, { recursive: true });
-  for (const id of Object.keys(SCENARIOS))
-    writeFileSync(`${dir}/${id}.json`, JSON.stringify(scenario(id), null, 1));
-}

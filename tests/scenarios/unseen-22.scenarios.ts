@@ -10,15 +10,10 @@
 // (tests/explore/unseen-22.test.ts). Only names of scenario-format.md and
 // docs/scenario-format-extensions.md are used.
 // `npx tsx tests/scenarios/unseen-22.scenarios.ts <dir>` writes them out as files the CLI reads.
-const FORMAT = 'dedup-lab/scenario@1';
-type Json = Record<string, unknown>;
-const send = (id: string, more: Json = {}, producer = 'p1') => ({ send: id, producer, ...more });
+import { type Json, scenarioBook, search, send } from './reviewScenarios';
+
 const wait = (p = 'p1') => ({ await: p });
 const BIG = { size: 6000000 }; // two chunks at the broker's 5 MiB
-const search = (kinds: string[], max: number, maxDepth = 60) => ({
-  faults: { kinds, max },
-  maxDepth,
-});
 
 /** One cluster ("local", abstract storage); one producer p1 with `p1` options. */
 const one = (
@@ -622,19 +617,5 @@ const SCENARIOS: Record<string, Json> = {
   },
 };
 
-export const scenario = (id: string, patch: Json = {}): Json => ({
-  format: FORMAT,
-  id,
-  title: id,
-  ...SCENARIOS[id],
-  ...patch,
-});
+export const scenario = scenarioBook(SCENARIOS, 'unseen-22.scenarios.ts', '/tmp/u22');
 export const SCENARIO_IDS = Object.keys(SCENARIOS);
-
-if (typeof process !== 'undefined' && process.argv[1]?.endsWith('unseen-22.scenarios.ts')) {
-  const { writeFileSync, mkdirSync } = await import('node:fs');
-  const dir = process.argv[2] ?? '/tmp/u22';
-  mkdirSync(dir, { recursive: true });
-  for (const id of Object.keys(SCENARIOS))
-    writeFileSync(`${dir}/${id}.json`, JSON.stringify(scenario(id), null, 1));
-}
