@@ -137,7 +137,7 @@ const editorParts = {
       const at = `${width} ${colorScheme}`;
       assert.deepEqual(
         m.parts.map((p) => p.name),
-        ['Clusters', 'Producers', 'Replication', 'Workload', 'Faults'],
+        ['Clusters', 'Producers', 'Replication', 'Consumer', 'Workload', 'Faults'],
       );
       assert.equal(
         m.parts.find((p) => p.name === 'Faults').lines,
