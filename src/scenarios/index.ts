@@ -32,6 +32,8 @@ import chunkedConsumerExpiresIncomplete from './chunked-consumer-expires-incompl
 import consumerAckLost from './consumer-ack-lost.json';
 import consumerAckNotPersisted from './consumer-ack-not-persisted.json';
 import consumerAckLostExplore from './consumer-ack-lost-explore.json';
+import consumerNegativeAck from './consumer-negative-ack.json';
+import consumerNegativeAckExplore from './consumer-negative-ack-explore.json';
 import pendingQueueFullBlocks from './pending-queue-full-blocks.json';
 import goPendingQueuePermitLeak from './go-pending-queue-permit-leak.json';
 import pendingQueueFullRefuses from './pending-queue-full-refuses.json';
@@ -99,6 +101,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   chunkedConsumerExpiresIncomplete,
   consumerAckLost,
   consumerAckNotPersisted,
+  consumerNegativeAck,
   pendingQueueFullBlocks,
   goPendingQueuePermitLeak,
   pendingQueueFullRefuses,
@@ -142,6 +145,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   dedupSnapshotCapExplore,
   dedupPurgeInactiveProducerExplore,
   consumerAckLostExplore,
+  consumerNegativeAckExplore,
 ];
 
 /** A built-in by id; generated long traces (`long-<n>`, see ./long) resolve too, unlisted. */

@@ -182,6 +182,22 @@ export interface AckState {
   persisted: Position;
   /** `L:E` → why that entry is sent again (set by a rewind, cleared once it is received again). */
   redeliver: Record<string, string>;
+  /** Present only with `negativeAcknowledge` (NegativeAcksTracker.ts): the consumer's negative acks. */
+  nack?: NegativeAcks;
+}
+
+/** A consumer's negative acknowledgements (`subscriptions[].negativeAcknowledge`). */
+export interface NegativeAcks {
+  /** Entries the application negatively acknowledged, waiting out negativeAckRedeliveryDelay in the tracker. */
+  held: Position[];
+  /**
+   * The CommandRedeliverUnacknowledgedMessages on its way to the broker, behind `behind` CommandAcks
+   * sent before it on the same connection (they land first); the entries whose nack sent it, and when. Absent
+   * while none is on its way. While present the consumer's epoch is ahead of the broker's.
+   */
+  command?: { behind: number; readonly nacked: readonly Position[]; readonly born: number };
+  /** Messages the application negatively acknowledged already: when they come again it acknowledges them. */
+  done: string[];
 }
 
 /** One entry a subscription's consumer received (`ConsumerImpl.messageReceived`). */

@@ -74,6 +74,11 @@ export interface SubscriptionConfig {
   readonly acks?: 'in-flight';
   /** Extension: the opt-in invariants this subscription is judged by (`received-once`). */
   readonly invariants?: readonly 'received-once'[];
+  /**
+   * Extension (with `acks: "in-flight"`): the messages the application negatively acknowledges
+   * (`Consumer.negativeAcknowledge`) the first time it receives them (NegativeAcksTracker.ts).
+   */
+  readonly negativeAcknowledge?: readonly string[];
 }
 
 /**

@@ -10,6 +10,7 @@ import { ev } from '../model/events';
 import type { AckState, Subscription, SubscriptionReceipt } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
 import { type Ctx, peek, positionText, tick } from '../sim/context';
+import { asyncDeleteIndividually } from './ManagedCursorIndividualDelete';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
@@ -93,6 +94,12 @@ export function ackArrives(ctx: Ctx, topic: TopicState, s: Subscription): void {
       rule: 'ServerCnx.handleAck',
     }),
   );
+  // A consumer that negatively acknowledges leaves holes: the mark-delete waits for them
+  // (ManagedCursorIndividualDelete.ts); its redelivery request lands once the acks ahead of it did.
+  if (a.nack) {
+    if (a.nack.command && a.nack.command.behind > 0) a.nack.command.behind -= 1;
+    return asyncDeleteIndividually(ctx, topic, s, p, ids);
+  }
   const moved = cmp(p, s.markDeletePosition) > 0;
   if (moved) s.markDeletePosition = p;
   ctx.events.push(
@@ -167,6 +174,9 @@ export function rewindOnReconnect(
   const idsAt = msgsAt(topic);
   const lost = a.inFlight.map((f) => f.position);
   a.inFlight = [];
+  // A redelivery request on the connection is lost with it; the rewind below does its work.
+  const request = a.nack?.command !== undefined;
+  if (a.nack) a.nack.command = undefined;
   const landed = s.markDeletePosition;
   if (how === 'closed') a.persisted = s.markDeletePosition;
   if (how === 'recovered') s.markDeletePosition = a.persisted;
@@ -175,6 +185,8 @@ export function rewindOnReconnect(
   for (const r of s.received) {
     const p = r.position;
     if (cmp(p, md) <= 0 || cmp(p, a.readPosition) > 0 || again.includes(pos(p))) continue;
+    // Only a consumer that negatively acknowledges leaves individually deleted entries: not read again.
+    if (s.individuallyDeleted.some((d) => cmp(d, p) === 0)) continue;
     again.push(pos(p));
     a.redeliver[pos(p)] = lost.some((x) => cmp(x, p) === 0)
       ? `the ack of ${pos(p)} was lost (${cause})`
@@ -192,6 +204,13 @@ export function rewindOnReconnect(
         lost.flatMap(idsAt),
         { cluster: topic.cluster, rule: 'ClientCnx.channelInactive:acks-lost' },
       ),
+    );
+  if (request)
+    ctx.events.push(
+      ev('log', consumer(s), `CommandRedeliverUnacknowledgedMessages lost: ${cause}`, [], {
+        cluster: topic.cluster,
+        rule: 'ClientCnx.channelInactive:acks-lost',
+      }),
     );
   const where =
     how === 'recovered'

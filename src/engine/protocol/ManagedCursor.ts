@@ -15,6 +15,7 @@ import { topicDown } from './OwnershipChange';
 import { walkWithin } from './ManagedLedger';
 import { messageReceived } from './ConsumerImplReceive';
 import { readFrom, receivedWithAckInFlight } from './ConsumerAcks';
+import { droppedOldEpoch, nackedNow, receivedNegativelyAcked } from './NegativeAcksTracker';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 
@@ -73,8 +74,13 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
   const e = next(topic, s);
   if (!e) return;
   const p = { ledgerId: e.ledgerId, entryId: e.entryId };
+  // A redelivery request on its way: the entry carries the old consumer epoch (NegativeAcksTracker.ts).
+  if (s.acked?.nack?.command) return droppedOldEpoch(ctx, topic, s, p);
   const receipt = messageReceived(topic, s, e);
-  // Acknowledgements in flight (opt-in): the ack leaves as its own CommandAck (ConsumerAcks.ts).
+  // Acknowledgements in flight (opt-in): the ack leaves as its own CommandAck (ConsumerAcks.ts),
+  // unless the application negatively acknowledges the message.
+  const nacked = nackedNow(ctx, topic, s, receipt);
+  if (nacked.length > 0) return receivedNegativelyAcked(ctx, topic, s, receipt, nacked);
   if (s.acked) return receivedWithAckInFlight(ctx, topic, s, receipt);
   s.received.push(receipt);
   s.markDeletePosition = p;

@@ -99,6 +99,14 @@ export function actionWords(key: string, world: World): string | null {
       return rest.length === 3
         ? `the broker writes subscription ${rest[0]}'s mark-delete ${rest[1]}:${rest[2]} to the cursor ledger`
         : null;
+    case 'negative-ack':
+      return rest.length === 1
+        ? `subscription ${rest[0]}'s NegativeAcksTracker fires: its consumer asks for its unacknowledged messages again`
+        : null;
+    case 'redeliver':
+      return rest.length === 1
+        ? `subscription ${rest[0]}'s redelivery request reaches its broker, which rewinds the cursor`
+        : null;
     case 'replay':
       return `the dedup cursor's replay at ${rest[0]} completes`;
     case 'dedup-snapshot':

@@ -25,6 +25,7 @@ const FILES: Record<string, readonly [string, string]> = {
   ClientCnx: ['apache/pulsar', `${CLIENT}/ClientCnx.java`],
   GeoReplicationProducerImpl: ['apache/pulsar', `${CLIENT}/GeoReplicationProducerImpl.java`],
   Producer: ['apache/pulsar', `${SERVICE}/Producer.java`],
+  Consumer: ['apache/pulsar', `${SERVICE}/Consumer.java`],
   ServerCnx: ['apache/pulsar', `${SERVICE}/ServerCnx.java`],
   BrokerService: ['apache/pulsar', `${SERVICE}/BrokerService.java`],
   AbstractTopic: ['apache/pulsar', `${SERVICE}/AbstractTopic.java`],
@@ -37,6 +38,8 @@ const FILES: Record<string, readonly [string, string]> = {
     'apache/pulsar',
     `${SERVICE}/persistent/PersistentDispatcherSingleActiveConsumer.java`,
   ],
+  NegativeAcksTracker: ['apache/pulsar', `${CLIENT}/NegativeAcksTracker.java`],
+  ConsumerBase: ['apache/pulsar', `${CLIENT}/ConsumerBase.java`],
   PersistentAcknowledgmentsGroupingTracker: [
     'apache/pulsar',
     `${CLIENT}/PersistentAcknowledgmentsGroupingTracker.java`,

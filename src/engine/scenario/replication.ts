@@ -1,6 +1,7 @@
 // `replication` and `subscriptions`: the topic's readers besides the application — the
 // geo-replicator (from → to, its dedup version, when it starts) and the subscriptions' cursors.
 import { readSubscriptionAcks } from './loseAck';
+import { readNegativeAcknowledge } from './negativeAck';
 import type { ClusterConfig, ReplicationConfig, SubscriptionConfig } from '../model/config';
 import { NAME } from './names';
 import type { Reader } from './reader';
@@ -80,7 +81,7 @@ export function readSubscriptions(
     const path = `$.subscriptions[${i}]`;
     const o = r.obj(x, path);
     if (!o) return [];
-    r.known(o, path, ['name', 'cluster', 'broker', 'acks', 'invariants']);
+    r.known(o, path, ['name', 'cluster', 'broker', 'acks', 'invariants', 'negativeAcknowledge']);
     const name = r.str(o.name, `${path}.name`, NAME, 'a subscription name') ?? `sub-${i}`;
     const cluster =
       o.cluster === undefined && clusters.length === 1
@@ -101,6 +102,14 @@ export function readSubscriptions(
     if (seen.has(`${cluster}/${name}`))
       r.fail(`${path}.name`, `a subscription name not yet used on cluster "${cluster}"`, name);
     seen.add(`${cluster}/${name}`);
-    return [{ name, cluster, broker, ...readSubscriptionAcks(r, o, path) }];
+    return [
+      {
+        name,
+        cluster,
+        broker,
+        ...readSubscriptionAcks(r, o, path),
+        ...readNegativeAcknowledge(r, o, path),
+      },
+    ];
   });
 }

@@ -12,6 +12,7 @@ import { readProducers } from './producers';
 import { readWorkload } from './workload';
 import { Reader, type ValidationError } from './reader';
 import { readReplication, readSubscriptions } from './replication';
+import { checkNegativeAcknowledge } from './negativeAck';
 import { readExpect, readExplore, readFixes, readSchedule } from './runSettings';
 
 export { jsonSyntaxError, parseJsonText } from './jsonText';
@@ -91,6 +92,7 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
     ]),
   ];
   const appMessages = workload.flatMap((w) => (w.kind === 'send' ? [w.msg] : []));
+  checkNegativeAcknowledge(r, s.subscriptions, messages);
   const faults = readFaults(
     r,
     s.faults,

@@ -25,7 +25,8 @@ export function enabledAcks(w: World, add: Add): void {
       if (!a || topic.owner !== s.broker || topicDown(topic)) continue;
       const head = a.inFlight[0];
       const subject = { cluster: c.name, subscription: s.name };
-      if (head)
+      // A redelivery request ahead of it (negative acks): that lands first.
+      if (head && a.nack?.command?.behind !== 0)
         add(
           `ack:${s.name}:${pos(head.position)}`,
           { type: 'ack', ...subject },

@@ -24,6 +24,9 @@
 //                                            (with `acks: "in-flight"`: its CommandAck leaves)
 //   ack:<subscription>:<ledger>:<entry>       (`acks: "in-flight"`) the head CommandAck reaches the broker
 //   persist-cursor:<subscription>:<ledger>:<entry>  (`acks: "in-flight"`) the mark-delete reaches the cursor ledger
+//   negative-ack:<subscription>               (`negativeAcknowledge`) the NegativeAcksTracker's timer fires: the
+//                                            consumer's CommandRedeliverUnacknowledgedMessages leaves
+//   redeliver:<subscription>                  (`negativeAcknowledge`) that command reaches the broker, which rewinds
 //   replay:<cluster>:dedup-cursor             the replay of a dedup cursor a runtime switch on created
 //                                            completes (MessageDeduplication Recovering → Enabled)
 //   dedup-snapshot:<cluster>                 the broker's snapshot timer: the dedup map is stored in the
@@ -134,6 +137,10 @@ export type Action =
   | { readonly type: 'ack'; readonly cluster: string; readonly subscription: string }
   /** `acks: "in-flight"`: the broker writes the cursor's mark-delete to the cursor ledger. */
   | { readonly type: 'persist-cursor'; readonly cluster: string; readonly subscription: string }
+  /** `negativeAcknowledge`: the tracker's timer fires; the consumer asks for its unacked messages again. */
+  | { readonly type: 'negative-ack'; readonly cluster: string; readonly subscription: string }
+  /** `negativeAcknowledge`: the consumer's redelivery request reaches its broker, which rewinds. */
+  | { readonly type: 'redeliver'; readonly cluster: string; readonly subscription: string }
   | { readonly type: 'fault'; readonly fault: FaultAction; readonly plan: number | null };
 
 /**

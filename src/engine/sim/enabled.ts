@@ -22,6 +22,7 @@ import { labelOf } from './context';
 import { enabledStorage } from './storage';
 import { purgeable, snapshotTimerAt } from '../protocol/MessageDeduplicationSnapshot';
 import { enabledAcks } from './acks';
+import { enabledNegativeAcks } from './negativeAcks';
 import { addExplorerFaults, addPlanFaults } from './enabledFaults';
 
 export function enabledActions(w: World): EnabledAction[] {
@@ -129,6 +130,7 @@ export function enabledActions(w: World): EnabledAction[] {
         );
   }
   enabledAcks(w, add);
+  enabledNegativeAcks(w, add);
   const next = nextWorkloadItem(w);
   // `newProducer().create()` (Java) and `CreateProducer` (Go) return only once the first
   // connection succeeded, so an application cannot send before its producer's first connect.

@@ -9,6 +9,7 @@ import type { Ledger, TopicState } from '../model/topic';
 import { frozen, type World } from '../model/world';
 import { chunkConsumerOf } from '../protocol/ConsumerImplChunks';
 import { initialAcks } from '../protocol/ConsumerAcks';
+import { initialNegativeAcks } from '../protocol/NegativeAcksTracker';
 import { replayCursor } from '../protocol/MessageDeduplication';
 
 export function initialWorld(config: Config): World {
@@ -110,7 +111,13 @@ export function initialWorld(config: Config): World {
                 individuallyDeleted: [],
                 received: [],
                 // Opt-in only, so a subscription without it keeps its state (and hash) as before.
-                ...(s.acks === 'in-flight' ? { acked: initialAcks(start) } : {}),
+                ...(s.acks === 'in-flight'
+                  ? {
+                      acked: s.negativeAcknowledge
+                        ? { ...initialAcks(start), nack: initialNegativeAcks() }
+                        : initialAcks(start),
+                    }
+                  : {}),
               },
             ];
           }),

@@ -1,6 +1,7 @@
 // `step(world, action)`: the one transition. It drafts a copy-on-read world, applies the action through the
 // protocol rules, arms plan triggers, and returns the next world with the events it produced.
 import { applyAcks } from './acks';
+import { applyNegativeAcks } from './negativeAcks';
 import { linkOfProducer, REPLICATOR } from '../model/config';
 import { replicationDedup } from '../model/fixes';
 import { ev, type SimEvent } from '../model/events';
@@ -121,6 +122,10 @@ export function apply(ctx: Ctx, a: Action): void {
     case 'ack':
     case 'persist-cursor':
       applyAcks(ctx, a);
+      return;
+    case 'negative-ack':
+    case 'redeliver':
+      applyNegativeAcks(ctx, a);
       return;
     case 'connect':
       connect(ctx, a.producer);

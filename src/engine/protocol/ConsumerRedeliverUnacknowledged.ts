@@ -1,0 +1,64 @@
+// The broker's side of a negative ack (`subscriptions[].negativeAcknowledge`): the consumer's
+// CommandRedeliverUnacknowledgedMessages arrives, after the CommandAcks sent before it.
+// `ServerCnx.handleRedeliverUnacknowledged` → `Consumer.redeliverUnacknowledgedMessages` (no ids:
+// Exclusive) → `PersistentDispatcherSingleActiveConsumer.redeliverUnacknowledgedMessages`: the
+// dispatcher takes the consumer's new epoch and rewinds the cursor to its mark-delete, so every
+// entry after it that is not individually deleted is read and sent again — the negatively
+// acknowledged one, and those it sent while the request was on its way (the client dropped them).
+import { ev } from '../model/events';
+import type { Subscription } from '../model/bookkeeper';
+import type { Position, TopicState } from '../model/topic';
+import { type Ctx, positionText } from '../sim/context';
+import { msgsAt } from './ConsumerAcks';
+
+const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
+const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
+
+export function redeliverUnacknowledged(ctx: Ctx, topic: TopicState, s: Subscription): void {
+  const a = s.acked!;
+  const n = a.nack!;
+  const nacked = n.command?.nacked ?? [];
+  n.command = undefined;
+  const idsAt = msgsAt(topic);
+  const cluster = topic.cluster;
+  ctx.events.push(
+    ev(
+      'receive',
+      `${s.name}-consumer`,
+      'CommandRedeliverUnacknowledgedMessages',
+      nacked.flatMap(idsAt),
+      {
+        to: s.broker,
+        cluster,
+        rule: 'Consumer.redeliverUnacknowledgedMessages',
+      },
+    ),
+  );
+  const md = s.markDeletePosition;
+  const again: string[] = [];
+  for (const r of s.received) {
+    const p = r.position;
+    if (cmp(p, md) <= 0 || cmp(p, a.readPosition) > 0 || again.includes(pos(p))) continue;
+    if (s.individuallyDeleted.some((d) => cmp(d, p) === 0)) continue;
+    again.push(pos(p));
+    const ids = idsAt(p).join(', ');
+    a.redeliver[pos(p)] = nacked.some((x) => cmp(x, p) === 0)
+      ? `the application negatively acknowledged ${ids}; the consumer asked for it again after negativeAckRedeliveryDelay`
+      : `the consumer asked for every unacknowledged message again (Exclusive) after a negative ack`;
+  }
+  a.readPosition = md;
+  const skip = s.individuallyDeleted.filter((d) => cmp(d, md) > 0).map(pos);
+  const skipping = skip.length > 0 ? `, skipping the individually deleted ${skip.join(', ')}` : '';
+  ctx.events.push(
+    ev(
+      'log',
+      s.broker,
+      `cursor ${s.name} rewinds to mark-delete ${pos(md)} for the consumer's new epoch: ${again.length > 0 ? `${again.join(', ')} will be delivered again` : 'nothing to deliver again'}${skipping}`,
+      again.flatMap((k) => {
+        const [l, e] = k.split(':');
+        return idsAt({ ledgerId: Number(l), entryId: Number(e) });
+      }),
+      { cluster, rule: 'PersistentDispatcherSingleActiveConsumer.redeliverUnacknowledgedMessages' },
+    ),
+  );
+}

@@ -1,0 +1,122 @@
+// A consumer's negative acknowledgements (`subscriptions[].negativeAcknowledge`, with `acks:
+// "in-flight"`; docs/research/consumer-acks.md). The application calls `Consumer.negativeAcknowledge`
+// instead of acknowledging: `ConsumerImpl.negativeAcknowledge` hands the id to the
+// `NegativeAcksTracker`, whose timer, once negativeAckRedeliveryDelay passed, calls
+// `ConsumerImpl.redeliverUnacknowledgedMessages(ids)`. On an Exclusive subscription (the model's only
+// kind) the client cannot ask for single messages: it clears its queue, moves to a new consumer epoch
+// and sends CommandRedeliverUnacknowledgedMessages without ids. The broker
+// (`Consumer.redeliverUnacknowledgedMessages` → `PersistentDispatcherSingleActiveConsumer.
+// redeliverUnacknowledgedMessages`) rewinds the cursor to its mark-delete and reads again; entries it
+// sent before the command came carry the old epoch, and the client drops them
+// (`ConsumerBase.isValidConsumerEpoch`). Deduplication stored the message once; the consumer
+// receives it twice because the application asked.
+import { ev } from '../model/events';
+import type { NegativeAcks, Subscription, SubscriptionReceipt } from '../model/bookkeeper';
+import type { Position, TopicState } from '../model/topic';
+import { type Ctx, positionText, tick } from '../sim/context';
+import { msgsAt } from './ConsumerAcks';
+
+const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
+const consumer = (s: Subscription) => `${s.name}-consumer`;
+
+export const initialNegativeAcks = (): NegativeAcks => ({ held: [], done: [] });
+
+/** The messages of `receipt` the application negatively acknowledges now: listed, not yet nacked. */
+export function nackedNow(ctx: Ctx, topic: TopicState, s: Subscription, r: SubscriptionReceipt) {
+  const n = s.acked?.nack;
+  if (!n) return [];
+  const cfg = ctx.w.config.subscriptions.find(
+    (c) => c.name === s.name && c.cluster === topic.cluster,
+  );
+  const listed = cfg?.negativeAcknowledge ?? [];
+  return r.msgs.map((m) => m.msg).filter((m) => listed.includes(m) && !n.done.includes(m));
+}
+
+/**
+ * The consumer received `receipt` and the application negatively acknowledges `nacked`
+ * (`ConsumerImpl.negativeAcknowledge` → `NegativeAcksTracker.add`): no CommandAck leaves; the entry
+ * waits in the tracker. The dispatcher's read position moves past it all the same.
+ */
+export function receivedNegativelyAcked(
+  ctx: Ctx,
+  topic: TopicState,
+  s: Subscription,
+  receipt: SubscriptionReceipt,
+  nacked: readonly string[],
+): void {
+  const a = s.acked!;
+  const n = a.nack!;
+  const p = receipt.position;
+  const key = pos(p);
+  const why = a.redeliver[key];
+  if (why !== undefined) delete a.redeliver[key];
+  s.received.push(why === undefined ? receipt : { ...receipt, redelivered: why });
+  a.readPosition = p;
+  n.held.push(p);
+  n.done.push(...nacked);
+  const ids = receipt.msgs.map((m) => m.msg);
+  const again = why === undefined ? '' : ` again — redelivered: ${why}`;
+  ctx.events.push(
+    ev(
+      'log',
+      consumer(s),
+      `received ${key} (${ids.join(', ')}) from ${s.broker}${again}; the application negatively acknowledges ${nacked.join(', ')}: NegativeAcksTracker holds ${key} for negativeAckRedeliveryDelay, no CommandAck leaves`,
+      ids,
+      { cluster: topic.cluster, rule: 'ConsumerImpl.negativeAcknowledge' },
+    ),
+  );
+}
+
+/**
+ * The tracker's timer fires (`NegativeAcksTracker.triggerRedelivery`): the consumer asks for its
+ * unacknowledged messages again. Exclusive, so without ids
+ * (`ConsumerImpl.redeliverUnacknowledgedMessages`): a new consumer epoch, and the command leaves
+ * behind the CommandAcks already on the connection.
+ */
+export function triggerRedelivery(ctx: Ctx, topic: TopicState, s: Subscription): void {
+  const a = s.acked!;
+  const n = a.nack!;
+  const nacked = n.held;
+  n.held = [];
+  n.command = { behind: a.inFlight.length, nacked, born: tick(ctx.w) };
+  const ids = nacked.flatMap(msgsAt(topic));
+  const keys = nacked.map(pos).join(', ');
+  ctx.events.push(
+    ev('log', consumer(s), `negativeAckRedeliveryDelay passed for ${keys}`, ids, {
+      cluster: topic.cluster,
+      rule: 'NegativeAcksTracker.triggerRedelivery',
+    }),
+  );
+  const behind =
+    a.inFlight.length > 0
+      ? `, behind CommandAck ${a.inFlight.map((f) => pos(f.position)).join(', ')}`
+      : '';
+  ctx.events.push(
+    ev(
+      'log',
+      consumer(s),
+      `Exclusive: it cannot ask for single messages, so it asks for every unacknowledged one — a new consumer epoch; CommandRedeliverUnacknowledgedMessages (no ids) on its way${behind}`,
+      ids,
+      { cluster: topic.cluster, rule: 'ConsumerImpl.redeliverUnacknowledgedMessages' },
+    ),
+  );
+}
+
+/**
+ * The dispatcher sent an entry while the consumer's redelivery request was on its way: it carries
+ * the old epoch and the client drops it (`ConsumerBase.isValidConsumerEpoch`); the application never
+ * sees it. The read position moved past it; the coming rewind sends it again.
+ */
+export function droppedOldEpoch(ctx: Ctx, topic: TopicState, s: Subscription, p: Position): void {
+  s.acked!.readPosition = p;
+  const ids = msgsAt(topic)(p);
+  ctx.events.push(
+    ev(
+      'log',
+      consumer(s),
+      `received ${pos(p)}${ids.length ? ` (${ids.join(', ')})` : ''} from ${s.broker} with the epoch before its redelivery request: dropped before the application sees it`,
+      ids,
+      { cluster: topic.cluster, rule: 'ConsumerBase.isValidConsumerEpoch' },
+    ),
+  );
+}

@@ -1,0 +1,51 @@
+// The negative-ack half of `enabledActions` and `step` (`subscriptions[].negativeAcknowledge`): the
+// NegativeAcksTracker's timer, and the redelivery request reaching the broker. The rules are in
+// protocol/NegativeAcksTracker.ts and protocol/ConsumerRedeliverUnacknowledged.ts.
+import type { World } from '../model/world';
+import { topicDown } from '../protocol/OwnershipChange';
+import { triggerRedelivery } from '../protocol/NegativeAcksTracker';
+import { redeliverUnacknowledged } from '../protocol/ConsumerRedeliverUnacknowledged';
+import { type Action, ActionClass } from './actions';
+import type { Ctx } from './context';
+
+type Add = (key: string, action: Action, cls: number, born: number) => void;
+
+/**
+ * While the consumer's broker serves the topic: the tracker's timer may fire when it holds an entry
+ * and no request is on its way (last in its class, as the chunk expiry: `auto` lets it fire only when
+ * nothing else can happen); the request lands once the CommandAcks sent before it did.
+ */
+export function enabledNegativeAcks(w: World, add: Add): void {
+  for (const c of w.config.clusters) {
+    const topic = w.topics[c.name]!;
+    for (const s of Object.values(topic.subscriptions)) {
+      const n = s.acked?.nack;
+      if (!n || topic.owner !== s.broker || topicDown(topic)) continue;
+      const subject = { cluster: c.name, subscription: s.name };
+      if (n.held.length > 0 && !n.command)
+        add(
+          `negative-ack:${s.name}`,
+          { type: 'negative-ack', ...subject },
+          ActionClass.batchTimer,
+          Number.MAX_SAFE_INTEGER,
+        );
+      if (n.command?.behind === 0)
+        add(
+          `redeliver:${s.name}`,
+          { type: 'redeliver', ...subject },
+          ActionClass.request,
+          n.command.born,
+        );
+    }
+  }
+}
+
+export function applyNegativeAcks(
+  ctx: Ctx,
+  a: Extract<Action, { type: 'negative-ack' | 'redeliver' }>,
+): void {
+  const topic = ctx.w.topics[a.cluster]!;
+  const s = topic.subscriptions[a.subscription]!;
+  if (a.type === 'negative-ack') triggerRedelivery(ctx, topic, s);
+  else redeliverUnacknowledged(ctx, topic, s);
+}
