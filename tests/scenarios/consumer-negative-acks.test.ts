@@ -145,6 +145,24 @@ describe('the order of the redelivery request', () => {
     expect(ks.indexOf('ack:sub:10:1')).toBeLessThan(ks.indexOf('redeliver:sub'));
     expect(receivedBy(r)).toEqual(['10:0 M1', '10:1 M2', `10:0 M1 again: ${AGAIN}`]);
   });
+  it('a crash while the request is on its way loses it; the recovered cursor sends 10:0 again all the same', () => {
+    const r = runOf(
+      { ...base, faults: [{ kind: 'restart-broker', cluster: 'local', after: { step: 7 } }] },
+      [...M1_STORED, 'consume:sub:10:0', 'negative-ack:sub'],
+    );
+    expect(keys(r)[7]).toBe('fault:restart-broker:local');
+    expect(keys(r)).not.toContain('redeliver:sub');
+    const lost = stepOf(r, 'CommandRedeliverUnacknowledgedMessages lost: broker-1 crashed');
+    expect(stepOf(r, 'cursor sub recovered from the cursor ledger at mark-delete 10:-1')).toBe(
+      lost,
+    );
+    expect(receivedBy(r)).toEqual([
+      '10:0 M1',
+      '10:0 M1 again: it was not acknowledged before broker-1 crashed',
+      '11:0 M2',
+    ]);
+    expect(r.stored.local).toEqual(['M1', 'M2']);
+  });
   it('without negativeAcknowledge the same subscription acknowledges M1 and receives each entry once', () => {
     const r = runOf({
       ...base,
