@@ -70,6 +70,7 @@ export type {
   EntryView,
   Panels,
   PanelTrace,
+  MemoryLimitView,
   PendingQueueView,
   PendingView,
   ProducerPanel,

@@ -1,10 +1,12 @@
 // The panel view-models: what the UI shows per step, as plain data (built by panels.ts). The
 // replicator's own are in replicationViews.ts.
+import type { MemoryLimitView } from './memoryLimit';
 import type { PendingQueueView } from './pendingQueue';
 import type { ReplicationPanel } from './replicationViews';
 
 export type * from './replicationViews';
 export type { PendingQueueView } from './pendingQueue';
+export type { MemoryLimitView } from './memoryLimit';
 
 export interface PendingView {
   readonly opId: number;
@@ -55,6 +57,11 @@ export interface ProducerPanel {
    * so its panel is what it was before the field existed.
    */
   readonly pendingQueue?: PendingQueueView;
+  /**
+   * The client's memory limit (`memoryLimitBytes`, shared per `pulsarClient`). Absent for a producer
+   * without the option, so its panel is what it was before the field existed.
+   */
+  readonly memoryLimit?: MemoryLimitView;
   readonly changed: {
     readonly watermarks: boolean;
     readonly batch: boolean;

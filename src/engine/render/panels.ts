@@ -12,6 +12,7 @@ import type { ChannelPanel, Panels, PendingView, ProducerPanel } from './panelVi
 import { posText, replicationPanelOf } from './replication';
 import { batchByteLimit, batchBytes } from '../protocol/BatchMessageContainerImpl';
 import { differs } from './differs';
+import { memoryLimitView } from './memoryLimit';
 import { pendingQueueView } from './pendingQueue';
 import { names, receiptsBySource, responseLabel, sendLabel, sequenceRange } from './frameLabels';
 import { topicPanel } from './topicPanel';
@@ -92,6 +93,7 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
       x.lastSequenceIdPublished,
     ];
     const queue = pendingQueueView(world, p, q, had);
+    const memory = memoryLimitView(world, p, prevWorld);
     return {
       name: p.name,
       client: p.client,
@@ -113,6 +115,7 @@ export function panelsOf(world: World, prevWorld?: World, trace: PanelTrace = []
       batchBytes: batchBytesView(world, p),
       pendingMessages: p.pendingMessages.map(pendingView),
       ...(queue ? { pendingQueue: queue } : {}),
+      ...(memory ? { memoryLimit: memory } : {}),
       changed: {
         watermarks: had && (!q || differs(marks(p), marks(q))),
         batch: had && (!q || differs(p.batch, q.batch)),

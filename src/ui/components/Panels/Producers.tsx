@@ -7,6 +7,7 @@ import { FaultMenu } from '../FaultPlan/FaultMenu';
 import { ALL_FAULTS } from '../FaultPlan/messageFaultKinds';
 import { faultsAt, useClustersWithBookies } from '../FaultPlan/messageFaults';
 import { changedClass } from './changed';
+import { MemoryLimitRow } from './MemoryLimitRow';
 
 /**
  * On the replicator's card with V2 dedup: GeoReplicationProducerImpl completes a send by its source
@@ -108,6 +109,7 @@ export function ProducersPanel({
               </span>
             </div>
           )}
+          {p.memoryLimit && <MemoryLimitRow memory={p.memoryLimit} />}
           <div className={changedClass(p.changed.pending, 'row')}>
             <span className="row-label">pendingMessages</span>
             {p.pendingMessages.length === 0 && <span className="muted">none</span>}
