@@ -11,6 +11,9 @@
 //
 // A kind that would never act in this run from the cursor (neverActs: the judgement the diagram's
 // arrow menu makes) is shown disabled with why, as the arrow menu shows it (UX review 14).
+// With `subscription` the ⚡ stands on a consumer's CommandAck in flight (the Subscriptions panel):
+// its menu names that subscription, as the CommandAck arrow's menu does, so a lose-ack it adds
+// drops that consumer's ack and no other's.
 // Opening it pauses Play: the ⚡ menu is placed at the cursor, and while Play ran on its row (the
 // pending op, the frame) left the panel at the next step and the open menu went with it.
 import { useCallback, useId, useMemo, useRef, useState, type RefObject } from 'react';
@@ -45,11 +48,16 @@ export function FaultMenu(props: {
   readonly kinds: readonly MessageFault[];
   /** The panel it is in (`producers`, `in-flight`): the note of a pick shows by this ⚡ only. */
   readonly place?: string;
+  /** The consumer whose CommandAck of `message` this ⚡ stands on (lose-ack names it). */
+  readonly subscription?: string;
 }) {
-  const { message, cluster } = props;
+  const { message, cluster, subscription } = props;
   const part = props.part !== undefined && props.part !== message ? props.part : null;
-  const origin = `${props.place ?? ''}:${part ?? message}@${cluster}`;
-  const kinds = useWithSendTimeout(message, props.kinds);
+  const origin = `${props.place ?? ''}:${part ?? message}@${cluster}${subscription !== undefined ? `:${subscription}` : ''}`;
+  const ack = subscription !== undefined ? `, ${subscription}'s CommandAck` : '';
+  // An acknowledgement's ⚡: the producer's send timer cannot catch a consumer's CommandAck.
+  const withTimeout = useWithSendTimeout(message, props.kinds);
+  const kinds = subscription !== undefined ? props.kinds : withTimeout;
   const [open, setOpen] = useState(false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -64,9 +72,9 @@ export function FaultMenu(props: {
         ref={button}
         type="button"
         className="fault-button"
-        aria-label={`Inject a fault on ${message} at ${cluster}${part ? `, from its chunk ${part}` : ''}`}
+        aria-label={`Inject a fault on ${message} at ${cluster}${part ? `, from its chunk ${part}` : ''}${ack}`}
         // Two ⚡ on one row (M0+M1) look alike: the pointer says which message each is for.
-        title={`Inject a fault on ${message}${part ? ` (shown here as ${part})` : ''}`}
+        title={`Inject a fault on ${message}${part ? ` (shown here as ${part})` : ''}${ack}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
@@ -85,6 +93,7 @@ export function FaultMenu(props: {
             message={message}
             part={part}
             cluster={cluster}
+            subscription={subscription}
             kinds={kinds}
             anchor={button}
             onClose={close}
@@ -107,12 +116,13 @@ function FaultPopup(props: {
   readonly message: string;
   readonly part: string | null;
   readonly cluster: string;
+  readonly subscription: string | undefined;
   readonly kinds: readonly MessageFault[];
   readonly anchor: RefObject<HTMLElement | null>;
   readonly onClose: (refocus: boolean) => void;
   readonly isOwn: (target: Element) => boolean;
 }) {
-  const { id, origin, message, part, cluster, kinds, anchor, onClose, isOwn } = props;
+  const { id, origin, message, part, cluster, subscription, kinds, anchor, onClose, isOwn } = props;
   const menu = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(menu, onClose, isOwn);
   useFixedPlacement(menu, anchor);
@@ -120,8 +130,8 @@ function FaultPopup(props: {
   const result = useApp((s) => s.result);
   const cursor = useApp((s) => s.cursor);
   const reasons = useMemo(
-    () => (result ? neverActs(result, cursor, kinds, message, cluster) : {}),
-    [result, cursor, kinds, message, cluster],
+    () => (result ? neverActs(result, cursor, kinds, message, cluster, subscription) : {}),
+    [result, cursor, kinds, message, cluster, subscription],
   );
   return (
     <div
@@ -135,6 +145,9 @@ function FaultPopup(props: {
     >
       <div className="fault-popup-head" data-testid="fault-popup-head">
         Fault on <strong>{message}</strong> <span className="muted">at {cluster}</span>
+        {subscription !== undefined && (
+          <span className="muted"> · {subscription}&apos;s CommandAck</span>
+        )}
         {part && (
           // A plan fault names a workload message, never a chunk (the validator refuses
           // "M1[1/2]"): it catches the message's first send, write or receipt that it fits.
@@ -148,6 +161,7 @@ function FaultPopup(props: {
         origin={origin}
         message={message}
         cluster={cluster}
+        subscription={subscription}
         kinds={kinds}
         reasons={reasons}
         onPick={() => onClose(true)}

@@ -3,13 +3,17 @@
 // when negative; an acknowledged position the ledger list does not record is red too.
 import type { SubscriptionView } from '../../../engine';
 import { changedClass } from '../Panels/changed';
+import { AcksInFlight } from './AcksInFlight';
 
 export function SubscriptionsPanel({
   subscriptions,
   changed,
+  cluster,
 }: {
   readonly subscriptions: readonly SubscriptionView[];
   readonly changed: boolean;
+  /** The topic's cluster, for the ⚡ of an acknowledgement in flight. */
+  readonly cluster?: string;
 }) {
   return (
     <section className="panel" aria-label="Subscriptions" data-testid="panel-subscriptions">
@@ -46,7 +50,7 @@ export function SubscriptionsPanel({
                 <>
                   <dt>acks in flight</dt>
                   <dd data-testid={`sub-${s.name}-acks`}>
-                    {s.acks.inFlight.length > 0 ? s.acks.inFlight.join(', ') : 'none'}
+                    <AcksInFlight subscription={s} cluster={cluster} />
                   </dd>
                   <dt>cursor ledger</dt>
                   <dd data-testid={`sub-${s.name}-persisted`}>mark-delete {s.acks.persisted}</dd>

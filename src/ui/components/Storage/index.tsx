@@ -34,7 +34,11 @@ export function StoragePanels({
           <MetadataStore metadata={p.metadata} changed={p.changed.metadata} />
           <Brokers brokers={p.brokers} changed={p.changed.brokers} />
           <Bookies bookies={p.bookies} quorum={p.quorum} />
-          <Subscriptions subscriptions={p.subscriptions} changed={p.changed.subscriptions} />
+          <Subscriptions
+            subscriptions={p.subscriptions}
+            changed={p.changed.subscriptions}
+            cluster={p.cluster}
+          />
         </div>
       ))}
     </>

@@ -1,0 +1,51 @@
+// A subscription's CommandAcks on their way to its broker (`acks: "in-flight"`), each with the
+// messages of its entry and a ⚡ that offers what can catch an acknowledgement: lose-ack, the
+// consumer's connection dropping with it (ConsumerAcks.ts). Before, only the CommandAck's arrow in
+// the diagram offered it; a reader of the Subscriptions panel saw "10:0" with no way to act on it.
+// The messages are the ones the consumer received at that position (an ack follows its receipt).
+import type { SubscriptionView } from '../../../engine';
+import { FaultMenu } from '../FaultPlan/FaultMenu';
+import type { MessageFault } from '../FaultPlan/messageFaultKinds';
+
+const ACK_FAULTS: readonly MessageFault[] = ['lose-ack'];
+
+/** The messages the consumer received at `position` (its latest receipt there). */
+function msgsAt(s: SubscriptionView, position: string): readonly string[] {
+  return [...s.received].reverse().find((r) => r.position === position)?.msgs ?? [];
+}
+
+export function AcksInFlight({
+  subscription: s,
+  cluster,
+}: {
+  readonly subscription: SubscriptionView;
+  /** The cluster of the topic; absent, the ⚡ is not drawn (no fault can name where). */
+  readonly cluster: string | undefined;
+}) {
+  const inFlight = s.acks?.inFlight ?? [];
+  if (inFlight.length === 0) return <>none</>;
+  return (
+    <>
+      {inFlight.map((position, i) => (
+        <span key={i} className="frame-wrap">
+          {i > 0 && <span className="visually-hidden">, </span>}
+          <span className="chip">
+            {position}
+            {msgsAt(s, position).length > 0 && <small> {msgsAt(s, position).join('+')}</small>}
+          </span>
+          {cluster !== undefined &&
+            msgsAt(s, position).map((m) => (
+              <FaultMenu
+                key={m}
+                place={`acks-${s.name}`}
+                message={m}
+                cluster={cluster}
+                subscription={s.name}
+                kinds={ACK_FAULTS}
+              />
+            ))}
+        </span>
+      ))}
+    </>
+  );
+}
