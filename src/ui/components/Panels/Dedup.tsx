@@ -5,8 +5,19 @@
 import type { TopicPanel } from '../../../engine';
 import { BreakableName } from './breakName';
 import { changedClass } from './changed';
+import { DedupHousekeeping, housekeepingKeys } from './DedupHousekeeping';
 
-export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] }) {
+export function DedupPanel({
+  topics,
+  enabled = [],
+  taken = null,
+}: {
+  readonly topics: readonly TopicPanel[];
+  /** The actions enabled at the cursor: the housekeeping ones are offered on their cluster's card. */
+  readonly enabled?: readonly string[];
+  /** The key this trace takes next, if any. */
+  readonly taken?: string | null;
+}) {
   return (
     <section className="panel" aria-label="Broker dedup" data-testid="panel-dedup">
       <h3>Broker dedup</h3>
@@ -48,6 +59,11 @@ export function DedupPanel({ topics }: { readonly topics: readonly TopicPanel[] 
               first one.
             </p>
           )}
+          <DedupHousekeeping
+            cluster={t.cluster}
+            keys={housekeepingKeys(enabled, t.cluster)}
+            taken={taken}
+          />
           {t.dedupRecovering && (
             <p className="muted" data-testid={`dedup-recovering-${t.cluster}`}>
               Recovering: until the replay from the new cursor completes, every send is written

@@ -30,6 +30,10 @@ const InFlight = memoByValue(InFlightPanel);
 const Outcomes = memoByValue(OutcomesPanel);
 const StepCode = memoByValue(StepCodePanel);
 
+/** `key` when it is dedup housekeeping (`dedup-snapshot:`, `dedup-purge:`), else null. */
+const housekeeping = (key: string | null | undefined): string | null =>
+  key?.startsWith('dedup-snapshot:') || key?.startsWith('dedup-purge:') ? key : null;
+
 /** Messages the replicator deleted at its source that the remote does not store: lost, not late. */
 function lostOf(repl: ReplicationView | null): string[] {
   return repl
@@ -85,7 +89,12 @@ export function Panels() {
           producers={panels.producers}
           replicationDedup={replicationDedup(now.world.config)}
         />
-        <Dedup topics={panels.topics} />
+        <Dedup
+          topics={panels.topics}
+          enabled={now.enabled.filter((k) => housekeeping(k) !== null)}
+          // Only a housekeeping key matters there: the panel re-renders when its props change.
+          taken={housekeeping(result.steps[cursor + 1]?.key)}
+        />
         <Topic
           topics={panels.topics}
           lost={[...new Set(panels.replications.flatMap((r) => lostOf(r)))]}
