@@ -29,8 +29,17 @@ const PR_25860 = gh('pulsar', 'pull', 25860);
 const GO_1407 = gh('pulsar-client-go', 'issues', 1407);
 const PR_20948 = gh('pulsar', 'pull', 20948);
 const GO_805 = gh('pulsar-client-go', 'pull', 805);
+const PR_23038 = gh('pulsar', 'pull', 23038);
 
 export const FIXES: Partial<Record<FixId, FixInfo>> = {
+  'pr-23038': {
+    summary:
+      'PR 23038: a Java send error makes only its producer reconnect; the connection stays open',
+    detail:
+      'ClientCnx.handleSendError, for an error other than ChecksumError, TopicTerminatedError and NotAllowedError (here PersistenceError): ProducerImpl.connectionClosed instead of ctx.close(). Only that producer goes back to Connecting and reconnects on the same pooled connection (the broker still has its id: ProducerSuccess without last_sequence_id), then resends everything pending; frames already on the connection still arrive both ways, and the other producers of its PulsarClient keep going. Without it (Java client before 4.0) the whole connection closes: every producer on it loses what was in flight and reconnects.',
+    status: 'merged',
+    source: PR_23038,
+  },
   'pr-20948': {
     summary:
       'PR 20948: MessageDeduplication.isDuplicate judges only a chunked message’s last chunk',

@@ -213,7 +213,7 @@ describe('cli contract: flags', () => {
     [['run', 'seed-003-a-go', '--fix', '--format', 'json'], 'option --fix needs a value'],
     [
       ['run', 'seed-003-a-go', '--fix', 'go-1656'],
-      'unknown fix "go-1656"; expected one of go-1565, go-highest-sequence-id, go-isolate-resends, go-flush-before-single, go-timeout-all-chunks, guard-rewind, sentinel-not-confirmed, fail-on-corrupt-head, pr-24722, pr-23697, pr-25860, pr-20948, replay-last-chunk',
+      'unknown fix "go-1656"; expected one of go-1565, go-highest-sequence-id, go-isolate-resends, go-flush-before-single, go-timeout-all-chunks, guard-rewind, sentinel-not-confirmed, fail-on-corrupt-head, pr-24722, pr-23697, pr-25860, pr-20948, pr-23038, replay-last-chunk',
     ],
     [
       ['run', 'seed-003-a-go', '-v'],

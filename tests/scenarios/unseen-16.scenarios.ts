@@ -425,9 +425,10 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     faults: [{ kind: 'disconnect', producer: 'p2', after: persisted('N1') }],
   },
 
-  // One Java client: the connection drops while M1's write is pending; p1's resend reaches the broker before the write completes: Unknown, PersistenceError — ClientCnx.handleSendError reconnects p1 alone, p2's connection stays; the next resend is Dup (-1:-1, stored), N1 stored once.
+  // One Java client: the connection drops while M1's write is pending; p1's resend reaches the broker before the write completes: Unknown, PersistenceError — ClientCnx.handleSendError (PR 23038, the review's master) reconnects p1 alone, p2's connection stays; the next resend is Dup (-1:-1, stored), N1 stored once.
   'u16-s05-shared-java-persistence-error': {
     topic: DEDUP_ON,
+    fixes: ['pr-23038'],
     producers: [
       { name: 'p1', pulsarClient: 'app' },
       { name: 'p2', pulsarClient: 'app' },

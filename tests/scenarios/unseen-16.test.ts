@@ -615,13 +615,26 @@ describe('review 16: the steps behind the outcomes', () => {
     expect(r.steps.filter((s) => s.key === 'connect:p1')).toHaveLength(1);
     expect(r.steps.filter((s) => s.key === 'connect:p2')).toHaveLength(2);
   });
-  it('s05: the PersistenceError reconnects p1 alone; p2, on the same client, is not disconnected', () => {
+  it('s05: with PR 23038 the PersistenceError reconnects p1 alone; p2, on the same client, is not disconnected', () => {
     const r = runIt('u16-s05-shared-java-persistence-error');
     const at = r.steps.find((s) =>
-      s.events.some((e) => e.rule === 'ClientCnx.handleSendError:default'),
+      s.events.some((e) => e.rule === 'ClientCnx.handleSendError:producer-reconnect'),
     )!;
     expect(at.events.map((e) => e.actor)).not.toContain('p2');
     expect(textsOf(r, 'p2').filter((t) => t.startsWith('connection closed'))).toHaveLength(1);
+  });
+  it('s05 without PR 23038 (Java client before 4.0): ctx.close() closes the shared connection, so p2 reconnects a second time', () => {
+    const l = loadScenario({ ...scenario('u16-s05-shared-java-persistence-error'), fixes: [] });
+    if (!l.ok) throw new Error(JSON.stringify(l.errors));
+    const r = run(l.config, l.schedule);
+    const at = r.steps.find((s) =>
+      s.events.some((e) => e.rule === 'ClientCnx.handleSendError:default'),
+    )!;
+    expect(at.events.filter((e) => e.actor === 'p2').map((e) => e.rule)).toEqual([
+      'ClientCnx.channelInactive',
+    ]);
+    expect(textsOf(r, 'p2').filter((t) => t.startsWith('connection closed'))).toHaveLength(2);
+    expect(r.stored).toEqual({ local: ['M1', 'N1'] });
   });
   it('b02: both chunk entries of the us-east-only M1 are skipped by their own replicate_to', () => {
     const r = runIt('u16-b02-go-chunk-delay-replicate-local');

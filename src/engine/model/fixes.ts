@@ -15,6 +15,7 @@ export type FixId =
   | 'pr-23697'
   | 'pr-25860'
   | 'pr-20948'
+  | 'pr-23038'
   | 'replay-last-chunk';
 export const FIX_IDS: readonly FixId[] = [
   'go-1565',
@@ -29,6 +30,7 @@ export const FIX_IDS: readonly FixId[] = [
   'pr-23697',
   'pr-25860',
   'pr-20948',
+  'pr-23038',
   'replay-last-chunk',
 ];
 
@@ -102,6 +104,18 @@ export function fixApplies(config: Config, fix: FixId): boolean {
       // The broker's chunk rule, live and on replay, and (PR 20948) the consumer's: only a producer
       // that chunks sends chunks.
       return config.producers.some((p) => p.chunking === true);
+    case 'pr-23038':
+      // The Java client's handleSendError: offered where it shows, two Java producers of one
+      // pulsarClient (one of them may lose the connection both share). A single producer keeps
+      // its in-flight frames with it too; a scenario can name the fix for that.
+      return config.producers.some(
+        (p) =>
+          p.client === 'java' &&
+          p.pulsarClient !== undefined &&
+          config.producers.some(
+            (q) => q !== p && q.client === 'java' && q.pulsarClient === p.pulsarClient,
+          ),
+      );
   }
 }
 

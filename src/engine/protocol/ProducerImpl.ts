@@ -9,7 +9,8 @@ import type { MsgRef, ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
 import { type Ctx, labelOf } from '../sim/context';
 import { hasFix } from '../model/fixes';
-import { closeConnection, resendMessages, writeOp } from './ClientCnx';
+import { resendMessages, writeOp } from './ClientCnx';
+import { producerConnectionClosed } from './ConnectionHandler';
 import { dropConnection } from './ConnectionPool';
 import { terminate } from './AbstractReplicator';
 import { completeOpFailure, completeOpSuccess, otherChunkMatched, unsentOp } from './SendCallback';
@@ -136,7 +137,9 @@ export function sendTimeoutJava(ctx: Ctx, p: ProducerState): void {
 
 /**
  * `ClientCnx.handleSendError`: ChecksumError and NotAllowedError are recovered per message on the
- * open connection; every other error is a producer-level `connectionClosed` (reconnect, resend).
+ * open connection. Any other error (here PersistenceError): before PR 23038 `ctx.close()` closes
+ * the TCP connection, so every producer sharing it reconnects and resends; with `pr-23038` only
+ * this producer reconnects and the connection stays open (ConnectionHandler.ts).
  */
 export function handleSendErrorJava(
   ctx: Ctx,
@@ -145,7 +148,9 @@ export function handleSendErrorJava(
 ): void {
   if (e.error === 'ChecksumError') return recoverChecksumError(ctx, p, e.sequenceId);
   if (e.error === 'NotAllowedError') return recoverNotAllowedError(ctx, p, e.sequenceId);
-  closeConnection(ctx, p, `${e.error}: ${e.message}`, 'ClientCnx.handleSendError:default');
+  const reason = `${e.error}: ${e.message}`;
+  if (hasFix(ctx.w.config, 'pr-23038')) return producerConnectionClosed(ctx, p, reason);
+  dropConnection(ctx, p, reason, 'ClientCnx.handleSendError:default');
 }
 
 /**

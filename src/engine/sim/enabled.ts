@@ -17,6 +17,7 @@ import { expirable } from '../protocol/ConsumerImplChunkExpiry';
 import { topicDown } from '../protocol/OwnershipChange';
 import { connectionHead } from '../protocol/ConnectionPool';
 import { closeAnswered } from '../protocol/ProducerImplClose';
+import { reconnectWaits } from '../protocol/ConnectionHandler';
 import { type Action, ActionClass, type EnabledAction } from './actions';
 import { labelOf } from './context';
 import { enabledStorage } from './storage';
@@ -69,7 +70,12 @@ export function enabledActions(w: World): EnabledAction[] {
           ch.closedAt ?? 0,
         );
     }
-    if (p.state === 'Connecting' && !p.closed && !lookupWaits(w, p.cluster, p.role, p.name))
+    if (
+      p.state === 'Connecting' &&
+      !p.closed &&
+      !lookupWaits(w, p.cluster, p.role, p.name) &&
+      !reconnectWaits(w, p)
+    )
       add(
         `connect:${p.name}`,
         { type: 'connect', producer: p.name },

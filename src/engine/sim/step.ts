@@ -6,7 +6,8 @@ import { linkOfProducer, REPLICATOR } from '../model/config';
 import { replicationDedup } from '../model/fixes';
 import { ev, type SimEvent } from '../model/events';
 import type { World } from '../model/world';
-import { answeredLabel, receiptIdsText } from '../model/connection';
+import type { ProducerState } from '../model/producer';
+import { answeredLabel, type Channel, receiptIdsText } from '../model/connection';
 import { flushBatch, runWorkloadItem } from '../protocol/application';
 import { getLastPublishedSequenceId } from '../protocol/MessageDeduplication';
 import {
@@ -21,6 +22,7 @@ import { ackReceivedReplicatedMsg } from '../protocol/GeoReplicationProducerImpl
 import { readMoreEntries } from '../protocol/PersistentReplicatorRead';
 import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/partitionProducer';
 import { handleCloseProducer } from '../protocol/CommandCloseProducer';
+import { reregister } from '../protocol/ConnectionHandler';
 import { closeAndClearPendingMessages } from '../protocol/ProducerImplClose';
 import type { Action } from './actions';
 import type { Ctx } from './context';
@@ -168,15 +170,46 @@ export function apply(ctx: Ctx, a: Action): void {
   }
 }
 
-/** A new connection to the topic's owner; ProducerSuccess carries the broker's last_sequence_id. */
+/**
+ * The producer connects and `ProducerSuccess` answers with the broker's last_sequence_id; then the
+ * client's connectionOpened / grabCnx seeds and resends.
+ */
 function connect(ctx: Ctx, name: string): void {
   const w = ctx.w;
   const p = w.producers[name]!;
-  const topic = w.topics[p.cluster]!;
   const prev = w.channels[name];
+  // PR 23038: a Java producer that let go of a connection still open re-registers on it.
+  const last = prev?.open && p.client === 'java' ? reregister(ctx, p) : register(ctx, p, prev);
+  if (last === null) return;
+  const at = ctx.events.length;
+  const seeded = p.client === 'java' ? connectionOpenedJava(ctx, p, last) : grabCnx(ctx, p, last);
+  // The seeding happens before the resend; its note goes right after the connect. The replicator
+  // sends the original producers' ids: its generator means nothing, so no note.
+  if (seeded && p.role === 'app')
+    ctx.events.splice(
+      at,
+      0,
+      ev('log', name, `seeded${seeded.replace(/^,/, '')}`, [], {
+        cluster: p.cluster,
+        rule:
+          p.client === 'java'
+            ? 'ProducerImpl.connectionOpened:seed'
+            : 'partitionProducer.grabCnx:seed',
+      }),
+    );
+}
+
+/** A new connection to the topic's owner; ProducerSuccess carries the broker's last_sequence_id (null: refused). */
+function register(ctx: Ctx, p: ProducerState, prev: Channel | undefined): number | null {
+  const w = ctx.w;
+  const name = p.name;
+  const topic = w.topics[p.cluster]!;
   // ServerCnx.handleProducer → AbstractTopic.addProducer: a name already live on the topic is refused.
   const holder = nameHolder(w, p);
-  if (holder) return producerBusy(ctx, p, holder, topic.owner, prev === undefined);
+  if (holder) {
+    producerBusy(ctx, p, holder, topic.owner, prev === undefined);
+    return null;
+  }
   const brokenPlan = w.config.faults.findIndex(
     (f, i) => f.kind === 'duplicate-frames' && f.producer === name && !w.plan[i]!.spent,
   );
@@ -215,20 +248,5 @@ function connect(ctx: Ctx, name: string): void {
       rule: 'ServerCnx.handleProducer',
     }),
   );
-  const at = ctx.events.length;
-  const seeded = p.client === 'java' ? connectionOpenedJava(ctx, p, last) : grabCnx(ctx, p, last);
-  // The seeding happens before the resend; its note goes right after the connect. The replicator
-  // sends the original producers' ids: its generator means nothing, so no note.
-  if (seeded && p.role === 'app')
-    ctx.events.splice(
-      at,
-      0,
-      ev('log', name, `seeded${seeded.replace(/^,/, '')}`, [], {
-        cluster: p.cluster,
-        rule:
-          p.client === 'java'
-            ? 'ProducerImpl.connectionOpened:seed'
-            : 'partitionProducer.grabCnx:seed',
-      }),
-    );
+  return last;
 }
