@@ -50,6 +50,7 @@ import pr24722AmbiguousAdd from './pr-24722-ambiguous-add.json';
 import brokerCrashDedup from './broker-crash-dedup.json';
 import bookieRestartEnsembleChange from './bookie-restart-ensemble-change.json';
 import sharedConnectionDrop from './shared-connection-drop.json';
+import javaPersistenceErrorSharedClient from './java-persistence-error-shared-client.json';
 import seed002Issue1 from './seed-002-issue-1.json';
 import seed002Issue1DedupOff from './seed-002-issue-1-dedup-off.json';
 import seed002Issue1V2 from './seed-002-issue-1-v2.json';
@@ -126,6 +127,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   brokerCrashDedup,
   bookieRestartEnsembleChange,
   sharedConnectionDrop,
+  javaPersistenceErrorSharedClient,
   seed001Explore,
   seed002Issue1,
   seed002Issue1DedupOff,
