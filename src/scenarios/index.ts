@@ -8,6 +8,7 @@ import lostReceiptDedupOff from './lost-receipt-dedup-off.json';
 import lostReceiptDedupOn from './lost-receipt-dedup-on.json';
 import dedupEnabledAtRuntime from './dedup-enabled-at-runtime.json';
 import dedupSnapshotFreesTrim from './dedup-snapshot-frees-trim.json';
+import dedupSnapshotTimer from './dedup-snapshot-timer.json';
 import dedupSnapshotCap from './dedup-snapshot-cap.json';
 import dedupSnapshotCapExplore from './dedup-snapshot-cap-explore.json';
 import dedupPurgeInactiveProducer from './dedup-purge-inactive-producer.json';
@@ -89,6 +90,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   lostReceiptDedupOff,
   dedupEnabledAtRuntime,
   dedupSnapshotFreesTrim,
+  dedupSnapshotTimer,
   dedupSnapshotCap,
   dedupPurgeInactiveProducer,
   resendBeforePersistUnknown,
