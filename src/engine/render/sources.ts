@@ -23,6 +23,7 @@ const FILES: Record<string, readonly [string, string]> = {
   ProducerImpl: ['apache/pulsar', `${CLIENT}/ProducerImpl.java`],
   ConsumerImpl: ['apache/pulsar', `${CLIENT}/ConsumerImpl.java`],
   ClientCnx: ['apache/pulsar', `${CLIENT}/ClientCnx.java`],
+  ConnectionHandler: ['apache/pulsar', `${CLIENT}/ConnectionHandler.java`],
   GeoReplicationProducerImpl: ['apache/pulsar', `${CLIENT}/GeoReplicationProducerImpl.java`],
   Producer: ['apache/pulsar', `${SERVICE}/Producer.java`],
   Consumer: ['apache/pulsar', `${SERVICE}/Consumer.java`],
