@@ -8,8 +8,9 @@ import { App } from '../../src/ui/App';
 import { draftKey, LEGACY_DRAFT_KEY } from '../../src/ui/components/Editor/draft';
 import { appStore, selectScenario, setRunner } from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
-import { startOnDirectRunner } from './startApp';
 import { replaceText } from './editorText';
+import { openEditor, pressEdit } from './openEditor';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
   localStorage.clear();
@@ -19,26 +20,18 @@ beforeEach(async () => {
 const jsonBox = () => screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Scenario JSON' });
 const picker = () => screen.getByRole('combobox', { name: 'Scenario' });
 
-async function openEditor(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
-  return jsonBox();
-}
-
 describe('editor drafts are per scenario', () => {
   it("switching scenarios with the editor open shows each scenario's own draft or JSON", async () => {
-    await selectScenario('lost-receipt-dedup-on');
-    const user = userEvent.setup();
-    render(<App />);
-    let box = await openEditor(user);
+    const { user, box } = await openEditor('lost-receipt-dedup-on');
     expect(box.value).toMatch(/"id": "lost-receipt-dedup-on"/);
     const typed = box.value.replace(/"title": "[^"]*"/, '"title": "My lost receipt"');
     await replaceText(user, box, typed);
 
     await user.selectOptions(picker(), 'seed-003-b-go');
     await waitFor(() => expect(appStore.getState().scenarioId).toBe('seed-003-b-go'));
-    box = await jsonBox();
-    await waitFor(() => expect(box.value).toMatch(/"id": "seed-003-b-go"/));
-    expect(box.value).not.toMatch(/My lost receipt/);
+    const other = await jsonBox();
+    await waitFor(() => expect(other.value).toMatch(/"id": "seed-003-b-go"/));
+    expect(other.value).not.toMatch(/My lost receipt/);
     expect(screen.getByTestId('editor-valid')).toHaveTextContent(
       'Seed 003 row (b), Go client: a resent non-first id looks new',
     );
@@ -50,15 +43,12 @@ describe('editor drafts are per scenario', () => {
   });
 
   it('closing and reopening the editor on another scenario does not bring the first draft', async () => {
-    await selectScenario('lost-receipt-dedup-on');
-    const user = userEvent.setup();
-    render(<App />);
-    const box = await openEditor(user);
+    const { user, box } = await openEditor('lost-receipt-dedup-on');
     await replaceText(user, box, box.value.replace('"M2"', '"M9"'));
     await user.click(screen.getByRole('button', { name: 'Close editor' }));
     await user.selectOptions(picker(), 'seed-003-b-go');
     await waitFor(() => expect(appStore.getState().status).toBe('ready'));
-    const again = await openEditor(user);
+    const again = await pressEdit(user);
     expect(again.value).toMatch(/"id": "seed-003-b-go"/);
     expect(localStorage.getItem(draftKey('seed-003-b-go'))).toBeNull();
     expect(localStorage.getItem(draftKey('lost-receipt-dedup-on'))).toMatch(/"M9"/);
@@ -68,7 +58,7 @@ describe('editor drafts are per scenario', () => {
     await selectScenario('lost-receipt-dedup-on');
     const user = userEvent.setup();
     const first = render(<App />);
-    const box = await openEditor(user);
+    const box = await pressEdit(user);
     const malformed = `${box.value.slice(0, 200)}\n  "oops": [1, 2,`;
     await replaceText(user, box, malformed);
     expect(screen.getByTestId('editor-errors')).toBeInTheDocument();
@@ -78,7 +68,7 @@ describe('editor drafts are per scenario', () => {
     setRunner(directRunner);
     await selectScenario('lost-receipt-dedup-on');
     render(<App />);
-    const reopened = await openEditor(user);
+    const reopened = await pressEdit(user);
     expect(reopened.value).toBe(malformed);
     expect(screen.getByTestId('editor-errors').textContent).not.toBe('');
     expect(screen.queryByTestId('editor-valid')).toBeNull();
@@ -86,10 +76,7 @@ describe('editor drafts are per scenario', () => {
 
   it('Discard draft gives back the scenario JSON and forgets only that draft', async () => {
     localStorage.setItem(draftKey('seed-003-b-go'), '{"kept": true');
-    await selectScenario('lost-receipt-dedup-on');
-    const user = userEvent.setup();
-    render(<App />);
-    const box = await openEditor(user);
+    const { user, box } = await openEditor('lost-receipt-dedup-on');
     await replaceText(user, box, '{ broken');
     await user.click(screen.getByRole('button', { name: 'Discard draft' }));
     expect((await jsonBox()).value).toMatch(/"id": "lost-receipt-dedup-on"/);
@@ -100,10 +87,8 @@ describe('editor drafts are per scenario', () => {
   it('the single draft of before goes to the scenario its text names', async () => {
     const old = '{\n  "id": "seed-003-b-go",\n  "title": "old draft",';
     localStorage.setItem(LEGACY_DRAFT_KEY, old);
-    await selectScenario('lost-receipt-dedup-on');
-    const user = userEvent.setup();
-    render(<App />);
-    expect((await openEditor(user)).value).toMatch(/"id": "lost-receipt-dedup-on"/);
+    const { user, box } = await openEditor('lost-receipt-dedup-on');
+    expect(box.value).toMatch(/"id": "lost-receipt-dedup-on"/);
     await user.selectOptions(picker(), 'seed-003-b-go');
     await waitFor(() =>
       expect((screen.getByLabelText('Scenario JSON') as HTMLTextAreaElement).value).toBe(old),

@@ -1,14 +1,13 @@
 // A first scenario written in the app (UX review 6): the format help names the fields and the
 // fault kinds, its small example validates and runs, and a JSON syntax error says which line.
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { App } from '../../src/ui/App';
 import { FAULT_KINDS, outcomesOf, parseScenarioText } from '../../src/engine';
 import { MINIMAL_EXAMPLE } from '../../src/ui/components/Editor/FormatHelp';
 import { appStore } from '../../src/ui/store';
-import { startOnDirectRunner } from './startApp';
 import { replaceText } from './editorText';
+import { openEditor } from './openEditor';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
   localStorage.clear();
@@ -17,9 +16,7 @@ beforeEach(async () => {
 
 describe('the editor explains the format', () => {
   it('lists every fault kind with its words; the small example runs: M1 Dup-completed, M2 stored', async () => {
-    const user = userEvent.setup();
-    render(<App />);
-    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
+    const { user } = await openEditor();
     const help = await screen.findByTestId('editor-format');
     await user.click(within(help).getByText(/^Format help/));
     for (const k of FAULT_KINDS) expect(within(help).getByText(k)).toBeInTheDocument();
@@ -62,10 +59,7 @@ describe('the editor explains the format', () => {
     // The engine's loader says where, so the CLI prints it too.
     expect(msg).toMatch(/ \(line 7, column 1\)$/);
 
-    const user = userEvent.setup();
-    render(<App />);
-    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
-    const box = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Scenario JSON' });
+    const { user, box } = await openEditor();
     await replaceText(user, box, bad);
     expect(screen.getByTestId('editor-errors')).toHaveTextContent(/\(line 7, column 1\)/);
     await replaceText(user, box, bad.replace('],\n}', ']\n}'));

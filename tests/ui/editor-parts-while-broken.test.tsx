@@ -2,14 +2,12 @@
 // and Producers empty though only `producers` was broken. The form now shows, read-only, the parts
 // that still parse on their own; the JSON keeps the text as typed, and once it parses the form
 // edits it again.
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { App } from '../../src/ui/App';
 import { parseParts } from '../../src/ui/components/Editor/scenarioText';
-import { selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
 import { replaceText } from './editorText';
+import { openEditor } from './openEditor';
+import { startOnDirectRunner } from './startApp';
 
 describe('parseParts: the top-level parts of a text that does not parse', () => {
   it('keeps each part whose value parses, and leaves out the broken one', () => {
@@ -51,20 +49,11 @@ describe('parseParts: the top-level parts of a text that does not parse', () => 
 describe('the editor form while the JSON is broken', () => {
   beforeEach(async () => {
     localStorage.clear();
-    setRunner(directRunner);
-    await start();
+    await startOnDirectRunner();
   });
 
   it('seed 001 with a broken producers part: Clusters, Workload and Faults stay shown, read-only; fixed, the form edits again', async () => {
-    await selectScenario('seed-001-fencing-race');
-    const user = userEvent.setup();
-    render(<App />);
-    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
-    const box = await screen.findByRole<HTMLTextAreaElement>(
-      'textbox',
-      { name: 'Scenario JSON' },
-      { timeout: 10_000 },
-    );
+    const { user, box } = await openEditor('seed-001-fencing-race');
     const original = box.value;
     const clusters = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Clusters' });
     const producers = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Producers' });

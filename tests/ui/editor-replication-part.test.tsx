@@ -2,14 +2,12 @@
 // links were editable only in the JSON. The form has a Replication part in the same line syntax as
 // its other parts: one line per link, `from -> to dedup=… start=…`; one line is the single object
 // `replication` always meant, several the list of links, none removes `replication`.
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { App } from '../../src/ui/App';
 import { linesToReplication, replicationToLines } from '../../src/ui/components/Editor/lines';
-import { selectScenario, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
 import { replaceText } from './editorText';
+import { openEditor } from './openEditor';
+import { startOnDirectRunner } from './startApp';
 
 describe('replication lines', () => {
   it('one link, two links, none; a bad line names its line and the syntax', () => {
@@ -40,20 +38,11 @@ describe('replication lines', () => {
 describe('the editor form: Replication', () => {
   beforeEach(async () => {
     localStorage.clear();
-    setRunner(directRunner);
-    await start();
+    await startOnDirectRunner();
   });
 
   it('geo-two-way: both links shown; removing one writes the single link object, removing both removes replication', async () => {
-    await selectScenario('geo-two-way');
-    const user = userEvent.setup();
-    render(<App />);
-    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
-    const box = await screen.findByRole<HTMLTextAreaElement>(
-      'textbox',
-      { name: 'Scenario JSON' },
-      { timeout: 10_000 },
-    );
+    const { user, box } = await openEditor('geo-two-way');
     const links = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Replication' });
     expect(links().value).toBe(
       replicationToLines((JSON.parse(box.value) as { replication: unknown }).replication),

@@ -3,14 +3,13 @@
 // "(line 24 column 5) (line 24, column 5)" and left the reader to count thirty lines). Run now says
 // what the run did and offers to go there; the error says its place once, as a button that puts
 // the caret there. The text typed is kept.
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { App } from '../../src/ui/App';
 import { whereIn } from '../../src/ui/components/Editor/feedback';
-import { appStore, selectScenario } from '../../src/ui/store';
-import { startOnDirectRunner } from './startApp';
+import { appStore } from '../../src/ui/store';
 import { replaceText } from './editorText';
+import { openEditor } from './openEditor';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
   localStorage.clear();
@@ -36,17 +35,9 @@ const goBatching = JSON.stringify(
   2,
 );
 
-async function openEditor(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
-  return screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Scenario JSON' });
-}
-
 describe('editor: Run says what it did; a syntax error says where', () => {
   it('Run on a new Go scenario: the steps and violations in one line, and Show the run focuses the diagram', async () => {
-    await selectScenario('lost-receipt-dedup-on');
-    const user = userEvent.setup();
-    render(<App />);
-    const box = await openEditor(user);
+    const { user, box } = await openEditor('lost-receipt-dedup-on');
     await replaceText(user, box, goBatching);
     expect(screen.queryByTestId('editor-ran')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Run' }));
@@ -67,10 +58,7 @@ describe('editor: Run says what it did; a syntax error says where', () => {
   });
 
   it('a violation is named with its step', async () => {
-    await selectScenario('seed-000-checksum-corrupted');
-    const user = userEvent.setup();
-    render(<App />);
-    const box = await openEditor(user);
+    const { user, box } = await openEditor('seed-000-checksum-corrupted');
     await replaceText(
       user,
       box,
@@ -83,10 +71,7 @@ describe('editor: Run says what it did; a syntax error says where', () => {
   });
 
   it('a missing comma: the place said once, as a button that puts the caret there; the text is kept', async () => {
-    await selectScenario('lost-receipt-dedup-on');
-    const user = userEvent.setup();
-    render(<App />);
-    const box = await openEditor(user);
+    const { user, box } = await openEditor('lost-receipt-dedup-on');
     const broken = goBatching.replace(
       '"size": 400\n    },\n    {\n      "send": "M2"',
       '"size": 400\n    }\n    {\n      "send": "M2"',

@@ -2,12 +2,10 @@
 // finished with automatic choices (the editor said Valid, Run showed a complete run). The CLI
 // exits 2 with `schedule error: step N: "…" is not enabled; enabled: …`; the UI now shows that
 // same message (in the editor and as a notice) and the run stops there.
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadScenario, run } from '../../src/engine';
 import { builtinById } from '../../src/scenarios';
-import { App } from '../../src/ui/App';
 import {
   addFault,
   appStore,
@@ -17,6 +15,7 @@ import {
   selectScenario,
   setCursor,
 } from '../../src/ui/store';
+import { openEditor } from './openEditor';
 import { startOnDirectRunner } from './startApp';
 
 const BAD_SCHEDULE = [
@@ -58,11 +57,7 @@ describe("the scenario's own schedule is not cut", () => {
   });
 
   it('UI: Edit scenario, paste the schedule, Run → the editor and a notice show the error', async () => {
-    await selectScenario('lost-receipt-dedup-on');
-    const user = userEvent.setup();
-    render(<App />);
-    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
-    const json = await screen.findByRole('textbox', { name: 'Scenario JSON' });
+    const { user, box: json } = await openEditor('lost-receipt-dedup-on');
     await user.clear(json);
     // user.type would read { and [ as key descriptors: paste the text instead.
     json.focus();

@@ -10,9 +10,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App';
 import { draftIdFor, draftKey } from '../../src/ui/components/Editor/draft';
-import { appStore, selectScenario } from '../../src/ui/store';
-import { startOnDirectRunner } from './startApp';
+import { appStore } from '../../src/ui/store';
 import { replaceText } from './editorText';
+import { openEditor, pressEdit } from './openEditor';
+import { startOnDirectRunner } from './startApp';
 
 /** The review's user-written scenario (id my-geo), as they pasted it. */
 const MY_GEO = readFileSync(resolve(__dirname, 'fixtures/my-geo.json'), 'utf8');
@@ -44,8 +45,7 @@ describe('user drafts', () => {
     const user = userEvent.setup();
     render(<App />);
     expect(appStore.getState().scenarioId).toBe('seed-003-a-go');
-    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
-    await replaceText(user, await jsonBox(), MY_GEO);
+    await replaceText(user, await pressEdit(user), MY_GEO);
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await waitFor(() => expect(appStore.getState().status).toBe('ready'));
     expect(appStore.getState().scenarioId).toBe('my-geo');
@@ -79,11 +79,7 @@ describe('user drafts', () => {
   it('"Start from" reopens a draft in the editor, and Delete draft forgets only it', async () => {
     localStorage.setItem(draftKey('my-geo'), MY_GEO);
     localStorage.setItem(draftKey('lost-receipt-dedup-on'), '{"kept": true');
-    await selectScenario('seed-003-b-go');
-    const user = userEvent.setup();
-    render(<App />);
-    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
-    const box = await jsonBox();
+    const { user, box } = await openEditor('seed-003-b-go');
     expect(box.value).toMatch(/"id": "seed-003-b-go"/);
     const group = within(startFrom()).getByRole('group', { name: 'Your drafts' });
     expect(
@@ -106,10 +102,7 @@ describe('user drafts', () => {
   });
 
   it('typing a new id letter by letter leaves one draft, under the final id', async () => {
-    const user = userEvent.setup();
-    render(<App />);
-    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
-    const box = await jsonBox();
+    const { user, box } = await openEditor();
     const at = box.value.indexOf('seed-003-a-go') + 'seed-003-a-go'.length;
     box.setSelectionRange(at, at);
     await user.type(box, '-mine', { initialSelectionStart: at, initialSelectionEnd: at });
@@ -133,10 +126,7 @@ describe('user drafts', () => {
     localStorage.setItem(draftKey('seed-003-a-go-mine'), mine);
     localStorage.setItem(draftKey('my-geo'), MY_GEO);
     localStorage.setItem(draftKey('my-geo2'), two);
-    const user = userEvent.setup();
-    render(<App />);
-    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
-    const box = await jsonBox();
+    const { user, box } = await openEditor();
 
     // Back through the built-in's id, then on to another: no draft is left on the built-in.
     await user.selectOptions(startFrom(), 'seed-003-a-go-mine');

@@ -8,13 +8,12 @@
 //   here too": a chunk stored was counted as its message stored. A chunked message now counts once
 //   its chunks assemble, as the invariants and a consumer read it; the strip names the chunks.
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { App } from '../../src/ui/App';
 import { Panels } from '../../src/ui/components/Panels';
 import { stateSummary } from '../../src/ui/share/summary';
 import { appStore, selectScenario, setCursor, setFixes } from '../../src/ui/store';
+import { openEditor } from './openEditor';
 import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
@@ -128,11 +127,7 @@ describe('the geo producer on a V1 connection says why it lists no Case', () => 
 
 describe('the editor’s form: a line that does not parse is not in the JSON, and Run waits for it', () => {
   it('go-chunked-dedup-pr-20948: “send M1 p1 sise=6000000” is named, Run is disabled; fixed, the JSON has it and Run runs it', async () => {
-    await selectScenario('go-chunked-dedup-pr-20948');
-    const user = userEvent.setup();
-    render(<App />);
-    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
-    const json = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Scenario JSON' });
+    const { user, box: json } = await openEditor('go-chunked-dedup-pr-20948');
     const before = json.value;
     expect(screen.getByTestId('editor-valid')).toHaveTextContent('(1 producer, 1 workload step).');
     const workload = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Workload' });

@@ -7,17 +7,16 @@
 //   its other parts: one line both ways, no line leaves the block out, a typo names the option, a
 //   bad value the validator's field.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { App } from '../../src/ui/App';
 import { consumerToLines, linesToConsumer } from '../../src/ui/components/Editor/lines';
 import { Panels } from '../../src/ui/components/Panels';
 import { stateSummary } from '../../src/ui/share/summary';
-import { appStore, selectScenario, setCursor, setRunner, start } from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { appStore, selectScenario, setCursor } from '../../src/ui/store';
 import { runBuiltin } from '../render/runBuiltin';
 import { replaceText } from './editorText';
+import { openEditor } from './openEditor';
 import { producerCard } from './producerCard';
+import { startOnDirectRunner } from './startApp';
 
 const producerLine = (s: string, name: string) =>
   s.split('\n').find((l) => l.startsWith(`producer ${name} `)) ?? '';
@@ -26,8 +25,7 @@ const stepAfter = (key: string): number =>
 
 beforeEach(async () => {
   localStorage.clear();
-  setRunner(directRunner);
-  await start();
+  await startOnDirectRunner();
 });
 
 describe('Copy for GitHub’s state summary: the pending queue', () => {
@@ -118,15 +116,7 @@ describe('consumer lines', () => {
 
 describe('the editor form: Consumer', () => {
   it('chunked-consumer-pending-limit: the block shown; edited, typed wrong, emptied', async () => {
-    await selectScenario('chunked-consumer-pending-limit');
-    const user = userEvent.setup();
-    render(<App />);
-    await user.click(screen.getByRole('button', { name: 'Edit scenario' }));
-    const box = await screen.findByRole<HTMLTextAreaElement>(
-      'textbox',
-      { name: 'Scenario JSON' },
-      { timeout: 10_000 },
-    );
+    const { user, box } = await openEditor('chunked-consumer-pending-limit');
     const field = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Consumer' });
     const consumer = () => (JSON.parse(box.value) as { consumer?: unknown }).consumer;
     expect(field().value).toBe(
