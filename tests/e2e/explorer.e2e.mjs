@@ -5,12 +5,8 @@
 // (seed-000-explore, max faults 2) is cancelled and the panel says so promptly; explore from here;
 // Compare fixes on seed 000's NotAllowed twin gives the table of seed-scenarios.md's third column.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { cursorOf, text, until } from './lib.mjs';
-
-const titleOf = (id) =>
-  JSON.parse(readFileSync(new URL(`../../src/scenarios/${id}.json`, import.meta.url), 'utf8'))
-    .title;
+import { titleOf } from './picker.mjs';
 
 const hasText = ([testId, re]) =>
   new RegExp(re).test(document.querySelector(`[data-testid=${testId}]`)?.textContent ?? '');

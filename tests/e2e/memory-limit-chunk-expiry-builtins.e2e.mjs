@@ -4,38 +4,8 @@
 // client's memory, the Invariants panel naming the expiry, the timer's step in the timeline — with
 // nothing wider than the window.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { goToEnd, shows, text, until } from './lib.mjs';
-
-const VIEW = { viewport: { width: 1024, height: 700 } };
-const titleOf = (id) =>
-  JSON.parse(readFileSync(new URL(`../../src/scenarios/${id}.json`, import.meta.url), 'utf8'))
-    .title;
-
-/** Fresh load, then the built-in picked by its title in the picker (as a user does). */
-async function pick(page, baseURL, id) {
-  await page.goto(baseURL, { waitUntil: 'load' });
-  await page.locator('[data-testid=diagram] svg').waitFor({ timeout: 45_000 });
-  await page.getByRole('combobox', { name: 'Scenario' }).selectOption({ label: titleOf(id) });
-  await until(
-    page,
-    (id) =>
-      document.querySelector('select[aria-label=Scenario]')?.value === id &&
-      document.querySelector('[data-testid=diagram]')?.getAttribute('aria-busy') === 'false' &&
-      /Step 0 of/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''),
-    id,
-    `${id} did not open from the picker`,
-    45_000,
-  );
-}
-
-/** Nothing is wider than the window. */
-async function fitsWindow(page) {
-  const over = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  assert.equal(over, 0, 'the page scrolls sideways');
-}
+import { goToEnd, shows, text } from './lib.mjs';
+import { fitsWindow, pick, VIEW } from './picker.mjs';
 
 const memory = {
   name: "memory-limit-shared-client at 1024 px: the quiet end says pa's send of M1 waits for the client's memory N1 holds; N1 pending, nothing violated",

@@ -6,49 +6,8 @@
 // that takes no sequence id (and the retry's new one in the Topic card), the quiet end of a Go
 // message of more chunks than permits — with nothing wider than the window.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { goToEnd, goToStep, shows, text, until } from './lib.mjs';
-
-const VIEW = { viewport: { width: 1024, height: 700 } };
-const titleOf = (id) =>
-  JSON.parse(readFileSync(new URL(`../../src/scenarios/${id}.json`, import.meta.url), 'utf8'))
-    .title;
-
-/** Fresh load, then the built-in picked by its title in the picker (as a user does). */
-async function pick(page, baseURL, id) {
-  await page.goto(baseURL, { waitUntil: 'load' });
-  await page.locator('[data-testid=diagram] svg').waitFor({ timeout: 45_000 });
-  const picker = page.getByRole('combobox', { name: 'Scenario' });
-  await picker.selectOption({ label: titleOf(id) });
-  await until(
-    page,
-    (id) =>
-      document.querySelector('select[aria-label=Scenario]')?.value === id &&
-      document.querySelector('[data-testid=diagram]')?.getAttribute('aria-busy') === 'false' &&
-      /Step 0 of/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''),
-    id,
-    `${id} did not open from the picker`,
-    45_000,
-  );
-}
-
-/** Nothing is wider than the window, and none of these elements cuts its text off. */
-async function fits(page, testIds) {
-  const r = await page.evaluate((ids) => {
-    const over = document.documentElement.scrollWidth - document.documentElement.clientWidth;
-    const cut = ids.flatMap((id) =>
-      [...document.querySelectorAll(`[data-testid=${id}]`)].flatMap((e) => {
-        const box = e.getBoundingClientRect();
-        return e.scrollWidth > e.clientWidth + 1 || box.right > window.innerWidth + 1
-          ? [`${id}: ${e.scrollWidth} > ${e.clientWidth}, right ${Math.round(box.right)}`]
-          : [];
-      }),
-    );
-    return { over, cut };
-  }, testIds);
-  assert.equal(r.over, 0, 'the page scrolls sideways');
-  assert.deepEqual(r.cut, []);
-}
+import { fits, pick, VIEW } from './picker.mjs';
 
 /**
  * The Producers panel's pending-queue row of this producer's card: its text, and whether it (and
@@ -164,13 +123,10 @@ const dropsRepeat = {
 
     await page.getByRole('button', { name: /Choose fixes/ }).click();
     await page.getByRole('checkbox', { name: 'pr-20948' }).check();
-    await until(
+    await shows(
       page,
-      () =>
-        /No invariant violated/.test(
-          document.querySelector('[data-testid=panel-invariants]')?.textContent ?? '',
-        ),
-      null,
+      'panel-invariants',
+      'No invariant violated',
       'pr-20948 did not re-run the scenario clean',
     );
     assert.match(await text(page, 'fixes-on'), /pr-20948/);

@@ -1,7 +1,7 @@
 // apache/pulsar #25861 in Chromium: geo-v2-target-unload breaks no-duplicates as written (E1 stored
 // twice at us-west); turning on the open fix pr-25860 in the header re-runs it clean.
 import assert from 'node:assert/strict';
-import { openScenario, text, until } from './lib.mjs';
+import { openScenario, shows, text, until } from './lib.mjs';
 
 const ID = 'geo-v2-target-unload';
 
@@ -18,13 +18,10 @@ const toggle = {
     );
     assert.match(await text(page, 'step-jump'), /no-duplicates/);
     await page.getByRole('checkbox', { name: /pr-25860/ }).check();
-    await until(
+    await shows(
       page,
-      () =>
-        /No invariant violated/.test(
-          document.querySelector('[data-testid=panel-invariants]')?.textContent ?? '',
-        ),
-      null,
+      'panel-invariants',
+      'No invariant violated',
       'the fix did not re-run the scenario clean',
     );
     assert.equal(await page.locator('[data-testid=step-jump]').count(), 0);

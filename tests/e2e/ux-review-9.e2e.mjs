@@ -348,13 +348,10 @@ const explorerFix = {
       await notice.locator('p').textContent(),
       /^With go-1565 on, this branch's step 11 \("deliver:p1->broker-1:M0\+M2"\) cannot happen: the fix changes what the run can do there \(it can take "deliver:p1->broker-1:M0"\)\. /,
     );
-    await until(
+    await shows(
       page,
-      () =>
-        /No invariant violated/.test(
-          document.querySelector('[data-testid=panel-invariants]')?.textContent ?? '',
-        ),
-      null,
+      'panel-invariants',
+      'No invariant violated',
       'go-1565 did not clear the violation',
     );
     await ex.getByRole('button', { name: 'Explore', exact: true }).click();
