@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario, panelsOf, type RunResult } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
 import { type Json, runBuiltin, runOf, stepOf } from './helpers';
+import { once, setDeduplication } from './setDeduplication';
 
 const lines = (r: RunResult, rule: string): string[] =>
   r.steps.flatMap((s) => s.events.filter((e) => e.rule === rule).map((e) => e.text));
@@ -180,18 +181,8 @@ describe('switching deduplication off and on forgets the snapshot (a new cursor 
         { send: 'M2', producer: 'p1' },
       ],
       faults: [
-        {
-          kind: 'set-deduplication',
-          cluster: 'local',
-          enabled: false,
-          after: { event: 'persisted', message: 'M1' },
-        },
-        {
-          kind: 'set-deduplication',
-          cluster: 'local',
-          enabled: true,
-          after: { event: 'persisted', message: 'M2' },
-        },
+        setDeduplication(false, once('persisted', 'M1')),
+        setDeduplication(true, once('persisted', 'M2')),
       ],
     });
     const afterOff = r.steps[stepOf(r, 'deduplication off')]!.world.topics.local!.dedup;

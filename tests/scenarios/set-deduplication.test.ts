@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario } from '../../src/engine';
 import { type Json, runBuiltin, runOf, stepOf, textsOf } from './helpers';
+import { once, setDeduplication } from './setDeduplication';
 
 const base = (dedup: boolean, faults: Json[], extra: Json = {}): Json => ({
   id: 'set-dedup',
@@ -62,12 +63,7 @@ describe('built-in dedup-enabled-at-runtime: switched on after M1 is stored, the
 describe('switched off while M1 is stored: the resend is written again, and no invariant judges it', () => {
   const r = runOf(
     base(true, [
-      {
-        kind: 'set-deduplication',
-        cluster: 'local',
-        enabled: false,
-        after: { event: 'persisted', message: 'M1' },
-      },
+      setDeduplication(false, once('persisted', 'M1')),
       { kind: 'lose-receipt', message: 'M1' },
     ]),
   );
@@ -92,18 +88,8 @@ describe('switched off while M1 is stored: the resend is written again, and no i
 describe('off, then on again, then an unload: the load replays from the new cursor only', () => {
   const r = runOf(
     base(true, [
-      {
-        kind: 'set-deduplication',
-        cluster: 'local',
-        enabled: false,
-        after: { event: 'persisted', message: 'M1' },
-      },
-      {
-        kind: 'set-deduplication',
-        cluster: 'local',
-        enabled: true,
-        after: { event: 'persisted', message: 'M2' },
-      },
+      setDeduplication(false, once('persisted', 'M1')),
+      setDeduplication(true, once('persisted', 'M2')),
       { kind: 'unload-topic', cluster: 'local', after: { event: 'acked', message: 'M2' } },
     ]),
   );
@@ -148,12 +134,7 @@ describe("a write that completes after the switch's replay is recorded as persis
     ]);
   };
   it('M1 received while dedup is off, the switch and its replay, then M1 persisted: the resend is NotDup (pushed none, persisted 0)', () => {
-    const on = {
-      kind: 'set-deduplication',
-      cluster: 'local',
-      enabled: true,
-      after: { event: 'received', message: 'M1' },
-    };
+    const on = setDeduplication(true, once('received', 'M1'));
     const r = runOf(lost(on), [
       'connect:p1',
       'send:p1:M1',
@@ -167,12 +148,7 @@ describe("a write that completes after the switch's replay is recorded as persis
     story(r);
   });
   it('M1 received while Recovering is not checked and pushes nothing; persisted after the replay, the same', () => {
-    const on = {
-      kind: 'set-deduplication',
-      cluster: 'local',
-      enabled: true,
-      after: { event: 'sent', message: 'M1' },
-    };
+    const on = setDeduplication(true, once('sent', 'M1'));
     const r = runOf(lost(on), [
       'connect:p1',
       'send:p1:M1',
@@ -188,12 +164,7 @@ describe("a write that completes after the switch's replay is recorded as persis
     story(r);
   });
   it('persisted before the replay, M1 is read by it into both maps, and the resend is Dup', () => {
-    const on = {
-      kind: 'set-deduplication',
-      cluster: 'local',
-      enabled: true,
-      after: { event: 'received', message: 'M1' },
-    };
+    const on = setDeduplication(true, once('received', 'M1'));
     const r = runOf(lost(on), [
       'connect:p1',
       'send:p1:M1',
@@ -221,9 +192,7 @@ describe('the scenario file', () => {
   it('a switch to what the topic starts with, and nothing else switching it, is an error naming the field', () => {
     const l = loadScenario({
       format: 'dedup-lab/scenario@1',
-      ...base(true, [
-        { kind: 'set-deduplication', cluster: 'local', enabled: true, after: { step: 1 } },
-      ]),
+      ...base(true, [setDeduplication(true, { step: 1 })]),
     });
     expect(l.ok).toBe(false);
     if (!l.ok) expect(l.errors.map((e) => e.path)).toContain('$.faults[0].enabled');
@@ -231,9 +200,7 @@ describe('the scenario file', () => {
   it('enabled must be a boolean', () => {
     const l = loadScenario({
       format: 'dedup-lab/scenario@1',
-      ...base(true, [
-        { kind: 'set-deduplication', cluster: 'local', enabled: 'yes', after: { step: 1 } },
-      ]),
+      ...base(true, [setDeduplication('yes', { step: 1 })]),
     });
     expect(l.ok).toBe(false);
     if (!l.ok) expect(l.errors.map((e) => e.path)).toContain('$.faults[0].enabled');
