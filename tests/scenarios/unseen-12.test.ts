@@ -13,13 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, loadScenario } from '../../src/engine';
 import { type Json, runOf, stepOf, textsOf } from './helpers';
 import { describeRows, quiescentNoAlarm, type ReviewRow, scenarioIn, storedAt } from './reviewRows';
+import { DEDUP_ON, EAST_TO_WEST, EAST_WEST, P1_EAST, persisted } from './reviewScenarios';
 
-// What most rows share: one broker per cluster, and p1's two rounds — M1 and M2, then M3 — with
-// the TTL passing at us-east once M2 is persisted there.
-const EAST_WEST = [
-  { name: 'us-east', brokers: ['broker-1'] },
-  { name: 'us-west', brokers: ['broker-2'] },
-];
+// What most rows share: one broker per cluster (EAST_WEST), p1 at us-east (P1_EAST), dedup on, the
+// link to us-west started after the workload, and p1's two rounds — M1 and M2, then M3 — with the
+// TTL passing at us-east once M2 is persisted there.
 const M1_M2_THEN_M3 = [
   { send: 'M1', producer: 'p1' },
   { send: 'M2', producer: 'p1' },
@@ -27,11 +25,21 @@ const M1_M2_THEN_M3 = [
   { send: 'M3', producer: 'p1' },
   { await: 'p1' },
 ];
+const LINK_AFTER_WORKLOAD = { ...EAST_TO_WEST, start: 'after-workload' };
 const TTL_AFTER_M2 = {
   kind: 'expire-messages',
   cluster: 'us-east',
-  after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+  after: persisted('M2', 'us-east'),
 };
+
+/** no-silent-loss as the TTL makes it: `message`, stored at us-east `at`, expired on the
+ * replicator's cursor (its mark-delete moved to `markDelete`) before it reached us-west. */
+const expiredUnreplicated = (step: number, message: string, at: string, markDelete: string) => ({
+  invariant: 'no-silent-loss',
+  step,
+  messages: [message],
+  detail: `${message} (us-east ${at}) expired by the message TTL on the replicator's cursor (mark-delete ${markDelete}) before it was replicated: us-west does not store it`,
+});
 
 const ROWS: ReviewRow[] = [
   {
@@ -45,30 +53,22 @@ const ROWS: ReviewRow[] = [
         { name: 'us-west', brokers: ['broker-2'] },
       ],
       topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      producers: P1_EAST,
+      replication: LINK_AFTER_WORKLOAD,
       workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
       faults: [
         { kind: 'slow-bookie', bookie: 'bookie-2', message: 'M2' },
         {
           kind: 'expire-messages',
           cluster: 'us-east',
-          after: { event: 'persisted', message: 'M1', cluster: 'us-east' },
+          after: persisted('M1', 'us-east'),
         },
       ],
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
       outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 9,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
-        },
-      ],
+      violations: [expiredUnreplicated(9, 'M1', '10:0', '10:0')],
       endedBy: 'quiescent',
     },
   },
@@ -83,8 +83,8 @@ const ROWS: ReviewRow[] = [
         { name: 'us-west', brokers: ['broker-2'] },
       ],
       topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      producers: P1_EAST,
+      replication: LINK_AFTER_WORKLOAD,
       workload: [
         { send: 'M1', producer: 'p1' },
         { await: 'p1' },
@@ -96,27 +96,19 @@ const ROWS: ReviewRow[] = [
           kind: 'ownership-change',
           cluster: 'us-east',
           to: 'broker-3',
-          after: { event: 'persisted', message: 'M1', cluster: 'us-east' },
+          after: persisted('M1', 'us-east'),
         },
         {
           kind: 'expire-messages',
           cluster: 'us-east',
-          after: { event: 'persisted', message: 'M1', cluster: 'us-east' },
+          after: persisted('M1', 'us-east'),
         },
       ],
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
       outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 20,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
-        },
-      ],
+      violations: [expiredUnreplicated(20, 'M1', '10:0', '10:0')],
       endedBy: 'quiescent',
     },
   },
@@ -131,8 +123,8 @@ const ROWS: ReviewRow[] = [
         { name: 'us-west', brokers: ['broker-2'] },
         { name: 'eu', brokers: ['broker-4'] },
       ],
-      topic: { deduplication: true },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      topic: DEDUP_ON,
+      producers: P1_EAST,
       replication: [
         { from: 'us-east', to: 'us-west' },
         { from: 'us-east', to: 'eu', start: 'after-workload' },
@@ -142,7 +134,7 @@ const ROWS: ReviewRow[] = [
         {
           kind: 'expire-messages',
           cluster: 'us-east',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+          after: persisted('M2', 'us-west'),
         },
       ],
     },
@@ -175,9 +167,9 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-13',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      topic: DEDUP_ON,
+      producers: P1_EAST,
+      replication: LINK_AFTER_WORKLOAD,
       workload: M1_M2_THEN_M3,
       faults: [
         {
@@ -196,20 +188,8 @@ const ROWS: ReviewRow[] = [
         M3: ['stored at 10:2'],
       },
       violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['M2'],
-          detail:
-            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
+        expiredUnreplicated(11, 'M1', '10:0', '10:1'),
+        expiredUnreplicated(11, 'M2', '10:1', '10:1'),
       ],
       endedBy: 'quiescent',
     },
@@ -221,8 +201,8 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-14',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      topic: DEDUP_ON,
+      producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v1' },
       workload: [
         { send: 'M1', producer: 'p1' },
@@ -256,7 +236,7 @@ const ROWS: ReviewRow[] = [
       id: 'r12-15',
       clusters: EAST_WEST,
       topic: { deduplication: true, maxMessageSize: { 'us-west': 1000 } },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
       workload: [
         { send: 'M1', producer: 'p1', size: 2000 },
@@ -266,22 +246,14 @@ const ROWS: ReviewRow[] = [
         {
           kind: 'expire-messages',
           cluster: 'us-east',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+          after: persisted('M2', 'us-west'),
         },
       ],
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
       outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 22,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-      ],
+      violations: [expiredUnreplicated(22, 'M1', '10:0', '10:1')],
       endedBy: 'quiescent',
     },
   },
@@ -293,7 +265,7 @@ const ROWS: ReviewRow[] = [
       id: 'r12-16',
       clusters: EAST_WEST,
       topic: { deduplication: true, maxMessageSize: { 'us-west': 1000 } },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
       subscriptions: [{ name: 'sub', cluster: 'us-west' }],
       workload: [
@@ -304,7 +276,7 @@ const ROWS: ReviewRow[] = [
         {
           kind: 'expire-messages',
           cluster: 'us-west',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+          after: persisted('M2', 'us-west'),
         },
       ],
     },
@@ -329,8 +301,8 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-18',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      topic: DEDUP_ON,
+      producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west' },
       workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
       faults: [
@@ -340,15 +312,7 @@ const ROWS: ReviewRow[] = [
     expected: {
       stored: { 'us-east': ['M1'], 'us-west': [] },
       outcomes: storedAt({ M1: '10:0' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 7,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
-        },
-      ],
+      violations: [expiredUnreplicated(7, 'M1', '10:0', '10:0')],
       endedBy: 'quiescent',
     },
   },
@@ -359,8 +323,8 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-19',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      topic: DEDUP_ON,
+      producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
       workload: [
         { send: 'M1', producer: 'p1' },
@@ -373,12 +337,12 @@ const ROWS: ReviewRow[] = [
         {
           kind: 'expire-messages',
           cluster: 'us-east',
-          after: { event: 'persisted', message: 'M1', cluster: 'us-west' },
+          after: persisted('M1', 'us-west'),
         },
         {
           kind: 'unload-topic',
           cluster: 'us-west',
-          after: { event: 'persisted', message: 'M1', cluster: 'us-west' },
+          after: persisted('M1', 'us-west'),
         },
       ],
     },
@@ -403,8 +367,8 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-20',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      topic: DEDUP_ON,
+      producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
       workload: [
         { send: 'M1', producer: 'p1' },
@@ -438,7 +402,7 @@ const ROWS: ReviewRow[] = [
       id: 'r12-20n',
       clusters: EAST_WEST,
       topic: { deduplication: { 'us-east': true, 'us-west': false } },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
       workload: [
         { send: 'M1', producer: 'p1' },
@@ -466,8 +430,8 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-20v',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      topic: DEDUP_ON,
+      producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
       workload: [
         { send: 'M1', producer: 'p1' },
@@ -495,7 +459,7 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-01',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: [
         { name: 'pe', cluster: 'us-east' },
         { name: 'pw', cluster: 'us-west' },
@@ -517,7 +481,7 @@ const ROWS: ReviewRow[] = [
         {
           kind: 'expire-messages',
           cluster: 'us-east',
-          after: { event: 'persisted', message: 'W1', cluster: 'us-east' },
+          after: persisted('W1', 'us-east'),
         },
       ],
     },
@@ -543,7 +507,7 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-02',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: [
         { name: 'pe', cluster: 'us-east' },
         { name: 'pw', cluster: 'us-west' },
@@ -564,7 +528,7 @@ const ROWS: ReviewRow[] = [
         {
           kind: 'expire-messages',
           cluster: 'us-west',
-          after: { event: 'persisted', message: 'W1', cluster: 'us-west' },
+          after: persisted('W1', 'us-west'),
         },
       ],
     },
@@ -590,8 +554,8 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-03',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      topic: DEDUP_ON,
+      producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west' },
       subscriptions: [{ name: 'sub', cluster: 'us-west' }],
       workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
@@ -599,7 +563,7 @@ const ROWS: ReviewRow[] = [
         {
           kind: 'expire-messages',
           cluster: 'us-west',
-          after: { event: 'persisted', message: 'M1', cluster: 'us-west' },
+          after: persisted('M1', 'us-west'),
         },
       ],
     },
@@ -615,7 +579,7 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-04',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
       replication: { from: 'us-east', to: 'us-west' },
       workload: M1_M2_THEN_M3,
@@ -639,7 +603,7 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-05',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
       replication: { from: 'us-east', to: 'us-west' },
       workload: M1_M2_THEN_M3,
@@ -656,20 +620,8 @@ const ROWS: ReviewRow[] = [
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
       outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
       violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 12,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 12,
-          messages: ['M2'],
-          detail:
-            "M2 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
-        },
+        expiredUnreplicated(12, 'M1', '10:0', '10:0'),
+        expiredUnreplicated(12, 'M2', '10:0', '10:0'),
       ],
       endedBy: 'quiescent',
     },
@@ -682,8 +634,8 @@ const ROWS: ReviewRow[] = [
       id: 'r12-06',
       clusters: EAST_WEST,
       topic: { deduplication: { 'us-east': false, 'us-west': true } },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      producers: P1_EAST,
+      replication: LINK_AFTER_WORKLOAD,
       workload: [
         { send: 'M1', producer: 'p1' },
         { await: 'p1' },
@@ -697,12 +649,12 @@ const ROWS: ReviewRow[] = [
           kind: 'set-deduplication',
           cluster: 'us-east',
           enabled: true,
-          after: { event: 'persisted', message: 'M1', cluster: 'us-east' },
+          after: persisted('M1', 'us-east'),
         },
         {
           kind: 'expire-messages',
           cluster: 'us-east',
-          after: { event: 'persisted', message: 'M1', cluster: 'us-east' },
+          after: persisted('M1', 'us-east'),
         },
         { kind: 'lose-receipt', message: 'M2', cluster: 'us-east' },
       ],
@@ -710,15 +662,7 @@ const ROWS: ReviewRow[] = [
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M2', 'M3'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 10:2'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 7,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
-        },
-      ],
+      violations: [expiredUnreplicated(7, 'M1', '10:0', '10:0')],
       endedBy: 'quiescent',
     },
   },
@@ -729,16 +673,16 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-07',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      topic: DEDUP_ON,
+      producers: P1_EAST,
+      replication: LINK_AFTER_WORKLOAD,
       workload: M1_M2_THEN_M3,
       faults: [
         TTL_AFTER_M2,
         {
           kind: 'unload-topic',
           cluster: 'us-east',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+          after: persisted('M2', 'us-east'),
         },
       ],
     },
@@ -746,20 +690,8 @@ const ROWS: ReviewRow[] = [
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
       outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0' }),
       violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M2'],
-          detail:
-            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
+        expiredUnreplicated(10, 'M1', '10:0', '10:1'),
+        expiredUnreplicated(10, 'M2', '10:1', '10:1'),
       ],
       endedBy: 'quiescent',
     },
@@ -771,21 +703,21 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-08',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      topic: DEDUP_ON,
+      producers: P1_EAST,
+      replication: LINK_AFTER_WORKLOAD,
       workload: M1_M2_THEN_M3,
       faults: [
         TTL_AFTER_M2,
         {
           kind: 'unload-topic',
           cluster: 'us-east',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+          after: persisted('M2', 'us-east'),
         },
         {
           kind: 'unload-topic',
           cluster: 'us-east',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+          after: persisted('M2', 'us-east'),
         },
       ],
     },
@@ -793,20 +725,8 @@ const ROWS: ReviewRow[] = [
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
       outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '12:0' }),
       violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M2'],
-          detail:
-            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
+        expiredUnreplicated(10, 'M1', '10:0', '10:1'),
+        expiredUnreplicated(10, 'M2', '10:1', '10:1'),
       ],
       endedBy: 'quiescent',
     },
@@ -822,8 +742,8 @@ const ROWS: ReviewRow[] = [
         { name: 'us-west', brokers: ['broker-2'] },
       ],
       topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west', start: 'after-workload' },
+      producers: P1_EAST,
+      replication: LINK_AFTER_WORKLOAD,
       workload: M1_M2_THEN_M3,
       faults: [
         TTL_AFTER_M2,
@@ -831,7 +751,7 @@ const ROWS: ReviewRow[] = [
           kind: 'restart-broker',
           cluster: 'us-east',
           to: 'broker-3',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
+          after: persisted('M2', 'us-east'),
         },
       ],
     },
@@ -839,20 +759,8 @@ const ROWS: ReviewRow[] = [
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 11:0'] },
       violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 16,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 16,
-          messages: ['M2'],
-          detail:
-            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
+        expiredUnreplicated(16, 'M1', '10:0', '10:1'),
+        expiredUnreplicated(16, 'M2', '10:1', '10:1'),
       ],
       endedBy: 'quiescent',
     },
@@ -863,8 +771,8 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-19f',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      topic: DEDUP_ON,
+      producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
       workload: [
         { send: 'M1', producer: 'p1' },
@@ -877,12 +785,12 @@ const ROWS: ReviewRow[] = [
         {
           kind: 'expire-messages',
           cluster: 'us-east',
-          after: { event: 'persisted', message: 'M1', cluster: 'us-west' },
+          after: persisted('M1', 'us-west'),
         },
         {
           kind: 'unload-topic',
           cluster: 'us-west',
-          after: { event: 'persisted', message: 'M1', cluster: 'us-west' },
+          after: persisted('M1', 'us-west'),
         },
       ],
       fixes: ['pr-25860'],
@@ -1041,7 +949,7 @@ describe('review 12: the explorer with the TTL', () => {
       format: 'dedup-lab/scenario@1',
       id: 'r12-21',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: [
         { name: 'pe', cluster: 'us-east' },
         { name: 'pw', cluster: 'us-west' },
@@ -1077,8 +985,8 @@ describe('review 12: the explorer with the TTL', () => {
       format: 'dedup-lab/scenario@1',
       id: 'r12-22',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
+      topic: DEDUP_ON,
+      producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
       workload: [
         { send: 'M1', producer: 'p1' },
