@@ -17,7 +17,7 @@ import { DEDUP_ON, EAST_TO_WEST, EAST_WEST, P1_EAST, persisted } from './reviewS
 
 // What most rows share: one broker per cluster (EAST_WEST), p1 at us-east (P1_EAST), dedup on, the
 // link to us-west started after the workload, and p1's two rounds — M1 and M2, then M3 — with the
-// TTL passing at us-east once M2 is persisted there.
+// TTL passing at us-east once M2 is persisted there; or p1 awaiting M1 before it sends M2.
 const M1_M2_THEN_M3 = [
   { send: 'M1', producer: 'p1' },
   { send: 'M2', producer: 'p1' },
@@ -25,6 +25,14 @@ const M1_M2_THEN_M3 = [
   { send: 'M3', producer: 'p1' },
   { await: 'p1' },
 ];
+const M1_THEN_M2 = [
+  { send: 'M1', producer: 'p1' },
+  { await: 'p1' },
+  { send: 'M2', producer: 'p1' },
+  { await: 'p1' },
+];
+/** A fault's trigger: `message` sent to `cluster` (by p1, or by the replicator to its target). */
+const sentTo = (message: string, cluster: string) => ({ event: 'sent', message, cluster });
 const LINK_AFTER_WORKLOAD = { ...EAST_TO_WEST, start: 'after-workload' };
 const TTL_AFTER_M2 = {
   kind: 'expire-messages',
@@ -85,12 +93,7 @@ const ROWS: ReviewRow[] = [
       topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
       producers: P1_EAST,
       replication: LINK_AFTER_WORKLOAD,
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_THEN_M2,
       faults: [
         {
           kind: 'ownership-change',
@@ -204,22 +207,17 @@ const ROWS: ReviewRow[] = [
       topic: DEDUP_ON,
       producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v1' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_THEN_M2,
       faults: [
         {
           kind: 'expire-messages',
           cluster: 'us-east',
-          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+          after: sentTo('M1', 'us-west'),
         },
         {
           kind: 'disconnect',
           producer: 'replicator',
-          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+          after: sentTo('M1', 'us-west'),
         },
       ],
     },
@@ -326,12 +324,7 @@ const ROWS: ReviewRow[] = [
       topic: DEDUP_ON,
       producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_THEN_M2,
       faults: [
         { kind: 'lose-receipt', message: 'M1', cluster: 'us-west' },
         {
@@ -370,22 +363,17 @@ const ROWS: ReviewRow[] = [
       topic: DEDUP_ON,
       producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_THEN_M2,
       faults: [
         {
           kind: 'expire-messages',
           cluster: 'us-east',
-          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+          after: sentTo('M1', 'us-west'),
         },
         {
           kind: 'unload-topic',
           cluster: 'us-east',
-          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+          after: sentTo('M1', 'us-west'),
         },
       ],
     },
@@ -404,17 +392,12 @@ const ROWS: ReviewRow[] = [
       topic: { deduplication: { 'us-east': true, 'us-west': false } },
       producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_THEN_M2,
       faults: [
         {
           kind: 'unload-topic',
           cluster: 'us-east',
-          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+          after: sentTo('M1', 'us-west'),
         },
       ],
     },
@@ -433,17 +416,12 @@ const ROWS: ReviewRow[] = [
       topic: DEDUP_ON,
       producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_THEN_M2,
       faults: [
         {
           kind: 'unload-topic',
           cluster: 'us-east',
-          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+          after: sentTo('M1', 'us-west'),
         },
       ],
     },
@@ -587,7 +565,7 @@ const ROWS: ReviewRow[] = [
         {
           kind: 'expire-messages',
           cluster: 'us-east',
-          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+          after: sentTo('M1', 'us-west'),
         },
       ],
     },
@@ -611,7 +589,7 @@ const ROWS: ReviewRow[] = [
         {
           kind: 'expire-messages',
           cluster: 'us-east',
-          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+          after: sentTo('M1', 'us-west'),
         },
         { kind: 'not-allowed', message: 'M1', cluster: 'us-west', times: 1 },
       ],
@@ -774,12 +752,7 @@ const ROWS: ReviewRow[] = [
       topic: DEDUP_ON,
       producers: P1_EAST,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: M1_THEN_M2,
       faults: [
         { kind: 'lose-receipt', message: 'M1', cluster: 'us-west' },
         {
@@ -893,7 +866,7 @@ describe('review 12: the steps behind the outcomes', () => {
         {
           kind: 'restart-broker',
           cluster: 'us-east',
-          after: { event: 'sent', message: 'M1', cluster: 'us-west' },
+          after: sentTo('M1', 'us-west'),
         },
       ],
     });
