@@ -8,23 +8,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Branches } from '../../src/ui/components/Branches';
 import { encodeRecipe } from '../../src/ui/share/codec';
 import { forkOf } from '../../src/ui/share/fork';
-import { buildGithubComment } from '../../src/ui/share/github';
 import { openLink, recipeFromState } from '../../src/ui/share/sync';
 import * as store from '../../src/ui/store';
 import { directRunner } from '../../src/worker/handle';
+import { commentOnScreen } from './githubComment';
 
 const state = () => store.appStore.getState();
 const keys = () => state().result!.steps.map((s) => s.key);
-const comment = () =>
-  buildGithubComment({
-    title: 't',
-    scenarioId: state().scenarioId,
-    result: state().result!,
-    step: state().cursor,
-    link: 'https://example.test/#s=1.x',
-    fixes: state().fixes,
-    fork: forkOf(state()),
-  }).text;
 
 /** The link to what is on screen, opened on a fresh page. */
 async function reopen(): Promise<void> {
@@ -57,7 +47,7 @@ describe('a link to a fork', () => {
     expect(state().cursor).toBe(at + 1);
 
     // The GitHub text says it is a fork and names the choice against what `auto` takes there.
-    const text = comment();
+    const text = commentOnScreen();
     expect(text.split('\n')[0]).toContain('(`seed-000-checksum-corrupted`, a fork)');
     expect(text).toContain('**A fork, not the scenario as written**');
     expect(text).toContain(
@@ -70,7 +60,7 @@ describe('a link to a fork', () => {
     await waitFor(() => expect(keys()).toEqual(original));
     expect(state().branch).toBe(0);
     // As written, the comment has no fork paragraph.
-    expect(comment()).not.toContain('fork');
+    expect(commentOnScreen()).not.toContain('fork');
   });
 
   it('a fault injected: the link says which plan entry was added, and no step was chosen', async () => {
@@ -87,7 +77,7 @@ describe('a link to a fork', () => {
       'as written',
       'from the link: fault plan: + checksum-error on E3 at us-west (local buffer corrupted)',
     ]);
-    const text = comment();
+    const text = commentOnScreen();
     expect(text).toContain(
       "- fault plan: + checksum-error on E3 at us-west (local buffer corrupted) (added to the scenario's plan)",
     );
@@ -105,7 +95,7 @@ describe('a link to a fork', () => {
     expect(state().branch).toBe(1);
     const fork = forkOf(state())!;
     expect(fork.choices[0]).toEqual({ step: at + 1, key: other, instead: own[at], by: 'schedule' });
-    expect(comment()).toContain(
+    expect(commentOnScreen()).toContain(
       `- step ${at + 1}: \`${other}\` (the scenario's schedule takes \`${own[at]}\` here)`,
     );
   });

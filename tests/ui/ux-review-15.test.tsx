@@ -15,22 +15,12 @@ import { builtinById } from '../../src/scenarios';
 import { FaultPlan } from '../../src/ui/components/FaultPlan';
 import { blockOf, boundsOf } from '../../src/ui/components/Explorer/bounds';
 import { forkOf } from '../../src/ui/share/fork';
-import { buildGithubComment } from '../../src/ui/share/github';
 import { linkSummary } from '../../src/ui/share/linkSummary';
 import * as store from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
+import { commentOnScreen } from './githubComment';
+import { startOnDirectRunner } from './startApp';
 
 const state = () => store.appStore.getState();
-const comment = () =>
-  buildGithubComment({
-    title: 't',
-    scenarioId: state().scenarioId,
-    result: state().result!,
-    step: state().cursor,
-    link: 'https://example.test/#s=1.x',
-    fixes: state().fixes,
-    fork: forkOf(state()),
-  }).text;
 
 function counterexample(id: string, invariant: string) {
   const loaded = loadScenario(builtinById(id), []);
@@ -43,8 +33,7 @@ function counterexample(id: string, invariant: string) {
 
 beforeEach(async () => {
   localStorage.clear();
-  store.setRunner(directRunner);
-  await store.start();
+  await startOnDirectRunner();
 });
 
 describe('Copy for GitHub of a counterexample that is the scenario as written', () => {
@@ -56,7 +45,7 @@ describe('Copy for GitHub of a counterexample that is the scenario as written', 
     // The same run as the scenario's own, and still a branch of its own (the Branches panel).
     expect(state().result!.steps.map((s) => s.key)).toEqual(asWritten);
     expect(forkOf(state())).not.toBeNull();
-    const text = comment();
+    const text = commentOnScreen();
     expect(text.split('\n')[0]).toBe(
       `### Dedup Lab: t (\`${id}\`): no-duplicates violated at step 12`,
     );
@@ -76,7 +65,7 @@ describe('Copy for GitHub of a counterexample that is the scenario as written', 
     await store.selectScenario(id);
     const c = counterexample(id, 'no-silent-loss');
     await store.openCounterexample(c);
-    const text = comment();
+    const text = commentOnScreen();
     expect(text.split('\n')[0]).toContain(`(\`${id}\`, a fork)`);
     expect(text).toContain('**A fork, not the scenario as written** (an explorer counterexample)');
     const at = c.trace.findIndex((k) => k.startsWith('fault:')) + 1;

@@ -14,16 +14,15 @@ import { clearPickNote } from '../../src/ui/components/FaultPlan/pickNote';
 import { layoutTopology, NODE_H, NODE_H_TALL } from '../../src/ui/components/Topology/layout';
 import { ShareBar } from '../../src/ui/components/Share';
 import * as store from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
 import { runBuiltin } from '../render/runBuiltin';
+import { startOnDirectRunner } from './startApp';
 
 const state = () => store.appStore.getState();
 
 beforeEach(async () => {
   localStorage.clear();
   clearPickNote();
-  store.setRunner(directRunner);
-  await store.start();
+  await startOnDirectRunner();
 });
 
 describe('a fault picked from a ⚡ menu says so beside it', () => {

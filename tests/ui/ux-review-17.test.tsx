@@ -18,14 +18,13 @@ import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
 import { clearPickNote, pickFault } from '../../src/ui/components/FaultPlan/pickNote';
 import * as store from '../../src/ui/store';
 import { linkSummary } from '../../src/ui/share/linkSummary';
-import { directRunner } from '../../src/worker/handle';
 import { fakeExplore } from './fakeExplore';
+import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
   localStorage.clear();
   clearPickNote();
-  store.setRunner(directRunner);
-  await store.start();
+  await startOnDirectRunner();
 });
 
 describe('a topology detail breaks at spaces only', () => {

@@ -13,12 +13,11 @@ import { App } from '../../src/ui/App';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
 import { clearPickNote } from '../../src/ui/components/FaultPlan/pickNote';
 import { encodeRecipe } from '../../src/ui/share/codec';
-import { forkOf } from '../../src/ui/share/fork';
-import { buildGithubComment } from '../../src/ui/share/github';
 import { openLink, recipeFromState } from '../../src/ui/share/sync';
 import * as store from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
 import { fakeExplore } from './fakeExplore';
+import { commentOnScreen } from './githubComment';
+import { startOnDirectRunner } from './startApp';
 
 const state = () => store.appStore.getState();
 const labels = () => state().branches.map((b) => b.label);
@@ -27,8 +26,7 @@ const CHECKSUM = /^fault:checksum-error:E3@us-west:(intact|corrupted)$/;
 beforeEach(async () => {
   localStorage.clear();
   clearPickNote();
-  store.setRunner(directRunner);
-  await store.start();
+  await startOnDirectRunner();
 });
 
 describe('a branch names a chosen fault in words', () => {
@@ -58,15 +56,7 @@ describe('a branch names a chosen fault in words', () => {
     // The recipe the reopened page would share still takes the key.
     expect(recipeFromState(state())!.schedule[at]).toMatch(CHECKSUM);
     // Copy for GitHub keeps the key (what a schedule takes) and says it in words after it.
-    const text = buildGithubComment({
-      title: 't',
-      scenarioId: state().scenarioId,
-      result: state().result!,
-      step: state().cursor,
-      link: 'https://example.test/#s=1.x',
-      fixes: state().fixes,
-      fork: forkOf(state()),
-    }).text;
+    const text = commentOnScreen();
     expect(text).toMatch(
       new RegExp(
         `^- step ${at + 1}: \`${recipe.schedule[at]}\` — checksum-error on E3 at us-west \\(local buffer ${buffer}\\) \\(the automatic choice here is \`[^\`]+\`\\)$`,
