@@ -35,6 +35,7 @@ import consumerAckNotPersisted from './consumer-ack-not-persisted.json';
 import consumerAckLostExplore from './consumer-ack-lost-explore.json';
 import consumerNegativeAck from './consumer-negative-ack.json';
 import consumerNegativeAckExplore from './consumer-negative-ack-explore.json';
+import consumerAckTimeout from './consumer-ack-timeout.json';
 import pendingQueueFullBlocks from './pending-queue-full-blocks.json';
 import goPendingQueuePermitLeak from './go-pending-queue-permit-leak.json';
 import pendingQueueFullRefuses from './pending-queue-full-refuses.json';
@@ -105,6 +106,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   consumerAckLost,
   consumerAckNotPersisted,
   consumerNegativeAck,
+  consumerAckTimeout,
   pendingQueueFullBlocks,
   goPendingQueuePermitLeak,
   pendingQueueFullRefuses,

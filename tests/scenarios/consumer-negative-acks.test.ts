@@ -217,3 +217,67 @@ describe('consumer-negative-ack-explore: the timer at any step, with a lost ack 
     ]);
   });
 });
+
+describe('consumer-ack-timeout: no fault, a slow application receives M1 again after its ack timeout', () => {
+  const r = runBuiltin('consumer-ack-timeout');
+  const TIMED_OUT =
+    'the application had not acknowledged M1 within ackTimeoutMillis; the consumer asked for it again';
+  it('stored once, received twice: received-once names the timeout, no-duplicates holds', () => {
+    expect(r.stored.local).toEqual(['M1', 'M2']);
+    expect(receivedBy(r)).toEqual(['10:0 M1', `10:0 M1 again: ${TIMED_OUT}`, '10:1 M2']);
+    expect(r.violations.map((v) => [v.invariant, v.messages, v.detail])).toEqual([
+      [
+        'received-once',
+        ['M1'],
+        `sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: ${TIMED_OUT}`,
+      ],
+    ]);
+  });
+  it('the application acknowledges in steps of its own; both copies are acknowledged, the second is deleted already', () => {
+    const ks = keys(r);
+    expect(ks.slice(5, 12)).toEqual([
+      'consume:sub:10:0',
+      'ack-timeout:sub',
+      'deliver:broker-1->p1:M1',
+      'redeliver:sub',
+      'consume:sub:10:0',
+      'acknowledge:sub:10:0',
+      'ack:sub:10:0',
+    ]);
+    expect(ks.filter((k) => k === 'acknowledge:sub:10:0')).toHaveLength(2);
+    expect(r.steps[6]!.events.map((e) => [e.rule, e.text])).toEqual([
+      [
+        'UnAckedMessageTracker.add',
+        'received 10:0 (M1) from broker-1; the application works on it — UnAckedMessageTracker holds 10:0 for ackTimeoutMillis',
+      ],
+    ]);
+    expect(r.steps[7]!.events.map((e) => e.rule)).toEqual([
+      'UnAckedMessageTracker.run',
+      'ConsumerImpl.redeliverUnacknowledgedMessages',
+    ]);
+    // The copy the timeout asked for is not timed again (the model's bound: once per entry).
+    expect(textsOf(r, 'sub-consumer')).toContain(
+      `received 10:0 (M1) from broker-1 again — redelivered: ${TIMED_OUT}; the application works on it`,
+    );
+    expect(textsOf(r, 'broker-1')).toContain('cursor sub: 10:0 is deleted already');
+  });
+  it('without the schedule the application acknowledges in time: each entry received once', () => {
+    const quiet = runBuiltin('consumer-ack-timeout', [], { schedule: 'auto' });
+    expect(keys(quiet)).not.toContain('ack-timeout:sub');
+    expect(receivedBy(quiet)).toEqual(['10:0 M1', '10:1 M2']);
+    expect(quiet.violations).toEqual([]);
+  });
+  it('ackTimeout: bad input names the field', () => {
+    const errors = (sub: Json) => {
+      const l = loadScenario({ format: 'dedup-lab/scenario@1', ...base, subscriptions: [sub] });
+      return l.ok ? [] : l.errors.map((e) => `${e.path}: ${e.message}`);
+    };
+    expect(errors({ name: 'sub', ackTimeout: true })).toEqual([
+      '$.subscriptions[0].ackTimeout: expected a subscription with "acks": "in-flight" (the timer asks again for what the consumer has not acknowledged), got true',
+    ]);
+    expect(errors({ name: 'sub', acks: 'in-flight', ackTimeout: 'yes' })).toEqual([
+      '$.subscriptions[0].ackTimeout: expected true or false, got "yes"',
+    ]);
+    expect(errors({ name: 'sub', ackTimeout: false })).toEqual([]);
+  });
+});

@@ -182,7 +182,10 @@ export interface AckState {
   persisted: Position;
   /** `L:E` → why that entry is sent again (set by a rewind, cleared once it is received again). */
   redeliver: Record<string, string>;
-  /** Present only with `negativeAcknowledge` (NegativeAcksTracker.ts): the consumer's negative acks. */
+  /**
+   * Present only with `negativeAcknowledge` or `ackTimeout` (NegativeAcksTracker.ts,
+   * UnAckedMessageTracker.ts): the consumer's negative acks, slow acks and redelivery requests.
+   */
   nack?: NegativeAcks;
 }
 
@@ -195,9 +198,28 @@ export interface NegativeAcks {
    * sent before it on the same connection (they land first); the entries whose nack sent it, and when. Absent
    * while none is on its way. While present the consumer's epoch is ahead of the broker's.
    */
-  command?: { behind: number; readonly nacked: readonly Position[]; readonly born: number };
+  command?: {
+    behind: number;
+    readonly nacked: readonly Position[];
+    /** The entries whose ack timeout sent it (`ackTimeout`). */
+    readonly timedOut?: readonly Position[];
+    readonly born: number;
+  };
   /** Messages the application negatively acknowledged already: when they come again it acknowledges them. */
   done: string[];
+  /**
+   * Present only with `ackTimeout` (UnAckedMessageTracker.ts): the entries the application received
+   * and is still processing, oldest first (it acknowledges them in that order), and those the
+   * UnAckedMessageTracker times (a redelivery request clears it; the application keeps processing).
+   */
+  processing?: Position[];
+  tracked?: Position[];
+  /**
+   * `L:E` of the entries an ack timeout asked for already: their copies are not timed again (the
+   * model's bound — the application is slower than ackTimeoutMillis once per entry — so the timer
+   * cannot ask for the same entry forever).
+   */
+  timedOutOnce?: string[];
 }
 
 /** One entry a subscription's consumer received (`ConsumerImpl.messageReceived`). */

@@ -79,6 +79,12 @@ export interface SubscriptionConfig {
    * (`Consumer.negativeAcknowledge`) the first time it receives them (NegativeAcksTracker.ts).
    */
   readonly negativeAcknowledge?: readonly string[];
+  /**
+   * Extension `ackTimeout: true` (with `acks: "in-flight"`): the application acknowledges each entry
+   * in a step of its own (`acknowledge:`), and the UnAckedMessageTracker's timer (`ack-timeout:`) may
+   * ask for what it has not acknowledged yet (UnAckedMessageTracker.ts).
+   */
+  readonly ackTimeout?: true;
 }
 
 /**

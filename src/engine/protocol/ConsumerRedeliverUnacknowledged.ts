@@ -18,6 +18,7 @@ export function redeliverUnacknowledged(ctx: Ctx, topic: TopicState, s: Subscrip
   const a = s.acked!;
   const n = a.nack!;
   const nacked = n.command?.nacked ?? [];
+  const timedOut = n.command?.timedOut ?? [];
   n.command = undefined;
   const idsAt = msgsAt(topic);
   const cluster = topic.cluster;
@@ -44,7 +45,9 @@ export function redeliverUnacknowledged(ctx: Ctx, topic: TopicState, s: Subscrip
     const ids = idsAt(p).join(', ');
     a.redeliver[pos(p)] = nacked.some((x) => cmp(x, p) === 0)
       ? `the application negatively acknowledged ${ids}; the consumer asked for it again after negativeAckRedeliveryDelay`
-      : `the consumer asked for every unacknowledged message again (Exclusive) after a negative ack`;
+      : timedOut.some((x) => cmp(x, p) === 0)
+        ? `the application had not acknowledged ${ids} within ackTimeoutMillis; the consumer asked for it again`
+        : `the consumer asked for every unacknowledged message again (Exclusive)`;
   }
   a.readPosition = md;
   const skip = s.individuallyDeleted.filter((d) => cmp(d, md) > 0).map(pos);

@@ -16,6 +16,7 @@ import { walkWithin } from './ManagedLedger';
 import { messageReceived } from './ConsumerImplReceive';
 import { readFrom, receivedWithAckInFlight } from './ConsumerAcks';
 import { droppedOldEpoch, nackedNow, receivedNegativelyAcked } from './NegativeAcksTracker';
+import { receivedForProcessing } from './UnAckedMessageTracker';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 
@@ -81,6 +82,10 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
   // unless the application negatively acknowledges the message.
   const nacked = nackedNow(ctx, topic, s, receipt);
   if (nacked.length > 0) return receivedNegativelyAcked(ctx, topic, s, receipt, nacked);
+  // With an ack timeout the application acknowledges in a step of its own (UnAckedMessageTracker.ts);
+  // a discarded chunk the client acknowledges itself.
+  if (s.acked?.nack?.processing && !receipt.discarded)
+    return receivedForProcessing(ctx, topic, s, receipt);
   if (s.acked) return receivedWithAckInFlight(ctx, topic, s, receipt);
   s.received.push(receipt);
   s.markDeletePosition = p;

@@ -19,7 +19,11 @@ import { msgsAt } from './ConsumerAcks';
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 const consumer = (s: Subscription) => `${s.name}-consumer`;
 
-export const initialNegativeAcks = (): NegativeAcks => ({ held: [], done: [] });
+export const initialNegativeAcks = (ackTimeout?: true): NegativeAcks => ({
+  held: [],
+  done: [],
+  ...(ackTimeout ? { processing: [], tracked: [] } : {}),
+});
 
 /** The messages of `receipt` the application negatively acknowledges now: listed, not yet nacked. */
 export function nackedNow(ctx: Ctx, topic: TopicState, s: Subscription, r: SubscriptionReceipt) {
@@ -74,19 +78,45 @@ export function receivedNegativelyAcked(
  * behind the CommandAcks already on the connection.
  */
 export function triggerRedelivery(ctx: Ctx, topic: TopicState, s: Subscription): void {
-  const a = s.acked!;
-  const n = a.nack!;
+  const n = s.acked!.nack!;
   const nacked = n.held;
   n.held = [];
-  n.command = { behind: a.inFlight.length, nacked, born: tick(ctx.w) };
-  const ids = nacked.flatMap(msgsAt(topic));
-  const keys = nacked.map(pos).join(', ');
   ctx.events.push(
-    ev('log', consumer(s), `negativeAckRedeliveryDelay passed for ${keys}`, ids, {
-      cluster: topic.cluster,
-      rule: 'NegativeAcksTracker.triggerRedelivery',
-    }),
+    ev(
+      'log',
+      consumer(s),
+      `negativeAckRedeliveryDelay passed for ${nacked.map(pos).join(', ')}`,
+      nacked.flatMap(msgsAt(topic)),
+      {
+        cluster: topic.cluster,
+        rule: 'NegativeAcksTracker.triggerRedelivery',
+      },
+    ),
   );
+  sendRedeliveryRequest(ctx, topic, s, nacked, []);
+}
+
+/**
+ * `ConsumerImpl.redeliverUnacknowledgedMessages` on an Exclusive subscription: it cannot ask for
+ * single messages, so it clears the UnAckedMessageTracker, moves to a new consumer epoch and sends
+ * the request without ids, behind the CommandAcks already on the connection.
+ */
+export function sendRedeliveryRequest(
+  ctx: Ctx,
+  topic: TopicState,
+  s: Subscription,
+  nacked: readonly Position[],
+  timedOut: readonly Position[],
+): void {
+  const a = s.acked!;
+  const n = a.nack!;
+  if (n.tracked) n.tracked = [];
+  n.command = {
+    behind: a.inFlight.length,
+    nacked,
+    ...(timedOut.length > 0 ? { timedOut } : {}),
+    born: tick(ctx.w),
+  };
   const behind =
     a.inFlight.length > 0
       ? `, behind CommandAck ${a.inFlight.map((f) => pos(f.position)).join(', ')}`
@@ -96,7 +126,7 @@ export function triggerRedelivery(ctx: Ctx, topic: TopicState, s: Subscription):
       'log',
       consumer(s),
       `Exclusive: it cannot ask for single messages, so it asks for every unacknowledged one — a new consumer epoch; CommandRedeliverUnacknowledgedMessages (no ids) on its way${behind}`,
-      ids,
+      [...nacked, ...timedOut].flatMap(msgsAt(topic)),
       { cluster: topic.cluster, rule: 'ConsumerImpl.redeliverUnacknowledgedMessages' },
     ),
   );

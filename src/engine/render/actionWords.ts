@@ -103,6 +103,14 @@ export function actionWords(key: string, world: World): string | null {
       return rest.length === 1
         ? `subscription ${rest[0]}'s NegativeAcksTracker fires: its consumer asks for its unacknowledged messages again`
         : null;
+    case 'acknowledge':
+      return rest.length === 3
+        ? `subscription ${rest[0]}'s application acknowledges entry ${rest[1]}:${rest[2]}; its CommandAck leaves`
+        : null;
+    case 'ack-timeout':
+      return rest.length === 1
+        ? `subscription ${rest[0]}'s ack timeout passes: its consumer asks for its unacknowledged messages again`
+        : null;
     case 'redeliver':
       return rest.length === 1
         ? `subscription ${rest[0]}'s redelivery request reaches its broker, which rewinds the cursor`

@@ -40,6 +40,7 @@ const FILES: Record<string, readonly [string, string]> = {
     `${SERVICE}/persistent/PersistentDispatcherSingleActiveConsumer.java`,
   ],
   NegativeAcksTracker: ['apache/pulsar', `${CLIENT}/NegativeAcksTracker.java`],
+  UnAckedMessageTracker: ['apache/pulsar', `${CLIENT}/UnAckedMessageTracker.java`],
   ConsumerBase: ['apache/pulsar', `${CLIENT}/ConsumerBase.java`],
   PersistentAcknowledgmentsGroupingTracker: [
     'apache/pulsar',

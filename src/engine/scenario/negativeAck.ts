@@ -1,6 +1,7 @@
 // `subscriptions[i].negativeAcknowledge` (extension): the messages the application negatively
 // acknowledges the first time it receives them (protocol/NegativeAcksTracker.ts). Its shape is read
 // with the subscription; the ids are checked against the messages sent once the workload is read.
+// `subscriptions[i].ackTimeout` (extension): the consumer's ack timeout (protocol/UnAckedMessageTracker.ts).
 import { NAME } from './names';
 import type { Reader } from './reader';
 import { sentMessage } from './trigger';
@@ -29,6 +30,23 @@ export function readNegativeAcknowledge(
     return m === null ? [] : [m];
   });
   return ids.length > 0 ? { negativeAcknowledge: [...new Set(ids)] } : {};
+}
+
+/** `ackTimeout`: true or false (the default), true only on a subscription whose acks are in flight. */
+export function readAckTimeout(
+  r: Reader,
+  o: Record<string, unknown>,
+  path: string,
+): { ackTimeout?: true } {
+  if (o.ackTimeout === undefined) return {};
+  const on = r.bool(o.ackTimeout, `${path}.ackTimeout`);
+  if (on && (o.acks === undefined || o.acks === 'at-once'))
+    r.fail(
+      `${path}.ackTimeout`,
+      'a subscription with "acks": "in-flight" (the timer asks again for what the consumer has not acknowledged)',
+      o.ackTimeout,
+    );
+  return on ? { ackTimeout: true } : {};
 }
 
 /** Each id names a message the workload sends or topic.ledgers holds (shape errors are reported already). */

@@ -1,7 +1,7 @@
 // `replication` and `subscriptions`: the topic's readers besides the application — the
 // geo-replicator (from → to, its dedup version, when it starts) and the subscriptions' cursors.
 import { readSubscriptionAcks } from './loseAck';
-import { readNegativeAcknowledge } from './negativeAck';
+import { readAckTimeout, readNegativeAcknowledge } from './negativeAck';
 import type { ClusterConfig, ReplicationConfig, SubscriptionConfig } from '../model/config';
 import { NAME } from './names';
 import type { Reader } from './reader';
@@ -81,7 +81,15 @@ export function readSubscriptions(
     const path = `$.subscriptions[${i}]`;
     const o = r.obj(x, path);
     if (!o) return [];
-    r.known(o, path, ['name', 'cluster', 'broker', 'acks', 'invariants', 'negativeAcknowledge']);
+    r.known(o, path, [
+      'name',
+      'cluster',
+      'broker',
+      'acks',
+      'invariants',
+      'negativeAcknowledge',
+      'ackTimeout',
+    ]);
     const name = r.str(o.name, `${path}.name`, NAME, 'a subscription name') ?? `sub-${i}`;
     const cluster =
       o.cluster === undefined && clusters.length === 1
@@ -109,6 +117,7 @@ export function readSubscriptions(
         broker,
         ...readSubscriptionAcks(r, o, path),
         ...readNegativeAcknowledge(r, o, path),
+        ...readAckTimeout(r, o, path),
       },
     ];
   });

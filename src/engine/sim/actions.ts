@@ -26,7 +26,11 @@
 //   persist-cursor:<subscription>:<ledger>:<entry>  (`acks: "in-flight"`) the mark-delete reaches the cursor ledger
 //   negative-ack:<subscription>               (`negativeAcknowledge`) the NegativeAcksTracker's timer fires: the
 //                                            consumer's CommandRedeliverUnacknowledgedMessages leaves
-//   redeliver:<subscription>                  (`negativeAcknowledge`) that command reaches the broker, which rewinds
+//   redeliver:<subscription>                  (`negativeAcknowledge`, `ackTimeout`) the consumer's redelivery
+//                                            request reaches the broker, which rewinds
+//   acknowledge:<subscription>:<ledger>:<entry>  (`ackTimeout`) the application acknowledges that entry
+//   ack-timeout:<subscription>                (`ackTimeout`) the UnAckedMessageTracker's timer fires: the
+//                                            consumer's CommandRedeliverUnacknowledgedMessages leaves
 //   replay:<cluster>:dedup-cursor             the replay of a dedup cursor a runtime switch on created
 //                                            completes (MessageDeduplication Recovering → Enabled)
 //   dedup-snapshot:<cluster>                 the broker's snapshot timer: the dedup map is stored in the
@@ -141,6 +145,10 @@ export type Action =
   | { readonly type: 'negative-ack'; readonly cluster: string; readonly subscription: string }
   /** `negativeAcknowledge`: the consumer's redelivery request reaches its broker, which rewinds. */
   | { readonly type: 'redeliver'; readonly cluster: string; readonly subscription: string }
+  /** `ackTimeout`: the application acknowledges the oldest entry it works on. */
+  | { readonly type: 'acknowledge'; readonly cluster: string; readonly subscription: string }
+  /** `ackTimeout`: the UnAckedMessageTracker's timer fires; the consumer asks for its unacked messages again. */
+  | { readonly type: 'ack-timeout'; readonly cluster: string; readonly subscription: string }
   | { readonly type: 'fault'; readonly fault: FaultAction; readonly plan: number | null };
 
 /**

@@ -113,9 +113,10 @@ export function initialWorld(config: Config): World {
                 // Opt-in only, so a subscription without it keeps its state (and hash) as before.
                 ...(s.acks === 'in-flight'
                   ? {
-                      acked: s.negativeAcknowledge
-                        ? { ...initialAcks(start), nack: initialNegativeAcks() }
-                        : initialAcks(start),
+                      acked:
+                        s.negativeAcknowledge || s.ackTimeout
+                          ? { ...initialAcks(start), nack: initialNegativeAcks(s.ackTimeout) }
+                          : initialAcks(start),
                     }
                   : {}),
               },

@@ -1,12 +1,14 @@
-// The negative-ack half of `enabledActions` and `step` (`subscriptions[].negativeAcknowledge`): the
-// NegativeAcksTracker's timer, and the redelivery request reaching the broker. The rules are in
-// protocol/NegativeAcksTracker.ts and protocol/ConsumerRedeliverUnacknowledged.ts.
+// The redelivery half of `enabledActions` and `step` (`subscriptions[].negativeAcknowledge`,
+// `.ackTimeout`): the NegativeAcksTracker's timer, the application's own acknowledgement and the
+// UnAckedMessageTracker's timer, and the redelivery request reaching the broker. The rules are in
+// protocol/NegativeAcksTracker.ts, UnAckedMessageTracker.ts and ConsumerRedeliverUnacknowledged.ts.
 import type { World } from '../model/world';
 import { topicDown } from '../protocol/OwnershipChange';
 import { triggerRedelivery } from '../protocol/NegativeAcksTracker';
 import { redeliverUnacknowledged } from '../protocol/ConsumerRedeliverUnacknowledged';
 import { type Action, ActionClass } from './actions';
-import type { Ctx } from './context';
+import { type Ctx, positionText } from './context';
+import { ackTimeoutFires, applicationAcknowledges } from '../protocol/UnAckedMessageTracker';
 
 type Add = (key: string, action: Action, cls: number, born: number) => void;
 
@@ -29,6 +31,21 @@ export function enabledNegativeAcks(w: World, add: Add): void {
           ActionClass.batchTimer,
           Number.MAX_SAFE_INTEGER,
         );
+      const working = n.processing?.[0];
+      if (working)
+        add(
+          `acknowledge:${s.name}:${positionText(working.ledgerId, working.entryId)}`,
+          { type: 'acknowledge', ...subject },
+          ActionClass.workload,
+          0,
+        );
+      if ((n.tracked?.length ?? 0) > 0 && !n.command)
+        add(
+          `ack-timeout:${s.name}`,
+          { type: 'ack-timeout', ...subject },
+          ActionClass.batchTimer,
+          Number.MAX_SAFE_INTEGER,
+        );
       if (n.command?.behind === 0)
         add(
           `redeliver:${s.name}`,
@@ -42,10 +59,12 @@ export function enabledNegativeAcks(w: World, add: Add): void {
 
 export function applyNegativeAcks(
   ctx: Ctx,
-  a: Extract<Action, { type: 'negative-ack' | 'redeliver' }>,
+  a: Extract<Action, { type: 'negative-ack' | 'redeliver' | 'acknowledge' | 'ack-timeout' }>,
 ): void {
   const topic = ctx.w.topics[a.cluster]!;
   const s = topic.subscriptions[a.subscription]!;
   if (a.type === 'negative-ack') triggerRedelivery(ctx, topic, s);
+  else if (a.type === 'acknowledge') applicationAcknowledges(ctx, topic, s);
+  else if (a.type === 'ack-timeout') ackTimeoutFires(ctx, topic, s);
   else redeliverUnacknowledged(ctx, topic, s);
 }

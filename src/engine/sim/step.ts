@@ -127,6 +127,8 @@ export function apply(ctx: Ctx, a: Action): void {
       return;
     case 'negative-ack':
     case 'redeliver':
+    case 'acknowledge':
+    case 'ack-timeout':
       applyNegativeAcks(ctx, a);
       return;
     case 'connect':

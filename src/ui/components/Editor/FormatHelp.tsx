@@ -39,7 +39,7 @@ const FIELDS: readonly (readonly [string, string])[] = [
   ],
   [
     'subscriptions',
-    'name, cluster[, broker, acks ("at-once" | "in-flight"), invariants (["received-once"]), negativeAcknowledge (message ids, with acks "in-flight")]: consumers that receive entries and acknowledge them',
+    'name, cluster[, broker, acks ("at-once" | "in-flight"), invariants (["received-once"]), negativeAcknowledge (message ids), ackTimeout (true) — both with acks "in-flight"]: consumers that receive entries and acknowledge them',
   ],
   [
     'consumer',
