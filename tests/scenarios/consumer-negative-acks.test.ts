@@ -6,7 +6,7 @@
 // request: received-once names it while no-duplicates holds. Entries the broker sends while the
 // request is on its way carry the old consumer epoch and are dropped before the application.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, storageOf } from '../../src/engine';
+import { actionWords, explore, explorerBounds, loadScenario, storageOf } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
 import { invariantsOf, type Json, runBuiltin, runOf, stepOf, textsOf } from './helpers';
 
@@ -279,5 +279,22 @@ describe('consumer-ack-timeout: no fault, a slow application receives M1 again a
       '$.subscriptions[0].ackTimeout: expected true or false, got "yes"',
     ]);
     expect(errors({ name: 'sub', ackTimeout: false })).toEqual([]);
+  });
+});
+
+describe('the new keys in words (Next actions)', () => {
+  it('negative-ack:, redeliver:, acknowledge: and ack-timeout: each read as what happens', () => {
+    const w = runBuiltin('consumer-ack-timeout').steps[0]!.world;
+    expect(
+      ['negative-ack:sub', 'redeliver:sub', 'acknowledge:sub:10:0', 'ack-timeout:sub'].map((k) =>
+        actionWords(k, w),
+      ),
+    ).toEqual([
+      "subscription sub's NegativeAcksTracker fires: its consumer asks for its unacknowledged messages again",
+      "subscription sub's redelivery request reaches its broker, which rewinds the cursor",
+      "subscription sub's application acknowledges entry 10:0; its CommandAck leaves",
+      "subscription sub's ack timeout passes: its consumer asks for its unacknowledged messages again",
+    ]);
+    expect(actionWords('redeliver:sub:extra', w)).toBeNull();
   });
 });
