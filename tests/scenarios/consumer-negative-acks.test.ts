@@ -298,3 +298,45 @@ describe('the new keys in words (Next actions)', () => {
     expect(actionWords('redeliver:sub:extra', w)).toBeNull();
   });
 });
+
+describe("the subscription view's redelivery (storage panel)", () => {
+  const viewAt = (id: string, step: number) =>
+    storageOf(runBuiltin(id).steps[step]!.world)[0]!.subscriptions[0]!.redelivery;
+  it('consumer-negative-ack: the nacked entry waits, then the request is on its way', () => {
+    expect(viewAt('consumer-negative-ack', 14)).toEqual({
+      nacked: ['10:0'],
+      processing: [],
+      timed: [],
+      request: null,
+    });
+    expect(viewAt('consumer-negative-ack', 15)).toEqual({
+      nacked: [],
+      processing: [],
+      timed: [],
+      request: 'CommandRedeliverUnacknowledgedMessages on its way',
+    });
+  });
+  it('consumer-ack-timeout: the application works on 10:0, then on both copies, timing neither', () => {
+    expect(viewAt('consumer-ack-timeout', 6)!.timed).toEqual(['10:0']);
+    expect(viewAt('consumer-ack-timeout', 10)).toEqual({
+      nacked: [],
+      processing: ['10:0', '10:0'],
+      timed: [],
+      request: null,
+    });
+  });
+  it('a request behind a CommandAck says so; a subscription without the opt-ins has no redelivery', () => {
+    const r = runOf(base, [
+      ...M1_STORED,
+      'consume:sub:10:0',
+      ...M2_STORED,
+      'consume:sub:10:1',
+      'negative-ack:sub',
+    ]);
+    const at = keys(r).indexOf('negative-ack:sub') + 1;
+    expect(storageOf(r.steps[at]!.world)[0]!.subscriptions[0]!.redelivery!.request).toBe(
+      'CommandRedeliverUnacknowledgedMessages on its way, behind 1 CommandAck',
+    );
+    expect(viewAt('consumer-ack-lost', 8)).toBeUndefined();
+  });
+});

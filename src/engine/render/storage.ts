@@ -2,7 +2,7 @@
 // metadata store (metadataStore.ts), each broker's view of the managed ledger, and the subscriptions
 // with the backlog Pulsar computes (`backlogOf`, judged by `check/ledger.cursorJudgement` exactly as
 // the invariants judge it). Pure: world (+ previous world for `changed` flags) in.
-import type { BkState } from '../model/bookkeeper';
+import type { BkState, NegativeAcks } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
 import type { World } from '../model/world';
 import { cursorJudgement } from '../check/ledger';
@@ -81,11 +81,28 @@ function subscriptionsOf(topic: TopicState, bk: BkState): SubscriptionView[] {
             },
           }
         : {}),
+      ...(s.acked?.nack
+        ? { redelivery: redeliveryView(s.acked.nack, s.acked.inFlight.length) }
+        : {}),
       backlog: j.backlog,
       lastConfirmed: j.lastConfirmed ? pos(j.lastConfirmed) : null,
       ackedMissing: missingText(s.markDeletePosition.ledgerId, j.missing),
     };
   });
+}
+
+/** A consumer's negative acks, slow acknowledgements and redelivery request, as the panel says them. */
+function redeliveryView(n: NegativeAcks, acksOnTheWay: number): SubscriptionView['redelivery'] {
+  const c = n.command;
+  const behind = c ? Math.min(c.behind, acksOnTheWay) : 0;
+  return {
+    nacked: n.held.map(pos),
+    processing: (n.processing ?? []).map(pos),
+    timed: (n.tracked ?? []).map(pos),
+    request: c
+      ? `CommandRedeliverUnacknowledgedMessages on its way${behind > 0 ? `, behind ${behind} CommandAck${behind > 1 ? 's' : ''}` : ''}`
+      : null,
+  };
 }
 
 /** One panel per cluster whose topic runs on bookies (none for abstract storage). */

@@ -162,6 +162,17 @@ export interface SubscriptionView {
    * the cursor ledger holds (what a broker recovering the cursor gets back).
    */
   readonly acks?: { readonly inFlight: readonly string[]; readonly persisted: string };
+  /**
+   * With `negativeAcknowledge` or `ackTimeout` only (NegativeAcksTracker.ts, UnAckedMessageTracker.ts):
+   * the entries the NegativeAcksTracker holds, those the application still works on and those the
+   * UnAckedMessageTracker times, and the redelivery request on its way (null when none), in words.
+   */
+  readonly redelivery?: {
+    readonly nacked: readonly string[];
+    readonly processing: readonly string[];
+    readonly timed: readonly string[];
+    readonly request: string | null;
+  };
   /** `ManagedCursorImpl.getNumberOfEntriesInBacklog`, from the recorded counts (as the invariant). */
   readonly backlog: number;
   /** The last confirmed entry the backlog counts up to (`4:1`), or null. */

@@ -56,6 +56,12 @@ export function SubscriptionsPanel({
                   <dd data-testid={`sub-${s.name}-persisted`}>mark-delete {s.acks.persisted}</dd>
                 </>
               )}
+              {s.redelivery && (
+                <>
+                  <dt>redelivery</dt>
+                  <dd data-testid={`sub-${s.name}-redelivery`}>{redeliveryWords(s.redelivery)}</dd>
+                </>
+              )}
               <dt>backlog</dt>
               <dd data-testid={`sub-${s.name}-backlog`}>
                 <span className={s.backlog < 0 ? 'bad' : undefined}>{s.backlog}</span>
@@ -90,4 +96,15 @@ export function SubscriptionsPanel({
       </div>
     </section>
   );
+}
+
+/** The consumer's negative acks, the entries its application works on, and its redelivery request. */
+function redeliveryWords(r: NonNullable<SubscriptionView['redelivery']>): string {
+  const parts = [
+    r.nacked.length > 0 && `negatively acknowledged, waiting: ${r.nacked.join(', ')}`,
+    r.processing.length > 0 && `the application works on ${r.processing.join(', ')}`,
+    r.timed.length > 0 && `ack timeout running for ${r.timed.join(', ')}`,
+    r.request,
+  ].filter((x): x is string => typeof x === 'string');
+  return parts.length > 0 ? parts.join('; ') : 'none';
 }
