@@ -18,6 +18,10 @@ import { scenario } from './unseen-18.scenarios';
 const brokenChannel = (pending: string): string =>
   `the broken channel of replicator to broker-2 (us-west) still drops every send (a duplicate-frames fault that never healed): ${pending} stay pending on it, and the replicator's producer has no send timeout (sendTimeout 0), so nothing fails them. Closing that connection would heal it — a \`disconnect\` of replicator, or an \`unload-topic\` of us-west (seed 002 unloads after { "when": "quiescent" }); until then no replication stall is judged (liveness is judged once faults heal)`;
 
+/** Seed 000's rows: us-east stores the three entries before and E3–E5, p1 told each at 10:3–10:5. */
+const SEED_000_EAST = ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'];
+const TOLD_E3_E5 = storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' });
+
 const ROWS: ReviewRow[] = [
   {
     id: 's00',
@@ -48,8 +52,8 @@ const ROWS: ReviewRow[] = [
       "the corrupted copy is E4's: E3 is answered first, E4 fails at the head, E5's first copy persists before the re-read, E4' is Dup and Case-1 completes it — E4 lost, as predicted",
     scenario: scenario('u18-s01-corrupted-middle'),
     expected: {
-      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E3', 'E5'] },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E5'] },
+      outcomes: TOLD_E3_E5,
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -69,10 +73,10 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u18-s02-corrupted-last'),
     expected: quiescentNoAlarm({
       stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
+        'us-east': SEED_000_EAST,
         'us-west': ['E3', 'E4', 'E5'],
       },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+      outcomes: TOLD_E3_E5,
     }),
   },
   {
@@ -81,8 +85,8 @@ const ROWS: ReviewRow[] = [
       "E4 corrupted on the wire, local copy intact: resendMessages on the open connection, E5's first receipt meets E4 at the head (Case-5), after the reconnect E4 is Dup and matches the head (Case-3) — E4 lost, as predicted",
     scenario: scenario('u18-s03-intact-middle'),
     expected: {
-      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E3', 'E5'] },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E5'] },
+      outcomes: TOLD_E3_E5,
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -101,8 +105,8 @@ const ROWS: ReviewRow[] = [
       "NotAllowedError once on E3 (a transient pre-dedup rejection): head dropped, rewind, E4/E5 persisted meanwhile, E3' Dup, Case-1 — lost, as predicted",
     scenario: scenario('u18-s04-not-allowed-once'),
     expected: {
-      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E4', 'E5'] },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E4', 'E5'] },
+      outcomes: TOLD_E3_E5,
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -121,8 +125,8 @@ const ROWS: ReviewRow[] = [
       'NotAllowedError on every attempt of the last entry: E3, E4 stored, E5 rejected, rewound and rejected again — a loop (replication-progress), no loss, as predicted',
     scenario: scenario('u18-s05-not-allowed-last-forever'),
     expected: {
-      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E3', 'E4'] },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E4'] },
+      outcomes: TOLD_E3_E5,
       violations: [
         {
           invariant: 'replication-progress',
@@ -141,8 +145,8 @@ const ROWS: ReviewRow[] = [
       "seed 000 under V1: E4 (p1, 1), E5 (p1, 2) persisted, E3' (p1, 0) is Dup by the original producer's id and its -1:-1 matches the head — lost under V1 too, as predicted",
     scenario: scenario('u18-s06-corrupted-head-v1'),
     expected: {
-      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E4', 'E5'] },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E4', 'E5'] },
+      outcomes: TOLD_E3_E5,
       violations: [
         {
           invariant: 'no-silent-loss',
@@ -162,10 +166,10 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u18-s07-corrupted-head-remote-dedup-off'),
     expected: quiescentNoAlarm({
       stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
+        'us-east': SEED_000_EAST,
         'us-west': ['E4', 'E5', 'E3'],
       },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+      outcomes: TOLD_E3_E5,
     }),
   },
   {
@@ -174,8 +178,8 @@ const ROWS: ReviewRow[] = [
       "s01 with guard-rewind: E5 is pipelined behind the failed E4, the replicator stops visibly; its producer's close lets E5's first copy arrive (AbstractReplicator.terminate — the rule review 18 corrected): us-west E3, E5, E4 owed",
     scenario: scenario('u18-s08-corrupted-middle-guard-rewind'),
     expected: {
-      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E3', 'E5'] },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E5'] },
+      outcomes: TOLD_E3_E5,
       violations: [
         {
           invariant: 'replication-progress',
@@ -194,8 +198,8 @@ const ROWS: ReviewRow[] = [
       "s01 with fail-on-corrupt-head: the stop keeps E4 at the head, E5's receipt meets it (Case-5) and closes the connection, so the close fails E5 although us-west stores it: E4, E5 owed, no loss",
     scenario: scenario('u18-s09-corrupted-middle-fail-on-corrupt-head'),
     expected: {
-      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E3', 'E5'] },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E5'] },
+      outcomes: TOLD_E3_E5,
       violations: [
         {
           invariant: 'replication-progress',
@@ -215,10 +219,10 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u18-s10-corrupted-last-guard-rewind'),
     expected: quiescentNoAlarm({
       stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
+        'us-east': SEED_000_EAST,
         'us-west': ['E3', 'E4', 'E5'],
       },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+      outcomes: TOLD_E3_E5,
     }),
   },
   {
@@ -228,10 +232,10 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u18-s11-corrupted-head-immediately'),
     expected: quiescentNoAlarm({
       stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'],
+        'us-east': SEED_000_EAST,
         'us-west': ['E3', 'E4', 'E5'],
       },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+      outcomes: TOLD_E3_E5,
     }),
   },
   {
@@ -240,8 +244,8 @@ const ROWS: ReviewRow[] = [
       "s04 with sentinel-not-confirmed: E3's -1:-1 at the head in Case-1 is a failed send, so the rewind re-sends E3 again and again — a visible loop, no loss, as predicted",
     scenario: scenario('u18-s12-not-allowed-once-sentinel'),
     expected: {
-      stored: { 'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'], 'us-west': ['E4', 'E5'] },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' }),
+      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E4', 'E5'] },
+      outcomes: TOLD_E3_E5,
       violations: [
         {
           invariant: 'replication-progress',
