@@ -9,27 +9,21 @@
 import { describe, expect, it } from 'vitest';
 import { type Json, rulesOf, runOf, textsOf } from './helpers';
 import { quiescentNoAlarm, storedAt } from './reviewRows';
+import { DEDUP_ON, EAST_WEST, PE_PW, persisted, TWO_WAY } from './reviewScenarios';
 
-// The two-way set-up most rows share: one broker per cluster, a producer on each side, a link
-// each way, and the two sides' sends interleaved.
-const EAST_WEST = [
-  { name: 'us-east', brokers: ['broker-1'] },
-  { name: 'us-west', brokers: ['broker-2'] },
-];
-const TWO_WAY = [
-  { from: 'us-east', to: 'us-west' },
-  { from: 'us-west', to: 'us-east' },
-];
-const PE_PW = [
-  { name: 'pe', cluster: 'us-east' },
-  { name: 'pw', cluster: 'us-west' },
-];
+// The two-way set-up most rows share: one broker per cluster (EAST_WEST), a producer on each side
+// (PE_PW), a link each way (TWO_WAY), and the two sides' sends interleaved; most rows end with
+// each message once on each side.
 const E1_W1_E2_W2 = [
   { send: 'E1', producer: 'pe' },
   { send: 'W1', producer: 'pw' },
   { send: 'E2', producer: 'pe' },
   { send: 'W2', producer: 'pw' },
 ];
+const EACH_ONCE_EACH_SIDE = {
+  'us-east': ['E1', 'W1', 'E2', 'W2'],
+  'us-west': ['E1', 'W1', 'E2', 'W2'],
+};
 
 interface Row {
   id: string;
@@ -63,7 +57,7 @@ const ROWS: Row[] = [
         {
           kind: 'unload-topic',
           cluster: 'us-west',
-          after: { event: 'persisted', message: 'W1', cluster: 'us-west' },
+          after: persisted('W1', 'us-west'),
         },
       ],
     },
@@ -96,7 +90,7 @@ const ROWS: Row[] = [
       ],
     },
     expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] },
+      stored: EACH_ONCE_EACH_SIDE,
       outcomes: storedAt({ E1: '10:0', W1: '21:0', E2: '10:2', W2: '21:2' }),
     }),
   },
@@ -107,7 +101,7 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-03',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: PE_PW,
       replication: [
         { from: 'us-east', to: 'us-west', dedup: 'v1' },
@@ -118,17 +112,17 @@ const ROWS: Row[] = [
         {
           kind: 'disconnect',
           producer: 'replicator:us-east->us-west',
-          after: { event: 'persisted', message: 'E1', cluster: 'us-west' },
+          after: persisted('E1', 'us-west'),
         },
         {
           kind: 'disconnect',
           producer: 'replicator:us-west->us-east',
-          after: { event: 'persisted', message: 'W2', cluster: 'us-east' },
+          after: persisted('W2', 'us-east'),
         },
       ],
     },
     expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] },
+      stored: EACH_ONCE_EACH_SIDE,
       outcomes: storedAt({ E1: '10:0', W1: '20:1', E2: '10:2', W2: '20:3' }),
     }),
   },
@@ -139,7 +133,7 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-04',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: PE_PW,
       replication: [
         { from: 'us-east', to: 'us-west', dedup: 'v1' },
@@ -150,17 +144,17 @@ const ROWS: Row[] = [
         {
           kind: 'unload-topic',
           cluster: 'us-east',
-          after: { event: 'persisted', message: 'W1', cluster: 'us-east' },
+          after: persisted('W1', 'us-east'),
         },
         {
           kind: 'unload-topic',
           cluster: 'us-west',
-          after: { event: 'persisted', message: 'E1', cluster: 'us-west' },
+          after: persisted('E1', 'us-west'),
         },
       ],
     },
     expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] },
+      stored: EACH_ONCE_EACH_SIDE,
       outcomes: storedAt({ E1: '10:0', W1: '21:0', E2: '11:0', W2: '21:2' }),
     }),
   },
@@ -191,12 +185,12 @@ const ROWS: Row[] = [
         {
           kind: 'disconnect',
           producer: 'replicator',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+          after: persisted('M2', 'us-west'),
         },
         {
           kind: 'unload-topic',
           cluster: 'us-west',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+          after: persisted('M2', 'us-west'),
         },
       ],
     },
@@ -236,12 +230,12 @@ const ROWS: Row[] = [
         {
           kind: 'disconnect',
           producer: 'replicator',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+          after: persisted('M2', 'us-west'),
         },
         {
           kind: 'unload-topic',
           cluster: 'us-west',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+          after: persisted('M2', 'us-west'),
         },
       ],
       fixes: ['pr-25860'],
@@ -258,7 +252,7 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-06v1',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: PE_PW,
       replication: [
         { from: 'us-east', to: 'us-west', dedup: 'v1' },
@@ -287,7 +281,7 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-06v2',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: PE_PW,
       replication: [
         { from: 'us-east', to: 'us-west', dedup: 'v2' },
@@ -319,7 +313,7 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-07',
       producers: [{ name: 'p1', batching: { maxMessages: 2 } }],
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       workload: [
         { send: 'M1', producer: 'p1' },
         { send: 'M2', producer: 'p1' },
@@ -348,7 +342,7 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-07i',
       producers: [{ name: 'p1', batching: { maxMessages: 2 } }],
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       workload: [
         { send: 'M1', producer: 'p1' },
         { send: 'M2', producer: 'p1' },
@@ -372,7 +366,7 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-08',
       producers: [{ name: 'g', client: 'go', batching: { maxMessages: 10, maxBytes: 100 } }],
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       workload: [
         { send: 'M1', producer: 'g', size: 60 },
         { send: 'M2', producer: 'g', size: 60 },
@@ -542,7 +536,7 @@ const ROWS: Row[] = [
         { name: 'us-west', brokers: ['broker-2'] },
         { name: 'eu', brokers: ['broker-3'] },
       ],
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: [
         { name: 'pe', cluster: 'us-east', producerName: 'app' },
         { name: 'pw', cluster: 'us-west', producerName: 'app' },
@@ -581,7 +575,7 @@ const ROWS: Row[] = [
         { name: 'us-west', brokers: ['broker-2'] },
         { name: 'eu', brokers: ['broker-3'] },
       ],
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: [
         { name: 'pe', cluster: 'us-east', producerName: 'app' },
         { name: 'pw', cluster: 'us-west', producerName: 'app' },
@@ -616,7 +610,7 @@ const ROWS: Row[] = [
         { name: 'us-west', brokers: ['broker-2'] },
         { name: 'eu', brokers: ['broker-3'] },
       ],
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: PE_PW,
       replication: [
         { from: 'us-east', to: 'us-west' },
@@ -639,7 +633,7 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-15',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: PE_PW,
       replication: TWO_WAY,
       workload: E1_W1_E2_W2,
@@ -647,7 +641,7 @@ const ROWS: Row[] = [
         {
           kind: 'restart-broker',
           cluster: 'us-west',
-          after: { event: 'persisted', message: 'E1', cluster: 'us-west' },
+          after: persisted('E1', 'us-west'),
         },
       ],
     },
@@ -666,7 +660,7 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-15f',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: PE_PW,
       replication: TWO_WAY,
       workload: E1_W1_E2_W2,
@@ -674,13 +668,13 @@ const ROWS: Row[] = [
         {
           kind: 'restart-broker',
           cluster: 'us-west',
-          after: { event: 'persisted', message: 'E1', cluster: 'us-west' },
+          after: persisted('E1', 'us-west'),
         },
       ],
       fixes: ['pr-25860'],
     },
     expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] },
+      stored: EACH_ONCE_EACH_SIDE,
       outcomes: storedAt({ E1: '10:0', W1: '21:0', E2: '10:2', W2: '21:2' }),
     }),
   },
@@ -691,7 +685,7 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-16',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: PE_PW,
       replication: TWO_WAY,
       workload: E1_W1_E2_W2,
@@ -704,7 +698,7 @@ const ROWS: Row[] = [
       ],
     },
     expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] },
+      stored: EACH_ONCE_EACH_SIDE,
       outcomes: {
         E1: ['stored at 10:0'],
         W1: ['failed: TimeoutException, but stored at 20:1'],
@@ -720,7 +714,7 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-17',
       producers: [{ name: 'p1', batching: { maxMessages: 10, maxBytes: 100 } }],
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       workload: [
         { send: 'M1', producer: 'p1', size: 60 },
         { send: 'M2', producer: 'p1', size: 60 },
@@ -804,7 +798,7 @@ const ROWS: Row[] = [
         {
           kind: 'disconnect',
           producer: 'replicator:us-east->us-west',
-          after: { event: 'persisted', message: 'M2', cluster: 'us-west' },
+          after: persisted('M2', 'us-west'),
         },
       ],
     },
@@ -820,7 +814,7 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-20',
       clusters: EAST_WEST,
-      topic: { deduplication: true },
+      topic: DEDUP_ON,
       producers: PE_PW,
       replication: TWO_WAY,
       workload: E1_W1_E2_W2,
@@ -833,7 +827,7 @@ const ROWS: Row[] = [
       ],
     },
     expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'E2', 'W2'] },
+      stored: EACH_ONCE_EACH_SIDE,
       outcomes: {
         E1: ['stored at 10:0'],
         W1: ['failed: producer restarted, but stored at 20:1'],
