@@ -19,6 +19,7 @@ import { clearPickNote, pickFault } from '../../src/ui/components/FaultPlan/pick
 import * as store from '../../src/ui/store';
 import { linkSummary } from '../../src/ui/share/linkSummary';
 import { fakeExplore } from './fakeExplore';
+import { openCounterexample } from './openCounterexample';
 import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
@@ -162,15 +163,7 @@ describe('the explorer walked as a user', () => {
 
 describe('a link to a counterexample', () => {
   it('seed-000-explore: the summary names the fault the explorer placed, not "faults: none"', async () => {
-    await store.selectScenario('seed-000-explore');
-    const f = fakeExplore();
-    render(<ExplorerPanel start={f.start} />);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Explore' }));
-    await f.answer(0);
-    await user.click(
-      await screen.findByRole('button', { name: 'Open the no-silent-loss counterexample' }),
-    );
+    await openCounterexample('seed-000-explore', 'no-silent-loss');
     await waitFor(() => expect(store.appStore.getState().branch).toBeGreaterThan(0));
     const summary = linkSummary(store.appStore.getState());
     expect(summary).toMatch(

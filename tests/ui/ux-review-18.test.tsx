@@ -10,12 +10,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/engine';
 import * as L from '../../src/ui/components/Editor/lines';
 import { App } from '../../src/ui/App';
-import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
 import { clearPickNote } from '../../src/ui/components/FaultPlan/pickNote';
 import { encodeRecipe } from '../../src/ui/share/codec';
 import { openLink, recipeFromState } from '../../src/ui/share/sync';
 import * as store from '../../src/ui/store';
-import { fakeExplore } from './fakeExplore';
+import { openCounterexample } from './openCounterexample';
 import { commentOnScreen } from './githubComment';
 import { startOnDirectRunner } from './startApp';
 
@@ -31,15 +30,7 @@ beforeEach(async () => {
 
 describe('a branch names a chosen fault in words', () => {
   it('seed-000-explore: the link’s branch says the explorer’s checksum-error as the plan does; the link keeps the key', async () => {
-    await store.selectScenario('seed-000-explore');
-    const f = fakeExplore();
-    render(<ExplorerPanel start={f.start} />);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Explore' }));
-    await f.answer(0);
-    await user.click(
-      await screen.findByRole('button', { name: 'Open the no-silent-loss counterexample' }),
-    );
+    await openCounterexample('seed-000-explore', 'no-silent-loss');
     await waitFor(() => expect(state().branch).toBe(1));
     const recipe = recipeFromState(state())!;
     const at = recipe.schedule.findIndex((k) => CHECKSUM.test(k));
