@@ -8,6 +8,7 @@
 // - the editor says a message id with a space in one message, saying what an id may hold.
 import assert from 'node:assert/strict';
 import { goToStep, openScenario, until } from './lib.mjs';
+import { loseE1ReceiptFromArrow, loseE3ReceiptFromBolt } from './lossPicks.mjs';
 
 /** The VIOLATION note's text lines, and the diagram's visible box, in the window. */
 const noteInView = (page) =>
@@ -96,18 +97,7 @@ const pickNotes = {
     ]) {
       const w = viewport.width;
       let page = await newPage({ viewport });
-      await openScenario(page, baseURL, 'geo-v2-clean');
-      await goToStep(page, 16);
-      const producers = page.getByTestId('panel-producers');
-      const bolt = producers
-        .getByRole('button', { name: /^Inject a fault on E3 at us-west/ })
-        .first();
-      await bolt.scrollIntoViewIfNeeded();
-      await bolt.click();
-      await page
-        .getByRole('menu', { name: 'Faults for E3' })
-        .getByRole('menuitem', { name: /^lose-receipt/ })
-        .click();
+      const { producers, bolt } = await loseE3ReceiptFromBolt(page, baseURL);
       await added(page, 'lose-receipt on E3 at us-west');
       const note = producers.getByTestId('fault-added');
       assert.ok(await inView(page, note), `${w}: the ⚡'s note is out of view`);
@@ -121,16 +111,7 @@ const pickNotes = {
       );
 
       page = await newPage({ viewport });
-      await openScenario(page, baseURL, 'geo-two-way');
-      const label = page
-        .locator('[data-testid=diagram] svg text.messageText', { hasText: /^8 · receipt E1/ })
-        .first();
-      await label.scrollIntoViewIfNeeded();
-      await label.click();
-      await page
-        .getByRole('menu', { name: /^Faults for step 8/ })
-        .getByRole('menuitem', { name: /^lose-receipt/ })
-        .click();
+      await loseE1ReceiptFromArrow(page, baseURL);
       await added(page, 'lose-receipt on E1 at us-east');
       // In the zoom bar above the drawing since UX review 17 (over it, it hid the arrows).
       const arrowNote = page

@@ -7,6 +7,7 @@
 //   its link reopened at the violation and copied for GitHub from there.
 import assert from 'node:assert/strict';
 import { goToStep, openScenario, until } from './lib.mjs';
+import { loseE1ReceiptFromArrow, loseE3ReceiptFromBolt } from './lossPicks.mjs';
 
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 
@@ -71,18 +72,7 @@ const picks = {
     ]) {
       const w = viewport.width;
       let page = await newPage({ viewport });
-      await openScenario(page, baseURL, 'geo-v2-clean');
-      await goToStep(page, 16);
-      const producers = page.getByTestId('panel-producers');
-      const bolt = producers
-        .getByRole('button', { name: /^Inject a fault on E3 at us-west/ })
-        .first();
-      await bolt.scrollIntoViewIfNeeded();
-      await bolt.click();
-      await page
-        .getByRole('menu', { name: 'Faults for E3' })
-        .getByRole('menuitem', { name: /^lose-receipt/ })
-        .click();
+      const { producers } = await loseE3ReceiptFromBolt(page, baseURL);
       const note = producers.getByTestId('fault-added');
       await until(
         page,
@@ -95,16 +85,7 @@ const picks = {
       assert.deepEqual(await spoken(page, 'lose-receipt on E3 at us-west'), ['panel-faults']);
 
       page = await newPage({ viewport });
-      await openScenario(page, baseURL, 'geo-two-way');
-      const label = page
-        .locator('[data-testid=diagram] svg text.messageText', { hasText: /^8 · receipt E1/ })
-        .first();
-      await label.scrollIntoViewIfNeeded();
-      await label.click();
-      await page
-        .getByRole('menu', { name: /^Faults for step 8/ })
-        .getByRole('menuitem', { name: /^lose-receipt/ })
-        .click();
+      await loseE1ReceiptFromArrow(page, baseURL);
       const bar = page.getByRole('toolbar', { name: 'Diagram zoom' });
       const arrowNote = bar.getByTestId('fault-added');
       await until(
