@@ -23,7 +23,7 @@ describe('cli: go-delayed-overtakes-batch', () => {
   it('run --format markdown: the delayed send goes out alone ahead of the open batch', () => {
     const r = cli(['run', 'go-delayed-overtakes-batch', '--format', 'markdown']);
     expect(r.stdout).toContain(
-      'sendAsync M2 seq 1 deliverAfter 5000 ms; M2 is not batched (deliver_at_time): sent alone, ahead of the open batch (M1); send M2 seq 1',
+      'SendAsync M2 seq 1 deliverAfter 5000 ms; M2 is not batched (deliver_at_time): sent alone, ahead of the open batch (M1); send M2 seq 1',
     );
     expect(r.stdout).toContain('Dup (seq 0 ≤ pushed 1, persisted 1): dropped, receipt -1:-1');
   });

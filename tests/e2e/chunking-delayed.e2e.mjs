@@ -174,8 +174,8 @@ const delayed = {
     );
     let drawn = await diagramText(page);
     for (const s of [
-      'sendAsync M1 seq 0',
-      'sendAsync M2 seq 1 deliverAfter 5000 ms',
+      'SendAsync M1 seq 0',
+      'SendAsync M2 seq 1 deliverAfter 5000 ms',
       'M2 is not batched (deliver_at_time): sent alone, ahead of the open batch (M1)',
       'add M2 → 10:0',
       'Dup (seq 0 ≤ pushed 1, persisted 1): dropped, receipt -1:-1',

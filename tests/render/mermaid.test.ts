@@ -16,18 +16,18 @@ describe('render: mermaid', () => {
           participant P3 as local ledger
           P1->>P2: 1 · CommandProducer → ProducerSuccess(last_sequence_id -1)
           Note over P1: seeded sequenceIDGenerator := 0
-          Note over P1: 2 · sendAsync M0 seq 0
-          Note over P1: 3 · sendAsync M1 seq 1
-          Note over P1: 4 · flush()
+          Note over P1: 2 · SendAsync M0 seq 0
+          Note over P1: 3 · SendAsync M1 seq 1
+          Note over P1: 4 · Flush()
           Note over P1: send M0+M1 seq 0
           P1->>P2: 5 · M0+M1 seq 0
           Note over P2: NotDup (pushed none, persisted none): write, pushed := 0
           P2->>P3: 6 · add M0+M1 → 10:0
           P2-->>P1: 7 · receipt M0+M1 seq 0 at 10:0
           Note over P1: M0, M1 completed: stored at 10:0
-          Note over P1: 8 · sendAsync M0 seq 0 (resend)
-          Note over P1: 9 · sendAsync M2 seq 2
-          Note over P1: 10 · flush()
+          Note over P1: 8 · SendAsync M0 seq 0 (resend)
+          Note over P1: 9 · SendAsync M2 seq 2
+          Note over P1: 10 · Flush()
           Note over P1: send M0+M2 seq 0
           P1->>P2: 11 · M0+M2 seq 0
           Note over P2: Dup (seq 0 ≤ pushed 0, persisted 0): dropped, receipt -1:-1

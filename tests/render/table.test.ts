@@ -14,15 +14,15 @@ describe('render: markdown timeline table', () => {
       | step | p1 | broker-1 | local ledger | invariants |
       | --- | --- | --- | --- | --- |
       | 1 | → broker-1: CommandProducer → ProducerSuccess(last_sequence_id -1); seeded sequenceIDGenerator := 0 |  |  |  |
-      | 2 | sendAsync M0 seq 0 |  |  |  |
-      | 3 | sendAsync M1 seq 1 |  |  |  |
-      | 4 | flush(); send M0+M1 seq 0 |  |  |  |
+      | 2 | SendAsync M0 seq 0 |  |  |  |
+      | 3 | SendAsync M1 seq 1 |  |  |  |
+      | 4 | Flush(); send M0+M1 seq 0 |  |  |  |
       | 5 | → broker-1: M0+M1 seq 0 | NotDup (pushed none, persisted none): write, pushed := 0 |  |  |
       | 6 |  | → local ledger: add M0+M1 → 10:0 |  |  |
       | 7 | M0, M1 completed: stored at 10:0 | → p1: receipt M0+M1 seq 0 at 10:0 |  |  |
-      | 8 | sendAsync M0 seq 0 (resend) |  |  |  |
-      | 9 | sendAsync M2 seq 2 |  |  |  |
-      | 10 | flush(); send M0+M2 seq 0 |  |  |  |
+      | 8 | SendAsync M0 seq 0 (resend) |  |  |  |
+      | 9 | SendAsync M2 seq 2 |  |  |  |
+      | 10 | Flush(); send M0+M2 seq 0 |  |  |  |
       | 11 | → broker-1: M0+M2 seq 0 | Dup (seq 0 ≤ pushed 0, persisted 0): dropped, receipt -1:-1 |  |  |
       | 12 | M0, M2 completed as success with -1:-1 (not stored by this send) | → p1: receipt M0+M2 seq 0 at -1:-1 |  | no-silent-loss (M2) |"
     `);

@@ -51,9 +51,9 @@ describe('built-in go-delayed-overtakes-batch (pulsar-client-go#1407)', () => {
     expect(r.endedBy).toBe('quiescent');
   });
   it("M2 takes seq 1 and goes out alone ahead of the open batch, in updateMetaData's words", () => {
-    const at = stepOf(r, 'sendAsync M2');
+    const at = stepOf(r, 'SendAsync M2');
     expect(r.steps[at]!.events.map((e) => [e.text, e.rule ?? null])).toEqual([
-      ['sendAsync M2 seq 1 deliverAfter 5000 ms', 'partitionProducer.internalSendAsync'],
+      ['SendAsync M2 seq 1 deliverAfter 5000 ms', 'partitionProducer.internalSendAsync'],
       [
         'M2 is not batched (deliver_at_time): sent alone, ahead of the open batch (M1)',
         'partitionProducer.updateMetaData:not-batched',
@@ -184,7 +184,7 @@ describe('one rule for every message that bypasses batching', () => {
   });
   it('Go: a delayed message too large for the broker takes its id before it fails, as a non-batched one does (updateMetaData before updateChunkInfo)', () => {
     const r = runOf(mixed('go', { deliverAfter: 10, size: 6 * 1024 * 1024 }));
-    expect(textsOf(r, 'p1')).toContain('sendAsync M2 seq 1 deliverAfter 10 ms');
+    expect(textsOf(r, 'p1')).toContain('SendAsync M2 seq 1 deliverAfter 10 ms');
   });
 });
 

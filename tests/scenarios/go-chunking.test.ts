@@ -23,7 +23,7 @@ describe('partitionProducer.internalSend with EnableChunking: one pendingItem pe
     expect(textsOf(r, 'p1').slice(0, 5)).toEqual([
       'CommandProducer → ProducerSuccess(last_sequence_id -1)',
       'seeded sequenceIDGenerator := 0',
-      'sendAsync M1 seq 0',
+      'SendAsync M1 seq 0',
       'M1: 6000000 bytes > 5242868 per chunk: 2 chunks, seq 0 each',
       'send M1[1/2] seq 0',
     ]);

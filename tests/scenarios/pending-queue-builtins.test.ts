@@ -64,12 +64,12 @@ describe('go-pending-queue-permit-leak', () => {
       M3: ['stored at 10:1'],
       M4: ['failed: ErrSendQueueIsFull'],
     });
-    expect(p1.filter((t) => t.startsWith('sendAsync'))).toEqual([
-      'sendAsync M1 seq 0',
-      'sendAsync BIG seq 1',
-      'sendAsync M2 seq 2',
-      'sendAsync M3 seq 3',
-      'sendAsync M4 seq 4',
+    expect(p1.filter((t) => t.startsWith('SendAsync'))).toEqual([
+      'SendAsync M1 seq 0',
+      'SendAsync BIG seq 1',
+      'SendAsync M2 seq 2',
+      'SendAsync M3 seq 3',
+      'SendAsync M4 seq 4',
     ]);
   });
   it('each refused chunked send keeps one permit more: the queue of 3 ends with one usable', () => {
@@ -126,11 +126,11 @@ describe('pending-queue-full-refuses', () => {
     const t = runOf({ ...s, producers });
     expect(t.outcomes.M2).toEqual(['failed: ErrSendQueueIsFull', 'stored at 10:2']);
     expect(t.stored).toEqual({ local: ['M1', 'M3', 'M2'] });
-    expect(textsOf(t, 'p1').filter((x) => x.startsWith('sendAsync'))).toEqual([
-      'sendAsync M1 seq 0',
-      'sendAsync M2 seq 1',
-      'sendAsync M3 seq 2',
-      'sendAsync M2 seq 3 (resend)',
+    expect(textsOf(t, 'p1').filter((x) => x.startsWith('SendAsync'))).toEqual([
+      'SendAsync M1 seq 0',
+      'SendAsync M2 seq 1',
+      'SendAsync M3 seq 2',
+      'SendAsync M2 seq 3 (resend)',
     ]);
   });
   it("with the application's own ids the retry of M2 (seq 1) after M3 (seq 2) is a Dup: no-silent-loss", () => {
@@ -160,7 +160,7 @@ describe('go-chunks-exceed-pending-queue', () => {
     expect(r.outcomes).toEqual({ M1: ['stored at 10:0'] });
     expect(textsOf(r, 'p1').filter((t) => /BIG|M2/.test(t))).toEqual([]);
     expect(r.endNotes).toEqual([
-      "p1's send of BIG waits for permits and nothing more can happen: BIG needs 3 permits (one per chunk) and the pending queue has only 2 (maxPendingMessages 2: 0 permits held), so p1 blocks (DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore) for good, the application stays in sendAsync and neither BIG nor anything after it in the workload is sent (pulsar-client-go#1448)",
+      "p1's send of BIG waits for permits and nothing more can happen: BIG needs 3 permits (one per chunk) and the pending queue has only 2 (maxPendingMessages 2: 0 permits held), so p1 blocks (DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore) for good, the application stays in SendAsync and neither BIG nor anything after it in the workload is sent (pulsar-client-go#1448)",
     ]);
   });
   it('not blocking, Go refuses BIG with ErrSendQueueIsFull and M2 is stored; Java refuses it too', () => {

@@ -104,7 +104,7 @@ describe('a blocking producer: the application waits in sendAsync for a permit',
     expect(r.endedBy).toBe('quiescent');
     expect(r.stored).toEqual({ local: [] });
     expect(r.endNotes).toEqual([
-      "p1's send of M1 waits for permits and nothing more can happen: M1 needs 3 permits (one per chunk) and the pending queue has only 2 (maxPendingMessages 2: 0 permits held), so p1 blocks (DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore) for good, the application stays in sendAsync and neither M1 nor anything after it in the workload is sent (pulsar-client-go#1448)",
+      "p1's send of M1 waits for permits and nothing more can happen: M1 needs 3 permits (one per chunk) and the pending queue has only 2 (maxPendingMessages 2: 0 permits held), so p1 blocks (DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore) for good, the application stays in SendAsync and neither M1 nor anything after it in the workload is sent (pulsar-client-go#1448)",
     ]);
   });
 });
@@ -122,9 +122,9 @@ describe('a producer that does not block: the send fails at once', () => {
   });
   it('Go DisableBlockIfQueueFull, not batched: ErrSendQueueIsFull after updateMetaData took id 1 — M3 gets seq 2', () => {
     const r = runOf(one({ client: 'go', blockIfQueueFull: false }), early);
-    expect(textsOf(r, 'p1')).toContain('sendAsync M2 seq 1');
+    expect(textsOf(r, 'p1')).toContain('SendAsync M2 seq 1');
     expect(r.outcomes.M2).toEqual(['failed: ErrSendQueueIsFull']);
-    expect(textsOf(r, 'p1')).toContain('sendAsync M3 seq 2');
+    expect(textsOf(r, 'p1')).toContain('SendAsync M3 seq 2');
     expect(r.stored).toEqual({ local: ['M1', 'M3'] });
   });
   it("Go batched: the open batch holds M1's permit, M2 is refused with no id (the batch builder never saw it) — M3 gets seq 1", () => {
@@ -135,7 +135,7 @@ describe('a producer that does not block: the send fails at once', () => {
     expect(textsOf(r, 'p1')).toContain(
       'M2: pending queue full (maxPendingMessages 1: 1 permit held by M1), DisableBlockIfQueueFull: refused, no sequence id taken',
     );
-    expect(textsOf(r, 'p1')).toContain('sendAsync M3 seq 1');
+    expect(textsOf(r, 'p1')).toContain('SendAsync M3 seq 1');
     expect(r.stored).toEqual({ local: ['M1', 'M3'] });
   });
   describe('a refused chunked message', () => {

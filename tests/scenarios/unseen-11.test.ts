@@ -931,12 +931,12 @@ describe('review 11: the steps behind the outcomes', () => {
       ]),
     );
     expect(
-      [...textsOf(r, 'j'), ...textsOf(r, 'g')].filter((t) => t.startsWith('sendAsync')),
+      [...textsOf(r, 'j'), ...textsOf(r, 'g')].filter((t) => /^(sendAsync|SendAsync) /.test(t)),
     ).toEqual([
       'sendAsync J1 seq 0',
       'sendAsync J2 seq 1',
-      'sendAsync G1 seq 0',
-      'sendAsync G2 seq 1',
+      'SendAsync G1 seq 0',
+      'SendAsync G2 seq 1',
     ]);
     expect(
       r.steps

@@ -728,7 +728,7 @@ describe('review 13: the steps behind the outcomes', () => {
     expect(textsOf(runOf(scenarioOf('14b')), 'p1')).toContain('seeded msgIdGenerator := 11');
     const go = textsOf(runOf(scenarioOf('14g')), 'p1');
     expect(go.filter((t) => t.startsWith('seeded'))).toEqual(['seeded sequenceIDGenerator := 0']);
-    expect(go).toContain('sendAsync M2 seq 0');
+    expect(go).toContain('SendAsync M2 seq 0');
   });
 
   it('15: the Unknown answer closes the Go producer’s connection', () => {

@@ -72,16 +72,16 @@ describe('a message over the broker’s maxMessageSize never reaches the broker:
   it('Go: partitionProducer.updateChunkInfo fails it with ErrMessageTooLarge; a non-batched M2 has taken seq 1, a batched one none', () => {
     const single = runOf(tooLarge('go'));
     expect(single.outcomes.M2).toEqual(['failed: ErrMessageTooLarge']);
-    expect(textsOf(single, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
-      'sendAsync M1 seq 0',
-      'sendAsync M2 seq 1',
-      'sendAsync M3 seq 2',
+    expect(textsOf(single, 'p1').filter((t) => t.startsWith('SendAsync'))).toEqual([
+      'SendAsync M1 seq 0',
+      'SendAsync M2 seq 1',
+      'SendAsync M3 seq 2',
     ]);
     const batched = runOf(tooLarge('go', 3));
-    expect(textsOf(batched, 'p1').filter((t) => t.startsWith('sendAsync'))).toEqual([
-      'sendAsync M1 seq 0',
-      'sendAsync M2',
-      'sendAsync M3 seq 1',
+    expect(textsOf(batched, 'p1').filter((t) => t.startsWith('SendAsync'))).toEqual([
+      'SendAsync M1 seq 0',
+      'SendAsync M2',
+      'SendAsync M3 seq 1',
     ]);
     expect(batched.stored.local).toEqual(['M1', 'M3']);
   });

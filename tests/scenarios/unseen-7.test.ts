@@ -178,7 +178,7 @@ describe('agreed: batches with a lost receipt and a failed write, two producers 
     expect(textsOf(r, 'broker-1')).toContain(
       'Dup (seq 2 ≤ pushed 2, persisted 2): dropped, receipt -1:-1',
     );
-    expect(textsOf(r, 'p1')).toContain('sendAsync M5 seq 4');
+    expect(textsOf(r, 'p1')).toContain('SendAsync M5 seq 4');
     expect(r.stored.local).toEqual(['M1', 'M2', 'Q1', 'M3', 'M4', 'M5']);
     expect(r.outcomes.Q1).toEqual(['stored at 10:1']);
     expect(r.violations).toEqual([]);

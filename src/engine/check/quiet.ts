@@ -8,6 +8,7 @@
 // fault), so these are not violations: they are the run's end, said in words (review 18's "Left
 // open"), with the cause the world shows for a stuck application send (check/stuck.ts).
 import { replicationLinks } from '../model/config';
+import { sendAsyncCall } from '../model/clientCalls';
 import type { Channel } from '../model/connection';
 import type { ProducerState } from '../model/producer';
 import type { World } from '../model/world';
@@ -113,12 +114,12 @@ function blockedSendNote(w: World): string | null {
   if (full.needed > full.max)
     return (
       `${p.name}'s send of ${msg} waits for permits and nothing more can happen: ${msg} needs ${full.needed} permits (one per chunk) and the pending queue has only ${full.max} (maxPendingMessages ${full.max}: ${held}), so ${p.name} blocks (${how}) for good, ` +
-      `the application stays in sendAsync and neither ${msg} nor anything after it in the workload is sent (pulsar-client-go#1448)`
+      `the application stays in ${sendAsyncCall(p.client)} and neither ${msg} nor anything after it in the workload is sent (pulsar-client-go#1448)`
     );
   const never = `the permits come back only when ${holders.length === 1 ? `${holders[0]}'s send completes` : 'those sends complete'} (a receipt, a failure or a send timeout)`;
   return (
     `${p.name}'s send of ${msg} waits for a permit and nothing more can happen: the pending queue is full (maxPendingMessages ${full.max}: ${held}) and ${p.name} blocks (${how}), ` +
-    `so the application stays in sendAsync and ${msg} is never sent; ${never}`
+    `so the application stays in ${sendAsyncCall(p.client)} and ${msg} is never sent; ${never}`
   );
 }
 
@@ -141,6 +142,6 @@ function blockedOnMemoryNote(w: World): string | null {
   const never = `the bytes come back only when ${holders.length === 1 ? `${holders[0]}'s send completes` : 'those sends complete'} (a receipt, a failure or a send timeout)`;
   return (
     `${p.name}'s send of ${msg} waits for memory and nothing more can happen: ${use.client}'s memory is over its limit (${inUse(use)}) and ${p.name} blocks (${how}), ` +
-    `so the application stays in sendAsync and ${msg} is never sent; ${never}`
+    `so the application stays in ${sendAsyncCall(p.client)} and ${msg} is never sent; ${never}`
   );
 }

@@ -7,6 +7,7 @@ import {
   type ProducerConfig,
   type WorkloadItem,
 } from '../model/config';
+import { createCall, flushCall, sendAsyncCall } from '../model/clientCalls';
 import { ev } from '../model/events';
 import { hasFix } from '../model/fixes';
 import type { MsgRef, ProducerState } from '../model/producer';
@@ -98,7 +99,7 @@ export function runWorkloadItem(ctx: Ctx): void {
       ev(
         'app',
         p.name,
-        'flush()',
+        flushCall(p.client),
         p.batch.map((m) => m.msg),
         {
           cluster: p.cluster,
@@ -132,9 +133,15 @@ function sendAsync(
     // create() failed with ProducerBusy (AbstractTopic.ts): this application never got a producer
     // to send with, so the send fails before it takes an id or reaches a batch.
     ctx.events.push(
-      ev('app', p.name, `sendAsync ${msg}: no producer (create() failed)`, [msg], {
-        cluster: p.cluster,
-      }),
+      ev(
+        'app',
+        p.name,
+        `${sendAsyncCall(p.client)} ${msg}: no producer (${createCall(p.client)} failed)`,
+        [msg],
+        {
+          cluster: p.cluster,
+        },
+      ),
     );
     const op = unsentOp(frozen([frozen({ msg, seq: -1, sendIndex })]));
     return completeOpFailure(
@@ -195,7 +202,7 @@ function sendAsync(
     ev(
       'app',
       p.name,
-      `sendAsync ${msg}${seq >= 0 ? ` seq ${seq}` : ''}${to}${delay}${again}`,
+      `${sendAsyncCall(p.client)} ${msg}${seq >= 0 ? ` seq ${seq}` : ''}${to}${delay}${again}`,
       [msg],
       {
         cluster: p.cluster,

@@ -4,6 +4,7 @@
 // refused chunked send never gave back. Only for a producer with `maxPendingMessages`: without a
 // count limit there is no semaphore to show. The permits are read exactly as the rules read them
 // (protocol/ProducerSemaphore.ts), so the row cannot disagree with a refusal or a wait.
+import { sendAsyncCall } from '../model/clientCalls';
 import type { ProducerState } from '../model/producer';
 import type { World } from '../model/world';
 import { nextWorkloadItem, permitsNeeded } from '../protocol/application';
@@ -68,7 +69,7 @@ export function pendingQueueView(
     next?.kind === 'send' && next.producer === p.name
       ? sendWaits(world, next, permitsNeeded)
       : null;
-  const sendAsync = p.client === 'go' ? 'SendAsync' : 'sendAsync';
+  const sendAsync = sendAsyncCall(p.client);
   const waiting =
     next?.kind !== 'send' || full === null
       ? null
