@@ -4,11 +4,13 @@
 // the cursor to its step; an arrow or its label also opens the fault menu for the messages it
 // carries (useArrowMenu.ts). The zoom (useZoom.ts) sizes the drawing; the scroll area takes the
 // focus, so the keyboard scrolls and zooms it too (keys.ts). Over it, the actor names once the
-// drawing's own have scrolled away (ActorHeader.tsx).
+// drawing's own have scrolled away (ActorHeader.tsx); in the zoom bar, the lanes out of view, a
+// click from each (LaneReach.tsx).
 import { useRef } from 'react';
 import { useApp } from '../../store';
 import { ActorStrip, useActorHeader, useHeaderSync } from './ActorHeader';
 import { ArrowMenu, ARROW_ORIGIN } from './ArrowMenu';
+import { bringLane, LaneReach, useLaneReach } from './LaneReach';
 import { PickedNote } from '../FaultPlan/pickNote';
 import './diagram.css';
 import { onDiagramKey } from './keys';
@@ -46,6 +48,7 @@ export function Diagram() {
     syncHeader: sync.syncHeader,
   });
   const actors = useActorHeader({ draw, scale, host, section, sync });
+  const lanes = useLaneReach(section, actors);
   const { menu, closeMenu, onClick } = useArrowMenu({
     result,
     cursor,
@@ -63,6 +66,7 @@ export function Diagram() {
         {/* An arrow's pick is noted above the drawing, not over it: drawn where the menu was, it
             hid the arrows the fault goes on to change until the cursor moved (UX review 16). */}
         <PickedNote origin={ARROW_ORIGIN} className="fault-added-bar" />
+        <LaneReach reach={lanes} onBring={(side) => bringLane(section.current, actors, side)} />
       </ZoomBar>
       <ActorStrip shown={sync.headerShown} actors={actors} scale={scale} row={sync.headerRow} />
       <section
