@@ -78,3 +78,20 @@ describe('a Go send held back for permits: every panel says SendAsync', () => {
     expect(result.endNotes.join('\n')).not.toContain('SendAsync');
   });
 });
+
+describe('the sends awaiting a receipt, by the client’s own field name', () => {
+  it('seed-003-a-go at step 5: the Go card and the summary say pendingQueue; a Java producer pendingMessages', async () => {
+    await selectScenario('seed-003-a-go');
+    act(() => setCursor(5));
+    render(<Panels />);
+    const card = producerCard('p1');
+    expect(card).toHaveTextContent(/pendingQueue\s*M0\+M1 seq 0/);
+    expect(card).not.toHaveTextContent('pendingMessages');
+    const go = runBuiltin('seed-003-a-go');
+    expect(stateSummary(go, 5)).toMatch(
+      /^producer p1 \(go, local\): .*, pendingQueue M0\+M1 seq 0 /m,
+    );
+    const java = runBuiltin('seed-003-a-java');
+    expect(stateSummary(java, 5)).toMatch(/^producer p1 \(java, local\): .*, pendingMessages /m);
+  });
+});

@@ -41,11 +41,11 @@ describe('Copy for GitHub’s state summary: the pending queue', () => {
   it('go-pending-queue-permit-leak: the permits Go never gave back; go-chunks-exceed-pending-queue: BIG needs more than the queue', () => {
     const leak = runBuiltin('go-pending-queue-permit-leak');
     expect(producerLine(stateSummary(leak, leak.steps.length - 1), 'p1')).toContain(
-      ', maxPendingMessages permits 2 of 3 held — refuses when full (ErrSendQueueIsFull), 2 of 3 never given back (sendRequest.done releases one), pendingMessages (none)',
+      ', maxPendingMessages permits 2 of 3 held — refuses when full (ErrSendQueueIsFull), 2 of 3 never given back (sendRequest.done releases one), pendingQueue (none)',
     );
     const big = runBuiltin('go-chunks-exceed-pending-queue');
     expect(producerLine(stateSummary(big, big.steps.length - 1), 'p1')).toContain(
-      ', maxPendingMessages permits 0 of 2 held — blocks when full, BIG waits in SendAsync for 3 permits (one per chunk), more than the queue’s 2, pendingMessages (none)'.replace(
+      ', maxPendingMessages permits 0 of 2 held — blocks when full, BIG waits in SendAsync for 3 permits (one per chunk), more than the queue’s 2, pendingQueue (none)'.replace(
         '’',
         "'",
       ),

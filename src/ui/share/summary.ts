@@ -4,6 +4,7 @@
 // pending queue's permits; a replication target says which of its source's messages it does not
 // store yet.
 import { outcomesOf, panelsOf, REPLICATOR, type RunResult } from '../../engine';
+import { pendingOpsName } from '../clientWords';
 
 const list = (xs: readonly string[]) => (xs.length === 0 ? '(none)' : xs.join(', '));
 
@@ -28,7 +29,7 @@ export function stateSummary(result: RunResult, step: number): string {
       ? `, maxPendingMessages ${q.permits}${q.leak ? `, ${q.leak}` : ''}${q.waiting ? `, ${q.waiting}` : ''}`
       : '';
     lines.push(
-      `producer ${x.name} (${x.client}, ${where}): ${x.state}, ${x.watermarks.map((m) => `${m.name} ${m.value}`).join(', ')}, batch ${list(x.batch.map((m) => `${m.msg}#${m.seq}`))}${permits}, pendingMessages ${list(pending)}`,
+      `producer ${x.name} (${x.client}, ${where}): ${x.state}, ${x.watermarks.map((m) => `${m.name} ${m.value}`).join(', ')}, batch ${list(x.batch.map((m) => `${m.msg}#${m.seq}`))}${permits}, ${pendingOpsName(x.client)} ${list(pending)}`,
     );
   }
   for (const t of p.topics) {

@@ -7,6 +7,7 @@ import { FaultMenu } from '../FaultPlan/FaultMenu';
 import { ALL_FAULTS } from '../FaultPlan/messageFaultKinds';
 import { faultsAt, useClustersWithBookies } from '../FaultPlan/messageFaults';
 import { changedClass } from './changed';
+import { pendingOpsName } from '../../clientWords';
 import { MemoryLimitRow } from './MemoryLimitRow';
 
 /**
@@ -111,7 +112,7 @@ export function ProducersPanel({
           )}
           {p.memoryLimit && <MemoryLimitRow memory={p.memoryLimit} />}
           <div className={changedClass(p.changed.pending, 'row')}>
-            <span className="row-label">pendingMessages</span>
+            <span className="row-label">{pendingOpsName(p.client)}</span>
             {p.pendingMessages.length === 0 && <span className="muted">none</span>}
             <ol className="plain">
               {p.pendingMessages.map((op) => (
