@@ -90,26 +90,3 @@ describe('scrollFor across: the violation note with the step’s own texts', () 
     expect(across).toBe(0);
   });
 });
-
-// Seed 002's step 28 at 1024 px, browser zoom 67 % (view 946 CSS px): the receipt's arrow runs from
-// broker-2 (its lifeline at 965) to the replicator (512); the VIOLATION note spans every lane
-// (0..1392). Its labels alone (295..627) fitted, and the view stopped short of broker-2: the arrow
-// came from no lane in view. The arrows and notes with every text (the note's box left out) fit
-// too, and now show whole (UX review 20).
-describe('scrollFor across: the arrow whole beside the violation note', () => {
-  const v = box(0, 946, 0, 700);
-  const row = box(-8, 1384);
-  const all = box(295, 627);
-  const core = box(295, 965);
-  it('the arrow’s far end (broker-2) is brought into view with the labels', () => {
-    const { across } = scrollFor(v, row, { all, first: box(512, 627), core }, 0);
-    expect(core.right - across).toBeLessThanOrEqual(946);
-    expect(core.left - across).toBeGreaterThanOrEqual(0);
-  });
-  it('without `core` (or one wider than the view) it shows the labels, as before', () => {
-    for (const c of [null, box(-300, 965)]) {
-      const { across } = scrollFor(v, row, { all, first: box(512, 627), core: c }, 0);
-      expect(Math.abs(across)).toBe(0);
-    }
-  });
-});

@@ -71,11 +71,8 @@ function acrossFor(v: Box, r: Box, pull: number | null): number {
 /**
  * How far to scroll so that the current step's row shows: 0 when it already does. A row that fits
  * in the view shows whole, with a margin; a taller one shows its top. Across, a row wider than the
- * view (an arrow between far lifelines, a note over all of them) shows its arrows whole with every
- * text (`labels.core`: the row without a VIOLATION note's box, which spans every lane, but with its
- * text) — seed 002's step 28 at 1024 px, browser zoom 67 %, showed its labels and cut the arrow
- * from broker-2, so the receipt came from no lane in view (UX reviews 18, 19, 20) — else its labels
- * whole (`labels.all`: the box around its arrow labels and note texts), else its VIOLATION note's text
+ * view (an arrow between far lifelines, a note over all of them) shows its labels whole instead
+ * (`labels.all`: the box around its arrow labels and note texts), else its VIOLATION note's text
  * (`labels.violation`: the step's reason to be read; seed 000's last step showed its arrow label
  * and cut the note's lines by 39 px at 1400 and 275 px at 1024) with as many of the step's other
  * texts (`labels.texts`, its first row first) as fit beside it, else its first label.
@@ -96,8 +93,6 @@ export function scrollFor(
   labels: {
     readonly all: Box;
     readonly first: Box;
-    /** The row's arrows and notes with every text, a VIOLATION note's box left out. */
-    readonly core?: Box | null;
     readonly violation?: Box | null;
     /** Each of the step's texts in drawing order (its arrow label first, then its notes' lines). */
     readonly texts?: readonly Box[];
@@ -124,20 +119,17 @@ export function scrollFor(
     v,
     fits(r) || !labels
       ? r
-      : fits(labels.core)
-        ? labels.core
-        : fits(labels.all)
-          ? labels.all
-          : fits(labels.violation)
-            ? withTexts(labels.violation, labels.texts ?? [], fits)
-            : labels.first,
+      : fits(labels.all)
+        ? labels.all
+        : fits(labels.violation)
+          ? withTexts(labels.violation, labels.texts ?? [], fits)
+          : labels.first,
     pull,
   );
   return { down, across };
 }
 
-/** The box around both. */
-export const union = (a: Box, b: Box): Box => ({
+const union = (a: Box, b: Box): Box => ({
   top: Math.min(a.top, b.top),
   bottom: Math.max(a.bottom, b.bottom),
   left: Math.min(a.left, b.left),

@@ -2,18 +2,10 @@
 // view, scrolled to (geometry.ts scrollFor). Moving the cursor only re-marks shapes, which is
 // cheap, instead of re-rendering Mermaid per step.
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { labelsOf, rowBox, scrollFor, union, visibleBox } from './geometry';
+import { labelsOf, rowBox, scrollFor, visibleBox } from './geometry';
 import { currentShapes, markStep } from './highlight';
 import { placeMarks } from './placeMarks';
 import type { DrawState } from './useDrawing';
-
-/** A VIOLATION note's box or its group: drawn over every lane, so never a reason to scroll. */
-function isViolationNote(el: Element): boolean {
-  const tag = el.tagName.toLowerCase();
-  const group =
-    tag === 'g' ? el : tag === 'rect' && el.classList.contains('note') ? el.parentElement : null;
-  return group?.textContent?.trimStart().startsWith('VIOLATION ') ?? false;
-}
 
 /**
  * Scrolls the current step's row into view: its labels, a VIOLATION note whole if it can. Across,
@@ -46,10 +38,7 @@ function scrollToRow(
     const b = rowBox([t]);
     return b ? [b] : [];
   });
-  // The arrows and notes whole, a VIOLATION note's box (over every lane) by its text alone.
-  const drawn = rowBox(shapes.filter((el) => !isViolationNote(el)));
-  const core = drawn && all ? union(drawn, all) : null;
-  const labels = all && first ? { all, first, violation, texts: boxes, core } : null;
+  const labels = all && first ? { all, first, violation, texts: boxes } : null;
   const start = scroller.scrollLeft;
   const byHand = placed === null ? start !== 0 : Math.abs(start - placed) > 1;
   const { down, across } = scrollFor(
