@@ -51,19 +51,27 @@ describe('review 21: ledgers and topology, searched', () => {
 });
 
 describe('review 21: switches and expiry, searched', () => {
-  it("x05 V1 remote off, a switch on and a drop anywhere (2): the resend accepted while off is persisted after the new dedup cursor and judged a duplicate (review 21's open item: the invariant's scope, not Pulsar's storage)", () => {
+  // Decided in session 20: the resend accepted while off and persisted after the cursor (2,502
+  // states before; dedup-unchecked-copy.test.ts replays it) is no longer judged; what the search
+  // finds is f03's case — the resend arrives once the replay enabled dedup, is checked, and E1 at
+  // 20:0 is behind the cursor, so it is NotDup and written again (as `dedup-enabled-at-runtime`).
+  it("x05 V1 remote off, a switch on and a drop anywhere (2): a resend accepted while off is not judged; one accepted once Enabled is written again behind the cursor (f03's case) — liveness holds", () => {
     const r = check('u21-x05-remote-toggle-drop');
     expectVerdict(r, {
       safety: 'violated',
       liveness: 'holds',
-      states: 2502,
+      states: 2998,
       found: { 'no-duplicates': 14 },
     });
-    expect(traceOf(r, 'no-duplicates').trace.slice(10, 13)).toEqual([
-      'deliver:replicator->broker-2:E1',
+    expect(traceOf(r, 'no-duplicates').trace.slice(10)).toEqual([
       'fault:set-deduplication:us-west:on',
+      'replay:us-west:dedup-cursor',
+      'deliver:replicator->broker-2:E1',
       'persist:us-west:E1',
     ]);
+    expect(traceOf(r, 'no-duplicates').detail).toBe(
+      'E1 (p1, seq 0) is stored twice at us-west: 20:0 and 20:1',
+    );
   });
   it('x07 a message TTL and a broker restart anywhere (2): the TTL loss and #25861’s duplicate — liveness holds', () => {
     const r = check('u21-x07-ttl-restart');

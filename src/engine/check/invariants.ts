@@ -177,7 +177,8 @@ function chunkSets(
 
 /**
  * `no-duplicates`: on a topic with deduplication on, no (producer name, sequence id) is stored
- * twice (the later copy written since deduplication was last switched on — after its dedup cursor), and no message of a replicated source entry (its position and its index in the entry's
+ * twice (the later copy written since deduplication was last switched on — after its dedup cursor — and
+ * accepted while its policy was on, not `StoredEntry.unchecked`), and no message of a replicated source entry (its position and its index in the entry's
  * batch) is stored twice — among the entries a reader reaches (an add the bookies refused or never
  * confirmed is not stored). Each copy is judged by what the remote's dedup keys it on: a V2 link's
  * by source position, a V1 link's by its original producer name and sequence id (review 19).
@@ -219,6 +220,10 @@ export function noDuplicates(w: World): Finding[] {
         // A second copy written before the dedup cursor (deduplication switched on at runtime after
         // it) was written while the broker deduplicated nothing: only copies since the switch count.
         if (!afterDedupCursor(topic.dedup, e)) continue;
+        // A copy whose send was accepted while deduplication was off (review 21 x05): `isDuplicate`
+        // never judged it, so it breaks no promise of dedup's even when its write completes after a
+        // switch on. It still counts as a first copy: a checked send that repeats it is judged.
+        if (e.unchecked) continue;
         const what = src ? `replicated from ${id}` : `${e.producerName}, seq ${m.seq}`;
         // The broker forgot the name on purpose: say so, it is why the second copy got through.
         const why =

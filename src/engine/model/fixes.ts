@@ -120,7 +120,7 @@ export function fixApplies(config: Config, fix: FixId): boolean {
 }
 
 /** Whether a plan fault or the explorer may switch `cluster`'s deduplication on while the run goes. */
-const switchedOn = (config: Config, cluster: string): boolean =>
+export const switchedOn = (config: Config, cluster: string): boolean =>
   config.faults.some((f) => f.kind === 'set-deduplication' && f.cluster === cluster && f.enabled) ||
   (config.explore?.kinds.includes('set-deduplication') ?? false);
 

@@ -19,6 +19,8 @@ export interface StoredEntry {
   readonly sequenceId: number;
   readonly highestSequenceId: number;
   readonly msgs: readonly MsgRef[];
+  /** Its write was accepted while deduplication was off (`PendingWrite.unchecked`); absent otherwise. */
+  readonly unchecked?: true;
 }
 
 export interface Ledger {
@@ -44,6 +46,14 @@ export interface PendingWrite {
   /** A replicated entry judged by V2 (`isDuplicateReplV2`): recorded and answered by source position. */
   readonly replV2: boolean;
   readonly born: number;
+  /**
+   * Accepted while the topic's deduplication was off (`MessageDeduplication` Disabled: the policy
+   * off, `isDuplicate` answered NotDup without a check) on a cluster whose deduplication the run may
+   * switch on; absent otherwise. Carried to the stored entry: `no-duplicates` does not judge a copy
+   * deduplication never checked, even when it is persisted after a later switch on's dedup cursor.
+   * A send accepted while Recovering (the policy on, `isEnabled()` false) is not unchecked here.
+   */
+  readonly unchecked?: true;
 }
 
 /** `MessageDeduplication`: watermarks per producer name. Absent key ≠ -1: absent accepts all. */

@@ -16,7 +16,12 @@ export function appendEntry(w: World, topic: TopicState, wr: PendingWrite): Stor
     ledger = { id: topic.nextLedgerId++, entries: [], closed: false };
     topic.ledgers.push(ledger);
   }
-  const entry = entryOf(w, wr, ledger.id, ledger.entries.length);
+  // An unchecked write persisted while deduplication is still off lies at or before the cursor any
+  // later switch on opens (at the last entry stored), so nothing would read its flag: left out, and
+  // the entry is the same as a checked one's. (On BookKeeper the entry is made before its add is
+  // confirmed, and a switch may open the cursor before it: OpAddEntry keeps the flag.)
+  const off = !topic.dedup.enabled && topic.dedup.recovering == null;
+  const entry = entryOf(w, wr, ledger.id, ledger.entries.length, !off);
   ledger.entries = frozen([...ledger.entries, frozen(entry)]);
   // `ManagedLedgerImpl.currentLedgerIsFull` (`topic.maxEntriesPerLedger`): the add that fills the
   // ledger closes it once done, so the next append goes to a new one — the append being the add's
@@ -36,6 +41,7 @@ export function entryOf(
   wr: PendingWrite,
   ledgerId: number,
   entryId: number,
+  keepUnchecked = true,
 ): StoredEntry {
   const producerName = wr.msgs[0]?.originalProducer ?? wr.dedupKey;
   const { sequenceId, highestSequenceId, msgs } = wr;
@@ -45,9 +51,12 @@ export function entryOf(
       ? linkOfProducer(w.config, wr.producer)?.cfg.from
       : undefined;
   // Two literals rather than a spread: one shape each, and `replicatedFrom` first when present.
-  return replicatedFrom
+  const entry: StoredEntry = replicatedFrom
     ? { replicatedFrom, ledgerId, entryId, producerName, sequenceId, highestSequenceId, msgs }
     : { ledgerId, entryId, producerName, sequenceId, highestSequenceId, msgs };
+  // A write deduplication never checked says so on its entry (`no-duplicates` reads it); absent
+  // otherwise, so an entry of a checked write is what it always was.
+  return wr.unchecked && keepUnchecked ? { ...entry, unchecked: true } : entry;
 }
 
 /**

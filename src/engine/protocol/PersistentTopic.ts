@@ -17,6 +17,7 @@ import { frozen } from '../model/world';
 import { type Ctx, idsOf, labelOf, seqText, tick } from '../sim/context';
 import { asyncAddEntry } from './ManagedLedgerImpl';
 import { classify } from './MessageDeduplicationIsDuplicate';
+import { acceptedUnchecked } from './PersistentTopicDeduplicationStatus';
 
 type Unborn<T> = T extends unknown ? Omit<T, 'born'> : never;
 
@@ -181,6 +182,7 @@ export function handleSend(ctx: Ctx, topic: TopicState, ch: Channel, f: SendFram
       epoch: ch.epoch,
       replV2: c.method === 'isDuplicateReplV2',
       born: tick(ctx.w),
+      ...(acceptedUnchecked(ctx.w.config, topic) && { unchecked: true }),
     });
     if (topic.bk) asyncAddEntry(ctx, topic);
   } else if (c.status === 'Dup') {

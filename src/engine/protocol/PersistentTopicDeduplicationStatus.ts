@@ -2,7 +2,9 @@
 // `MessageDeduplication.checkStatus`, and the replay of the dedup cursor that a switch on starts
 // (`MessageDeduplication.replayCursor`). Its own file because an operator's policy change, not a
 // send, drives it (applyFault.ts, and storage.ts for the replay's own step).
+import type { Config } from '../model/config';
 import { ev } from '../model/events';
+import { switchedOn } from '../model/fixes';
 import type { TopicState } from '../model/topic';
 import { type Ctx, tick } from '../sim/context';
 import { checkStatus, recoveryComplete } from './MessageDeduplication';
@@ -40,6 +42,17 @@ export function checkDeduplicationStatus(ctx: Ctx, topic: TopicState, enabled: b
     }),
   );
 }
+
+/**
+ * Whether a send the topic accepts now is written unchecked (`PendingWrite.unchecked`): the policy
+ * is off (`Disabled`, or the one step of `Removing`), so `isDuplicate` answered NotDup without
+ * looking. Not while `Recovering`: the operator has switched the policy on and the copy a send
+ * gets through then (`isEnabled()` still false) is one deduplication was asked to stop. Marked
+ * only on a cluster the run may switch on — elsewhere no check ever judges the copy, and leaving
+ * the flag out keeps those worlds' state identity as it was.
+ */
+export const acceptedUnchecked = (config: Config, topic: TopicState): boolean =>
+  !topic.dedup.enabled && topic.dedup.recovering == null && switchedOn(config, topic.cluster);
 
 const positionText = (p: { ledgerId: number; entryId: number }) =>
   p.ledgerId < 0 ? 'the start' : `${p.ledgerId}:${p.entryId}`;
