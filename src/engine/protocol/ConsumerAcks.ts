@@ -33,6 +33,41 @@ export const readFrom = (s: Subscription): Position =>
     : s.markDeletePosition;
 
 /**
+ * `ConsumerImpl.messageReceived` with the dispatcher behind it: the application gets `receipt` — a
+ * copy sent again says why — and the dispatcher's read position moves past it. Returns its position's text and why it came again.
+ */
+export function messageReceived(
+  s: Subscription,
+  receipt: SubscriptionReceipt,
+): { key: string; why: string | undefined } {
+  const a = s.acked!;
+  const key = pos(receipt.position);
+  const why = a.redeliver[key];
+  if (why !== undefined) delete a.redeliver[key];
+  s.received.push(why === undefined ? receipt : { ...receipt, redelivered: why });
+  a.readPosition = receipt.position;
+  return { key, why };
+}
+
+/**
+ * The entries a rewind sends again (`ManagedCursorImpl.rewind`): after the mark-delete, up to the
+ * read position, once each, and not those deleted individually (only a consumer that negatively
+ * acknowledges leaves them).
+ */
+export function unacknowledgedSent(s: Subscription): Position[] {
+  const md = s.markDeletePosition;
+  const read = s.acked!.readPosition;
+  const again: Position[] = [];
+  for (const r of s.received) {
+    const p = r.position;
+    if (cmp(p, md) <= 0 || cmp(p, read) > 0 || again.some((x) => cmp(x, p) === 0)) continue;
+    if (s.individuallyDeleted.some((d) => cmp(d, p) === 0)) continue;
+    again.push(p);
+  }
+  return again;
+}
+
+/**
  * The consumer received `receipt` (already built by `ConsumerImpl.messageReceived`): the dispatcher's
  * read position moves past it, and the application's acknowledgement leaves as a CommandAck. The
  * grouping tracker's wait (acknowledgementGroupTime) is folded into the ack's delivery step.
@@ -45,11 +80,7 @@ export function receivedWithAckInFlight(
 ): void {
   const a = s.acked!;
   const p = receipt.position;
-  const key = pos(p);
-  const why = a.redeliver[key];
-  if (why !== undefined) delete a.redeliver[key];
-  s.received.push(why === undefined ? receipt : { ...receipt, redelivered: why });
-  a.readPosition = p;
+  const { key, why } = messageReceived(s, receipt);
   a.inFlight.push({ position: p, born: tick(ctx.w) });
   const ids = receipt.msgs.map((m) => m.msg);
   const what = receipt.discarded
@@ -181,13 +212,8 @@ export function rewindOnReconnect(
   if (how === 'closed') a.persisted = s.markDeletePosition;
   if (how === 'recovered') s.markDeletePosition = a.persisted;
   const md = s.markDeletePosition;
-  const again: string[] = [];
-  for (const r of s.received) {
-    const p = r.position;
-    if (cmp(p, md) <= 0 || cmp(p, a.readPosition) > 0 || again.includes(pos(p))) continue;
-    // Only a consumer that negatively acknowledges leaves individually deleted entries: not read again.
-    if (s.individuallyDeleted.some((d) => cmp(d, p) === 0)) continue;
-    again.push(pos(p));
+  const resent = unacknowledgedSent(s);
+  for (const p of resent) {
     a.redeliver[pos(p)] = lost.some((x) => cmp(x, p) === 0)
       ? `the ack of ${pos(p)} was lost (${cause})`
       : cmp(p, landed) <= 0
@@ -195,6 +221,7 @@ export function rewindOnReconnect(
         : `it was not acknowledged before ${cause}`;
   }
   a.readPosition = md;
+  const again = resent.map(pos);
   if (lost.length > 0)
     ctx.events.push(
       ev(
@@ -223,7 +250,7 @@ export function rewindOnReconnect(
       'log',
       s.broker,
       `cursor ${s.name} ${where}: ${again.length > 0 ? `${again.join(', ')} will be delivered again` : 'nothing to deliver again'}`,
-      again.flatMap((k) => idsAt(parse(k))),
+      resent.flatMap(idsAt),
       {
         cluster: topic.cluster,
         rule:
@@ -236,8 +263,3 @@ export function rewindOnReconnect(
     ),
   );
 }
-
-const parse = (k: string): Position => {
-  const [l, e] = k.split(':');
-  return { ledgerId: Number(l), entryId: Number(e) };
-};

@@ -9,7 +9,7 @@ import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
 import { type Ctx, positionText } from '../sim/context';
-import { msgsAt } from './ConsumerAcks';
+import { msgsAt, unacknowledgedSent } from './ConsumerAcks';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
@@ -36,12 +36,8 @@ export function redeliverUnacknowledged(ctx: Ctx, topic: TopicState, s: Subscrip
     ),
   );
   const md = s.markDeletePosition;
-  const again: string[] = [];
-  for (const r of s.received) {
-    const p = r.position;
-    if (cmp(p, md) <= 0 || cmp(p, a.readPosition) > 0 || again.includes(pos(p))) continue;
-    if (s.individuallyDeleted.some((d) => cmp(d, p) === 0)) continue;
-    again.push(pos(p));
+  const resent = unacknowledgedSent(s);
+  for (const p of resent) {
     const ids = idsAt(p).join(', ');
     a.redeliver[pos(p)] = nacked.some((x) => cmp(x, p) === 0)
       ? `the application negatively acknowledged ${ids}; the consumer asked for it again after negativeAckRedeliveryDelay`
@@ -50,6 +46,7 @@ export function redeliverUnacknowledged(ctx: Ctx, topic: TopicState, s: Subscrip
         : `the consumer asked for every unacknowledged message again (Exclusive)`;
   }
   a.readPosition = md;
+  const again = resent.map(pos);
   const skip = s.individuallyDeleted.filter((d) => cmp(d, md) > 0).map(pos);
   const skipping = skip.length > 0 ? `, skipping the individually deleted ${skip.join(', ')}` : '';
   ctx.events.push(
@@ -57,10 +54,7 @@ export function redeliverUnacknowledged(ctx: Ctx, topic: TopicState, s: Subscrip
       'log',
       s.broker,
       `cursor ${s.name} rewinds to mark-delete ${pos(md)} for the consumer's new epoch: ${again.length > 0 ? `${again.join(', ')} will be delivered again` : 'nothing to deliver again'}${skipping}`,
-      again.flatMap((k) => {
-        const [l, e] = k.split(':');
-        return idsAt({ ledgerId: Number(l), entryId: Number(e) });
-      }),
+      resent.flatMap(idsAt),
       { cluster, rule: 'PersistentDispatcherSingleActiveConsumer.redeliverUnacknowledgedMessages' },
     ),
   );

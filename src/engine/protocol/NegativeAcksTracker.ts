@@ -14,7 +14,7 @@ import { ev } from '../model/events';
 import type { NegativeAcks, Subscription, SubscriptionReceipt } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
 import { type Ctx, positionText, tick } from '../sim/context';
-import { msgsAt } from './ConsumerAcks';
+import { messageReceived, msgsAt } from './ConsumerAcks';
 
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 const consumer = (s: Subscription) => `${s.name}-consumer`;
@@ -51,11 +51,7 @@ export function receivedNegativelyAcked(
   const a = s.acked!;
   const n = a.nack!;
   const p = receipt.position;
-  const key = pos(p);
-  const why = a.redeliver[key];
-  if (why !== undefined) delete a.redeliver[key];
-  s.received.push(why === undefined ? receipt : { ...receipt, redelivered: why });
-  a.readPosition = p;
+  const { key, why } = messageReceived(s, receipt);
   n.held.push(p);
   n.done.push(...nacked);
   const ids = receipt.msgs.map((m) => m.msg);

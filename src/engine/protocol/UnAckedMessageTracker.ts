@@ -10,7 +10,7 @@ import { ev } from '../model/events';
 import type { Subscription, SubscriptionReceipt } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
 import { type Ctx, positionText, tick } from '../sim/context';
-import { msgsAt } from './ConsumerAcks';
+import { messageReceived, msgsAt } from './ConsumerAcks';
 import { sendRedeliveryRequest } from './NegativeAcksTracker';
 
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
@@ -29,11 +29,7 @@ export function receivedForProcessing(
   const a = s.acked!;
   const n = a.nack!;
   const p = receipt.position;
-  const key = pos(p);
-  const why = a.redeliver[key];
-  if (why !== undefined) delete a.redeliver[key];
-  s.received.push(why === undefined ? receipt : { ...receipt, redelivered: why });
-  a.readPosition = p;
+  const { key, why } = messageReceived(s, receipt);
   n.processing!.push(p);
   // A copy an ack timeout asked for is not timed again (the model's bound: once per entry).
   const timed = !(n.timedOutOnce ?? []).includes(key);
