@@ -108,6 +108,12 @@ export interface ProducerState {
    * lowers the client's usage for the client's life (MemoryLimitController.ts).
    */
   memoryOverReleased?: number;
+  /**
+   * Java with `pr-23038`: the application closed this producer while it was reconnecting on a
+   * connection that stayed open (`ProducerImpl.closeAsync` with no `cnx()`: no CommandCloseProducer),
+   * so the broker still has the earlier instance under this name on that connection. Set only then.
+   */
+  earlierInstanceRegistered?: true;
 }
 
 /** What an application got back for one send (Java future / Go callback). */

@@ -49,7 +49,7 @@ export function producerBusy(
     ev(
       'connect',
       p.name,
-      `CommandProducer → ProducerBusy: producer with name '${p.wireName}' is already connected to topic (${holder.name})`,
+      `CommandProducer → ProducerBusy: producer with name '${p.wireName}' is already connected to topic (${holder === p ? `${p.name}'s earlier instance, never closed on the broker` : holder.name})`,
       [],
       { to: broker, cluster: p.cluster, rule: 'AbstractTopic.internalAddProducer:busy' },
     ),
@@ -109,4 +109,22 @@ export function nameReleased(w: World, holder: ProducerState): void {
   for (const q of Object.values(w.producers))
     if (q.state === 'Busy' && q.cluster === holder.cluster && q.wireName === holder.wireName)
       q.state = 'Connecting';
+}
+
+/**
+ * The broker lets go of producers' earlier instances it still had on a connection (PR 23038's
+ * close while reconnecting, ProducerImplClose.ts): the connection closed (`ServerCnx.channelInactive`
+ * closes every producer on it) or the topic did (`Producer.disconnect`). `onConnection` limits it to
+ * the producers of one client's connection.
+ */
+export function earlierInstancesGone(
+  w: World,
+  cluster: string,
+  onConnection: (q: ProducerState) => boolean = () => true,
+): void {
+  for (const q of Object.values(w.producers))
+    if (q.earlierInstanceRegistered && q.cluster === cluster && onConnection(q)) {
+      delete q.earlierInstanceRegistered;
+      nameReleased(w, q);
+    }
 }

@@ -6,7 +6,7 @@ import { ev } from '../model/events';
 import type { ProducerState } from '../model/producer';
 import { frozen } from '../model/world';
 import { type Ctx, labelOf, tick } from '../sim/context';
-import { nameReleased } from './AbstractTopic';
+import { earlierInstancesGone, nameReleased } from './AbstractTopic';
 import { closeAndClearPendingMessages } from './ProducerImplClose';
 
 /**
@@ -23,6 +23,7 @@ export function disconnectProducersOf(
 ): void {
   for (const p of Object.values(ctx.w.producers))
     if (p.cluster === cluster) closeProducer(ctx, p, reason, rule);
+  earlierInstancesGone(ctx.w, cluster);
 }
 
 /**
@@ -105,8 +106,13 @@ export function handleCloseProducer(ctx: Ctx, p: ProducerState, ch: Channel): vo
   ch.toBroker = [];
   ch.toClient = [];
   ch.closedAt = tick(ctx.w);
+  // PR 23038 already had it let go of this open connection: `connectionClosed` finds `clientCnx`
+  // null and schedules nothing more; the reconnect under way now registers afresh (the broker
+  // forgot the id), so the effect is the same.
+  const already = java && p.state === 'Connecting';
   p.state = 'Connecting';
   const tail =
+    (already ? '; it was already reconnecting (PR 23038): nothing more is scheduled' : '') +
     (ignored.length > 0
       ? `; sends ${ch.broker} reads after the close are ignored: ${ignoredText}`
       : '') +

@@ -8,6 +8,7 @@ import type { ProducerState } from '../model/producer';
 import type { World } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
+import { earlierInstancesGone } from './AbstractTopic';
 
 /** The `pulsarClient` producer `name` was created by; undefined: a client of its own. */
 export const pulsarClientOf = (w: World, name: string): string | undefined =>
@@ -62,9 +63,11 @@ export function connectionHead(w: World, name: string, dir: 'toBroker' | 'toClie
 export function dropConnection(ctx: Ctx, p: ProducerState, reason: string, rule: string): void {
   const peers = connectionPeers(ctx.w, p.name);
   closeConnection(ctx, p, reason, rule);
+  const client = pulsarClientOf(ctx.w, p.name);
+  if (client !== undefined)
+    earlierInstancesGone(ctx.w, p.cluster, (q) => pulsarClientOf(ctx.w, q.name) === client);
   const others = peers.slice(1);
-  if (others.length === 0) return;
-  const client = pulsarClientOf(ctx.w, p.name)!;
+  if (others.length === 0 || client === undefined) return;
   const peerRule = p.client === 'java' ? 'ClientCnx.channelInactive' : 'connection.Close';
   for (const n of others)
     closeConnection(

@@ -47,6 +47,10 @@ export function closeProducerByApplication(ctx: Ctx, p: ProducerState): void {
       );
   }
   const ch = ctx.w.channels[p.name];
+  if (java && ch?.open && !ch.removed && p.state === 'Connecting') {
+    closeWhileReconnecting(ctx, p);
+    return;
+  }
   if (!ch || !ch.open || p.state !== 'Ready' || ch.removed) {
     closeAndClearPendingMessages(ctx, p, 'not connected');
     return;
@@ -90,10 +94,15 @@ export function closeAnswered(w: World, p: ProducerState): boolean {
  * (ErrProducerClosed) + `UnregisterListener`. What is still pending fails; the application then
  * creates the producer again on the same client — a new instance that connects like a first one.
  */
-export function closeAndClearPendingMessages(ctx: Ctx, p: ProducerState, why: string): void {
+export function closeAndClearPendingMessages(
+  ctx: Ctx,
+  p: ProducerState,
+  why: string,
+  brokerKeepsIt = false,
+): void {
   const java = p.client === 'java';
   const ch = ctx.w.channels[p.name];
-  if (ch?.open) {
+  if (ch?.open && !brokerKeepsIt) {
     ch.open = false;
     ch.closedAt = tick(ctx.w);
     nameReleased(ctx.w, p);
@@ -133,6 +142,27 @@ export function closeAndClearPendingMessages(ctx: Ctx, p: ProducerState, why: st
   delete p.leakedPermits; // a new ProducerImpl / partitionProducer: a new semaphore
   delete ctx.w.channels[p.name];
   if (p.role === 'replicator') replicatorProducerClosed(ctx, p);
+}
+
+/**
+ * PR 23038's reconnect left `p` Connecting on a connection that stays open, its `clientCnx` null.
+ * `ProducerImpl.closeAsync` then finds no `cnx()`: "Closed Producer (not connected)" — it fails what
+ * is pending and writes no `CommandCloseProducer`, and nothing removes it from `ClientCnx.producers`.
+ * The broker keeps the producer (id and name) on that connection until the connection or the topic
+ * closes, so the application's `create()` of the same name on that client is refused ProducerBusy.
+ */
+function closeWhileReconnecting(ctx: Ctx, p: ProducerState): void {
+  ctx.events.push(
+    ev(
+      'log',
+      p.name,
+      `closeAsync while reconnecting (PR 23038): not connected, so no CommandCloseProducer — ${ctx.w.channels[p.name]!.broker} keeps ${p.name} on the open connection`,
+      [],
+      { cluster: p.cluster, rule: 'ProducerImpl.closeAsync:not-connected' },
+    ),
+  );
+  closeAndClearPendingMessages(ctx, p, 'not connected', true);
+  p.earlierInstanceRegistered = true;
 }
 
 /** Whether `p` is the producer of a replicator a proposed fix terminated (`AbstractReplicator.terminate`). */

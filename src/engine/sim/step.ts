@@ -207,7 +207,8 @@ function register(ctx: Ctx, p: ProducerState, prev: Channel | undefined): number
   const name = p.name;
   const topic = w.topics[p.cluster]!;
   // ServerCnx.handleProducer → AbstractTopic.addProducer: a name already live on the topic is refused.
-  const holder = nameHolder(w, p);
+  // …or still held by this producer's earlier instance, closed while PR 23038 had it reconnect.
+  const holder = nameHolder(w, p) ?? (p.earlierInstanceRegistered ? p : undefined);
   if (holder) {
     producerBusy(ctx, p, holder, topic.owner, prev === undefined);
     return null;
