@@ -36,6 +36,7 @@ import consumerAckLostExplore from './consumer-ack-lost-explore.json';
 import consumerNegativeAck from './consumer-negative-ack.json';
 import consumerNegativeAckExplore from './consumer-negative-ack-explore.json';
 import consumerAckTimeout from './consumer-ack-timeout.json';
+import consumerAckTimeoutExplore from './consumer-ack-timeout-explore.json';
 import pendingQueueFullBlocks from './pending-queue-full-blocks.json';
 import goPendingQueuePermitLeak from './go-pending-queue-permit-leak.json';
 import pendingQueueFullRefuses from './pending-queue-full-refuses.json';
@@ -152,6 +153,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   dedupPurgeInactiveProducerExplore,
   consumerAckLostExplore,
   consumerNegativeAckExplore,
+  consumerAckTimeoutExplore,
 ];
 
 /** A built-in by id; generated long traces (`long-<n>`, see ./long) resolve too, unlisted. */
