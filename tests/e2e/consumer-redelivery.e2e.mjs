@@ -1,9 +1,11 @@
 // A consumer's negative ack and ack timeout in real Chromium (docs/research/consumer-acks.md,
 // session 20): consumer-negative-ack and consumer-ack-timeout stepped to their end show 10:0
 // received twice — the second chip "again", its title saying why —, the redelivery row empty again,
-// and the diagram naming the redelivery and received-once.
+// and the diagram naming the redelivery and received-once. consumer-ack-timeout-explore: the
+// Subscriptions panel's "Let the ack timeout pass now" at step 7 forks a run whose panel says, in
+// words under the receipts, why 10:0 came again.
 import assert from 'node:assert/strict';
-import { diagramText, goToEnd, openScenario, text } from './lib.mjs';
+import { diagramText, goToEnd, goToStep, openScenario, text, until } from './lib.mjs';
 
 const chipsOf = async (page) =>
   (await page.getByTestId('sub-sub-received').locator('.chip').allInnerTexts()).map((t) =>
@@ -40,6 +42,36 @@ export default [
       const diagram = await diagramText(page);
       assert.match(diagram, /ackTimeoutMillis passed for 10:0/);
       assert.match(diagram, /VIOLATION received-once/);
+    },
+  },
+  {
+    name: 'consumer-redelivery: consumer-ack-timeout-explore lets the ack timeout pass from the redelivery row',
+    run: async ({ baseURL, newPage }) => {
+      const page = await newPage();
+      await openScenario(page, baseURL, 'consumer-ack-timeout-explore');
+      await goToStep(page, 7);
+      assert.equal(
+        await text(page, 'sub-sub-redelivery'),
+        'the application works on 10:0; ack timeout running for 10:0',
+      );
+      await page
+        .getByRole('button', { name: 'Let the ack timeout pass now (ackTimeoutMillis passed)' })
+        .click();
+      await until(
+        page,
+        () =>
+          /CommandRedeliverUnacknowledgedMessages on its way$/.test(
+            document.querySelector('[data-testid=sub-sub-redelivery]')?.textContent ?? '',
+          ),
+        undefined,
+        'the pick did not step to the ack timeout',
+      );
+      await goToEnd(page);
+      assert.deepEqual(await chipsOf(page), ['10:0 M1', '10:0 M1 again', '10:1 M2']);
+      assert.equal(
+        await text(page, 'sub-sub-why-again'),
+        '10:0 M1 again: the application had not acknowledged M1 within ackTimeoutMillis; the consumer asked for it again',
+      );
     },
   },
 ];

@@ -1,19 +1,27 @@
 // Subscriptions: the cursor's mark-delete, what the consumer received, and the backlog Pulsar
 // computes from the recorded entry counts (ManagedCursorImpl.getNumberOfEntriesInBacklog) — red
-// when negative; an acknowledged position the ledger list does not record is red too.
+// when negative; an acknowledged position the ledger list does not record is red too. Why an entry
+// came again is written out under the receipts (before, only the "again" chip's tooltip said it).
 import type { SubscriptionView } from '../../../engine';
 import { changedClass } from '../Panels/changed';
 import { AcksInFlight } from './AcksInFlight';
+import { RedeliveryTimers, redeliveryTimerKeys } from './RedeliveryTimers';
 
 export function SubscriptionsPanel({
   subscriptions,
   changed,
   cluster,
+  timers = [],
+  taken = null,
 }: {
   readonly subscriptions: readonly SubscriptionView[];
   readonly changed: boolean;
   /** The topic's cluster, for the ⚡ of an acknowledgement in flight. */
   readonly cluster?: string;
+  /** The redelivery timers enabled at the cursor (`negative-ack:`, `ack-timeout:`), offered on their row. */
+  readonly timers?: readonly string[];
+  /** The timer key this trace takes next, if any. */
+  readonly taken?: string | null;
 }) {
   return (
     <section className="panel" aria-label="Subscriptions" data-testid="panel-subscriptions">
@@ -60,6 +68,11 @@ export function SubscriptionsPanel({
                 <>
                   <dt>redelivery</dt>
                   <dd data-testid={`sub-${s.name}-redelivery`}>{redeliveryWords(s.redelivery)}</dd>
+                  <RedeliveryTimers
+                    subscription={s.name}
+                    keys={redeliveryTimerKeys(timers, s.name)}
+                    taken={taken}
+                  />
                 </>
               )}
               <dt>backlog</dt>
@@ -91,6 +104,19 @@ export function SubscriptionsPanel({
                 </span>
               ))}
             </div>
+            {s.received.some((r) => r.redelivered) && (
+              <ul className="muted" data-testid={`sub-${s.name}-why-again`}>
+                {s.received.map(
+                  (r, i) =>
+                    r.redelivered && (
+                      <li key={i}>
+                        {r.position}
+                        {r.msgs.length > 0 && ` ${r.msgs.join('+')}`} again: {r.redelivered}
+                      </li>
+                    ),
+                )}
+              </ul>
+            )}
           </article>
         ))}
       </div>

@@ -7,6 +7,7 @@ import { memoByValue } from '../Panels/same';
 import { BookiesPanel } from './Bookies';
 import { BrokersPanel } from './Brokers';
 import { MetadataStorePanel } from './MetadataStore';
+import { redeliveryTimer } from './RedeliveryTimers';
 import { SubscriptionsPanel } from './Subscriptions';
 
 // Each re-renders only when its view-model changed in value (Panels/same.ts).
@@ -27,6 +28,12 @@ export function StoragePanels({
     const now = result.steps[cursor];
     return now ? storageOf(now.world, result.steps[cursor - 1]?.world) : [];
   }, [result, cursor]);
+  // Only a redelivery timer's key matters to the Subscriptions panel: it re-renders when its props change.
+  const timers = useMemo(
+    () => (result.steps[cursor]?.enabled ?? []).filter((k) => redeliveryTimer(k) !== null),
+    [result, cursor],
+  );
+  const taken = redeliveryTimer(result.steps[cursor + 1]?.key);
   return (
     <>
       {storage.map((p) => (
@@ -38,6 +45,8 @@ export function StoragePanels({
             subscriptions={p.subscriptions}
             changed={p.changed.subscriptions}
             cluster={p.cluster}
+            timers={timers}
+            taken={taken}
           />
         </div>
       ))}
