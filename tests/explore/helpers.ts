@@ -6,13 +6,13 @@ import {
   explore,
   explorerBounds,
   explorerConfig,
-  loadScenario,
   run,
   type Config,
   type ExploreResult,
 } from '../../src/engine';
 import type { ExploreFaultKind } from '../../src/engine/model/faultPlan';
 import { BUILTINS } from '../../src/scenarios';
+import { loaded } from '../scenarios/helpers';
 
 export interface Checked {
   readonly config: Config;
@@ -29,13 +29,12 @@ export function checkBuiltin(
 ): Checked {
   const s = BUILTINS.find((b) => b.id === id);
   if (!s) throw new Error(`no builtin ${id}`);
-  const loaded = loadScenario({ ...s, ...patch }, fixes);
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  const bounds = explorerBounds(loaded.config);
+  const { config } = loaded({ ...s, ...patch }, fixes);
+  const bounds = explorerBounds(config);
   const opts = kinds ? { ...bounds, faults: { ...bounds.faults, kinds } } : bounds;
-  const result = explore(loaded.config, opts);
+  const result = explore(config, opts);
   return {
-    config: explorerConfig(loaded.config, opts),
+    config: explorerConfig(config, opts),
     result,
     found: result.violations.map((v) => v.invariant).sort(),
   };

@@ -15,15 +15,9 @@ import {
 import { fingerprint } from '../../src/engine/explore/fingerprint';
 import { stateHash } from '../../src/engine/explore/stateHash';
 import { BUILTINS } from '../../src/scenarios';
+import { loaded } from '../scenarios/helpers';
 
-function load(id: string): Config {
-  const loaded = loadScenario(
-    BUILTINS.find((b) => b.id === id),
-    [],
-  );
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  return loaded.config;
-}
+const load = (id: string): Config => loaded(BUILTINS.find((b) => b.id === id)).config;
 
 describe('explorer: prefix (explore from here)', () => {
   const config = load('seed-003-a-go-explore');

@@ -2,14 +2,8 @@
 // bounds, replay every counterexample with `run` (a trace is only worth showing if it opens in the
 // timeline as the same violation), and compare a verdict field by field.
 import { expect } from 'vitest';
-import {
-  explore,
-  explorerBounds,
-  explorerConfig,
-  loadScenario,
-  run,
-  type ExploreResult,
-} from '../../src/engine';
+import { explore, explorerBounds, explorerConfig, run, type ExploreResult } from '../../src/engine';
+import { loaded } from '../scenarios/helpers';
 
 export interface Verdict {
   safety: 'holds' | 'violated';
@@ -21,12 +15,11 @@ export interface Verdict {
   complete?: boolean;
 }
 
-export function checkScenario(s: unknown, fixes: string[] = []): ExploreResult {
-  const loaded = loadScenario(s, fixes);
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  const bounds = explorerBounds(loaded.config);
-  const result = explore(loaded.config, bounds);
-  const config = explorerConfig(loaded.config, bounds);
+export function checkScenario(s: object, fixes: string[] = []): ExploreResult {
+  const loadedConfig = loaded(s, fixes).config;
+  const bounds = explorerBounds(loadedConfig);
+  const result = explore(loadedConfig, bounds);
+  const config = explorerConfig(loadedConfig, bounds);
   for (const v of result.violations) {
     const r = run(config, v.trace);
     expect(r.error, `${v.invariant}: ${r.error?.message}`).toBeNull();

@@ -4,9 +4,9 @@
 // reader; pr-20948 reads it), its -explore twin, and chunked-consumer-pending-limit (the limit with
 // autoAckOldestChunkedMessageOnQueueFull acknowledges the older message away).
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, outcomeRows } from '../../src/engine';
+import { outcomeRows } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
-import { runBuiltin } from './helpers';
+import { exploreOf, runBuiltin } from './helpers';
 
 const chunksAt = (r: ReturnType<typeof runBuiltin>): string[] =>
   r.steps[r.steps.length - 1]!.world.topics.local!.ledgers.flatMap((l) =>
@@ -41,12 +41,10 @@ describe('chunked-consumer-drops-repeat', () => {
 
 describe('chunked-consumer-drops-repeat-explore', () => {
   const search = (fixes: string[]) => {
-    const l = loadScenario(
+    return exploreOf(
       BUILTINS.find((b) => b.id === 'chunked-consumer-drops-repeat-explore')!,
       fixes,
     );
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    return explore(l.config, explorerBounds(l.config));
   };
   it('finds the repeat in 12 steps over 73 states, complete; with pr-20948 every placement holds', () => {
     const before = search([]);

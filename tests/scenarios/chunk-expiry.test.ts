@@ -6,8 +6,8 @@
 // clock, so the timer's firing is an action (`chunk-expiry:<cluster>`), enabled only while an
 // incomplete message heads the consumer's queue: the schedule and the explorer may take it.
 import { describe, expect, it } from 'vitest';
-import { enabledActions, explore, explorerBounds, loadScenario } from '../../src/engine';
-import { type Json, runBuiltin, runOf, rulesOf, textsOf } from './helpers';
+import { enabledActions, loadScenario } from '../../src/engine';
+import { exploreOf, type Json, rulesOf, runBuiltin, runOf, textsOf } from './helpers';
 import { BUILTINS } from '../../src/scenarios';
 
 const builtin = BUILTINS.find((b) => b.id === 'chunked-consumer-expires-incomplete')! as Json;
@@ -89,9 +89,7 @@ describe('the timer is an action only while an incomplete message heads the queu
 
 describe('the explorer takes the timer between any two steps', () => {
   const search = (patch: Json) => {
-    const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario(patch) });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    return explore(l.config, explorerBounds(l.config));
+    return exploreOf(scenario(patch));
   };
   it('with the option it finds the loss, complete; without it every interleaving holds', () => {
     const on = search({});

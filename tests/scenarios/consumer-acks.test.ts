@@ -5,9 +5,9 @@
 // took the ack crashes before the cursor ledger holds the mark-delete. `received-once`, asked for by
 // the subscription, names the redelivery while `no-duplicates` holds.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, storageOf } from '../../src/engine';
+import { loadScenario, storageOf } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
-import { invariantsOf, type Json, runBuiltin, runOf, stepOf, textsOf } from './helpers';
+import { exploreOf, invariantsOf, type Json, runBuiltin, runOf, stepOf, textsOf } from './helpers';
 
 const receivedBy = (r: ReturnType<typeof runOf>, cluster = 'local', sub = 'sub') =>
   r.steps[r.steps.length - 1]!.world.topics[cluster]!.subscriptions[sub]!.received.map(
@@ -198,9 +198,7 @@ describe('the default (acks at once) is unchanged, and lose-ack needs acks in fl
 describe('consumer-ack-lost-explore: the explorer places lose-ack and restart-broker', () => {
   const search = (kinds?: string[]) => {
     const s = BUILTINS.find((b) => b.id === 'consumer-ack-lost-explore')!;
-    const l = loadScenario(kinds ? { ...s, explore: { faults: { kinds, max: 1 } } } : s);
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    return explore(l.config, explorerBounds(l.config));
+    return exploreOf(kinds ? { ...s, explore: { faults: { kinds, max: 1 } } } : s);
   };
   it('finds received-once in 8 steps through a lost ack; no-duplicates holds in every state', () => {
     const res = search();

@@ -6,9 +6,9 @@
 // request: received-once names it while no-duplicates holds. Entries the broker sends while the
 // request is on its way carry the old consumer epoch and are dropped before the application.
 import { describe, expect, it } from 'vitest';
-import { actionWords, explore, explorerBounds, loadScenario, storageOf } from '../../src/engine';
+import { actionWords, loadScenario, storageOf } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
-import { invariantsOf, type Json, runBuiltin, runOf, stepOf, textsOf } from './helpers';
+import { exploreOf, invariantsOf, type Json, runBuiltin, runOf, stepOf, textsOf } from './helpers';
 
 const receivedBy = (r: ReturnType<typeof runOf>) =>
   r.steps[r.steps.length - 1]!.world.topics.local!.subscriptions.sub!.received.map(
@@ -203,9 +203,7 @@ describe('negativeAcknowledge: bad input names the field', () => {
 describe('consumer-negative-ack-explore: the timer at any step, with a lost ack or a broker crash', () => {
   it('finds received-once in 9 steps through the nack; no-duplicates holds in every state', () => {
     const s = BUILTINS.find((b) => b.id === 'consumer-negative-ack-explore')!;
-    const l = loadScenario(s);
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    const res = explore(l.config, explorerBounds(l.config));
+    const res = exploreOf(s);
     expect(res.complete).toBe(true);
     expect(res.violations.map((v) => v.invariant)).toEqual(['received-once']);
     expect(res.violations[0]!.trace).toEqual([

@@ -6,9 +6,9 @@
 // action offered while the name is inactive and still in a map. Opt-in
 // (`topic.deduplicationInactivityPurge`); each row was predicted from the sources before it was run.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, panelsOf, type RunResult } from '../../src/engine';
+import { panelsOf, type RunResult } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
-import { type Json, runBuiltin, runOf, stepOf } from './helpers';
+import { exploreOf, type Json, runBuiltin, runOf, stepOf } from './helpers';
 
 const lines = (r: RunResult, rule: string): string[] =>
   r.steps.flatMap((s) => s.events.filter((e) => e.rule === rule).map((e) => e.text));
@@ -138,9 +138,7 @@ describe('a reload after the purge: is the producer back?', () => {
 describe('dedup-purge-inactive-producer-explore', () => {
   const search = (topic: Json) => {
     const s = BUILTINS.find((b) => b.id === 'dedup-purge-inactive-producer-explore')!;
-    const l = loadScenario({ ...s, topic });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    return explore(l.config, explorerBounds(l.config));
+    return exploreOf({ ...s, topic });
   };
   it('one drop and the purge before the reconnect: no-duplicates in 9 steps; without the purge, nothing', () => {
     const found = search({ deduplication: true, deduplicationInactivityPurge: true });

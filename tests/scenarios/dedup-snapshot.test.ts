@@ -6,9 +6,9 @@
 // `deduplicationSnapshotTimer`, `deduplicationMaxNumberOfProducers`); each row's outcome was
 // predicted from the sources before it was run.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, panelsOf, type RunResult } from '../../src/engine';
+import { panelsOf, type RunResult } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
-import { type Json, runBuiltin, runOf, stepOf } from './helpers';
+import { exploreOf, type Json, runBuiltin, runOf, stepOf } from './helpers';
 import { once, setDeduplication } from './setDeduplication';
 
 const lines = (r: RunResult, rule: string): string[] =>
@@ -151,12 +151,10 @@ describe('dedup-snapshot-cap: a snapshot capped at one name, and a reload that s
   it('the -explore twin finds it with a lost receipt and an unload (no trim needed); with a cap of 2, nothing', () => {
     const s = BUILTINS.find((b) => b.id === 'dedup-snapshot-cap-explore')!;
     const search = (cap: number) => {
-      const l = loadScenario({
+      return exploreOf({
         ...s,
         topic: { ...(s.topic as Json), deduplicationMaxNumberOfProducers: cap },
       });
-      if (!l.ok) throw new Error(JSON.stringify(l.errors));
-      return explore(l.config, explorerBounds(l.config));
     };
     const capped = search(1);
     expect(capped.complete).toBe(true);

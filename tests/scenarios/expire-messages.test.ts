@@ -5,8 +5,8 @@
 // the remote; what it already has in flight still does, unless that send fails and the rewind
 // starts after the expired entries.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario } from '../../src/engine';
-import { type Json, runBuiltin, runOf, stepOf } from './helpers';
+import { loadScenario } from '../../src/engine';
+import { exploreOf, type Json, runBuiltin, runOf, stepOf } from './helpers';
 
 const geo = (faults: Json[], extra: Json = {}): Json => ({
   id: 'ttl',
@@ -114,13 +114,10 @@ describe('validation and the explorer', () => {
     );
   });
   it('the explorer places the TTL and finds the replication backlog it expires', () => {
-    const l = loadScenario({
-      format: 'dedup-lab/scenario@1',
+    const res = exploreOf({
       ...geo([]),
       explore: { faults: { kinds: ['expire-messages'], max: 1 } },
     });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    const res = explore(l.config, explorerBounds(l.config));
     const v = res.violations.find((x) => x.invariant === 'no-silent-loss');
     expect(v?.trace).toContain('fault:expire-messages:us-east');
     expect(v?.detail).toContain('expired by the message TTL');

@@ -3,8 +3,8 @@
 // maxMessageSize policy above the broker's, an application producer named like a replicator, and a
 // managed ledger that rolls over after N entries. Each is read from the trace or the validator.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario } from '../../src/engine';
-import { rulesOf, runOf, textsOf } from './helpers';
+import { loadScenario } from '../../src/engine';
+import { exploreOf, rulesOf, runOf, textsOf } from './helpers';
 
 describe('topic.maxMessageSize above the broker’s 5 MiB: refused, as PersistentTopicsBase.internalSetMaxMessageSize does', () => {
   const load = (maxMessageSize: unknown) =>
@@ -188,8 +188,7 @@ describe('topic.maxEntriesPerLedger: a full ledger rolls over (ManagedLedgerImpl
   });
 
   it('an explorer search on a small scenario with it completes, safety holds', () => {
-    const l = loadScenario({
-      format: 'dedup-lab/scenario@1',
+    const result = exploreOf({
       id: 'followup-9-rollover-explore',
       clusters: [{ name: 'local', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] }],
       topic: { deduplication: true, maxEntriesPerLedger: 1 },
@@ -197,8 +196,6 @@ describe('topic.maxEntriesPerLedger: a full ledger rolls over (ManagedLedgerImpl
       workload: sends(2),
       explore: { faults: { kinds: ['lose-receipt'], max: 1 }, maxDepth: 60, maxStates: 200000 },
     });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    const result = explore(l.config, explorerBounds(l.config));
     expect(result.complete).toBe(true);
     expect(result.safety).toBe('holds');
     expect(result.states).toBeGreaterThan(10);

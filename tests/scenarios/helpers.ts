@@ -1,5 +1,14 @@
-// Run a built-in scenario by id (optionally with fixes) and read its trace like a story.
-import { loadScenario, run, type RunResult } from '../../src/engine';
+// Run a built-in scenario by id (optionally with fixes) and read its trace like a story; load or
+// search a scenario written in the test.
+import {
+  explore,
+  explorerBounds,
+  loadScenario,
+  run,
+  type ExploreResult,
+  type LoadResult,
+  type RunResult,
+} from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
 
 export function runBuiltin(
@@ -29,10 +38,26 @@ export const invariantsOf = (r: RunResult): string[] => [
 
 export type Json = Record<string, unknown>;
 
+/** A scenario the test means to load (the format line added where it has none): its config and
+ * schedule, or a throw that shows the validation errors, so a typo fails the test by name. */
+export function loaded(
+  scenario: object | undefined,
+  fixes: string[] = [],
+): Extract<LoadResult, { ok: true }> {
+  const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario }, fixes);
+  if (!l.ok) throw new Error(JSON.stringify(l.errors));
+  return l;
+}
+
+/** Search a scenario (with `fixes`) within its own `explore` block's bounds. */
+export function exploreOf(scenario: object | undefined, fixes: string[] = []): ExploreResult {
+  const { config } = loaded(scenario, fixes);
+  return explore(config, explorerBounds(config));
+}
+
 /** Load and run a scenario written in the test (the format line added), on its own schedule or `schedule`. */
 export function runOf(scenario: Json, schedule?: string[]): RunResult {
-  const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario });
-  if (!l.ok) throw new Error(JSON.stringify(l.errors));
+  const l = loaded(scenario);
   return run(l.config, schedule ?? l.schedule);
 }
 

@@ -5,8 +5,8 @@
 // fails the send at once — Java before the message takes a sequence id, Go after a non-batched one
 // took it. Review 19 left "pending queue full" unnameable.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario } from '../../src/engine';
-import { type Json, runOf, textsOf } from './helpers';
+import { loadScenario } from '../../src/engine';
+import { exploreOf, type Json, runOf, textsOf } from './helpers';
 
 const local = {
   clusters: [{ name: 'local', brokers: ['broker-1'] }],
@@ -219,13 +219,7 @@ describe('validation names the field and what was expected', () => {
 
 it('the explorer searches with the option set: a blocking queue of 1 leaves fewer interleavings, no violation', () => {
   const search = (producer: Json) => {
-    const l = loadScenario({
-      format: 'dedup-lab/scenario@1',
-      ...one(producer),
-      explore: { faults: { kinds: ['lose-receipt'] } },
-    });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    return explore(l.config, explorerBounds(l.config));
+    return exploreOf({ ...one(producer), explore: { faults: { kinds: ['lose-receipt'] } } });
   };
   const unbounded = search({ maxPendingMessages: undefined });
   const blocking = search({ blockIfQueueFull: true });

@@ -7,17 +7,9 @@
 // are re-sent there — or, with none to spare, closes the ledger and the managed ledger rolls over.
 // Each story is read from the trace.
 import { describe, expect, it } from 'vitest';
-import {
-  enabledActions,
-  explore,
-  explorerBounds,
-  faultApplies,
-  initialWorld,
-  loadScenario,
-  run,
-} from '../../src/engine';
+import { enabledActions, faultApplies, initialWorld, loadScenario, run } from '../../src/engine';
 import { withExploreFaults } from '../../src/engine/sim/run';
-import { type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
+import { exploreOf, type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
 
 const sends = (...ids: string[]): Json[] => ids.map((send) => ({ send, producer: 'p1' }));
 
@@ -257,9 +249,7 @@ describe('the validator', () => {
 
 describe('the explorer places restart-bookie', () => {
   const explored = (s: Json) => {
-    const l = loadScenario({ format: 'dedup-lab/scenario@1', ...s });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    return explore(l.config, explorerBounds(l.config));
+    return exploreOf(s);
   };
   const bounds = {
     faults: { kinds: ['restart-bookie'], max: 1 },

@@ -5,16 +5,18 @@
 // closed, so the load recovers it (fencing, reading forward) as an ownership change's does, with no
 // old owner acting. Each story is read from the trace.
 import { describe, expect, it } from 'vitest';
-import {
-  enabledActions,
-  explore,
-  explorerBounds,
-  faultApplies,
-  initialWorld,
-  loadScenario,
-} from '../../src/engine';
+import { enabledActions, faultApplies, initialWorld, loadScenario } from '../../src/engine';
 import { withExploreFaults } from '../../src/engine/sim/run';
-import { type Json, rulesOf, runBuiltin, runOf, stepOf, textsOf } from './helpers';
+import {
+  exploreOf,
+  type Json,
+  loaded,
+  rulesOf,
+  runBuiltin,
+  runOf,
+  stepOf,
+  textsOf,
+} from './helpers';
 
 const sends = (...ids: string[]): Json[] => ids.map((send) => ({ send, producer: 'p1' }));
 
@@ -272,10 +274,9 @@ describe('where restart-broker applies', () => {
 
 describe('the explorer places restart-broker', () => {
   const explored = (scenario: Json) => {
-    const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    const keys = enabledActions(initialWorld(withExploreFaults(l.config))).map((a) => a.key);
-    return { keys, result: explore(l.config, explorerBounds(l.config)) };
+    const { config } = loaded(scenario);
+    const keys = enabledActions(initialWorld(withExploreFaults(config))).map((a) => a.key);
+    return { keys, result: exploreOf(scenario) };
   };
   const bounds = { faults: { kinds: ['restart-broker'], max: 1 }, maxDepth: 60, maxStates: 50_000 };
 

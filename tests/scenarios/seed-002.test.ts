@@ -2,24 +2,11 @@
 // Seed 002 (apache/pulsar #23697, Issue-1): with V1 the replicator's producer matches receipts by
 // the original producers' sequence ids, so Dup receipts of re-written M1/M2 frames complete M3/M4.
 import { describe, expect, it } from 'vitest';
-import {
-  explore,
-  explorerBounds,
-  fixesToCompare,
-  loadScenario,
-  type Config,
-} from '../../src/engine';
+import { explore, explorerBounds, fixesToCompare, type Config } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
-import { invariantsOf, runBuiltin, stepOf } from './helpers';
+import { invariantsOf, loaded, runBuiltin, stepOf } from './helpers';
 
-function load(id: string): Config {
-  const l = loadScenario(
-    BUILTINS.find((b) => b.id === id),
-    [],
-  );
-  if (!l.ok) throw new Error(JSON.stringify(l.errors));
-  return l.config;
-}
+const load = (id: string): Config => loaded(BUILTINS.find((b) => b.id === id)).config;
 
 describe('seed 002 Issue-1', () => {
   it('V1, dedup on: M3 and M4 are completed by the -1:-1 receipts of M1/M2 copies and deleted at the source', () => {

@@ -2,9 +2,9 @@
 // before PR 23038 ClientCnx.handleSendError closes the whole connection (every producer on it
 // reconnects); with `pr-23038` only that producer reconnects, on the connection that stays open.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario } from '../../src/engine';
+
 import { BUILTINS } from '../../src/scenarios';
-import { type Json, rulesOf, runBuiltin, runOf, textsOf } from './helpers';
+import { exploreOf, type Json, rulesOf, runBuiltin, runOf, textsOf } from './helpers';
 
 const ID = 'java-persistence-error-shared-client';
 const builtin = (): Json => ({ ...BUILTINS.find((b) => b.id === ID)! });
@@ -62,9 +62,7 @@ describe('java-persistence-error-shared-client: with PR 23038, p1 alone reconnec
 
   it('the explorer proves both complete and safe; the fix, with its open connection, has more orders', () => {
     const search = (fixes: string[]) => {
-      const l = loadScenario({ ...builtin(), fixes });
-      if (!l.ok) throw new Error(JSON.stringify(l.errors));
-      return explore(l.config, explorerBounds(l.config));
+      return exploreOf({ ...builtin(), fixes });
     };
     const fixed = search(['pr-23038']);
     const old = search([]);

@@ -12,7 +12,7 @@ import {
   withExploreFaults,
   type RunResult,
 } from '../../src/engine';
-import { invariantsOf, stepOf } from './helpers';
+import { exploreOf, invariantsOf, stepOf } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -359,9 +359,7 @@ describe('the explorer places send-timeout', () => {
     explore: { faults: { kinds: ['send-timeout'], max: 1 } },
   });
   const check = (json: Json) => {
-    const l = loadScenario(json);
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    return explore(l.config, explorerBounds(l.config));
+    return exploreOf(json);
   };
 
   it('Java and Go, a timeout anywhere and a retry: complete, safety holds (a timeout loses nothing and its copy has a new id)', () => {

@@ -5,8 +5,8 @@
 // from it reads nothing, so what was stored before is in no map — and a later load replays only
 // what lies after that cursor.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario } from '../../src/engine';
-import { type Json, runBuiltin, runOf, stepOf, textsOf } from './helpers';
+import { loadScenario } from '../../src/engine';
+import { exploreOf, type Json, runBuiltin, runOf, stepOf, textsOf } from './helpers';
 import { once, setDeduplication } from './setDeduplication';
 
 const base = (dedup: boolean, faults: Json[], extra: Json = {}): Json => ({
@@ -209,8 +209,7 @@ describe('the scenario file', () => {
 
 describe('the explorer places the switch', () => {
   it('with set-deduplication allowed once, a search of the dedup-off lost receipt finds the duplicate under dedup on', () => {
-    const l = loadScenario({
-      format: 'dedup-lab/scenario@1',
+    const found = exploreOf({
       ...base(false, [{ kind: 'lose-receipt', message: 'M1' }], {
         explore: {
           faults: { kinds: ['set-deduplication'], max: 1 },
@@ -219,8 +218,6 @@ describe('the explorer places the switch', () => {
         },
       }),
     });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    const found = explore(l.config, explorerBounds(l.config));
     expect([found.safety, found.complete]).toEqual(['violated', true]);
     const cx = found.violations.find((c) => c.invariant === 'no-duplicates')!;
     expect(cx.trace).toContain('fault:set-deduplication:local:on');

@@ -6,8 +6,8 @@
 // row's outcome was predicted from the sources before it was run; what follows a trim (readers
 // reading on, a dedup replay after a reload, the invariants) is the existing rules'.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, type RunResult, storageOf } from '../../src/engine';
-import { type Json, runOf, stepOf } from './helpers';
+import { loadScenario, type RunResult, storageOf } from '../../src/engine';
+import { exploreOf, type Json, runOf, stepOf } from './helpers';
 
 const sends = (n: number): Json[] =>
   Array.from({ length: n }, (_, i) => ({ send: `M${i + 1}`, producer: 'p1' }));
@@ -347,12 +347,7 @@ describe('the fault in the file', () => {
 
 describe('the explorer may place trim-topic', () => {
   const search = (kinds: string[]) => {
-    const l = loadScenario({
-      format: 'dedup-lab/scenario@1',
-      ...local({ workload: sends(3), explore: { faults: { kinds, max: 1 } } }),
-    });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    return explore(l.config, explorerBounds(l.config));
+    return exploreOf({ ...local({ workload: sends(3), explore: { faults: { kinds, max: 1 } } }) });
   };
   it('where it deletes a ledger (more states than without it); no placement loses a message or breaks an invariant', () => {
     const without = search([]);

@@ -5,16 +5,9 @@
 // (`ManagedLedgerImpl.initialize`: the closed ledger opens without recovery, a new ledger is
 // created, dedup is rebuilt by replaying what is readable). Each story is read from the trace.
 import { describe, expect, it } from 'vitest';
-import {
-  enabledActions,
-  explore,
-  explorerBounds,
-  faultApplies,
-  initialWorld,
-  loadScenario,
-} from '../../src/engine';
+import { enabledActions, faultApplies, initialWorld, loadScenario } from '../../src/engine';
 import { withExploreFaults } from '../../src/engine/sim/run';
-import { type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
+import { exploreOf, type Json, loaded, rulesOf, runOf, stepOf, textsOf } from './helpers';
 
 /** One cluster, broker-1, two bookies (ensemble 2 / write quorum 2 / ack quorum 2), dedup on. */
 const cluster = (extra: Json): Json => ({
@@ -242,11 +235,10 @@ describe('the validator and the explorer take unload-topic on a cluster with boo
   });
 
   it('the explorer places it, and every interleaving with one unload keeps every invariant', () => {
-    const l = loadScenario(scenario);
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    const keys = enabledActions(initialWorld(withExploreFaults(l.config))).map((a) => a.key);
+    const { config } = loaded(scenario);
+    const keys = enabledActions(initialWorld(withExploreFaults(config))).map((a) => a.key);
     expect(keys).toContain('fault:unload-topic:local');
-    const result = explore(l.config, explorerBounds(l.config));
+    const result = exploreOf(scenario);
     expect(result.complete).toBe(true);
     expect(result.violations).toEqual([]);
   });

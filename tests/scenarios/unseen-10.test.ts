@@ -8,14 +8,8 @@
 // a target `maxMessageSize` below the source's. docs/research/review-10.md compares each with
 // Pulsar's sources.
 import { describe, expect, it } from 'vitest';
-import {
-  applicableFixes,
-  explore,
-  explorerBounds,
-  loadScenario,
-  type RunResult,
-} from '../../src/engine';
-import { type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
+import { applicableFixes, loadScenario, type RunResult } from '../../src/engine';
+import { exploreOf, type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
 
 const send = (msg: string, producer: string, size?: number): Json =>
   size === undefined ? { send: msg, producer } : { send: msg, producer, size };
@@ -168,8 +162,7 @@ describe('the switch on is Recovering until its replay completes (MessageDedupli
   });
 
   it('switched on before any send: the explorer finds M1 judged while Recovering (NotDup, nothing pushed) and written twice — with a one-step switch this search held', () => {
-    const l = loadScenario({
-      format: 'dedup-lab/scenario@1',
+    const v = exploreOf({
       id: 'u10-switch-window',
       topic: { deduplication: false },
       producers: [{ name: 'p1' }],
@@ -177,8 +170,6 @@ describe('the switch on is Recovering until its replay completes (MessageDedupli
       faults: [{ kind: 'set-deduplication', cluster: 'local', enabled: true, after: { step: 0 } }],
       explore: { faults: { kinds: ['lose-receipt'], max: 1 }, maxDepth: 60, maxStates: 200000 },
     });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    const v = explore(l.config, explorerBounds(l.config));
     expect([v.safety, v.complete]).toEqual(['violated', true]);
     const cx = v.violations.find((c) => c.invariant === 'no-duplicates')!;
     const t = cx.trace;
@@ -507,9 +498,7 @@ describe('a pulsar.repl.* application producer, and a target max message size be
     // `replication-progress` does not apply and no invariant judges a producer's progress — the
     // run reports nothing, and the explorer's liveness verdict is 'not-applicable' alike.
     expect(r.violations).toEqual([]);
-    const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    expect(explore(l.config, explorerBounds(l.config))).toMatchObject({
+    expect(exploreOf(scenario)).toMatchObject({
       complete: true,
       safety: 'holds',
       liveness: 'not-applicable',
@@ -557,8 +546,7 @@ describe('a pulsar.repl.* application producer, and a target max message size be
 
 describe('the explorer with this session’s faults', () => {
   it('set-deduplication and lose-receipt on a topic rolling over every entry: complete, and the duplicate it finds is a resend of a message stored before the switch on', () => {
-    const l = loadScenario({
-      format: 'dedup-lab/scenario@1',
+    const v = exploreOf({
       id: 'u10-explore-switch-rollover',
       clusters: [{ name: 'local', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] }],
       topic: { deduplication: false, maxEntriesPerLedger: 1 },
@@ -570,8 +558,6 @@ describe('the explorer with this session’s faults', () => {
         maxStates: 300000,
       },
     });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    const v = explore(l.config, explorerBounds(l.config));
     expect([v.safety, v.complete]).toEqual(['violated', true]);
     const cx = v.violations.find((c) => c.invariant === 'no-duplicates')!;
     const faults = cx.trace.filter((k) => k.startsWith('fault:'));

@@ -10,8 +10,7 @@
 // (review-12.md, Left), fixed since: a source unload closes the replicator's producer gracefully
 // (20n and 20v show the resend that follows, with dedup off and on at the target).
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario } from '../../src/engine';
-import { type Json, runOf, stepOf, textsOf } from './helpers';
+import { exploreOf, type Json, runOf, stepOf, textsOf } from './helpers';
 import { describeRows, quiescentNoAlarm, type ReviewRow, scenarioIn, storedAt } from './reviewRows';
 import { DEDUP_ON, EAST_TO_WEST, EAST_WEST, P1_EAST, persisted } from './reviewScenarios';
 
@@ -918,8 +917,7 @@ describe('review 12: the steps behind the outcomes', () => {
 
 describe('review 12: the explorer with the TTL', () => {
   it('21: two-way with the TTL placed anywhere: complete; the only violation is an expired entry, never a duplicate or a stall', () => {
-    const l = loadScenario({
-      format: 'dedup-lab/scenario@1',
+    const v = exploreOf({
       id: 'r12-21',
       clusters: EAST_WEST,
       topic: DEDUP_ON,
@@ -937,8 +935,6 @@ describe('review 12: the explorer with the TTL', () => {
       ],
       explore: { faults: { kinds: ['expire-messages'], max: 1 }, maxDepth: 60, maxStates: 400000 },
     });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    const v = explore(l.config, explorerBounds(l.config));
     expect([v.complete, v.safety, v.liveness]).toEqual([true, 'violated', 'holds']);
     expect(v.violations.map((x) => x.invariant)).toEqual(['no-silent-loss']);
     expect(v.violations[0]!.detail).toContain(
@@ -954,8 +950,7 @@ describe('review 12: the explorer with the TTL', () => {
   });
 
   it('22: one V2 link, the TTL with disconnects and lost receipts (two faults): complete, no duplicate — a resend after the TTL comes from the client’s queue, which the target deduplicates', () => {
-    const l = loadScenario({
-      format: 'dedup-lab/scenario@1',
+    const v = exploreOf({
       id: 'r12-22',
       clusters: EAST_WEST,
       topic: DEDUP_ON,
@@ -971,8 +966,6 @@ describe('review 12: the explorer with the TTL', () => {
         maxStates: 400000,
       },
     });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    const v = explore(l.config, explorerBounds(l.config));
     expect([v.complete, v.safety, v.liveness]).toEqual([true, 'violated', 'holds']);
     expect(v.violations.map((x) => x.invariant)).toEqual(['no-silent-loss']);
     expect(v.violations[0]!.detail).toContain('expired by the message TTL');

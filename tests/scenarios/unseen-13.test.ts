@@ -11,8 +11,7 @@
 // sources. Every row asserts the stored messages per cluster, the application's outcomes, the
 // violations (step and detail) and how the run ended; every row agreed with the prediction.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario } from '../../src/engine';
-import { type Json, runOf, textsOf } from './helpers';
+import { exploreOf, type Json, runOf, textsOf } from './helpers';
 import { describeRows, quiescentNoAlarm, type ReviewRow, scenarioIn, storedAt } from './reviewRows';
 
 // What most rows share: one broker per cluster, deduplication on, p1 at us-east replicated to
@@ -771,12 +770,6 @@ describe('review 13: the steps behind the outcomes', () => {
   });
 });
 
-const searchOf = (scenario: Json, fixes: string[] = []) => {
-  const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario }, fixes);
-  if (!l.ok) throw new Error(JSON.stringify(l.errors));
-  return explore(l.config, explorerBounds(l.config));
-};
-
 describe('review 13: the explorer', () => {
   const TARGET_UNLOAD: Json = {
     id: 'r13-20',
@@ -789,7 +782,7 @@ describe('review 13: the explorer', () => {
   };
 
   it('20: V2, one target unload anywhere: it finds #25861 — the close overtakes M1’s receipt, the resend is stored again — and PR 25860 closes it', () => {
-    const v = searchOf(TARGET_UNLOAD);
+    const v = exploreOf(TARGET_UNLOAD);
     expect([v.complete, v.safety, v.liveness]).toEqual([true, 'violated', 'holds']);
     expect(v.violations.map((x) => x.invariant)).toEqual(['no-duplicates']);
     expect(v.violations[0]!.trace.slice(-5)).toEqual([
@@ -799,12 +792,12 @@ describe('review 13: the explorer', () => {
       'deliver:replicator->broker-2:M1',
       'persist:us-west:M1',
     ]);
-    const fixed = searchOf(TARGET_UNLOAD, ['pr-25860']);
+    const fixed = exploreOf(TARGET_UNLOAD, ['pr-25860']);
     expect([fixed.complete, fixed.safety, fixed.liveness]).toEqual([true, 'holds', 'holds']);
   });
 
   it('21: Go, not batched, two sends, up to two disconnects and send timeouts: complete, nothing lost or duplicated', () => {
-    const v = searchOf({
+    const v = exploreOf({
       id: 'r13-21',
       topic: DEDUP_ON,
       producers: [{ name: 'p1', client: 'go' }],
@@ -838,9 +831,9 @@ describe('review 13: the explorer', () => {
   };
 
   it('22: a ledger per entry on bookies, one ownership change anywhere: safe without PR 24722 (a fenced filling add leaves the writer’s ledger empty, so it is dropped); with it, the ambiguous add of pr-24722-ambiguous-add', () => {
-    const without = searchOf(ROLLING);
+    const without = exploreOf(ROLLING);
     expect([without.complete, without.safety, without.violations]).toEqual([true, 'holds', []]);
-    const v = searchOf(ROLLING, ['pr-24722']);
+    const v = exploreOf(ROLLING, ['pr-24722']);
     expect([v.complete, v.safety]).toEqual([true, 'violated']);
     expect(v.violations.map((x) => x.invariant)).toEqual(['no-duplicates']);
     expect(v.violations[0]!.detail).toBe('M1 (p1, seq 0) is stored twice at local: 10:0 and 11:0');

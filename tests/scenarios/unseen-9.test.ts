@@ -6,8 +6,8 @@
 // subscriptions across a rollover and a crash, initial entries on bookies with a crash.
 // docs/research/review-9.md compares each trace with Pulsar's sources.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, run } from '../../src/engine';
-import { type Json, runOf, stepOf, textsOf } from './helpers';
+import { loadScenario, run } from '../../src/engine';
+import { exploreOf, type Json, runOf, stepOf, textsOf } from './helpers';
 
 const bk2 = (brokers = ['broker-1', 'broker-2']): Json => ({
   clusters: [{ name: 'local', brokers, bookies: ['bookie-1', 'bookie-2'] }],
@@ -381,15 +381,12 @@ describe('restart-producer on a shared PulsarClient is Producer.close() then cre
   });
 
   it('the explorer places restart-producer and drops on the shared client: complete, safety holds', () => {
-    const l = loadScenario({
-      format: 'dedup-lab/scenario@1',
+    const v = exploreOf({
       ...shared({
         faults: [],
         explore: { faults: { kinds: ['restart-producer', 'disconnect'], max: 2 } },
       }),
     });
-    if (!l.ok) throw new Error(JSON.stringify(l.errors));
-    const v = explore(l.config, explorerBounds(l.config));
     expect(v.complete).toBe(true);
     expect(v.violations).toEqual([]);
   });

@@ -3,19 +3,9 @@
 // that wrote new scenarios and compared the engine with Pulsar's code; each one here once came out
 // wrong and names the rule that now decides it.
 import { describe, expect, it } from 'vitest';
-import { explore, explorerBounds, loadScenario, panelsOf, run } from '../../src/engine';
+import { loadScenario, panelsOf } from '../../src/engine';
 import { noDuplicates } from '../../src/engine/check/invariants';
-
-function load(scenario: object, fixes: string[] = []) {
-  const l = loadScenario({ format: 'dedup-lab/scenario@1', ...scenario }, fixes);
-  if (!l.ok) throw new Error(JSON.stringify(l.errors));
-  return l;
-}
-
-const runOf = (scenario: object, schedule?: string[]) => {
-  const l = load(scenario);
-  return run(l.config, schedule ?? l.schedule);
-};
+import { exploreOf, loaded, runOf } from './helpers';
 
 describe('a restarted producer is a new ProducerImpl: create() returns only after its first connect', () => {
   const twoSends = {
@@ -42,8 +32,7 @@ describe('a restarted producer is a new ProducerImpl: create() returns only afte
   });
 
   it('so the explorer finds no restart that makes M2 reuse M1’s sequence id and vanish as a duplicate', () => {
-    const l = load(twoSends);
-    const r = explore(l.config, explorerBounds(l.config));
+    const r = exploreOf(twoSends);
     expect(r.complete).toBe(true);
     expect(r.violations).toEqual([]);
   });
@@ -135,7 +124,7 @@ describe('topic.maxMessageSize: PersistentTopic.isExceedMaximumMessageSize, befo
   });
 
   it('per cluster, and a policy that is not a size names the field', () => {
-    expect(load(sized({ local: 1000 })).config.clusters[0]!.maxMessageSize).toBe(1000);
+    expect(loaded(sized({ local: 1000 })).config.clusters[0]!.maxMessageSize).toBe(1000);
     const bad = loadScenario({ format: 'dedup-lab/scenario@1', ...sized('big') });
     expect(bad.ok ? [] : bad.errors.map((e) => `${e.path}: ${e.message}`)).toEqual([
       '$.topic.maxMessageSize: expected a size in bytes, or an object with one per cluster (local), got "big"',
