@@ -128,3 +128,31 @@ export async function copyLink(page) {
   await shows(page, 'share-message', 'Copied link', 'not copied');
   return page.evaluate(() => navigator.clipboard.readText());
 }
+
+/**
+ * A fault chosen from a topology node's menu after step `step` — opened by the node's ⋯ button, or
+ * by a right-click on the node with data-testid `rightClick`: `items` checks the menu's items before
+ * `item` is chosen; then the plan shows `planned`, the cursor stays at `step`, and the diagram
+ * draws `drawn` as step `step + 1`. `what` names the fault in the failure messages (one name, or
+ * [in the plan, in the diagram]).
+ */
+export async function chooseNodeFault(
+  page,
+  { node, step, rightClick, items, item, planned, drawn, what },
+) {
+  const [inPlan, inDiagram] = Array.isArray(what) ? what : [what, what];
+  const topo = page.getByTestId('panel-topology');
+  if (rightClick) await topo.getByTestId(rightClick).click({ button: 'right' });
+  else await topo.getByRole('button', { name: `Faults on ${node}` }).click();
+  const menu = page.getByRole('menu', { name: `Faults on ${node} after step ${step}` });
+  items(await menu.getByRole('menuitem').allTextContents());
+  await menu.getByRole('menuitem', { name: item }).click();
+  await shows(page, 'panel-faults', planned, `${inPlan} is not in the plan`);
+  assert.equal(await cursorOf(page), step, 'the cursor moved');
+  await shows(
+    page,
+    'diagram',
+    `${step + 1} · ${drawn}`,
+    `the diagram does not show ${inDiagram} at step ${step + 1}`,
+  );
+}

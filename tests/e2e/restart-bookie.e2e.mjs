@@ -4,7 +4,7 @@
 // and re-runs. With no bookie to spare the ensemble change fails (BKNotEnoughBookiesException), the
 // ledger closes and M1 is written into the next ledger: the diagram says so, and no invariant breaks.
 import assert from 'node:assert/strict';
-import { cursorOf, diagramText, goToStep, openScenario, shows, text, until } from './lib.mjs';
+import { chooseNodeFault, diagramText, goToStep, openScenario, text, until } from './lib.mjs';
 
 const crashFromMenu = {
   name: 'restart-bookie: bookie-2 ⋯ → "bookie-2 crashes and restarts" at step 4 → the lost add, the failed ensemble change and the rollover are drawn',
@@ -14,25 +14,15 @@ const crashFromMenu = {
     await openScenario(page, baseURL, 'seed-001-explore');
     await goToStep(page, 4);
 
-    const topo = page.getByTestId('panel-topology');
-    await topo.getByRole('button', { name: 'Faults on bookie-2' }).click();
-    const menu = page.getByRole('menu', { name: 'Faults on bookie-2 after step 4' });
-    const items = await menu.getByRole('menuitem').allTextContents();
-    assert.deepEqual(items, ['slow bookie-2', 'bookie-2 crashes and restarts']);
-    await menu.getByRole('menuitem', { name: 'bookie-2 crashes and restarts' }).click();
-    await shows(
-      page,
-      'panel-faults',
-      'restart-bookie bookie-2: it crashes and restarts after step 4',
-      'the crash is not in the plan',
-    );
-    assert.equal(await cursorOf(page), 4, 'the cursor moved');
-    await shows(
-      page,
-      'diagram',
-      '5 · bookie-2 crashes and restarts: 1 request to it lost',
-      'the diagram does not show the crash at step 5',
-    );
+    await chooseNodeFault(page, {
+      node: 'bookie-2',
+      step: 4,
+      items: (items) => assert.deepEqual(items, ['slow bookie-2', 'bookie-2 crashes and restarts']),
+      item: 'bookie-2 crashes and restarts',
+      planned: 'restart-bookie bookie-2: it crashes and restarts after step 4',
+      drawn: 'bookie-2 crashes and restarts: 1 request to it lost',
+      what: 'the crash',
+    });
 
     await page.keyboard.press('End');
     await until(

@@ -4,6 +4,7 @@
 // on the graph's nodes (disconnect a producer, move ownership off a broker at the current step).
 import assert from 'node:assert/strict';
 import {
+  chooseNodeFault,
   cursorOf,
   diagramText,
   goToStep,
@@ -240,34 +241,25 @@ const nodeMenuBroker = {
     assert.equal(await dots.evaluate((b) => b === document.activeElement), true);
     assert.equal(await cursorOf(page), 4, 'Escape or the keys moved the cursor');
 
-    await topo.getByTestId('topo-node-broker:broker-1').click({ button: 'right' });
-    const menu = page.getByRole('menu', { name: 'Faults on broker-1 after step 4' });
-    assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), [
-      'unload topic at local',
-      'switch deduplication on at local',
-      'message TTL passes at local',
-      'trim the topic at local (delete consumed ledgers)',
-      'broker-1 crashes and restarts',
-      'broker-1 crashes; broker-2 loads the topic',
-      'move ownership to broker-2',
-    ]);
-    await menu.getByRole('menuitem', { name: 'move ownership to broker-2' }).click();
-    await shows(
-      page,
-      'panel-faults',
-      'ownership-change at local to broker-2 after step 4',
-      'the ownership change is not in the plan',
-    );
-    assert.equal(await cursorOf(page), 4, 'the cursor moved');
-    await until(
-      page,
-      () =>
-        document
-          .querySelector('[data-testid=diagram] svg')
-          ?.textContent?.includes('5 · ownership of the topic moves to broker-2'),
-      undefined,
-      'the diagram does not show the move at step 5',
-    );
+    await chooseNodeFault(page, {
+      node: 'broker-1',
+      step: 4,
+      rightClick: 'topo-node-broker:broker-1',
+      items: (items) =>
+        assert.deepEqual(items, [
+          'unload topic at local',
+          'switch deduplication on at local',
+          'message TTL passes at local',
+          'trim the topic at local (delete consumed ledgers)',
+          'broker-1 crashes and restarts',
+          'broker-1 crashes; broker-2 loads the topic',
+          'move ownership to broker-2',
+        ]),
+      item: 'move ownership to broker-2',
+      planned: 'ownership-change at local to broker-2 after step 4',
+      drawn: 'ownership of the topic moves to broker-2',
+      what: ['the ownership change', 'the move'],
+    });
     // At step 5 broker-2 owns the topic in the metadata store: the move is now offered on it,
     // disabled while its takeover runs (as the panel's button is).
     await page.keyboard.press('ArrowRight');
