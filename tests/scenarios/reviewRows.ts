@@ -30,6 +30,26 @@ export const quiescentNoAlarm = (e: StoredAndTold): StoredAndTold & NoAlarm => (
 });
 type StoredAndTold = Pick<ReviewRow['expected'], 'stored' | 'outcomes'>;
 type NoAlarm = { violations: []; endedBy: 'quiescent' };
+type Violation = ReviewRow['expected']['violations'][number];
+
+/** A row's outcome that raises `violations` and still ends quiescent: the run had nothing left to
+ * do, so every alarm comes from what it stored and told, not from a stall. */
+export const quiescentWith = (
+  e: StoredAndTold,
+  ...violations: Violation[]
+): StoredAndTold & { violations: Violation[]; endedBy: 'quiescent' } => ({
+  ...e,
+  violations,
+  endedBy: 'quiescent',
+});
+
+/** A violation as a row expects it: the invariant, the step it is judged at, the messages, the detail. */
+export const violated = (
+  invariant: string,
+  step: number,
+  messages: string[],
+  detail: string,
+): Violation => ({ invariant, step, messages, detail });
 
 /** One test per row, named `<id>: <title>`. */
 export function describeRows(title: string, rows: readonly ReviewRow[]): void {

@@ -12,7 +12,15 @@
 // violations (step and detail) and how the run ended; every row agreed with the prediction.
 import { describe, expect, it } from 'vitest';
 import { exploreOf, type Json, runOf, textsOf } from './helpers';
-import { describeRows, quiescentNoAlarm, type ReviewRow, scenarioIn, storedAt } from './reviewRows';
+import {
+  describeRows,
+  quiescentNoAlarm,
+  quiescentWith,
+  type ReviewRow,
+  scenarioIn,
+  storedAt,
+  violated,
+} from './reviewRows';
 
 // What most rows share: one broker per cluster, deduplication on, p1 at us-east replicated to
 // us-west (V1 or V2), and a few workloads.
@@ -230,63 +238,57 @@ const ROWS: ReviewRow[] = [
       producers: [{ name: 'p1', client: 'go', sequenceIds: 'explicit' }],
       workload: IDS_5_THEN_3,
     },
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 8,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M1'] }, outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        8,
+        ['M2'],
+        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: '05',
     title:
       'Go explicit ids 5, 3 in one batch before PR 1565: the broker checks only the batch’s first id, so both are stored; M3 (4) is then Dup',
     scenario: { id: 'r13-05', ...GO_IDS_5_3_BATCHED_THEN_4 },
-    expected: {
-      stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['M3'],
-          detail: 'M3 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { local: ['M1', 'M2'] },
+        outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
+      },
+      violated(
+        'no-silent-loss',
+        11,
+        ['M3'],
+        'M3 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: '05f',
     title:
       'the same with go-1565: the isolation half sends id 3 in a batch of its own → Dup; 4 likewise',
     scenario: { id: 'r13-05f', ...GO_IDS_5_3_BATCHED_THEN_4, fixes: ['go-1565'] },
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 9,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 13,
-          messages: ['M3'],
-          detail: 'M3 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { local: ['M1'] },
+        outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['completed -1:-1'] },
+      },
+      violated(
+        'no-silent-loss',
+        9,
+        ['M2'],
+        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+      violated(
+        'no-silent-loss',
+        13,
+        ['M3'],
+        'M3 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: '06',
@@ -305,19 +307,18 @@ const ROWS: ReviewRow[] = [
         { await: 'p1' },
       ],
     },
-    expected: {
-      stored: { local: ['M1', 'M3'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 10:1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 9,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { local: ['M1', 'M3'] },
+        outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 10:1'] },
+      },
+      violated(
+        'no-silent-loss',
+        9,
+        ['M2'],
+        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: '07',
@@ -433,19 +434,18 @@ const ROWS: ReviewRow[] = [
     title:
       'producerName `app` in both clusters, V1: E1 replicated takes (app, 0) at us-west; pw, seeded -1 before that, sends W1 as (app, 0): Dup, completed -1:-1, lost',
     scenario: { id: 'r13-13a', ...appInBothClusters('v1') },
-    expected: {
-      stored: { 'us-east': ['E1'], 'us-west': ['E1'] },
-      outcomes: { E1: ['stored at 10:0'], W1: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 14,
-          messages: ['W1'],
-          detail: 'W1 was completed as a success with -1:-1 for pw, but us-west does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1'], 'us-west': ['E1'] },
+        outcomes: { E1: ['stored at 10:0'], W1: ['completed -1:-1'] },
+      },
+      violated(
+        'no-silent-loss',
+        14,
+        ['W1'],
+        'W1 was completed as a success with -1:-1 for pw, but us-west does not store it',
+      ),
+    ),
   },
   {
     id: '13b',
@@ -471,19 +471,15 @@ const ROWS: ReviewRow[] = [
     id: '14a',
     title: 'Java, generated ids, M1 given seq 10: the generator stays 0, so M2 gets 0 → Dup, lost',
     scenario: { id: 'r13-14a', ...JAVA_SEQ_10_THEN_GENERATED },
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 8,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M1'] }, outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        8,
+        ['M2'],
+        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: '14b',
@@ -505,19 +501,15 @@ const ROWS: ReviewRow[] = [
       producers: [{ name: 'p1', client: 'go' }],
       faults: [RECONNECT_AFTER_M1_ACKED],
     },
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M1'] }, outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        10,
+        ['M2'],
+        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: '14c',
@@ -529,19 +521,18 @@ const ROWS: ReviewRow[] = [
       workload: [{ send: 'M0', producer: 'p1' }, { await: 'p1' }, ...SEQ_10_THEN_GENERATED],
       faults: [RECONNECT_AFTER_M1_ACKED],
     },
-    expected: {
-      stored: { local: ['M0', 'M1'] },
-      outcomes: { M0: ['stored at 10:0'], M1: ['stored at 10:1'], M2: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 14,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { local: ['M0', 'M1'] },
+        outcomes: { M0: ['stored at 10:0'], M1: ['stored at 10:1'], M2: ['completed -1:-1'] },
+      },
+      violated(
+        'no-silent-loss',
+        14,
+        ['M2'],
+        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: '15',

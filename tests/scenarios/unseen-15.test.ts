@@ -11,7 +11,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario, run } from '../../src/engine';
 import { runOf, textsOf } from './helpers';
-import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
+import {
+  describeRows,
+  quiescentNoAlarm,
+  quiescentWith,
+  type ReviewRow,
+  storedAt,
+  violated,
+} from './reviewRows';
 import { scenario } from './unseen-15.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -20,20 +27,18 @@ const ROWS: ReviewRow[] = [
     title:
       'Java batch opened by a disableReplication message: the entry carries replicate_to [__local__] (Commands.initBatchMessageMetadata), so its batch-mate for every cluster is skipped with it — no-silent-loss names M2',
     scenario: scenario('u15-r01-java-batch-disable-first'),
-    expected: {
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 8,
-          messages: ['M2'],
-          detail:
-            "M2 (us-east 10:0) was skipped by the replicator (mark-delete 10:0): the entry's replicate_to [__local__] (its batch's first message's, M1) excludes us-west, but M2 was sent for us-west",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
+        outcomes: storedAt({ M1: '10:0', M2: '10:0' }),
+      },
+      violated(
+        'no-silent-loss',
+        8,
+        ['M2'],
+        "M2 (us-east 10:0) was skipped by the replicator (mark-delete 10:0): the entry's replicate_to [__local__] (its batch's first message's, M1) excludes us-west, but M2 was sent for us-west",
+      ),
+    ),
   },
   {
     id: 'r02',
@@ -100,20 +105,18 @@ const ROWS: ReviewRow[] = [
     title:
       "the TTL passes before the replicator reads: M2 expired and lost for us-west (named as the TTL's), M1 owed to nobody",
     scenario: scenario('u15-r08-ttl-with-restricted'),
-    expected: {
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M2'],
-          detail:
-            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
+        outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+      },
+      violated(
+        'no-silent-loss',
+        10,
+        ['M2'],
+        "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: 'r09',
@@ -150,27 +153,24 @@ const ROWS: ReviewRow[] = [
     title:
       "Java batches of two with alternating lists: [M1 us-east only, M2] is skipped whole (no-silent-loss M2), [M3, M4 us-east only] crosses whole (replicate-to-respected M4): each entry carries its first message's replicate_to",
     scenario: scenario('u15-r12-java-two-batches-mixed'),
-    expected: {
-      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M3', 'M4'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1', M4: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 8,
-          messages: ['M2'],
-          detail:
-            "M2 (us-east 10:0) was skipped by the replicator (mark-delete 10:0): the entry's replicate_to [us-east] (its batch's first message's, M1) excludes us-west, but M2 was sent for us-west",
-        },
-        {
-          invariant: 'replicate-to-respected',
-          step: 16,
-          messages: ['M4'],
-          detail:
-            "M4 was sent with replicate_to [us-east], but us-west stores a copy replicated from us-east at 20:0: its batch's first message, M3, has no replicate_to, and the entry's metadata is that message's",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M3', 'M4'] },
+        outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1', M4: '10:1' }),
+      },
+      violated(
+        'no-silent-loss',
+        8,
+        ['M2'],
+        "M2 (us-east 10:0) was skipped by the replicator (mark-delete 10:0): the entry's replicate_to [us-east] (its batch's first message's, M1) excludes us-west, but M2 was sent for us-west",
+      ),
+      violated(
+        'replicate-to-respected',
+        16,
+        ['M4'],
+        "M4 was sent with replicate_to [us-east], but us-west stores a copy replicated from us-east at 20:0: its batch's first message, M3, has no replicate_to, and the entry's metadata is that message's",
+      ),
+    ),
   },
   {
     id: 'r13',
@@ -197,50 +197,48 @@ const ROWS: ReviewRow[] = [
     title:
       'Go batching: M2 (delayed, seq 1) overtakes the open batch [M1, M3] (first id 0): the batch is Dup and both batch-mates are told -1:-1 (#1407)',
     scenario: scenario('u15-d02-go-batch-delay'),
-    expected: {
-      stored: { local: ['M2'] },
-      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M3'],
-          detail: 'M3 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { local: ['M2'] },
+        outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
+      },
+      violated(
+        'no-silent-loss',
+        10,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+      violated(
+        'no-silent-loss',
+        10,
+        ['M3'],
+        'M3 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'd02-1565',
     title:
       'the same with go-1565: highest id 2 does not help — isDuplicateNormal compares the lowest id 0 with pushed 1',
     scenario: scenario('u15-d02-go-batch-delay', { fixes: ['go-1565'] }),
-    expected: {
-      stored: { local: ['M2'] },
-      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M3'],
-          detail: 'M3 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { local: ['M2'] },
+        outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
+      },
+      violated(
+        'no-silent-loss',
+        10,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+      violated(
+        'no-silent-loss',
+        10,
+        ['M3'],
+        'M3 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'd02f',
@@ -344,19 +342,15 @@ const ROWS: ReviewRow[] = [
     title:
       'chunking, no fix, a drop after the first chunk is written: the resent chunks are Dup, M1 told -1:-1 with one chunk stored',
     scenario: scenario('u15-c01-chunk-disconnect'),
-    expected: {
-      stored: { local: [] },
-      outcomes: { M1: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: [] }, outcomes: { M1: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        10,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'c01f',
@@ -374,20 +368,15 @@ const ROWS: ReviewRow[] = [
     title:
       "chunking, dedup off, the first chunk's receipt lost: both chunks resent and written; a consumer before PR 20948 drops M1 at the repeated first chunk",
     scenario: scenario('u15-c02-chunk-dedup-off-lost-receipt'),
-    expected: {
-      stored: { local: [] },
-      outcomes: storedAt({ M1: '10:2' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 12,
-          messages: ['M1'],
-          detail:
-            'M1 was completed as a success at 10:2 for p1, but local does not store it: the consumer dropped it at 10:1, at the repeated chunk M1[1/2] (before PR 20948)',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: [] }, outcomes: storedAt({ M1: '10:2' }) },
+      violated(
+        'no-silent-loss',
+        12,
+        ['M1'],
+        'M1 was completed as a success at 10:2 for p1, but local does not store it: the consumer dropped it at 10:1, at the repeated chunk M1[1/2] (before PR 20948)',
+      ),
+    ),
   },
   {
     id: 'c02f',
@@ -400,19 +389,15 @@ const ROWS: ReviewRow[] = [
     title:
       'bookies, maxEntriesPerLedger 1, no fix: the last chunk is Dup; M1 lost, M2 in ledger 11',
     scenario: scenario('u15-c03-chunk-rollover'),
-    expected: {
-      stored: { local: ['M2'] },
-      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 11:0'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 15,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M2'] }, outcomes: { M1: ['completed -1:-1'], M2: ['stored at 11:0'] } },
+      violated(
+        'no-silent-loss',
+        15,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'c03f',
@@ -428,19 +413,15 @@ const ROWS: ReviewRow[] = [
     title:
       'bookies, the broker crashes after the first chunk is written, no fix: the chunk is Dup after the replay; lost',
     scenario: scenario('u15-c04-chunk-restart-broker'),
-    expected: {
-      stored: { local: [] },
-      outcomes: { M1: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 19,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: [] }, outcomes: { M1: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        19,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'c04f',
@@ -463,19 +444,15 @@ const ROWS: ReviewRow[] = [
     id: 'c06',
     title: 'three chunks, no fix: chunks 2 and 3 are Dup; M1 lost, M2 (seq 1) stored',
     scenario: scenario('u15-c06-three-chunks-then-small'),
-    expected: {
-      stored: { local: ['M2'] },
-      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 9,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M2'] }, outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] } },
+      violated(
+        'no-silent-loss',
+        9,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'c06f',
@@ -505,19 +482,15 @@ const ROWS: ReviewRow[] = [
     title:
       'pr-20948, the topic unloads once the first chunk is written: the replay records seq 0 from that chunk (recoverProducerSequenceIdFromMetadata reads no chunk id), so the resent last chunk is Dup — a loss the merged fix leaves',
     scenario: scenario('u15-c09-chunk-unload-between-chunks'),
-    expected: {
-      stored: { local: [] },
-      outcomes: { M1: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: [] }, outcomes: { M1: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        10,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'c10',

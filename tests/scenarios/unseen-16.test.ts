@@ -12,7 +12,14 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario, run } from '../../src/engine';
 import { cli } from '../cli/fakeCli';
 import { rulesOf, textsOf } from './helpers';
-import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
+import {
+  describeRows,
+  quiescentNoAlarm,
+  quiescentWith,
+  type ReviewRow,
+  storedAt,
+  violated,
+} from './reviewRows';
 import { scenario } from './unseen-16.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -21,34 +28,30 @@ const ROWS: ReviewRow[] = [
     title:
       "source on bookies, ownership moves to broker-3 after M2 and M3 goes to ledger 11; the TTL then passes with the replicator not yet started: the new owner's cursor (persisted mark-delete) is expired to 11:0 — M1, M2, M3 never reach us-west, each named as the TTL's",
     scenario: scenario('u16-t01-ttl-after-ownership-change'),
-    expected: {
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': [] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 38,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 11:0) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 38,
-          messages: ['M2'],
-          detail:
-            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 11:0) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 38,
-          messages: ['M3'],
-          detail:
-            "M3 (us-east 11:0) expired by the message TTL on the replicator's cursor (mark-delete 11:0) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': [] },
+        outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0' }),
+      },
+      violated(
+        'no-silent-loss',
+        38,
+        ['M1'],
+        "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 11:0) before it was replicated: us-west does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        38,
+        ['M2'],
+        "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 11:0) before it was replicated: us-west does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        38,
+        ['M3'],
+        "M3 (us-east 11:0) expired by the message TTL on the replicator's cursor (mark-delete 11:0) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: 't02',
@@ -65,27 +68,24 @@ const ROWS: ReviewRow[] = [
     title:
       "two-way, the us-east→us-west link waiting for the workload; the TTL passes at us-east before W1 crosses: E1 and E2 expire on that link's cursor (lost for us-west); W1, replicated in, is deleted unsent and owed to nobody",
     scenario: scenario('u16-t03-two-way-ttl-one-side'),
-    expected: {
-      stored: { 'us-east': ['E1', 'E2', 'W1'], 'us-west': ['W1'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1', W1: '20:0' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 16,
-          messages: ['E1'],
-          detail:
-            "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 16,
-          messages: ['E2'],
-          detail:
-            "E2 (us-east 10:1) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'E2', 'W1'], 'us-west': ['W1'] },
+        outcomes: storedAt({ E1: '10:0', E2: '10:1', W1: '20:0' }),
+      },
+      violated(
+        'no-silent-loss',
+        16,
+        ['E1'],
+        "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        16,
+        ['E2'],
+        "E2 (us-east 10:1) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: 't04',
@@ -102,20 +102,15 @@ const ROWS: ReviewRow[] = [
     title:
       "a chunked M1 replicated V2: the replicator has sent only the first chunk when the TTL expires both; the last chunk is never sent, M1 never assembles at us-west — owed as one message and named as the TTL's",
     scenario: scenario('u16-t05-ttl-between-replicated-chunks'),
-    expected: {
-      stored: { 'us-east': ['M1'], 'us-west': [] },
-      outcomes: storedAt({ M1: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0–10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { 'us-east': ['M1'], 'us-west': [] }, outcomes: storedAt({ M1: '10:1' }) },
+      violated(
+        'no-silent-loss',
+        10,
+        ['M1'],
+        "M1 (us-east 10:0–10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: 'b01',
@@ -152,38 +147,36 @@ const ROWS: ReviewRow[] = [
     title:
       "pa and pb share producerName app; the broker crashes with pa's M2 unwritten; pb is created meanwhile: last_sequence_id 0 seeds it at 1, N1 is (app, 1); pa is ProducerBusy until pb's connection drops, then resends M2 as (app, 1): Dup, -1:-1, M2 lost",
     scenario: scenario('u16-n01-name-takeover-broker-crash'),
-    expected: {
-      stored: { local: ['M1', 'N1'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], N1: ['stored at 11:0'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 19,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for pa, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { local: ['M1', 'N1'] },
+        outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], N1: ['stored at 11:0'] },
+      },
+      violated(
+        'no-silent-loss',
+        19,
+        ['M2'],
+        'M2 was completed as a success with -1:-1 for pa, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'n02',
     title:
       'the same takeover with two Go producers (grabCnx seeds only an unset generator; ProducerBusy is retried by reconnectToBroker): M2 lost the same way',
     scenario: scenario('u16-n02-name-takeover-go'),
-    expected: {
-      stored: { local: ['M1', 'N1'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], N1: ['stored at 11:0'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 19,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for pa, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { local: ['M1', 'N1'] },
+        outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], N1: ['stored at 11:0'] },
+      },
+      violated(
+        'no-silent-loss',
+        19,
+        ['M2'],
+        'M2 was completed as a success with -1:-1 for pa, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'n03',
@@ -210,45 +203,42 @@ const ROWS: ReviewRow[] = [
     title:
       "two-way V2, dedup off at us-west and switched on once E1 is stored there; the replicator's connection drops before E1's receipt: the dedup cursor starts at 20:0, the resend is NotDup — E1 twice at us-west, the copy after the cursor reported",
     scenario: scenario('u16-w02-two-way-dedup-on-resend'),
-    expected: {
-      stored: { 'us-east': ['E1', 'W1'], 'us-west': ['E1', 'E1', 'W1'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:2' }),
-      violations: [
-        {
-          invariant: 'no-duplicates',
-          step: 17,
-          messages: ['E1'],
-          detail: 'E1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 20:1',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'W1'], 'us-west': ['E1', 'E1', 'W1'] },
+        outcomes: storedAt({ E1: '10:0', W1: '20:2' }),
+      },
+      violated(
+        'no-duplicates',
+        17,
+        ['E1'],
+        'E1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 20:1',
+      ),
+    ),
   },
   {
     id: 'w03',
     title:
       "two-way V1, producerName app on both sides, dedup switched on at us-east after W1 is replicated in: the new cursor starts after W1, so pe's E1 (app, 0) is stored at us-east — but us-west already holds (app, 0) from W1: E1 crosses as Dup and is deleted, lost for us-west; and us-east stores (app, 0) twice, W1's copy and E1 (review 19: a V1 link's copies are judged by their original producer name and sequence id)",
     scenario: scenario('u16-w03-two-way-v1-same-name-switch-on'),
-    expected: {
-      stored: { 'us-east': ['W1', 'E1'], 'us-west': ['W1'] },
-      outcomes: storedAt({ W1: '20:0', E1: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-duplicates',
-          step: 18,
-          messages: ['W1', 'E1'],
-          detail: 'app, seq 0 is stored twice at us-east: W1 at 10:0 and E1 at 10:1',
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 22,
-          messages: ['E1'],
-          detail:
-            'E1 (us-east 10:1) was deleted by the replicator us-east->us-west (mark-delete 10:1) but us-west does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['W1', 'E1'], 'us-west': ['W1'] },
+        outcomes: storedAt({ W1: '20:0', E1: '10:1' }),
+      },
+      violated(
+        'no-duplicates',
+        18,
+        ['W1', 'E1'],
+        'app, seq 0 is stored twice at us-east: W1 at 10:0 and E1 at 10:1',
+      ),
+      violated(
+        'no-silent-loss',
+        22,
+        ['E1'],
+        'E1 (us-east 10:1) was deleted by the replicator us-east->us-west (mark-delete 10:1) but us-west does not store it',
+      ),
+    ),
   },
   {
     id: 'g01',
@@ -399,25 +389,24 @@ const ROWS: ReviewRow[] = [
     title:
       "Go batching, V1: M2 with replication clusters goes out alone ahead of [M1]; the source crashes once M2 is stored; the reload's replay knows (p1, 1), so [M1, M3] with first id 0 is Dup: M1 and M3 lost (#1407 through a crash)",
     scenario: scenario('u16-r02-go-replicate-to-batch-source-restart'),
-    expected: {
-      stored: { 'us-east': ['M2'], 'us-west': ['M2'] },
-      outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'], M3: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 19,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but us-east does not store it',
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 19,
-          messages: ['M3'],
-          detail: 'M3 was completed as a success with -1:-1 for p1, but us-east does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['M2'], 'us-west': ['M2'] },
+        outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'], M3: ['completed -1:-1'] },
+      },
+      violated(
+        'no-silent-loss',
+        19,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but us-east does not store it',
+      ),
+      violated(
+        'no-silent-loss',
+        19,
+        ['M3'],
+        'M3 was completed as a success with -1:-1 for p1, but us-east does not store it',
+      ),
+    ),
   },
   {
     id: 'r03',
@@ -441,38 +430,30 @@ const ROWS: ReviewRow[] = [
     title:
       "the same with the fencing read first: recovery closes ledger 10 with chunk 0 only, whose replay records (p1, 0); the resent last chunk is Dup: M1 completed -1:-1 and lost — review 15's c09 gap (PR 20948 leaves it) through a takeover",
     scenario: scenario('u16-m01b-chunk-ownership-change-fenced'),
-    expected: {
-      stored: { local: [] },
-      outcomes: { M1: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 23,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: [] }, outcomes: { M1: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        23,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'm02',
     title:
       "Go chunking, pr-20948: the timer fails only the first chunk's item; its late receipt is matched by sequence id to the last chunk's item and completes M1 at 10:0 before the last chunk is written",
     scenario: scenario('u16-m02-go-chunk-timeout-first-chunk'),
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: storedAt({ M1: '10:0' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 6,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success at 10:0 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) },
+      violated(
+        'no-silent-loss',
+        6,
+        ['M1'],
+        'M1 was completed as a success at 10:0 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'm03',

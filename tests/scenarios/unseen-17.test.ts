@@ -11,7 +11,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario, run } from '../../src/engine';
 import { rulesOf, textsOf } from './helpers';
-import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
+import {
+  describeRows,
+  quiescentNoAlarm,
+  quiescentWith,
+  type ReviewRow,
+  storedAt,
+  violated,
+} from './reviewRows';
 import { scenario } from './unseen-17.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -134,20 +141,18 @@ const ROWS: ReviewRow[] = [
     title:
       'V1, one-way: pw at us-west shares the producerName "app" with pe at us-east and writes W1 (app, 0) first; E1 (app, 0) replicated in is Dup by the original producer name — deleted, lost at us-west',
     scenario: scenario('u17-n01-same-name-two-clusters-v1'),
-    expected: {
-      stored: { 'us-east': ['E1'], 'us-west': ['W1'] },
-      outcomes: storedAt({ W1: '20:0', E1: '10:0' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 14,
-          messages: ['E1'],
-          detail:
-            'E1 (us-east 10:0) was deleted by the replicator (mark-delete 10:0) but us-west does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1'], 'us-west': ['W1'] },
+        outcomes: storedAt({ W1: '20:0', E1: '10:0' }),
+      },
+      violated(
+        'no-silent-loss',
+        14,
+        ['E1'],
+        'E1 (us-east 10:0) was deleted by the replicator (mark-delete 10:0) but us-west does not store it',
+      ),
+    ),
   },
   {
     id: 'n02',
@@ -164,19 +169,18 @@ const ROWS: ReviewRow[] = [
     title:
       'V1, E1 replicated before W1: pw connected at the start (seeded at 0), so W1 is (app, 0) and Dup against the replicated E1 — told success with -1:-1, not stored',
     scenario: scenario('u17-n03-same-name-replicated-first'),
-    expected: {
-      stored: { 'us-east': ['E1'], 'us-west': ['E1'] },
-      outcomes: { E1: ['stored at 10:0'], W1: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 14,
-          messages: ['W1'],
-          detail: 'W1 was completed as a success with -1:-1 for pw, but us-west does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1'], 'us-west': ['E1'] },
+        outcomes: { E1: ['stored at 10:0'], W1: ['completed -1:-1'] },
+      },
+      violated(
+        'no-silent-loss',
+        14,
+        ['W1'],
+        'W1 was completed as a success with -1:-1 for pw, but us-west does not store it',
+      ),
+    ),
   },
   {
     id: 'b01',
@@ -262,47 +266,42 @@ const ROWS: ReviewRow[] = [
     title:
       "the TTL expires M1, M2 unread, then a topic unload: the new replicator reads after the expired mark-delete; M3 crosses, M1 and M2 lost as the TTL's",
     scenario: scenario('u17-t03-ttl-then-topic-unload'),
-    expected: {
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['M2'],
-          detail:
-            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
+        outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+      },
+      violated(
+        'no-silent-loss',
+        11,
+        ['M1'],
+        "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        11,
+        ['M2'],
+        "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: 't04',
     title:
       'partial expiry: the TTL passes once M1 is acknowledged, before M2 is written: only M1 expires; M2 crosses',
     scenario: scenario('u17-t04-partial-expiry'),
-    expected: {
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 7,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+        outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+      },
+      violated(
+        'no-silent-loss',
+        7,
+        ['M1'],
+        "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: 'j01',

@@ -11,7 +11,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/engine';
 import { rulesOf, runOf, textsOf } from './helpers';
-import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
+import {
+  describeRows,
+  quiescentNoAlarm,
+  quiescentWith,
+  type ReviewRow,
+  storedAt,
+  violated,
+} from './reviewRows';
 import { scenario } from './unseen-18.scenarios';
 
 /** The words of a run that ends with the replicator's broken channel still dropping (r00–r02). */
@@ -28,43 +35,36 @@ const ROWS: ReviewRow[] = [
     title:
       "seed 000 with four entries, E3's local copy corrupted: the head alone fails, E4–E6 persist (watermark 10:6), the rewind's E3 is Dup and Case-1 completes it — E3 lost, as predicted",
     scenario: scenario('u18-s00-four-entries-corrupted-head'),
-    expected: {
-      stored: {
-        'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5', 'E6'],
-        'us-west': ['E4', 'E5', 'E6'],
-      },
-      outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5', E6: '10:6' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 34,
-          messages: ['E3'],
-          detail:
-            'E3 (us-east 10:3) was deleted by the replicator (mark-delete 10:6) but us-west does not store it',
+    expected: quiescentWith(
+      {
+        stored: {
+          'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5', 'E6'],
+          'us-west': ['E4', 'E5', 'E6'],
         },
-      ],
-      endedBy: 'quiescent',
-    },
+        outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5', E6: '10:6' }),
+      },
+      violated(
+        'no-silent-loss',
+        34,
+        ['E3'],
+        'E3 (us-east 10:3) was deleted by the replicator (mark-delete 10:6) but us-west does not store it',
+      ),
+    ),
   },
   {
     id: 's01',
     title:
       "the corrupted copy is E4's: E3 is answered first, E4 fails at the head, E5's first copy persists before the re-read, E4' is Dup and Case-1 completes it — E4 lost, as predicted",
     scenario: scenario('u18-s01-corrupted-middle'),
-    expected: {
-      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E5'] },
-      outcomes: TOLD_E3_E5,
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 27,
-          messages: ['E4'],
-          detail:
-            'E4 (us-east 10:4) was deleted by the replicator (mark-delete 10:5) but us-west does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E5'] }, outcomes: TOLD_E3_E5 },
+      violated(
+        'no-silent-loss',
+        27,
+        ['E4'],
+        'E4 (us-east 10:4) was deleted by the replicator (mark-delete 10:5) but us-west does not store it',
+      ),
+    ),
   },
   {
     id: 's02',
@@ -84,40 +84,30 @@ const ROWS: ReviewRow[] = [
     title:
       "E4 corrupted on the wire, local copy intact: resendMessages on the open connection, E5's first receipt meets E4 at the head (Case-5), after the reconnect E4 is Dup and matches the head (Case-3) — E4 lost, as predicted",
     scenario: scenario('u18-s03-intact-middle'),
-    expected: {
-      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E5'] },
-      outcomes: TOLD_E3_E5,
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 27,
-          messages: ['E4'],
-          detail:
-            'E4 (us-east 10:4) was deleted by the replicator (mark-delete 10:4) but us-west does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E5'] }, outcomes: TOLD_E3_E5 },
+      violated(
+        'no-silent-loss',
+        27,
+        ['E4'],
+        'E4 (us-east 10:4) was deleted by the replicator (mark-delete 10:4) but us-west does not store it',
+      ),
+    ),
   },
   {
     id: 's04',
     title:
       "NotAllowedError once on E3 (a transient pre-dedup rejection): head dropped, rewind, E4/E5 persisted meanwhile, E3' Dup, Case-1 — lost, as predicted",
     scenario: scenario('u18-s04-not-allowed-once'),
-    expected: {
-      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E4', 'E5'] },
-      outcomes: TOLD_E3_E5,
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 27,
-          messages: ['E3'],
-          detail:
-            'E3 (us-east 10:3) was deleted by the replicator (mark-delete 10:5) but us-west does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { 'us-east': SEED_000_EAST, 'us-west': ['E4', 'E5'] }, outcomes: TOLD_E3_E5 },
+      violated(
+        'no-silent-loss',
+        27,
+        ['E3'],
+        'E3 (us-east 10:3) was deleted by the replicator (mark-delete 10:5) but us-west does not store it',
+      ),
+    ),
   },
   {
     id: 's05',
@@ -144,20 +134,15 @@ const ROWS: ReviewRow[] = [
     title:
       "seed 000 under V1: E4 (p1, 1), E5 (p1, 2) persisted, E3' (p1, 0) is Dup by the original producer's id and its -1:-1 matches the head — lost under V1 too, as predicted",
     scenario: scenario('u18-s06-corrupted-head-v1'),
-    expected: {
-      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E4', 'E5'] },
-      outcomes: TOLD_E3_E5,
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 27,
-          messages: ['E3'],
-          detail:
-            'E3 (us-east 10:3) was deleted by the replicator (mark-delete 10:5) but us-west does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { 'us-east': SEED_000_EAST, 'us-west': ['E4', 'E5'] }, outcomes: TOLD_E3_E5 },
+      violated(
+        'no-silent-loss',
+        27,
+        ['E3'],
+        'E3 (us-east 10:3) was deleted by the replicator (mark-delete 10:5) but us-west does not store it',
+      ),
+    ),
   },
   {
     id: 's07',
@@ -177,40 +162,30 @@ const ROWS: ReviewRow[] = [
     title:
       "s01 with guard-rewind: E5 is pipelined behind the failed E4, the replicator stops visibly; its producer's close lets E5's first copy arrive (AbstractReplicator.terminate — the rule review 18 corrected): us-west E3, E5, E4 owed",
     scenario: scenario('u18-s08-corrupted-middle-guard-rewind'),
-    expected: {
-      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E5'] },
-      outcomes: TOLD_E3_E5,
-      violations: [
-        {
-          invariant: 'replication-progress',
-          step: 25,
-          messages: ['E4'],
-          detail:
-            'replication stalled with E4 not replicated: the replicator terminated (guard-rewind: E4 failed while later entries may already be persisted)',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E5'] }, outcomes: TOLD_E3_E5 },
+      violated(
+        'replication-progress',
+        25,
+        ['E4'],
+        'replication stalled with E4 not replicated: the replicator terminated (guard-rewind: E4 failed while later entries may already be persisted)',
+      ),
+    ),
   },
   {
     id: 's09',
     title:
       "s01 with fail-on-corrupt-head: the stop keeps E4 at the head, E5's receipt meets it (Case-5) and closes the connection, so the close fails E5 although us-west stores it: E4, E5 owed, no loss",
     scenario: scenario('u18-s09-corrupted-middle-fail-on-corrupt-head'),
-    expected: {
-      stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E5'] },
-      outcomes: TOLD_E3_E5,
-      violations: [
-        {
-          invariant: 'replication-progress',
-          step: 24,
-          messages: ['E4', 'E5'],
-          detail:
-            'replication stalled with E4 not replicated; E5 stored at us-west but still in the source backlog: the replicator terminated (fail-on-corrupt-head: local buffer of E4 is corrupted)',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { 'us-east': SEED_000_EAST, 'us-west': ['E3', 'E5'] }, outcomes: TOLD_E3_E5 },
+      violated(
+        'replication-progress',
+        24,
+        ['E4', 'E5'],
+        'replication stalled with E4 not replicated; E5 stored at us-west but still in the source backlog: the replicator terminated (fail-on-corrupt-head: local buffer of E4 is corrupted)',
+      ),
+    ),
   },
   {
     id: 's10',
@@ -308,20 +283,15 @@ const ROWS: ReviewRow[] = [
     title:
       "seed 001's recipe with a Go producer: the race is the broker's — ledger-entries-match at step 17 as in the Java built-in; M1's add errored out by the close, resent to 4:0, as predicted",
     scenario: scenario('u18-f03-seed-recipe-go'),
-    expected: {
-      stored: { local: ['3:0', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '4:0', M2: '4:1' }),
-      violations: [
-        {
-          invariant: 'ledger-entries-match',
-          step: 17,
-          messages: [],
-          detail:
-            'ledger 3 is recorded with 1 entry but BookKeeper closed it with 2 (last entry 3:1)',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['3:0', 'M1', 'M2'] }, outcomes: storedAt({ M1: '4:0', M2: '4:1' }) },
+      violated(
+        'ledger-entries-match',
+        17,
+        [],
+        'ledger 3 is recorded with 1 entry but BookKeeper closed it with 2 (last entry 3:1)',
+      ),
+    ),
   },
   {
     id: 'f04',

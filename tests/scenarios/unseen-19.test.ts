@@ -13,7 +13,14 @@ import { loadScenario, run, type RunResult } from '../../src/engine';
 import { noDuplicates } from '../../src/engine/check/invariants';
 import { ledgerInvariants } from '../../src/engine/check/ledger';
 import type { World } from '../../src/engine/model/world';
-import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
+import {
+  describeRows,
+  quiescentNoAlarm,
+  quiescentWith,
+  type ReviewRow,
+  storedAt,
+  violated,
+} from './reviewRows';
 import { scenario } from './unseen-19.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -32,38 +39,30 @@ const ROWS: ReviewRow[] = [
     title:
       "no-silent-loss, -1:-1 whose original was never stored: M2 reuses M1's seq 0, Dup, -1:-1 to M2's callback, M2 not stored — alarm at the receipt's step, as predicted",
     scenario: scenario('u19-n02-dup-original-never-stored'),
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 8,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M1'] }, outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        8,
+        ['M2'],
+        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'n03',
     title:
       "no-silent-loss: M2 with a lower seq (1) than M1's (3) is Dup by highestSequencedPersisted — alarm M2, as predicted",
     scenario: scenario('u19-n03-lower-seq-dropped'),
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 8,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M1'] }, outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        8,
+        ['M2'],
+        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'n04',
@@ -100,27 +99,24 @@ const ROWS: ReviewRow[] = [
     title:
       "no-silent-loss, a message TTL mark-deletes the replicator's backlog before any read: E1 and E2 reported with the TTL detail at the expiry's step (decided: a mark-delete is reported as done, whoever made it), as predicted",
     scenario: scenario('u19-n07-ttl-before-read'),
-    expected: {
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': [] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['E1'],
-          detail:
-            "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['E2'],
-          detail:
-            "E2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'E2'], 'us-west': [] },
+        outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+      },
+      violated(
+        'no-silent-loss',
+        11,
+        ['E1'],
+        "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        11,
+        ['E2'],
+        "E2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: 'n08',
@@ -177,19 +173,15 @@ const ROWS: ReviewRow[] = [
     title:
       "no-duplicates: dedup switched on after M1 persisted (cursor Latest) and one entry per ledger: the resend is written after the cursor into ledger 11 — alarm, copies 10:0 and 11:0, as predicted (the built-in dedup-enabled-at-runtime's rule across a rollover)",
     scenario: scenario('u19-d03-dedup-on-rollover-copies'),
-    expected: {
-      stored: { local: ['M1', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '11:0', M2: '12:0' }),
-      violations: [
-        {
-          invariant: 'no-duplicates',
-          step: 10,
-          messages: ['M1'],
-          detail: 'M1 (p1, seq 0) is stored twice at local: 10:0 and 11:0',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M1', 'M1', 'M2'] }, outcomes: storedAt({ M1: '11:0', M2: '12:0' }) },
+      violated(
+        'no-duplicates',
+        10,
+        ['M1'],
+        'M1 (p1, seq 0) is stored twice at local: 10:0 and 11:0',
+      ),
+    ),
   },
   {
     id: 'd04',
@@ -226,19 +218,15 @@ const ROWS: ReviewRow[] = [
     title:
       'a chunked M1 with dedup on, without PR 20948: the lost receipt comes after chunk 1/2; both resent chunks are Dup (seq 0 ≤ pushed 0) and the last one completes M1 with -1:-1 — M1 never assembles: no-silent-loss (predicted no alarm: mispredicted; Pulsar before 20948 agrees)',
     scenario: scenario('u19-d07-chunked-resend'),
-    expected: {
-      stored: { local: ['M2'] },
-      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M2'] }, outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] } },
+      violated(
+        'no-silent-loss',
+        10,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'd08',
@@ -335,20 +323,15 @@ const ROWS: ReviewRow[] = [
     title:
       "seed 001's recipe with its subscription consuming afterwards: ledger-entries-match at step 17 as the built-in; the consumer reads only what the list records (3:0, ledger 4) — no acked-positions-exist, no negative backlog, as predicted",
     scenario: scenario('u19-b01-seed-001-consumer'),
-    expected: {
-      stored: { local: ['3:0', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '4:0', M2: '4:1' }),
-      violations: [
-        {
-          invariant: 'ledger-entries-match',
-          step: 17,
-          messages: [],
-          detail:
-            'ledger 3 is recorded with 1 entry but BookKeeper closed it with 2 (last entry 3:1)',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['3:0', 'M1', 'M2'] }, outcomes: storedAt({ M1: '4:0', M2: '4:1' }) },
+      violated(
+        'ledger-entries-match',
+        17,
+        [],
+        'ledger 3 is recorded with 1 entry but BookKeeper closed it with 2 (last entry 3:1)',
+      ),
+    ),
   },
   {
     id: 'b06',
@@ -435,20 +418,18 @@ const ROWS: ReviewRow[] = [
     title:
       "p02 with E2 pipelined behind E1: E2 persists while E1 is refused; the rewind's E1 is Dup by position and Case-1 completes it — E1 lost (predicted as p02: mispredicted; review 18 s04's shape)",
     scenario: scenario('u19-p06-not-allowed-twice-pipelined'),
-    expected: {
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 23,
-          messages: ['E1'],
-          detail:
-            'E1 (us-east 10:0) was deleted by the replicator (mark-delete 10:1) but us-west does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E2'] },
+        outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+      },
+      violated(
+        'no-silent-loss',
+        23,
+        ['E1'],
+        'E1 (us-east 10:0) was deleted by the replicator (mark-delete 10:1) but us-west does not store it',
+      ),
+    ),
   },
   {
     id: 'p07',
@@ -475,20 +456,15 @@ const ROWS: ReviewRow[] = [
     title:
       'the TTL empties the backlog: no-silent-loss for E1 (TTL detail) but nothing is owed — no replication-progress, as predicted',
     scenario: scenario('u19-p03-ttl-nothing-owed'),
-    expected: {
-      stored: { 'us-east': ['E1'], 'us-west': [] },
-      outcomes: storedAt({ E1: '10:0' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 6,
-          messages: ['E1'],
-          detail:
-            "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { 'us-east': ['E1'], 'us-west': [] }, outcomes: storedAt({ E1: '10:0' }) },
+      violated(
+        'no-silent-loss',
+        6,
+        ['E1'],
+        "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: 'p04',

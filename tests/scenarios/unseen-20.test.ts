@@ -8,7 +8,14 @@
 // every row asserts the stored messages per cluster, the application's outcomes, the violations
 // (step and detail) and how the run ended. The scenarios are in unseen-20.scenarios.ts.
 import { describe, expect, it } from 'vitest';
-import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
+import {
+  describeRows,
+  quiescentNoAlarm,
+  quiescentWith,
+  type ReviewRow,
+  storedAt,
+  violated,
+} from './reviewRows';
 import { runOf } from './helpers';
 import { scenario } from './unseen-20.scenarios';
 
@@ -58,47 +65,42 @@ const ROWS: ReviewRow[] = [
     title:
       "a message TTL then a trim: E1, E2 expired on the replicator's cursor before its first read — reported with the TTL's words at the expiry; the trim deletes their ledgers and the loss stays reported, as predicted",
     scenario: scenario('u20-t06-ttl-then-trim'),
-    expected: {
-      stored: { 'us-east': ['E3'], 'us-west': ['E3'] },
-      outcomes: storedAt({ E1: '10:0', E2: '11:0', E3: '12:0' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['E1'],
-          detail:
-            "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 11:0) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['E2'],
-          detail:
-            "E2 (us-east 11:0) expired by the message TTL on the replicator's cursor (mark-delete 11:0) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E3'], 'us-west': ['E3'] },
+        outcomes: storedAt({ E1: '10:0', E2: '11:0', E3: '12:0' }),
+      },
+      violated(
+        'no-silent-loss',
+        10,
+        ['E1'],
+        "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 11:0) before it was replicated: us-west does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        10,
+        ['E2'],
+        "E2 (us-east 11:0) expired by the message TTL on the replicator's cursor (mark-delete 11:0) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: 't07',
     title:
       "seed 000's corrupted head (Case-1 deletes E3 unsent), then a trim at the end: ledger 10 (E3) is deleted behind the replicator's mark-delete 11:1 — the loss stays reported, as predicted",
     scenario: scenario('u20-t07-checksum-then-trim'),
-    expected: {
-      stored: { 'us-east': ['E4', 'E5'], 'us-west': ['E4', 'E5'] },
-      outcomes: storedAt({ E3: '10:3', E4: '11:0', E5: '11:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 27,
-          messages: ['E3'],
-          detail:
-            'E3 (us-east 10:3) was deleted by the replicator (mark-delete 11:1) but us-west does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E4', 'E5'], 'us-west': ['E4', 'E5'] },
+        outcomes: storedAt({ E3: '10:3', E4: '11:0', E5: '11:1' }),
+      },
+      violated(
+        'no-silent-loss',
+        27,
+        ['E3'],
+        'E3 (us-east 10:3) was deleted by the replicator (mark-delete 11:1) but us-west does not store it',
+      ),
+    ),
   },
   {
     id: 't08',
@@ -305,20 +307,18 @@ const ROWS: ReviewRow[] = [
     title:
       'fan-in under V1, one producer name at both sources: eu-central drops W1 (app, 0) as Dup behind E1 (isDuplicateReplV1 → isDuplicateNormal) and its replicator deletes it — no-silent-loss W1, as predicted',
     scenario: scenario('u20-r03-fanin-v1-same-name'),
-    expected: {
-      stored: { 'us-east': ['E1'], 'us-west': ['W1'], 'eu-central': ['E1'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:0' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 19,
-          messages: ['W1'],
-          detail:
-            'W1 (us-west 20:0) was deleted by the replicator us-west->eu-central (mark-delete 20:0) but eu-central does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1'], 'us-west': ['W1'], 'eu-central': ['E1'] },
+        outcomes: storedAt({ E1: '10:0', W1: '20:0' }),
+      },
+      violated(
+        'no-silent-loss',
+        19,
+        ['W1'],
+        'W1 (us-west 20:0) was deleted by the replicator us-west->eu-central (mark-delete 20:0) but eu-central does not store it',
+      ),
+    ),
   },
   {
     id: 'r04',
@@ -335,20 +335,18 @@ const ROWS: ReviewRow[] = [
     title:
       "fan-out, seed 000's corrupted head on the eu-central link only: Case-1 deletes E1 there unsent — no-silent-loss at eu-central, us-west whole, as predicted",
     scenario: scenario('u20-r05-fanout-checksum-one-link'),
-    expected: {
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'], 'eu-central': ['E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 21,
-          messages: ['E1'],
-          detail:
-            'E1 (us-east 10:0) was deleted by the replicator us-east->eu-central (mark-delete 10:1) but eu-central does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'], 'eu-central': ['E2'] },
+        outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+      },
+      violated(
+        'no-silent-loss',
+        21,
+        ['E1'],
+        'E1 (us-east 10:0) was deleted by the replicator us-east->eu-central (mark-delete 10:1) but eu-central does not store it',
+      ),
+    ),
   },
   {
     id: 'r06',
@@ -375,41 +373,36 @@ const ROWS: ReviewRow[] = [
     title:
       "fan-out, a message TTL before either replicator read: both cursors expire — E1, E2 reported per link with the TTL's words, as predicted",
     scenario: scenario('u20-r07-fanout-ttl'),
-    expected: {
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': [], 'eu-central': [] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['E1'],
-          detail:
-            "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['E2'],
-          detail:
-            "E2 (us-east 10:1) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['E1'],
-          detail:
-            "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->eu-central (mark-delete 10:1) before it was replicated: eu-central does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['E2'],
-          detail:
-            "E2 (us-east 10:1) expired by the message TTL on the replicator's cursor us-east->eu-central (mark-delete 10:1) before it was replicated: eu-central does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'E2'], 'us-west': [], 'eu-central': [] },
+        outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+      },
+      violated(
+        'no-silent-loss',
+        11,
+        ['E1'],
+        "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        11,
+        ['E2'],
+        "E2 (us-east 10:1) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        11,
+        ['E1'],
+        "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->eu-central (mark-delete 10:1) before it was replicated: eu-central does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        11,
+        ['E2'],
+        "E2 (us-east 10:1) expired by the message TTL on the replicator's cursor us-east->eu-central (mark-delete 10:1) before it was replicated: eu-central does not store it",
+      ),
+    ),
   },
   {
     id: 'r08',
@@ -440,20 +433,18 @@ const ROWS: ReviewRow[] = [
     title:
       "two-way, a TTL at us-west before its replicator read: W1 reported lost by the TTL; E1's copy (replicated_from) is not owed back — as predicted",
     scenario: scenario('u20-r10-two-way-ttl'),
-    expected: {
-      stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 16,
-          messages: ['W1'],
-          detail:
-            "W1 (us-west 20:1) expired by the message TTL on the replicator's cursor us-west->us-east (mark-delete 20:1) before it was replicated: us-east does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'] },
+        outcomes: storedAt({ E1: '10:0', W1: '20:1' }),
+      },
+      violated(
+        'no-silent-loss',
+        16,
+        ['W1'],
+        "W1 (us-west 20:1) expired by the message TTL on the replicator's cursor us-west->us-east (mark-delete 20:1) before it was replicated: us-east does not store it",
+      ),
+    ),
   },
   {
     id: 'c01',
@@ -480,20 +471,18 @@ const ROWS: ReviewRow[] = [
     title:
       "a message TTL between M1's chunks: chunk 1 expires on the replicator's cursor, chunk 2 is replicated alone — M1 lost at us-west; the detail now names the TTL on chunk 10:0 (it blamed the replicator's delete)",
     scenario: scenario('u20-c03-geo-chunked-ttl-mid-message'),
-    expected: {
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 20,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0–10:1): its chunk at 10:0 expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west cannot assemble it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+        outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
+      },
+      violated(
+        'no-silent-loss',
+        20,
+        ['M1'],
+        "M1 (us-east 10:0–10:1): its chunk at 10:0 expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west cannot assemble it",
+      ),
+    ),
   },
   {
     id: 'c04',
@@ -520,20 +509,18 @@ const ROWS: ReviewRow[] = [
     title:
       "NotAllowedError once: chunk 1 fails, chunk 2 is written (watermark 10:1), chunk 1's resend is Dup by position and deleted (Case-1) — M1 lost at us-west, review 18's loss for a chunk, as predicted",
     scenario: scenario('u20-c06-geo-chunked-not-allowed-once'),
-    expected: {
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 19,
-          messages: ['M1'],
-          detail:
-            'M1 (us-east 10:0–10:1) was deleted by the replicator (mark-delete 10:1) but us-west does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+        outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
+      },
+      violated(
+        'no-silent-loss',
+        19,
+        ['M1'],
+        'M1 (us-east 10:0–10:1) was deleted by the replicator (mark-delete 10:1) but us-west does not store it',
+      ),
+    ),
   },
   {
     id: 'e01',
@@ -550,40 +537,36 @@ const ROWS: ReviewRow[] = [
     title:
       "a TTL due during a topic unload's wait: not applicable while closing; after the reload it expires E2 (11:0) before the replicator reads it — no-silent-loss E2 (TTL), as predicted",
     scenario: scenario('u20-e02-ttl-during-topic-unload'),
-    expected: {
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1'] },
-      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 20,
-          messages: ['E2'],
-          detail:
-            "E2 (us-east 11:0) expired by the message TTL on the replicator's cursor (mark-delete 11:0) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1'] },
+        outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
+      },
+      violated(
+        'no-silent-loss',
+        20,
+        ['E2'],
+        "E2 (us-east 11:0) expired by the message TTL on the replicator's cursor (mark-delete 11:0) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: 'e03',
     title:
       "a TTL at a bookie-backed source while M2's add waits for a slow bookie: only confirmed M1 expires (lost, TTL); M2 is replicated later, as predicted",
     scenario: scenario('u20-e03-ttl-slow-bookie'),
-    expected: {
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 9,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
+        outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+      },
+      violated(
+        'no-silent-loss',
+        9,
+        ['M1'],
+        "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:0) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
 ];
 

@@ -8,7 +8,14 @@
 // every row asserts the stored messages per cluster, the application's outcomes, the violations (step
 // and detail) and how the run ended. The scenarios are in unseen-21.scenarios.ts.
 import { describe, expect, it } from 'vitest';
-import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
+import {
+  describeRows,
+  quiescentNoAlarm,
+  quiescentWith,
+  type ReviewRow,
+  storedAt,
+  violated,
+} from './reviewRows';
 import { runOf, textsOf } from './helpers';
 import { scenario } from './unseen-21.scenarios';
 
@@ -78,19 +85,18 @@ const ROWS: ReviewRow[] = [
     title:
       "two-way V1 with both producers named p: at us-west the replicated E1 takes the key (p, 0), so pw's W1 (p, 0) is Dup, completed -1:-1 and stored nowhere — no-silent-loss, Pulsar's V1 collision, as predicted",
     scenario: scenario('u21-a07-two-way-v1-same-name'),
-    expected: {
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: { E1: ['stored at 10:0'], W1: ['completed -1:-1'], E2: ['stored at 10:1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 16,
-          messages: ['W1'],
-          detail: 'W1 was completed as a success with -1:-1 for pw, but us-west does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
+        outcomes: { E1: ['stored at 10:0'], W1: ['completed -1:-1'], E2: ['stored at 10:1'] },
+      },
+      violated(
+        'no-silent-loss',
+        16,
+        ['W1'],
+        'W1 was completed as a success with -1:-1 for pw, but us-west does not store it',
+      ),
+    ),
   },
   {
     id: 'b01',
@@ -127,61 +133,54 @@ const ROWS: ReviewRow[] = [
     title:
       "a TTL at both ends of a two-way pair before either replicator reads: W1 lost to us-east, E1 and E2 to us-west, each with the TTL's words and its link; nothing replicated in is owed back, as predicted",
     scenario: scenario('u21-b04-two-way-ttl-both'),
-    expected: {
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['W1'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:0', E2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 12,
-          messages: ['W1'],
-          detail:
-            "W1 (us-west 20:0) expired by the message TTL on the replicator's cursor us-west->us-east (mark-delete 20:0) before it was replicated: us-east does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 17,
-          messages: ['E1'],
-          detail:
-            "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 17,
-          messages: ['E2'],
-          detail:
-            "E2 (us-east 10:1) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'E2'], 'us-west': ['W1'] },
+        outcomes: storedAt({ E1: '10:0', W1: '20:0', E2: '10:1' }),
+      },
+      violated(
+        'no-silent-loss',
+        12,
+        ['W1'],
+        "W1 (us-west 20:0) expired by the message TTL on the replicator's cursor us-west->us-east (mark-delete 20:0) before it was replicated: us-east does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        17,
+        ['E1'],
+        "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        17,
+        ['E2'],
+        "E2 (us-east 10:1) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: 'b05',
     title:
       "a TTL at us-east before the replicator reads, then a broker restart there: the expiry's mark-delete is kept; E1, E2 lost (the TTL named), nothing sent after the restart, as predicted",
     scenario: scenario('u21-b05-ttl-then-restart'),
-    expected: {
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': [] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['E1'],
-          detail:
-            "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 10,
-          messages: ['E2'],
-          detail:
-            "E2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'E2'], 'us-west': [] },
+        outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+      },
+      violated(
+        'no-silent-loss',
+        10,
+        ['E1'],
+        "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        10,
+        ['E2'],
+        "E2 (us-east 10:1) expired by the message TTL on the replicator's cursor (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: 'b06',
@@ -218,19 +217,18 @@ const ROWS: ReviewRow[] = [
     title:
       "us-west on bookies, bookie-2 slow for E1, ownership to broker-4 when E1 arrives: recovery keeps 20:0 (both bookies hold it), but the load's replay does not rebuild the V2 watermark (apache/pulsar#25861) — the resend of E1 is stored again at 21:0: no-duplicates; predicted once (misprediction: #25861, Pulsar agrees; with pr-25860 once)",
     scenario: scenario('u21-c03-slow-bookie-ownership-remote'),
-    expected: {
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-duplicates',
-          step: 39,
-          messages: ['E1'],
-          detail: 'E1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 21:0',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E1', 'E2'] },
+        outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+      },
+      violated(
+        'no-duplicates',
+        39,
+        ['E1'],
+        'E1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 21:0',
+      ),
+    ),
   },
   {
     id: 'c04',
@@ -347,19 +345,18 @@ const ROWS: ReviewRow[] = [
     title:
       'd04 with V2: the replay does not rebuild the _LID/_EID watermark (apache/pulsar#25861), the resend of E1 is stored again at 21:0 — no-duplicates, as predicted after x03 (with pr-25860 once)',
     scenario: scenario('u21-d06-crash-remote-v2'),
-    expected: {
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-duplicates',
-          step: 13,
-          messages: ['E1'],
-          detail: 'E1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 21:0',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E1', 'E2'] },
+        outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
+      },
+      violated(
+        'no-duplicates',
+        13,
+        ['E1'],
+        'E1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 21:0',
+      ),
+    ),
   },
   {
     id: 'd05',
@@ -430,19 +427,18 @@ const ROWS: ReviewRow[] = [
     title:
       "us-west switched on after E1 persisted and the replicator dropped at once: the resend of E1 (behind the new cursor, not in the maps) is written again — no-duplicates as in the built-in dedup-enabled-at-runtime; predicted no finding (misprediction of the invariant's scope)",
     scenario: scenario('u21-f03-remote-on-resend-before-cursor'),
-    expected: {
-      stored: { 'us-east': ['E1'], 'us-west': ['E1', 'E1'] },
-      outcomes: storedAt({ E1: '10:0' }),
-      violations: [
-        {
-          invariant: 'no-duplicates',
-          step: 15,
-          messages: ['E1'],
-          detail: 'E1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 20:1',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1'], 'us-west': ['E1', 'E1'] },
+        outcomes: storedAt({ E1: '10:0' }),
+      },
+      violated(
+        'no-duplicates',
+        15,
+        ['E1'],
+        'E1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 20:1',
+      ),
+    ),
   },
   {
     id: 'g01',

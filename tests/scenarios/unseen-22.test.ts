@@ -8,7 +8,14 @@
 // the run ended. The scenarios are in unseen-22.scenarios.ts.
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/engine';
-import { describeRows, quiescentNoAlarm, type ReviewRow, storedAt } from './reviewRows';
+import {
+  describeRows,
+  quiescentNoAlarm,
+  quiescentWith,
+  type ReviewRow,
+  storedAt,
+  violated,
+} from './reviewRows';
 import { runOf } from './helpers';
 import { scenario } from './unseen-22.scenarios';
 
@@ -124,19 +131,15 @@ const ROWS: ReviewRow[] = [
     title:
       'Java, explicit ids 5 then 3: 3 ≤ lastSequenceIdPushed, so M2 travels alone and the broker answers Dup — no-silent-loss, the contract of ids the application chooses, as predicted',
     scenario: scenario('u22-b08-java-explicit-ids-go-down'),
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 9,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M1'] }, outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        9,
+        ['M2'],
+        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'b09',
@@ -268,98 +271,75 @@ const ROWS: ReviewRow[] = [
     title:
       "Java, M1 and M2 pipelined, ChecksumError (intact) on M1: M2's seq 1 is pushed and persisted before M1's resend, which is Dup — M1 completed -1:-1 and never stored: no-silent-loss, Pulsar's own loss (found by x05), as predicted after x05",
     scenario: scenario('u22-e07-java-checksum-pipelined'),
-    expected: {
-      stored: { local: ['M2'] },
-      outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 12,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M2'] }, outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        12,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'e08',
     title:
       'Go, the same race: the ChecksumError closes the connection after M2 was written; the rewrite of M1 is Dup — no-silent-loss, as predicted after x05',
     scenario: scenario('u22-e08-go-checksum-pipelined'),
-    expected: {
-      stored: { local: ['M2'] },
-      outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M2'] }, outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        11,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'e09',
     title:
       'Java chunked, dedup on, pr-20948, ChecksumError (intact) on chunk 1 with chunk 2 behind it: chunk 2 is written alone at 10:0, the resent chunk 1 at 10:1, receipts matched by the shared id complete M1 "stored at 10:1" — the consumer discards the lone last chunk: no-silent-loss, stored nothing, as predicted after x05',
     scenario: scenario('u22-e09-java-chunk-checksum-intact-dedup'),
-    expected: {
-      stored: { local: [] },
-      outcomes: storedAt({ M1: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['M1'],
-          detail:
-            "M1 was completed as a success at 10:1 for p1, but local does not store it: the consumer discarded M1[2/2] at 10:0, a chunk with no context: M1's first chunk never reached it (an unexpected chunk)",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: [] }, outcomes: storedAt({ M1: '10:1' }) },
+      violated(
+        'no-silent-loss',
+        11,
+        ['M1'],
+        "M1 was completed as a success at 10:1 for p1, but local does not store it: the consumer discarded M1[2/2] at 10:0, a chunk with no context: M1's first chunk never reached it (an unexpected chunk)",
+      ),
+    ),
   },
   {
     id: 'e10',
     title:
       'e09 without dedup: the resent chunk 2 is written too and M1 assembles from 10:1–10:2, but the success came before it, with nothing pending to resend it — no-silent-loss at step 11 (an early success); predicted no violation (mine), Pulsar agrees with the model',
     scenario: scenario('u22-e10-java-chunk-checksum-intact-no-dedup'),
-    expected: {
-      stored: { local: ['M1'] },
-      outcomes: storedAt({ M1: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 11,
-          messages: ['M1'],
-          detail:
-            "M1 was completed as a success at 10:1 for p1, but local does not store it: the consumer discarded M1[2/2] at 10:0, a chunk with no context: M1's first chunk never reached it (an unexpected chunk)",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) },
+      violated(
+        'no-silent-loss',
+        11,
+        ['M1'],
+        "M1 was completed as a success at 10:1 for p1, but local does not store it: the consumer discarded M1[2/2] at 10:0, a chunk with no context: M1's first chunk never reached it (an unexpected chunk)",
+      ),
+    ),
   },
   {
     id: 'e11',
     title:
       'e09 with Go: the ChecksumError closes the connection after chunk 2 was written; grabCnx rewrites both, chunk 2 is Dup and its -1:-1 completes M1 — the same loss, as predicted',
     scenario: scenario('u22-e11-go-chunk-checksum-intact-dedup'),
-    expected: {
-      stored: { local: [] },
-      outcomes: { M1: ['completed -1:-1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 13,
-          messages: ['M1'],
-          detail:
-            "M1 was completed as a success with -1:-1 for p1, but local does not store it: the consumer discarded M1[2/2] at 10:0, a chunk with no context: M1's first chunk never reached it (an unexpected chunk)",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: [] }, outcomes: { M1: ['completed -1:-1'] } },
+      violated(
+        'no-silent-loss',
+        13,
+        ['M1'],
+        "M1 was completed as a success with -1:-1 for p1, but local does not store it: the consumer discarded M1[2/2] at 10:0, a chunk with no context: M1's first chunk never reached it (an unexpected chunk)",
+      ),
+    ),
   },
   {
     id: 'c01',
@@ -376,20 +356,15 @@ const ROWS: ReviewRow[] = [
     title:
       'Java chunking, dedup off, the same lost receipt: chunk 1 stored twice before chunk 2, and a consumer before PR 20948 drops M1 at the repeat — no-silent-loss; predicted two copies (fault placement, mine), Pulsar agrees with the model',
     scenario: scenario('u22-c02-java-chunk-lost-receipt-no-dedup'),
-    expected: {
-      stored: { local: ['M2'] },
-      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 12,
-          messages: ['M1'],
-          detail:
-            'M1 was completed as a success at 10:2 for p1, but local does not store it: the consumer dropped it at 10:1, at the repeated chunk M1[1/2] (before PR 20948)',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M2'] }, outcomes: storedAt({ M1: '10:2', M2: '10:3' }) },
+      violated(
+        'no-silent-loss',
+        12,
+        ['M1'],
+        'M1 was completed as a success at 10:2 for p1, but local does not store it: the consumer dropped it at 10:1, at the repeated chunk M1[1/2] (before PR 20948)',
+      ),
+    ),
   },
   {
     id: 'c03',
@@ -405,39 +380,30 @@ const ROWS: ReviewRow[] = [
     title:
       'Java, three chunks, dedup on, no fix: chunk 2 compares equal and is Dup, so is chunk 3, whose -1:-1 completes M1 — no-silent-loss, as predicted',
     scenario: scenario('u22-c04-java-three-chunks-no-fix'),
-    expected: {
-      stored: { local: ['M2'] },
-      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 9,
-          messages: ['M1'],
-          detail: 'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['M2'] }, outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] } },
+      violated(
+        'no-silent-loss',
+        9,
+        ['M1'],
+        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
+      ),
+    ),
   },
   {
     id: 'c05',
     title:
       'Java chunking, dedup off, a drop after chunk 1 persisted: chunk 1 twice, a pre-fix consumer drops M1 at the repeat — no-silent-loss, as predicted (pr-20948: stored)',
     scenario: scenario('u22-c05-java-chunk-disconnect-no-dedup'),
-    expected: {
-      stored: { local: [] },
-      outcomes: storedAt({ M1: '10:2' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 12,
-          messages: ['M1'],
-          detail:
-            'M1 was completed as a success at 10:2 for p1, but local does not store it: the consumer dropped it at 10:1, at the repeated chunk M1[1/2] (before PR 20948)',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: [] }, outcomes: storedAt({ M1: '10:2' }) },
+      violated(
+        'no-silent-loss',
+        12,
+        ['M1'],
+        'M1 was completed as a success at 10:2 for p1, but local does not store it: the consumer dropped it at 10:1, at the repeated chunk M1[1/2] (before PR 20948)',
+      ),
+    ),
   },
   {
     id: 'c06',
@@ -484,20 +450,15 @@ const ROWS: ReviewRow[] = [
     title:
       "the same limit, two producers' chunks interleaved: N1's first chunk evicts M1 and acknowledges it — no-silent-loss, as predicted",
     scenario: scenario('u22-k02-consumer-limit-interleaved'),
-    expected: {
-      stored: { local: ['N1'] },
-      outcomes: storedAt({ M1: '10:2', N1: '10:3' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 13,
-          messages: ['M1'],
-          detail:
-            "M1 was completed as a success at 10:2 for p1, but local does not store it: the consumer's maxPendingChunkedMessage (1) evicted it at 10:1 and acknowledged its chunks",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      { stored: { local: ['N1'] }, outcomes: storedAt({ M1: '10:2', N1: '10:3' }) },
+      violated(
+        'no-silent-loss',
+        13,
+        ['M1'],
+        "M1 was completed as a success at 10:2 for p1, but local does not store it: the consumer's maxPendingChunkedMessage (1) evicted it at 10:1 and acknowledged its chunks",
+      ),
+    ),
   },
   {
     id: 'k03',
