@@ -11,7 +11,15 @@
 // (20n and 20v show the resend that follows, with dedup off and on at the target).
 import { describe, expect, it } from 'vitest';
 import { exploreOf, type Json, runOf, stepOf, textsOf } from './helpers';
-import { describeRows, quiescentNoAlarm, type ReviewRow, scenarioIn, storedAt } from './reviewRows';
+import {
+  describeRows,
+  quiescentNoAlarm,
+  quiescentWith,
+  type ReviewRow,
+  scenarioIn,
+  storedAt,
+  violated,
+} from './reviewRows';
 import { DEDUP_ON, EAST_TO_WEST, EAST_WEST, P1_EAST, persisted } from './reviewScenarios';
 
 // What most rows share: one broker per cluster (EAST_WEST), p1 at us-east (P1_EAST), dedup on, the
@@ -140,27 +148,24 @@ const ROWS: ReviewRow[] = [
         },
       ],
     },
-    expected: {
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'], eu: ['M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 19,
-          messages: ['M1'],
-          detail:
-            "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->eu (mark-delete 10:1) before it was replicated: eu does not store it",
-        },
-        {
-          invariant: 'no-silent-loss',
-          step: 19,
-          messages: ['M2'],
-          detail:
-            "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor us-east->eu (mark-delete 10:1) before it was replicated: eu does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'], eu: ['M3'] },
+        outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
+      },
+      violated(
+        'no-silent-loss',
+        19,
+        ['M1'],
+        "M1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->eu (mark-delete 10:1) before it was replicated: eu does not store it",
+      ),
+      violated(
+        'no-silent-loss',
+        19,
+        ['M2'],
+        "M2 (us-east 10:1) expired by the message TTL on the replicator's cursor us-east->eu (mark-delete 10:1) before it was replicated: eu does not store it",
+      ),
+    ),
   },
   {
     id: '13',
@@ -338,19 +343,18 @@ const ROWS: ReviewRow[] = [
         },
       ],
     },
-    expected: {
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-      violations: [
-        {
-          invariant: 'no-duplicates',
-          step: 15,
-          messages: ['M1'],
-          detail: 'M1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 21:0',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
+        outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
+      },
+      violated(
+        'no-duplicates',
+        15,
+        ['M1'],
+        'M1 (replicated from source 10:0) is stored twice at us-west: 20:0 and 21:0',
+      ),
+    ),
   },
   {
     id: '20',
@@ -462,20 +466,18 @@ const ROWS: ReviewRow[] = [
         },
       ],
     },
-    expected: {
-      stored: { 'us-east': ['E1', 'W1', 'E2', 'E3'], 'us-west': ['W1', 'E2', 'E3'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:0', E2: '10:2', E3: '10:3' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 16,
-          messages: ['E1'],
-          detail:
-            "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'W1', 'E2', 'E3'], 'us-west': ['W1', 'E2', 'E3'] },
+        outcomes: storedAt({ E1: '10:0', W1: '20:0', E2: '10:2', E3: '10:3' }),
+      },
+      violated(
+        'no-silent-loss',
+        16,
+        ['E1'],
+        "E1 (us-east 10:0) expired by the message TTL on the replicator's cursor us-east->us-west (mark-delete 10:1) before it was replicated: us-west does not store it",
+      ),
+    ),
   },
   {
     id: '02',
@@ -509,20 +511,18 @@ const ROWS: ReviewRow[] = [
         },
       ],
     },
-    expected: {
-      stored: { 'us-east': ['E1', 'W2'], 'us-west': ['E1', 'W1', 'W2'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:1', W2: '20:2' }),
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 16,
-          messages: ['W1'],
-          detail:
-            "W1 (us-west 20:1) expired by the message TTL on the replicator's cursor us-west->us-east (mark-delete 20:1) before it was replicated: us-east does not store it",
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      {
+        stored: { 'us-east': ['E1', 'W2'], 'us-west': ['E1', 'W1', 'W2'] },
+        outcomes: storedAt({ E1: '10:0', W1: '20:1', W2: '20:2' }),
+      },
+      violated(
+        'no-silent-loss',
+        16,
+        ['W1'],
+        "W1 (us-west 20:1) expired by the message TTL on the replicator's cursor us-west->us-east (mark-delete 20:1) before it was replicated: us-east does not store it",
+      ),
+    ),
   },
   {
     id: '03',
