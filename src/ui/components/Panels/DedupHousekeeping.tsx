@@ -5,7 +5,7 @@
 // action offered while it would do something; Next actions lists it among every other, by its key,
 // and a reader of this panel did not find it there. A button here is that same choice (pickAction):
 // the action this trace takes next steps forward, any other forks the timeline, as in Next actions.
-import { pickAction, useApp } from '../../store';
+import { ActionChoice } from '../NextActions/ActionChoice';
 
 /** The housekeeping keys of `enabled` for `cluster`, snapshot first, then purges by name. */
 export function housekeepingKeys(enabled: readonly string[], cluster: string): string[] {
@@ -32,36 +32,14 @@ export function DedupHousekeeping({
   /** The key this trace takes next, if any. */
   readonly taken: string | null;
 }) {
-  const busy = useApp((s) => s.status === 'running');
   if (keys.length === 0) return null;
   return (
     <div className="row" data-testid={`dedup-housekeeping-${cluster}`}>
       <span className="row-label">can happen next</span>{' '}
       {keys.map((key) => (
-        <span key={key}>
-          <button
-            type="button"
-            className="action"
-            // Not `disabled` while running: a disabled button drops the focus to <body>.
-            aria-disabled={busy || undefined}
-            title={
-              key === taken
-                ? `${key}: what this trace does next — step forward`
-                : `${key}: fork the timeline — do this next, then continue with the default policy`
-            }
-            onClick={() => {
-              if (!busy) void pickAction(key);
-            }}
-          >
-            {label(key, cluster)}
-          </button>
-          {key === taken && (
-            <>
-              <span className="visually-hidden">, </span>
-              <span className="tag tag-accent">taken next</span>
-            </>
-          )}{' '}
-        </span>
+        <ActionChoice key={key} actionKey={key} taken={key === taken}>
+          {label(key, cluster)}
+        </ActionChoice>
       ))}
     </div>
   );

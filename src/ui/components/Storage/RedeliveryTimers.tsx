@@ -6,7 +6,7 @@
 // actions listed it, by its key, and a reader of the row saw what waited with no way to let the
 // time pass. A button here is that same choice (pickAction), as the Dedup panel's housekeeping:
 // the action this trace takes next steps forward, any other forks the timeline.
-import { pickAction, useApp } from '../../store';
+import { ActionChoice } from '../NextActions/ActionChoice';
 
 /** The timer keys of `enabled` for `subscription`: the negative-ack timer first, then the ack timeout. */
 export function redeliveryTimerKeys(enabled: readonly string[], subscription: string): string[] {
@@ -37,37 +37,15 @@ export function RedeliveryTimers({
   /** The key this trace takes next, if any. */
   readonly taken: string | null;
 }) {
-  const busy = useApp((s) => s.status === 'running');
   if (keys.length === 0) return null;
   return (
     <>
       <dt>can happen next</dt>
       <dd data-testid={`sub-${subscription}-timers`}>
         {keys.map((key) => (
-          <span key={key}>
-            <button
-              type="button"
-              className="action"
-              // Not `disabled` while running: a disabled button drops the focus to <body>.
-              aria-disabled={busy || undefined}
-              title={
-                key === taken
-                  ? `${key}: what this trace does next — step forward`
-                  : `${key}: fork the timeline — do this next, then continue with the default policy`
-              }
-              onClick={() => {
-                if (!busy) void pickAction(key);
-              }}
-            >
-              {label(key)}
-            </button>
-            {key === taken && (
-              <>
-                <span className="visually-hidden">, </span>
-                <span className="tag tag-accent">taken next</span>
-              </>
-            )}{' '}
-          </span>
+          <ActionChoice key={key} actionKey={key} taken={key === taken}>
+            {label(key)}
+          </ActionChoice>
         ))}
       </dd>
     </>
