@@ -134,6 +134,14 @@ export interface Channel {
    */
   removed?: true;
   /**
+   * The Java ProducerImpl registered on it was closed by the application while PR 23038 had it
+   * reconnecting (`ProducerImpl.closeAsync`, not connected: no CommandCloseProducer). The connection
+   * and the frames on it stay and the broker still has the producer; answers reach the closed
+   * ProducerImpl and are ignored (ProducerImplClosed.ts). Kept only while something of it is in
+   * flight; the producer's next instance connects once nothing is left.
+   */
+  producerClosed?: true;
+  /**
    * duplicate-frames fault: frames written so far (its cache) and what the channel does now. From
    * its `atSend`-th send (counted in `sends`) it writes the cached frames of `frames` (null: all of
    * them) in place of that send, then drops every send. `plan`: the plan entry, null when placed

@@ -69,8 +69,9 @@ export function closeConnection(ctx: Ctx, p: ProducerState, reason: string, rule
   ch.toBroker = [];
   ch.toClient = [];
   ch.closedAt = tick(ctx.w);
-  // A producer being closed stays Closing until closeAndClearPendingMessages below ends it.
-  if (ch.listening && !closing) p.state = 'Connecting';
+  // A producer being closed stays Closing until closeAndClearPendingMessages below ends it. A
+  // closed instance's frames (ProducerImplClosed.ts) tell nobody: the next instance is not on it.
+  if (ch.listening && !closing && !ch.producerClosed) p.state = 'Connecting';
   const deaf = ch.listening ? '' : `; ${p.name} is no longer registered on it and is not told`;
   const tail =
     (lost.length > 0 ? `; in flight lost: ${[...new Set(frames)].join(', ')}` : '') + deaf;

@@ -8,6 +8,7 @@ import { frozen } from '../model/world';
 import { type Ctx, labelOf, tick } from '../sim/context';
 import { earlierInstancesGone, nameReleased } from './AbstractTopic';
 import { closeAndClearPendingMessages } from './ProducerImplClose';
+import { closeToClosedProducer } from './ProducerImplClosed';
 
 /**
  * The broker closes `cluster`'s topic and disconnects its producers (`PersistentTopic.close` /
@@ -70,6 +71,7 @@ function closeProducer(ctx: Ctx, p: ProducerState, reason: string, rule: string)
  * is dropped and nobody tells it.
  */
 export function handleCloseProducer(ctx: Ctx, p: ProducerState, ch: Channel): void {
+  if (ch.producerClosed) return closeToClosedProducer(ctx, p, ch);
   const java = p.client === 'java';
   if (p.state === 'Closing') {
     // The broker closed it first (unload, fence): the application's close request is answered as

@@ -17,6 +17,7 @@ import type { ProducerState } from '../model/producer';
 import type { World } from '../model/world';
 import { type Ctx, labelOf, tick } from '../sim/context';
 import { answersText } from '../model/connection';
+import { closedProducerWaits } from './ProducerImplClosed';
 
 /**
  * PR 23038's `ClientCnx.handleSendError` default → `ProducerImpl.connectionClosed` →
@@ -57,10 +58,12 @@ export function producerConnectionClosed(ctx: Ctx, p: ProducerState, reason: str
 /**
  * Can `p`'s reconnect go now? On a connection that stays open its `CommandProducer` travels behind
  * the sends already written, and the broker's ProducerSuccess behind the answers it already wrote:
- * the model takes the reconnect once neither direction holds a frame of `p`.
+ * the model takes the reconnect once neither direction holds a frame of `p`. The next instance of a
+ * producer closed meanwhile waits for the closed one's writes too (ProducerImplClosed.ts).
  */
 export function reconnectWaits(w: World, p: ProducerState): boolean {
   const ch = w.channels[p.name];
+  if (ch?.producerClosed) return closedProducerWaits(w, p);
   return ch !== undefined && ch.open && (ch.toBroker.length > 0 || ch.toClient.length > 0);
 }
 

@@ -10,6 +10,7 @@ import { type Ctx, labelOf, tick } from '../sim/context';
 import { nameReleased } from './AbstractTopic';
 import { finishTopicClose } from './PersistentTopicClose';
 import { completeOpFailure, unsentOp } from './SendCallback';
+import { inFlightText, stillInFlight } from './ProducerImplClosed';
 
 /**
  * The application closes the producer on a PulsarClient it shares with others (Java
@@ -47,6 +48,12 @@ export function closeProducerByApplication(ctx: Ctx, p: ProducerState): void {
       );
   }
   const ch = ctx.w.channels[p.name];
+  // The next instance of a producer closed while reconnecting has not connected yet: not connected
+  // either, and the closed one's frames stay on the connection.
+  if (ch?.producerClosed) {
+    closeAndClearPendingMessages(ctx, p, 'not connected', true);
+    return;
+  }
   if (java && ch?.open && !ch.removed && p.state === 'Connecting') {
     closeWhileReconnecting(ctx, p);
     return;
@@ -140,7 +147,8 @@ export function closeAndClearPendingMessages(
     );
   Object.assign(p, { instance: p.instance + 1, ...freshProducerSession() });
   delete p.leakedPermits; // a new ProducerImpl / partitionProducer: a new semaphore
-  delete ctx.w.channels[p.name];
+  // A connection that still carries a closed instance's frames stays (ProducerImplClosed.ts).
+  if (!ctx.w.channels[p.name]?.producerClosed) delete ctx.w.channels[p.name];
   if (p.role === 'replicator') replicatorProducerClosed(ctx, p);
 }
 
@@ -152,11 +160,19 @@ export function closeAndClearPendingMessages(
  * closes, so the application's `create()` of the same name on that client is refused ProducerBusy.
  */
 function closeWhileReconnecting(ctx: Ctx, p: ProducerState): void {
+  const ch = ctx.w.channels[p.name]!;
+  // The connection is the client's: what the producer already wrote on it, and the broker's answers
+  // to it, stay on it (ProducerImplClosed.ts).
+  const kept = stillInFlight(ctx.w, p, ch);
+  if (kept) ch.producerClosed = true;
+  const tail = kept
+    ? `; what it already wrote stays on the connection: ${inFlightText(ctx.w, p.name, ch)}`
+    : '';
   ctx.events.push(
     ev(
       'log',
       p.name,
-      `closeAsync while reconnecting (PR 23038): not connected, so no CommandCloseProducer — ${ctx.w.channels[p.name]!.broker} keeps ${p.name} on the open connection`,
+      `closeAsync while reconnecting (PR 23038): not connected, so no CommandCloseProducer — ${ch.broker} keeps ${p.name} on the open connection${tail}`,
       [],
       { cluster: p.cluster, rule: 'ProducerImpl.closeAsync:not-connected' },
     ),

@@ -146,6 +146,8 @@ export function enabledActions(w: World): EnabledAction[] {
   if (
     next &&
     w.channels[next.item.producer] !== undefined &&
+    // …and not the channel a closed predecessor left on the connection (ProducerImplClosed.ts).
+    w.channels[next.item.producer]!.producerClosed !== true &&
     w.producers[next.item.producer]!.state !== 'Closing' &&
     !sendWaits(w, next.item, permitsNeeded) &&
     !memoryWaits(w, next.item, permitsNeeded)

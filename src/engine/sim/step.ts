@@ -24,6 +24,7 @@ import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/par
 import { handleCloseProducer } from '../protocol/CommandCloseProducer';
 import { reregister } from '../protocol/ConnectionHandler';
 import { closeAndClearPendingMessages } from '../protocol/ProducerImplClose';
+import { answerToClosedProducer } from '../protocol/ProducerImplClosed';
 import type { Action } from './actions';
 import type { Ctx } from './context';
 import { draftWorld, finishWorld } from './draft';
@@ -78,6 +79,7 @@ export function apply(ctx: Ctx, a: Action): void {
       ctx.events.push(
         ev('response', ch.broker, text, r.msgs, { to: p.name, reply: true, cluster: ch.cluster }),
       );
+      if (ch.producerClosed) return answerToClosedProducer(ctx, p, r);
       if (r.kind === 'receipt') {
         if (p.role === 'replicator' && ch.replDedupV2) ackReceivedReplicatedMsg(ctx, p, r);
         else if (p.client === 'java') ackReceived(ctx, p, r);
@@ -179,7 +181,13 @@ export function apply(ctx: Ctx, a: Action): void {
 function connect(ctx: Ctx, name: string): void {
   const w = ctx.w;
   const p = w.producers[name]!;
-  const prev = w.channels[name];
+  let prev = w.channels[name];
+  // The application's next instance after a close while reconnecting: what the closed one left on
+  // the connection is gone by now (ProducerImplClosed.ts), and this is its first connect.
+  if (prev?.producerClosed) {
+    delete w.channels[name];
+    prev = undefined;
+  }
   // PR 23038: a Java producer that let go of a connection still open re-registers on it.
   const last = prev?.open && p.client === 'java' ? reregister(ctx, p) : register(ctx, p, prev);
   if (last === null) return;
