@@ -67,6 +67,23 @@ export function producerBusy(
     );
     return;
   }
+  // The replicator's producer: its ProducerImpl fails as any first connect does, but the replicator
+  // creates another after a backoff (`AbstractReplicator.startProducer`: `createAsync().exceptionally`
+  // → `scheduleCheckTopicActiveAndStartProducer`), for as long as it runs. A refused retry changes
+  // nothing, so the model waits (`Busy`, no connection yet) until the name is free.
+  if (p.role === 'replicator') {
+    p.state = 'Busy';
+    ctx.events.push(
+      ev(
+        'log',
+        p.name,
+        `create() fails: ProducerBusyException; the replicator creates its producer again after a backoff, refused until ${holder === p ? `${p.name}'s earlier instance` : holder.name} is gone`,
+        [],
+        { cluster: p.cluster, rule: 'AbstractReplicator.startProducer:retry' },
+      ),
+    );
+    return;
+  }
   p.state = 'Failed';
   p.closed = true;
   // The client's connection to the broker exists; the producer is not registered on it. The
