@@ -70,6 +70,41 @@ const geo = (dedup: string, fixes: string[]) => ({
   ],
 });
 
+/**
+ * p1 pipelines M2 behind its resend of M1 (the built-in's 10 steps with M2 sent after the
+ * reconnect): M1's PersistenceError sends p1 back to Connecting while M2 is still on its way to
+ * broker-1 on the open connection; then the application closes p1 (restart-producer on `app`).
+ */
+const PIPELINED: Json = {
+  ...SHARED,
+  workload: [send('M1'), send('M2'), send('N1', {}, 'p2')],
+};
+const TO_CLOSE = [
+  'connect:p1',
+  'connect:p2',
+  'send:p1:M1',
+  'deliver:p1->broker-1:M1',
+  'fault:disconnect:p1',
+  'connect:p1',
+  'connect:p2',
+  'send:p1:M2',
+  'deliver:p1->broker-1:M1',
+  'deliver:broker-1->p1:M1',
+  'fault:restart-producer:p1',
+];
+const CLOSE = { kind: 'restart-producer', producer: 'p1', after: { step: 10 } };
+const closed = (more: Json[], ...steps: string[]) => ({
+  ...PIPELINED,
+  faults: [DROP, CLOSE, ...more],
+  schedule: [...TO_CLOSE, ...steps],
+});
+
+const geoUnload = (cluster: string, step: number): Json => ({
+  kind: 'unload-topic',
+  cluster,
+  after: { step },
+});
+
 const SCENARIOS: Record<string, Json> = {
   // e1: the application closes p1 and creates it again on client `app` (restart-producer on a shared
   // client) while p1 reconnects. closeAsync finds no cnx() ("Closed Producer (not connected)"):
@@ -114,6 +149,34 @@ const SCENARIOS: Record<string, Json> = {
     { kind: 'disconnect', producer: 'p2' },
     'fault:disconnect:p2',
   ),
+  // e5 (session 21): M2 is on the open connection when closeAsync finds p1 not connected. The
+  // connection is the client's and stays: M2 reaches broker-1, which still has p1's producer id
+  // (ServerCnx.handleSend finds it ready) and stores it at 10:1 (NotDup: pushed 0). Its receipt
+  // reaches the closed ProducerImpl, still in ClientCnx.producers with an empty queue: ackReceived
+  // has no op, ignored. M2 was reported AlreadyClosedException — failed, yet stored. The new p1's
+  // CommandProducer goes behind M2 on the connection and is refused ProducerBusy as in e1.
+  'g-e5-frames-before-close': closed(
+    [],
+    'persist:local:M1',
+    'deliver:p1->broker-1:M2',
+    'persist:local:M2',
+    'deliver:broker-1->p1:M2',
+  ),
+  // e6: as e5, but the shared connection drops while M2 is still on it: M2 is lost with it (never
+  // stored), the broker lets go of the earlier p1 (channelInactive) and the new p1 registers.
+  'g-e6-drop-before-frames-arrive': closed(
+    [{ kind: 'disconnect', producer: 'p2', after: { step: 11 } }],
+    'fault:disconnect:p2',
+  ),
+  // e7: as e5, but the topic unloads first: the broker closes the p1 it still has
+  // (CommandCloseProducer), ignores M2 when it reads it (recently closed), and the close reaches the
+  // closed ProducerImpl: nothing reconnects. The new p1 registers on the loaded topic.
+  'g-e7-unload-before-frames-arrive': closed(
+    [{ kind: 'unload-topic', cluster: 'local', after: { step: 11 } }],
+    'fault:unload-topic:local',
+    'deliver:p1->broker-1:M2',
+    'deliver:broker-1->p1:CloseProducer',
+  ),
   // r1/r2: the replicator's producer (GeoReplicationProducerImpl, a Java ProducerImpl on the
   // broker's replication client) answered PersistenceError for its resend of E1 (V1: Unknown for
   // p1 seq 0; V2: Unknown for source 10:0). With pr-23038 it alone reconnects on the open
@@ -122,6 +185,34 @@ const SCENARIOS: Record<string, Json> = {
   'g-r2-replicator-v2': geo('v2', ['pr-23038']),
   // r3: r1 without the fix: ctx.close() closes the replicator's connection; it registers afresh.
   'g-r3-replicator-v1-no-fix': geo('v1', []),
+  // r4 (session 21): r1, then us-east unloads while the replicator's producer reconnects. The
+  // replicator closes its producer (AbstractReplicator.terminate → closeAsync: not connected, so
+  // broker-2 keeps it) and the loaded topic's replicator creates a new one: refused ProducerBusy by
+  // that earlier instance. Its create() fails, and AbstractReplicator.startProducer creates it again
+  // after a backoff — refused again as long as broker-2 keeps the old one: replication stalls.
+  'g-r4-replicator-busy': {
+    ...geo('v1', ['pr-23038']),
+    faults: [...(geo('v1', []).faults as Json[]), geoUnload('us-east', 12)],
+    schedule: [...(geo('v1', []).schedule as string[]), 'fault:unload-topic:us-east'],
+  },
+  // r5: r4, then us-west unloads: broker-2 closes the old producer, the name is free, and the
+  // replicator's next try registers. (Predicted: E1 comes back Dup. Ran: E1's first write was still
+  // pending at us-west and fails with the unload's ledger close, so the reread E1 is stored at 21:0;
+  // E2 follows — each once.)
+  'g-r5-replicator-busy-then-target-unload': {
+    ...geo('v1', ['pr-23038']),
+    faults: [
+      ...(geo('v1', []).faults as Json[]),
+      geoUnload('us-east', 12),
+      geoUnload('us-west', 13),
+    ],
+    schedule: [
+      ...(geo('v1', []).schedule as string[]),
+      'fault:unload-topic:us-east',
+      'connect:replicator',
+      'fault:unload-topic:us-west',
+    ],
+  },
 };
 
 export const scenario = scenarioBook(
