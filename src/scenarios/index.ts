@@ -54,6 +54,7 @@ import brokerCrashDedup from './broker-crash-dedup.json';
 import bookieRestartEnsembleChange from './bookie-restart-ensemble-change.json';
 import sharedConnectionDrop from './shared-connection-drop.json';
 import javaPersistenceErrorSharedClient from './java-persistence-error-shared-client.json';
+import javaClosedWhileReconnecting from './java-closed-while-reconnecting.json';
 import seed002Issue1 from './seed-002-issue-1.json';
 import seed002Issue1DedupOff from './seed-002-issue-1-dedup-off.json';
 import seed002Issue1V2 from './seed-002-issue-1-v2.json';
@@ -133,6 +134,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   bookieRestartEnsembleChange,
   sharedConnectionDrop,
   javaPersistenceErrorSharedClient,
+  javaClosedWhileReconnecting,
   seed001Explore,
   seed002Issue1,
   seed002Issue1DedupOff,

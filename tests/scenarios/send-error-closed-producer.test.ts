@@ -3,7 +3,7 @@
 // (AbstractReplicator.startProducer retries). Scenarios and their predictions:
 // send-error-edges.scenarios.ts, rows e5–e7 and r4–r5; the rules: docs/research/send-error-connection.md.
 import { describe, expect, it } from 'vitest';
-import { exploreOf, type Json, rulesOf, runOf, textsOf } from './helpers';
+import { exploreOf, type Json, rulesOf, runBuiltin, runOf, textsOf } from './helpers';
 import { scenario } from './send-error-edges.scenarios';
 
 const run = (id: string) => runOf(scenario(id) as Json);
@@ -66,6 +66,17 @@ describe('frames a producer wrote before its close while reconnecting', () => {
     const { schedule: _s, ...free } = scenario('g-e5-frames-before-close');
     const x = exploreOf(free);
     expect([x.complete, x.safety]).toEqual([true, 'holds']);
+  });
+});
+
+describe('built-in java-closed-while-reconnecting (row e5 left to the auto policy after the close)', () => {
+  it('M2 is reported AlreadyClosedException and stored; its receipt is ignored; the new p1 fails ProducerBusy', () => {
+    const b = runBuiltin('java-closed-while-reconnecting');
+    expect(b.outcomes.M2).toEqual(['failed: AlreadyClosedException, but stored at 10:1']);
+    expect(rulesOf(b)).toContain('ProducerImpl.ackReceived:closed');
+    expect(rulesOf(b)).toContain('ProducerImpl.connectionOpened:failed');
+    expect(b.stored).toEqual({ local: ['M1', 'M2', 'N1'] });
+    expect(b.violations).toEqual([]);
   });
 });
 
