@@ -41,6 +41,7 @@ import pendingQueueFullBlocks from './pending-queue-full-blocks.json';
 import goPendingQueuePermitLeak from './go-pending-queue-permit-leak.json';
 import pendingQueueFullRefuses from './pending-queue-full-refuses.json';
 import goChunksExceedPendingQueue from './go-chunks-exceed-pending-queue.json';
+import goContextExpiredKeepsPermit from './go-context-expired-keeps-permit.json';
 import javaChecksumPipelinedLoss from './java-checksum-pipelined-loss.json';
 import chunkedChecksumFirstChunkLoss from './chunked-checksum-first-chunk-loss.json';
 import memoryLimitSharedClient from './memory-limit-shared-client.json';
@@ -113,6 +114,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   goPendingQueuePermitLeak,
   pendingQueueFullRefuses,
   goChunksExceedPendingQueue,
+  goContextExpiredKeepsPermit,
   javaChecksumPipelinedLoss,
   chunkedChecksumFirstChunkLoss,
   memoryLimitSharedClient,

@@ -45,6 +45,8 @@ export const EXPLORE_KIND_WORDS: Readonly<Record<ExploreFaultKind, string>> = {
   'lose-ack':
     "a consumer's connection drops with its acknowledgement on the way: the broker sends the entry again",
   'send-timeout': `${MESSAGE_FAULT_WORDS['send-timeout']} (never the replicator)`,
+  'context-expired':
+    "a Go application's SendAsync, blocked on a full pending queue or client memory, gives up when its context ends (ErrContextExpired)",
   disconnect: "a producer's connection closes; it reconnects and sends what is pending again",
   'restart-producer':
     "a producer's process restarts: its pending sends are lost, its ids start afresh",

@@ -31,6 +31,8 @@ export function faultOfKey(key: string): FaultJson | null {
   if (m) return { kind: m[1]!, producer: m[2]! };
   m = /^fault:send-timeout:(.+)$/.exec(key);
   if (m) return { kind: 'send-timeout', message: m[1]! };
+  m = /^fault:context-expired:(.+)$/.exec(key);
+  if (m) return { kind: 'context-expired', message: m[1]! };
   m = /^fault:unload-topic:([^:]+)(:topic)?$/.exec(key);
   if (m)
     return m[2] === undefined

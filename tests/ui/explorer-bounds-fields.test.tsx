@@ -203,7 +203,7 @@ describe('fault kinds offered', () => {
     render(<ExplorerPanel start={fakeExplore().start} />);
     expect(offered()).not.toContain('send-timeout');
     expect(within(panel()).getByTestId('explorer-kinds-missing')).toHaveTextContent(
-      'Not offered here: restart-producer (no application producer to restart); send-timeout (no application producer; the replicator\'s runs with sendTimeout 0); ownership-change (no cluster has bookies); slow-bookie (no cluster has bookies); restart-bookie (no cluster has bookies); lose-ack (no subscription sends its acknowledgements in flight: none has "acks": "in-flight").',
+      'Not offered here: restart-producer (no application producer to restart); send-timeout (no application producer; the replicator\'s runs with sendTimeout 0); ownership-change (no cluster has bookies); slow-bookie (no cluster has bookies); restart-bookie (no cluster has bookies); lose-ack (no subscription sends its acknowledgements in flight: none has "acks": "in-flight"); context-expired (no Go producer that blocks on maxPendingMessages or memoryLimitBytes).',
     );
   });
 
@@ -223,10 +223,13 @@ describe('fault kinds offered', () => {
       'expire-messages',
       // No subscription sends its acknowledgements on their own (`acks: "in-flight"`).
       'lose-ack',
+      // The Go producers set no maxPendingMessages nor memoryLimitBytes: no send ever waits.
+      'context-expired',
     ]);
     expect(EXPLORE_FAULT_KINDS.filter((k) => !kindApplies(k, bk))).toEqual([
       'persist-fails',
       'lose-ack',
+      'context-expired',
     ]);
     // One broker with bookies: nowhere to move the topic to.
     expect(

@@ -108,7 +108,11 @@ function blockedSendNote(w: World): string | null {
     p.client === 'java'
       ? 'blockIfQueueFull: semaphore.acquire() in ProducerImpl.canEnqueueRequest'
       : 'DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore';
-  const held = `${full.held} ${full.held === 1 ? 'permit' : 'permits'} held${by}`;
+  // Go permits a failed chunked send kept (sendRequest.done releases one): nothing frees them.
+  const lost = p.leakedPermits
+    ? `, ${p.leakedPermits} of them never given back after a chunked send failed`
+    : '';
+  const held = `${full.held} ${full.held === 1 ? 'permit' : 'permits'} held${by}${lost}`;
   // More chunks than the queue has permits: no receipt can ever free enough, and the queue is not
   // full at all (nothing need be held), so the note says what is missing rather than who holds it.
   if (full.needed > full.max)
@@ -116,7 +120,10 @@ function blockedSendNote(w: World): string | null {
       `${p.name}'s send of ${msg} waits for permits and nothing more can happen: ${msg} needs ${full.needed} permits (one per chunk) and the pending queue has only ${full.max} (maxPendingMessages ${full.max}: ${held}), so ${p.name} blocks (${how}) for good, ` +
       `the application stays in ${sendAsyncCall(p.client)} and neither ${msg} nor anything after it in the workload is sent (pulsar-client-go#1448)`
     );
-  const never = `the permits come back only when ${holders.length === 1 ? `${holders[0]}'s send completes` : 'those sends complete'} (a receipt, a failure or a send timeout)`;
+  const never =
+    holders.length === 0
+      ? "no send holds them, so none ever comes back (sendRequest.done gave back one of each failed chunked send's permits)"
+      : `the permits come back only when ${holders.length === 1 ? `${holders[0]}'s send completes` : 'those sends complete'} (a receipt, a failure or a send timeout)`;
   return (
     `${p.name}'s send of ${msg} waits for a permit and nothing more can happen: the pending queue is full (maxPendingMessages ${full.max}: ${held}) and ${p.name} blocks (${how}), ` +
     `so the application stays in ${sendAsyncCall(p.client)} and ${msg} is never sent; ${never}`

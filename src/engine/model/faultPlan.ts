@@ -101,6 +101,11 @@ export type FaultSpec =
    * sendTimeout 0, so it never applies to it.
    */
   | { readonly kind: 'send-timeout'; readonly message: string; readonly after?: Trigger }
+  /**
+   * Extension: the context of a Go application's `SendAsync` of `message` ends while the send waits
+   * for a permit or for its client's memory (ErrContextExpired); optionally only once `after` fired.
+   */
+  | { readonly kind: 'context-expired'; readonly message: string; readonly after?: Trigger }
   | {
       readonly kind: 'duplicate-frames';
       readonly producer: string;
@@ -127,6 +132,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'expire-messages',
   'trim-topic',
   'lose-ack',
+  'context-expired',
 ];
 
 /**
@@ -193,6 +199,11 @@ export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): str
       : kind === 'send-timeout'
         ? "no application producer; the replicator's runs with sendTimeout 0"
         : 'no application producer to restart';
+  // Only a Go producer that blocks on a limit has a send that waits with a context.
+  if (kind === 'context-expired')
+    return scope.producers.some((p) => canWaitWithContext(p as ContextScope))
+      ? null
+      : 'no Go producer that blocks on maxPendingMessages or memoryLimitBytes';
   const storage = STORAGE_OF[kind];
   if (!scope.clusters.some((c) => kindFitsStorage(kind, c.bookies.length > 0)))
     return storage === 'abstract'
@@ -224,3 +235,21 @@ export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): str
     kind === 'slow-bookie' || kind === 'ownership-change' || kind === 'restart-bookie';
   return bookieSide || scope.producers.length > 0 || replicated ? null : 'nothing sends';
 }
+
+/** The producer options that decide whether a send can wait in Go's `reserveResources`. */
+interface ContextScope {
+  readonly client?: string;
+  readonly maxPendingMessages?: number;
+  readonly memoryLimitBytes?: number;
+  readonly blockIfQueueFull?: boolean;
+}
+
+/**
+ * Whether a producer's send can wait with a context that may end: a Go producer (Java's blocking
+ * `sendAsync` has no deadline) that blocks (`DisableBlockIfQueueFull` false, Go's default) on a
+ * limit the model counts — `maxPendingMessages` or its client's `memoryLimitBytes`.
+ */
+export const canWaitWithContext = (p: ContextScope): boolean =>
+  p.client === 'go' &&
+  p.blockIfQueueFull !== false &&
+  (p.maxPendingMessages !== undefined || p.memoryLimitBytes !== undefined);

@@ -5,6 +5,7 @@ import { FAULT_KINDS, type FaultSpec, kindFitsStorage } from '../model/faultPlan
 import type { Reader } from './reader';
 import { readLoseAck } from './loseAck';
 import { readSendTimeout } from './sendTimeout';
+import { readContextExpired } from './contextExpired';
 import { readTrigger, sentMessage } from './trigger';
 
 /** A replicator's producer key: `replicator`, or `replicator:<from>-><to>` with several links. */
@@ -26,6 +27,8 @@ export function readFaults(
   writtenClusters: readonly string[] = clusterConfigs.map((c) => c.name),
   /** Subscriptions whose acknowledgements travel on their own (`acks: "in-flight"`): what lose-ack can hit. */
   ackSubscriptions: readonly { readonly name: string; readonly cluster: string }[] = [],
+  /** Why no send of a message can wait with a Go context (context-expired), or null when one can. */
+  contextBlocker: (msg: string) => string | null = () => null,
 ): FaultSpec[] {
   const raw = v === undefined ? [] : (r.arr(v, '$.faults') ?? []);
   const clusters = clusterConfigs.map((c) => c.name);
@@ -222,6 +225,8 @@ export function readFaults(
       }
       case 'send-timeout':
         return [readSendTimeout(r, o, path, clusters, messages, appMessages)];
+      case 'context-expired':
+        return [readContextExpired(r, o, path, clusters, messages, contextBlocker)];
       case 'unload-topic': {
         r.known(o, path, ['kind', 'cluster', 'scope', 'after']);
         const cluster = r.oneOf(o.cluster, `${path}.cluster`, clusters) ?? '';

@@ -5,6 +5,7 @@ import { type Config, replicationLinks } from '../model/config';
 import { hasExpirableCursor, isTrimmable } from '../model/topicFaultPlaces';
 import { readClusters } from './clusters';
 import { readFaults } from './faults';
+import { contextExpiryBlocker } from './contextExpired';
 import { parseJsonText } from './jsonText';
 import { KEBAB } from './names';
 import { readConsumer } from './consumer';
@@ -105,6 +106,7 @@ export function loadScenario(json: unknown, extraFixes: readonly string[] = []):
     clusterNames.filter((c) => hasExpirableCursor(c, { producers, subscriptions, links })),
     clusters.filter((c) => isTrimmable(c, { producers, subscriptions, links })).map((c) => c.name),
     subscriptions.filter((x) => x.acks === 'in-flight'),
+    contextExpiryBlocker(producers, workload),
   );
   readExpect(r, s.expect, clusterNames);
   const schedule = readSchedule(r, s.schedule);

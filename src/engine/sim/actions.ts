@@ -60,6 +60,8 @@
 //                                            <msg> pending fires (no cluster: it acts in the client);
 //                                            Go: the items up to the n-th pending item holding <msg>
 //                                            fail (no #<n>: the first; the explorer writes #<n> from 2)
+//   fault:context-expired:<msg>              the context of the Go application's SendAsync of <msg>,
+//                                            blocked for a permit or for memory, ends (ErrContextExpired)
 //   fault:lose-ack:<msg>@<cluster>:<subscription>  the consumer's connection drops with the CommandAck
 //                                            of <msg>'s entry on it; the broker rewinds and sends again
 //   fault:disconnect:<producer>              the TCP connection <producer> is registered on drops, with
@@ -96,6 +98,8 @@ export type FaultAction =
   | { readonly kind: 'disconnect' | 'restart-producer'; readonly producer: string }
   /** `nth` (Go, explorer only): the n-th pending item holding `message` expired; absent: the first. */
   | { readonly kind: 'send-timeout'; readonly message: string; readonly nth?: number }
+  /** Extension: the context of the Go application's blocked `SendAsync` of `message` ends. */
+  | { readonly kind: 'context-expired'; readonly message: string }
   /** `scope` 'topic': the admin topic unload, whose close waits for its clients (faultPlan.ts). */
   | { readonly kind: 'unload-topic'; readonly cluster: string; readonly scope?: 'topic' }
   | { readonly kind: 'set-deduplication'; readonly cluster: string; readonly enabled: boolean }
@@ -191,6 +195,8 @@ export function faultKey(f: FaultAction): string {
     case 'disconnect':
     case 'restart-producer':
       return `fault:${f.kind}:${f.producer}`;
+    case 'context-expired':
+      return `fault:context-expired:${f.message}`;
     case 'send-timeout':
       return `fault:send-timeout:${f.message}${f.nth !== undefined && f.nth > 1 ? `#${f.nth}` : ''}`;
     case 'unload-topic':

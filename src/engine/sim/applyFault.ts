@@ -23,6 +23,7 @@ import { trimConsumedLedgers } from '../protocol/ManagedLedgerTrim';
 import { completeOpFailure, unsentOp } from '../protocol/SendCallback';
 import { sendTimeoutJava } from '../protocol/ProducerImpl';
 import { failTimeoutMessages } from '../protocol/partitionProducerSendTimeout';
+import { blockedSend, expireContext } from '../protocol/partitionProducerContextExpiry';
 import type { FaultAction } from './actions';
 import { loseAck } from './acks';
 import type { Ctx } from './context';
@@ -135,6 +136,20 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       );
       if (p.client === 'java') sendTimeoutJava(ctx, p);
       else failTimeoutMessages(ctx, p, f.message, nth);
+      return;
+    }
+    case 'context-expired': {
+      const b = blockedSend(w)!;
+      ctx.events.push(
+        ev(
+          'fault',
+          b.p.name,
+          `context expired: the application's context for SendAsync ${f.message} is done while it waits`,
+          [f.message],
+          { cluster: b.p.cluster },
+        ),
+      );
+      expireContext(ctx, b);
       return;
     }
     case 'unload-topic':

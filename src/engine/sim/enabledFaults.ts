@@ -11,6 +11,7 @@ import { connectionPeers } from '../protocol/ConnectionPool';
 import { type Action, ActionClass, type FaultAction, faultKey } from './actions';
 import { applies, hasTrigger, planAction } from './faults';
 import { ackedMessages } from './acks';
+import { blockedSend } from '../protocol/partitionProducerContextExpiry';
 
 type Add = (key: string, action: Action, cls: number, born: number) => void;
 
@@ -109,6 +110,11 @@ export function addExplorerFaults(w: World, add: Add): void {
         if (oldest) offer({ kind: 'send-timeout', message: oldest.msg });
       }
     }
+  }
+  // The application's one blocked send (the workload is one thread): its context may end now.
+  if (kinds.has('context-expired')) {
+    const b = blockedSend(w);
+    if (b) offer({ kind: 'context-expired', message: b.item.msg });
   }
   if (kinds.has('unload-topic'))
     for (const c of w.config.clusters) offer({ kind: 'unload-topic', cluster: c.name });

@@ -13,6 +13,7 @@ import { expiredItem } from '../protocol/partitionProducerSendTimeout';
 import { expiryReason } from '../protocol/PersistentMessageExpiryMonitor';
 import { closingReason, topicDown } from '../protocol/OwnershipChange';
 import { trimReason } from '../protocol/ManagedLedgerTrim';
+import { contextExpiryReason } from '../protocol/partitionProducerContextExpiry';
 
 export const inFlightTo = (w: World, msg: string, cluster: string) =>
   Object.values(w.channels)
@@ -121,6 +122,8 @@ export function faultReason(w: World, f: FaultAction): string | null {
         return `no producer has ${f.message} pending${f.nth !== undefined && f.nth > 1 ? ` ${f.nth} times` : ''}`;
       return p.state !== 'Closing' ? null : `${p.name} is closing: its send timer is cancelled`;
     }
+    case 'context-expired':
+      return contextExpiryReason(w, f.message);
     case 'unload-topic':
       // Not while an admin unload is closing it already (`PersistentTopic.close` refuses a second
       // close: "Topic is already being closed or deleted").
@@ -228,6 +231,7 @@ export function planAction(spec: FaultSpec): FaultAction | null {
     case 'restart-producer':
       return { kind: spec.kind, producer: spec.producer };
     case 'send-timeout':
+    case 'context-expired':
       return { kind: spec.kind, message: spec.message };
     case 'unload-topic':
       return spec.scope === 'topic'
