@@ -25,7 +25,7 @@ const label = (key: string): string =>
     ? 'Fire the negative-ack timer now (negativeAckRedeliveryDelay passed)'
     : 'Let the ack timeout pass now (ackTimeoutMillis passed)';
 
-/** A "can happen next" line of the subscription's list, under its redelivery row. */
+/** A "can happen next" line of the subscription's list, under its redelivery row (its <dt> is the panel's). */
 export function RedeliveryTimers({
   subscription,
   keys,
@@ -39,15 +39,12 @@ export function RedeliveryTimers({
 }) {
   if (keys.length === 0) return null;
   return (
-    <>
-      <dt>can happen next</dt>
-      <dd data-testid={`sub-${subscription}-timers`}>
-        {keys.map((key) => (
-          <ActionChoice key={key} actionKey={key} taken={key === taken}>
-            {label(key)}
-          </ActionChoice>
-        ))}
-      </dd>
-    </>
+    <dd data-testid={`sub-${subscription}-timers`}>
+      {keys.map((key) => (
+        <ActionChoice key={key} actionKey={key} taken={key === taken}>
+          {label(key)}
+        </ActionChoice>
+      ))}
+    </dd>
   );
 }

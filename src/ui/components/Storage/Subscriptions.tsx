@@ -5,6 +5,7 @@
 import type { SubscriptionView } from '../../../engine';
 import { changedClass } from '../Panels/changed';
 import { AcksInFlight } from './AcksInFlight';
+import { acknowledgeKeys, ConsumerChoices, requestKeys } from './ConsumerChoices';
 import { RedeliveryTimers, redeliveryTimerKeys } from './RedeliveryTimers';
 
 export function SubscriptionsPanel({
@@ -18,9 +19,12 @@ export function SubscriptionsPanel({
   readonly changed: boolean;
   /** The topic's cluster, for the ⚡ of an acknowledgement in flight. */
   readonly cluster?: string;
-  /** The redelivery timers enabled at the cursor (`negative-ack:`, `ack-timeout:`), offered on their row. */
+  /**
+   * The consumer's actions enabled at the cursor, offered under their row: the redelivery timers
+   * (`negative-ack:`, `ack-timeout:`), the application's `acknowledge:` and the `redeliver:` request.
+   */
   readonly timers?: readonly string[];
-  /** The timer key this trace takes next, if any. */
+  /** The key of those this trace takes next, if any. */
   readonly taken?: string | null;
 }) {
   return (
@@ -68,11 +72,7 @@ export function SubscriptionsPanel({
                 <>
                   <dt>redelivery</dt>
                   <dd data-testid={`sub-${s.name}-redelivery`}>{redeliveryWords(s.redelivery)}</dd>
-                  <RedeliveryTimers
-                    subscription={s.name}
-                    keys={redeliveryTimerKeys(timers, s.name)}
-                    taken={taken}
-                  />
+                  <CanHappenNext subscription={s} enabled={timers} taken={taken} />
                 </>
               )}
               <dt>backlog</dt>
@@ -121,6 +121,29 @@ export function SubscriptionsPanel({
         ))}
       </div>
     </section>
+  );
+}
+
+/** The "can happen next" lines under the redelivery row: the timers, the acknowledgement, the request. */
+function CanHappenNext({
+  subscription: s,
+  enabled,
+  taken,
+}: {
+  readonly subscription: SubscriptionView;
+  readonly enabled: readonly string[];
+  readonly taken: string | null;
+}) {
+  const timers = redeliveryTimerKeys(enabled, s.name);
+  const acknowledge = acknowledgeKeys(enabled, s.name);
+  const request = requestKeys(enabled, s.name);
+  if (timers.length + acknowledge.length + request.length === 0) return null;
+  return (
+    <>
+      <dt>can happen next</dt>
+      <RedeliveryTimers subscription={s.name} keys={timers} taken={taken} />
+      <ConsumerChoices subscription={s} acknowledge={acknowledge} request={request} taken={taken} />
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { memoByValue } from '../Panels/same';
 import { BookiesPanel } from './Bookies';
 import { BrokersPanel } from './Brokers';
 import { MetadataStorePanel } from './MetadataStore';
+import { consumerStep } from './ConsumerChoices';
 import { redeliveryTimer } from './RedeliveryTimers';
 import { SubscriptionsPanel } from './Subscriptions';
 
@@ -15,6 +16,10 @@ const MetadataStore = memoByValue(MetadataStorePanel);
 const Brokers = memoByValue(BrokersPanel);
 const Bookies = memoByValue(BookiesPanel);
 const Subscriptions = memoByValue(SubscriptionsPanel);
+
+/** A key the Subscriptions panel offers (a redelivery timer, an acknowledgement, a request), else null. */
+const consumer = (k: string | null | undefined): string | null =>
+  redeliveryTimer(k) ?? consumerStep(k);
 
 /** The run and cursor come from Panels (see useShownStep). */
 export function StoragePanels({
@@ -28,12 +33,13 @@ export function StoragePanels({
     const now = result.steps[cursor];
     return now ? storageOf(now.world, result.steps[cursor - 1]?.world) : [];
   }, [result, cursor]);
-  // Only a redelivery timer's key matters to the Subscriptions panel: it re-renders when its props change.
+  // Only the consumer's keys (a redelivery timer, an acknowledgement, a redelivery request) matter to
+  // the Subscriptions panel: it re-renders when its props change.
   const timers = useMemo(
-    () => (result.steps[cursor]?.enabled ?? []).filter((k) => redeliveryTimer(k) !== null),
+    () => (result.steps[cursor]?.enabled ?? []).filter((k) => consumer(k) !== null),
     [result, cursor],
   );
-  const taken = redeliveryTimer(result.steps[cursor + 1]?.key);
+  const taken = consumer(result.steps[cursor + 1]?.key);
   return (
     <>
       {storage.map((p) => (
