@@ -1,6 +1,7 @@
 // The diagram's geometry, measured in the rendered SVG: the part of the drawing that shows, the box
 // around a step's shapes, how far to scroll to show it, and Mermaid's actor boxes for the sticky
 // header. Pure DOM reads, no React.
+import { union, withArrow, type ArrowEnds } from './arrowEnds';
 
 export type Box = {
   readonly top: number;
@@ -96,6 +97,8 @@ export function scrollFor(
     readonly violation?: Box | null;
     /** Each of the step's texts in drawing order (its arrow label first, then its notes' lines). */
     readonly texts?: readonly Box[];
+    /** The step's arrows (arrowEnds.ts): both ends shown with the texts when they fit, else the start. */
+    readonly arrow?: ArrowEnds | null;
   } | null = null,
   pull: number | null = null,
 ): { readonly down: number; readonly across: number } {
@@ -115,26 +118,20 @@ export function scrollFor(
   const room2 = v.right - v.left - 2 * SIDE;
   // The row, else all its labels, else its violation note's text, else its first label.
   const fits = (b: Box | null | undefined): b is Box => !!b && b.right - b.left <= room2;
+  // With the step's arrow (both ends, else its start) where it still fits: UX review 21.
   const across = acrossFor(
     v,
     fits(r) || !labels
       ? r
       : fits(labels.all)
-        ? labels.all
+        ? withArrow(labels.all, labels.arrow, fits)
         : fits(labels.violation)
-          ? withTexts(labels.violation, labels.texts ?? [], fits)
-          : labels.first,
+          ? withTexts(withArrow(labels.violation, labels.arrow, fits), labels.texts ?? [], fits)
+          : withArrow(labels.first, labels.arrow, fits),
     pull,
   );
   return { down, across };
 }
-
-const union = (a: Box, b: Box): Box => ({
-  top: Math.min(a.top, b.top),
-  bottom: Math.max(a.bottom, b.bottom),
-  left: Math.min(a.left, b.left),
-  right: Math.max(a.right, b.right),
-});
 
 /**
  * The violation note's box grown by each of the step's texts, in the step's order, that still fits

@@ -2,13 +2,15 @@
 // view, scrolled to (geometry.ts scrollFor). Moving the cursor only re-marks shapes, which is
 // cheap, instead of re-rendering Mermaid per step.
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { arrowEnds } from './arrowEnds';
 import { labelsOf, rowBox, scrollFor, visibleBox } from './geometry';
 import { currentShapes, markStep } from './highlight';
 import { placeMarks } from './placeMarks';
 import type { DrawState } from './useDrawing';
 
 /**
- * Scrolls the current step's row into view: its labels, a VIOLATION note whole if it can. Across,
+ * Scrolls the current step's row into view: its labels, a VIOLATION note whole if it can, and its
+ * arrow's two ends where they fit beside them (else the end it starts from). Across,
  * as far left as still shows them while the user has not scrolled across by hand (`placed`: the
  * scrollLeft this hook set last, null before it set one) and `pull` allows it; a hand scroll is
  * kept until a row leaves the view. Returns whether it scrolled down or up, and the scrollLeft it
@@ -38,7 +40,8 @@ function scrollToRow(
     const b = rowBox([t]);
     return b ? [b] : [];
   });
-  const labels = all && first ? { all, first, violation, texts: boxes } : null;
+  const labels =
+    all && first ? { all, first, violation, texts: boxes, arrow: arrowEnds(shapes) } : null;
   const start = scroller.scrollLeft;
   const byHand = placed === null ? start !== 0 : Math.abs(start - placed) > 1;
   const { down, across } = scrollFor(
