@@ -10,6 +10,18 @@ import { describe, expect, it } from 'vitest';
 import { type Json, rulesOf, runOf, textsOf } from './helpers';
 import { quiescentNoAlarm, storedAt } from './reviewRows';
 import { DEDUP_ON, EAST_WEST, PE_PW, persisted, TWO_WAY } from './reviewScenarios';
+import {
+  DEDUP_ON_BOOKIES,
+  disconnect,
+  linksWith,
+  localOnBookies,
+  ownershipChange,
+  received,
+  restartBroker,
+  sends,
+  TWO_BOOKIES,
+  unloadTopic,
+} from './rowParts';
 
 // The two-way set-up most rows share: one broker per cluster (EAST_WEST), a producer on each side
 // (PE_PW), a link each way (TWO_WAY), and the two sides' sends interleaved; most rows end with
@@ -20,9 +32,89 @@ const E1_W1_E2_W2 = [
   { send: 'E2', producer: 'pe' },
   { send: 'W2', producer: 'pw' },
 ];
+/** The two-way row itself: one broker per cluster, pe and pw, a link each way, E1 W1 E2 W2. */
+const TWO_WAY_E1_W1_E2_W2 = {
+  clusters: EAST_WEST,
+  topic: DEDUP_ON,
+  producers: PE_PW,
+  replication: TWO_WAY,
+  workload: E1_W1_E2_W2,
+};
 const EACH_ONCE_EACH_SIDE = {
   'us-east': ['E1', 'W1', 'E2', 'W2'],
   'us-west': ['E1', 'W1', 'E2', 'W2'],
+};
+
+/** Row 05's target: us-west on bookies, rolling over every entry, read by `sub`; M2's receipt to
+ * the replicator lost and the target unloaded once M2 is written there. 05f adds PR 25860. */
+const R05 = {
+  id: 'r11-05',
+  clusters: [
+    { name: 'us-east', brokers: ['broker-1'] },
+    { name: 'us-west', brokers: ['broker-2'], bookies: TWO_BOOKIES },
+  ],
+  topic: { ...DEDUP_ON_BOOKIES, maxEntriesPerLedger: { 'us-west': 1 } },
+  producers: [{ name: 'p1', cluster: 'us-east' }],
+  replication: { from: 'us-east', to: 'us-west' },
+  workload: sends('p1', 'M1', 'M2', 'M3'),
+  subscriptions: [{ name: 'sub', cluster: 'us-west' }],
+  faults: [
+    disconnect('replicator', persisted('M2', 'us-west')),
+    unloadTopic('us-west', persisted('M2', 'us-west')),
+  ],
+};
+/** Row 06: two-way with both links in `dedup` mode; us-west switched off once W1 is sent, and
+ * pw's W1 receipt lost there. */
+const switchedOffW1Lost = (dedup: string) => ({
+  id: `r11-06${dedup}`,
+  ...TWO_WAY_E1_W1_E2_W2,
+  replication: linksWith(dedup, ['us-east', 'us-west'], ['us-west', 'us-east']),
+  faults: [
+    {
+      kind: 'set-deduplication',
+      cluster: 'us-west',
+      enabled: false,
+      after: { event: 'sent', message: 'W1' },
+    },
+    { kind: 'lose-receipt', message: 'W1', cluster: 'us-west' },
+  ],
+});
+/** Row 07: a Java producer batching two messages, M1 to M4, a ChecksumError on M3's batch. */
+const JAVA_BATCH_OF_2 = {
+  producers: [{ name: 'p1', batching: { maxMessages: 2 } }],
+  topic: DEDUP_ON,
+  workload: sends('p1', 'M1', 'M2', 'M3', 'M4'),
+};
+const THREE_CLUSTERS = [
+  { name: 'us-east', brokers: ['broker-1'] },
+  { name: 'us-west', brokers: ['broker-2'] },
+  { name: 'eu', brokers: ['broker-3'] },
+];
+/** Row 13: three clusters, a full mesh in `dedup` mode, pe and pw both named app; E1 then W1. */
+const fullMeshApp = (dedup: string) => ({
+  id: `r11-13${dedup}`,
+  clusters: THREE_CLUSTERS,
+  topic: DEDUP_ON,
+  producers: [
+    { name: 'pe', cluster: 'us-east', producerName: 'app' },
+    { name: 'pw', cluster: 'us-west', producerName: 'app' },
+  ],
+  replication: linksWith(
+    dedup,
+    ['us-east', 'us-west'],
+    ['us-east', 'eu'],
+    ['us-west', 'us-east'],
+    ['us-west', 'eu'],
+    ['eu', 'us-east'],
+    ['eu', 'us-west'],
+  ),
+  workload: [...sends('pe', 'E1'), ...sends('pw', 'W1'), { await: 'pe' }, { await: 'pw' }],
+});
+/** Row 15: two-way, us-west's broker crashes once E1 is written there. 15f adds PR 25860. */
+const R15 = {
+  id: 'r11-15',
+  ...TWO_WAY_E1_W1_E2_W2,
+  faults: [restartBroker('us-west', persisted('E1', 'us-west'))],
 };
 
 interface Row {
@@ -45,20 +137,16 @@ const ROWS: Row[] = [
     scenario: {
       id: 'r11-01',
       clusters: [
-        { name: 'us-east', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] },
+        { name: 'us-east', brokers: ['broker-1'], bookies: TWO_BOOKIES },
         { name: 'us-west', brokers: ['broker-2'] },
       ],
-      topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+      topic: DEDUP_ON_BOOKIES,
       producers: PE_PW,
       replication: TWO_WAY,
       workload: E1_W1_E2_W2,
       faults: [
         { kind: 'slow-bookie', bookie: 'bookie-2', message: 'W1' },
-        {
-          kind: 'unload-topic',
-          cluster: 'us-west',
-          after: persisted('W1', 'us-west'),
-        },
+        unloadTopic('us-west', persisted('W1', 'us-west')),
       ],
     },
     expected: quiescentNoAlarm({
@@ -74,20 +162,13 @@ const ROWS: Row[] = [
       id: 'r11-02',
       clusters: [
         { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2', 'broker-3'], bookies: ['bookie-1', 'bookie-2'] },
+        { name: 'us-west', brokers: ['broker-2', 'broker-3'], bookies: TWO_BOOKIES },
       ],
-      topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+      topic: DEDUP_ON_BOOKIES,
       producers: PE_PW,
       replication: TWO_WAY,
       workload: E1_W1_E2_W2,
-      faults: [
-        {
-          kind: 'ownership-change',
-          cluster: 'us-west',
-          to: 'broker-3',
-          after: { event: 'received', message: 'E1', cluster: 'us-west' },
-        },
-      ],
+      faults: [ownershipChange('us-west', 'broker-3', received('E1', 'us-west'))],
     },
     expected: quiescentNoAlarm({
       stored: EACH_ONCE_EACH_SIDE,
@@ -100,25 +181,11 @@ const ROWS: Row[] = [
       'two-way V1, both replicators’ connections drop after a replicated write: the resends are Dup by original producer and sequence id',
     scenario: {
       id: 'r11-03',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: PE_PW,
-      replication: [
-        { from: 'us-east', to: 'us-west', dedup: 'v1' },
-        { from: 'us-west', to: 'us-east', dedup: 'v1' },
-      ],
-      workload: E1_W1_E2_W2,
+      ...TWO_WAY_E1_W1_E2_W2,
+      replication: linksWith('v1', ['us-east', 'us-west'], ['us-west', 'us-east']),
       faults: [
-        {
-          kind: 'disconnect',
-          producer: 'replicator:us-east->us-west',
-          after: persisted('E1', 'us-west'),
-        },
-        {
-          kind: 'disconnect',
-          producer: 'replicator:us-west->us-east',
-          after: persisted('W2', 'us-east'),
-        },
+        disconnect('replicator:us-east->us-west', persisted('E1', 'us-west')),
+        disconnect('replicator:us-west->us-east', persisted('W2', 'us-east')),
       ],
     },
     expected: quiescentNoAlarm({
@@ -132,25 +199,14 @@ const ROWS: Row[] = [
       'one link V1, the other V2, both topics unload after a replicated write: each message once per side',
     scenario: {
       id: 'r11-04',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: PE_PW,
+      ...TWO_WAY_E1_W1_E2_W2,
       replication: [
-        { from: 'us-east', to: 'us-west', dedup: 'v1' },
-        { from: 'us-west', to: 'us-east', dedup: 'v2' },
+        ...linksWith('v1', ['us-east', 'us-west']),
+        ...linksWith('v2', ['us-west', 'us-east']),
       ],
-      workload: E1_W1_E2_W2,
       faults: [
-        {
-          kind: 'unload-topic',
-          cluster: 'us-east',
-          after: persisted('W1', 'us-east'),
-        },
-        {
-          kind: 'unload-topic',
-          cluster: 'us-west',
-          after: persisted('E1', 'us-west'),
-        },
+        unloadTopic('us-east', persisted('W1', 'us-east')),
+        unloadTopic('us-west', persisted('E1', 'us-west')),
       ],
     },
     expected: quiescentNoAlarm({
@@ -162,38 +218,7 @@ const ROWS: Row[] = [
     id: '05',
     title:
       'target rolls over every entry, the replicator drops M2’s receipt and the target unloads: without PR 25860 M2 is stored twice (#25861)',
-    scenario: {
-      id: 'r11-05',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'], bookies: ['bookie-1', 'bookie-2'] },
-      ],
-      topic: {
-        deduplication: true,
-        ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 },
-        maxEntriesPerLedger: { 'us-west': 1 },
-      },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { send: 'M3', producer: 'p1' },
-      ],
-      subscriptions: [{ name: 'sub', cluster: 'us-west' }],
-      faults: [
-        {
-          kind: 'disconnect',
-          producer: 'replicator',
-          after: persisted('M2', 'us-west'),
-        },
-        {
-          kind: 'unload-topic',
-          cluster: 'us-west',
-          after: persisted('M2', 'us-west'),
-        },
-      ],
-    },
+    scenario: R05,
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M2', 'M3'] },
       outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
@@ -207,39 +232,7 @@ const ROWS: Row[] = [
     id: '05f',
     title:
       'the same with PR 25860: the replay over ledgers 20–22 restores the source position, M2’s resend is Dup',
-    scenario: {
-      id: 'r11-05f',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'], bookies: ['bookie-1', 'bookie-2'] },
-      ],
-      topic: {
-        deduplication: true,
-        ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 },
-        maxEntriesPerLedger: { 'us-west': 1 },
-      },
-      producers: [{ name: 'p1', cluster: 'us-east' }],
-      replication: { from: 'us-east', to: 'us-west' },
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { send: 'M3', producer: 'p1' },
-      ],
-      subscriptions: [{ name: 'sub', cluster: 'us-west' }],
-      faults: [
-        {
-          kind: 'disconnect',
-          producer: 'replicator',
-          after: persisted('M2', 'us-west'),
-        },
-        {
-          kind: 'unload-topic',
-          cluster: 'us-west',
-          after: persisted('M2', 'us-west'),
-        },
-      ],
-      fixes: ['pr-25860'],
-    },
+    scenario: { ...R05, id: 'r11-05f', fixes: ['pr-25860'] },
     expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
       outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
@@ -249,26 +242,7 @@ const ROWS: Row[] = [
     id: '06v1',
     title:
       'two-way V1, us-west switched off and pw’s W1 receipt lost: us-west holds W1 twice, us-east drops the second copy (pw, 0)',
-    scenario: {
-      id: 'r11-06v1',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: PE_PW,
-      replication: [
-        { from: 'us-east', to: 'us-west', dedup: 'v1' },
-        { from: 'us-west', to: 'us-east', dedup: 'v1' },
-      ],
-      workload: E1_W1_E2_W2,
-      faults: [
-        {
-          kind: 'set-deduplication',
-          cluster: 'us-west',
-          enabled: false,
-          after: { event: 'sent', message: 'W1' },
-        },
-        { kind: 'lose-receipt', message: 'W1', cluster: 'us-west' },
-      ],
-    },
+    scenario: switchedOffW1Lost('v1'),
     expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'W1', 'E2', 'W2'] },
       outcomes: storedAt({ E1: '10:0', W1: '20:2', E2: '10:2', W2: '20:4' }),
@@ -278,26 +252,7 @@ const ROWS: Row[] = [
     id: '06v2',
     title:
       'two-way V2, the same: us-east stores both copies (two source positions), no invariant is broken (dedup off where they were made)',
-    scenario: {
-      id: 'r11-06v2',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: PE_PW,
-      replication: [
-        { from: 'us-east', to: 'us-west', dedup: 'v2' },
-        { from: 'us-west', to: 'us-east', dedup: 'v2' },
-      ],
-      workload: E1_W1_E2_W2,
-      faults: [
-        {
-          kind: 'set-deduplication',
-          cluster: 'us-west',
-          enabled: false,
-          after: { event: 'sent', message: 'W1' },
-        },
-        { kind: 'lose-receipt', message: 'W1', cluster: 'us-west' },
-      ],
-    },
+    scenario: switchedOffW1Lost('v2'),
     expected: quiescentNoAlarm({
       stored: {
         'us-east': ['E1', 'W1', 'W1', 'E2', 'W2'],
@@ -312,17 +267,10 @@ const ROWS: Row[] = [
       'Java batch [M3, M4] with a corrupted buffer, an unload after M1: recoverChecksumError fails the batch (ChecksumException), M1 M2 stored',
     scenario: {
       id: 'r11-07',
-      producers: [{ name: 'p1', batching: { maxMessages: 2 } }],
-      topic: DEDUP_ON,
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { send: 'M4', producer: 'p1' },
-      ],
+      ...JAVA_BATCH_OF_2,
       faults: [
         { kind: 'checksum-error', message: 'M3', localBufferCorrupted: true },
-        { kind: 'unload-topic', cluster: 'local', after: { event: 'persisted', message: 'M1' } },
+        unloadTopic('local', persisted('M1')),
       ],
     },
     expected: quiescentNoAlarm({
@@ -341,17 +289,10 @@ const ROWS: Row[] = [
       'Java batch [M3, M4] with an intact buffer, an unload when it is received: resent into ledger 11, stored once',
     scenario: {
       id: 'r11-07i',
-      producers: [{ name: 'p1', batching: { maxMessages: 2 } }],
-      topic: DEDUP_ON,
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { send: 'M4', producer: 'p1' },
-      ],
+      ...JAVA_BATCH_OF_2,
       faults: [
         { kind: 'checksum-error', message: 'M3', localBufferCorrupted: false },
-        { kind: 'unload-topic', cluster: 'local', after: { event: 'received', message: 'M3' } },
+        unloadTopic('local', received('M3')),
       ],
     },
     expected: quiescentNoAlarm({
@@ -387,32 +328,25 @@ const ROWS: Row[] = [
       'Java and Go producers on one topic, the topic moves while G2 is written and G2’s timer fires: G2 stored though failed (ErrSendTimeout), G3 keeps seq 2',
     scenario: {
       id: 'r11-09',
-      clusters: [
-        { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
-      ],
-      topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+      clusters: localOnBookies(),
+      topic: DEDUP_ON_BOOKIES,
       producers: [
         { name: 'pj', client: 'java' },
         { name: 'pg', client: 'go' },
       ],
       workload: [
-        { send: 'J1', producer: 'pj' },
-        { send: 'G1', producer: 'pg' },
-        { send: 'J2', producer: 'pj' },
-        { send: 'G2', producer: 'pg' },
+        ...sends('pj', 'J1'),
+        ...sends('pg', 'G1'),
+        ...sends('pj', 'J2'),
+        ...sends('pg', 'G2'),
         { await: 'pj' },
         { await: 'pg' },
-        { send: 'J3', producer: 'pj' },
-        { send: 'G3', producer: 'pg' },
+        ...sends('pj', 'J3'),
+        ...sends('pg', 'G3'),
       ],
       faults: [
-        {
-          kind: 'ownership-change',
-          cluster: 'local',
-          to: 'broker-2',
-          after: { event: 'received', message: 'G2' },
-        },
-        { kind: 'send-timeout', message: 'G2', after: { event: 'received', message: 'G2' } },
+        ownershipChange('local', 'broker-2', received('G2')),
+        { kind: 'send-timeout', message: 'G2', after: received('G2') },
       ],
     },
     expected: quiescentNoAlarm({
@@ -433,29 +367,12 @@ const ROWS: Row[] = [
       'restart-broker while ledger 10 (1 entry per ledger) closes: broker-2 opens the closed ledger without recovery, M1’s resend is Dup (-1:-1)',
     scenario: {
       id: 'r11-10',
-      clusters: [
-        { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
-      ],
-      topic: {
-        deduplication: true,
-        ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 },
-        maxEntriesPerLedger: 1,
-      },
+      clusters: localOnBookies(),
+      topic: { ...DEDUP_ON_BOOKIES, maxEntriesPerLedger: 1 },
       producers: [{ name: 'p1' }],
       subscriptions: [{ name: 'sub' }],
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { send: 'M3', producer: 'p1' },
-      ],
-      faults: [
-        {
-          kind: 'restart-broker',
-          cluster: 'local',
-          to: 'broker-2',
-          after: { event: 'persisted', message: 'M1' },
-        },
-      ],
+      workload: sends('p1', 'M1', 'M2', 'M3'),
+      faults: [restartBroker('local', persisted('M1'), 'broker-2')],
     },
     expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3'] },
@@ -468,30 +385,12 @@ const ROWS: Row[] = [
       'a subscription across rollovers (2 per ledger) and an ownership change while M3 is written: every message read once',
     scenario: {
       id: 'r11-11',
-      clusters: [
-        { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
-      ],
-      topic: {
-        deduplication: true,
-        ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 },
-        maxEntriesPerLedger: 2,
-      },
+      clusters: localOnBookies(),
+      topic: { ...DEDUP_ON_BOOKIES, maxEntriesPerLedger: 2 },
       producers: [{ name: 'p1' }],
       subscriptions: [{ name: 'sub', broker: 'broker-1' }],
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { send: 'M4', producer: 'p1' },
-      ],
-      faults: [
-        {
-          kind: 'ownership-change',
-          cluster: 'local',
-          to: 'broker-2',
-          after: { event: 'received', message: 'M3' },
-        },
-      ],
+      workload: sends('p1', 'M1', 'M2', 'M3', 'M4'),
+      faults: [ownershipChange('local', 'broker-2', received('M3'))],
     },
     expected: quiescentNoAlarm({
       stored: { local: ['M1', 'M2', 'M3', 'M4'] },
@@ -529,33 +428,7 @@ const ROWS: Row[] = [
     id: '13v1',
     title:
       'three clusters, full mesh V1, producers named app in us-east and us-west: W1 is a Dup of E1’s (app, 0) — lost',
-    scenario: {
-      id: 'r11-13v1',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-        { name: 'eu', brokers: ['broker-3'] },
-      ],
-      topic: DEDUP_ON,
-      producers: [
-        { name: 'pe', cluster: 'us-east', producerName: 'app' },
-        { name: 'pw', cluster: 'us-west', producerName: 'app' },
-      ],
-      replication: [
-        { from: 'us-east', to: 'us-west', dedup: 'v1' },
-        { from: 'us-east', to: 'eu', dedup: 'v1' },
-        { from: 'us-west', to: 'us-east', dedup: 'v1' },
-        { from: 'us-west', to: 'eu', dedup: 'v1' },
-        { from: 'eu', to: 'us-east', dedup: 'v1' },
-        { from: 'eu', to: 'us-west', dedup: 'v1' },
-      ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { await: 'pe' },
-        { await: 'pw' },
-      ],
-    },
+    scenario: fullMeshApp('v1'),
     expected: {
       stored: { 'us-east': ['E1'], 'us-west': ['E1'], eu: ['E1'] },
       outcomes: { E1: ['stored at 10:0'], W1: ['completed -1:-1'] },
@@ -568,33 +441,7 @@ const ROWS: Row[] = [
   {
     id: '13v2',
     title: 'the same with V2: each message stored once in all three clusters',
-    scenario: {
-      id: 'r11-13v2',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-        { name: 'eu', brokers: ['broker-3'] },
-      ],
-      topic: DEDUP_ON,
-      producers: [
-        { name: 'pe', cluster: 'us-east', producerName: 'app' },
-        { name: 'pw', cluster: 'us-west', producerName: 'app' },
-      ],
-      replication: [
-        { from: 'us-east', to: 'us-west', dedup: 'v2' },
-        { from: 'us-east', to: 'eu', dedup: 'v2' },
-        { from: 'us-west', to: 'us-east', dedup: 'v2' },
-        { from: 'us-west', to: 'eu', dedup: 'v2' },
-        { from: 'eu', to: 'us-east', dedup: 'v2' },
-        { from: 'eu', to: 'us-west', dedup: 'v2' },
-      ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-        { await: 'pe' },
-        { await: 'pw' },
-      ],
-    },
+    scenario: fullMeshApp('v2'),
     expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1', 'W1'], 'us-west': ['E1', 'W1'], eu: ['E1', 'W1'] },
       outcomes: storedAt({ E1: '10:0', W1: '20:1' }),
@@ -605,21 +452,14 @@ const ROWS: Row[] = [
     title: 'a chain us-east → us-west → eu: replication is not transitive, eu gets only W1',
     scenario: {
       id: 'r11-14',
-      clusters: [
-        { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'] },
-        { name: 'eu', brokers: ['broker-3'] },
-      ],
+      clusters: THREE_CLUSTERS,
       topic: DEDUP_ON,
       producers: PE_PW,
       replication: [
         { from: 'us-east', to: 'us-west' },
         { from: 'us-west', to: 'eu' },
       ],
-      workload: [
-        { send: 'E1', producer: 'pe' },
-        { send: 'W1', producer: 'pw' },
-      ],
+      workload: [...sends('pe', 'E1'), ...sends('pw', 'W1')],
     },
     expected: quiescentNoAlarm({
       stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'], eu: ['W1'] },
@@ -630,21 +470,7 @@ const ROWS: Row[] = [
     id: '15',
     title:
       'two-way, us-west’s broker crashes after E1 is stored there: the replay does not rebuild _LID/_EID, E1 stored twice (#25861)',
-    scenario: {
-      id: 'r11-15',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: PE_PW,
-      replication: TWO_WAY,
-      workload: E1_W1_E2_W2,
-      faults: [
-        {
-          kind: 'restart-broker',
-          cluster: 'us-west',
-          after: persisted('E1', 'us-west'),
-        },
-      ],
-    },
+    scenario: R15,
     expected: {
       stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'E1', 'W1', 'E2', 'W2'] },
       outcomes: storedAt({ E1: '10:0', W1: '21:1', E2: '10:2', W2: '21:3' }),
@@ -657,22 +483,7 @@ const ROWS: Row[] = [
   {
     id: '15f',
     title: 'the same with PR 25860: E1’s resend is Dup, once per side',
-    scenario: {
-      id: 'r11-15f',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: PE_PW,
-      replication: TWO_WAY,
-      workload: E1_W1_E2_W2,
-      faults: [
-        {
-          kind: 'restart-broker',
-          cluster: 'us-west',
-          after: persisted('E1', 'us-west'),
-        },
-      ],
-      fixes: ['pr-25860'],
-    },
+    scenario: { ...R15, id: 'r11-15f', fixes: ['pr-25860'] },
     expected: quiescentNoAlarm({
       stored: EACH_ONCE_EACH_SIDE,
       outcomes: storedAt({ E1: '10:0', W1: '21:0', E2: '10:2', W2: '21:2' }),
@@ -684,16 +495,12 @@ const ROWS: Row[] = [
       'two-way, pw’s send timer fires while W1 is being written: W1 failed but stored, and replicated to us-east',
     scenario: {
       id: 'r11-16',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: PE_PW,
-      replication: TWO_WAY,
-      workload: E1_W1_E2_W2,
+      ...TWO_WAY_E1_W1_E2_W2,
       faults: [
         {
           kind: 'send-timeout',
           message: 'W1',
-          after: { event: 'received', message: 'W1', cluster: 'us-west' },
+          after: received('W1', 'us-west'),
         },
       ],
     },
@@ -723,7 +530,7 @@ const ROWS: Row[] = [
       ],
       faults: [
         { kind: 'checksum-error', message: 'M2', localBufferCorrupted: false },
-        { kind: 'unload-topic', cluster: 'local', after: { event: 'received', message: 'M2' } },
+        unloadTopic('local', received('M2')),
       ],
     },
     expected: quiescentNoAlarm({
@@ -739,28 +546,14 @@ const ROWS: Row[] = [
       id: 'r11-18',
       clusters: [
         { name: 'us-east', brokers: ['broker-1'] },
-        { name: 'us-west', brokers: ['broker-2'], bookies: ['bookie-1', 'bookie-2', 'bookie-3'] },
+        { name: 'us-west', brokers: ['broker-2'], bookies: [...TWO_BOOKIES, 'bookie-3'] },
       ],
-      topic: {
-        deduplication: true,
-        ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 },
-        maxEntriesPerLedger: { 'us-west': 2 },
-      },
+      topic: { ...DEDUP_ON_BOOKIES, maxEntriesPerLedger: { 'us-west': 2 } },
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: { from: 'us-east', to: 'us-west' },
       subscriptions: [{ name: 'sub', cluster: 'us-west' }],
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { send: 'M3', producer: 'p1' },
-      ],
-      faults: [
-        {
-          kind: 'restart-bookie',
-          bookie: 'bookie-2',
-          after: { event: 'received', message: 'M2', cluster: 'us-west' },
-        },
-      ],
+      workload: sends('p1', 'M1', 'M2', 'M3'),
+      faults: [{ kind: 'restart-bookie', bookie: 'bookie-2', after: received('M2', 'us-west') }],
     },
     expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
@@ -776,30 +569,18 @@ const ROWS: Row[] = [
       clusters: [
         { name: 'us-east', brokers: ['broker-1'] },
         { name: 'us-west', brokers: ['broker-2'] },
-        { name: 'eu', brokers: ['broker-3', 'broker-4'], bookies: ['bookie-1', 'bookie-2'] },
+        { name: 'eu', brokers: ['broker-3', 'broker-4'], bookies: TWO_BOOKIES },
       ],
-      topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+      topic: DEDUP_ON_BOOKIES,
       producers: [{ name: 'p1', cluster: 'us-east' }],
       replication: [
         { from: 'us-east', to: 'us-west' },
         { from: 'us-east', to: 'eu' },
       ],
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { send: 'M2', producer: 'p1' },
-      ],
+      workload: sends('p1', 'M1', 'M2'),
       faults: [
-        {
-          kind: 'ownership-change',
-          cluster: 'eu',
-          to: 'broker-4',
-          after: { event: 'received', message: 'M1', cluster: 'eu' },
-        },
-        {
-          kind: 'disconnect',
-          producer: 'replicator:us-east->us-west',
-          after: persisted('M2', 'us-west'),
-        },
+        ownershipChange('eu', 'broker-4', received('M1', 'eu')),
+        disconnect('replicator:us-east->us-west', persisted('M2', 'us-west')),
       ],
     },
     expected: quiescentNoAlarm({
@@ -813,16 +594,12 @@ const ROWS: Row[] = [
       'two-way, pw’s process restarts with W1 written: W1 failed but stored (and replicated), W2 takes seq 1',
     scenario: {
       id: 'r11-20',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: PE_PW,
-      replication: TWO_WAY,
-      workload: E1_W1_E2_W2,
+      ...TWO_WAY_E1_W1_E2_W2,
       faults: [
         {
           kind: 'restart-producer',
           producer: 'pw',
-          after: { event: 'received', message: 'W1', cluster: 'us-west' },
+          after: received('W1', 'us-west'),
         },
       ],
     },

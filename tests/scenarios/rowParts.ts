@@ -1,0 +1,59 @@
+// The parts the review rows (unseen-N.test.ts) and books (unseen-N.scenarios.ts) keep writing out:
+// a producer's sends, a fault of each kind with its trigger, a cluster on bookies, links with a
+// dedup mode. Each returns the very objects the rows wrote by hand, so a row reads as its story —
+// what runs, which fault, when — and not as the same dozen lines again.
+import { type Json, QUORUM_222 } from './reviewScenarios';
+
+/** Workload lines: `producer` sends each of `ids`, in order. */
+export const sends = (producer: string, ...ids: string[]): Json[] =>
+  ids.map((id) => ({ send: id, producer }));
+
+/** A fault's trigger: `message` received by a broker (at `cluster`, where the run has more than one). */
+export const received = (message: string, cluster?: string): Json => ({
+  event: 'received',
+  message,
+  ...(cluster ? { cluster } : {}),
+});
+
+/** Two bookies, for a cluster whose ledgers live on BookKeeper. */
+export const TWO_BOOKIES = ['bookie-1', 'bookie-2'];
+/** Dedup on, ledgers on two bookies with every add on both (ensemble 2, quorums 2). */
+export const DEDUP_ON_BOOKIES = { deduplication: true, ledger: QUORUM_222 };
+/** The one cluster `local` on `brokers` and two bookies. */
+export const localOnBookies = (brokers = ['broker-1', 'broker-2']): Json[] => [
+  { name: 'local', brokers, bookies: TWO_BOOKIES },
+];
+
+/** Replication links `from → to`, each with the replicator's `dedup` mode (v1 or v2). */
+export const linksWith = (dedup: string, ...links: [string, string][]): Json[] =>
+  links.map(([from, to]) => ({ from, to, dedup }));
+
+/** The topic of `cluster` unloads (BrokerService.unloadServiceUnit) once `after` happens. */
+export const unloadTopic = (cluster: string, after: Json): Json => ({
+  kind: 'unload-topic',
+  cluster,
+  after,
+});
+
+/** `producer`'s connection drops (ClientCnx.channelInactive) once `after` happens. */
+export const disconnect = (producer: string, after: Json): Json => ({
+  kind: 'disconnect',
+  producer,
+  after,
+});
+
+/** The broker owning the topic at `cluster` crashes once `after` happens (`to` takes it over). */
+export const restartBroker = (cluster: string, after: Json, to?: string): Json => ({
+  kind: 'restart-broker',
+  cluster,
+  ...(to ? { to } : {}),
+  after,
+});
+
+/** The topic at `cluster` moves to broker `to` (a bundle's new owner) once `after` happens. */
+export const ownershipChange = (cluster: string, to: string, after: Json): Json => ({
+  kind: 'ownership-change',
+  cluster,
+  to,
+  after,
+});
