@@ -57,3 +57,10 @@ export const ownershipChange = (cluster: string, to: string, after: Json): Json 
   to,
   after,
 });
+
+/** The message TTL passes at `cluster` (PersistentTopic.checkMessageExpiry) once `after` happens. */
+export const expireMessages = (cluster: string, after: Json): Json => ({
+  kind: 'expire-messages',
+  cluster,
+  after,
+});

@@ -20,32 +20,31 @@ import {
   storedAt,
   violated,
 } from './reviewRows';
-import { DEDUP_ON, EAST_TO_WEST, EAST_WEST, P1_EAST, persisted } from './reviewScenarios';
+import { AWAIT, DEDUP_ON, EAST_TO_WEST, EAST_WEST, P1_EAST, persisted } from './reviewScenarios';
+import {
+  DEDUP_ON_BOOKIES,
+  disconnect,
+  expireMessages,
+  ownershipChange,
+  received,
+  restartBroker,
+  sends,
+  TWO_BOOKIES,
+  unloadTopic,
+} from './rowParts';
 
 // What most rows share: one broker per cluster (EAST_WEST), p1 at us-east (P1_EAST), dedup on, the
 // link to us-west started after the workload, and p1's two rounds — M1 and M2, then M3 — with the
 // TTL passing at us-east once M2 is persisted there; or p1 awaiting M1 before it sends M2.
-const M1_M2_THEN_M3 = [
-  { send: 'M1', producer: 'p1' },
-  { send: 'M2', producer: 'p1' },
-  { await: 'p1' },
-  { send: 'M3', producer: 'p1' },
-  { await: 'p1' },
-];
-const M1_THEN_M2 = [
-  { send: 'M1', producer: 'p1' },
-  { await: 'p1' },
-  { send: 'M2', producer: 'p1' },
-  { await: 'p1' },
-];
+const M1_M2_THEN_M3 = [...sends('p1', 'M1', 'M2'), AWAIT, ...sends('p1', 'M3'), AWAIT];
+const M1_THEN_M2 = [...sends('p1', 'M1'), AWAIT, ...sends('p1', 'M2'), AWAIT];
 /** A fault's trigger: `message` sent to `cluster` (by p1, or by the replicator to its target). */
 const sentTo = (message: string, cluster: string) => ({ event: 'sent', message, cluster });
+/** The one-link row's start: one broker per cluster, dedup on, p1 at us-east. */
+const P1_EAST_DEDUP_ON = { clusters: EAST_WEST, topic: DEDUP_ON, producers: P1_EAST };
+const V2_LINK = { from: 'us-east', to: 'us-west', dedup: 'v2' };
 const LINK_AFTER_WORKLOAD = { ...EAST_TO_WEST, start: 'after-workload' };
-const TTL_AFTER_M2 = {
-  kind: 'expire-messages',
-  cluster: 'us-east',
-  after: persisted('M2', 'us-east'),
-};
+const TTL_AFTER_M2 = expireMessages('us-east', persisted('M2', 'us-east'));
 
 /** no-silent-loss as the TTL makes it: `message`, stored at us-east `at`, expired on the
  * replicator's cursor (its mark-delete moved to `markDelete`) before it reached us-west. */
@@ -56,6 +55,26 @@ const expiredUnreplicated = (step: number, message: string, at: string, markDele
   detail: `${message} (us-east ${at}) expired by the message TTL on the replicator's cursor (mark-delete ${markDelete}) before it was replicated: us-west does not store it`,
 });
 
+/** The TTL after M2 on a link started after the workload: M1 and M2 both expired unreplicated, the
+ * mark-delete at M2 (10:1), judged at `step`. */
+const m1AndM2Expired = (step: number) => [
+  expiredUnreplicated(step, 'M1', '10:0', '10:1'),
+  expiredUnreplicated(step, 'M2', '10:1', '10:1'),
+];
+/** Row 19: a V2 target loses the replicator's receipt for M1; the TTL passes at the source and the
+ * target unloads once M1 is written there. 19f adds PR 25860. */
+const R19 = {
+  id: 'r12-19',
+  ...P1_EAST_DEDUP_ON,
+  replication: V2_LINK,
+  workload: M1_THEN_M2,
+  faults: [
+    { kind: 'lose-receipt', message: 'M1', cluster: 'us-west' },
+    expireMessages('us-east', persisted('M1', 'us-west')),
+    unloadTopic('us-west', persisted('M1', 'us-west')),
+  ],
+};
+
 const ROWS: ReviewRow[] = [
   {
     id: '10',
@@ -64,20 +83,16 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-10',
       clusters: [
-        { name: 'us-east', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] },
+        { name: 'us-east', brokers: ['broker-1'], bookies: TWO_BOOKIES },
         { name: 'us-west', brokers: ['broker-2'] },
       ],
-      topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+      topic: DEDUP_ON_BOOKIES,
       producers: P1_EAST,
       replication: LINK_AFTER_WORKLOAD,
-      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
+      workload: [...sends('p1', 'M1', 'M2'), AWAIT],
       faults: [
         { kind: 'slow-bookie', bookie: 'bookie-2', message: 'M2' },
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: persisted('M1', 'us-east'),
-        },
+        expireMessages('us-east', persisted('M1', 'us-east')),
       ],
     },
     expected: {
@@ -94,25 +109,16 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-11',
       clusters: [
-        { name: 'us-east', brokers: ['broker-1', 'broker-3'], bookies: ['bookie-1', 'bookie-2'] },
+        { name: 'us-east', brokers: ['broker-1', 'broker-3'], bookies: TWO_BOOKIES },
         { name: 'us-west', brokers: ['broker-2'] },
       ],
-      topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+      topic: DEDUP_ON_BOOKIES,
       producers: P1_EAST,
       replication: LINK_AFTER_WORKLOAD,
       workload: M1_THEN_M2,
       faults: [
-        {
-          kind: 'ownership-change',
-          cluster: 'us-east',
-          to: 'broker-3',
-          after: persisted('M1', 'us-east'),
-        },
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: persisted('M1', 'us-east'),
-        },
+        ownershipChange('us-east', 'broker-3', persisted('M1', 'us-east')),
+        expireMessages('us-east', persisted('M1', 'us-east')),
       ],
     },
     expected: {
@@ -140,13 +146,7 @@ const ROWS: ReviewRow[] = [
         { from: 'us-east', to: 'eu', start: 'after-workload' },
       ],
       workload: M1_M2_THEN_M3,
-      faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: persisted('M2', 'us-west'),
-        },
-      ],
+      faults: [expireMessages('us-east', persisted('M2', 'us-west'))],
     },
     expected: quiescentWith(
       {
@@ -173,16 +173,14 @@ const ROWS: ReviewRow[] = [
       'M2’s send timer fires (failed, but stored) and then the TTL passes: M1 and M2 are expired before replication',
     scenario: {
       id: 'r12-13',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: P1_EAST,
+      ...P1_EAST_DEDUP_ON,
       replication: LINK_AFTER_WORKLOAD,
       workload: M1_M2_THEN_M3,
       faults: [
         {
           kind: 'send-timeout',
           message: 'M2',
-          after: { event: 'received', message: 'M2', cluster: 'us-east' },
+          after: received('M2', 'us-east'),
         },
         TTL_AFTER_M2,
       ],
@@ -194,10 +192,7 @@ const ROWS: ReviewRow[] = [
         M2: ['failed: TimeoutException, but stored at 10:1'],
         M3: ['stored at 10:2'],
       },
-      violations: [
-        expiredUnreplicated(11, 'M1', '10:0', '10:1'),
-        expiredUnreplicated(11, 'M2', '10:1', '10:1'),
-      ],
+      violations: m1AndM2Expired(11),
       endedBy: 'quiescent',
     },
   },
@@ -207,22 +202,12 @@ const ROWS: ReviewRow[] = [
       'V1, the replicator’s connection drops with M1 in flight at the moment the TTL passes: the client resends its pending M1 (not the cursor), stored once',
     scenario: {
       id: 'r12-14',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: P1_EAST,
+      ...P1_EAST_DEDUP_ON,
       replication: { from: 'us-east', to: 'us-west', dedup: 'v1' },
       workload: M1_THEN_M2,
       faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: sentTo('M1', 'us-west'),
-        },
-        {
-          kind: 'disconnect',
-          producer: 'replicator',
-          after: sentTo('M1', 'us-west'),
-        },
+        expireMessages('us-east', sentTo('M1', 'us-west')),
+        disconnect('replicator', sentTo('M1', 'us-west')),
       ],
     },
     expected: quiescentNoAlarm({
@@ -239,18 +224,12 @@ const ROWS: ReviewRow[] = [
       clusters: EAST_WEST,
       topic: { deduplication: true, maxMessageSize: { 'us-west': 1000 } },
       producers: P1_EAST,
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      replication: V2_LINK,
       workload: [
         { send: 'M1', producer: 'p1', size: 2000 },
         { send: 'M2', producer: 'p1', size: 10 },
       ],
-      faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: persisted('M2', 'us-west'),
-        },
-      ],
+      faults: [expireMessages('us-east', persisted('M2', 'us-west'))],
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
@@ -268,19 +247,13 @@ const ROWS: ReviewRow[] = [
       clusters: EAST_WEST,
       topic: { deduplication: true, maxMessageSize: { 'us-west': 1000 } },
       producers: P1_EAST,
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      replication: V2_LINK,
       subscriptions: [{ name: 'sub', cluster: 'us-west' }],
       workload: [
         { send: 'M1', producer: 'p1', size: 2000 },
         { send: 'M2', producer: 'p1', size: 10 },
       ],
-      faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-west',
-          after: persisted('M2', 'us-west'),
-        },
-      ],
+      faults: [expireMessages('us-west', persisted('M2', 'us-west'))],
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
@@ -302,11 +275,9 @@ const ROWS: ReviewRow[] = [
     title: 'the TTL due once M1 is acknowledged, before the replicator read it: M1 expired',
     scenario: {
       id: 'r12-18',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: P1_EAST,
-      replication: { from: 'us-east', to: 'us-west' },
-      workload: [{ send: 'M1', producer: 'p1' }, { await: 'p1' }],
+      ...P1_EAST_DEDUP_ON,
+      replication: EAST_TO_WEST,
+      workload: [...sends('p1', 'M1'), AWAIT],
       faults: [
         { kind: 'expire-messages', cluster: 'us-east', after: { event: 'acked', message: 'M1' } },
       ],
@@ -322,27 +293,7 @@ const ROWS: ReviewRow[] = [
     id: '19',
     title:
       'V2 target, the replicator’s receipt for M1 lost, the TTL at the source and an unload of the target: the client resends its pending M1, which the reload’s replay does not know (#25861) — stored twice; the TTL does not stop a resend',
-    scenario: {
-      id: 'r12-19',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: P1_EAST,
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
-      workload: M1_THEN_M2,
-      faults: [
-        { kind: 'lose-receipt', message: 'M1', cluster: 'us-west' },
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: persisted('M1', 'us-west'),
-        },
-        {
-          kind: 'unload-topic',
-          cluster: 'us-west',
-          after: persisted('M1', 'us-west'),
-        },
-      ],
-    },
+    scenario: R19,
     expected: quiescentWith(
       {
         stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
@@ -362,22 +313,12 @@ const ROWS: ReviewRow[] = [
       'the TTL passes with M1’s replicated send on the wire and the source unloads at once: AbstractReplicator.terminate → ProducerImpl.closeAsync writes CloseProducer behind M1, broker-2 stores and answers M1 before the close, so us-west stores M1 and nothing is lost (was review-12 Left)',
     scenario: {
       id: 'r12-20',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: P1_EAST,
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      ...P1_EAST_DEDUP_ON,
+      replication: V2_LINK,
       workload: M1_THEN_M2,
       faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: sentTo('M1', 'us-west'),
-        },
-        {
-          kind: 'unload-topic',
-          cluster: 'us-east',
-          after: sentTo('M1', 'us-west'),
-        },
+        expireMessages('us-east', sentTo('M1', 'us-west')),
+        unloadTopic('us-east', sentTo('M1', 'us-west')),
       ],
     },
     expected: quiescentNoAlarm({
@@ -394,15 +335,9 @@ const ROWS: ReviewRow[] = [
       clusters: EAST_WEST,
       topic: { deduplication: { 'us-east': true, 'us-west': false } },
       producers: P1_EAST,
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      replication: V2_LINK,
       workload: M1_THEN_M2,
-      faults: [
-        {
-          kind: 'unload-topic',
-          cluster: 'us-east',
-          after: sentTo('M1', 'us-west'),
-        },
-      ],
+      faults: [unloadTopic('us-east', sentTo('M1', 'us-west'))],
     },
     expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
@@ -415,18 +350,10 @@ const ROWS: ReviewRow[] = [
       'the same with dedup on at us-west (V2): the new replicator’s resend of M1 is Dup (source 10:0 ≤ pushed 10:0), so us-west stores it once',
     scenario: {
       id: 'r12-20v',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: P1_EAST,
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      ...P1_EAST_DEDUP_ON,
+      replication: V2_LINK,
       workload: M1_THEN_M2,
-      faults: [
-        {
-          kind: 'unload-topic',
-          cluster: 'us-east',
-          after: sentTo('M1', 'us-west'),
-        },
-      ],
+      faults: [unloadTopic('us-east', sentTo('M1', 'us-west'))],
     },
     expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
@@ -458,13 +385,7 @@ const ROWS: ReviewRow[] = [
         { send: 'E3', producer: 'pe' },
         { await: 'pe' },
       ],
-      faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: persisted('W1', 'us-east'),
-        },
-      ],
+      faults: [expireMessages('us-east', persisted('W1', 'us-east'))],
     },
     expected: quiescentWith(
       {
@@ -503,13 +424,7 @@ const ROWS: ReviewRow[] = [
         { send: 'W2', producer: 'pw' },
         { await: 'pw' },
       ],
-      faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-west',
-          after: persisted('W1', 'us-west'),
-        },
-      ],
+      faults: [expireMessages('us-west', persisted('W1', 'us-west'))],
     },
     expected: quiescentWith(
       {
@@ -530,19 +445,11 @@ const ROWS: ReviewRow[] = [
       'one link, the TTL at the target (only its subscription has a cursor there): sub skips M1, replication is untouched',
     scenario: {
       id: 'r12-03',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: P1_EAST,
-      replication: { from: 'us-east', to: 'us-west' },
+      ...P1_EAST_DEDUP_ON,
+      replication: EAST_TO_WEST,
       subscriptions: [{ name: 'sub', cluster: 'us-west' }],
-      workload: [{ send: 'M1', producer: 'p1' }, { send: 'M2', producer: 'p1' }, { await: 'p1' }],
-      faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-west',
-          after: persisted('M1', 'us-west'),
-        },
-      ],
+      workload: [...sends('p1', 'M1', 'M2'), AWAIT],
+      faults: [expireMessages('us-west', persisted('M1', 'us-west'))],
     },
     expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
@@ -558,15 +465,9 @@ const ROWS: ReviewRow[] = [
       clusters: EAST_WEST,
       topic: DEDUP_ON,
       producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
-      replication: { from: 'us-east', to: 'us-west' },
+      replication: EAST_TO_WEST,
       workload: M1_M2_THEN_M3,
-      faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: sentTo('M1', 'us-west'),
-        },
-      ],
+      faults: [expireMessages('us-east', sentTo('M1', 'us-west'))],
     },
     expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
@@ -582,14 +483,10 @@ const ROWS: ReviewRow[] = [
       clusters: EAST_WEST,
       topic: DEDUP_ON,
       producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 2 } }],
-      replication: { from: 'us-east', to: 'us-west' },
+      replication: EAST_TO_WEST,
       workload: M1_M2_THEN_M3,
       faults: [
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: sentTo('M1', 'us-west'),
-        },
+        expireMessages('us-east', sentTo('M1', 'us-west')),
         { kind: 'not-allowed', message: 'M1', cluster: 'us-west', times: 1 },
       ],
     },
@@ -613,14 +510,7 @@ const ROWS: ReviewRow[] = [
       topic: { deduplication: { 'us-east': false, 'us-west': true } },
       producers: P1_EAST,
       replication: LINK_AFTER_WORKLOAD,
-      workload: [
-        { send: 'M1', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M2', producer: 'p1' },
-        { await: 'p1' },
-        { send: 'M3', producer: 'p1' },
-        { await: 'p1' },
-      ],
+      workload: [...M1_THEN_M2, ...sends('p1', 'M3'), AWAIT],
       faults: [
         {
           kind: 'set-deduplication',
@@ -628,11 +518,7 @@ const ROWS: ReviewRow[] = [
           enabled: true,
           after: persisted('M1', 'us-east'),
         },
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: persisted('M1', 'us-east'),
-        },
+        expireMessages('us-east', persisted('M1', 'us-east')),
         { kind: 'lose-receipt', message: 'M2', cluster: 'us-east' },
       ],
     },
@@ -649,27 +535,15 @@ const ROWS: ReviewRow[] = [
       'the TTL then an unload of the source (abstract storage): the mark-delete (10:1) and what it expired survive the reload; M3 goes to 11:0 and is the only message replicated',
     scenario: {
       id: 'r12-07',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: P1_EAST,
+      ...P1_EAST_DEDUP_ON,
       replication: LINK_AFTER_WORKLOAD,
       workload: M1_M2_THEN_M3,
-      faults: [
-        TTL_AFTER_M2,
-        {
-          kind: 'unload-topic',
-          cluster: 'us-east',
-          after: persisted('M2', 'us-east'),
-        },
-      ],
+      faults: [TTL_AFTER_M2, unloadTopic('us-east', persisted('M2', 'us-east'))],
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
       outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0' }),
-      violations: [
-        expiredUnreplicated(10, 'M1', '10:0', '10:1'),
-        expiredUnreplicated(10, 'M2', '10:1', '10:1'),
-      ],
+      violations: m1AndM2Expired(10),
       endedBy: 'quiescent',
     },
   },
@@ -679,32 +553,19 @@ const ROWS: ReviewRow[] = [
       'the same with two unloads before M3: the second load uses up empty ledger 11, M3 goes to 12:0',
     scenario: {
       id: 'r12-08',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: P1_EAST,
+      ...P1_EAST_DEDUP_ON,
       replication: LINK_AFTER_WORKLOAD,
       workload: M1_M2_THEN_M3,
       faults: [
         TTL_AFTER_M2,
-        {
-          kind: 'unload-topic',
-          cluster: 'us-east',
-          after: persisted('M2', 'us-east'),
-        },
-        {
-          kind: 'unload-topic',
-          cluster: 'us-east',
-          after: persisted('M2', 'us-east'),
-        },
+        unloadTopic('us-east', persisted('M2', 'us-east')),
+        unloadTopic('us-east', persisted('M2', 'us-east')),
       ],
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
       outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '12:0' }),
-      violations: [
-        expiredUnreplicated(10, 'M1', '10:0', '10:1'),
-        expiredUnreplicated(10, 'M2', '10:1', '10:1'),
-      ],
+      violations: m1AndM2Expired(10),
       endedBy: 'quiescent',
     },
   },
@@ -715,58 +576,26 @@ const ROWS: ReviewRow[] = [
     scenario: {
       id: 'r12-09',
       clusters: [
-        { name: 'us-east', brokers: ['broker-1', 'broker-3'], bookies: ['bookie-1', 'bookie-2'] },
+        { name: 'us-east', brokers: ['broker-1', 'broker-3'], bookies: TWO_BOOKIES },
         { name: 'us-west', brokers: ['broker-2'] },
       ],
-      topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+      topic: DEDUP_ON_BOOKIES,
       producers: P1_EAST,
       replication: LINK_AFTER_WORKLOAD,
       workload: M1_M2_THEN_M3,
-      faults: [
-        TTL_AFTER_M2,
-        {
-          kind: 'restart-broker',
-          cluster: 'us-east',
-          to: 'broker-3',
-          after: persisted('M2', 'us-east'),
-        },
-      ],
+      faults: [TTL_AFTER_M2, restartBroker('us-east', persisted('M2', 'us-east'), 'broker-3')],
     },
     expected: {
       stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
       outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 11:0'] },
-      violations: [
-        expiredUnreplicated(16, 'M1', '10:0', '10:1'),
-        expiredUnreplicated(16, 'M2', '10:1', '10:1'),
-      ],
+      violations: m1AndM2Expired(16),
       endedBy: 'quiescent',
     },
   },
   {
     id: '19f',
     title: 'the same with pr-25860: the replay rebuilds the _LID/_EID watermark, the resend is Dup',
-    scenario: {
-      id: 'r12-19f',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: P1_EAST,
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
-      workload: M1_THEN_M2,
-      faults: [
-        { kind: 'lose-receipt', message: 'M1', cluster: 'us-west' },
-        {
-          kind: 'expire-messages',
-          cluster: 'us-east',
-          after: persisted('M1', 'us-west'),
-        },
-        {
-          kind: 'unload-topic',
-          cluster: 'us-west',
-          after: persisted('M1', 'us-west'),
-        },
-      ],
-      fixes: ['pr-25860'],
-    },
+    scenario: { ...R19, id: 'r12-19f', fixes: ['pr-25860'] },
     expected: quiescentNoAlarm({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
       outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
@@ -860,14 +689,7 @@ describe('review 12: the steps behind the outcomes', () => {
     const r = runOf({
       ...sc,
       id: 'r12-20c',
-      faults: [
-        ...(sc.faults as Json[]),
-        {
-          kind: 'restart-broker',
-          cluster: 'us-east',
-          after: sentTo('M1', 'us-west'),
-        },
-      ],
+      faults: [...(sc.faults as Json[]), restartBroker('us-east', sentTo('M1', 'us-west'))],
     });
     const crash = r.steps.find((s) => s.key === 'fault:restart-broker:us-east')!;
     expect(crash.events.map((e) => e.text)).toEqual(
@@ -952,10 +774,8 @@ describe('review 12: the explorer with the TTL', () => {
   it('22: one V2 link, the TTL with disconnects and lost receipts (two faults): complete, no duplicate — a resend after the TTL comes from the client’s queue, which the target deduplicates', () => {
     const v = exploreOf({
       id: 'r12-22',
-      clusters: EAST_WEST,
-      topic: DEDUP_ON,
-      producers: P1_EAST,
-      replication: { from: 'us-east', to: 'us-west', dedup: 'v2' },
+      ...P1_EAST_DEDUP_ON,
+      replication: V2_LINK,
       workload: [
         { send: 'M1', producer: 'p1' },
         { send: 'M2', producer: 'p1' },
