@@ -2,7 +2,7 @@
 // a producer's sends, a fault of each kind with its trigger, a cluster on bookies, links with a
 // dedup mode. Each returns the very objects the rows wrote by hand, so a row reads as its story —
 // what runs, which fault, when — and not as the same dozen lines again.
-import { type Json, QUORUM_222 } from './reviewScenarios';
+import { DEDUP_ON, EAST_WEST, type Json, P1_EAST, QUORUM_222 } from './reviewScenarios';
 
 /** Workload lines: `producer` sends each of `ids`, in order. */
 export const sends = (producer: string, ...ids: string[]): Json[] =>
@@ -64,3 +64,6 @@ export const expireMessages = (cluster: string, after: Json): Json => ({
   cluster,
   after,
 });
+
+/** The one-link row's start: one broker per cluster (EAST_WEST), dedup on, p1 at us-east. */
+export const P1_EAST_DEDUP_ON = { clusters: EAST_WEST, topic: DEDUP_ON, producers: P1_EAST };

@@ -26,6 +26,7 @@ import {
   disconnect,
   expireMessages,
   ownershipChange,
+  P1_EAST_DEDUP_ON,
   received,
   restartBroker,
   sends,
@@ -40,8 +41,6 @@ const M1_M2_THEN_M3 = [...sends('p1', 'M1', 'M2'), AWAIT, ...sends('p1', 'M3'), 
 const M1_THEN_M2 = [...sends('p1', 'M1'), AWAIT, ...sends('p1', 'M2'), AWAIT];
 /** A fault's trigger: `message` sent to `cluster` (by p1, or by the replicator to its target). */
 const sentTo = (message: string, cluster: string) => ({ event: 'sent', message, cluster });
-/** The one-link row's start: one broker per cluster, dedup on, p1 at us-east. */
-const P1_EAST_DEDUP_ON = { clusters: EAST_WEST, topic: DEDUP_ON, producers: P1_EAST };
 const V2_LINK = { from: 'us-east', to: 'us-west', dedup: 'v2' };
 const LINK_AFTER_WORKLOAD = { ...EAST_TO_WEST, start: 'after-workload' };
 const TTL_AFTER_M2 = expireMessages('us-east', persisted('M2', 'us-east'));

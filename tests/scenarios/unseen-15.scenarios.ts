@@ -9,10 +9,21 @@ import {
   EAST_TO_WEST,
   EAST_WEST,
   P1_EAST,
+  PE_PW,
+  persisted,
   QUORUM_222,
   scenarioBook,
   send,
+  TWO_WAY,
 } from './reviewScenarios';
+import {
+  disconnect,
+  expireMessages,
+  ownershipChange,
+  P1_EAST_DEDUP_ON,
+  restartBroker,
+  unloadTopic,
+} from './rowParts';
 
 const THREE = [...EAST_WEST, { name: 'eu', brokers: ['broker-3'] }];
 const search = (kinds: string[], max: number, maxDepth = 80) => ({
@@ -65,14 +76,8 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   'u15-r04-two-way-restricted': {
     clusters: EAST_WEST,
     topic: DEDUP_ON,
-    producers: [
-      { name: 'pe', cluster: 'us-east' },
-      { name: 'pw', cluster: 'us-west' },
-    ],
-    replication: [
-      { from: 'us-east', to: 'us-west' },
-      { from: 'us-west', to: 'us-east' },
-    ],
+    producers: PE_PW,
+    replication: TWO_WAY,
     workload: [
       send('E1', { replicateTo: ['us-east'] }, 'pe'),
       send('E2', {}, 'pe'),
@@ -84,18 +89,10 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   },
   // The source unloads after the skipped entry: the reloaded replicator reads from the persisted mark-delete and never sends M1.
   'u15-r05-source-unload-after-skip': {
-    clusters: EAST_WEST,
-    topic: DEDUP_ON,
-    producers: P1_EAST,
+    ...P1_EAST_DEDUP_ON,
     replication: EAST_TO_WEST,
     workload: [send('M1', { replicateTo: ['us-east'] }), send('M2'), AWAIT],
-    faults: [
-      {
-        kind: 'unload-topic',
-        cluster: 'us-east',
-        after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
-      },
-    ],
+    faults: [unloadTopic('us-east', persisted('M2', 'us-east'))],
   },
   // Source on bookies, ownership moves after M2 is written: the new owner's replicator skips M1 too.
   'u15-r06-ownership-change-skip': {
@@ -107,44 +104,21 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     producers: P1_EAST,
     replication: EAST_TO_WEST,
     workload: [send('M1', { disableReplication: true }), send('M2'), AWAIT],
-    faults: [
-      {
-        kind: 'ownership-change',
-        cluster: 'us-east',
-        to: 'broker-3',
-        after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
-      },
-    ],
+    faults: [ownershipChange('us-east', 'broker-3', persisted('M2', 'us-east'))],
   },
   // The source's broker crashes once M1 is written; the restarted broker replays and its replicator skips M1.
   'u15-r07-restart-broker-skip': {
-    clusters: EAST_WEST,
-    topic: DEDUP_ON,
-    producers: P1_EAST,
+    ...P1_EAST_DEDUP_ON,
     replication: EAST_TO_WEST,
     workload: [send('M1', { replicateTo: ['us-east'] }), send('M2'), AWAIT],
-    faults: [
-      {
-        kind: 'restart-broker',
-        cluster: 'us-east',
-        after: { event: 'persisted', message: 'M1', cluster: 'us-east' },
-      },
-    ],
+    faults: [restartBroker('us-east', persisted('M1', 'us-east'))],
   },
   // TTL passes behind the replicator: M2 is expired (a loss no-silent-loss names), M1 was never owed.
   'u15-r08-ttl-with-restricted': {
-    clusters: EAST_WEST,
-    topic: DEDUP_ON,
-    producers: P1_EAST,
+    ...P1_EAST_DEDUP_ON,
     replication: { ...EAST_TO_WEST, start: 'after-workload' },
     workload: [send('M1', { replicateTo: ['us-east'] }), send('M2'), AWAIT],
-    faults: [
-      {
-        kind: 'expire-messages',
-        cluster: 'us-east',
-        after: { event: 'persisted', message: 'M2', cluster: 'us-east' },
-      },
-    ],
+    faults: [expireMessages('us-east', persisted('M2', 'us-east'))],
   },
   // Go batching, dedup off: M2 with replication clusters goes out alone ahead of M1's batch; nothing is dropped, us-east stores M2 before M1 and us-west the same order.
   'u15-r09-go-replicate-to-dedup-off': {
@@ -156,9 +130,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   },
   // A message whose replicate_to names only the remote: stored where published, replicated there.
   'u15-r10-remote-only': {
-    clusters: EAST_WEST,
-    topic: DEDUP_ON,
-    producers: P1_EAST,
+    ...P1_EAST_DEDUP_ON,
     replication: EAST_TO_WEST,
     workload: [send('M1', { replicateTo: ['us-west'] }), AWAIT],
   },
@@ -232,7 +204,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     topic: DEDUP_ON,
     producers: [{ name: 'p1' }],
     workload: [send('M1', { deliverAfter: 1000 }), send('M2', { deliverAfter: 1000 }), AWAIT],
-    faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'persisted', message: 'M2' } }],
+    faults: [disconnect('p1', persisted('M2'))],
   },
   // Go, no batching: two delayed sends are two ordinary single sends; stored in order.
   'u15-d04-go-no-batching': {
@@ -297,7 +269,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     topic: DEDUP_ON,
     producers: JAVA_CHUNKING,
     workload: [send('M1', { size: BIG }), AWAIT],
-    faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'persisted', message: 'M1' } }],
+    faults: [disconnect('p1', persisted('M1'))],
   },
   // Dedup off, the last chunk's receipt lost: both chunks resent and written: two complete copies (dedup off promises nothing).
   'u15-c02-chunk-dedup-off-lost-receipt': {
@@ -319,9 +291,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     topic: { deduplication: true, ledger: QUORUM_222 },
     producers: JAVA_CHUNKING,
     workload: [send('M1', { size: BIG }), AWAIT],
-    faults: [
-      { kind: 'restart-broker', cluster: 'local', after: { event: 'persisted', message: 'M1' } },
-    ],
+    faults: [restartBroker('local', persisted('M1'))],
   },
   // Dedup switched on between M1's chunks: Recovering — the last chunk is NotDup unpushed; M1 assembles.
   'u15-c05-chunk-dedup-switched-on': {
@@ -333,7 +303,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
         kind: 'set-deduplication',
         cluster: 'local',
         enabled: true,
-        after: { event: 'persisted', message: 'M1' },
+        after: persisted('M1'),
       },
     ],
   },
@@ -366,9 +336,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     producers: JAVA_CHUNKING,
     workload: [send('M1', { size: BIG }), AWAIT],
     fixes: ['pr-20948'],
-    faults: [
-      { kind: 'unload-topic', cluster: 'local', after: { event: 'persisted', message: 'M1' } },
-    ],
+    faults: [unloadTopic('local', persisted('M1'))],
   },
   // pr-20948, the broker refuses M1's first chunk once (NotAllowedError): recoverNotAllowedError completes the head op's callback — the message's — at once (no last-chunk guard); the last chunk is stored alone and its receipt finds the future done.
   'u15-c10-chunk-not-allowed-first': {
@@ -389,9 +357,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
 
   // ---- explorer searches ----
   'u15-x01-replicate-to-unload-drop': {
-    clusters: EAST_WEST,
-    topic: DEDUP_ON,
-    producers: P1_EAST,
+    ...P1_EAST_DEDUP_ON,
     replication: EAST_TO_WEST,
     workload: [send('M1', { replicateTo: ['us-east'] }), send('M2')],
     explore: search(['unload-topic', 'disconnect'], 1),
@@ -399,14 +365,8 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   'u15-x02-two-way-disable-drop': {
     clusters: EAST_WEST,
     topic: DEDUP_ON,
-    producers: [
-      { name: 'pe', cluster: 'us-east' },
-      { name: 'pw', cluster: 'us-west' },
-    ],
-    replication: [
-      { from: 'us-east', to: 'us-west' },
-      { from: 'us-west', to: 'us-east' },
-    ],
+    producers: PE_PW,
+    replication: TWO_WAY,
     workload: [send('E1', { disableReplication: true }, 'pe'), send('W1', {}, 'pw')],
     explore: search(['disconnect'], 1),
   },

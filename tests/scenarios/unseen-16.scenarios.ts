@@ -19,6 +19,16 @@ import {
   send,
   TWO_WAY,
 } from './reviewScenarios';
+import {
+  disconnect,
+  expireMessages,
+  ownershipChange,
+  P1_EAST_DEDUP_ON,
+  received,
+  restartBroker,
+  TWO_BOOKIES,
+  unloadTopic,
+} from './rowParts';
 
 const search = (kinds: string[], max: number, maxDepth = 80) => ({
   faults: { kinds, max },
@@ -28,11 +38,38 @@ const search = (kinds: string[], max: number, maxDepth = 80) => ({
 const BIG = 6_000_000;
 /** us-east on two bookies with a second broker to take it over; us-west abstract. */
 const EAST_BOOKIES_WEST = [
-  { name: 'us-east', brokers: ['broker-1', 'broker-3'], bookies: ['bookie-1', 'bookie-2'] },
+  { name: 'us-east', brokers: ['broker-1', 'broker-3'], bookies: TWO_BOOKIES },
   { name: 'us-west', brokers: ['broker-2'] },
 ];
 const BOOKIES = (n: number, brokers = ['broker-1']) => [
   { name: 'local', brokers, bookies: Array.from({ length: n }, (_, i) => `bookie-${i + 1}`) },
+];
+
+/** Three sends on `bookies` bookies (E=W=A=2), `perLedger` entries a ledger; bookie-2 restarts
+ * when `message` is received. */
+const rolloverWithBookie2Restart = (bookies: number, perLedger: number, message: string) => ({
+  clusters: BOOKIES(bookies),
+  topic: { deduplication: true, ledger: QUORUM_222, maxEntriesPerLedger: perLedger },
+  producers: [{ name: 'p1' }],
+  workload: [send('M1'), send('M2'), send('M3'), AWAIT],
+  faults: [{ kind: 'restart-bookie', bookie: 'bookie-2', after: { event: 'received', message } }],
+});
+/** p1 and p2 on one PulsarClient `app` (one connection), Java or Go. */
+const JAVA_APP_P1_P2 = [
+  { name: 'p1', pulsarClient: 'app' },
+  { name: 'p2', pulsarClient: 'app' },
+];
+const GO_APP_P1_P2 = JAVA_APP_P1_P2.map((p) => ({
+  name: p.name,
+  client: 'go',
+  pulsarClient: 'app',
+}));
+/** p1's M1 over a 1,000-byte maxMessageSize, then p2's N1, p1's M2, p2's N2. */
+const M1_OVER_THE_LIMIT_N1_M2_N2 = [
+  send('M1', { size: 2000 }),
+  send('N1', {}, 'p2'),
+  send('M2', { size: 10 }),
+  send('N2', {}, 'p2'),
 ];
 
 export const SCENARIOS: Record<string, Record<string, unknown>> = {
@@ -45,24 +82,17 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     replication: { ...EAST_TO_WEST, start: 'after-workload' },
     workload: [send('M1'), send('M2'), AWAIT, send('M3'), AWAIT],
     faults: [
-      {
-        kind: 'ownership-change',
-        cluster: 'us-east',
-        to: 'broker-3',
-        after: persisted('M2', 'us-east'),
-      },
-      { kind: 'expire-messages', cluster: 'us-east', after: persisted('M3', 'us-east') },
+      ownershipChange('us-east', 'broker-3', persisted('M2', 'us-east')),
+      expireMessages('us-east', persisted('M3', 'us-east')),
     ],
   },
   // The TTL passes at the remote, where a subscription reads: only that subscription's cursor moves; the replicator (whose cursor is at the source) and dedup are untouched.
   'u16-t02-ttl-at-remote-subscription': {
-    clusters: EAST_WEST,
-    topic: DEDUP_ON,
-    producers: P1_EAST,
+    ...P1_EAST_DEDUP_ON,
     replication: EAST_TO_WEST,
     subscriptions: [{ name: 'sub', cluster: 'us-west' }],
     workload: [send('M1'), send('M2'), AWAIT],
-    faults: [{ kind: 'expire-messages', cluster: 'us-west', after: persisted('M2', 'us-west') }],
+    faults: [expireMessages('us-west', persisted('M2', 'us-west'))],
   },
   // Two-way, the us-east→us-west link waits for the workload; the TTL passes at us-east once W1 is written at us-west (before it crosses): E1, E2 expire on the us-east→us-west cursor (lost for us-west); W1 then crosses to us-east and is deleted unsent there (replicated_from), owed to nobody.
   'u16-t03-two-way-ttl-one-side': {
@@ -80,7 +110,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
       { await: 'pe' },
       { await: 'pw' },
     ],
-    faults: [{ kind: 'expire-messages', cluster: 'us-east', after: persisted('W1', 'us-west') }],
+    faults: [expireMessages('us-east', persisted('W1', 'us-west'))],
   },
   // The TTL passes with a subscription, then the topic unloads and the application resends M2 with its own seq 1: the dedup cursor is not a subscription, so the reload's replay still knows (p1, 1) — Dup.
   'u16-t04-ttl-then-unload-dedup-remembers': {
@@ -146,7 +176,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     replication: EAST_TO_WEST,
     workload: [send('M1', { size: BIG, deliverAfter: 5000 }), AWAIT],
     fixes: ['pr-20948'],
-    faults: [{ kind: 'unload-topic', cluster: 'us-west', after: persisted('M1', 'us-west') }],
+    faults: [unloadTopic('us-west', persisted('M1', 'us-west'))],
   },
 
   // ---- producerName taken over across a broker crash ----
@@ -159,7 +189,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     ],
     workload: [send('M1', {}, 'pa'), send('M2', {}, 'pa'), send('N1', {}, 'pb')],
     faults: [
-      { kind: 'restart-broker', cluster: 'local', after: { event: 'received', message: 'M2' } },
+      restartBroker('local', received('M2')),
       { kind: 'disconnect', producer: 'pb', after: { event: 'acked', message: 'N1' } },
     ],
     schedule: [
@@ -183,7 +213,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     ],
     workload: [send('M1', {}, 'pa'), send('M2', {}, 'pa'), send('N1', {}, 'pb')],
     faults: [
-      { kind: 'restart-broker', cluster: 'local', after: { event: 'received', message: 'M2' } },
+      restartBroker('local', received('M2')),
       { kind: 'disconnect', producer: 'pb', after: { event: 'acked', message: 'N1' } },
     ],
     schedule: [
@@ -208,7 +238,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     ],
     workload: [send('M1', {}, 'pa'), send('M2', {}, 'pa'), send('N1', {}, 'pb')],
     faults: [
-      { kind: 'restart-broker', cluster: 'local', after: { event: 'received', message: 'M2' } },
+      restartBroker('local', received('M2')),
       { kind: 'disconnect', producer: 'pb', after: { event: 'acked', message: 'N1' } },
     ],
     schedule: [
@@ -271,11 +301,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
         enabled: true,
         after: persisted('E1', 'us-west'),
       },
-      {
-        kind: 'disconnect',
-        producer: 'replicator:us-east->us-west',
-        after: persisted('E1', 'us-west'),
-      },
+      disconnect('replicator:us-east->us-west', persisted('E1', 'us-west')),
     ],
   },
   // Two-way V1 with producerName "app" on both sides (the geo-two-way-v1-same-name trap), dedup off at us-east and switched on there after W1 is replicated in: the new dedup cursor starts after it, so E1 (app, 0) is NotDup at us-east; us-west (dedup on) already took E... (see the row).
@@ -308,7 +334,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     producers: [{ name: 'p1', client: 'go', batching: { maxMessages: 2 } }],
     workload: [send('M1'), send('M2'), AWAIT, send('M3'), send('M4'), AWAIT],
     faults: [
-      { kind: 'unload-topic', cluster: 'local', after: { event: 'received', message: 'M1' } },
+      unloadTopic('local', received('M1')),
       { kind: 'send-timeout', message: 'M1', after: persisted('M1') },
     ],
   },
@@ -319,7 +345,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     workload: [send('M1'), send('M2'), send('M3'), send('M4'), AWAIT],
     faults: [
       { kind: 'send-timeout', message: 'M1', after: { event: 'sent', message: 'M1' } },
-      { kind: 'unload-topic', cluster: 'local', after: persisted('M1') },
+      unloadTopic('local', persisted('M1')),
     ],
   },
   // Go batching (2) on bookies with two brokers: ownership moves while [M1, M2] is being written by the old owner, which completes it before broker-2's fencing read; M3 then reaches the old owner, its add is fenced, the producer is closed and reconnects to broker-2, which stores M3 in ledger 11. Each message once.
@@ -328,113 +354,58 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     topic: { deduplication: true, ledger: QUORUM_222 },
     producers: [{ name: 'p1', client: 'go', batching: { maxMessages: 2 } }],
     workload: [send('M1'), send('M2'), send('M3'), AWAIT],
-    faults: [
-      {
-        kind: 'ownership-change',
-        cluster: 'local',
-        to: 'broker-2',
-        after: { event: 'received', message: 'M1' },
-      },
-    ],
+    faults: [ownershipChange('local', 'broker-2', received('M1'))],
   },
 
   // ---- maxEntriesPerLedger rollover during a bookie crash ----
   // Three bookies, E=W=A=2, two entries per ledger: bookie-2 restarts with M2's add in flight; the ensemble changes to bookie-3 from 10:1, M2 is re-sent there and fills ledger 10, which closes and rolls over; M3 is 11:0.
   'u16-l01-rollover-during-ensemble-change': {
-    clusters: BOOKIES(3),
-    topic: { deduplication: true, ledger: QUORUM_222, maxEntriesPerLedger: 2 },
-    producers: [{ name: 'p1' }],
-    workload: [send('M1'), send('M2'), send('M3'), AWAIT],
-    faults: [
-      { kind: 'restart-bookie', bookie: 'bookie-2', after: { event: 'received', message: 'M2' } },
-    ],
+    ...rolloverWithBookie2Restart(3, 2, 'M2'),
   },
   // Two bookies (no spare): the same crash is NotEnoughBookies; ledger 10 closes at its LAC (M1), the managed ledger rolls over and M2 goes to 11:0, M3 to 11:1, which fills ledger 11 and rolls it over again.
   'u16-l02-rollover-no-spare-bookie': {
-    clusters: BOOKIES(2),
-    topic: { deduplication: true, ledger: QUORUM_222, maxEntriesPerLedger: 2 },
-    producers: [{ name: 'p1' }],
-    workload: [send('M1'), send('M2'), send('M3'), AWAIT],
-    faults: [
-      { kind: 'restart-bookie', bookie: 'bookie-2', after: { event: 'received', message: 'M2' } },
-    ],
+    ...rolloverWithBookie2Restart(2, 2, 'M2'),
   },
   // Three bookies, one entry per ledger: each message fills its ledger and rolls it over; bookie-2 restarts while M3's add to ledger 12 is in flight: an ensemble change inside the newest ledger (bookie-3 from 12:0), and M3 is stored there.
   'u16-l03-rollover-then-crash-in-new-ledger': {
-    clusters: BOOKIES(3),
-    topic: { deduplication: true, ledger: QUORUM_222, maxEntriesPerLedger: 1 },
-    producers: [{ name: 'p1' }],
-    workload: [send('M1'), send('M2'), send('M3'), AWAIT],
-    faults: [
-      { kind: 'restart-bookie', bookie: 'bookie-2', after: { event: 'received', message: 'M3' } },
-    ],
+    ...rolloverWithBookie2Restart(3, 1, 'M3'),
   },
 
   // ---- shared connections with one producer removed ----
   // One Go client, p1 and p2. p1's M1 is over the topic's maxMessageSize: NotAllowedError only removes p1 from the connection (connection.handleSendError); p1's M2 is stored but its receipt has no listener; p2's N1, N2 go on over the same connection.
   'u16-s01-shared-go-not-allowed': {
     topic: { deduplication: true, maxMessageSize: 1000 },
-    producers: [
-      { name: 'p1', client: 'go', pulsarClient: 'app' },
-      { name: 'p2', client: 'go', pulsarClient: 'app' },
-    ],
-    workload: [
-      send('M1', { size: 2000 }),
-      send('N1', {}, 'p2'),
-      send('M2', { size: 10 }),
-      send('N2', {}, 'p2'),
-    ],
+    producers: GO_APP_P1_P2,
+    workload: M1_OVER_THE_LIMIT_N1_M2_N2,
   },
   // The same with a Java client: recoverNotAllowedError fails M1 alone; the connection and both producers go on.
   'u16-s02-shared-java-not-allowed': {
     topic: { deduplication: true, maxMessageSize: 1000 },
-    producers: [
-      { name: 'p1', pulsarClient: 'app' },
-      { name: 'p2', pulsarClient: 'app' },
-    ],
-    workload: [
-      send('M1', { size: 2000 }),
-      send('N1', {}, 'p2'),
-      send('M2', { size: 10 }),
-      send('N2', {}, 'p2'),
-    ],
+    producers: JAVA_APP_P1_P2,
+    workload: M1_OVER_THE_LIMIT_N1_M2_N2,
   },
   // One Java client, the topic unloads once M1 is written: CommandCloseProducer for each producer behind the receipts, the connection stays; both reconnect and resend what is pending; nothing twice.
   'u16-s03-shared-unload': {
     topic: DEDUP_ON,
-    producers: [
-      { name: 'p1', pulsarClient: 'app' },
-      { name: 'p2', pulsarClient: 'app' },
-    ],
+    producers: JAVA_APP_P1_P2,
     workload: [send('M1'), send('N1', {}, 'p2'), send('M2'), send('N2', {}, 'p2')],
-    faults: [{ kind: 'unload-topic', cluster: 'local', after: persisted('M1') }],
+    faults: [unloadTopic('local', persisted('M1'))],
   },
   // One Go client: after p1 was removed by a NotAllowedError the connection drops; ClientCnx's close tells only the listeners it still has, so p2 reconnects and p1 never does.
   'u16-s04-shared-go-removed-then-drop': {
     topic: { deduplication: true, maxMessageSize: 1000 },
-    producers: [
-      { name: 'p1', client: 'go', pulsarClient: 'app' },
-      { name: 'p2', client: 'go', pulsarClient: 'app' },
-    ],
-    workload: [
-      send('M1', { size: 2000 }),
-      send('N1', {}, 'p2'),
-      send('M2', { size: 10 }),
-      send('N2', {}, 'p2'),
-    ],
-    faults: [{ kind: 'disconnect', producer: 'p2', after: persisted('N1') }],
+    producers: GO_APP_P1_P2,
+    workload: M1_OVER_THE_LIMIT_N1_M2_N2,
+    faults: [disconnect('p2', persisted('N1'))],
   },
 
   // One Java client: the connection drops while M1's write is pending; p1's resend reaches the broker before the write completes: Unknown, PersistenceError — ClientCnx.handleSendError (PR 23038, the review's master) reconnects p1 alone, p2's connection stays; the next resend is Dup (-1:-1, stored), N1 stored once.
   'u16-s05-shared-java-persistence-error': {
     topic: DEDUP_ON,
     fixes: ['pr-23038'],
-    producers: [
-      { name: 'p1', pulsarClient: 'app' },
-      { name: 'p2', pulsarClient: 'app' },
-    ],
+    producers: JAVA_APP_P1_P2,
     workload: [send('M1'), send('N1', {}, 'p2'), AWAIT, { await: 'p2' }],
-    faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'received', message: 'M1' } }],
+    faults: [disconnect('p1', received('M1'))],
     schedule: [
       'connect:p1',
       'connect:p2',
@@ -449,9 +420,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   // ---- replicate_to into a V1 remote while the source restarts ----
   // V1, dedup on both; M1 for [us-east, us-west], M2 disabled, M3; the source broker crashes once M1 is stored at us-west (its receipt to the replicator is lost with the process): the restarted broker's replicator resends M1, us-west's V1 answers Dup (p1, 0), M2 is skipped, M3 crosses once.
   'u16-r01-v1-replicate-to-source-restart': {
-    clusters: EAST_WEST,
-    topic: DEDUP_ON,
-    producers: P1_EAST,
+    ...P1_EAST_DEDUP_ON,
     replication: { ...EAST_TO_WEST, dedup: 'v1' },
     workload: [
       send('M1', { replicateTo: ['us-east', 'us-west'] }),
@@ -459,7 +428,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
       send('M3'),
       AWAIT,
     ],
-    faults: [{ kind: 'restart-broker', cluster: 'us-east', after: persisted('M1', 'us-west') }],
+    faults: [restartBroker('us-east', persisted('M1', 'us-west'))],
   },
   // Go batching (3), V1, dedup on both; M2 with replication clusters is sent alone ahead of [M1] (#1407); the source crashes once M2 is stored; after the reload [M1, M3] arrives with first id 0 ≤ 1: Dup, M1 and M3 lost; M2 reaches us-west.
   'u16-r02-go-replicate-to-batch-source-restart': {
@@ -468,13 +437,11 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     producers: [{ name: 'p1', cluster: 'us-east', client: 'go', batching: { maxMessages: 3 } }],
     replication: { ...EAST_TO_WEST, dedup: 'v1' },
     workload: [send('M1'), send('M2', { replicateTo: ['us-east', 'us-west'] }), send('M3'), AWAIT],
-    faults: [{ kind: 'restart-broker', cluster: 'us-east', after: persisted('M2', 'us-east') }],
+    faults: [restartBroker('us-east', persisted('M2', 'us-east'))],
   },
   // V1 into us-west, whose broker crashes with M1 written there: its replay rebuilds (p1, 0) from the entry's original producer name, the resend is Dup; M2 (us-east only) is skipped; nothing twice.
   'u16-r03-v1-remote-restart': {
-    clusters: EAST_WEST,
-    topic: DEDUP_ON,
-    producers: P1_EAST,
+    ...P1_EAST_DEDUP_ON,
     replication: { ...EAST_TO_WEST, dedup: 'v1' },
     workload: [
       send('M1', { replicateTo: ['us-west'] }),
@@ -482,7 +449,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
       send('M3'),
       AWAIT,
     ],
-    faults: [{ kind: 'restart-broker', cluster: 'us-west', after: persisted('M1', 'us-west') }],
+    faults: [restartBroker('us-west', persisted('M1', 'us-west'))],
   },
 
   // ---- other mixes ----
@@ -493,9 +460,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     producers: [{ name: 'p1', chunking: true }],
     workload: [send('M1', { size: BIG }), AWAIT],
     fixes: ['pr-20948'],
-    faults: [
-      { kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: persisted('M1') },
-    ],
+    faults: [ownershipChange('local', 'broker-2', persisted('M1'))],
   },
   // The same takeover with broker-2's fencing read reaching bookie-1 before broker-1's add of the last chunk: recovery closes ledger 10 with chunk 0 only and its replay records (p1, 0) from it; broker-1's add is fenced, p1 is closed and resends the last chunk to broker-2: Dup, -1:-1, M1 lost — the c09 gap of review 15 (the merged PR 20948 leaves it) through a takeover.
   'u16-m01b-chunk-ownership-change-fenced': {
@@ -504,9 +469,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     producers: [{ name: 'p1', chunking: true }],
     workload: [send('M1', { size: BIG }), AWAIT],
     fixes: ['pr-20948'],
-    faults: [
-      { kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: persisted('M1') },
-    ],
+    faults: [ownershipChange('local', 'broker-2', persisted('M1'))],
     schedule: [
       'connect:p1',
       'send:p1:M1',
@@ -546,8 +509,8 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     producers: [{ name: 'p1' }],
     workload: [send('M1'), send('M2'), AWAIT, send('M3'), AWAIT],
     faults: [
-      { kind: 'restart-broker', cluster: 'local', after: { event: 'received', message: 'M2' } },
-      { kind: 'send-timeout', message: 'M2', after: { event: 'received', message: 'M2' } },
+      restartBroker('local', received('M2')),
+      { kind: 'send-timeout', message: 'M2', after: received('M2') },
     ],
   },
   // Java chunking on a shared client with p2, pr-20948: the connection drops once chunk 0 is written (chunk 1 in flight); both reconnect and p1 resends both chunks; chunk 0 is written again (a non-last chunk is not checked), the last is NotDup: M1 assembles once. p2 had sent nothing yet (its generator is still 0, so the reconnect seeds it).
@@ -559,7 +522,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     ],
     workload: [send('M1', { size: BIG }), send('N1', {}, 'p2'), AWAIT, { await: 'p2' }],
     fixes: ['pr-20948'],
-    faults: [{ kind: 'disconnect', producer: 'p1', after: persisted('M1') }],
+    faults: [disconnect('p1', persisted('M1'))],
   },
   // Two-way V2, Java chunking at us-east with pr-20948: M1's chunks are replicated to us-west as chunks; us-west's replicator deletes them unsent (replicated_from); W1 crosses to us-east.
   'u16-m06-two-way-chunked': {
@@ -626,17 +589,12 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   },
   'u16-x06-shared-unload-lost-receipt': {
     topic: DEDUP_ON,
-    producers: [
-      { name: 'p1', pulsarClient: 'app' },
-      { name: 'p2', pulsarClient: 'app' },
-    ],
+    producers: JAVA_APP_P1_P2,
     workload: [send('M1'), send('N1', {}, 'p2')],
     explore: search(['unload-topic', 'lose-receipt'], 1),
   },
   'u16-x07-v1-replicate-to-source-crash': {
-    clusters: EAST_WEST,
-    topic: DEDUP_ON,
-    producers: P1_EAST,
+    ...P1_EAST_DEDUP_ON,
     replication: { ...EAST_TO_WEST, dedup: 'v1' },
     workload: [
       send('M1', { replicateTo: ['us-east', 'us-west'] }),

@@ -16,12 +16,15 @@ import {
   search,
   send,
 } from './reviewScenarios';
+import {
+  disconnect,
+  expireMessages,
+  ownershipChange,
+  received,
+  restartBroker,
+  TWO_BOOKIES,
+} from './rowParts';
 
-const received = (message: string, cluster?: string) => ({
-  event: 'received',
-  message,
-  ...(cluster ? { cluster } : {}),
-});
 const QUORUM_111 = { ensemble: 1, writeQuorum: 1, ackQuorum: 1 };
 const ONE_BOOKIE_TWO_BROKERS = [
   { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1'] },
@@ -34,6 +37,32 @@ const UNLOAD_EAST_AT_M1_WEST = (scope?: string) => ({
   cluster: 'us-east',
   ...(scope ? { scope } : {}),
   after: persisted('M1', 'us-west'),
+});
+
+/** pe at us-east and pw at us-west, both named "app", dedup on both, one link east → west
+ * (`replication`); `first` (E1 or W1) is written and answered, then the other. */
+const appInBothClusters = (replication: Record<string, unknown>, first: 'E1' | 'W1') => {
+  const e1 = [send('E1', {}, 'pe'), { await: 'pe' }];
+  const w1 = [send('W1', {}, 'pw'), { await: 'pw' }];
+  return {
+    clusters: EAST_WEST,
+    topic: DEDUP(true, true),
+    producers: [
+      { name: 'pe', cluster: 'us-east', producerName: 'app' },
+      { name: 'pw', cluster: 'us-west', producerName: 'app' },
+    ],
+    replication,
+    workload: first === 'E1' ? [...e1, ...w1] : [...w1, ...e1],
+  };
+};
+/** pa and pb both named "app" (with `client`'s fields), created at the start: pb's create is busy. */
+const busyFirstCreate = (client: Record<string, string> = {}) => ({
+  topic: { deduplication: true },
+  producers: [
+    { name: 'pa', producerName: 'app', ...client },
+    { name: 'pb', producerName: 'app', ...client },
+  ],
+  workload: [send('M1', {}, 'pa'), send('N1', {}, 'pb'), { await: 'pa' }],
 });
 
 export const SCENARIOS: Record<string, Record<string, unknown>> = {
@@ -110,7 +139,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   // The source on two bookies, us-west dedup off: the same topic unload closes ledger 10 only after the replicator's close, M1's receipt deletes 10:0 first; M1 once at us-west.
   'u17-u07-topic-unload-bookies-source': {
     clusters: [
-      { name: 'us-east', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] },
+      { name: 'us-east', brokers: ['broker-1'], bookies: TWO_BOOKIES },
       { name: 'us-west', brokers: ['broker-2'] },
     ],
     topic: { ...DEDUP(true, false), ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
@@ -133,7 +162,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
         scope: 'topic',
         after: received('M1', 'us-west'),
       },
-      { kind: 'restart-broker', cluster: 'us-east', after: received('M1', 'us-west') },
+      restartBroker('us-east', received('M1', 'us-west')),
     ],
   },
 
@@ -163,61 +192,30 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     producers: P1_EAST,
     replication: EAST_TO_WEST,
     workload: [send('M1'), AWAIT],
-    faults: [{ kind: 'disconnect', producer: 'replicator', after: persisted('M1', 'us-west') }],
+    faults: [disconnect('replicator', persisted('M1', 'us-west'))],
   },
 
   // ---- one producer name in two clusters ----
   // V1, one-way: pw at us-west is named "app" like pe at us-east and writes W1 (app, 0) first; E1 (app, 0) replicated in is Dup by the original producer's name: E1 lost at us-west.
   'u17-n01-same-name-two-clusters-v1': {
-    clusters: EAST_WEST,
-    topic: DEDUP(true, true),
-    producers: [
-      { name: 'pe', cluster: 'us-east', producerName: 'app' },
-      { name: 'pw', cluster: 'us-west', producerName: 'app' },
-    ],
-    replication: { ...EAST_TO_WEST, dedup: 'v1', start: 'after-workload' },
-    workload: [send('W1', {}, 'pw'), { await: 'pw' }, send('E1', {}, 'pe'), { await: 'pe' }],
+    ...appInBothClusters({ ...EAST_TO_WEST, dedup: 'v1', start: 'after-workload' }, 'W1'),
   },
   // The same with V2: the replicator's own producer name and source positions; E1 stored at us-west.
   'u17-n02-same-name-two-clusters-v2': {
-    clusters: EAST_WEST,
-    topic: DEDUP(true, true),
-    producers: [
-      { name: 'pe', cluster: 'us-east', producerName: 'app' },
-      { name: 'pw', cluster: 'us-west', producerName: 'app' },
-    ],
-    replication: { ...EAST_TO_WEST, start: 'after-workload' },
-    workload: [send('W1', {}, 'pw'), { await: 'pw' }, send('E1', {}, 'pe'), { await: 'pe' }],
+    ...appInBothClusters({ ...EAST_TO_WEST, start: 'after-workload' }, 'W1'),
   },
   // V1 with E1 replicated before pw writes: pw connected at the start (last_sequence_id -1, seeded at 0), so W1 is (app, 0) and Dup against the replicated E1 at us-west: -1:-1, lost.
   'u17-n03-same-name-replicated-first': {
-    clusters: EAST_WEST,
-    topic: DEDUP(true, true),
-    producers: [
-      { name: 'pe', cluster: 'us-east', producerName: 'app' },
-      { name: 'pw', cluster: 'us-west', producerName: 'app' },
-    ],
-    replication: { ...EAST_TO_WEST, dedup: 'v1' },
-    workload: [send('E1', {}, 'pe'), { await: 'pe' }, send('W1', {}, 'pw'), { await: 'pw' }],
+    ...appInBothClusters({ ...EAST_TO_WEST, dedup: 'v1' }, 'E1'),
   },
 
   // ---- ProducerBusy ----
   // pa and pb share producerName "app", both created at the start: pa connects first, pb's first create is refused ProducerBusy (not retried for a first create: ProducerBusyException is not retriable), so pb's N1 is never stored.
   'u17-b01-busy-first-create-java': {
-    topic: { deduplication: true },
-    producers: [
-      { name: 'pa', producerName: 'app' },
-      { name: 'pb', producerName: 'app' },
-    ],
-    workload: [send('M1', {}, 'pa'), send('N1', {}, 'pb'), { await: 'pa' }],
+    ...busyFirstCreate(),
   },
   'u17-b02-busy-first-create-go': {
-    topic: { deduplication: true },
-    producers: [
-      { name: 'pa', producerName: 'app', client: 'go' },
-      { name: 'pb', producerName: 'app', client: 'go' },
-    ],
-    workload: [send('M1', {}, 'pa'), send('N1', {}, 'pb'), { await: 'pa' }],
+    ...busyFirstCreate({ client: 'go' }),
   },
   // p1 named "app" restarts (its process): its connection closes with it and the broker frees the name, so the new process's create succeeds and is seeded from last_sequence_id 0: M2 is (app, 1).
   'u17-b03-restart-same-name': {
@@ -247,7 +245,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     producers: [{ name: 'p1' }],
     workload: [send('M1'), send('M2'), AWAIT],
     faults: [
-      { kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: persisted('M1') },
+      ownershipChange('local', 'broker-2', persisted('M1')),
       { kind: 'set-deduplication', cluster: 'local', enabled: true, after: persisted('M1') },
     ],
   },
@@ -258,7 +256,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     producers: [{ name: 'p1' }],
     workload: [send('M1'), send('M2'), AWAIT],
     faults: [
-      { kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: persisted('M1') },
+      ownershipChange('local', 'broker-2', persisted('M1')),
       { kind: 'set-deduplication', cluster: 'local', enabled: false, after: persisted('M1') },
       { kind: 'lose-receipt', message: 'M1' },
     ],
@@ -272,7 +270,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     producers: P1_EAST,
     replication: EAST_TO_WEST,
     workload: [send('M1'), send('M2'), AWAIT],
-    faults: [{ kind: 'expire-messages', cluster: 'us-east', after: received('M1', 'us-west') }],
+    faults: [expireMessages('us-east', received('M1', 'us-west'))],
   },
   // The TTL, and the replicator's connection drops with M1 in flight: a drop is no send failure — the producer reconnects and resends its pending M1 (ProducerImpl.resendMessages), no rewind; stored.
   'u17-t02-ttl-then-replicator-drop': {
@@ -331,7 +329,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
     topic: { deduplication: true },
     producers: [{ name: 'p1' }],
     workload: [send('M1'), send('M2'), AWAIT],
-    faults: [{ kind: 'disconnect', producer: 'p1', after: received('M1') }],
+    faults: [disconnect('p1', received('M1'))],
     schedule: [
       'connect:p1',
       'send:p1:M1',

@@ -7,6 +7,7 @@
 // (tests/explore/unseen-18.test.ts); `npx tsx tests/scenarios/unseen-18.scenarios.ts <dir>` writes
 // them out as files the CLI reads.
 import { EAST_WEST, scenarioBook, search } from './reviewScenarios';
+import { received, TWO_BOOKIES, unloadTopic } from './rowParts';
 
 const send = (id: string, producer = 'p1', seq?: number) => ({
   send: id,
@@ -60,9 +61,7 @@ const fencing = (
   extra: Record<string, unknown> = {},
   ledger = { ensemble: 2, writeQuorum: 2, ackQuorum: 2 },
 ) => ({
-  clusters: [
-    { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
-  ],
+  clusters: [{ name: 'local', brokers: ['broker-1', 'broker-2'], bookies: TWO_BOOKIES }],
   topic: { ledger, ledgers: { local: [{ id: 3, entries: 1 }] } },
   producers: [{ name: 'p1' }],
   subscriptions: [{ name: 'sub', broker: 'broker-1' }],
@@ -262,10 +261,7 @@ export const SCENARIOS: Record<string, Record<string, unknown>> = {
   // f04: f03 with pr-24722: the fenced error re-reads the recovered ledger (2 entries): clean.
   'u18-f04-seed-recipe-go-pr-24722': seedRecipe('go', ['pr-24722']),
   // f05: the neighbouring fault: unload-topic instead of the ownership change (the same broker closes its own ledger, no fencing by another owner): M1, M2 stored, no ledger-entries-match.
-  'u18-f05-unload-instead-of-takeover': fencing([
-    SLOW_B2_M1,
-    { kind: 'unload-topic', cluster: 'local', after: { event: 'received', message: 'M2' } },
-  ]),
+  'u18-f05-unload-instead-of-takeover': fencing([SLOW_B2_M1, unloadTopic('local', received('M2'))]),
   // f06: the takeover with dedup on, fired when M1 is persisted and its receipt not yet back: the resend at broker-2 is Dup (recovered from the ledger): M1 once, completed -1:-1… or stored at its position if broker-2's dedup replay says so.
   'u18-f06-takeover-dedup-on': {
     ...fencing([TAKEOVER_AT('persisted', 'M1')]),

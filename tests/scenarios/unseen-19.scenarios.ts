@@ -6,6 +6,7 @@
 // extension (a message TTL, a dedup switch, a ledger size, chunking) the comment says so.
 // `npx tsx tests/scenarios/unseen-19.scenarios.ts <dir>` writes them out as files the CLI reads.
 import { EAST_WEST, type Json, persisted, scenarioBook, search } from './reviewScenarios';
+import { disconnect, expireMessages, ownershipChange, received, TWO_BOOKIES } from './rowParts';
 
 const send = (id: string, producer = 'p1', seq?: number, more: Json = {}) => ({
   send: id,
@@ -43,9 +44,7 @@ const BOTH = { east: true, west: true };
 const E12 = [send('E1'), send('E2'), wait()];
 /** One cluster with two bookies (BookKeeper modelled) and a consuming subscription. */
 const bk = (workload: Json[], faults: Json[] = [], topic: Json = {}, extra: Json = {}) => ({
-  clusters: [
-    { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
-  ],
+  clusters: [{ name: 'local', brokers: ['broker-1', 'broker-2'], bookies: TWO_BOOKIES }],
   topic: { ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 }, ...topic },
   producers: [{ name: 'p1' }],
   subscriptions: [{ name: 'sub', broker: 'broker-1' }],
@@ -101,7 +100,7 @@ const SCENARIOS: Record<string, Json> = {
   // resend is Dup by source position (V2), -1:-1, the replicator deletes 10:0 — us-west stores E1
   // once: no alarm.
   'u19-n06-replicated-dup-stored': geo(BOTH, E12, [
-    { kind: 'disconnect', producer: 'replicator', after: persisted('E1', 'us-west') },
+    disconnect('replicator', persisted('E1', 'us-west')),
   ]),
   // n07: extension expire-messages — the TTL mark-deletes the replicator's whole backlog before any
   // read: "a source entry the replicator … mark-deleted" not stored at us-west: alarm E1 and E2 with
@@ -109,32 +108,23 @@ const SCENARIOS: Record<string, Json> = {
   'u19-n07-ttl-before-read': geo(
     BOTH,
     E12,
-    [{ kind: 'expire-messages', cluster: 'us-east', after: persisted('E2', 'us-east') }],
+    [expireMessages('us-east', persisted('E2', 'us-east'))],
     {},
     { subscriptions: [{ name: 'sub', cluster: 'us-east' }] },
   ),
   // n08: the TTL fires while E1's send is in flight (start immediately, after E1 reached us-west):
   // the send goes on and E1 is stored at us-west; E2 (not yet read? it was confirmed by then) —
   // E1 no alarm; E2 expired unsent: alarm E2 only.
-  'u19-n08-ttl-in-flight': geo(
-    BOTH,
-    E12,
-    [
-      {
-        kind: 'expire-messages',
-        cluster: 'us-east',
-        after: { event: 'received', message: 'E1', cluster: 'us-west' },
-      },
-    ],
-    { start: 'immediately' },
-  ),
+  'u19-n08-ttl-in-flight': geo(BOTH, E12, [expireMessages('us-east', received('E1', 'us-west'))], {
+    start: 'immediately',
+  }),
   // n09: a subscription's TTL mark-delete is no replicator's: nothing is reported done by it —
   // no alarm; M1, M2 still stored (expiry deletes no data).
   'u19-n09-ttl-subscription-only': {
     ...local(
       true,
       [send('M1', 'p1', 0), send('M2', 'p1', 1), wait()],
-      [{ kind: 'expire-messages', cluster: 'local', after: persisted('M2') }],
+      [expireMessages('local', persisted('M2'))],
     ),
     subscriptions: [{ name: 'sub' }],
   },
@@ -235,11 +225,11 @@ const SCENARIOS: Record<string, Json> = {
   // d10: deduplication at us-east only; the replicator's connection drops after E1 persisted at
   // us-west: its resend is written again there (20:0, 20:1) — us-west promises nothing: no alarm.
   'u19-d10-dedup-source-only': geo({ east: true, west: false }, E12, [
-    { kind: 'disconnect', producer: 'replicator', after: persisted('E1', 'us-west') },
+    disconnect('replicator', persisted('E1', 'us-west')),
   ]),
   // d11: deduplication at us-west only: the same drop; the resend is Dup — E1 once, no alarm.
   'u19-d11-dedup-remote-only': geo({ east: false, west: true }, E12, [
-    { kind: 'disconnect', producer: 'replicator', after: persisted('E1', 'us-west') },
+    disconnect('replicator', persisted('E1', 'us-west')),
   ]),
   // d12: d07 with PR 20948 (merged; `pr-20948`): a chunk is checked against the last chunk's
   // persisted id only — the first send stores both chunks, the resent chunks are Dup: M1 once, no
@@ -264,7 +254,7 @@ const SCENARIOS: Record<string, Json> = {
         kind: 'set-deduplication',
         cluster: 'local',
         enabled: true,
-        after: { event: 'received', message: 'M1' },
+        after: received('M1'),
       },
       { kind: 'lose-receipt', message: 'M1' },
     ],
@@ -277,7 +267,7 @@ const SCENARIOS: Record<string, Json> = {
     ...geo(
       BOTH,
       [send('E1'), send('E2'), { flush: 'p1' }, wait()],
-      [{ kind: 'disconnect', producer: 'replicator', after: persisted('E1', 'us-west') }],
+      [disconnect('replicator', persisted('E1', 'us-west'))],
     ),
     producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 10 } }],
   },
@@ -287,7 +277,7 @@ const SCENARIOS: Record<string, Json> = {
     ...geo(
       { east: true, west: false },
       [send('E1'), send('E2'), { flush: 'p1' }, wait()],
-      [{ kind: 'disconnect', producer: 'replicator', after: persisted('E1', 'us-west') }],
+      [disconnect('replicator', persisted('E1', 'us-west'))],
     ),
     producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 10 } }],
   },
@@ -298,7 +288,7 @@ const SCENARIOS: Record<string, Json> = {
     ...geo(
       BOTH,
       [send('E1'), send('E2'), { flush: 'p1' }, wait()],
-      [{ kind: 'disconnect', producer: 'replicator', after: persisted('E1', 'us-west') }],
+      [disconnect('replicator', persisted('E1', 'us-west'))],
       { dedup: 'v1' },
     ),
     producers: [{ name: 'p1', cluster: 'us-east', batching: { maxMessages: 10 } }],
@@ -313,12 +303,7 @@ const SCENARIOS: Record<string, Json> = {
     [send('M1'), send('M2')],
     [
       { kind: 'slow-bookie', bookie: 'bookie-2', message: 'M1' },
-      {
-        kind: 'ownership-change',
-        cluster: 'local',
-        to: 'broker-2',
-        after: { event: 'received', message: 'M2' },
-      },
+      ownershipChange('local', 'broker-2', received('M2')),
     ],
     { ledgers: { local: [{ id: 3, entries: 1 }] } },
     { schedule: SEED_001_RECIPE },
@@ -330,12 +315,7 @@ const SCENARIOS: Record<string, Json> = {
     [send('M1'), send('M2')],
     [
       { kind: 'slow-bookie', bookie: 'bookie-2', message: 'M1' },
-      {
-        kind: 'ownership-change',
-        cluster: 'local',
-        to: 'broker-2',
-        after: { event: 'received', message: 'M2' },
-      },
+      ownershipChange('local', 'broker-2', received('M2')),
     ],
     { ledgers: { local: [{ id: 3, entries: 1 }] } },
   ),
@@ -355,13 +335,13 @@ const SCENARIOS: Record<string, Json> = {
   // what both bookies hold, records it, and the consumer's acks stay within it: no alarm.
   'u19-b04-acks-after-takeover': bk(
     [send('M1'), send('M2')],
-    [{ kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: persisted('M1') }],
+    [ownershipChange('local', 'broker-2', persisted('M1'))],
   ),
   // b05: a message TTL on the subscription (extension): its mark-delete moves to the last confirmed
   // entry — a position that exists; backlog 0: no alarm.
   'u19-b05-ttl-subscription-bk': bk(
     [send('M1'), send('M2')],
-    [{ kind: 'expire-messages', cluster: 'local', after: persisted('M2') }],
+    [expireMessages('local', persisted('M2'))],
   ),
 
   // ---- replication-progress ----
@@ -393,7 +373,7 @@ const SCENARIOS: Record<string, Json> = {
   'u19-p03-ttl-nothing-owed': geo(
     BOTH,
     [send('E1'), wait()],
-    [{ kind: 'expire-messages', cluster: 'us-east', after: persisted('E1', 'us-east') }],
+    [expireMessages('us-east', persisted('E1', 'us-east'))],
   ),
   // p04: a checksum error on E1 with its local copy corrupted at the head (seed 000 with one entry
   // and nothing behind it): dropped by the client (`recoverChecksumError`), the replicator rewinds
@@ -407,7 +387,7 @@ const SCENARIOS: Record<string, Json> = {
   // p05: a replicator disconnect once everything is stored at us-west and before the receipts: the
   // resends are Dup (-1:-1), deleted — replication finishes, no loop.
   'u19-p05-drop-after-persist': geo(BOTH, E12, [
-    { kind: 'disconnect', producer: 'replicator', after: persisted('E2', 'us-west') },
+    disconnect('replicator', persisted('E2', 'us-west')),
   ]),
   // p08: a corrupted head with E2 pipelined behind it and the proposed `guard-rewind`: the
   // replicator stops visibly (terminal) once E2 may be persisted — E2's send still arrives; E1 is
@@ -472,7 +452,7 @@ const SCENARIOS: Record<string, Json> = {
   // list does not record — ledger-entries-match as x06, no acked-positions-exist.
   'u19-x08-takeover-at-source': {
     clusters: [
-      { name: 'us-east', brokers: ['broker-1', 'broker-3'], bookies: ['bookie-1', 'bookie-2'] },
+      { name: 'us-east', brokers: ['broker-1', 'broker-3'], bookies: TWO_BOOKIES },
       { name: 'us-west', brokers: ['broker-2'] },
     ],
     topic: {

@@ -6,7 +6,14 @@
 // was run. Rows for `run` (tests/scenarios/unseen-20.test.ts) and searches for `check`
 // (tests/explore/unseen-20.test.ts). The extensions used are in docs/scenario-format-extensions.md.
 // `npx tsx tests/scenarios/unseen-20.scenarios.ts <dir>` writes them out as files the CLI reads.
-import { type Json, persisted, scenarioBook, search } from './reviewScenarios';
+import { PE_PW, persisted, scenarioBook, search, type Json } from './reviewScenarios';
+import {
+  DEDUP_ON_BOOKIES,
+  disconnect,
+  expireMessages,
+  ownershipChange,
+  TWO_BOOKIES,
+} from './rowParts';
 
 const EAST = { name: 'us-east', brokers: ['broker-1'] };
 const WEST = { name: 'us-west', brokers: ['broker-2'] };
@@ -101,7 +108,7 @@ const SCENARIOS: Record<string, Json> = {
   'u20-t06-ttl-then-trim': geo(
     BOTH,
     [
-      { kind: 'expire-messages', cluster: 'us-east', after: persisted('E2', 'us-east') },
+      expireMessages('us-east', persisted('E2', 'us-east')),
       trim('us-east', { event: 'persisted', message: 'E3', cluster: 'us-east' }),
     ],
     { start: 'after-workload' },
@@ -148,17 +155,12 @@ const SCENARIOS: Record<string, Json> = {
   // recovers ledger 10 and writes to 11; the trim at the end deletes 10 once the subscription is
   // past it (the default order consumes everything) — stored M3 (and anything after), no violation.
   'u20-t09-takeover-then-trim': {
-    clusters: [
-      { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
-    ],
+    clusters: [{ name: 'local', brokers: ['broker-1', 'broker-2'], bookies: TWO_BOOKIES }],
     topic: { deduplication: false, maxEntriesPerLedger: 2 },
     producers: [{ name: 'p1' }],
     subscriptions: [{ name: 'sub', broker: 'broker-1' }],
     workload: M123,
-    faults: [
-      { kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: persisted('M2') },
-      trim('local'),
-    ],
+    faults: [ownershipChange('local', 'broker-2', persisted('M2')), trim('local')],
   },
   // t10: a lost receipt with dedup on: the resend is Dup (-1:-1) and stored once; the trim finds the
   // dedup cursor at 10:-1 and deletes nothing.
@@ -171,7 +173,7 @@ const SCENARIOS: Record<string, Json> = {
   // replicators only — the dedup cursor (not a subscription) stays at 10:-1 and holds every ledger:
   // nothing deleted, stored M1–M3.
   'u20-t11-ttl-spares-dedup-cursor': local(true, [
-    { kind: 'expire-messages', cluster: 'local', after: persisted('M3') },
+    expireMessages('local', persisted('M3')),
     trim('local'),
   ]),
 
@@ -266,7 +268,7 @@ const SCENARIOS: Record<string, Json> = {
       enabled: true,
       after: persisted('E1', 'us-west'),
     },
-    { kind: 'disconnect', producer: 'replicator', after: persisted('E2', 'us-west') },
+    disconnect('replicator', persisted('E2', 'us-west')),
   ]),
   // d02: remote switched off after E1 persisted, replicator dropped after E2 persisted: E2's resend
   // is written again — twice at us-west, no alarm (dedup off there).
@@ -277,7 +279,7 @@ const SCENARIOS: Record<string, Json> = {
       enabled: false,
       after: persisted('E1', 'us-west'),
     },
-    { kind: 'disconnect', producer: 'replicator', after: persisted('E2', 'us-west') },
+    disconnect('replicator', persisted('E2', 'us-west')),
   ]),
   // d03: local on → the topic unloaded (bundle) during Recovering (before the replay): the load
   // replays from the new cursor and ends Recovering; M2's lost receipt resend after it is Dup.
@@ -354,10 +356,7 @@ const SCENARIOS: Record<string, Json> = {
   'u20-r04-fanin-v2': {
     clusters: [EAST, WEST, EU],
     topic: { deduplication: true },
-    producers: [
-      { name: 'pe', cluster: 'us-east' },
-      { name: 'pw', cluster: 'us-west' },
-    ],
+    producers: PE_PW,
     replication: [
       { from: 'us-east', to: 'eu-central', dedup: 'v2' },
       { from: 'us-west', to: 'eu-central', dedup: 'v2' },
@@ -377,20 +376,16 @@ const SCENARIOS: Record<string, Json> = {
   ]),
   // r07: fan-out, a TTL at us-east before either replicator read (both after the workload): both
   // cursors expired — E1, E2 lost to both remotes, TTL words, two findings (or one naming both).
-  'u20-r07-fanout-ttl': fanOut(
-    [{ kind: 'expire-messages', cluster: 'us-east', after: persisted('E2', 'us-east') }],
-    { start: 'after-workload' },
-  ),
+  'u20-r07-fanout-ttl': fanOut([expireMessages('us-east', persisted('E2', 'us-east'))], {
+    start: 'after-workload',
+  }),
   // r08: two-way, dedup off both, a ledger per entry; trims at both ends: each replicator deleted
   // the entries replicated in unsent (replicated_from) and consumed its own — every closed ledger
   // goes but the current; nothing lost (trimmed entries count as stored), no violation.
   'u20-r08-two-way-trim': {
     clusters: [EAST, WEST],
     topic: { deduplication: false, maxEntriesPerLedger: 1 },
-    producers: [
-      { name: 'pe', cluster: 'us-east' },
-      { name: 'pw', cluster: 'us-west' },
-    ],
+    producers: PE_PW,
     replication: [
       { from: 'us-east', to: 'us-west', dedup: 'v2' },
       { from: 'us-west', to: 'us-east', dedup: 'v2' },
@@ -430,16 +425,13 @@ const SCENARIOS: Record<string, Json> = {
   'u20-r10-two-way-ttl': {
     clusters: [EAST, WEST],
     topic: { deduplication: true },
-    producers: [
-      { name: 'pe', cluster: 'us-east' },
-      { name: 'pw', cluster: 'us-west' },
-    ],
+    producers: PE_PW,
     replication: [
       { from: 'us-east', to: 'us-west', dedup: 'v2' },
       { from: 'us-west', to: 'us-east', dedup: 'v2', start: 'after-workload' },
     ],
     workload: [send('E1', 'pe'), wait('pe'), send('W1', 'pw'), wait('pw')],
-    faults: [{ kind: 'expire-messages', cluster: 'us-west', after: persisted('W1', 'us-west') }],
+    faults: [expireMessages('us-west', persisted('W1', 'us-west'))],
   },
 
   // ---- chunked messages replicated ----
@@ -498,7 +490,7 @@ const SCENARIOS: Record<string, Json> = {
   // the remote's topic has no replicator from it — nothing is lost, E1, E2 at us-west.
   'u20-e01-ttl-at-remote': geo(
     BOTH,
-    [{ kind: 'expire-messages', cluster: 'us-west', after: persisted('E2', 'us-west') }],
+    [expireMessages('us-west', persisted('E2', 'us-west'))],
     {},
     { subscriptions: [{ name: 'sub', cluster: 'us-west' }] },
   ),
@@ -513,7 +505,7 @@ const SCENARIOS: Record<string, Json> = {
         scope: 'topic',
         after: persisted('E1', 'us-west'),
       },
-      { kind: 'expire-messages', cluster: 'us-east', after: persisted('E1', 'us-west') },
+      expireMessages('us-east', persisted('E1', 'us-west')),
     ],
     {},
     { subscriptions: [{ name: 'sub', cluster: 'us-east' }] },
@@ -521,14 +513,14 @@ const SCENARIOS: Record<string, Json> = {
   // e03: slow bookie at a source on bookies, TTL after M1 confirmed: the TTL expires only what is
   // confirmed (M1); M2's add waits for bookie-2 — replicated later; M1 lost by TTL.
   'u20-e03-ttl-slow-bookie': {
-    clusters: [{ name: 'us-east', brokers: ['broker-1'], bookies: ['bookie-1', 'bookie-2'] }, WEST],
-    topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+    clusters: [{ name: 'us-east', brokers: ['broker-1'], bookies: TWO_BOOKIES }, WEST],
+    topic: DEDUP_ON_BOOKIES,
     producers: [{ name: 'p1', cluster: 'us-east' }],
     replication: { from: 'us-east', to: 'us-west', dedup: 'v2', start: 'after-workload' },
     workload: [send('M1'), send('M2'), wait()],
     faults: [
       { kind: 'slow-bookie', bookie: 'bookie-2', message: 'M2' },
-      { kind: 'expire-messages', cluster: 'us-east', after: persisted('M1', 'us-east') },
+      expireMessages('us-east', persisted('M1', 'us-east')),
     ],
   },
 

@@ -7,7 +7,8 @@
 // apache/pulsar, apache/bookkeeper) before the row was run. Rows for `run`
 // (tests/scenarios/unseen-21.test.ts) and searches for `check` (tests/explore/unseen-21.test.ts).
 // `npx tsx tests/scenarios/unseen-21.scenarios.ts <dir>` writes them out as files the CLI reads.
-import { type Json, scenarioBook, search } from './reviewScenarios';
+import { PE_PW, scenarioBook, search, type Json } from './reviewScenarios';
+import { DEDUP_ON_BOOKIES } from './rowParts';
 
 const EAST = { name: 'us-east', brokers: ['broker-1'] };
 const WEST = { name: 'us-west', brokers: ['broker-2'] };
@@ -44,7 +45,7 @@ const geoBk = (cluster: 'us-east' | 'us-west', faults: Json[], bookies = BK, ext
     {},
     {
       clusters: [c(EAST, 'broker-3'), c(WEST, 'broker-4')],
-      topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+      topic: DEDUP_ON_BOOKIES,
       ...extra,
     },
   );
@@ -53,10 +54,7 @@ const geoBk = (cluster: 'us-east' | 'us-west', faults: Json[], bookies = BK, ext
 const twoWay = (dedup: [string, string], faults: Json[] = [], extra: Json = {}) => ({
   clusters: [EAST, WEST],
   topic: { deduplication: true },
-  producers: [
-    { name: 'pe', cluster: 'us-east' },
-    { name: 'pw', cluster: 'us-west' },
-  ],
+  producers: PE_PW,
   replication: [
     { from: 'us-east', to: 'us-west', dedup: dedup[0] },
     { from: 'us-west', to: 'us-east', dedup: dedup[1] },
@@ -137,10 +135,7 @@ const SCENARIOS: Record<string, Json> = {
   'u21-a05-fanin-remote-off-drop': {
     clusters: [EAST, WEST, EU],
     topic: { deduplication: { 'us-east': true, 'us-west': true, 'eu-central': false } },
-    producers: [
-      { name: 'pe', cluster: 'us-east' },
-      { name: 'pw', cluster: 'us-west' },
-    ],
+    producers: PE_PW,
     replication: [
       { from: 'us-east', to: 'eu-central', dedup: 'v2' },
       { from: 'us-west', to: 'eu-central', dedup: 'v2' },

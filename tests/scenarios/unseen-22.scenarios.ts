@@ -10,7 +10,8 @@
 // (tests/explore/unseen-22.test.ts). Only names of scenario-format.md and
 // docs/scenario-format-extensions.md are used.
 // `npx tsx tests/scenarios/unseen-22.scenarios.ts <dir>` writes them out as files the CLI reads.
-import { type Json, scenarioBook, search, send } from './reviewScenarios';
+import { persisted, scenarioBook, search, send, type Json } from './reviewScenarios';
+import { disconnect } from './rowParts';
 
 const wait = (p = 'p1') => ({ await: p });
 const BIG = { size: 6000000 }; // two chunks at the broker's 5 MiB
@@ -316,7 +317,7 @@ const SCENARIOS: Record<string, Json> = {
     false,
     { chunking: true },
     [send('M1', BIG), wait()],
-    [{ kind: 'disconnect', producer: 'p1', after: { event: 'persisted', message: 'M1' } }],
+    [disconnect('p1', persisted('M1'))],
   ),
   // c06: Java chunking, NotAllowedError on every attempt: chunk 1's error names the head →
   // removed, callback failed NotAllowedException; chunk 2's error likewise. Stored M2 only; M1 failed.
@@ -513,7 +514,7 @@ const SCENARIOS: Record<string, Json> = {
   // r04: Java batching, dedup on, a disconnect after the batch [M1,M2] persisted: resend → Dup →
   // -1:-1 for both; stored M1, M2, M3.
   'u22-r04-java-batch-disconnect': one(true, JAVA_BATCH2, M12_M3, [
-    { kind: 'disconnect', producer: 'p1', after: { event: 'persisted', message: 'M1' } },
+    disconnect('p1', persisted('M1')),
   ]),
   // ---- producers sharing a name (AbstractTopic.internalAddProducer) ----
   // n01: p1 and p2 (Go) both register as "w": p2 gets ProducerBusy at its first connect, its sends
@@ -533,7 +534,7 @@ const SCENARIOS: Record<string, Json> = {
     true,
     { producerName: 'w' },
     [send('M1'), wait(), send('M2'), wait()],
-    [{ kind: 'restart-producer', producer: 'p1', after: { event: 'persisted', message: 'M1' } }],
+    [{ kind: 'restart-producer', producer: 'p1', after: persisted('M1') }],
   ),
   // ---- deduplication switched at runtime (MessageDeduplication.checkStatus) ----
   // d01: dedup on, switched off after M1 persisted, M2's receipt lost: the resend is written twice —
@@ -547,7 +548,7 @@ const SCENARIOS: Record<string, Json> = {
         kind: 'set-deduplication',
         cluster: 'local',
         enabled: false,
-        after: { event: 'persisted', message: 'M1' },
+        after: persisted('M1'),
       },
       lose('M2'),
     ],
@@ -563,7 +564,7 @@ const SCENARIOS: Record<string, Json> = {
         kind: 'set-deduplication',
         cluster: 'local',
         enabled: true,
-        after: { event: 'persisted', message: 'M1' },
+        after: persisted('M1'),
       },
       lose('M3'),
     ],
