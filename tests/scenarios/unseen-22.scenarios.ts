@@ -35,6 +35,32 @@ const GO_BATCH2 = { client: 'go', batching: { maxMessages: 2 } };
 const M12_M3 = [send('M1'), send('M2'), wait(), send('M3'), wait()];
 const lose = (message: string) => ({ kind: 'lose-receipt', message });
 const explicit = (ids: [string, number][]) => ids.map(([m, seq]) => send(m, { seq }));
+/** Explicit ids: [M1 0, M2 1, M3 2], then M3 again with seq 2 on its own, then M4 (3). */
+const BATCH_0_1_2_THEN_M3_AGAIN = [
+  ...explicit([
+    ['M1', 0],
+    ['M2', 1],
+    ['M3', 2],
+  ]),
+  wait(),
+  send('M3', { seq: 2 }),
+  wait(),
+  send('M4', { seq: 3 }),
+  wait(),
+];
+/** Explicit ids: M1 0, M2 1, awaited; then the application resends M1 (0) with M3 (2). */
+const M1_M2_THEN_M1_AGAIN_M3 = [
+  ...explicit([
+    ['M1', 0],
+    ['M2', 1],
+  ]),
+  wait(),
+  ...explicit([
+    ['M1', 0],
+    ['M3', 2],
+  ]),
+  wait(),
+];
 
 const SCENARIOS: Record<string, Json> = {
   // ---- batching × lost receipts (ProducerImpl.resendMessages, MessageDeduplication.isDuplicate) ----
@@ -55,65 +81,29 @@ const SCENARIOS: Record<string, Json> = {
   'u22-b04-go-batch-resend-last-id': one(
     true,
     { client: 'go', batching: { maxMessages: 3 }, sequenceIds: 'explicit' },
-    [
-      ...explicit([
-        ['M1', 0],
-        ['M2', 1],
-        ['M3', 2],
-      ]),
-      wait(),
-      send('M3', { seq: 2 }),
-      wait(),
-      send('M4', { seq: 3 }),
-      wait(),
-    ],
+    BATCH_0_1_2_THEN_M3_AGAIN,
   ),
   // b05: the same with Java: highest_sequence_id 2 pushed → resend of 2 is Dup (-1:-1): stored once.
   'u22-b05-java-batch-resend-last-id': one(
     true,
     { batching: { maxMessages: 3 }, sequenceIds: 'explicit' },
-    [
-      ...explicit([
-        ['M1', 0],
-        ['M2', 1],
-        ['M3', 2],
-      ]),
-      wait(),
-      send('M3', { seq: 2 }),
-      wait(),
-      send('M4', { seq: 3 }),
-      wait(),
-    ],
+    BATCH_0_1_2_THEN_M3_AGAIN,
   ),
   // b06: Java, explicit ids, [M1 0, M2 1] then the application resends M1 (0) and sends M3 (2)
   // before awaiting: PR 6326 puts the potential duplicate in a batch of its own (Dup, -1:-1) and M3
   // in the next (NotDup): stored M1, M2, M3.
-  'u22-b06-java-batch-isolates-resend': one(true, { ...JAVA_BATCH2, sequenceIds: 'explicit' }, [
-    ...explicit([
-      ['M1', 0],
-      ['M2', 1],
-    ]),
-    wait(),
-    ...explicit([
-      ['M1', 0],
-      ['M3', 2],
-    ]),
-    wait(),
-  ]),
+  'u22-b06-java-batch-isolates-resend': one(
+    true,
+    { ...JAVA_BATCH2, sequenceIds: 'explicit' },
+    M1_M2_THEN_M1_AGAIN_M3,
+  ),
   // b07: Go, the same workload: [M1 0, M3 2] share a batch, seq 0 ≤ pushed 0 → Dup, M3 lost while
   // completed -1:-1 — no-silent-loss (issue 1395, seed 003 a). b07f with go-1565: stored M3.
-  'u22-b07-go-batch-mixes-resend': one(true, { ...GO_BATCH2, sequenceIds: 'explicit' }, [
-    ...explicit([
-      ['M1', 0],
-      ['M2', 1],
-    ]),
-    wait(),
-    ...explicit([
-      ['M1', 0],
-      ['M3', 2],
-    ]),
-    wait(),
-  ]),
+  'u22-b07-go-batch-mixes-resend': one(
+    true,
+    { ...GO_BATCH2, sequenceIds: 'explicit' },
+    M1_M2_THEN_M1_AGAIN_M3,
+  ),
   // b08: Java, explicit ids that go down inside a batch window: M1 seq 5, then M2 seq 3 — 3 ≤
   // lastSequenceIdPushed 5, so PR 6326 sends [M1] and starts a batch with M2; the broker answers
   // M2 Dup (3 ≤ persisted 5): completed -1:-1, not stored — no-silent-loss, the contract of ids the
