@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Json, rulesOf, runOf, textsOf } from './helpers';
 import { quiescentNoAlarm, storedAt } from './reviewRows';
+import { eastWest, localStored } from './rowOutcomes';
 import { DEDUP_ON, EAST_WEST, PE_PW, persisted, TWO_WAY } from './reviewScenarios';
 import {
   DEDUP_ON_BOOKIES,
@@ -149,10 +150,14 @@ const ROWS: Row[] = [
         unloadTopic('us-west', persisted('W1', 'us-west')),
       ],
     },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'W2', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:1', E2: '10:2', W2: '21:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'W1', 'E2', 'W2'], ['E1', 'W1', 'W2', 'E2'], {
+        E1: '10:0',
+        W1: '20:1',
+        E2: '10:2',
+        W2: '21:0',
+      }),
+    ),
   },
   {
     id: '02',
@@ -233,33 +238,37 @@ const ROWS: Row[] = [
     title:
       'the same with PR 25860: the replay over ledgers 20–22 restores the source position, M2’s resend is Dup',
     scenario: { ...R05, id: 'r11-05f', fixes: ['pr-25860'] },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2', 'M3'], ['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '10:2' }),
+    ),
   },
   {
     id: '06v1',
     title:
       'two-way V1, us-west switched off and pw’s W1 receipt lost: us-west holds W1 twice, us-east drops the second copy (pw, 0)',
     scenario: switchedOffW1Lost('v1'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2', 'W2'], 'us-west': ['E1', 'W1', 'W1', 'E2', 'W2'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:2', E2: '10:2', W2: '20:4' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'W1', 'E2', 'W2'], ['E1', 'W1', 'W1', 'E2', 'W2'], {
+        E1: '10:0',
+        W1: '20:2',
+        E2: '10:2',
+        W2: '20:4',
+      }),
+    ),
   },
   {
     id: '06v2',
     title:
       'two-way V2, the same: us-east stores both copies (two source positions), no invariant is broken (dedup off where they were made)',
     scenario: switchedOffW1Lost('v2'),
-    expected: quiescentNoAlarm({
-      stored: {
-        'us-east': ['E1', 'W1', 'W1', 'E2', 'W2'],
-        'us-west': ['E1', 'W1', 'W1', 'E2', 'W2'],
-      },
-      outcomes: storedAt({ E1: '10:0', W1: '20:2', E2: '10:3', W2: '20:4' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'W1', 'W1', 'E2', 'W2'], ['E1', 'W1', 'W1', 'E2', 'W2'], {
+        E1: '10:0',
+        W1: '20:2',
+        E2: '10:3',
+        W2: '20:4',
+      }),
+    ),
   },
   {
     id: '07',
@@ -295,10 +304,9 @@ const ROWS: Row[] = [
         unloadTopic('local', received('M3')),
       ],
     },
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3', 'M4'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '11:0', M4: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3', 'M4'], { M1: '10:0', M2: '10:0', M3: '11:0', M4: '11:0' }),
+    ),
   },
   {
     id: '08',
@@ -392,10 +400,9 @@ const ROWS: Row[] = [
       workload: sends('p1', 'M1', 'M2', 'M3', 'M4'),
       faults: [ownershipChange('local', 'broker-2', received('M3'))],
     },
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3', 'M4'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0', M4: '12:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3', 'M4'], { M1: '10:0', M2: '10:1', M3: '11:0', M4: '12:0' }),
+    ),
   },
   {
     id: '12',
@@ -533,10 +540,9 @@ const ROWS: Row[] = [
         unloadTopic('local', received('M2')),
       ],
     },
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '11:0', M3: '11:0' }),
+    ),
   },
   {
     id: '18',
@@ -555,10 +561,9 @@ const ROWS: Row[] = [
       workload: sends('p1', 'M1', 'M2', 'M3'),
       faults: [{ kind: 'restart-bookie', bookie: 'bookie-2', after: received('M2', 'us-west') }],
     },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2', 'M3'], ['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '10:2' }),
+    ),
   },
   {
     id: '19',

@@ -20,6 +20,7 @@ import {
   storedAt,
   violated,
 } from './reviewRows';
+import { eastWest } from './rowOutcomes';
 import { AWAIT, DEDUP_ON, EAST_TO_WEST, EAST_WEST, P1_EAST, persisted } from './reviewScenarios';
 import {
   DEDUP_ON_BOOKIES,
@@ -209,10 +210,7 @@ const ROWS: ReviewRow[] = [
         disconnect('replicator', sentTo('M1', 'us-west')),
       ],
     },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: '15',
@@ -294,10 +292,7 @@ const ROWS: ReviewRow[] = [
       'V2 target, the replicator’s receipt for M1 lost, the TTL at the source and an unload of the target: the client resends its pending M1, which the reload’s replay does not know (#25861) — stored twice; the TTL does not stop a resend',
     scenario: R19,
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
-        outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-      },
+      eastWest(['M1', 'M2'], ['M1', 'M1', 'M2'], { M1: '10:0', M2: '10:1' }),
       violated(
         'no-duplicates',
         15,
@@ -320,10 +315,7 @@ const ROWS: ReviewRow[] = [
         unloadTopic('us-east', sentTo('M1', 'us-west')),
       ],
     },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: '20n',
@@ -338,10 +330,9 @@ const ROWS: ReviewRow[] = [
       workload: M1_THEN_M2,
       faults: [unloadTopic('us-east', sentTo('M1', 'us-west'))],
     },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2'], ['M1', 'M1', 'M2'], { M1: '10:0', M2: '11:0' }),
+    ),
   },
   {
     id: '20v',
@@ -354,10 +345,7 @@ const ROWS: ReviewRow[] = [
       workload: M1_THEN_M2,
       faults: [unloadTopic('us-east', sentTo('M1', 'us-west'))],
     },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: '01',
@@ -387,10 +375,12 @@ const ROWS: ReviewRow[] = [
       faults: [expireMessages('us-east', persisted('W1', 'us-east'))],
     },
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1', 'W1', 'E2', 'E3'], 'us-west': ['W1', 'E2', 'E3'] },
-        outcomes: storedAt({ E1: '10:0', W1: '20:0', E2: '10:2', E3: '10:3' }),
-      },
+      eastWest(['E1', 'W1', 'E2', 'E3'], ['W1', 'E2', 'E3'], {
+        E1: '10:0',
+        W1: '20:0',
+        E2: '10:2',
+        E3: '10:3',
+      }),
       violated(
         'no-silent-loss',
         16,
@@ -426,10 +416,7 @@ const ROWS: ReviewRow[] = [
       faults: [expireMessages('us-west', persisted('W1', 'us-west'))],
     },
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1', 'W2'], 'us-west': ['E1', 'W1', 'W2'] },
-        outcomes: storedAt({ E1: '10:0', W1: '20:1', W2: '20:2' }),
-      },
+      eastWest(['E1', 'W2'], ['E1', 'W1', 'W2'], { E1: '10:0', W1: '20:1', W2: '20:2' }),
       violated(
         'no-silent-loss',
         16,
@@ -450,10 +437,7 @@ const ROWS: ReviewRow[] = [
       workload: [...sends('p1', 'M1', 'M2'), AWAIT],
       faults: [expireMessages('us-west', persisted('M1', 'us-west'))],
     },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: '04',
@@ -468,10 +452,9 @@ const ROWS: ReviewRow[] = [
       workload: M1_M2_THEN_M3,
       faults: [expireMessages('us-east', sentTo('M1', 'us-west'))],
     },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2', 'M3'], ['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:0', M3: '10:1' }),
+    ),
   },
   {
     id: '05',
@@ -595,10 +578,7 @@ const ROWS: ReviewRow[] = [
     id: '19f',
     title: 'the same with pr-25860: the replay rebuilds the _LID/_EID watermark, the resend is Dup',
     scenario: { ...R19, id: 'r12-19f', fixes: ['pr-25860'] },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
 ];
 

@@ -18,9 +18,9 @@ import {
   quiescentWith,
   type ReviewRow,
   scenarioIn,
-  storedAt,
   violated,
 } from './reviewRows';
+import { eastWest, localStored } from './rowOutcomes';
 
 // What most rows share: one broker per cluster, deduplication on, p1 at us-east replicated to
 // us-west (V1 or V2), and a few workloads.
@@ -223,10 +223,9 @@ const ROWS: ReviewRow[] = [
       faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'sent', message: 'M3' } }],
       schedule: SEND_M1_M2_M3,
     },
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:0', M3: '10:1' }),
+    ),
   },
   {
     id: '04',
@@ -329,20 +328,14 @@ const ROWS: ReviewRow[] = [
       producers: [{ name: 'p1', sequenceIds: 'explicit' }],
       workload: IDS_5_THEN_3,
     },
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: '08',
     title:
       'V2: the target unloads with the replicated M2 on the wire: broker-2 reads it after its CloseProducer and ignores it; the replicator resends it from its pending queue, stored once',
     scenario: { id: 'r13-08', ...targetUnloadsAt('sent', 'v2') },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: '08s',
@@ -352,49 +345,48 @@ const ROWS: ReviewRow[] = [
       ...targetUnloadsAt('sent', 'v2'),
       subscriptions: [{ name: 'sub', cluster: 'us-west' }],
     },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: '09',
     title:
       'V1: the target unloads once M2 is persisted there; CloseProducer goes behind M2’s receipt, and the replay would rebuild p1’s watermark anyway: each once',
     scenario: { id: 'r13-09', ...targetUnloadsAt('persisted', 'v1') },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: '09v2',
     title:
       'V2, the same: `auto` delivers the receipt before the close, so nothing is resent (the other order is the explorer’s, row 20)',
     scenario: { id: 'r13-09v2', ...targetUnloadsAt('persisted', 'v2') },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: '10',
     title:
       'V1: the source’s Java batches [M1, M2] and [M3, M4] replicated as two entries, the second one’s receipt lost: its resend is Dup by (p1, 2)',
     scenario: { id: 'r13-10', ...replicatedBatchesM3ReceiptLost('v1') },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2', 'M3', 'M4'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1', M4: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2', 'M3', 'M4'], ['M1', 'M2', 'M3', 'M4'], {
+        M1: '10:0',
+        M2: '10:0',
+        M3: '10:1',
+        M4: '10:1',
+      }),
+    ),
   },
   {
     id: '10v2',
     title: 'V2, the same: the resend is Dup by its source position 10:1',
     scenario: { id: 'r13-10v2', ...replicatedBatchesM3ReceiptLost('v2') },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2', 'M3', 'M4'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1', M4: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2', 'M3', 'M4'], ['M1', 'M2', 'M3', 'M4'], {
+        M1: '10:0',
+        M2: '10:0',
+        M3: '10:1',
+        M4: '10:1',
+      }),
+    ),
   },
   {
     id: '12',
@@ -424,10 +416,9 @@ const ROWS: ReviewRow[] = [
         },
       ],
     },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '12:0', M3: '13:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2', 'M3'], ['M1', 'M2', 'M3'], { M1: '10:0', M2: '12:0', M3: '13:0' }),
+    ),
   },
   {
     id: '13a',
@@ -452,20 +443,14 @@ const ROWS: ReviewRow[] = [
     title:
       'the same, but pw’s process restarts after E1 is stored at us-west: ProducerSuccess carries app’s pushed 0, W1 gets id 1 and is stored',
     scenario: { id: 'r13-13b', ...appInBothClusters('v1'), faults: [PW_RESTARTS_AFTER_E1] },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1'], ['E1', 'W1'], { E1: '10:0', W1: '20:1' })),
   },
   {
     id: '13c',
     title:
       'the same with V2: replicated entries are keyed by the replicator’s name, so pw restarts seeded -1 and W1 (app, 0) is stored',
     scenario: { id: 'r13-13c', ...appInBothClusters('v2'), faults: [PW_RESTARTS_AFTER_E1] },
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1'], ['E1', 'W1'], { E1: '10:0', W1: '20:1' })),
   },
   {
     id: '14a',
@@ -486,10 +471,7 @@ const ROWS: ReviewRow[] = [
     title:
       'the same with a reconnect in between: connectionOpened re-seeds while msgIdGenerator is 0 (last_sequence_id 10), M2 gets 11 and is stored',
     scenario: { id: 'r13-14b', ...JAVA_SEQ_10_THEN_GENERATED, faults: [RECONNECT_AFTER_M1_ACKED] },
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: '14g',
@@ -623,24 +605,21 @@ const ROWS: ReviewRow[] = [
       faults: [{ kind: 'disconnect', producer: 'p1', after: { event: 'sent', message: 'M2' } }],
       schedule: ['connect:p1', 'send:p1:M1', 'send:p1:M2'],
     },
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:0' })),
   },
   {
     id: '18g',
     title:
       'Go: the connection drops with M1 in the open batch and nothing pending; the flush timer fires while it is down (the item is queued, its write goes nowhere); the reconnect resends it, stored once',
     scenario: { id: 'r13-18g', ...batchTimerWhileDown('go') },
-    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) }),
+    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:0' })),
   },
   {
     id: '18j',
     title:
       'Java, the same: the timer’s op waits in pendingMessages and is sent on the reconnect, stored once',
     scenario: { id: 'r13-18j', ...batchTimerWhileDown('java') },
-    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) }),
+    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:0' })),
   },
   {
     id: '19',

@@ -19,6 +19,7 @@ import {
   storedAt,
   violated,
 } from './reviewRows';
+import { eastWest, localStored } from './rowOutcomes';
 import { scenario } from './unseen-15.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -28,10 +29,7 @@ const ROWS: ReviewRow[] = [
       'Java batch opened by a disableReplication message: the entry carries replicate_to [__local__] (Commands.initBatchMessageMetadata), so its batch-mate for every cluster is skipped with it — no-silent-loss names M2',
     scenario: scenario('u15-r01-java-batch-disable-first'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
-        outcomes: storedAt({ M1: '10:0', M2: '10:0' }),
-      },
+      eastWest(['M1', 'M2'], [], { M1: '10:0', M2: '10:0' }),
       violated(
         'no-silent-loss',
         8,
@@ -65,30 +63,28 @@ const ROWS: ReviewRow[] = [
     title:
       'two-way: E1 (replicateTo [us-east]) and W1 (disableReplication) stay home, E2 and W2 cross once each',
     scenario: scenario('u15-r04-two-way-restricted'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2', 'W2'], 'us-west': ['E2', 'W1', 'W2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1', W1: '20:1', W2: '20:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'E2', 'W2'], ['E2', 'W1', 'W2'], {
+        E1: '10:0',
+        E2: '10:1',
+        W1: '20:1',
+        W2: '20:2',
+      }),
+    ),
   },
   {
     id: 'r05',
     title:
       'the source unloads after M2 is written: the new replicator reads from the persisted mark-delete and skips M1 again; M2 replicated once',
     scenario: scenario('u15-r05-source-unload-after-skip'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 'r06',
     title:
       'source on bookies, ownership moves to broker-3 after M2 is written: the new owner replicates M2 only',
     scenario: scenario('u15-r06-ownership-change-skip'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 'r07',
@@ -106,10 +102,7 @@ const ROWS: ReviewRow[] = [
       "the TTL passes before the replicator reads: M2 expired and lost for us-west (named as the TTL's), M1 owed to nobody",
     scenario: scenario('u15-r08-ttl-with-restricted'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['M1', 'M2'], 'us-west': [] },
-        outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-      },
+      eastWest(['M1', 'M2'], [], { M1: '10:0', M2: '10:1' }),
       violated(
         'no-silent-loss',
         10,
@@ -123,20 +116,14 @@ const ROWS: ReviewRow[] = [
     title:
       "Go batching, dedup off: M2 with replication clusters goes out alone ahead of M1's batch (updateMetaData); nothing dropped, both clusters store M2 before M1",
     scenario: scenario('u15-r09-go-replicate-to-dedup-off'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M2', 'M1'], 'us-west': ['M2', 'M1'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M2', 'M1'], ['M2', 'M1'], { M1: '10:1', M2: '10:0' })),
   },
   {
     id: 'r10',
     title:
       'replicateTo [us-west] only: the broker stores it where it is published (the list is not checked on publish) and replicates it',
     scenario: scenario('u15-r10-remote-only'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1'], 'us-west': ['M1'] },
-      outcomes: storedAt({ M1: '10:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1'], ['M1'], { M1: '10:0' })),
   },
   {
     id: 'r11',
@@ -154,10 +141,12 @@ const ROWS: ReviewRow[] = [
       "Java batches of two with alternating lists: [M1 us-east only, M2] is skipped whole (no-silent-loss M2), [M3, M4 us-east only] crosses whole (replicate-to-respected M4): each entry carries its first message's replicate_to",
     scenario: scenario('u15-r12-java-two-batches-mixed'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M3', 'M4'] },
-        outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1', M4: '10:1' }),
-      },
+      eastWest(['M1', 'M2', 'M3', 'M4'], ['M3', 'M4'], {
+        M1: '10:0',
+        M2: '10:0',
+        M3: '10:1',
+        M4: '10:1',
+      }),
       violated(
         'no-silent-loss',
         8,
@@ -187,10 +176,9 @@ const ROWS: ReviewRow[] = [
     title:
       'Java batching: the delayed M2 flushes [M1] first (processOpSendMsg → batchMessageAndSend), M3 opens a new batch; all stored in order',
     scenario: scenario('u15-d01-java-batch-delay-batch'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '10:2' }),
+    ),
   },
   {
     id: 'd02',
@@ -244,10 +232,9 @@ const ROWS: ReviewRow[] = [
     id: 'd02f',
     title: 'with go-flush-before-single: [M1] flushed first, M2, then [M3]: all stored in order',
     scenario: scenario('u15-d02-go-batch-delay', { fixes: ['go-flush-before-single'] }),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '10:2' }),
+    ),
   },
   {
     id: 'd03',
@@ -263,30 +250,21 @@ const ROWS: ReviewRow[] = [
     id: 'd04',
     title: 'Go without batching: a delayed send is an ordinary single send; stored in order',
     scenario: scenario('u15-d04-go-no-batching'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 'd05',
     title:
       "Go batching, dedup off, the delayed M2's receipt lost: M2 went ahead of [M1] and its resend is written again (dedup off promises nothing)",
     scenario: scenario('u15-d05-go-dedup-off-lost-receipt'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M2', 'M2', 'M1'] },
-      outcomes: storedAt({ M1: '10:2', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M2', 'M2', 'M1'], { M1: '10:2', M2: '10:1' })),
   },
   {
     id: 'd06',
     title:
       'Java: a checksum error on the delayed M2 with an intact buffer: recoverChecksumError resends it; stored once',
     scenario: scenario('u15-d06-java-delay-checksum-intact'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 'd07',
@@ -357,7 +335,7 @@ const ROWS: ReviewRow[] = [
     title:
       'with pr-20948: the resent first chunk is written again and the last is NotDup: M1 assembles once',
     scenario: scenario('u15-c01-chunk-disconnect', { fixes: ['pr-20948'] }),
-    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:2' }) }),
+    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:2' })),
   },
   {
     id: 'c02',
@@ -369,7 +347,7 @@ const ROWS: ReviewRow[] = [
       "chunking, dedup off, the first chunk's receipt lost: both chunks resent and written; a consumer before PR 20948 drops M1 at the repeated first chunk",
     scenario: scenario('u15-c02-chunk-dedup-off-lost-receipt'),
     expected: quiescentWith(
-      { stored: { local: [] }, outcomes: storedAt({ M1: '10:2' }) },
+      localStored([], { M1: '10:2' }),
       violated(
         'no-silent-loss',
         12,
@@ -382,7 +360,7 @@ const ROWS: ReviewRow[] = [
     id: 'c02f',
     title: 'with pr-20948 the resent first chunk starts M1 again: read from 10:1 to 10:2',
     scenario: scenario('u15-c02-chunk-dedup-off-lost-receipt', { fixes: ['pr-20948'] }),
-    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:2' }) }),
+    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:2' })),
   },
   {
     id: 'c03',
@@ -403,10 +381,7 @@ const ROWS: ReviewRow[] = [
     id: 'c03f',
     title: "with pr-20948: M1's chunks in ledgers 10 and 11 assemble, M2 in 12",
     scenario: scenario('u15-c03-chunk-rollover', { fixes: ['pr-20948'] }),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '11:0', M2: '12:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '11:0', M2: '12:0' })),
   },
   {
     id: 'c04',
@@ -428,17 +403,14 @@ const ROWS: ReviewRow[] = [
     title:
       'with pr-20948: recovery keeps both chunks at 10:0–10:1 (their adds still reached the bookies); the replay records seq 0 from the last chunk, the resent first chunk goes to 11:0 and the last is Dup',
     scenario: scenario('u15-c04-chunk-restart-broker', { fixes: ['pr-20948'] }),
-    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '11:0' }) }),
+    expected: quiescentNoAlarm(localStored(['M1'], { M1: '11:0' })),
   },
   {
     id: 'c05',
     title:
       "dedup switched on between M1's chunks (no fix): Recovering, the last chunk is NotDup unpushed; M1 and M2 stored",
     scenario: scenario('u15-c05-chunk-dedup-switched-on'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:1', M2: '10:2' })),
   },
   {
     id: 'c06',
@@ -458,24 +430,21 @@ const ROWS: ReviewRow[] = [
     id: 'c06f',
     title: "with pr-20948: M1's three chunks and M2 stored",
     scenario: scenario('u15-c06-three-chunks-then-small', { fixes: ['pr-20948'] }),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:2', M2: '10:3' })),
   },
   {
     id: 'c07f',
     title:
       'chunking with a subscription and the TTL: expiry moves the cursor only; M1 stays stored',
     scenario: scenario('u15-c07-chunk-ttl', { fixes: ['pr-20948'] }),
-    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) }),
+    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:1' })),
   },
   {
     id: 'c08f',
     title:
       'a topic maxMessageSize of 1000 never judges a chunk (isExceedMaximumMessageSize skips isChunked)',
     scenario: scenario('u15-c08-chunk-topic-max-size', { fixes: ['pr-20948'] }),
-    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) }),
+    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:1' })),
   },
   {
     id: 'c09f',

@@ -17,9 +17,9 @@ import {
   quiescentNoAlarm,
   quiescentWith,
   type ReviewRow,
-  storedAt,
   violated,
 } from './reviewRows';
+import { eastWest, localStored } from './rowOutcomes';
 import { scenario } from './unseen-16.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -29,10 +29,7 @@ const ROWS: ReviewRow[] = [
       "source on bookies, ownership moves to broker-3 after M2 and M3 goes to ledger 11; the TTL then passes with the replicator not yet started: the new owner's cursor (persisted mark-delete) is expired to 11:0 — M1, M2, M3 never reach us-west, each named as the TTL's",
     scenario: scenario('u16-t01-ttl-after-ownership-change'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': [] },
-        outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0' }),
-      },
+      eastWest(['M1', 'M2', 'M3'], [], { M1: '10:0', M2: '10:1', M3: '11:0' }),
       violated(
         'no-silent-loss',
         38,
@@ -58,10 +55,7 @@ const ROWS: ReviewRow[] = [
     title:
       "the TTL passes at the remote, where a subscription reads: only that subscription's cursor moves (checkMessageExpiry expires the topic's own cursors); replication and dedup are untouched",
     scenario: scenario('u16-t02-ttl-at-remote-subscription'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 't03',
@@ -69,10 +63,7 @@ const ROWS: ReviewRow[] = [
       "two-way, the us-east→us-west link waiting for the workload; the TTL passes at us-east before W1 crosses: E1 and E2 expire on that link's cursor (lost for us-west); W1, replicated in, is deleted unsent and owed to nobody",
     scenario: scenario('u16-t03-two-way-ttl-one-side'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1', 'E2', 'W1'], 'us-west': ['W1'] },
-        outcomes: storedAt({ E1: '10:0', E2: '10:1', W1: '20:0' }),
-      },
+      eastWest(['E1', 'E2', 'W1'], ['W1'], { E1: '10:0', E2: '10:1', W1: '20:0' }),
       violated(
         'no-silent-loss',
         16,
@@ -103,7 +94,7 @@ const ROWS: ReviewRow[] = [
       "a chunked M1 replicated V2: the replicator has sent only the first chunk when the TTL expires both; the last chunk is never sent, M1 never assembles at us-west — owed as one message and named as the TTL's",
     scenario: scenario('u16-t05-ttl-between-replicated-chunks'),
     expected: quiescentWith(
-      { stored: { 'us-east': ['M1'], 'us-west': [] }, outcomes: storedAt({ M1: '10:1' }) },
+      eastWest(['M1'], [], { M1: '10:1' }),
       violated(
         'no-silent-loss',
         10,
@@ -117,30 +108,21 @@ const ROWS: ReviewRow[] = [
     title:
       'Java chunking, a delayed 6 MB M1, V1 on both clusters, pr-20948: each chunk crosses as its own op; us-west passes the first chunk and takes the last as NotDup (p1, 0): M1 assembles on both',
     scenario: scenario('u16-b01-java-chunk-delay-v1'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1'], 'us-west': ['M1'] },
-      outcomes: storedAt({ M1: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1'], ['M1'], { M1: '10:1' })),
   },
   {
     id: 'b02',
     title:
       "Go chunking, a delayed M1 for [us-east]: every chunk carries the message's metadata (internalSend shares sr.mm), so both chunk entries are skipped; M2 crosses; nothing owed",
     scenario: scenario('u16-b02-go-chunk-delay-replicate-local'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M2'], { M1: '10:1', M2: '10:2' })),
   },
   {
     id: 'b03',
     title:
       'Java chunking, delayed, V2; us-west unloads once the first chunk is stored there: its receipt goes ahead of CommandCloseProducer and deletes chunk 0; the resent last chunk is NotDup (no watermark after the replay, #25861, but nothing to repeat): M1 assembles once',
     scenario: scenario('u16-b03-chunk-delay-v2-target-unload'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1'], 'us-west': ['M1'] },
-      outcomes: storedAt({ M1: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1'], ['M1'], { M1: '10:1' })),
   },
   {
     id: 'n01',
@@ -193,10 +175,9 @@ const ROWS: ReviewRow[] = [
     title:
       'two-way V2, dedup off on both; us-west switches it on once E1 is stored there: Recovering, the replay, and every message once on each side',
     scenario: scenario('u16-w01-two-way-dedup-on-midrun'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2', 'W1'], 'us-west': ['E1', 'E2', 'W1'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1', W1: '20:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'E2', 'W1'], ['E1', 'E2', 'W1'], { E1: '10:0', E2: '10:1', W1: '20:2' }),
+    ),
   },
   {
     id: 'w02',
@@ -204,10 +185,7 @@ const ROWS: ReviewRow[] = [
       "two-way V2, dedup off at us-west and switched on once E1 is stored there; the replicator's connection drops before E1's receipt: the dedup cursor starts at 20:0, the resend is NotDup — E1 twice at us-west, the copy after the cursor reported",
     scenario: scenario('u16-w02-two-way-dedup-on-resend'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1', 'W1'], 'us-west': ['E1', 'E1', 'W1'] },
-        outcomes: storedAt({ E1: '10:0', W1: '20:2' }),
-      },
+      eastWest(['E1', 'W1'], ['E1', 'E1', 'W1'], { E1: '10:0', W1: '20:2' }),
       violated(
         'no-duplicates',
         17,
@@ -222,10 +200,7 @@ const ROWS: ReviewRow[] = [
       "two-way V1, producerName app on both sides, dedup switched on at us-east after W1 is replicated in: the new cursor starts after W1, so pe's E1 (app, 0) is stored at us-east — but us-west already holds (app, 0) from W1: E1 crosses as Dup and is deleted, lost for us-west; and us-east stores (app, 0) twice, W1's copy and E1 (review 19: a V1 link's copies are judged by their original producer name and sequence id)",
     scenario: scenario('u16-w03-two-way-v1-same-name-switch-on'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['W1', 'E1'], 'us-west': ['W1'] },
-        outcomes: storedAt({ W1: '20:0', E1: '10:1' }),
-      },
+      eastWest(['W1', 'E1'], ['W1'], { W1: '20:0', E1: '10:1' }),
       violated(
         'no-duplicates',
         18,
@@ -275,40 +250,36 @@ const ROWS: ReviewRow[] = [
     title:
       "Go batching on bookies: ownership moves while [M1, M2] is being written; the old owner finishes it before the fencing read, then M3's add is fenced, p1 is closed and reconnects to broker-2: each message once",
     scenario: scenario('u16-g03-go-batch-ownership-change'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:0', M3: '11:0' }),
+    ),
   },
   {
     id: 'l01',
     title:
       "three bookies, two entries a ledger: bookie-2 restarts with M2's add in flight; the ensemble changes to bookie-3 from 10:1, M2 fills ledger 10, which closes and rolls over; M3 is 11:0",
     scenario: scenario('u16-l01-rollover-during-ensemble-change'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '11:0' }),
+    ),
   },
   {
     id: 'l02',
     title:
       'two bookies, no spare: the same crash is NotEnoughBookies; ledger 10 closes at its LAC with M1, the rollover re-sends M2 into 11:0, M3 at 11:1 fills ledger 11',
     scenario: scenario('u16-l02-rollover-no-spare-bookie'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '11:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '11:0', M3: '11:1' }),
+    ),
   },
   {
     id: 'l03',
     title:
       "one entry a ledger: bookie-2 restarts while M3's add to ledger 12 is in flight: an ensemble change inside the newest ledger; M1, M2, M3 in ledgers 10, 11, 12",
     scenario: scenario('u16-l03-rollover-then-crash-in-new-ledger'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '11:0', M3: '12:0' }),
+    ),
   },
   {
     id: 's01',
@@ -344,10 +315,9 @@ const ROWS: ReviewRow[] = [
     title:
       'one Java client, an unload once M1 is written: CommandCloseProducer for each producer, the connection stays; both reconnect; each message once',
     scenario: scenario('u16-s03-shared-unload'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'N1', 'M2', 'N2'] },
-      outcomes: storedAt({ M1: '10:0', N1: '11:0', M2: '11:1', N2: '11:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'N1', 'M2', 'N2'], { M1: '10:0', N1: '11:0', M2: '11:1', N2: '11:2' }),
+    ),
   },
   {
     id: 's04',
@@ -379,10 +349,9 @@ const ROWS: ReviewRow[] = [
     title:
       "V1: M1 for [us-east, us-west], M2 disabled, M3; the source crashes once M1 is stored at us-west: the restarted broker's replicator resends M1 (Dup by original producer, -1:-1, deleted), skips M2, replicates M3",
     scenario: scenario('u16-r01-v1-replicate-to-source-restart'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '11:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2', 'M3'], ['M1', 'M3'], { M1: '10:0', M2: '11:0', M3: '11:1' }),
+    ),
   },
   {
     id: 'r02',
@@ -413,17 +382,16 @@ const ROWS: ReviewRow[] = [
     title:
       "V1 into us-west, whose broker crashes with M1 written: the replay rebuilds (p1, 0) from the entry's original producer name, the resend is Dup; M2 (us-east only) skipped; nothing twice",
     scenario: scenario('u16-r03-v1-remote-restart'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2', 'M3'], ['M1', 'M3'], { M1: '10:0', M2: '10:1', M3: '10:2' }),
+    ),
   },
   {
     id: 'm01',
     title:
       "Java chunking on bookies, pr-20948, ownership moves after the first chunk: on auto's order the old owner completes the last chunk before the fencing read, recovery keeps both, M1 stored whole",
     scenario: scenario('u16-m01-chunk-ownership-change'),
-    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) }),
+    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:1' })),
   },
   {
     id: 'm01b',
@@ -446,7 +414,7 @@ const ROWS: ReviewRow[] = [
       "Go chunking, pr-20948: the timer fails only the first chunk's item; its late receipt is matched by sequence id to the last chunk's item and completes M1 at 10:0 before the last chunk is written",
     scenario: scenario('u16-m02-go-chunk-timeout-first-chunk'),
     expected: quiescentWith(
-      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) },
+      localStored(['M1'], { M1: '10:0' }),
       violated(
         'no-silent-loss',
         6,
@@ -460,10 +428,7 @@ const ROWS: ReviewRow[] = [
     title:
       "dedup switched off once M1 is written, M1's receipt lost: the resend is written again; two copies, which dedup off does not promise against",
     scenario: scenario('u16-m03-dedup-off-midrun-lost-receipt'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M1', 'M2'], { M1: '10:1', M2: '10:2' })),
   },
   {
     id: 'm04',
@@ -484,20 +449,14 @@ const ROWS: ReviewRow[] = [
     title:
       "Java chunking on a shared client, pr-20948: the connection drops after chunk 0 is written; p1 resends both chunks, chunk 0 is written again unchecked, the last is NotDup: M1 assembles once; p2's N1 stored once",
     scenario: scenario('u16-m05-chunk-shared-connection-drop'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'N1'] },
-      outcomes: storedAt({ M1: '10:2', N1: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'N1'], { M1: '10:2', N1: '10:3' })),
   },
   {
     id: 'm06',
     title:
       'two-way V2, chunked M1 at us-east: its chunks cross as chunks and assemble at us-west, where the replicator deletes them unsent; W1 crosses once',
     scenario: scenario('u16-m06-two-way-chunked'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'W1'], 'us-west': ['M1', 'W1'] },
-      outcomes: storedAt({ M1: '10:1', W1: '20:2' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'W1'], ['M1', 'W1'], { M1: '10:1', W1: '20:2' })),
   },
   {
     id: 'm07',

@@ -16,9 +16,9 @@ import {
   quiescentNoAlarm,
   quiescentWith,
   type ReviewRow,
-  storedAt,
   violated,
 } from './reviewRows';
+import { eastWest, localStored } from './rowOutcomes';
 import { scenario } from './unseen-17.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -27,69 +27,50 @@ const ROWS: ReviewRow[] = [
     title:
       "a bundle unload of the source (closeWithoutWaitingClientDisconnect) while M1's replicated send is in flight: its receipt reaches a closed cursor and deletes nothing, the new replicator re-reads 10:0 and us-west, dedup off, stores M1 twice — dedup off promises nothing",
     scenario: scenario('u17-u01-bundle-unload-remote-dedup-off'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2'], ['M1', 'M1', 'M2'], { M1: '10:0', M2: '11:0' }),
+    ),
   },
   {
     id: 'u02',
     title:
       "pulsar-admin topics unload of the source (PersistentTopic.close(false)): the managed ledger waits for the replicator's close, M1's receipt ahead of it deletes 10:0, the new replicator reads from 10:1 — M1 once at the dedup-off us-west (the rule review 17 changed)",
     scenario: scenario('u17-u02-topic-unload-remote-dedup-off'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: 'u03',
     title: 'the same topic unload with V2 dedup at us-west: nothing is resent, each message once',
     scenario: scenario('u17-u03-topic-unload-v2'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: 'u04',
     title:
       "a bundle unload with V2 at us-west: M1 is re-read and resent, us-west's watermark (its topic did not reload) answers Dup — once",
     scenario: scenario('u17-u04-bundle-unload-v2'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: 'u05',
     title:
       "a topic unload of the remote (V1) with M1 received there: the replicator's producer is closed by the broker, reconnects and resends what is pending; each once",
     scenario: scenario('u17-u05-topic-unload-remote-side'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 'u06',
     title:
       'a topic unload of the source with two replicated sends in flight, dedup off on both sides: both receipts come ahead of the close and delete; each once',
     scenario: scenario('u17-u06-topic-unload-two-in-flight'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 'u07',
     title:
       "the source on two bookies: the topic unload closes ledger 10 only after the replicator's close; M1 once at the dedup-off us-west",
     scenario: scenario('u17-u07-topic-unload-bookies-source'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: 'u08',
@@ -111,30 +92,25 @@ const ROWS: ReviewRow[] = [
     title:
       "dedup off at us-east, V1 at us-west, M1's receipt lost: us-east stores M1 twice, both (p1, 0); us-west's V1 drops the second replicated copy as Dup",
     scenario: scenario('u17-o01-source-off-v1-remote'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M1', 'M2'], ['M1', 'M2'], { M1: '10:1', M2: '10:2' }),
+    ),
   },
   {
     id: 'o02',
     title:
       'the same with V2: two source positions, so us-west copies both entries; twice on each side, no violation (the source promised nothing)',
     scenario: scenario('u17-o02-source-off-v2-remote'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M1', 'M2'], ['M1', 'M1', 'M2'], { M1: '10:1', M2: '10:2' }),
+    ),
   },
   {
     id: 'o03',
     title:
       "dedup on at us-east, off at us-west; the replicator's connection drops before M1's receipt: the resend is written again at us-west — twice, no violation",
     scenario: scenario('u17-o03-remote-off-replicator-drop'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1'], 'us-west': ['M1', 'M1'] },
-      outcomes: storedAt({ M1: '10:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1'], ['M1', 'M1'], { M1: '10:0' })),
   },
   {
     id: 'n01',
@@ -142,10 +118,7 @@ const ROWS: ReviewRow[] = [
       'V1, one-way: pw at us-west shares the producerName "app" with pe at us-east and writes W1 (app, 0) first; E1 (app, 0) replicated in is Dup by the original producer name — deleted, lost at us-west',
     scenario: scenario('u17-n01-same-name-two-clusters-v1'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1'], 'us-west': ['W1'] },
-        outcomes: storedAt({ W1: '20:0', E1: '10:0' }),
-      },
+      eastWest(['E1'], ['W1'], { W1: '20:0', E1: '10:0' }),
       violated(
         'no-silent-loss',
         14,
@@ -159,10 +132,7 @@ const ROWS: ReviewRow[] = [
     title:
       'the same names with V2: the replicator is judged by source position, E1 is stored at us-west',
     scenario: scenario('u17-n02-same-name-two-clusters-v2'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1'], 'us-west': ['W1', 'E1'] },
-      outcomes: storedAt({ W1: '20:0', E1: '10:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1'], ['W1', 'E1'], { W1: '20:0', E1: '10:0' })),
   },
   {
     id: 'n03',
@@ -206,10 +176,7 @@ const ROWS: ReviewRow[] = [
     title:
       'p1 named "app" restarts its process: the connection closes with it and frees the name, the new create is seeded from last_sequence_id 0, M2 is (app, 1)',
     scenario: scenario('u17-b03-restart-same-name'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 'b04',
@@ -226,10 +193,7 @@ const ROWS: ReviewRow[] = [
     title:
       'dedup switched on while broker-2 takes the topic over: the switch waits for the load and acts at broker-2; M2, fenced at broker-1, is resent and written once',
     scenario: scenario('u17-d01-switch-on-during-takeover'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: 'd02',
@@ -246,20 +210,14 @@ const ROWS: ReviewRow[] = [
     title:
       'the TTL passes while the replicator has read M1 and M2 and both sends are in flight: the sends go on and both reach us-west; nothing is lost',
     scenario: scenario('u17-t01-ttl-send-in-flight'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 't02',
     title:
       "the TTL, then the replicator's connection drops with M1 in flight: a drop is no send failure — the producer reconnects and resends its pending M1, no rewind; stored",
     scenario: scenario('u17-t02-ttl-then-replicator-drop'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1'], 'us-west': ['M1'] },
-      outcomes: storedAt({ M1: '10:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1'], ['M1'], { M1: '10:0' })),
   },
   {
     id: 't03',
@@ -267,10 +225,7 @@ const ROWS: ReviewRow[] = [
       "the TTL expires M1, M2 unread, then a topic unload: the new replicator reads after the expired mark-delete; M3 crosses, M1 and M2 lost as the TTL's",
     scenario: scenario('u17-t03-ttl-then-topic-unload'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
-        outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-      },
+      eastWest(['M1', 'M2', 'M3'], ['M3'], { M1: '10:0', M2: '10:1', M3: '10:2' }),
       violated(
         'no-silent-loss',
         11,
@@ -291,10 +246,7 @@ const ROWS: ReviewRow[] = [
       'partial expiry: the TTL passes once M1 is acknowledged, before M2 is written: only M1 expires; M2 crosses',
     scenario: scenario('u17-t04-partial-expiry'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-        outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-      },
+      eastWest(['M1', 'M2'], ['M2'], { M1: '10:0', M2: '10:1' }),
       violated(
         'no-silent-loss',
         7,

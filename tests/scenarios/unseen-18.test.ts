@@ -19,6 +19,7 @@ import {
   storedAt,
   violated,
 } from './reviewRows';
+import { eastWest, localStored } from './rowOutcomes';
 import { scenario } from './unseen-18.scenarios';
 
 /** The words of a run that ends with the replicator's broken channel still dropping (r00–r02). */
@@ -36,13 +37,12 @@ const ROWS: ReviewRow[] = [
       "seed 000 with four entries, E3's local copy corrupted: the head alone fails, E4–E6 persist (watermark 10:6), the rewind's E3 is Dup and Case-1 completes it — E3 lost, as predicted",
     scenario: scenario('u18-s00-four-entries-corrupted-head'),
     expected: quiescentWith(
-      {
-        stored: {
-          'us-east': ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5', 'E6'],
-          'us-west': ['E4', 'E5', 'E6'],
-        },
-        outcomes: storedAt({ E3: '10:3', E4: '10:4', E5: '10:5', E6: '10:6' }),
-      },
+      eastWest(['10:0', '10:1', '10:2', 'E3', 'E4', 'E5', 'E6'], ['E4', 'E5', 'E6'], {
+        E3: '10:3',
+        E4: '10:4',
+        E5: '10:5',
+        E6: '10:6',
+      }),
       violated(
         'no-silent-loss',
         34,
@@ -253,30 +253,21 @@ const ROWS: ReviewRow[] = [
     title:
       "seed 001's faults on the auto policy: the adds reach both bookies before broker-2's fencing read, recovery closes ledger 3 with 3 entries — no race, no violation, as predicted",
     scenario: scenario('u18-f00-seed-faults-auto'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['3:0', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '3:1', M2: '3:2' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['3:0', 'M1', 'M2'], { M1: '3:1', M2: '3:2' })),
   },
   {
     id: 'f01',
     title:
       "the takeover once M1 is persisted, no slow bookie: ledger 3 closed with 2 entries, M2 fenced at broker-1 and written at broker-2's ledger 4 — no violation, as predicted",
     scenario: scenario('u18-f01-takeover-after-persist'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['3:0', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '3:1', M2: '4:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['3:0', 'M1', 'M2'], { M1: '3:1', M2: '4:0' })),
   },
   {
     id: 'f02',
     title:
       "ack quorum 1, the takeover when M1 reaches broker-1: bookie-1's answer alone completes 3:1, M2 goes to ledger 4 — no violation, as predicted",
     scenario: scenario('u18-f02-ack-quorum-1-takeover-at-receipt'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['3:0', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '3:1', M2: '4:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['3:0', 'M1', 'M2'], { M1: '3:1', M2: '4:0' })),
   },
   {
     id: 'f03',
@@ -284,7 +275,7 @@ const ROWS: ReviewRow[] = [
       "seed 001's recipe with a Go producer: the race is the broker's — ledger-entries-match at step 17 as in the Java built-in; M1's add errored out by the close, resent to 4:0, as predicted",
     scenario: scenario('u18-f03-seed-recipe-go'),
     expected: quiescentWith(
-      { stored: { local: ['3:0', 'M1', 'M2'] }, outcomes: storedAt({ M1: '4:0', M2: '4:1' }) },
+      localStored(['3:0', 'M1', 'M2'], { M1: '4:0', M2: '4:1' }),
       violated(
         'ledger-entries-match',
         17,
@@ -298,30 +289,21 @@ const ROWS: ReviewRow[] = [
     title:
       "f03 with pr-24722: broker-1 records the recovered 2 entries, so 3:1 stays readable and M1's resend (its add errored out) is written again at 4:0 — dedup off promises nothing, no violation",
     scenario: scenario('u18-f04-seed-recipe-go-pr-24722'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['3:0', 'M1', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '4:0', M2: '4:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['3:0', 'M1', 'M1', 'M2'], { M1: '4:0', M2: '4:1' })),
   },
   {
     id: 'f05',
     title:
       "an unload in place of the takeover: broker-1 closes its own ledger with its own LAC (3:0, bookie-2's answer for 3:1 still held), the errored add is resent to ledger 4 — no violation, as predicted",
     scenario: scenario('u18-f05-unload-instead-of-takeover'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['3:0', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '4:0', M2: '4:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['3:0', 'M1', 'M2'], { M1: '4:0', M2: '4:1' })),
   },
   {
     id: 'f06',
     title:
       "the takeover once M1 is persisted, dedup on: M1's receipt was already on its way, M2 fenced and written at 4:0 — each once, as predicted",
     scenario: scenario('u18-f06-takeover-dedup-on'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['3:0', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '3:1', M2: '4:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['3:0', 'M1', 'M2'], { M1: '3:1', M2: '4:0' })),
   },
   {
     id: 'r00',
@@ -367,40 +349,41 @@ const ROWS: ReviewRow[] = [
     title:
       'three original producers each with id 0 under V1: V1 dedups by original name, each receipt matches its head — all stored, no violation, as predicted',
     scenario: scenario('u18-r03-three-producers-same-id'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2', 'M3'], ['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '10:2' }),
+    ),
   },
   {
     id: 'r04',
     title:
       "issue-1's producers under V1, the replicator's connection drops when M3 reaches us-west: the resends are Dup by (original name, id) and match their heads — each once, as predicted",
     scenario: scenario('u18-r04-v1-drop-at-m3'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2', 'M3', 'M4'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2', M4: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2', 'M3', 'M4'], ['M1', 'M2', 'M3', 'M4'], {
+        M1: '10:0',
+        M2: '10:1',
+        M3: '10:2',
+        M4: '10:3',
+      }),
+    ),
   },
   {
     id: 'r05',
     title:
       'issue-2 with increasing ids (0, 1, 2), a drop when M3 reaches us-west: no churn, each once, as predicted',
     scenario: scenario('u18-r05-issue-2-increasing-ids'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2', 'M3'], ['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '10:2' }),
+    ),
   },
   {
     id: 'r06',
     title:
       "issue-2's ids (10, 1, 2) on the auto policy, a drop once M1 is persisted at us-west: the resends answer in order 10, 1, 2 — each once, no loop, as predicted",
     scenario: scenario('u18-r06-issue-2-auto-drop-at-persist'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'M2', 'M3'], ['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '10:2' }),
+    ),
   },
   {
     id: 'g00',

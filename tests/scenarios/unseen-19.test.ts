@@ -21,6 +21,7 @@ import {
   storedAt,
   violated,
 } from './reviewRows';
+import { eastWest, localStored } from './rowOutcomes';
 import { scenario } from './unseen-19.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -69,10 +70,7 @@ const ROWS: ReviewRow[] = [
     title:
       'n02 with deduplication off: M2 is written at 10:1 — nothing completed is missing, no alarm, as predicted',
     scenario: scenario('u19-n04-same-seq-dedup-off'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 'n05',
@@ -89,10 +87,7 @@ const ROWS: ReviewRow[] = [
     title:
       'no-silent-loss, replicator: the connection drops once E1 persisted at us-west; the resend is Dup by source position and deleted — us-west stores E1, no alarm, as predicted',
     scenario: scenario('u19-n06-replicated-dup-stored'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'n07',
@@ -100,10 +95,7 @@ const ROWS: ReviewRow[] = [
       "no-silent-loss, a message TTL mark-deletes the replicator's backlog before any read: E1 and E2 reported with the TTL detail at the expiry's step (decided: a mark-delete is reported as done, whoever made it), as predicted",
     scenario: scenario('u19-n07-ttl-before-read'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1', 'E2'], 'us-west': [] },
-        outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-      },
+      eastWest(['E1', 'E2'], [], { E1: '10:0', E2: '10:1' }),
       violated(
         'no-silent-loss',
         11,
@@ -123,50 +115,35 @@ const ROWS: ReviewRow[] = [
     title:
       "no-silent-loss: the TTL fires while E1's send is in flight — the send goes on, E1 is stored at us-west, no alarm in between; E2 is written after the expiry (predicted expired: mispredicted, auto sends E2 later), replicated",
     scenario: scenario('u19-n08-ttl-in-flight'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'n09',
     title:
       "no-silent-loss: a subscription's TTL mark-delete is no replicator's and deletes no data — M1, M2 stored, no alarm, as predicted",
     scenario: scenario('u19-n09-ttl-subscription-only'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 'n10',
     title:
       "no-silent-loss: E1 sent with disableReplication is skipped by the sender's wish — not reported replicated, no alarm, no stall, as predicted",
     scenario: scenario('u19-n10-disable-replication'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'd01',
     title:
       "no-duplicates, dedup off: M1's receipt lost, the resend is written again (M1, M1, M2) — the topic promises nothing, no alarm, as predicted",
     scenario: scenario('u19-d01-dedup-off-resend'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M1', 'M2'], { M1: '10:1', M2: '10:2' })),
   },
   {
     id: 'd02',
     title:
       "no-duplicates: dedup switched off after M1 persisted, M1's resend written while off — no alarm, as predicted",
     scenario: scenario('u19-d02-dedup-switched-off'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M1', 'M2'], { M1: '10:1', M2: '10:2' })),
   },
   {
     id: 'd03',
@@ -174,7 +151,7 @@ const ROWS: ReviewRow[] = [
       "no-duplicates: dedup switched on after M1 persisted (cursor Latest) and one entry per ledger: the resend is written after the cursor into ledger 11 — alarm, copies 10:0 and 11:0, as predicted (the built-in dedup-enabled-at-runtime's rule across a rollover)",
     scenario: scenario('u19-d03-dedup-on-rollover-copies'),
     expected: quiescentWith(
-      { stored: { local: ['M1', 'M1', 'M2'] }, outcomes: storedAt({ M1: '11:0', M2: '12:0' }) },
+      localStored(['M1', 'M1', 'M2'], { M1: '11:0', M2: '12:0' }),
       violated(
         'no-duplicates',
         10,
@@ -208,10 +185,7 @@ const ROWS: ReviewRow[] = [
     title:
       'no-duplicates: the same batch with dedup off is written twice (M1, M2, M1, M2) — no alarm, as predicted',
     scenario: scenario('u19-d06-batch-resend-dedup-off'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2', 'M1', 'M2'], { M1: '10:1', M2: '10:1' })),
   },
   {
     id: 'd07',
@@ -233,50 +207,41 @@ const ROWS: ReviewRow[] = [
     title:
       'no-duplicates, V2: us-east not deduplicating stores E1 twice (10:0, 10:1); both source entries are replicated and us-west, deduplicating by source position, stores E1 twice — V2 promises nothing for distinct source entries: no alarm, as predicted',
     scenario: scenario('u19-d08-v2-two-source-copies'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E1', 'E2'], 'us-west': ['E1', 'E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:1', E2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'E1', 'E2'], ['E1', 'E1', 'E2'], { E1: '10:1', E2: '10:2' }),
+    ),
   },
   {
     id: 'd09',
     title:
       'no-duplicates, V1: the same, us-west keys on (p1, seq 0) and drops the second copy — E1 once, no alarm, as predicted',
     scenario: scenario('u19-d09-v1-two-source-copies'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:1', E2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'E1', 'E2'], ['E1', 'E2'], { E1: '10:1', E2: '10:2' }),
+    ),
   },
   {
     id: 'd10',
     title:
       "no-duplicates: dedup at us-east only; the replicator's resend after a drop is written again at us-west (E1, E1, E2) — us-west promises nothing, no alarm, as predicted",
     scenario: scenario('u19-d10-dedup-source-only'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'E2'], ['E1', 'E1', 'E2'], { E1: '10:0', E2: '10:1' }),
+    ),
   },
   {
     id: 'd11',
     title:
       'no-duplicates: dedup at us-west only; the same resend is Dup — E1 once, no alarm, as predicted',
     scenario: scenario('u19-d11-dedup-remote-only'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'd12',
     title:
       'd07 with pr-20948: the first chunk is written unchecked again (10:1) and the resent last chunk is persisted at 10:2 — the consumer restarts on the repeated chunk 0 and assembles M1 once: no alarm, as predicted',
     scenario: scenario('u19-d12-chunked-resend-pr-20948'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:2', M2: '10:3' })),
   },
   {
     id: 'd13',
@@ -293,30 +258,23 @@ const ROWS: ReviewRow[] = [
     title:
       "no-duplicates, a batch's indexes: a Java batch [E1, E2] replicated V2, the replicator dropped once us-west persisted it — the resent entry is Dup by source position: once each, no alarm, as predicted",
     scenario: scenario('u19-d14-replicated-batch-drop'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:0' })),
   },
   {
     id: 'd15',
     title:
       'd14 with us-west not deduplicating: the batch is written twice there (E1, E2, E1, E2) — promised by nothing, no alarm, as predicted',
     scenario: scenario('u19-d15-replicated-batch-drop-remote-off'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2', 'E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'E2'], ['E1', 'E2', 'E1', 'E2'], { E1: '10:0', E2: '10:0' }),
+    ),
   },
   {
     id: 'd16',
     title:
       "d14 under V1: the resent batch is Dup by (p1, highest 1) — once each; the widened V1 key (p1, each message's seq) finds nothing, as predicted",
     scenario: scenario('u19-d16-replicated-batch-drop-v1'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:0' })),
   },
   {
     id: 'b01',
@@ -324,7 +282,7 @@ const ROWS: ReviewRow[] = [
       "seed 001's recipe with its subscription consuming afterwards: ledger-entries-match at step 17 as the built-in; the consumer reads only what the list records (3:0, ledger 4) — no acked-positions-exist, no negative backlog, as predicted",
     scenario: scenario('u19-b01-seed-001-consumer'),
     expected: quiescentWith(
-      { stored: { local: ['3:0', 'M1', 'M2'] }, outcomes: storedAt({ M1: '4:0', M2: '4:1' }) },
+      localStored(['3:0', 'M1', 'M2'], { M1: '4:0', M2: '4:1' }),
       violated(
         'ledger-entries-match',
         17,
@@ -338,50 +296,37 @@ const ROWS: ReviewRow[] = [
     title:
       'b01 on the auto policy: both adds reach both bookies before the fencing reads; ledger 3 recorded as closed — no alarm, as predicted',
     scenario: scenario('u19-b06-seed-001-consumer-auto'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['3:0', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '3:1', M2: '3:2' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['3:0', 'M1', 'M2'], { M1: '3:1', M2: '3:2' })),
   },
   {
     id: 'b02',
     title:
       'a closed empty ledger: the topic unloaded before any send closes ledger 10 with 0 entries (last entry -1); M1, M2 go to ledger 11 — 0 = -1 + 1, no alarm, as predicted',
     scenario: scenario('u19-b02-closed-empty-ledger'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '11:0', M2: '11:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '11:0', M2: '11:1' })),
   },
   {
     id: 'b03',
     title:
       'acked positions across rollovers (one entry per ledger): M1 10:0, M2 11:0, M3 12:0 consumed and acked — each ack within the list, no alarm, as predicted',
     scenario: scenario('u19-b03-acks-across-rollover'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '11:0', M3: '12:0' }),
+    ),
   },
   {
     id: 'b04',
     title:
       "acked positions after an ownership change: broker-2 recovers ledger 10 and M2 goes to ledger 11; the consumer's acks stay within the list — no alarm, as predicted",
     scenario: scenario('u19-b04-acks-after-takeover'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: 'b05',
     title:
       'a TTL on a subscription over bookies moves its mark-delete to the last confirmed entry — a position that exists, backlog 0: no alarm, as predicted',
     scenario: scenario('u19-b05-ttl-subscription-bk'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 'p01',
@@ -408,10 +353,7 @@ const ROWS: ReviewRow[] = [
     title:
       'replication-progress: the error twice only on a single entry — the third attempt passes, E1 replicated, no loop reported for a run that could still progress, as predicted',
     scenario: scenario('u19-p02-not-allowed-twice'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1'], 'us-west': ['E1'] },
-      outcomes: storedAt({ E1: '10:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1'], ['E1'], { E1: '10:0' })),
   },
   {
     id: 'p06',
@@ -419,10 +361,7 @@ const ROWS: ReviewRow[] = [
       "p02 with E2 pipelined behind E1: E2 persists while E1 is refused; the rewind's E1 is Dup by position and Case-1 completes it — E1 lost (predicted as p02: mispredicted; review 18 s04's shape)",
     scenario: scenario('u19-p06-not-allowed-twice-pipelined'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E2'] },
-        outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-      },
+      eastWest(['E1', 'E2'], ['E2'], { E1: '10:0', E2: '10:1' }),
       violated(
         'no-silent-loss',
         23,
@@ -457,7 +396,7 @@ const ROWS: ReviewRow[] = [
       'the TTL empties the backlog: no-silent-loss for E1 (TTL detail) but nothing is owed — no replication-progress, as predicted',
     scenario: scenario('u19-p03-ttl-nothing-owed'),
     expected: quiescentWith(
-      { stored: { 'us-east': ['E1'], 'us-west': [] }, outcomes: storedAt({ E1: '10:0' }) },
+      eastWest(['E1'], [], { E1: '10:0' }),
       violated(
         'no-silent-loss',
         6,
@@ -471,20 +410,14 @@ const ROWS: ReviewRow[] = [
     title:
       "a corrupted head with nothing behind it: the rewind's clean re-read is stored — no alarm, as predicted",
     scenario: scenario('u19-p04-corrupted-single-entry'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1'], 'us-west': ['E1'] },
-      outcomes: storedAt({ E1: '10:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1'], ['E1'], { E1: '10:0' })),
   },
   {
     id: 'p05',
     title:
       'a replicator drop once E1, E2 are stored at us-west: the resends are Dup and deleted — replication finishes, no loop, as predicted',
     scenario: scenario('u19-p05-drop-after-persist'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
 ];
 

@@ -16,6 +16,7 @@ import {
   storedAt,
   violated,
 } from './reviewRows';
+import { eastWest, localStored } from './rowOutcomes';
 import { runOf } from './helpers';
 import { scenario } from './unseen-20.scenarios';
 
@@ -25,30 +26,23 @@ const ROWS: ReviewRow[] = [
     title:
       'trim, deduplication on from the start: the dedup cursor (pulsar.dedup at 10:-1, no snapshot in the run) is the slowest durable cursor — nothing deleted, as predicted',
     scenario: scenario('u20-t01-dedup-cursor-holds'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '11:0', M3: '12:0' }),
+    ),
   },
   {
     id: 't02',
     title:
       'trim after deduplication was switched off (pulsar.dedup deleted): the subscription consumed M3 at 12:0, the last entry of a closed ledger — ledgers 10–12 deleted (Pulsar creates the next ledger at once: createLedgerAfterClosed), nothing lost, as predicted',
     scenario: scenario('u20-t02-dedup-off-then-trim'),
-    expected: quiescentNoAlarm({
-      stored: { local: [] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored([], { M1: '10:0', M2: '11:0', M3: '12:0' })),
   },
   {
     id: 't03',
     title:
       "trim right after M2's write: the subscription had already acknowledged M1 (10:0), so ledger 10 goes and 11 is current — misprediction (the order), Pulsar agrees",
     scenario: scenario('u20-t03-subscription-holds'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M2', 'M3'], { M1: '10:0', M2: '11:0', M3: '12:0' })),
   },
   {
     id: 't04',
@@ -66,10 +60,7 @@ const ROWS: ReviewRow[] = [
       "a message TTL then a trim: E1, E2 expired on the replicator's cursor before its first read — reported with the TTL's words at the expiry; the trim deletes their ledgers and the loss stays reported, as predicted",
     scenario: scenario('u20-t06-ttl-then-trim'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E3'], 'us-west': ['E3'] },
-        outcomes: storedAt({ E1: '10:0', E2: '11:0', E3: '12:0' }),
-      },
+      eastWest(['E3'], ['E3'], { E1: '10:0', E2: '11:0', E3: '12:0' }),
       violated(
         'no-silent-loss',
         10,
@@ -90,10 +81,7 @@ const ROWS: ReviewRow[] = [
       "seed 000's corrupted head (Case-1 deletes E3 unsent), then a trim at the end: ledger 10 (E3) is deleted behind the replicator's mark-delete 11:1 — the loss stays reported, as predicted",
     scenario: scenario('u20-t07-checksum-then-trim'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E4', 'E5'], 'us-west': ['E4', 'E5'] },
-        outcomes: storedAt({ E3: '10:3', E4: '11:0', E5: '11:1' }),
-      },
+      eastWest(['E4', 'E5'], ['E4', 'E5'], { E3: '10:3', E4: '11:0', E5: '11:1' }),
       violated(
         'no-silent-loss',
         27,
@@ -107,20 +95,16 @@ const ROWS: ReviewRow[] = [
     title:
       'a topic unload of the source after E1 reached us-west, then a trim: the reload opened ledger 11; the replicator consumed 10 wholly, which goes — nothing lost, as predicted',
     scenario: scenario('u20-t08-unload-then-trim'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '11:0' })),
   },
   {
     id: 't09',
     title:
       'a takeover whose load fails with BadVersion (broker-1 rolled the ledger first), then a trim: the metadata names broker-2 while broker-1 serves — the trim cannot act (the topic is moving) and the run warns it never fired; decided, see the doc',
     scenario: scenario('u20-t09-takeover-then-trim'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '11:0' }),
+    ),
   },
   {
     id: 't10',
@@ -137,10 +121,9 @@ const ROWS: ReviewRow[] = [
     title:
       'a message TTL then a trim, deduplication on: checkMessageExpiry expires subscriptions and replicators, never pulsar.dedup — nothing deleted, as predicted',
     scenario: scenario('u20-t11-ttl-spares-dedup-cursor'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '11:0', M3: '12:0' }),
+    ),
   },
   {
     id: 'u01',
@@ -157,10 +140,7 @@ const ROWS: ReviewRow[] = [
     title:
       'topics unload of the remote (not deduplicating) after E1 was written there: its producers close at once (Producer.disconnect) — E1, E2 once, as predicted',
     scenario: scenario('u20-u02-remote-topic-unload'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'u03',
@@ -187,20 +167,14 @@ const ROWS: ReviewRow[] = [
     title:
       "set-deduplication due while the topic unload's close waits: not applicable while closing, it runs after the reload — nothing duplicated, as predicted",
     scenario: scenario('u20-u04-toggle-during-close'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '11:0' })),
   },
   {
     id: 'u05',
     title:
       "PR 23697's broken channel on the replicator, then a topic unload of the source when quiet: V2 at us-west drops the stale frame by position; the reloaded replicator resends from its cursor — E1, E2 once, as predicted",
     scenario: scenario('u20-u05-duplicate-frames-topic-unload'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'u06',
@@ -227,20 +201,16 @@ const ROWS: ReviewRow[] = [
     title:
       "the remote switched on after E1 was written there, the replicator dropped after E2's write: the replay (nothing after the cursor) ran first, so E2's resend is Dup by source position — stored once, as predicted",
     scenario: scenario('u20-d01-remote-on-replicator-drop'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'd02',
     title:
       "the remote switched off, the replicator dropped after E2's write: E2's resend is written again — twice at us-west, no alarm (nothing promised), as predicted",
     scenario: scenario('u20-d02-remote-off-replicator-drop'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'E2'], ['E1', 'E2', 'E2'], { E1: '10:0', E2: '10:1' }),
+    ),
   },
   {
     id: 'd03',
@@ -267,20 +237,14 @@ const ROWS: ReviewRow[] = [
     title:
       'switched on after M2 (pulsar.dedup at 11:0), then a trim: ledgers 10 and 11 lie wholly before every durable cursor and go — stored M3, nothing lost, as predicted',
     scenario: scenario('u20-d05-on-then-trim'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0', M3: '12:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M3'], { M1: '10:0', M2: '11:0', M3: '12:0' })),
   },
   {
     id: 'd06',
     title:
       "chunked M1 (pr-20948), deduplication switched on after its first chunk, that chunk's receipt lost: the replay (nothing after 10:0) ran before the resend, so both chunks are written again — M1 assembles, no alarm; misprediction (the order), Pulsar agrees",
     scenario: scenario('u20-d06-chunked-on-mid-message'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:2', M2: '10:3' })),
   },
   {
     id: 'r01',
@@ -409,10 +373,7 @@ const ROWS: ReviewRow[] = [
     title:
       'two-way, a ledger per entry, trims at both ends: each replicator consumed its own entries and skipped the replicated ones — every closed ledger goes, nothing lost, as predicted',
     scenario: scenario('u20-r08-two-way-trim'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': [], 'us-west': [] },
-      outcomes: storedAt({ E1: '10:0', W1: '21:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest([], [], { E1: '10:0', W1: '21:0' })),
   },
   {
     id: 'r09',
@@ -434,10 +395,7 @@ const ROWS: ReviewRow[] = [
       "two-way, a TTL at us-west before its replicator read: W1 reported lost by the TTL; E1's copy (replicated_from) is not owed back — as predicted",
     scenario: scenario('u20-r10-two-way-ttl'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1'], 'us-west': ['E1', 'W1'] },
-        outcomes: storedAt({ E1: '10:0', W1: '20:1' }),
-      },
+      eastWest(['E1'], ['E1', 'W1'], { E1: '10:0', W1: '20:1' }),
       violated(
         'no-silent-loss',
         16,
@@ -451,20 +409,14 @@ const ROWS: ReviewRow[] = [
     title:
       "a chunked message replicated (V2), the replicator dropped after chunk 1's write at us-west: the resend of chunk 1 is Dup by position — M1 once, as predicted",
     scenario: scenario('u20-c01-geo-chunked-v2-drop'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:1', M2: '10:2' })),
   },
   {
     id: 'c02',
     title:
       'the same under V1 with pr-20948: chunk 1 is written again unchecked, chunk 2 judged NotDup — the consumer restarts on the repeated first chunk, M1 once, as predicted',
     scenario: scenario('u20-c02-geo-chunked-v1-20948-drop'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:1', M2: '10:2' })),
   },
   {
     id: 'c03',
@@ -472,10 +424,7 @@ const ROWS: ReviewRow[] = [
       "a message TTL between M1's chunks: chunk 1 expires on the replicator's cursor, chunk 2 is replicated alone — M1 lost at us-west; the detail now names the TTL on chunk 10:0 (it blamed the replicator's delete)",
     scenario: scenario('u20-c03-geo-chunked-ttl-mid-message'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-        outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-      },
+      eastWest(['M1', 'M2'], ['M2'], { M1: '10:1', M2: '10:2' }),
       violated(
         'no-silent-loss',
         20,
@@ -499,10 +448,7 @@ const ROWS: ReviewRow[] = [
     title:
       "NotAllowedError twice on M1 at us-west: the fault is the message's, so both pipelined chunks fail once and rewind — the third read sends both, M1 assembles; misprediction (the fault's scope)",
     scenario: scenario('u20-c05-geo-chunked-not-allowed-twice'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:1', M2: '10:2' })),
   },
   {
     id: 'c06',
@@ -510,10 +456,7 @@ const ROWS: ReviewRow[] = [
       "NotAllowedError once: chunk 1 fails, chunk 2 is written (watermark 10:1), chunk 1's resend is Dup by position and deleted (Case-1) — M1 lost at us-west, review 18's loss for a chunk, as predicted",
     scenario: scenario('u20-c06-geo-chunked-not-allowed-once'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-        outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-      },
+      eastWest(['M1', 'M2'], ['M2'], { M1: '10:1', M2: '10:2' }),
       violated(
         'no-silent-loss',
         19,
@@ -527,10 +470,7 @@ const ROWS: ReviewRow[] = [
     title:
       'a TTL at the remote with a subscription there: only that subscription expires — nothing lost, as predicted',
     scenario: scenario('u20-e01-ttl-at-remote'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'e02',
@@ -538,10 +478,7 @@ const ROWS: ReviewRow[] = [
       "a TTL due during a topic unload's wait: not applicable while closing; after the reload it expires E2 (11:0) before the replicator reads it — no-silent-loss E2 (TTL), as predicted",
     scenario: scenario('u20-e02-ttl-during-topic-unload'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1'] },
-        outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
-      },
+      eastWest(['E1', 'E2'], ['E1'], { E1: '10:0', E2: '11:0' }),
       violated(
         'no-silent-loss',
         20,
@@ -556,10 +493,7 @@ const ROWS: ReviewRow[] = [
       "a TTL at a bookie-backed source while M2's add waits for a slow bookie: only confirmed M1 expires (lost, TTL); M2 is replicated later, as predicted",
     scenario: scenario('u20-e03-ttl-slow-bookie'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-        outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-      },
+      eastWest(['M1', 'M2'], ['M2'], { M1: '10:0', M2: '10:1' }),
       violated(
         'no-silent-loss',
         9,

@@ -16,6 +16,7 @@ import {
   storedAt,
   violated,
 } from './reviewRows';
+import { eastWest } from './rowOutcomes';
 import { runOf, textsOf } from './helpers';
 import { scenario } from './unseen-21.scenarios';
 
@@ -25,30 +26,27 @@ const ROWS: ReviewRow[] = [
     title:
       'two-way V1, east→west dropped after E1 persisted at us-west: the resend is Dup by (pe, 0) (isDuplicateReplV1 takes the original name); each side E1, W1, E2 once, as predicted',
     scenario: scenario('u21-a01-two-way-v1-drop'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2'], 'us-west': ['E1', 'W1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:1', E2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'W1', 'E2'], ['E1', 'W1', 'E2'], { E1: '10:0', W1: '20:1', E2: '10:2' }),
+    ),
   },
   {
     id: 'a02',
     title:
       'two-way V2, a bundle unload of us-west (the source of W1, the remote of E1, E2): both links restart, every resend Dup by position; once each side, as predicted',
     scenario: scenario('u21-a02-two-way-unload-remote'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2'], 'us-west': ['E1', 'W1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:1', E2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'W1', 'E2'], ['E1', 'W1', 'E2'], { E1: '10:0', W1: '20:1', E2: '10:2' }),
+    ),
   },
   {
     id: 'a03',
     title:
       "two-way, V1 east→west and V2 back, us-east's broker crashes after E1 reached us-west: the reload opens ledger 11, resends are Dup (by seq one way, by position the other); once each side, as predicted",
     scenario: scenario('u21-a03-two-way-mixed-restart'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2'], 'us-west': ['E1', 'W1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:1', E2: '11:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'W1', 'E2'], ['E1', 'W1', 'E2'], { E1: '10:0', W1: '20:1', E2: '11:1' }),
+    ),
   },
   {
     id: 'a04',
@@ -75,10 +73,13 @@ const ROWS: ReviewRow[] = [
     title:
       "two-way V2, us-west not deduplicating, east→west dropped after E1 persisted there: E1 twice at us-west; us-west's replicator deletes both copies unsent (replicated_from), us-east holds E1 once, as predicted",
     scenario: scenario('u21-a06-two-way-remote-off-drop'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2'], 'us-west': ['E1', 'E1', 'W1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:2', E2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'W1', 'E2'], ['E1', 'E1', 'W1', 'E2'], {
+        E1: '10:0',
+        W1: '20:2',
+        E2: '10:2',
+      }),
+    ),
   },
   {
     id: 'a07',
@@ -103,30 +104,23 @@ const ROWS: ReviewRow[] = [
     title:
       "a ledger per entry, the replicator after the workload, a trim once E2 is persisted: the replicator's cursor at 10:-1 holds every ledger — nothing deleted, E1, E2 replicated, as predicted",
     scenario: scenario('u21-b01-trim-before-replicator-reads'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '11:0' })),
   },
   {
     id: 'b02',
     title:
       "two-way, a ledger per entry, a subscription at us-west, a trim there at the end: us-west's replicator deleted the replicated-in entries unsent and the subscription consumed all — every ledger deleted, as predicted",
     scenario: scenario('u21-b02-two-way-trim-remote'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2'], 'us-west': [] },
-      outcomes: storedAt({ E1: '10:0', W1: '21:0', E2: '12:0' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'W1', 'E2'], [], { E1: '10:0', W1: '21:0', E2: '12:0' }),
+    ),
   },
   {
     id: 'b03',
     title:
       "the TTL at us-east while E1's replicated send is in flight, then the replicator's connection drops: the producer's pending queue resends E1 (a drop does not rewind the cursor), E2 written later is not expired — nothing lost; predicted a TTL loss (misprediction, Pulsar agrees)",
     scenario: scenario('u21-b03-drop-then-ttl'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'b04',
@@ -134,10 +128,7 @@ const ROWS: ReviewRow[] = [
       "a TTL at both ends of a two-way pair before either replicator reads: W1 lost to us-east, E1 and E2 to us-west, each with the TTL's words and its link; nothing replicated in is owed back, as predicted",
     scenario: scenario('u21-b04-two-way-ttl-both'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1', 'E2'], 'us-west': ['W1'] },
-        outcomes: storedAt({ E1: '10:0', W1: '20:0', E2: '10:1' }),
-      },
+      eastWest(['E1', 'E2'], ['W1'], { E1: '10:0', W1: '20:0', E2: '10:1' }),
       violated(
         'no-silent-loss',
         12,
@@ -164,10 +155,7 @@ const ROWS: ReviewRow[] = [
       "a TTL at us-east before the replicator reads, then a broker restart there: the expiry's mark-delete is kept; E1, E2 lost (the TTL named), nothing sent after the restart, as predicted",
     scenario: scenario('u21-b05-ttl-then-restart'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1', 'E2'], 'us-west': [] },
-        outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-      },
+      eastWest(['E1', 'E2'], [], { E1: '10:0', E2: '10:1' }),
       violated(
         'no-silent-loss',
         10,
@@ -187,30 +175,21 @@ const ROWS: ReviewRow[] = [
     title:
       'us-east on bookies, a ledger per entry, a trim at the end: 10 and 11 (consumed by the replicator) deleted, the current empty ledger kept — us-east stores nothing, us-west E1, E2, as predicted',
     scenario: scenario('u21-b06-trim-with-bookies'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': [], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest([], ['E1', 'E2'], { E1: '10:0', E2: '11:0' })),
   },
   {
     id: 'c01',
     title:
       'us-east on bookies, ownership moves to broker-3 once E1 is persisted: recovery, the replicator restarts from its cursor, p1 reconnects; E1, E2 once at both, as predicted',
     scenario: scenario('u21-c01-ownership-source'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '11:0' })),
   },
   {
     id: 'c02',
     title:
       "us-west on bookies, ownership moves to broker-4 once E1 is persisted there: E1's receipt had deleted it, E2 goes to broker-4; once, as predicted",
     scenario: scenario('u21-c02-ownership-remote'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'c03',
@@ -218,10 +197,7 @@ const ROWS: ReviewRow[] = [
       "us-west on bookies, bookie-2 slow for E1, ownership to broker-4 when E1 arrives: recovery keeps 20:0 (both bookies hold it), but the load's replay does not rebuild the V2 watermark (apache/pulsar#25861) — the resend of E1 is stored again at 21:0: no-duplicates; predicted once (misprediction: #25861, Pulsar agrees; with pr-25860 once)",
     scenario: scenario('u21-c03-slow-bookie-ownership-remote'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E1', 'E2'] },
-        outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-      },
+      eastWest(['E1', 'E2'], ['E1', 'E1', 'E2'], { E1: '10:0', E2: '10:1' }),
       violated(
         'no-duplicates',
         39,
@@ -235,40 +211,28 @@ const ROWS: ReviewRow[] = [
     title:
       "us-east on two bookies, bookie-2 restarts with E2's add in flight: no replacement, ledger 10 closes at E1, E2 is written at 11:0; the replicator reads across the rollover; once at both, as predicted",
     scenario: scenario('u21-c04-restart-bookie-source'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '11:0' })),
   },
   {
     id: 'c05',
     title:
       'us-west on three bookies, bookie-2 restarts with the replicated E1 in flight: ensemble change, the replicator sees nothing; once, as predicted',
     scenario: scenario('u21-c05-restart-bookie-remote-ensemble'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'c06',
     title:
       'us-west on two bookies, the same restart: no replacement bookie, the managed ledger rolls over and re-writes E1; once, as predicted',
     scenario: scenario('u21-c06-restart-bookie-remote-rollover'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'c07',
     title:
       "us-west on bookies with a ledger per entry: the replicator's E1, E2 across the rollover; once, as predicted",
     scenario: scenario('u21-c07-rollover-remote'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'c08',
@@ -285,60 +249,48 @@ const ROWS: ReviewRow[] = [
     title:
       "us-east not deduplicating crashes after E1 persisted: p1's resend stores E1 twice there; V2 sees two source positions, us-west stores both — no violation, as predicted",
     scenario: scenario('u21-c09-crash-source-dedup-off-v2'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E1', 'E2'], 'us-west': ['E1', 'E1', 'E2'] },
-      outcomes: storedAt({ E1: '11:0', E2: '11:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'E1', 'E2'], ['E1', 'E1', 'E2'], { E1: '11:0', E2: '11:1' }),
+    ),
   },
   {
     id: 'c10',
     title:
       'c09 with V1: us-west keys both copies by (p1, 0) and drops the second — E1 twice at us-east, once at us-west, as predicted',
     scenario: scenario('u21-c10-crash-source-dedup-off-v1'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '11:0', E2: '11:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'E1', 'E2'], ['E1', 'E2'], { E1: '11:0', E2: '11:1' }),
+    ),
   },
   {
     id: 'd01',
     title:
       "us-west's broker crashes after E1 arrived, before it is persisted: the write is lost with the process, the replicator resends; once, as predicted",
     scenario: scenario('u21-d01-crash-remote-before-persist'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'd02',
     title:
       'us-east (two brokers) crashes after the replicator sent E1 and broker-3 loads it: the new replicator re-reads from the cursor, Dup by position; once, as predicted',
     scenario: scenario('u21-d02-crash-source-moves'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '11:0' })),
   },
   {
     id: 'd03',
     title:
       "two-way, a topic unload (scope topic) of us-west after E1's replicated send: the close waits for west→east's producer; once each side, as predicted",
     scenario: scenario('u21-d03-two-way-topic-unload-remote'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2'], 'us-west': ['E1', 'W1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', W1: '21:1', E2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'W1', 'E2'], ['E1', 'W1', 'E2'], { E1: '10:0', W1: '21:1', E2: '10:2' }),
+    ),
   },
   {
     id: 'd04',
     title:
       'V1, us-west crashes after E1 persisted there, before the receipt: the replay rebuilds (p1, 0) and the resend is Dup; once, as predicted',
     scenario: scenario('u21-d04-crash-remote-v1'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'd06',
@@ -346,10 +298,7 @@ const ROWS: ReviewRow[] = [
       'd04 with V2: the replay does not rebuild the _LID/_EID watermark (apache/pulsar#25861), the resend of E1 is stored again at 21:0 — no-duplicates, as predicted after x03 (with pr-25860 once)',
     scenario: scenario('u21-d06-crash-remote-v2'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E1', 'E2'] },
-        outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-      },
+      eastWest(['E1', 'E2'], ['E1', 'E1', 'E2'], { E1: '10:0', E2: '10:1' }),
       violated(
         'no-duplicates',
         13,
@@ -387,40 +336,42 @@ const ROWS: ReviewRow[] = [
     title:
       "the same drop with us-east not deduplicating and V1 to us-west: N1 twice at us-east, once at us-west (V1 keys by p2's seq), as predicted",
     scenario: scenario('u21-e02-shared-drop-v1-hides-copies'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'N1', 'N1', 'M2'], 'us-west': ['M1', 'N1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', N1: '10:2', M2: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'N1', 'N1', 'M2'], ['M1', 'N1', 'M2'], {
+        M1: '10:0',
+        N1: '10:2',
+        M2: '10:3',
+      }),
+    ),
   },
   {
     id: 'e03',
     title:
       'the same with V2: us-west stores both copies of N1 (two source positions), no violation, as predicted',
     scenario: scenario('u21-e03-shared-drop-v2-keeps-copies'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'N1', 'N1', 'M2'], 'us-west': ['M1', 'N1', 'N1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', N1: '10:2', M2: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'N1', 'N1', 'M2'], ['M1', 'N1', 'N1', 'M2'], {
+        M1: '10:0',
+        N1: '10:2',
+        M2: '10:3',
+      }),
+    ),
   },
   {
     id: 'f01',
     title:
       'us-west switched on once E1 is persisted there, the replicator dropped after E2 persisted: the resend of E2 (after the cursor) is Dup by position; once, as predicted',
     scenario: scenario('u21-f01-remote-on-then-drop'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'f02',
     title:
       'us-west switched off once E1 is persisted there, the replicator dropped after E2: E2 twice at us-west, no alarm, as predicted',
     scenario: scenario('u21-f02-remote-off-then-drop'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'E2'], ['E1', 'E2', 'E2'], { E1: '10:0', E2: '10:1' }),
+    ),
   },
   {
     id: 'f03',
@@ -428,10 +379,7 @@ const ROWS: ReviewRow[] = [
       "us-west switched on after E1 persisted and the replicator dropped at once: the resend of E1 (behind the new cursor, not in the maps) is written again — no-duplicates as in the built-in dedup-enabled-at-runtime; predicted no finding (misprediction of the invariant's scope)",
     scenario: scenario('u21-f03-remote-on-resend-before-cursor'),
     expected: quiescentWith(
-      {
-        stored: { 'us-east': ['E1'], 'us-west': ['E1', 'E1'] },
-        outcomes: storedAt({ E1: '10:0' }),
-      },
+      eastWest(['E1'], ['E1', 'E1'], { E1: '10:0' }),
       violated(
         'no-duplicates',
         15,
@@ -445,90 +393,75 @@ const ROWS: ReviewRow[] = [
     title:
       "chunked (pr-20948), us-west's broker crashes after M1's first chunk is persisted there: the replicator resends; M1 assembles once at us-west, as predicted",
     scenario: scenario('u21-g01-chunked-crash-remote'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:1', M2: '10:2' })),
   },
   {
     id: 'g02',
     title:
       "chunked two-way: us-west's replicator deletes the replicated chunks unsent; M1, W1, M2 once at both, as predicted",
     scenario: scenario('u21-g02-chunked-two-way'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'W1', 'M2'], 'us-west': ['M1', 'W1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', W1: '20:2', M2: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['M1', 'W1', 'M2'], ['M1', 'W1', 'M2'], { M1: '10:1', W1: '20:2', M2: '10:3' }),
+    ),
   },
   {
     id: 'g03',
     title:
       "chunked, a ledger per entry, a trim at the end: every chunk consumed by the replicator — us-east's ledgers deleted; us-west assembles M1, as predicted",
     scenario: scenario('u21-g03-chunked-trim'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': [], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '11:0', M2: '12:0' }),
-    }),
+    expected: quiescentNoAlarm(eastWest([], ['M1', 'M2'], { M1: '11:0', M2: '12:0' })),
   },
   {
     id: 'g04',
     title:
       "chunked into a us-west on two bookies, bookie-2 slow for M1 and restarted once M1's first chunk is persisted there: ledger 20 closes at that chunk, the rest is re-written into the next; M1, M2 once, as predicted",
     scenario: scenario('u21-g04-chunked-restart-bookie-remote'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '10:1', M2: '10:2' })),
   },
   {
     id: 'g05',
     title:
       "chunked, a topic unload of us-east between M1's chunks: the second chunk goes into ledger 11; M1 once at us-west, as predicted",
     scenario: scenario('u21-g05-chunked-topic-unload-source'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '11:0', M2: '11:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['M1', 'M2'], ['M1', 'M2'], { M1: '11:0', M2: '11:1' })),
   },
   {
     id: 'h01',
     title:
       "seed 000's ChecksumError with an intact buffer at us-west on a two-way pair: the same bytes resent; once each side, as predicted",
     scenario: scenario('u21-h01-two-way-checksum-intact'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2'], 'us-west': ['E1', 'W1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:1', E2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'W1', 'E2'], ['E1', 'W1', 'E2'], { E1: '10:0', W1: '20:1', E2: '10:2' }),
+    ),
   },
   {
     id: 'h02',
     title:
       "persist-fails at us-west for the replicated E1: the remote fences and closes the replicator's producer, which reconnects and resends; once, as predicted",
     scenario: scenario('u21-h02-persist-fails-remote'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', E2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(['E1', 'E2'], ['E1', 'E2'], { E1: '10:0', E2: '10:1' })),
   },
   {
     id: 'h03',
     title:
       "seed 000's corrupted head at us-west on a two-way pair with nothing pipelined behind it: the send fails, the replicator rewinds and re-reads a clean copy — E2 stored; predicted a Case-1 loss (misprediction: seed 000 needs a later entry persisted first)",
     scenario: scenario('u21-h03-two-way-corrupted-head'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2'], 'us-west': ['E1', 'W1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:1', E2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'W1', 'E2'], ['E1', 'W1', 'E2'], { E1: '10:0', W1: '20:1', E2: '10:2' }),
+    ),
   },
   {
     id: 'h04',
     title:
       'two-way, a lost receipt on the replicated E1 at us-west, which does not deduplicate: E1 twice at us-west, once at us-east, no violation, as predicted',
     scenario: scenario('u21-h04-two-way-lose-receipt-remote-off'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['E1', 'W1', 'E2'], 'us-west': ['E1', 'E1', 'W1', 'E2'] },
-      outcomes: storedAt({ E1: '10:0', W1: '20:2', E2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      eastWest(['E1', 'W1', 'E2'], ['E1', 'E1', 'W1', 'E2'], {
+        E1: '10:0',
+        W1: '20:2',
+        E2: '10:2',
+      }),
+    ),
   },
 ];
 

@@ -13,9 +13,9 @@ import {
   quiescentNoAlarm,
   quiescentWith,
   type ReviewRow,
-  storedAt,
   violated,
 } from './reviewRows';
+import { localStored } from './rowOutcomes';
 import { runOf } from './helpers';
 import { scenario } from './unseen-22.scenarios';
 
@@ -35,10 +35,9 @@ const ROWS: ReviewRow[] = [
     title:
       'the same without dedup: the batch is written twice, both sends completed from the second receipt; no invariant — as predicted',
     scenario: scenario('u22-b02-java-batch-lost-receipt-no-dedup'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:1', M3: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M1', 'M2', 'M3'], { M1: '10:1', M2: '10:1', M3: '10:2' }),
+    ),
   },
   {
     id: 'b03',
@@ -146,40 +145,34 @@ const ROWS: ReviewRow[] = [
     title:
       'Go, the same ids: one batch sent with seq 5, nothing compares ids inside a batch — both stored, as predicted',
     scenario: scenario('u22-b09-go-explicit-ids-go-down'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:0' })),
   },
   {
     id: 'y01',
     title:
       'Java maxBytes 100, three sends of 60 bytes: each would pass the bound, so each is its own entry — as predicted',
     scenario: scenario('u22-y01-java-bytes-one-each'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '10:2' }),
+    ),
   },
   {
     id: 'y02',
     title:
       'Go maxBytes 100, 50 + 50 fits exactly (hasSpace refuses only past the bound), the 10-byte M3 flushes it first — as predicted',
     scenario: scenario('u22-y02-go-bytes-at-bound'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:0', M3: '10:1' }),
+    ),
   },
   {
     id: 'y03',
     title:
       'Java maxBytes 100, 50 + 50: the batch at the bound is sent at once, M3 alone — the same entries as Go, as predicted',
     scenario: scenario('u22-y03-java-bytes-at-bound'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:0', M3: '10:1' }),
+    ),
   },
   {
     id: 'y04',
@@ -210,10 +203,9 @@ const ROWS: ReviewRow[] = [
     title:
       'Java batch, ChecksumError with an intact buffer: resendMessages on the same connection, stored once — as predicted',
     scenario: scenario('u22-e02-java-batch-checksum-intact'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:0', M3: '10:1' }),
+    ),
   },
   {
     id: 'e03',
@@ -261,10 +253,9 @@ const ROWS: ReviewRow[] = [
     title:
       "Go batch, ChecksumError with an intact buffer: the reconnect's rewrite passes — stored once, as predicted",
     scenario: scenario('u22-e06-go-batch-checksum-intact'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:0', M3: '10:1' }),
+    ),
   },
   {
     id: 'e07',
@@ -302,7 +293,7 @@ const ROWS: ReviewRow[] = [
       'Java chunked, dedup on, pr-20948, ChecksumError (intact) on chunk 1 with chunk 2 behind it: chunk 2 is written alone at 10:0, the resent chunk 1 at 10:1, receipts matched by the shared id complete M1 "stored at 10:1" — the consumer discards the lone last chunk: no-silent-loss, stored nothing, as predicted after x05',
     scenario: scenario('u22-e09-java-chunk-checksum-intact-dedup'),
     expected: quiescentWith(
-      { stored: { local: [] }, outcomes: storedAt({ M1: '10:1' }) },
+      localStored([], { M1: '10:1' }),
       violated(
         'no-silent-loss',
         11,
@@ -317,7 +308,7 @@ const ROWS: ReviewRow[] = [
       'e09 without dedup: the resent chunk 2 is written too and M1 assembles from 10:1–10:2, but the success came before it, with nothing pending to resend it — no-silent-loss at step 11 (an early success); predicted no violation (mine), Pulsar agrees with the model',
     scenario: scenario('u22-e10-java-chunk-checksum-intact-no-dedup'),
     expected: quiescentWith(
-      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) },
+      localStored(['M1'], { M1: '10:1' }),
       violated(
         'no-silent-loss',
         11,
@@ -346,10 +337,7 @@ const ROWS: ReviewRow[] = [
     title:
       "Java chunking, dedup on, pr-20948, a lost receipt (the first one in flight: chunk 1's): chunk 1 written again unjudged, chunk 2 NotDup — M1 assembles, nothing lost; predicted the last chunk's receipt (fault placement), outcome as predicted",
     scenario: scenario('u22-c01-java-chunk-lost-receipt-pr20948'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:2', M2: '10:3' })),
   },
   {
     id: 'c02',
@@ -357,7 +345,7 @@ const ROWS: ReviewRow[] = [
       'Java chunking, dedup off, the same lost receipt: chunk 1 stored twice before chunk 2, and a consumer before PR 20948 drops M1 at the repeat — no-silent-loss; predicted two copies (fault placement, mine), Pulsar agrees with the model',
     scenario: scenario('u22-c02-java-chunk-lost-receipt-no-dedup'),
     expected: quiescentWith(
-      { stored: { local: ['M2'] }, outcomes: storedAt({ M1: '10:2', M2: '10:3' }) },
+      localStored(['M2'], { M1: '10:2', M2: '10:3' }),
       violated(
         'no-silent-loss',
         12,
@@ -370,10 +358,7 @@ const ROWS: ReviewRow[] = [
     id: 'c03',
     title: 'Go chunking, dedup on, pr-20948, the same lost receipt: as c01 — as predicted',
     scenario: scenario('u22-c03-go-chunk-lost-receipt-pr20948'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:2', M2: '10:3' })),
   },
   {
     id: 'c04',
@@ -396,7 +381,7 @@ const ROWS: ReviewRow[] = [
       'Java chunking, dedup off, a drop after chunk 1 persisted: chunk 1 twice, a pre-fix consumer drops M1 at the repeat — no-silent-loss, as predicted (pr-20948: stored)',
     scenario: scenario('u22-c05-java-chunk-disconnect-no-dedup'),
     expected: quiescentWith(
-      { stored: { local: [] }, outcomes: storedAt({ M1: '10:2' }) },
+      localStored([], { M1: '10:2' }),
       violated(
         'no-silent-loss',
         12,
@@ -430,20 +415,14 @@ const ROWS: ReviewRow[] = [
     title:
       'chunkMaxMessageSize 100, 250 bytes: three chunks, dedup on with pr-20948 — M1 at 10:0–10:2, M2 at 10:3, as predicted',
     scenario: scenario('u22-c08-chunk-max-size-three'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:2', M2: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:2', M2: '10:3' })),
   },
   {
     id: 'k01',
     title:
       "consumer maxPendingChunkedMessage 1 with auto-ack, one producer's chunked messages one after the other: never two open — nothing evicted, as predicted",
     scenario: scenario('u22-k01-consumer-limit-sequential'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'N1'] },
-      outcomes: storedAt({ M1: '10:1', N1: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'N1'], { M1: '10:1', N1: '10:3' })),
   },
   {
     id: 'k02',
@@ -451,7 +430,7 @@ const ROWS: ReviewRow[] = [
       "the same limit, two producers' chunks interleaved: N1's first chunk evicts M1 and acknowledges it — no-silent-loss, as predicted",
     scenario: scenario('u22-k02-consumer-limit-interleaved'),
     expected: quiescentWith(
-      { stored: { local: ['N1'] }, outcomes: storedAt({ M1: '10:2', N1: '10:3' }) },
+      localStored(['N1'], { M1: '10:2', N1: '10:3' }),
       violated(
         'no-silent-loss',
         13,
@@ -464,20 +443,16 @@ const ROWS: ReviewRow[] = [
     id: 'k03',
     title: 'the same interleaving with no limit (0): both assemble — as predicted',
     scenario: scenario('u22-k03-consumer-no-limit-interleaved'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'N1'] },
-      outcomes: storedAt({ M1: '10:2', N1: '10:3' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'N1'], { M1: '10:2', N1: '10:3' })),
   },
   {
     id: 'q01',
     title:
       'Java, batch of 3, maxPendingMessages 2, blocking: M3 waits until the batch timer sends [M1, M2] and its receipt frees the permits — as predicted',
     scenario: scenario('u22-q01-java-batch-blocks-on-permits'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:0', M3: '10:1' }),
+    ),
   },
   {
     id: 'q02',
@@ -513,10 +488,7 @@ const ROWS: ReviewRow[] = [
     id: 'q04',
     title: 'Go chunking, blocking, two permits for two chunks: it fits — as predicted',
     scenario: scenario('u22-q04-go-chunks-fit-permits'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:1', M2: '10:2' })),
   },
   {
     id: 'q05',
@@ -590,29 +562,26 @@ const ROWS: ReviewRow[] = [
     title:
       "Java, dedup on, duplicate-frames replaces M3 by M1's and M2's frames: Dup, Dup, receipts below the head ignored; the drop at the end resends M3 — stored once each, as predicted",
     scenario: scenario('u22-r01-java-duplicate-frames-dedup'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '10:2' }),
+    ),
   },
   {
     id: 'r02',
     title: 'the same without dedup: M1, M2 stored twice, no invariant — as predicted',
     scenario: scenario('u22-r02-java-duplicate-frames-no-dedup'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:4' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '10:4' }),
+    ),
   },
   {
     id: 'r03',
     title:
       'Go, the same: ReceivedSendReceipt ignores the lower ids (local > remote) — as r01, as predicted',
     scenario: scenario('u22-r03-go-duplicate-frames-dedup'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(
+      localStored(['M1', 'M2', 'M3'], { M1: '10:0', M2: '10:1', M3: '10:2' }),
+    ),
   },
   {
     id: 'r04',
@@ -649,10 +618,7 @@ const ROWS: ReviewRow[] = [
     title:
       "dedup switched off after M1, M2's receipt lost: the resend is written twice, no invariant (off) — as predicted",
     scenario: scenario('u22-d01-off-then-lost-receipt'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2', 'M2'], { M1: '10:0', M2: '10:2' })),
   },
   {
     id: 'd02',

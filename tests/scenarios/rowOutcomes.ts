@@ -1,0 +1,16 @@
+// A review row's stored messages and outcomes in one line, for the common case: every message has
+// one outcome, `stored at <position>`. `quiescentNoAlarm(eastWest(…))` and
+// `quiescentWith(local(…), violated(…))` then read as the row's whole result.
+import { storedAt } from './reviewRows';
+
+/** What us-east and us-west store, and where each message was stored (its one outcome). */
+export const eastWest = (east: string[], west: string[], at: Record<string, string>) => ({
+  stored: { 'us-east': east, 'us-west': west },
+  outcomes: storedAt(at),
+});
+
+/** What the one cluster `local` stores, and where each message was stored (its one outcome). */
+export const localStored = (stored: string[], at: Record<string, string>) => ({
+  stored: { local: stored },
+  outcomes: storedAt(at),
+});
