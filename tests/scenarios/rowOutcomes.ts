@@ -1,7 +1,9 @@
 // A review row's stored messages and outcomes in one line, for the common case: every message has
 // one outcome, `stored at <position>`. `quiescentNoAlarm(eastWest(…))` and
 // `quiescentWith(local(…), violated(…))` then read as the row's whole result.
-import { storedAt } from './reviewRows';
+import { type ReviewRow, storedAt, violated } from './reviewRows';
+
+type Violation = ReviewRow['expected']['violations'][number];
 
 /** What us-east and us-west store, and where each message was stored (its one outcome). */
 export const eastWest = (east: string[], west: string[], at: Record<string, string>) => ({
@@ -14,3 +16,18 @@ export const localStored = (stored: string[], at: Record<string, string>) => ({
   stored: { local: stored },
   outcomes: storedAt(at),
 });
+
+/** no-silent-loss as a Dup answer makes it: `message` completed with -1:-1 for `producer`, judged at
+ * `step`, and `cluster` does not store it. */
+export const completedButLost = (
+  step: number,
+  message: string,
+  producer: string,
+  cluster: string,
+): Violation =>
+  violated(
+    'no-silent-loss',
+    step,
+    [message],
+    `${message} was completed as a success with -1:-1 for ${producer}, but ${cluster} does not store it`,
+  );

@@ -18,9 +18,8 @@ import {
   quiescentWith,
   type ReviewRow,
   scenarioIn,
-  violated,
 } from './reviewRows';
-import { eastWest, localStored } from './rowOutcomes';
+import { completedButLost, eastWest, localStored } from './rowOutcomes';
 
 // What most rows share: one broker per cluster, deduplication on, p1 at us-east replicated to
 // us-west (V1 or V2), and a few workloads.
@@ -239,12 +238,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: quiescentWith(
       { stored: { local: ['M1'] }, outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] } },
-      violated(
-        'no-silent-loss',
-        8,
-        ['M2'],
-        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(8, 'M2', 'p1', 'local'),
     ),
   },
   {
@@ -257,12 +251,7 @@ const ROWS: ReviewRow[] = [
         stored: { local: ['M1', 'M2'] },
         outcomes: { M1: ['stored at 10:0'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
       },
-      violated(
-        'no-silent-loss',
-        11,
-        ['M3'],
-        'M3 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(11, 'M3', 'p1', 'local'),
     ),
   },
   {
@@ -275,18 +264,8 @@ const ROWS: ReviewRow[] = [
         stored: { local: ['M1'] },
         outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['completed -1:-1'] },
       },
-      violated(
-        'no-silent-loss',
-        9,
-        ['M2'],
-        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
-      violated(
-        'no-silent-loss',
-        13,
-        ['M3'],
-        'M3 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(9, 'M2', 'p1', 'local'),
+      completedButLost(13, 'M3', 'p1', 'local'),
     ),
   },
   {
@@ -311,12 +290,7 @@ const ROWS: ReviewRow[] = [
         stored: { local: ['M1', 'M3'] },
         outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 10:1'] },
       },
-      violated(
-        'no-silent-loss',
-        9,
-        ['M2'],
-        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(9, 'M2', 'p1', 'local'),
     ),
   },
   {
@@ -430,12 +404,7 @@ const ROWS: ReviewRow[] = [
         stored: { 'us-east': ['E1'], 'us-west': ['E1'] },
         outcomes: { E1: ['stored at 10:0'], W1: ['completed -1:-1'] },
       },
-      violated(
-        'no-silent-loss',
-        14,
-        ['W1'],
-        'W1 was completed as a success with -1:-1 for pw, but us-west does not store it',
-      ),
+      completedButLost(14, 'W1', 'pw', 'us-west'),
     ),
   },
   {
@@ -458,12 +427,7 @@ const ROWS: ReviewRow[] = [
     scenario: { id: 'r13-14a', ...JAVA_SEQ_10_THEN_GENERATED },
     expected: quiescentWith(
       { stored: { local: ['M1'] }, outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] } },
-      violated(
-        'no-silent-loss',
-        8,
-        ['M2'],
-        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(8, 'M2', 'p1', 'local'),
     ),
   },
   {
@@ -485,12 +449,7 @@ const ROWS: ReviewRow[] = [
     },
     expected: quiescentWith(
       { stored: { local: ['M1'] }, outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'] } },
-      violated(
-        'no-silent-loss',
-        10,
-        ['M2'],
-        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(10, 'M2', 'p1', 'local'),
     ),
   },
   {
@@ -508,12 +467,7 @@ const ROWS: ReviewRow[] = [
         stored: { local: ['M0', 'M1'] },
         outcomes: { M0: ['stored at 10:0'], M1: ['stored at 10:1'], M2: ['completed -1:-1'] },
       },
-      violated(
-        'no-silent-loss',
-        14,
-        ['M2'],
-        'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(14, 'M2', 'p1', 'local'),
     ),
   },
   {

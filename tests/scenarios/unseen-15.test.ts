@@ -19,7 +19,7 @@ import {
   storedAt,
   violated,
 } from './reviewRows';
-import { eastWest, localStored } from './rowOutcomes';
+import { completedButLost, eastWest, localStored } from './rowOutcomes';
 import { scenario } from './unseen-15.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -190,18 +190,8 @@ const ROWS: ReviewRow[] = [
         stored: { local: ['M2'] },
         outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
       },
-      violated(
-        'no-silent-loss',
-        10,
-        ['M1'],
-        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
-      violated(
-        'no-silent-loss',
-        10,
-        ['M3'],
-        'M3 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(10, 'M1', 'p1', 'local'),
+      completedButLost(10, 'M3', 'p1', 'local'),
     ),
   },
   {
@@ -214,18 +204,8 @@ const ROWS: ReviewRow[] = [
         stored: { local: ['M2'] },
         outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:0'], M3: ['completed -1:-1'] },
       },
-      violated(
-        'no-silent-loss',
-        10,
-        ['M1'],
-        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
-      violated(
-        'no-silent-loss',
-        10,
-        ['M3'],
-        'M3 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(10, 'M1', 'p1', 'local'),
+      completedButLost(10, 'M3', 'p1', 'local'),
     ),
   },
   {
@@ -322,12 +302,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u15-c01-chunk-disconnect'),
     expected: quiescentWith(
       { stored: { local: [] }, outcomes: { M1: ['completed -1:-1'] } },
-      violated(
-        'no-silent-loss',
-        10,
-        ['M1'],
-        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(10, 'M1', 'p1', 'local'),
     ),
   },
   {
@@ -369,12 +344,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u15-c03-chunk-rollover'),
     expected: quiescentWith(
       { stored: { local: ['M2'] }, outcomes: { M1: ['completed -1:-1'], M2: ['stored at 11:0'] } },
-      violated(
-        'no-silent-loss',
-        15,
-        ['M1'],
-        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(15, 'M1', 'p1', 'local'),
     ),
   },
   {
@@ -390,12 +360,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u15-c04-chunk-restart-broker'),
     expected: quiescentWith(
       { stored: { local: [] }, outcomes: { M1: ['completed -1:-1'] } },
-      violated(
-        'no-silent-loss',
-        19,
-        ['M1'],
-        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(19, 'M1', 'p1', 'local'),
     ),
   },
   {
@@ -418,12 +383,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u15-c06-three-chunks-then-small'),
     expected: quiescentWith(
       { stored: { local: ['M2'] }, outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] } },
-      violated(
-        'no-silent-loss',
-        9,
-        ['M1'],
-        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(9, 'M1', 'p1', 'local'),
     ),
   },
   {
@@ -453,12 +413,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u15-c09-chunk-unload-between-chunks'),
     expected: quiescentWith(
       { stored: { local: [] }, outcomes: { M1: ['completed -1:-1'] } },
-      violated(
-        'no-silent-loss',
-        10,
-        ['M1'],
-        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(10, 'M1', 'p1', 'local'),
     ),
   },
   {

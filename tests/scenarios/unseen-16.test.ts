@@ -19,7 +19,7 @@ import {
   type ReviewRow,
   violated,
 } from './reviewRows';
-import { eastWest, localStored } from './rowOutcomes';
+import { completedButLost, eastWest, localStored } from './rowOutcomes';
 import { scenario } from './unseen-16.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -134,12 +134,7 @@ const ROWS: ReviewRow[] = [
         stored: { local: ['M1', 'N1'] },
         outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], N1: ['stored at 11:0'] },
       },
-      violated(
-        'no-silent-loss',
-        19,
-        ['M2'],
-        'M2 was completed as a success with -1:-1 for pa, but local does not store it',
-      ),
+      completedButLost(19, 'M2', 'pa', 'local'),
     ),
   },
   {
@@ -152,12 +147,7 @@ const ROWS: ReviewRow[] = [
         stored: { local: ['M1', 'N1'] },
         outcomes: { M1: ['stored at 10:0'], M2: ['completed -1:-1'], N1: ['stored at 11:0'] },
       },
-      violated(
-        'no-silent-loss',
-        19,
-        ['M2'],
-        'M2 was completed as a success with -1:-1 for pa, but local does not store it',
-      ),
+      completedButLost(19, 'M2', 'pa', 'local'),
     ),
   },
   {
@@ -363,18 +353,8 @@ const ROWS: ReviewRow[] = [
         stored: { 'us-east': ['M2'], 'us-west': ['M2'] },
         outcomes: { M1: ['completed -1:-1'], M2: ['completed -1:-1'], M3: ['completed -1:-1'] },
       },
-      violated(
-        'no-silent-loss',
-        19,
-        ['M1'],
-        'M1 was completed as a success with -1:-1 for p1, but us-east does not store it',
-      ),
-      violated(
-        'no-silent-loss',
-        19,
-        ['M3'],
-        'M3 was completed as a success with -1:-1 for p1, but us-east does not store it',
-      ),
+      completedButLost(19, 'M1', 'p1', 'us-east'),
+      completedButLost(19, 'M3', 'p1', 'us-east'),
     ),
   },
   {
@@ -400,12 +380,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u16-m01b-chunk-ownership-change-fenced'),
     expected: quiescentWith(
       { stored: { local: [] }, outcomes: { M1: ['completed -1:-1'] } },
-      violated(
-        'no-silent-loss',
-        23,
-        ['M1'],
-        'M1 was completed as a success with -1:-1 for p1, but local does not store it',
-      ),
+      completedButLost(23, 'M1', 'p1', 'local'),
     ),
   },
   {

@@ -18,7 +18,7 @@ import {
   type ReviewRow,
   violated,
 } from './reviewRows';
-import { eastWest, localStored } from './rowOutcomes';
+import { completedButLost, eastWest, localStored } from './rowOutcomes';
 import { scenario } from './unseen-17.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -144,12 +144,7 @@ const ROWS: ReviewRow[] = [
         stored: { 'us-east': ['E1'], 'us-west': ['E1'] },
         outcomes: { E1: ['stored at 10:0'], W1: ['completed -1:-1'] },
       },
-      violated(
-        'no-silent-loss',
-        14,
-        ['W1'],
-        'W1 was completed as a success with -1:-1 for pw, but us-west does not store it',
-      ),
+      completedButLost(14, 'W1', 'pw', 'us-west'),
     ),
   },
   {

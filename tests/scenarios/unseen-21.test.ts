@@ -16,7 +16,7 @@ import {
   storedAt,
   violated,
 } from './reviewRows';
-import { eastWest } from './rowOutcomes';
+import { completedButLost, eastWest } from './rowOutcomes';
 import { runOf, textsOf } from './helpers';
 import { scenario } from './unseen-21.scenarios';
 
@@ -91,12 +91,7 @@ const ROWS: ReviewRow[] = [
         stored: { 'us-east': ['E1', 'E2'], 'us-west': ['E1', 'E2'] },
         outcomes: { E1: ['stored at 10:0'], W1: ['completed -1:-1'], E2: ['stored at 10:1'] },
       },
-      violated(
-        'no-silent-loss',
-        16,
-        ['W1'],
-        'W1 was completed as a success with -1:-1 for pw, but us-west does not store it',
-      ),
+      completedButLost(16, 'W1', 'pw', 'us-west'),
     ),
   },
   {
