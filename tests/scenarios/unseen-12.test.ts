@@ -95,12 +95,10 @@ const ROWS: ReviewRow[] = [
         expireMessages('us-east', persisted('M1', 'us-east')),
       ],
     },
-    expected: {
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-      violations: [expiredUnreplicated(9, 'M1', '10:0', '10:0')],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      eastWest(['M1', 'M2'], ['M2'], { M1: '10:0', M2: '10:1' }),
+      expiredUnreplicated(9, 'M1', '10:0', '10:0'),
+    ),
   },
   {
     id: '11',
@@ -121,12 +119,10 @@ const ROWS: ReviewRow[] = [
         expireMessages('us-east', persisted('M1', 'us-east')),
       ],
     },
-    expected: {
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-      violations: [expiredUnreplicated(20, 'M1', '10:0', '10:0')],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      eastWest(['M1', 'M2'], ['M2'], { M1: '10:0', M2: '11:0' }),
+      expiredUnreplicated(20, 'M1', '10:0', '10:0'),
+    ),
   },
   {
     id: '12',
@@ -228,12 +224,10 @@ const ROWS: ReviewRow[] = [
       ],
       faults: [expireMessages('us-east', persisted('M2', 'us-west'))],
     },
-    expected: {
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-      violations: [expiredUnreplicated(22, 'M1', '10:0', '10:1')],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      eastWest(['M1', 'M2'], ['M2'], { M1: '10:0', M2: '10:1' }),
+      expiredUnreplicated(22, 'M1', '10:0', '10:1'),
+    ),
   },
   {
     id: '16',
@@ -472,15 +466,11 @@ const ROWS: ReviewRow[] = [
         { kind: 'not-allowed', message: 'M1', cluster: 'us-west', times: 1 },
       ],
     },
-    expected: {
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:0', M3: '10:1' }),
-      violations: [
-        expiredUnreplicated(12, 'M1', '10:0', '10:0'),
-        expiredUnreplicated(12, 'M2', '10:0', '10:0'),
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      eastWest(['M1', 'M2', 'M3'], ['M3'], { M1: '10:0', M2: '10:0', M3: '10:1' }),
+      expiredUnreplicated(12, 'M1', '10:0', '10:0'),
+      expiredUnreplicated(12, 'M2', '10:0', '10:0'),
+    ),
   },
   {
     id: '06',
@@ -522,12 +512,10 @@ const ROWS: ReviewRow[] = [
       workload: M1_M2_THEN_M3,
       faults: [TTL_AFTER_M2, unloadTopic('us-east', persisted('M2', 'us-east'))],
     },
-    expected: {
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '11:0' }),
-      violations: m1AndM2Expired(10),
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      eastWest(['M1', 'M2', 'M3'], ['M3'], { M1: '10:0', M2: '10:1', M3: '11:0' }),
+      ...m1AndM2Expired(10),
+    ),
   },
   {
     id: '08',
@@ -544,12 +532,10 @@ const ROWS: ReviewRow[] = [
         unloadTopic('us-east', persisted('M2', 'us-east')),
       ],
     },
-    expected: {
-      stored: { 'us-east': ['M1', 'M2', 'M3'], 'us-west': ['M3'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '12:0' }),
-      violations: m1AndM2Expired(10),
-      endedBy: 'quiescent',
-    },
+    expected: quiescentWith(
+      eastWest(['M1', 'M2', 'M3'], ['M3'], { M1: '10:0', M2: '10:1', M3: '12:0' }),
+      ...m1AndM2Expired(10),
+    ),
   },
   {
     id: '09',

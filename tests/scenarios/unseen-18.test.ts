@@ -30,6 +30,9 @@ const brokenChannel = (pending: string): string =>
 const SEED_000_EAST = ['10:0', '10:1', '10:2', 'E3', 'E4', 'E5'];
 const TOLD_E3_E5 = storedAt({ E3: '10:3', E4: '10:4', E5: '10:5' });
 
+/** M1 to M4 written at us-east one after another into ledger 10. */
+const M1_TO_M4_AT_10 = { M1: '10:0', M2: '10:1', M3: '10:2', M4: '10:3' };
+
 const ROWS: ReviewRow[] = [
   {
     id: 's00',
@@ -311,10 +314,7 @@ const ROWS: ReviewRow[] = [
       "issue-1's broken channel from the 2nd send, frames [M1]: M1 twice at us-west (the second Dup, its receipt below the head ignored), then every send dropped — the channel never heals, so no stall is judged (faults heal first); us-west M1",
     scenario: scenario('u18-r00-dup-frames-at-2'),
     expected: {
-      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2', M4: '10:3' }),
-      violations: [],
-      endedBy: 'quiescent',
+      ...quiescentNoAlarm(eastWest(['M1', 'M2', 'M3', 'M4'], ['M1'], M1_TO_M4_AT_10)),
       endNotes: [brokenChannel('M2, M3, M4')],
     },
   },
@@ -324,10 +324,7 @@ const ROWS: ReviewRow[] = [
       "issue-1 with p2's ids 5, 6: the duplicated receipts (0, 1) are below the head's 5 and ignored, M3, M4 dropped by the channel — no false success, no loss (the seed's loss needs equal ids)",
     scenario: scenario('u18-r01-issue-1-distinct-ids'),
     expected: {
-      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2', M4: '10:3' }),
-      violations: [],
-      endedBy: 'quiescent',
+      ...quiescentNoAlarm(eastWest(['M1', 'M2', 'M3', 'M4'], ['M1', 'M2'], M1_TO_M4_AT_10)),
       endNotes: [brokenChannel('M3, M4')],
     },
   },
@@ -337,10 +334,7 @@ const ROWS: ReviewRow[] = [
       'issue-1 under V2 without the unload: the duplicated receipts carry 10:0, 10:1 ≤ the confirmed source (Case-2, ignored), M3, M4 dropped by the channel — no loss',
     scenario: scenario('u18-r02-issue-1-v2-no-unload'),
     expected: {
-      stored: { 'us-east': ['M1', 'M2', 'M3', 'M4'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1', M3: '10:2', M4: '10:3' }),
-      violations: [],
-      endedBy: 'quiescent',
+      ...quiescentNoAlarm(eastWest(['M1', 'M2', 'M3', 'M4'], ['M1', 'M2'], M1_TO_M4_AT_10)),
       endNotes: [brokenChannel('M3, M4')],
     },
   },
@@ -359,12 +353,7 @@ const ROWS: ReviewRow[] = [
       "issue-1's producers under V1, the replicator's connection drops when M3 reaches us-west: the resends are Dup by (original name, id) and match their heads — each once, as predicted",
     scenario: scenario('u18-r04-v1-drop-at-m3'),
     expected: quiescentNoAlarm(
-      eastWest(['M1', 'M2', 'M3', 'M4'], ['M1', 'M2', 'M3', 'M4'], {
-        M1: '10:0',
-        M2: '10:1',
-        M3: '10:2',
-        M4: '10:3',
-      }),
+      eastWest(['M1', 'M2', 'M3', 'M4'], ['M1', 'M2', 'M3', 'M4'], M1_TO_M4_AT_10),
     ),
   },
   {
