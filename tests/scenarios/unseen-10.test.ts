@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { applicableFixes, loadScenario, type RunResult } from '../../src/engine';
 import { exploreOf, type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
+import { expectNoViolation } from './expectRun';
 
 const send = (msg: string, producer: string, size?: number): Json =>
   size === undefined ? { send: msg, producer } : { send: msg, producer, size };
@@ -250,13 +251,11 @@ describe('set-deduplication, then the topic moves, its broker crashes or it unlo
       }),
     );
     expect(textsOf(r, 'p1')).toContain('CommandProducer → ProducerSuccess(last_sequence_id 1)');
-    expect(r.outcomes).toEqual({
-      M1: ['stored at 10:0'],
-      M2: ['completed -1:-1'],
-      M3: ['stored at 11:0'],
-    });
-    expect(r.stored).toEqual({ local: ['M1', 'M2', 'M3'] });
-    expect(r.violations).toEqual([]);
+    expectNoViolation(
+      r,
+      { local: ['M1', 'M2', 'M3'] },
+      { M1: ['stored at 10:0'], M2: ['completed -1:-1'], M3: ['stored at 11:0'] },
+    );
   });
 
   it('switched off, then an unload: the reload reads the policy (off), not the scenario’s start; M3’s resend is written again and no invariant judges it', () => {
@@ -427,14 +426,16 @@ describe('the Closing producer of a shared PulsarClient', () => {
       'producer closed (the broker closed it first); created again on the same client',
     );
     expect(textsOf(r, 'p1')).toContain('CommandProducer → ProducerSuccess(last_sequence_id 0)');
-    expect(r.outcomes).toEqual({
-      M1: ['stored at 10:0'],
-      N1: ['stored at 10:1'],
-      M2: ['failed: AlreadyClosedException'],
-      M3: ['stored at 11:0'],
-    });
-    expect(r.stored).toEqual({ local: ['M1', 'N1', 'M3'] });
-    expect(r.violations).toEqual([]);
+    expectNoViolation(
+      r,
+      { local: ['M1', 'N1', 'M3'] },
+      {
+        M1: ['stored at 10:0'],
+        N1: ['stored at 10:1'],
+        M2: ['failed: AlreadyClosedException'],
+        M3: ['stored at 11:0'],
+      },
+    );
   });
 
   it('M2 stored, then the topic unloads and the broker’s CloseProducer overtakes M2’s receipt: the client drops the producer from the connection (Java ClientCnx.handleCloseProducer, Go deletePendingProducers), so the receipt is dropped and M2 fails though stored', () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario, type RunResult } from '../../src/engine';
 import { type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
+import { expectNoViolation } from './expectRun';
 
 const listAt = (r: RunResult, step: number, cluster = 'local') =>
   r.steps[step]!.world.topics[cluster]!.bk!.metadata.ledgers.map((l) => ({ ...l }));
@@ -250,9 +251,7 @@ describe('dedup state recovered from the ledger: the last entry of a name wins (
       }),
     );
     expect(textsOf(r, 'p1')).toContain('CommandProducer → ProducerSuccess(last_sequence_id 5)');
-    expect(r.outcomes).toEqual({ E2: ['completed -1:-1'] });
-    expect(r.stored).toEqual({ local: ['E1', 'E2'] });
-    expect(r.violations).toEqual([]);
+    expectNoViolation(r, { local: ['E1', 'E2'] }, { E2: ['completed -1:-1'] });
   });
 });
 

@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario, run } from '../../src/engine';
 import { exploreOf, type Json, runOf, stepOf, textsOf } from './helpers';
+import { storedAt } from './reviewRows';
+import { expectNoViolation } from './expectRun';
 
 const bk2 = (brokers = ['broker-1', 'broker-2']): Json => ({
   clusters: [{ name: 'local', brokers, bookies: ['bookie-1', 'bookie-2'] }],
@@ -66,14 +68,16 @@ describe('batching with an unload or a broker crash', () => {
     expect(textsOf(r, 'broker-1')).toContain(
       'Dup (seq 2 ≤ pushed 2, persisted 2): dropped, receipt -1:-1',
     );
-    expect(r.outcomes).toEqual({
-      M1: ['stored at 10:0'],
-      M2: ['stored at 10:0'],
-      M3: ['completed -1:-1'],
-      M4: ['completed -1:-1'],
-    });
-    expect(r.stored).toEqual({ local: ['M1', 'M2', 'M3', 'M4'] });
-    expect(r.violations).toEqual([]);
+    expectNoViolation(
+      r,
+      { local: ['M1', 'M2', 'M3', 'M4'] },
+      {
+        M1: ['stored at 10:0'],
+        M2: ['stored at 10:0'],
+        M3: ['completed -1:-1'],
+        M4: ['completed -1:-1'],
+      },
+    );
   });
 
   it('Go batch with PR 1565, BookKeeper, the broker crashes with the add on both bookies: recovery keeps it, the resend is Dup', () => {
@@ -95,13 +99,11 @@ describe('batching with an unload or a broker crash', () => {
     });
     // highest_sequence_id 1 travelled with the batch, so the replay pushes 1 and M3 takes 2.
     expect(textsOf(r, 'p1')).toContain('CommandProducer → ProducerSuccess(last_sequence_id 1)');
-    expect(r.outcomes).toEqual({
-      M1: ['completed -1:-1'],
-      M2: ['completed -1:-1'],
-      M3: ['stored at 11:0'],
-    });
-    expect(r.stored).toEqual({ local: ['M1', 'M2', 'M3'] });
-    expect(r.violations).toEqual([]);
+    expectNoViolation(
+      r,
+      { local: ['M1', 'M2', 'M3'] },
+      { M1: ['completed -1:-1'], M2: ['completed -1:-1'], M3: ['stored at 11:0'] },
+    );
   });
 
   it('initial entries on bookies, a Java batch in flight, broker-1 crashes and broker-2 recovers the add: each message once', () => {
@@ -181,17 +183,16 @@ describe('a shared PulsarClient with geo-replication and batching', () => {
         },
       ],
     });
-    expect(r.stored).toEqual({
-      'us-east': ['M1', 'N1', 'M2', 'N2'],
-      'us-west': ['M1', 'N1', 'M2', 'N2'],
-    });
-    expect(r.outcomes).toEqual({
-      M1: ['stored at 10:0'],
-      N1: ['completed -1:-1'],
-      M2: ['stored at 10:2'],
-      N2: ['stored at 10:3'],
-    });
-    expect(r.violations).toEqual([]);
+    expectNoViolation(
+      r,
+      { 'us-east': ['M1', 'N1', 'M2', 'N2'], 'us-west': ['M1', 'N1', 'M2', 'N2'] },
+      {
+        M1: ['stored at 10:0'],
+        N1: ['completed -1:-1'],
+        M2: ['stored at 10:2'],
+        N2: ['stored at 10:3'],
+      },
+    );
   });
 
   it('a lost receipt of p2’s N1 drops the connection p1’s batch rides: both resend, dedup answers, nothing twice', () => {
@@ -211,14 +212,16 @@ describe('a shared PulsarClient with geo-replication and batching', () => {
       ],
       faults: [{ kind: 'lose-receipt', message: 'N1' }],
     });
-    expect(r.outcomes).toEqual({
-      M1: ['stored at 10:0'],
-      M2: ['stored at 10:0'],
-      N1: ['completed -1:-1'],
-      M3: ['stored at 10:2'],
-    });
-    expect(r.stored).toEqual({ local: ['M1', 'M2', 'N1', 'M3'] });
-    expect(r.violations).toEqual([]);
+    expectNoViolation(
+      r,
+      { local: ['M1', 'M2', 'N1', 'M3'] },
+      {
+        M1: ['stored at 10:0'],
+        M2: ['stored at 10:0'],
+        N1: ['completed -1:-1'],
+        M3: ['stored at 10:2'],
+      },
+    );
   });
 
   it('one PulsarClient on two clusters is refused: a client serves the cluster of its serviceUrl', () => {
@@ -553,12 +556,11 @@ describe('replication catching up, subscriptions across a rollover and a crash',
       'seeded msgIdGenerator := 2',
       'seeded msgIdGenerator := 2',
     ]);
-    expect(r.stored).toEqual({
-      'us-east': ['E1', 'E2', 'M1', 'M2'],
-      'us-west': ['E1', 'E2', 'M1', 'M2'],
-    });
-    expect(r.outcomes).toEqual({ M1: ['stored at 10:2'], M2: ['stored at 10:3'] });
-    expect(r.violations).toEqual([]);
+    expectNoViolation(
+      r,
+      { 'us-east': ['E1', 'E2', 'M1', 'M2'], 'us-west': ['E1', 'E2', 'M1', 'M2'] },
+      storedAt({ M1: '10:2', M2: '10:3' }),
+    );
   });
 
   it('a subscription across a failed write (rollover to ledger 11) and a crash (broker-2, ledger 12): reads each message once', () => {
