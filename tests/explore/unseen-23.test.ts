@@ -26,11 +26,12 @@ describe('review 23: acknowledgements in flight, searched', () => {
   it('x03 M1, dedup on, no received-once, a lost receipt or a lost ack anywhere (1): what is stored is judged — holds', () => {
     expectVerdict(check('u23-x03-stored-side-holds'), { ...HOLDS, ...NO_REPLICATION, states: 39 });
   });
-  it('x04 a chunked M1 (pr-20948), a lost ack anywhere (1): received-once — the shortest loses chunk 1’s ack alone, which Pulsar never sends before M1 completes (rows c01, c05)', () => {
+  it('x04 a chunked M1 (pr-20948), a lost ack anywhere (1): received-once — the lost CommandAck carries both chunks, sent once M1 is whole (before ConsumerChunkAcks.ts the shortest, 7 steps in 168 states, lost chunk 1’s ack alone)', () => {
     const r = check('u23-x04-chunked-lose-ack-search');
-    expectVerdict(r, { ...violated, states: 168, found: { 'received-once': 7 } });
-    expect(traceOf(r, 'received-once').trace.slice(4)).toEqual([
+    expectVerdict(r, { ...violated, states: 84, found: { 'received-once': 10 } });
+    expect(traceOf(r, 'received-once').trace.slice(6)).toEqual([
       'consume:sub:10:0',
+      'consume:sub:10:1',
       'fault:lose-ack:M1@local:sub',
       'consume:sub:10:0',
     ]);

@@ -373,22 +373,28 @@ const ROWS: ReviewRow[] = [
   {
     id: 'c01',
     title:
-      "a chunked M1 (pr-20948), lose-ack on M1: the model loses chunk 1's ack alone, sent before M1 completed; Pulsar acks the chunks together once M1 is delivered — differs (left open)",
+      "a chunked M1 (pr-20948), lose-ack on M1: predicted both chunk acks lost together (Pulsar acks a chunked message's chunks as one, once it is whole) and M1 twice; the model first sent chunk 1's ack alone — fixed (ConsumerChunkAcks.ts), now as predicted",
     scenario: scenario('u23-c01-chunked-lose-ack'),
     expected: quiescentWith(
       { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) },
       violated(
         'received-once',
-        11,
+        12,
         ['M1'],
         "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the ack of 10:0 was lost (the connection dropped)",
+      ),
+      violated(
+        'received-once',
+        13,
+        ['M1'],
+        "sub's consumer received 10:1 (M1) twice — one stored entry at local, delivered again: the ack of 10:1 was lost (the connection dropped)",
       ),
     ),
   },
   {
     id: 'c02',
     title:
-      'a crash between the chunks (pr-20948): 10:0 again, the resent first chunk starts M1 again — received-once, as predicted',
+      'a crash between the chunks (pr-20948): nothing of M1 acknowledged, 10:0 again, the resent first chunk starts M1 again — received-once, as predicted',
     scenario: scenario('u23-c02-chunked-restart-between-chunks'),
     expected: quiescentWith(
       { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) },
@@ -396,7 +402,7 @@ const ROWS: ReviewRow[] = [
         'received-once',
         12,
         ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the ack of 10:0 was lost (broker-1 crashed)",
+        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before broker-1 crashed",
       ),
     ),
   },
@@ -411,7 +417,7 @@ const ROWS: ReviewRow[] = [
         'received-once',
         12,
         ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the ack of 10:0 was lost (broker-1 crashed)",
+        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before broker-1 crashed",
       ),
     ),
   },
@@ -431,13 +437,6 @@ const ROWS: ReviewRow[] = [
     ),
   },
   {
-    id: 'c05',
-    title:
-      'chunk 1 acknowledged and persisted before chunk 2 was received, then a crash: Pulsar sent no ack for an incomplete message and redelivers 10:0 (a pre-fix consumer drops M1); the model reads on at 10:1 — differs (left open)',
-    scenario: scenario('u23-c05-chunked-first-chunk-acked-before-complete'),
-    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) }),
-  },
-  {
     id: 'c06',
     title:
       'both chunks received, both acks lost: both entries again, M1 assembled twice — as predicted',
@@ -452,7 +451,7 @@ const ROWS: ReviewRow[] = [
       ),
       violated(
         'received-once',
-        15,
+        13,
         ['M1'],
         "sub's consumer received 10:1 (M1) twice — one stored entry at local, delivered again: the ack of 10:1 was lost (the connection dropped)",
       ),

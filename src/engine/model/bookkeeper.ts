@@ -183,6 +183,12 @@ export interface AckState {
   /** `L:E` → why that entry is sent again (set by a rewind, cleared once it is received again). */
   redeliver: Record<string, string>;
   /**
+   * The chunks of messages the consumer has not assembled whole yet, whose CommandAck waits for the
+   * message (ConsumerChunkAcks.ts: `unAckedChunkedMessageIdSequenceMap`), each with its message's
+   * uuid; absent until a chunk was received. Once present the cursor deletes with holes in mind.
+   */
+  chunkAcks?: { readonly position: Position; readonly uuid: string }[];
+  /**
    * Present only with `negativeAcknowledge` or `ackTimeout` (NegativeAcksTracker.ts,
    * UnAckedMessageTracker.ts): the consumer's negative acks, slow acks and redelivery requests.
    */

@@ -11,6 +11,12 @@ import type { AckState, Subscription, SubscriptionReceipt } from '../model/bookk
 import type { Position, TopicState } from '../model/topic';
 import { type Ctx, peek, positionText, tick } from '../sim/context';
 import { asyncDeleteIndividually } from './ManagedCursorIndividualDelete';
+import {
+  forgetHeldChunks,
+  holdChunkAck,
+  incompleteChunkOf,
+  releasedChunkAcks,
+} from './ConsumerChunkAcks';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
@@ -81,7 +87,6 @@ export function receivedWithAckInFlight(
   const a = s.acked!;
   const p = receipt.position;
   const { key, why } = messageReceived(s, receipt);
-  a.inFlight.push({ position: p, born: tick(ctx.w) });
   const ids = receipt.msgs.map((m) => m.msg);
   const what = receipt.discarded
     ? `: ${receipt.discarded}`
@@ -89,19 +94,37 @@ export function receivedWithAckInFlight(
       ? ` (${ids.join(', ')})`
       : '';
   const again = why === undefined ? '' : ` again — redelivered: ${why}`;
+  const rule =
+    why === undefined
+      ? 'PersistentAcknowledgmentsGroupingTracker.addAcknowledgment'
+      : 'PersistentDispatcherSingleActiveConsumer.readMoreEntries:redelivery';
+  // A chunk of a message not yet whole: no ack leaves until the message does (ConsumerChunkAcks.ts).
+  const uuid = incompleteChunkOf(s, receipt);
+  if (uuid !== undefined) {
+    holdChunkAck(s, receipt, uuid);
+    ctx.events.push(
+      ev(
+        'log',
+        consumer(s),
+        `received ${key}${what} from ${s.broker}${again}; ${ids.join(', ')} is not complete yet: no CommandAck until the application has it whole`,
+        ids,
+        {
+          cluster: topic.cluster,
+          rule: 'ConsumerImpl.processMessageChunk:unAckedChunkedMessageIdSequenceMap',
+        },
+      ),
+    );
+    return;
+  }
+  const acks = [...releasedChunkAcks(s), p];
+  for (const x of acks) a.inFlight.push({ position: x, born: tick(ctx.w) });
   ctx.events.push(
     ev(
       'log',
       consumer(s),
-      `received ${key}${what} from ${s.broker}${again}; acknowledges it: CommandAck ${key} on its way`,
+      `received ${key}${what} from ${s.broker}${again}; acknowledges it: CommandAck ${acks.map(pos).join(', ')} on its way`,
       ids,
-      {
-        cluster: topic.cluster,
-        rule:
-          why === undefined
-            ? 'PersistentAcknowledgmentsGroupingTracker.addAcknowledgment'
-            : 'PersistentDispatcherSingleActiveConsumer.readMoreEntries:redelivery',
-      },
+      { cluster: topic.cluster, rule },
     ),
   );
 }
@@ -127,8 +150,9 @@ export function ackArrives(ctx: Ctx, topic: TopicState, s: Subscription): void {
   );
   // A consumer that negatively acknowledges leaves holes: the mark-delete waits for them
   // (ManagedCursorIndividualDelete.ts); its redelivery request lands once the acks ahead of it did.
-  if (a.nack) {
-    if (a.nack.command && a.nack.command.behind > 0) a.nack.command.behind -= 1;
+  // So does a consumer that held a chunk's ack back for its message (ConsumerChunkAcks.ts).
+  if (a.nack || a.chunkAcks) {
+    if (a.nack?.command && a.nack.command.behind > 0) a.nack.command.behind -= 1;
     return asyncDeleteIndividually(ctx, topic, s, p, ids);
   }
   const moved = cmp(p, s.markDeletePosition) > 0;
@@ -205,6 +229,7 @@ export function rewindOnReconnect(
   const idsAt = msgsAt(topic);
   const lost = a.inFlight.map((f) => f.position);
   a.inFlight = [];
+  forgetHeldChunks(s);
   // A redelivery request on the connection is lost with it; the rewind below does its work.
   const request = a.nack?.command !== undefined;
   if (a.nack) a.nack.command = undefined;

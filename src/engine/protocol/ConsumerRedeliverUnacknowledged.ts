@@ -10,6 +10,7 @@ import type { Subscription } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
 import { type Ctx, positionText } from '../sim/context';
 import { msgsAt, unacknowledgedSent } from './ConsumerAcks';
+import { forgetHeldChunks } from './ConsumerChunkAcks';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
@@ -20,6 +21,7 @@ export function redeliverUnacknowledged(ctx: Ctx, topic: TopicState, s: Subscrip
   const nacked = n.command?.nacked ?? [];
   const timedOut = n.command?.timedOut ?? [];
   n.command = undefined;
+  forgetHeldChunks(s);
   const idsAt = msgsAt(topic);
   const cluster = topic.cluster;
   ctx.events.push(
