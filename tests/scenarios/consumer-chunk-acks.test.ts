@@ -98,4 +98,24 @@ describe('a chunked message is acknowledged whole (unAckedChunkedMessageIdSequen
     ]);
     expect(r.violations).toEqual([]);
   });
+  it('a listed chunked message is nacked whole, at its last chunk: the request sends both chunks and the consumer assembles it again', () => {
+    const r = runOf({
+      ...ONE,
+      topic: { deduplication: true },
+      subscriptions: [{ ...sub, negativeAcknowledge: ['M1'] }],
+      fixes: ['pr-20948'],
+    });
+    const consumer = textsOf(r, 'sub-consumer');
+    expect(consumer.slice(0, 2)).toEqual([
+      'received 10:0 (M1) from broker-1; M1 is not complete yet: no CommandAck until the application has it whole',
+      'received 10:1 (M1) from broker-1; the application negatively acknowledges M1: NegativeAcksTracker holds 10:0, 10:1 for negativeAckRedeliveryDelay, no CommandAck leaves',
+    ]);
+    expect(textsOf(r, 'broker-1')).toContain(
+      "cursor sub rewinds to mark-delete 10:-1 for the consumer's new epoch: 10:0, 10:1 will be delivered again",
+    );
+    expect(consumer).toContain(
+      'received 10:1 (M1) from broker-1 again — redelivered: the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay; acknowledges it: CommandAck 10:0, 10:1 on its way',
+    );
+    expect(r.violations.map((v) => v.step)).toHaveLength(2);
+  });
 });

@@ -275,6 +275,9 @@ const SCENARIOS: Record<string, Json> = {
   // c04: a chunked M1 nacked (negativeAcknowledge names the message): the application nacks M1 when
   // it is delivered whole; the Exclusive request sends both chunk entries again; with pr-20948 the
   // resent first chunk opens the context again and M1 is delivered again — received-once.
+  // Got before the fix: chunk 1's entry nacked alone, chunk 2's acknowledged (deleted
+  // individually), so the request sent only 10:0 and M1 never came whole again; now nacked at its
+  // last chunk with both held (NegativeAcksTracker.ts), as predicted.
   'u23-c04-chunked-nack': one(
     true,
     sub({ negativeAcknowledge: ['M1'] }),

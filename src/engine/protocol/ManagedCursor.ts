@@ -15,6 +15,7 @@ import { topicDown } from './OwnershipChange';
 import { walkWithin } from './ManagedLedger';
 import { messageReceived } from './ConsumerImplReceive';
 import { readFrom, receivedWithAckInFlight } from './ConsumerAcks';
+import { incompleteChunkOf } from './ConsumerChunkAcks';
 import { droppedOldEpoch, nackedNow, receivedNegativelyAcked } from './NegativeAcksTracker';
 import { receivedForProcessing } from './UnAckedMessageTracker';
 
@@ -81,7 +82,10 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
   // Acknowledgements in flight (opt-in): the ack leaves as its own CommandAck (ConsumerAcks.ts),
   // unless the application negatively acknowledges the message.
   const nacked = nackedNow(ctx, topic, s, receipt);
-  if (nacked.length > 0) return receivedNegativelyAcked(ctx, topic, s, receipt, nacked);
+  // A chunk of a message not whole yet gives the application nothing to nack: its ack is held
+  // (ConsumerChunkAcks.ts) and the nack comes with the last chunk.
+  if (nacked.length > 0 && incompleteChunkOf(s, receipt) === undefined)
+    return receivedNegativelyAcked(ctx, topic, s, receipt, nacked);
   // With an ack timeout the application acknowledges in a step of its own (UnAckedMessageTracker.ts);
   // a discarded chunk the client acknowledges itself.
   if (s.acked?.nack?.processing && !receipt.discarded)

@@ -15,6 +15,7 @@ import type { NegativeAcks, Subscription, SubscriptionReceipt } from '../model/b
 import type { Position, TopicState } from '../model/topic';
 import { type Ctx, positionText, tick } from '../sim/context';
 import { messageReceived, msgsAt } from './ConsumerAcks';
+import { releasedChunkAcks } from './ConsumerChunkAcks';
 
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 const consumer = (s: Subscription) => `${s.name}-consumer`;
@@ -52,7 +53,9 @@ export function receivedNegativelyAcked(
   const n = a.nack!;
   const p = receipt.position;
   const { key, why } = messageReceived(s, receipt);
-  n.held.push(p);
+  // A chunked message is nacked whole: its earlier chunks, held back, wait with it.
+  const held = [...releasedChunkAcks(s), p];
+  n.held.push(...held);
   n.done.push(...nacked);
   const ids = receipt.msgs.map((m) => m.msg);
   const again = why === undefined ? '' : ` again — redelivered: ${why}`;
@@ -60,7 +63,7 @@ export function receivedNegativelyAcked(
     ev(
       'log',
       consumer(s),
-      `received ${key} (${ids.join(', ')}) from ${s.broker}${again}; the application negatively acknowledges ${nacked.join(', ')}: NegativeAcksTracker holds ${key} for negativeAckRedeliveryDelay, no CommandAck leaves`,
+      `received ${key} (${ids.join(', ')}) from ${s.broker}${again}; the application negatively acknowledges ${nacked.join(', ')}: NegativeAcksTracker holds ${held.map(pos).join(', ')} for negativeAckRedeliveryDelay, no CommandAck leaves`,
       ids,
       { cluster: topic.cluster, rule: 'ConsumerImpl.negativeAcknowledge' },
     ),
