@@ -301,13 +301,14 @@ describe("the subscription view's redelivery (storage panel)", () => {
   const viewAt = (id: string, step: number) =>
     storageOf(runBuiltin(id).steps[step]!.world)[0]!.subscriptions[0]!.redelivery;
   it('consumer-negative-ack: the nacked entry waits, then the request is on its way', () => {
-    expect(viewAt('consumer-negative-ack', 14)).toEqual({
+    // Step 15 is the cursor ledger's write of 10:1 deleted individually (ManagedCursorLedger.ts).
+    expect(viewAt('consumer-negative-ack', 15)).toEqual({
       nacked: ['10:0'],
       processing: [],
       timed: [],
       request: null,
     });
-    expect(viewAt('consumer-negative-ack', 15)).toEqual({
+    expect(viewAt('consumer-negative-ack', 16)).toEqual({
       nacked: [],
       processing: [],
       timed: [],

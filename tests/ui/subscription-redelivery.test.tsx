@@ -21,13 +21,17 @@ const TIMED_OUT =
   'the application had not acknowledged M1 within ackTimeoutMillis; the consumer asked for it again';
 
 describe('Subscriptions panel: redelivery', () => {
-  it('consumer-negative-ack: 10:0 waits in the tracker at step 14, the request leaves at step 15', async () => {
+  it('consumer-negative-ack: 10:0 waits in the tracker at step 15, the request leaves at step 16', async () => {
     await selectScenario('consumer-negative-ack');
-    act(() => setCursor(14));
+    act(() => setCursor(15));
     const view = render(<Panels />);
     expect(row()).toHaveTextContent(/^negatively acknowledged, waiting: 10:0$/);
+    // Step 15 wrote the individually deleted 10:1 to the cursor ledger beside its mark-delete.
+    expect(screen.getByTestId('sub-sub-persisted')).toHaveTextContent(
+      /^mark-delete 10:-1, individually deleted 10:1$/,
+    );
     view.unmount();
-    act(() => setCursor(15));
+    act(() => setCursor(16));
     render(<Panels />);
     expect(row()).toHaveTextContent(/^CommandRedeliverUnacknowledgedMessages on its way$/);
   });
@@ -53,9 +57,9 @@ describe('Subscriptions panel: redelivery', () => {
 });
 
 describe('Subscriptions panel: the redelivery timers can fire from their row', () => {
-  it('consumer-negative-ack at step 14: the negative-ack timer, taken next; picked, the request leaves', async () => {
+  it('consumer-negative-ack at step 15: the negative-ack timer, taken next; picked, the request leaves', async () => {
     await selectScenario('consumer-negative-ack');
-    act(() => setCursor(14));
+    act(() => setCursor(15));
     render(<Panels />);
     const timers = screen.getByTestId('sub-sub-timers');
     expect(timers).toHaveTextContent(
@@ -66,7 +70,7 @@ describe('Subscriptions panel: the redelivery timers can fire from their row', (
       'negative-ack:sub: what this trace does next — step forward',
     );
     await userEvent.setup().click(within(timers).getByRole('button'));
-    await waitFor(() => expect(state().cursor).toBe(15));
+    await waitFor(() => expect(state().cursor).toBe(16));
     expect(state().branches).toHaveLength(1);
     expect(row()).toHaveTextContent(/^CommandRedeliverUnacknowledgedMessages on its way$/);
     expect(screen.queryByTestId('sub-sub-timers')).toBeNull();

@@ -180,6 +180,11 @@ export interface AckState {
   readPosition: Position;
   inFlight: { readonly position: Position; readonly born: number }[];
   persisted: Position;
+  /**
+   * The individually deleted entries the cursor ledger holds with `persisted` (ManagedCursorLedger.ts:
+   * `persistPositionToLedger` writes both); absent while it holds none.
+   */
+  persistedDeleted?: Position[];
   /** `L:E` → why that entry is sent again (set by a rewind, cleared once it is received again). */
   redeliver: Record<string, string>;
   /**

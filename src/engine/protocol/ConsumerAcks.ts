@@ -17,6 +17,7 @@ import {
   incompleteChunkOf,
   releasedChunkAcks,
 } from './ConsumerChunkAcks';
+import { recoverCursorLedger, withDeletedText, writeCursorLedger } from './ManagedCursorLedger';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
@@ -175,15 +176,18 @@ export function ackArrives(ctx: Ctx, topic: TopicState, s: Subscription): void {
   );
 }
 
-/** The mark-delete reaches the cursor ledger (`ManagedCursorImpl.persistPositionToLedger`). */
+/**
+ * The mark-delete, and the individually deleted entries with it, reach the cursor ledger
+ * (`ManagedCursorImpl.persistPositionToLedger`, ManagedCursorLedger.ts).
+ */
 export function persistCursor(ctx: Ctx, topic: TopicState, s: Subscription): void {
   const a = s.acked!;
-  a.persisted = s.markDeletePosition;
+  const deleted = writeCursorLedger(s);
   ctx.events.push(
     ev(
       'log',
       s.broker,
-      `cursor ${s.name}: mark-delete ${pos(a.persisted)} persisted to the cursor ledger`,
+      `cursor ${s.name}: mark-delete ${pos(a.persisted)}${withDeletedText(deleted)} persisted to the cursor ledger`,
       [],
       {
         cluster: topic.cluster,
@@ -234,8 +238,9 @@ export function rewindOnReconnect(
   const request = a.nack?.command !== undefined;
   if (a.nack) a.nack.command = undefined;
   const landed = s.markDeletePosition;
-  if (how === 'closed') a.persisted = s.markDeletePosition;
-  if (how === 'recovered') s.markDeletePosition = a.persisted;
+  // A close writes the in-memory cursor, deleted ranges too; a recovery reads back what was written.
+  const closedWith = how === 'closed' ? writeCursorLedger(s) : [];
+  const forgotten = how === 'recovered' ? recoverCursorLedger(ctx, topic, s) : [];
   const md = s.markDeletePosition;
   const resent = unacknowledgedSent(s);
   for (const p of resent) {
@@ -243,7 +248,9 @@ export function rewindOnReconnect(
       ? `the ack of ${pos(p)} was lost (${cause})`
       : cmp(p, landed) <= 0
         ? `its ack landed, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`
-        : `it was not acknowledged before ${cause}`;
+        : forgotten.some((x) => cmp(x, p) === 0)
+          ? `its ack landed (deleted individually), but ${cause} before the cursor ledger held it`
+          : `it was not acknowledged before ${cause}`;
   }
   a.readPosition = md;
   const again = resent.map(pos);
@@ -268,7 +275,7 @@ export function rewindOnReconnect(
     how === 'recovered'
       ? `recovered from the cursor ledger at mark-delete ${pos(md)}`
       : how === 'closed'
-        ? `persisted mark-delete ${pos(md)} on close; the new instance reads on after it`
+        ? `persisted mark-delete ${pos(md)}${withDeletedText(closedWith)} on close; the new instance reads on after it`
         : `rewinds to mark-delete ${pos(md)} for the reconnected consumer`;
   ctx.events.push(
     ev(

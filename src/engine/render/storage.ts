@@ -78,6 +78,10 @@ function subscriptionsOf(topic: TopicState, bk: BkState): SubscriptionView[] {
             acks: {
               inFlight: s.acked.inFlight.map((f) => pos(f.position)),
               persisted: pos(s.acked.persisted),
+              // Only when the cursor ledger holds some (ManagedCursorLedger.ts): views as before otherwise.
+              ...(s.acked.persistedDeleted
+                ? { persistedDeleted: s.acked.persistedDeleted.map(pos) }
+                : {}),
             },
           }
         : {}),

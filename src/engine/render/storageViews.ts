@@ -159,9 +159,14 @@ export interface SubscriptionView {
   }[];
   /**
    * With `acks: "in-flight"` only: the CommandAcks on their way to the broker, and the mark-delete
-   * the cursor ledger holds (what a broker recovering the cursor gets back).
+   * the cursor ledger holds (what a broker recovering the cursor gets back), with the individually
+   * deleted entries it holds beside it (`persistedDeleted`, absent when none).
    */
-  readonly acks?: { readonly inFlight: readonly string[]; readonly persisted: string };
+  readonly acks?: {
+    readonly inFlight: readonly string[];
+    readonly persisted: string;
+    readonly persistedDeleted?: readonly string[];
+  };
   /**
    * With `negativeAcknowledge` or `ackTimeout` only (NegativeAcksTracker.ts, UnAckedMessageTracker.ts):
    * the entries the NegativeAcksTracker holds, those the application still works on and those the

@@ -5,17 +5,18 @@ import { ev } from '../model/events';
 import type { Position } from '../model/topic';
 import type { World } from '../model/world';
 import { ackArrives, msgsAt, persistCursor, rewindOnReconnect } from '../protocol/ConsumerAcks';
+import { cursorLedgerBehind } from '../protocol/ManagedCursorLedger';
 import { topicDown } from '../protocol/OwnershipChange';
 import { type Action, ActionClass } from './actions';
 import { type Ctx, positionText } from './context';
 
 type Add = (key: string, action: Action, cls: number, born: number) => void;
-const same = (a: Position, b: Position) => a.ledgerId === b.ledgerId && a.entryId === b.entryId;
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 
 /**
  * While the consumer's broker serves the topic: its oldest CommandAck may arrive (a request to a
- * broker), and a mark-delete the cursor ledger does not hold yet may be written (persistence).
+ * broker), and a mark-delete — or an individual delete — the cursor ledger does not hold yet may
+ * be written (persistence; its key names the mark-delete).
  */
 export function enabledAcks(w: World, add: Add): void {
   for (const c of w.config.clusters) {
@@ -33,7 +34,7 @@ export function enabledAcks(w: World, add: Add): void {
           ActionClass.request,
           head.born,
         );
-      if (!same(a.persisted, s.markDeletePosition))
+      if (cursorLedgerBehind(s))
         add(
           `persist-cursor:${s.name}:${pos(s.markDeletePosition)}`,
           { type: 'persist-cursor', ...subject },

@@ -65,7 +65,11 @@ export function SubscriptionsPanel({
                     <AcksInFlight subscription={s} cluster={cluster} />
                   </dd>
                   <dt>cursor ledger</dt>
-                  <dd data-testid={`sub-${s.name}-persisted`}>mark-delete {s.acks.persisted}</dd>
+                  <dd data-testid={`sub-${s.name}-persisted`}>
+                    mark-delete {s.acks.persisted}
+                    {s.acks.persistedDeleted &&
+                      `, individually deleted ${s.acks.persistedDeleted.join(', ')}`}
+                  </dd>
                 </>
               )}
               {s.redelivery && (
