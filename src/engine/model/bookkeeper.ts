@@ -200,6 +200,15 @@ export interface AckState {
   nack?: NegativeAcks;
 }
 
+/** A CommandRedeliverUnacknowledgedMessages on its way (`NegativeAcks.command`, `.queued`). */
+export interface RedeliveryRequest {
+  behind: number;
+  readonly nacked: readonly Position[];
+  /** The entries whose ack timeout sent it (`ackTimeout`). */
+  readonly timedOut?: readonly Position[];
+  readonly born: number;
+}
+
 /** A consumer's negative acknowledgements (`subscriptions[].negativeAcknowledge`). */
 export interface NegativeAcks {
   /** Entries the application negatively acknowledged, waiting out negativeAckRedeliveryDelay in the tracker. */
@@ -209,13 +218,14 @@ export interface NegativeAcks {
    * sent before it on the same connection (they land first); the entries whose nack sent it, and when. Absent
    * while none is on its way. While present the consumer's epoch is ahead of the broker's.
    */
-  command?: {
-    behind: number;
-    readonly nacked: readonly Position[];
-    /** The entries whose ack timeout sent it (`ackTimeout`). */
-    readonly timedOut?: readonly Position[];
-    readonly born: number;
-  };
+  command?: RedeliveryRequest;
+  /**
+   * Requests sent after `command` while it was still on its way (`ConsumerImpl.
+   * redeliverUnacknowledgedMessages` has no guard: each call is a new epoch and a new command), in
+   * order; each one's `behind` counts the CommandAcks between it and the request before it. Absent
+   * while none.
+   */
+  queued?: RedeliveryRequest[];
   /** Messages the application negatively acknowledged already: when they come again it acknowledges them. */
   done: string[];
   /**

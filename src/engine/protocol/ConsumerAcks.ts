@@ -236,7 +236,10 @@ export function rewindOnReconnect(
   forgetHeldChunks(s);
   // A redelivery request on the connection is lost with it; the rewind below does its work.
   const request = a.nack?.command !== undefined;
-  if (a.nack) a.nack.command = undefined;
+  if (a.nack) {
+    a.nack.command = undefined;
+    delete a.nack.queued;
+  }
   const landed = s.markDeletePosition;
   // A close writes the in-memory cursor, deleted ranges too; a recovery reads back what was written.
   const closedWith = how === 'closed' ? writeCursorLedger(s) : [];

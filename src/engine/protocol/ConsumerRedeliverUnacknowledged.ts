@@ -11,6 +11,7 @@ import type { Position, TopicState } from '../model/topic';
 import { type Ctx, positionText } from '../sim/context';
 import { msgsAt, unacknowledgedSent } from './ConsumerAcks';
 import { forgetHeldChunks } from './ConsumerChunkAcks';
+import { nextRequest, stillToResend } from './RedeliveryRequests';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
@@ -20,7 +21,7 @@ export function redeliverUnacknowledged(ctx: Ctx, topic: TopicState, s: Subscrip
   const n = a.nack!;
   const nacked = n.command?.nacked ?? [];
   const timedOut = n.command?.timedOut ?? [];
-  n.command = undefined;
+  nextRequest(n);
   forgetHeldChunks(s);
   const idsAt = msgsAt(topic);
   const cluster = topic.cluster;
@@ -38,14 +39,19 @@ export function redeliverUnacknowledged(ctx: Ctx, topic: TopicState, s: Subscrip
     ),
   );
   const md = s.markDeletePosition;
-  const resent = unacknowledgedSent(s);
+  const sent = unacknowledgedSent(s);
+  const resent = stillToResend(s, sent);
   for (const p of resent) {
     const ids = idsAt(p).join(', ');
+    const pending = !sent.some((x) => cmp(x, p) === 0);
     a.redeliver[pos(p)] = nacked.some((x) => cmp(x, p) === 0)
       ? `the application negatively acknowledged ${ids}; the consumer asked for it again after negativeAckRedeliveryDelay`
       : timedOut.some((x) => cmp(x, p) === 0)
         ? `the application had not acknowledged ${ids} within ackTimeoutMillis; the consumer asked for it again`
-        : `the consumer asked for every unacknowledged message again (Exclusive)`;
+        : // Still to be sent after an earlier rewind: that one's reason stands.
+          pending
+          ? a.redeliver[pos(p)]!
+          : `the consumer asked for every unacknowledged message again (Exclusive)`;
   }
   a.readPosition = md;
   const again = resent.map(pos);

@@ -16,6 +16,7 @@ import type { Position, TopicState } from '../model/topic';
 import { type Ctx, positionText, tick } from '../sim/context';
 import { messageReceived, msgsAt } from './ConsumerAcks';
 import { releasedChunkAcks } from './ConsumerChunkAcks';
+import { requestsOnTheWay } from './RedeliveryRequests';
 
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 const consumer = (s: Subscription) => `${s.name}-consumer`;
@@ -110,21 +111,29 @@ export function sendRedeliveryRequest(
   const a = s.acked!;
   const n = a.nack!;
   if (n.tracked) n.tracked = [];
-  n.command = {
-    behind: a.inFlight.length,
+  // No guard against a request already on its way: each call is a new epoch and a new command,
+  // queued behind the earlier one and the CommandAcks sent since (RedeliveryRequests.ts).
+  const ahead = requestsOnTheWay(n);
+  const acksAhead = ahead.reduce((k, r) => k + r.behind, 0);
+  const request = {
+    behind: a.inFlight.length - acksAhead,
     nacked,
     ...(timedOut.length > 0 ? { timedOut } : {}),
     born: tick(ctx.w),
   };
-  const behind =
-    a.inFlight.length > 0
-      ? `, behind CommandAck ${a.inFlight.map((f) => pos(f.position)).join(', ')}`
-      : '';
+  if (n.command) n.queued = [...(n.queued ?? []), request];
+  else n.command = request;
+  const acks = a.inFlight.slice(acksAhead).map((f) => pos(f.position));
+  const behind = [
+    ...(ahead.length > 0 ? [`the request${ahead.length > 1 ? 's' : ''} already on its way`] : []),
+    ...(acks.length > 0 ? [`CommandAck ${acks.join(', ')}`] : []),
+  ];
+  const behindText = behind.length > 0 ? `, behind ${behind.join(' and ')}` : '';
   ctx.events.push(
     ev(
       'log',
       consumer(s),
-      `Exclusive: it cannot ask for single messages, so it asks for every unacknowledged one — a new consumer epoch; CommandRedeliverUnacknowledgedMessages (no ids) on its way${behind}`,
+      `Exclusive: it cannot ask for single messages, so it asks for every unacknowledged one — a new consumer epoch; CommandRedeliverUnacknowledgedMessages (no ids) on its way${behindText}`,
       [...nacked, ...timedOut].flatMap(msgsAt(topic)),
       { cluster: topic.cluster, rule: 'ConsumerImpl.redeliverUnacknowledgedMessages' },
     ),

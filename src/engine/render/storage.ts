@@ -99,12 +99,13 @@ function subscriptionsOf(topic: TopicState, bk: BkState): SubscriptionView[] {
 function redeliveryView(n: NegativeAcks, acksOnTheWay: number): SubscriptionView['redelivery'] {
   const c = n.command;
   const behind = c ? Math.min(c.behind, acksOnTheWay) : 0;
+  const more = n.queued?.length ?? 0;
   return {
     nacked: n.held.map(pos),
     processing: (n.processing ?? []).map(pos),
     timed: (n.tracked ?? []).map(pos),
     request: c
-      ? `CommandRedeliverUnacknowledgedMessages on its way${behind > 0 ? `, behind ${behind} CommandAck${behind > 1 ? 's' : ''}` : ''}`
+      ? `CommandRedeliverUnacknowledgedMessages on its way${behind > 0 ? `, behind ${behind} CommandAck${behind > 1 ? 's' : ''}` : ''}${more > 0 ? `; ${more} more behind it (RedeliveryRequests.ts)` : ''}`
       : null,
   };
 }

@@ -14,8 +14,9 @@ type Add = (key: string, action: Action, cls: number, born: number) => void;
 
 /**
  * While the consumer's broker serves the topic: the tracker's timer may fire when it holds an entry
- * and no request is on its way (last in its class, as the chunk expiry: `auto` lets it fire only when
- * nothing else can happen); the request lands once the CommandAcks sent before it did.
+ * — even with a request already on its way, as Pulsar's client does — (last in its class, as the
+ * chunk expiry: `auto` lets it fire only when nothing else can happen); the head request lands once
+ * the CommandAcks sent before it did.
  */
 export function enabledNegativeAcks(w: World, add: Add): void {
   for (const c of w.config.clusters) {
@@ -24,7 +25,7 @@ export function enabledNegativeAcks(w: World, add: Add): void {
       const n = s.acked?.nack;
       if (!n || topic.owner !== s.broker || topicDown(topic)) continue;
       const subject = { cluster: c.name, subscription: s.name };
-      if (n.held.length > 0 && !n.command)
+      if (n.held.length > 0)
         add(
           `negative-ack:${s.name}`,
           { type: 'negative-ack', ...subject },
@@ -39,7 +40,7 @@ export function enabledNegativeAcks(w: World, add: Add): void {
           ActionClass.workload,
           0,
         );
-      if ((n.tracked?.length ?? 0) > 0 && !n.command)
+      if ((n.tracked?.length ?? 0) > 0)
         add(
           `ack-timeout:${s.name}`,
           { type: 'ack-timeout', ...subject },
