@@ -34,6 +34,7 @@ import consumerAckLost from './consumer-ack-lost.json';
 import consumerAckNotPersisted from './consumer-ack-not-persisted.json';
 import consumerAckLostExplore from './consumer-ack-lost-explore.json';
 import consumerNegativeAck from './consumer-negative-ack.json';
+import consumerAckDeletedNotPersisted from './consumer-ack-deleted-not-persisted.json';
 import consumerNegativeAckExplore from './consumer-negative-ack-explore.json';
 import consumerAckTimeout from './consumer-ack-timeout.json';
 import consumerAckTimeoutExplore from './consumer-ack-timeout-explore.json';
@@ -109,6 +110,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   consumerAckLost,
   consumerAckNotPersisted,
   consumerNegativeAck,
+  consumerAckDeletedNotPersisted,
   consumerAckTimeout,
   pendingQueueFullBlocks,
   goPendingQueuePermitLeak,

@@ -8,7 +8,7 @@
 // unload writes it on close (`asyncClose`).
 import { describe, expect, it } from 'vitest';
 import { storageOf } from '../../src/engine';
-import { type Json, invariantsOf, runOf, stepOf, textsOf } from './helpers';
+import { type Json, invariantsOf, runBuiltin, runOf, stepOf, textsOf } from './helpers';
 
 const base: Json = {
   id: 'cursor-ledger-deleted',
@@ -120,5 +120,28 @@ describe('an individual ack the cursor ledger holds survives the broker', () => 
       'cursor sub persisted mark-delete 10:-1, with the individually deleted 10:1 on close; the new instance reads on after it: 10:0 will be delivered again',
     );
     expect(receivedBy(r)).toEqual(['10:0 M1', '10:1 M2', NOT_ACKED('the topic unloaded')]);
+  });
+});
+
+describe('built-in consumer-ack-deleted-not-persisted: the crash comes between the individual delete and its write', () => {
+  const r = runBuiltin('consumer-ack-deleted-not-persisted');
+  it('M2 is received twice, saying its ack landed but was not persisted; stored once', () => {
+    expect(r.steps[14]!.key).toBe('ack:sub:10:1');
+    expect(r.steps[15]!.key).toBe('fault:restart-broker:local');
+    expect(receivedBy(r).slice(0, 2)).toEqual(['10:0 M1', '10:1 M2']);
+    expect(r.violations.map((v) => [v.invariant, v.messages])).toEqual([
+      ['received-once', ['M1']],
+      ['received-once', ['M2']],
+    ]);
+    expect(r.violations[1]!.detail).toBe(
+      "sub's consumer received 10:1 (M2) twice — one stored entry at local, delivered again: its ack landed (deleted individually), but broker-1 crashed before the cursor ledger held it",
+    );
+    expect(r.stored.local).toEqual(['M1', 'M2']);
+    expect(invariantsOf(r)).not.toContain('no-duplicates');
+  });
+  it('consumer-negative-ack, which writes 10:1 at step 15, receives M2 once', () => {
+    const quiet = runBuiltin('consumer-negative-ack');
+    expect(quiet.steps[15]!.key).toBe('persist-cursor:sub:10:-1');
+    expect(receivedBy(quiet).filter((x) => x.startsWith('10:1'))).toEqual(['10:1 M2']);
   });
 });
