@@ -91,6 +91,8 @@ describe('a chunked message is acknowledged whole (unAckedChunkedMessageIdSequen
       'cursor sub: mark-delete 10:0 in memory; the cursor ledger still holds 10:-1',
       'cursor sub: mark-delete 10:0 persisted to the cursor ledger',
       'cursor sub: 10:2 deleted individually; the mark-delete stays at 10:0 — 10:1 not acknowledged',
+      // Session 21 (hC): the cursor ledger keeps the individually deleted entry beside the mark-delete.
+      'cursor sub: mark-delete 10:0, with the individually deleted 10:2 persisted to the cursor ledger',
       'cursor sub: mark-delete 10:2 in memory (10:1 acknowledged, then over the individually deleted 10:2); the cursor ledger still holds 10:0',
       'cursor sub: mark-delete 10:2 persisted to the cursor ledger',
       'cursor sub: mark-delete 10:3 in memory; the cursor ledger still holds 10:2',

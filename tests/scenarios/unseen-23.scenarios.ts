@@ -190,10 +190,16 @@ const SCENARIOS: Record<string, Json> = {
   // n06: M1 nacked, M2's ack landed (10:1 deleted individually, mark-delete 10:-1), then a crash
   // before the timer: Pulsar's cursor ledger holds the individually deleted range with the
   // mark-delete (asyncDelete persists both), so the recovered cursor sends only 10:0 —
-  // received-once (M1); M2 received once.
+  // received-once (M1); M2 received once. Session 21 (hC): that write is a step of its own
+  // (persist-cursor), placed before the crash; crashing before it sends M2 again too
+  // (tests/scenarios/cursor-ledger-deleted-ranges.test.ts).
   'u23-n06-nack-hole-then-restart': {
     ...one(true, sub({ negativeAcknowledge: ['M1'] }), M12),
-    ...thenFault([...BOTH_CONSUMED, 'ack:sub:10:1'], restart({}), 'fault:restart-broker:local'),
+    ...thenFault(
+      [...BOTH_CONSUMED, 'ack:sub:10:1', 'persist-cursor:sub:10:-1'],
+      restart({}),
+      'fault:restart-broker:local',
+    ),
   },
   // n07: nack and ack timeout together: M1 nacked (NegativeAcksTracker; no longer timed), M2
   // worked on and acknowledged in time; the nack timer sends M1 again, which is worked on and

@@ -261,9 +261,10 @@ const ROWS: ReviewRow[] = [
         stored: { local: ['M1', 'M2'] },
         outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
       },
+      // Session 21 (hC): the cursor ledger's write of the individually deleted 10:1 is a step: 18 → 19.
       violated(
         'received-once',
-        18,
+        19,
         ['M1'],
         "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay",
       ),
@@ -276,9 +277,10 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-n06-nack-hole-then-restart'),
     expected: quiescentWith(
       { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:0', M2: '10:1' }) },
+      // Session 21 (hC): its schedule writes 10:1 to the cursor ledger before the crash: 15 → 16.
       violated(
         'received-once',
-        15,
+        16,
         ['M1'],
         "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before broker-1 crashed",
       ),
@@ -291,9 +293,10 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-n07-nack-and-ack-timeout'),
     expected: quiescentWith(
       { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:0', M2: '10:1' }) },
+      // Session 21 (hC): the cursor ledger's write of the individually deleted 10:1 is a step: 16 → 17.
       violated(
         'received-once',
-        16,
+        17,
         ['M1'],
         "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay",
       ),
@@ -428,15 +431,16 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-c04-chunked-nack'),
     expected: quiescentWith(
       { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:1', M2: '10:2' }) },
+      // Session 21 (hC): the cursor ledger's write of an individually deleted entry is a step: +1.
       violated(
         'received-once',
-        19,
+        20,
         ['M1'],
         "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay",
       ),
       violated(
         'received-once',
-        20,
+        21,
         ['M1'],
         "sub's consumer received 10:1 (M1) twice — one stored entry at local, delivered again: the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay",
       ),
