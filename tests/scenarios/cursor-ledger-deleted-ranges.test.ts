@@ -8,7 +8,7 @@
 // unload writes it on close (`asyncClose`).
 import { describe, expect, it } from 'vitest';
 import { storageOf } from '../../src/engine';
-import { type Json, invariantsOf, runBuiltin, runOf, stepOf, textsOf } from './helpers';
+import { type Json, invariantsOf, runBuiltin, runOf, stepOf, storedAt10, textsOf } from './helpers';
 
 const base: Json = {
   id: 'cursor-ledger-deleted',
@@ -23,18 +23,12 @@ const base: Json = {
     { send: 'M2', producer: 'p1' },
   ],
 };
-const stored = (m: string, e: number) => [
-  `send:p1:${m}`,
-  `deliver:p1->broker-1:${m}`,
-  `deliver:broker-1->bookie-1:10:${e}`,
-  `deliver:bookie-1->broker-1:10:${e}`,
-];
 /** M1 received and nacked, M2 received and its ack landed behind the hole: 12 steps. */
 const M2_DELETED_INDIVIDUALLY = [
   'connect:p1',
-  ...stored('M1', 0),
+  ...storedAt10('M1', 0),
   'consume:sub:10:0',
-  ...stored('M2', 1),
+  ...storedAt10('M2', 1),
   'consume:sub:10:1',
   'ack:sub:10:1',
 ];

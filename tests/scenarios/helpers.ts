@@ -68,3 +68,15 @@ export const textsOf = (r: RunResult, actor: string): string[] =>
 /** Every event's rule over the whole run ('' for an event without one). */
 export const rulesOf = (r: RunResult): string[] =>
   r.steps.flatMap((s) => s.events.map((e) => e.rule ?? ''));
+
+/**
+ * The schedule that stores `message` of p1 at ledger 10's `entry` on a one-broker, one-bookie
+ * cluster: the application's send, the frame reaching broker-1, the add reaching bookie-1 and its
+ * confirmation coming back.
+ */
+export const storedAt10 = (message: string, entry: number): string[] => [
+  `send:p1:${message}`,
+  `deliver:p1->broker-1:${message}`,
+  `deliver:broker-1->bookie-1:10:${entry}`,
+  `deliver:bookie-1->broker-1:10:${entry}`,
+];

@@ -7,7 +7,7 @@
 // than the client's and is dropped, so the application sees the last rewind only.
 import { describe, expect, it } from 'vitest';
 import { storageOf } from '../../src/engine';
-import { type Json, runOf, stepOf, textsOf } from './helpers';
+import { type Json, runOf, stepOf, storedAt10, textsOf } from './helpers';
 
 const base: Json = {
   id: 'two-requests',
@@ -28,18 +28,12 @@ const base: Json = {
     { send: 'M2', producer: 'p1' },
   ],
 };
-const stored = (m: string, e: number) => [
-  `send:p1:${m}`,
-  `deliver:p1->broker-1:${m}`,
-  `deliver:broker-1->bookie-1:10:${e}`,
-  `deliver:bookie-1->broker-1:10:${e}`,
-];
 /** M1 nacked (held by the NegativeAcksTracker), M2 in the application's hands and timed. */
 const BOTH_WAITING = [
   'connect:p1',
-  ...stored('M1', 0),
+  ...storedAt10('M1', 0),
   'consume:sub:10:0',
-  ...stored('M2', 1),
+  ...storedAt10('M2', 1),
   'consume:sub:10:1',
 ];
 const TWO_REQUESTS = [...BOTH_WAITING, 'ack-timeout:sub', 'negative-ack:sub'];
