@@ -17,6 +17,7 @@ import {
   violated,
 } from './reviewRows';
 import { runOf, textsOf } from './helpers';
+import { localStored } from './rowOutcomes';
 import { scenario } from './unseen-23.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -25,10 +26,7 @@ const ROWS: ReviewRow[] = [
     title:
       'restart-broker once quiet: every mark-delete reached the cursor ledger, nothing is sent again — as predicted',
     scenario: scenario('u23-a01-restart-after-all-persisted'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 'a02',
@@ -36,7 +34,7 @@ const ROWS: ReviewRow[] = [
       "restart-broker after M1's ack landed, before the cursor ledger held it: recoverFromLedger finds 10:-1 and 10:0 comes again — received-once, as predicted",
     scenario: scenario('u23-a02-restart-ack-landed-not-persisted'),
     expected: quiescentWith(
-      { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:0', M2: '11:0' }) },
+      localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' }),
       violated(
         'received-once',
         10,
@@ -50,10 +48,7 @@ const ROWS: ReviewRow[] = [
     title:
       "unload-topic at the same point: the cursor's close persists mark-delete 10:0, nothing again — as predicted",
     scenario: scenario('u23-a03-unload-ack-landed-not-persisted'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: 'a04',
@@ -61,7 +56,7 @@ const ROWS: ReviewRow[] = [
       "unload-topic with M1's CommandAck on its way: the ack is lost with the connection, the close persists 10:-1 — received-once, as predicted",
     scenario: scenario('u23-a04-unload-ack-in-flight'),
     expected: quiescentWith(
-      { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:0', M2: '11:0' }) },
+      localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' }),
       violated(
         'received-once',
         10,
@@ -76,7 +71,7 @@ const ROWS: ReviewRow[] = [
       "restart-broker with M1's CommandAck on its way: lost the same way — received-once, as predicted",
     scenario: scenario('u23-a05-restart-ack-in-flight'),
     expected: quiescentWith(
-      { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:0', M2: '11:0' }) },
+      localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' }),
       violated(
         'received-once',
         9,
@@ -89,40 +84,28 @@ const ROWS: ReviewRow[] = [
     id: 'a06',
     title: 'restart-broker right after the cursor ledger got 10:0: nothing again — as predicted',
     scenario: scenario('u23-a06-restart-after-persist'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: 'a07',
     title:
       'unload after the ack landed, then a crash once quiet: the cursor ledger holds every mark-delete — as predicted',
     scenario: scenario('u23-a07-unload-then-restart'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: 'a08',
     title:
       "ownership moves to broker-2 after M1's ack landed: predicted a redelivery, but broker-1 writes the cursor ledger before broker-2's load reads it — nothing again (a Pulsar order too: misprediction)",
     scenario: scenario('u23-a08-ownership-change-ack-not-persisted'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: 'a08b',
     title:
       "the same with broker-1's cursor write after broker-2's load: Pulsar's new owner read 10:-1 at its load and sends 10:0 again; the model recovers when the consumer moves and counts the late write — differs (left open)",
     scenario: scenario('u23-a08b-ownership-change-old-owner-persists-late'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '11:0' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
   },
   {
     id: 'a09',
@@ -139,10 +122,7 @@ const ROWS: ReviewRow[] = [
     title:
       "dedup off, M1's receipt lost: two entries of M1, each received once — received-once holds, as predicted",
     scenario: scenario('u23-a10-no-dedup-lost-receipt-two-entries'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:1', M2: '10:2' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M1', 'M2'], { M1: '10:1', M2: '10:2' })),
   },
   {
     id: 'a11',
@@ -150,7 +130,7 @@ const ROWS: ReviewRow[] = [
       "both CommandAcks on the connection, lose-ack on M2's: both lost, the rewind sends 10:0 and 10:1 again — received-once twice, as predicted",
     scenario: scenario('u23-a11-two-acks-lost-together'),
     expected: quiescentWith(
-      { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:0', M2: '10:1' }) },
+      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
       violated(
         'received-once',
         13,
@@ -171,7 +151,7 @@ const ROWS: ReviewRow[] = [
       "M1's ack landed, then lose-ack on M2's: the rewind to the in-memory mark-delete sends only 10:1 — as predicted",
     scenario: scenario('u23-a12-second-ack-lost-first-landed'),
     expected: quiescentWith(
-      { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:0', M2: '10:1' }) },
+      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
       violated(
         'received-once',
         15,
@@ -186,7 +166,7 @@ const ROWS: ReviewRow[] = [
       "M1 nacked, M2's ack lost: the reconnect's rewind sends M1 before negativeAckRedeliveryDelay, and M2 — the timer later asks for nothing; as predicted",
     scenario: scenario('u23-n01-nack-then-lose-ack'),
     expected: quiescentWith(
-      { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:0', M2: '10:1' }) },
+      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
       violated(
         'received-once',
         13,
@@ -207,7 +187,7 @@ const ROWS: ReviewRow[] = [
       'M1 nacked, the request on its way when the broker crashes: the request is lost, the recovered cursor sends M1 again — as predicted',
     scenario: scenario('u23-n02-nack-request-lost-in-crash'),
     expected: quiescentWith(
-      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) },
+      localStored(['M1'], { M1: '10:0' }),
       violated(
         'received-once',
         10,
@@ -222,7 +202,7 @@ const ROWS: ReviewRow[] = [
       'M1 nacked, the topic unloaded before the timer: the reconnect sends M1 again, acknowledged; the timer finds nothing — as predicted',
     scenario: scenario('u23-n03-nack-then-unload'),
     expected: quiescentWith(
-      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) },
+      localStored(['M1'], { M1: '10:0' }),
       violated(
         'received-once',
         10,
@@ -236,7 +216,7 @@ const ROWS: ReviewRow[] = [
     title: 'M1 and M2 nacked: one request (Exclusive, no ids) sends both again — as predicted',
     scenario: scenario('u23-n04-two-nacked'),
     expected: quiescentWith(
-      { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:0', M2: '10:1' }) },
+      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
       violated(
         'received-once',
         14,
@@ -276,7 +256,7 @@ const ROWS: ReviewRow[] = [
       'M1 nacked, M2 deleted individually, then a crash: only 10:0 again (the individually deleted 10:1 is skipped) — as predicted',
     scenario: scenario('u23-n06-nack-hole-then-restart'),
     expected: quiescentWith(
-      { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:0', M2: '10:1' }) },
+      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
       // Session 21 (hC): its schedule writes 10:1 to the cursor ledger before the crash: 15 → 16.
       violated(
         'received-once',
@@ -292,7 +272,7 @@ const ROWS: ReviewRow[] = [
       'negativeAcknowledge with ackTimeout: M1 nacked (no longer timed), M2 acknowledged in time; only M1 twice — as predicted',
     scenario: scenario('u23-n07-nack-and-ack-timeout'),
     expected: quiescentWith(
-      { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:0', M2: '10:1' }) },
+      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
       // Session 21 (hC): the cursor ledger's write of the individually deleted 10:1 is a step: 16 → 17.
       violated(
         'received-once',
@@ -308,7 +288,7 @@ const ROWS: ReviewRow[] = [
       "the ack timeout's request lost in an unload: the reconnect sends M1 again, both copies acknowledged — as predicted",
     scenario: scenario('u23-k01-ack-timeout-request-lost-unload'),
     expected: quiescentWith(
-      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) },
+      localStored(['M1'], { M1: '10:0' }),
       violated(
         'received-once',
         11,
@@ -323,7 +303,7 @@ const ROWS: ReviewRow[] = [
       "the application's ack lost (lose-ack): M1 again, worked on and acknowledged again — as predicted",
     scenario: scenario('u23-k02-ack-timeout-ack-lost'),
     expected: quiescentWith(
-      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) },
+      localStored(['M1'], { M1: '10:0' }),
       violated(
         'received-once',
         9,
@@ -337,7 +317,7 @@ const ROWS: ReviewRow[] = [
     title: 'M1 and M2 both timed out: both asked for again — received-once twice, as predicted',
     scenario: scenario('u23-k03-ack-timeout-two'),
     expected: quiescentWith(
-      { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:0', M2: '10:1' }) },
+      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
       violated(
         'received-once',
         14,
@@ -357,14 +337,14 @@ const ROWS: ReviewRow[] = [
     title:
       "the application acknowledges behind the timeout's request: the rewind, then the ack moves the read position past 10:0 before the next read — nothing twice, as predicted",
     scenario: scenario('u23-k04-ack-timeout-ack-behind-request'),
-    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) }),
+    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:0' })),
   },
   {
     id: 'k05',
     title: 'a crash while the application works on M1: the reconnect sends it again — as predicted',
     scenario: scenario('u23-k05-ack-timeout-restart-while-working'),
     expected: quiescentWith(
-      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) },
+      localStored(['M1'], { M1: '10:0' }),
       violated(
         'received-once',
         9,
@@ -379,7 +359,7 @@ const ROWS: ReviewRow[] = [
       "a chunked M1 (pr-20948), lose-ack on M1: predicted both chunk acks lost together (Pulsar acks a chunked message's chunks as one, once it is whole) and M1 twice; the model first sent chunk 1's ack alone — fixed (ConsumerChunkAcks.ts), now as predicted",
     scenario: scenario('u23-c01-chunked-lose-ack'),
     expected: quiescentWith(
-      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) },
+      localStored(['M1'], { M1: '10:1' }),
       violated(
         'received-once',
         12,
@@ -400,7 +380,7 @@ const ROWS: ReviewRow[] = [
       'a crash between the chunks (pr-20948): nothing of M1 acknowledged, 10:0 again, the resent first chunk starts M1 again — received-once, as predicted',
     scenario: scenario('u23-c02-chunked-restart-between-chunks'),
     expected: quiescentWith(
-      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) },
+      localStored(['M1'], { M1: '10:1' }),
       violated(
         'received-once',
         12,
@@ -415,7 +395,7 @@ const ROWS: ReviewRow[] = [
       'the same without pr-20948: the consumer keeps its open context over the reconnect and drops M1 at the repeated first chunk — M1 lost to sub, as predicted',
     scenario: scenario('u23-c03-chunked-restart-between-chunks-no-fix'),
     expected: quiescentWith(
-      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) },
+      localStored(['M1'], { M1: '10:1' }),
       violated(
         'received-once',
         12,
@@ -430,7 +410,7 @@ const ROWS: ReviewRow[] = [
       "a chunked M1 nacked: predicted a nack of the whole message and both chunks sent again, assembled again; the model nacked chunk 1's entry alone and acknowledged chunk 2, so M1 never came whole again — fixed (nacked at its last chunk, both held), now as predicted",
     scenario: scenario('u23-c04-chunked-nack'),
     expected: quiescentWith(
-      { stored: { local: ['M1', 'M2'] }, outcomes: storedAt({ M1: '10:1', M2: '10:2' }) },
+      localStored(['M1', 'M2'], { M1: '10:1', M2: '10:2' }),
       // Session 21 (hC): the cursor ledger's write of an individually deleted entry is a step: +1.
       violated(
         'received-once',
@@ -452,7 +432,7 @@ const ROWS: ReviewRow[] = [
       'both chunks received, both acks lost: both entries again, M1 assembled twice — as predicted',
     scenario: scenario('u23-c06-chunked-both-acks-lost'),
     expected: quiescentWith(
-      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:1' }) },
+      localStored(['M1'], { M1: '10:1' }),
       violated(
         'received-once',
         12,
@@ -472,17 +452,14 @@ const ROWS: ReviewRow[] = [
     title:
       "the TTL fires while M1's ack is on its way: the ack lands on a deleted entry, nothing again — as predicted",
     scenario: scenario('u23-t01-ttl-while-ack-in-flight'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
   },
   {
     id: 't02',
     title:
       "M1 nacked, then the TTL: the tracker's request rewinds to after 10:0 — M1 once, as predicted",
     scenario: scenario('u23-t02-nack-then-ttl'),
-    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) }),
+    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:0' })),
   },
   {
     id: 't03',
@@ -490,7 +467,7 @@ const ROWS: ReviewRow[] = [
       "the TTL's mark-delete, then a crash before persist-cursor: predicted kept (the docs); it is in memory like an ack's and the recovered cursor sends M1 again — misprediction, the model is Pulsar's (rate-limited asyncMarkDelete)",
     scenario: scenario('u23-t03-ttl-then-restart'),
     expected: quiescentWith(
-      { stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) },
+      localStored(['M1'], { M1: '10:0' }),
       violated(
         'received-once',
         10,
@@ -504,7 +481,7 @@ const ROWS: ReviewRow[] = [
     title:
       'M1 worked on, the TTL, then the ack timeout: the rewind starts after 10:0 — nothing twice, as predicted',
     scenario: scenario('u23-t04-ttl-then-ack-timeout'),
-    expected: quiescentNoAlarm({ stored: { local: ['M1'] }, outcomes: storedAt({ M1: '10:0' }) }),
+    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:0' })),
   },
   {
     id: 'r01',
