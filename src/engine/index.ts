@@ -28,6 +28,7 @@ export type { Action, EnabledAction, FaultAction } from './sim/actions';
 export { ActionClass } from './sim/actions';
 export { enabledActions } from './sim/enabled';
 export { applies as faultApplies, faultReason } from './sim/faults';
+export { contextExpiryTarget } from './protocol/partitionProducerContextExpiry';
 export { connectionPeers, pulsarClientOf } from './protocol/ConnectionPool';
 export { initialWorld } from './sim/init';
 export { step } from './sim/step';

@@ -43,6 +43,16 @@ export function blockedSend(w: World): BlockedSend | null {
   return memory ? { p, cfg, item, pos: next.pos, on: { memory } } : null;
 }
 
+/**
+ * The send a context-expired fault can act on now, and whose it is: the app's Producers panel puts
+ * its ⚡ beside that send's "waits in SendAsync" text (the send is in no pending queue yet). At
+ * most one, the workload's next item; `contextExpiryReason` is null exactly for its message.
+ */
+export function contextExpiryTarget(w: World): { message: string; producer: string } | null {
+  const b = blockedSend(w);
+  return b ? { message: b.item.msg, producer: b.p.name } : null;
+}
+
 /** Why a context-expired fault on `msg` cannot act now (null when it can), for the menus. */
 export function contextExpiryReason(w: World, msg: string): string | null {
   const b = blockedSend(w);
