@@ -30,6 +30,9 @@ export const MESSAGE_FAULT_WORDS = {
   'lose-receipt': 'persisted, then the connection drops',
   'persist-fails': 'the ledger write fails',
   'send-timeout': 'the producer gives up waiting; the broker may still store it',
+  // Go's words: pulsar-client-go's errContextExpired, "message send context expired".
+  'context-expired':
+    "ErrContextExpired: the SendAsync's context ends while it waits for a permit or for memory; nothing was sent",
   'lose-ack': "the consumer's connection drops with its CommandAck; the broker sends it again",
 } as const;
 

@@ -15,6 +15,7 @@ const LABEL: Record<MessageFault, string> = {
   'lose-receipt': `lose-receipt (${W['lose-receipt']})`,
   'persist-fails': `persist-fails (${W['persist-fails']})`,
   'send-timeout': `send-timeout (${W['send-timeout']})`,
+  'context-expired': `context-expired (${W['context-expired']})`,
   'lose-ack': `lose-ack (${W['lose-ack']})`,
 };
 /** The pointer's hint on an item: what the local buffer state means. */

@@ -4,6 +4,8 @@
 // re-runs from the same step. `cluster` is the cluster of the broker the send goes to.
 // send-timeout is offered on top of `kinds` whenever the engine says it can act on the message in
 // the step shown: an application producer has it pending (the replicator runs with sendTimeout 0).
+// context-expired likewise, where a Go application waits in SendAsync for the message (a permit or
+// memory): the Producers panel's ⚡ beside that wait has no kinds of its own (BlockedSendFault).
 //
 // The open menu is drawn in document.body, fixed to the window and placed by placePopup: the side
 // column it opens from scrolls and clips its content (contain: paint), so a menu inside it was cut
@@ -22,21 +24,28 @@ import { faultApplies } from '../../../engine';
 import { setPlaying, useApp } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
 import { FaultItems } from './FaultItems';
-import { withSendTimeout, type MessageFault } from './messageFaultKinds';
+import { withContextExpired, withSendTimeout, type MessageFault } from './messageFaultKinds';
 import { neverActs } from './neverActs';
 import { PickedNote } from './pickNote';
 import { useFixedPlacement } from './popupPlacement';
 
-/** `kinds`, plus send-timeout when it can act on `message` in the step shown. */
-function useWithSendTimeout(
+/** `kinds`, plus send-timeout and context-expired where each can act on `message` in the step shown. */
+function useWithClientFaults(
   message: string,
   kinds: readonly MessageFault[],
 ): readonly MessageFault[] {
-  const applies = useApp((s) => {
+  const timeout = useApp((s) => {
     const w = s.result?.steps[s.cursor]?.world;
     return w !== undefined && faultApplies(w, { kind: 'send-timeout', message });
   });
-  return withSendTimeout(kinds, applies);
+  const expiry = useApp((s) => {
+    const w = s.result?.steps[s.cursor]?.world;
+    return w !== undefined && faultApplies(w, { kind: 'context-expired', message });
+  });
+  return useMemo(
+    () => withContextExpired(withSendTimeout(kinds, timeout), expiry),
+    [kinds, timeout, expiry],
+  );
 }
 
 export function FaultMenu(props: {
@@ -55,9 +64,9 @@ export function FaultMenu(props: {
   const part = props.part !== undefined && props.part !== message ? props.part : null;
   const origin = `${props.place ?? ''}:${part ?? message}@${cluster}${subscription !== undefined ? `:${subscription}` : ''}`;
   const ack = subscription !== undefined ? `, ${subscription}'s CommandAck` : '';
-  // An acknowledgement's ⚡: the producer's send timer cannot catch a consumer's CommandAck.
-  const withTimeout = useWithSendTimeout(message, props.kinds);
-  const kinds = subscription !== undefined ? props.kinds : withTimeout;
+  // An acknowledgement's ⚡: the producer's send timer (or context) cannot catch a consumer's CommandAck.
+  const withClient = useWithClientFaults(message, props.kinds);
+  const kinds = subscription !== undefined ? props.kinds : withClient;
   const [open, setOpen] = useState(false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);

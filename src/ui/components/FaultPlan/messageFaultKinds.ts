@@ -10,6 +10,7 @@ export type MessageFault =
   | 'lose-receipt'
   | 'persist-fails'
   | 'send-timeout'
+  | 'context-expired'
   | 'lose-ack';
 
 /** The faults of a frame on its way to the broker: the send itself can fail. */
@@ -42,6 +43,7 @@ export function faultJson(
         localBufferCorrupted: kind === 'checksum-corrupted',
       };
     case 'send-timeout':
+    case 'context-expired':
       // Client-side: the message decides the producer, no cluster.
       return { kind, message };
     case 'lose-ack':
@@ -51,9 +53,26 @@ export function faultJson(
   }
 }
 
+/** `kinds`, plus `extra` when it can act (and is not there already). */
+const withKind = (
+  kinds: readonly MessageFault[],
+  extra: MessageFault,
+  applies: boolean,
+): readonly MessageFault[] => (applies && !kinds.includes(extra) ? [...kinds, extra] : kinds);
+
 /** `kinds`, plus send-timeout when it can act (the ⚡ menus and the diagram's arrow menu alike). */
 export const withSendTimeout = (
   kinds: readonly MessageFault[],
   applies: boolean,
-): readonly MessageFault[] =>
-  applies && !kinds.includes('send-timeout') ? [...kinds, 'send-timeout'] : kinds;
+): readonly MessageFault[] => withKind(kinds, 'send-timeout', applies);
+
+/**
+ * `kinds`, plus context-expired when it can act: a Go application waits in SendAsync for this
+ * message (a permit or memory), so the context it passed may end there. Offered on the ⚡ beside
+ * the panel's "waits in SendAsync" text; a pending message's ⚡ offers it only for a send of the
+ * same message that waits again behind it.
+ */
+export const withContextExpired = (
+  kinds: readonly MessageFault[],
+  applies: boolean,
+): readonly MessageFault[] => withKind(kinds, 'context-expired', applies);

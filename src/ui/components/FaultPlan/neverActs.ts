@@ -35,6 +35,9 @@ function actionOf(
       return { kind, message, cluster };
     case 'lose-ack':
       return subscription === undefined ? null : { kind, message, cluster, subscription };
+    case 'context-expired':
+      // Offered only where it applies (FaultMenu); asked here too, so a menu never disagrees.
+      return { kind, message };
     case 'send-timeout':
       return null;
   }

@@ -4,6 +4,7 @@
 // `pulsarClient` names the client and its producers: pa waits for bytes pb's N1 holds. Before this
 // row only the quiet end's note said so, once the run was over.
 import type { MemoryLimitView } from '../../../engine';
+import { BlockedSendFault } from './BlockedSendFault';
 import { changedClass } from './changed';
 
 export function MemoryLimitRow({ memory }: { readonly memory: MemoryLimitView }) {
@@ -27,6 +28,7 @@ export function MemoryLimitRow({ memory }: { readonly memory: MemoryLimitView })
             <span className="bad" data-testid="memory-limit-waiting">
               · {memory.waiting}
             </span>
+            <BlockedSendFault producers={memory.producers} place="producers-memory" />
           </>
         )}
       </span>

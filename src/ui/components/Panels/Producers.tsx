@@ -1,6 +1,7 @@
 // Each producer's client-side state: the sequence watermarks, the open batch, the pending queue's
 // permits (only with `maxPendingMessages`), and `pendingMessages` (sent, not yet completed) with
-// the id range each op carries on the wire.
+// the id range each op carries on the wire. A Go send the application waits in has a ⚡ beside its
+// wait (BlockedSendFault: context-expired).
 import { Fragment } from 'react';
 import { REPLICATOR, type ProducerPanel } from '../../../engine';
 import { FaultMenu } from '../FaultPlan/FaultMenu';
@@ -8,6 +9,7 @@ import { ALL_FAULTS } from '../FaultPlan/messageFaultKinds';
 import { faultsAt, useClustersWithBookies } from '../FaultPlan/messageFaults';
 import { changedClass } from './changed';
 import { pendingOpsName } from '../../clientWords';
+import { BlockedSendFault } from './BlockedSendFault';
 import { MemoryLimitRow } from './MemoryLimitRow';
 
 /**
@@ -105,6 +107,7 @@ export function ProducersPanel({
                     <span className="bad" data-testid="pending-queue-waiting">
                       · {p.pendingQueue.waiting}
                     </span>
+                    <BlockedSendFault producers={[p.name]} place="producers-queue" />
                   </>
                 )}
               </span>
