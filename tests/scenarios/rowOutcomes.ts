@@ -31,3 +31,18 @@ export const completedButLost = (
     [message],
     `${message} was completed as a success with -1:-1 for ${producer}, but ${cluster} does not store it`,
   );
+
+/** received-once as sub's consumer judges it on the one cluster `local`: the entry at `position`
+ * (`message`) was delivered again, judged at `step`, for the reason the consumer gives (`why`). */
+export const receivedTwice = (
+  step: number,
+  message: string,
+  position: string,
+  why: string,
+): Violation =>
+  violated(
+    'received-once',
+    step,
+    [message],
+    `sub's consumer received ${position} (${message}) twice — one stored entry at local, delivered again: ${why}`,
+  );

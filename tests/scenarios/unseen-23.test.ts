@@ -14,10 +14,9 @@ import {
   type ReviewRow,
   scenarioIn,
   storedAt,
-  violated,
 } from './reviewRows';
 import { runOf, textsOf } from './helpers';
-import { localStored } from './rowOutcomes';
+import { localStored, receivedTwice } from './rowOutcomes';
 import { scenario } from './unseen-23.scenarios';
 
 const ROWS: ReviewRow[] = [
@@ -35,11 +34,11 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-a02-restart-ack-landed-not-persisted'),
     expected: quiescentWith(
       localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' }),
-      violated(
-        'received-once',
+      receivedTwice(
         10,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: its ack landed, but broker-1 crashed before the cursor ledger held mark-delete 10:0",
+        'M1',
+        '10:0',
+        'its ack landed, but broker-1 crashed before the cursor ledger held mark-delete 10:0',
       ),
     ),
   },
@@ -57,12 +56,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-a04-unload-ack-in-flight'),
     expected: quiescentWith(
       localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' }),
-      violated(
-        'received-once',
-        10,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the ack of 10:0 was lost (the topic unloaded)",
-      ),
+      receivedTwice(10, 'M1', '10:0', 'the ack of 10:0 was lost (the topic unloaded)'),
     ),
   },
   {
@@ -72,12 +66,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-a05-restart-ack-in-flight'),
     expected: quiescentWith(
       localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' }),
-      violated(
-        'received-once',
-        9,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the ack of 10:0 was lost (broker-1 crashed)",
-      ),
+      receivedTwice(9, 'M1', '10:0', 'the ack of 10:0 was lost (broker-1 crashed)'),
     ),
   },
   {
@@ -131,18 +120,8 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-a11-two-acks-lost-together'),
     expected: quiescentWith(
       localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
-      violated(
-        'received-once',
-        13,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the ack of 10:0 was lost (the connection dropped)",
-      ),
-      violated(
-        'received-once',
-        16,
-        ['M2'],
-        "sub's consumer received 10:1 (M2) twice — one stored entry at local, delivered again: the ack of 10:1 was lost (the connection dropped)",
-      ),
+      receivedTwice(13, 'M1', '10:0', 'the ack of 10:0 was lost (the connection dropped)'),
+      receivedTwice(16, 'M2', '10:1', 'the ack of 10:1 was lost (the connection dropped)'),
     ),
   },
   {
@@ -152,12 +131,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-a12-second-ack-lost-first-landed'),
     expected: quiescentWith(
       localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
-      violated(
-        'received-once',
-        15,
-        ['M2'],
-        "sub's consumer received 10:1 (M2) twice — one stored entry at local, delivered again: the ack of 10:1 was lost (the connection dropped)",
-      ),
+      receivedTwice(15, 'M2', '10:1', 'the ack of 10:1 was lost (the connection dropped)'),
     ),
   },
   {
@@ -167,18 +141,8 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-n01-nack-then-lose-ack'),
     expected: quiescentWith(
       localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
-      violated(
-        'received-once',
-        13,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before the connection dropped",
-      ),
-      violated(
-        'received-once',
-        16,
-        ['M2'],
-        "sub's consumer received 10:1 (M2) twice — one stored entry at local, delivered again: the ack of 10:1 was lost (the connection dropped)",
-      ),
+      receivedTwice(13, 'M1', '10:0', 'it was not acknowledged before the connection dropped'),
+      receivedTwice(16, 'M2', '10:1', 'the ack of 10:1 was lost (the connection dropped)'),
     ),
   },
   {
@@ -188,12 +152,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-n02-nack-request-lost-in-crash'),
     expected: quiescentWith(
       localStored(['M1'], { M1: '10:0' }),
-      violated(
-        'received-once',
-        10,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before broker-1 crashed",
-      ),
+      receivedTwice(10, 'M1', '10:0', 'it was not acknowledged before broker-1 crashed'),
     ),
   },
   {
@@ -203,12 +162,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-n03-nack-then-unload'),
     expected: quiescentWith(
       localStored(['M1'], { M1: '10:0' }),
-      violated(
-        'received-once',
-        10,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before the topic unloaded",
-      ),
+      receivedTwice(10, 'M1', '10:0', 'it was not acknowledged before the topic unloaded'),
     ),
   },
   {
@@ -217,17 +171,17 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-n04-two-nacked'),
     expected: quiescentWith(
       localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
-      violated(
-        'received-once',
+      receivedTwice(
         14,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay",
+        'M1',
+        '10:0',
+        'the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay',
       ),
-      violated(
-        'received-once',
+      receivedTwice(
         17,
-        ['M2'],
-        "sub's consumer received 10:1 (M2) twice — one stored entry at local, delivered again: the application negatively acknowledged M2; the consumer asked for it again after negativeAckRedeliveryDelay",
+        'M2',
+        '10:1',
+        'the application negatively acknowledged M2; the consumer asked for it again after negativeAckRedeliveryDelay',
       ),
     ),
   },
@@ -242,11 +196,11 @@ const ROWS: ReviewRow[] = [
         outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
       },
       // Session 21 (hC): the cursor ledger's write of the individually deleted 10:1 is a step: 18 → 19.
-      violated(
-        'received-once',
+      receivedTwice(
         19,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay",
+        'M1',
+        '10:0',
+        'the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay',
       ),
     ),
   },
@@ -258,12 +212,7 @@ const ROWS: ReviewRow[] = [
     expected: quiescentWith(
       localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
       // Session 21 (hC): its schedule writes 10:1 to the cursor ledger before the crash: 15 → 16.
-      violated(
-        'received-once',
-        16,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before broker-1 crashed",
-      ),
+      receivedTwice(16, 'M1', '10:0', 'it was not acknowledged before broker-1 crashed'),
     ),
   },
   {
@@ -274,11 +223,11 @@ const ROWS: ReviewRow[] = [
     expected: quiescentWith(
       localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
       // Session 21 (hC): the cursor ledger's write of the individually deleted 10:1 is a step: 16 → 17.
-      violated(
-        'received-once',
+      receivedTwice(
         17,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay",
+        'M1',
+        '10:0',
+        'the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay',
       ),
     ),
   },
@@ -289,12 +238,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-k01-ack-timeout-request-lost-unload'),
     expected: quiescentWith(
       localStored(['M1'], { M1: '10:0' }),
-      violated(
-        'received-once',
-        11,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before the topic unloaded",
-      ),
+      receivedTwice(11, 'M1', '10:0', 'it was not acknowledged before the topic unloaded'),
     ),
   },
   {
@@ -304,12 +248,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-k02-ack-timeout-ack-lost'),
     expected: quiescentWith(
       localStored(['M1'], { M1: '10:0' }),
-      violated(
-        'received-once',
-        9,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the ack of 10:0 was lost (the connection dropped)",
-      ),
+      receivedTwice(9, 'M1', '10:0', 'the ack of 10:0 was lost (the connection dropped)'),
     ),
   },
   {
@@ -318,17 +257,17 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-k03-ack-timeout-two'),
     expected: quiescentWith(
       localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
-      violated(
-        'received-once',
+      receivedTwice(
         14,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the application had not acknowledged M1 within ackTimeoutMillis; the consumer asked for it again",
+        'M1',
+        '10:0',
+        'the application had not acknowledged M1 within ackTimeoutMillis; the consumer asked for it again',
       ),
-      violated(
-        'received-once',
+      receivedTwice(
         15,
-        ['M2'],
-        "sub's consumer received 10:1 (M2) twice — one stored entry at local, delivered again: the application had not acknowledged M2 within ackTimeoutMillis; the consumer asked for it again",
+        'M2',
+        '10:1',
+        'the application had not acknowledged M2 within ackTimeoutMillis; the consumer asked for it again',
       ),
     ),
   },
@@ -345,12 +284,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-k05-ack-timeout-restart-while-working'),
     expected: quiescentWith(
       localStored(['M1'], { M1: '10:0' }),
-      violated(
-        'received-once',
-        9,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before broker-1 crashed",
-      ),
+      receivedTwice(9, 'M1', '10:0', 'it was not acknowledged before broker-1 crashed'),
     ),
   },
   {
@@ -360,18 +294,8 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-c01-chunked-lose-ack'),
     expected: quiescentWith(
       localStored(['M1'], { M1: '10:1' }),
-      violated(
-        'received-once',
-        12,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the ack of 10:0 was lost (the connection dropped)",
-      ),
-      violated(
-        'received-once',
-        13,
-        ['M1'],
-        "sub's consumer received 10:1 (M1) twice — one stored entry at local, delivered again: the ack of 10:1 was lost (the connection dropped)",
-      ),
+      receivedTwice(12, 'M1', '10:0', 'the ack of 10:0 was lost (the connection dropped)'),
+      receivedTwice(13, 'M1', '10:1', 'the ack of 10:1 was lost (the connection dropped)'),
     ),
   },
   {
@@ -381,12 +305,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-c02-chunked-restart-between-chunks'),
     expected: quiescentWith(
       localStored(['M1'], { M1: '10:1' }),
-      violated(
-        'received-once',
-        12,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before broker-1 crashed",
-      ),
+      receivedTwice(12, 'M1', '10:0', 'it was not acknowledged before broker-1 crashed'),
     ),
   },
   {
@@ -396,12 +315,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-c03-chunked-restart-between-chunks-no-fix'),
     expected: quiescentWith(
       localStored(['M1'], { M1: '10:1' }),
-      violated(
-        'received-once',
-        12,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before broker-1 crashed",
-      ),
+      receivedTwice(12, 'M1', '10:0', 'it was not acknowledged before broker-1 crashed'),
     ),
   },
   {
@@ -412,17 +326,17 @@ const ROWS: ReviewRow[] = [
     expected: quiescentWith(
       localStored(['M1', 'M2'], { M1: '10:1', M2: '10:2' }),
       // Session 21 (hC): the cursor ledger's write of an individually deleted entry is a step: +1.
-      violated(
-        'received-once',
+      receivedTwice(
         20,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay",
+        'M1',
+        '10:0',
+        'the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay',
       ),
-      violated(
-        'received-once',
+      receivedTwice(
         21,
-        ['M1'],
-        "sub's consumer received 10:1 (M1) twice — one stored entry at local, delivered again: the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay",
+        'M1',
+        '10:1',
+        'the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay',
       ),
     ),
   },
@@ -433,18 +347,8 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-c06-chunked-both-acks-lost'),
     expected: quiescentWith(
       localStored(['M1'], { M1: '10:1' }),
-      violated(
-        'received-once',
-        12,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the ack of 10:0 was lost (the connection dropped)",
-      ),
-      violated(
-        'received-once',
-        13,
-        ['M1'],
-        "sub's consumer received 10:1 (M1) twice — one stored entry at local, delivered again: the ack of 10:1 was lost (the connection dropped)",
-      ),
+      receivedTwice(12, 'M1', '10:0', 'the ack of 10:0 was lost (the connection dropped)'),
+      receivedTwice(13, 'M1', '10:1', 'the ack of 10:1 was lost (the connection dropped)'),
     ),
   },
   {
@@ -468,12 +372,7 @@ const ROWS: ReviewRow[] = [
     scenario: scenario('u23-t03-ttl-then-restart'),
     expected: quiescentWith(
       localStored(['M1'], { M1: '10:0' }),
-      violated(
-        'received-once',
-        10,
-        ['M1'],
-        "sub's consumer received 10:0 (M1) twice — one stored entry at local, delivered again: the ack of 10:0 was lost (broker-1 crashed)",
-      ),
+      receivedTwice(10, 'M1', '10:0', 'the ack of 10:0 was lost (broker-1 crashed)'),
     ),
   },
   {
