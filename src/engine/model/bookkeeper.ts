@@ -185,6 +185,11 @@ export interface AckState {
    * `persistPositionToLedger` writes both); absent while it holds none.
    */
   persistedDeleted?: Position[];
+  /**
+   * The broker whose topic load opened this cursor's ledger with recovery, after which the old
+   * owner's write failed (ManagedCursorFencing.ts); absent otherwise, cleared when the consumer moves.
+   */
+  cursorLedgerFenced?: string;
   /** `L:E` → why that entry is sent again (set by a rewind, cleared once it is received again). */
   redeliver: Record<string, string>;
   /**

@@ -18,6 +18,7 @@ import {
   releasedChunkAcks,
 } from './ConsumerChunkAcks';
 import { recoverCursorLedger, withDeletedText, writeCursorLedger } from './ManagedCursorLedger';
+import { cursorLedgerFencedBy, fencedWriteReason, persistFenced } from './ManagedCursorFencing';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
@@ -182,6 +183,8 @@ export function ackArrives(ctx: Ctx, topic: TopicState, s: Subscription): void {
  */
 export function persistCursor(ctx: Ctx, topic: TopicState, s: Subscription): void {
   const a = s.acked!;
+  const fencedBy = cursorLedgerFencedBy(topic, s);
+  if (fencedBy !== undefined) return persistFenced(ctx, topic, s, fencedBy);
   const deleted = writeCursorLedger(s);
   ctx.events.push(
     ev(
@@ -241,6 +244,8 @@ export function rewindOnReconnect(
     delete a.nack.queued;
   }
   const landed = s.markDeletePosition;
+  // The old owner's write after the new owner's load failed (ManagedCursorFencing.ts).
+  const fenced = how === 'recovered' ? fencedWriteReason(s) : undefined;
   // A close writes the in-memory cursor, deleted ranges too; a recovery reads back what was written.
   const closedWith = how === 'closed' ? writeCursorLedger(s) : [];
   const forgotten = how === 'recovered' ? recoverCursorLedger(ctx, topic, s) : [];
@@ -250,7 +255,7 @@ export function rewindOnReconnect(
     a.redeliver[pos(p)] = lost.some((x) => cmp(x, p) === 0)
       ? `the ack of ${pos(p)} was lost (${cause})`
       : cmp(p, landed) <= 0
-        ? `its ack landed, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`
+        ? (fenced ?? `its ack landed, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`)
         : forgotten.some((x) => cmp(x, p) === 0)
           ? `its ack landed (deleted individually), but ${cause} before the cursor ledger held it`
           : `it was not acknowledged before ${cause}`;

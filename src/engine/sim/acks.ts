@@ -34,7 +34,8 @@ export function enabledAcks(w: World, add: Add): void {
           ActionClass.request,
           head.born,
         );
-      if (cursorLedgerBehind(s))
+      // After a fenced write the old owner writes no more (ManagedCursorFencing.ts).
+      if (cursorLedgerBehind(s) && a.cursorLedgerFenced === undefined)
         add(
           `persist-cursor:${s.name}:${pos(s.markDeletePosition)}`,
           { type: 'persist-cursor', ...subject },
