@@ -16,6 +16,7 @@ import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
 import { type Ctx, positionText } from '../sim/context';
+import { persistedDeleted, withDeletedText } from './ManagedCursorLedger';
 
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 
@@ -28,6 +29,27 @@ export function cursorLedgerFencedBy(topic: TopicState, s: Subscription): string
   const t = topic.bk?.takeover;
   if (!t || t.state !== 'loaded' || t.crashed !== undefined || t.broker === s.broker) return;
   return t.broker;
+}
+
+/**
+ * `initializeCursors` at the end of the new owner's load (not after a crash: its clients move in the
+ * same step and the recovery says it): each cursor with acks in flight is opened from its ledger,
+ * which is fenced from now on. The consumer, still on the old owner, gets this cursor when it moves.
+ */
+export function cursorsOpenedAtLoad(ctx: Ctx, topic: TopicState, broker: string): void {
+  for (const s of Object.values(topic.subscriptions)) {
+    const a = s.acked;
+    if (!a || s.broker === broker) continue;
+    ctx.events.push(
+      ev(
+        'log',
+        broker,
+        `cursor ${s.name} opened from its cursor ledger with recovery (fenced): mark-delete ${pos(a.persisted)}${withDeletedText(persistedDeleted(s))}; ${s.broker} can no longer write it`,
+        [],
+        { cluster: topic.cluster, rule: 'ManagedCursorImpl.recoverFromLedger' },
+      ),
+    );
+  }
 }
 
 /**

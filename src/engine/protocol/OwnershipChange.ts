@@ -19,6 +19,7 @@ import { openClosedLedger } from './LedgerHandle';
 import { closeReplicatorProducer } from './AbstractReplicator';
 import { readableEntries, readableOf } from './ManagedLedger';
 import { replicationLinks } from '../model/config';
+import { cursorsOpenedAtLoad } from './ManagedCursorFencing';
 
 /**
  * `broker` loads the topic (`ManagedLedgerImpl.initialize`): the metadata store names it owner and
@@ -153,6 +154,8 @@ export function takeoverWrite(ctx: Ctx, topic: TopicState): void {
     ),
   );
   emptyLedgersDeleted(ctx, t.broker, deleted, topic.cluster);
+  // The cursors are opened (their ledgers fenced) now, at the load (ManagedCursorFencing.ts).
+  if (t.crashed === undefined) cursorsOpenedAtLoad(ctx, topic, t.broker);
   // The old owner's managed ledger may already have fenced itself, or its broker crashed: either
   // way no old instance holds the clients, and they come over now.
   if (bk.ml.state === 'Fenced' || t.crashed !== undefined) switchToNewOwner(ctx, topic);
