@@ -109,8 +109,8 @@ const SCENARIOS: Record<string, Json> = {
   },
   // a08b: the same, but broker-2's load (fencing, ledger list) completes before broker-1's cursor
   // write: in Pulsar broker-2 opened the cursor at that load (ManagedCursorImpl.recover, reading
-  // mark-delete 10:-1) and broker-1's later write goes to a ledger the new owner already read —
-  // 10:0 comes again: received-once (M1).
+  // mark-delete 10:-1, fencing the cursor ledger) and broker-1's later write fails
+  // (persistPositionToLedger:fenced) — 10:0 comes again: received-once (M1).
   'u23-a08b-ownership-change-old-owner-persists-late': {
     clusters: [{ name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1'] }],
     topic: { deduplication: true, ledger: { ensemble: 1, writeQuorum: 1, ackQuorum: 1 } },

@@ -92,9 +92,17 @@ const ROWS: ReviewRow[] = [
   {
     id: 'a08b',
     title:
-      "the same with broker-1's cursor write after broker-2's load: Pulsar's new owner read 10:-1 at its load and sends 10:0 again; the model recovers when the consumer moves and counts the late write — differs (left open)",
+      "the same with broker-1's cursor write after broker-2's load: broker-2 opened the cursor at its load (recoverFromLedger fences the cursor ledger, mark-delete 10:-1), broker-1's later write fails — 10:0 comes again: received-once, as predicted (decided in session 21)",
     scenario: scenario('u23-a08b-ownership-change-old-owner-persists-late'),
-    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
+    expected: quiescentWith(
+      localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' }),
+      receivedTwice(
+        25,
+        'M1',
+        '10:0',
+        'its ack landed, but broker-2 had loaded the cursor at mark-delete 10:-1 before the mark-delete was written (the write was fenced)',
+      ),
+    ),
   },
   {
     id: 'a09',
@@ -438,10 +446,21 @@ describe('review 23: the steps behind the rows', () => {
       "received 10:1: the consumer discarded M1[2/2] at 10:1, a chunk with no context: M1's first chunk never reached it (an unexpected chunk): M1 is lost to sub",
     ]);
   });
-  it('a08b: broker-1 writes the cursor ledger after broker-2 loaded the topic, and broker-2 recovers that write when the consumer moves (the model’s simplification)', () => {
+  it('a08b: broker-2 opens the cursor at its load, fencing the cursor ledger; broker-1’s later write fails and changes nothing, so the moved consumer gets 10:0 again', () => {
     const r = runOf(scenarioIn(ROWS, 'a08b'));
-    expect(textsOf(r, 'broker-2')).toContain(
-      'cursor sub recovered from the cursor ledger at mark-delete 10:0: nothing to deliver again',
+    const b2 = textsOf(r, 'broker-2');
+    const loaded = b2.indexOf('ledger list [10:{1}, 11:{0}] written (version 2): topic loaded');
+    expect(b2[loaded + 1]).toBe(
+      'cursor sub opened from its cursor ledger with recovery (fenced): mark-delete 10:-1; broker-1 can no longer write it',
+    );
+    expect(textsOf(r, 'broker-1')).toContain(
+      'cursor sub: persisting mark-delete 10:0 fails — broker-2 opened the cursor ledger with recovery when it loaded the topic (fenced; its cursor holds mark-delete 10:-1)',
+    );
+    expect(textsOf(r, 'broker-1')).not.toContain(
+      'cursor sub: mark-delete 10:0 persisted to the cursor ledger',
+    );
+    expect(b2).toContain(
+      'cursor sub recovered from the cursor ledger at mark-delete 10:-1: 10:0 will be delivered again',
     );
   });
   it('t03: the TTL’s mark-delete is in memory until persist-cursor, as an ack’s: the crash recovers 10:-1', () => {
