@@ -255,7 +255,8 @@ export function rewindOnReconnect(
     a.redeliver[pos(p)] = lost.some((x) => cmp(x, p) === 0)
       ? `the ack of ${pos(p)} was lost (${cause})`
       : cmp(p, landed) <= 0
-        ? (fenced ?? `its ack landed, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`)
+        ? (fenced ??
+          `its ack landed, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`)
         : forgotten.some((x) => cmp(x, p) === 0)
           ? `its ack landed (deleted individually), but ${cause} before the cursor ledger held it`
           : `it was not acknowledged before ${cause}`;
