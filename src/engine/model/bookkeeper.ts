@@ -246,6 +246,12 @@ export interface NegativeAcks {
    * cannot ask for the same entry forever).
    */
   timedOutOnce?: string[];
+  /**
+   * With `ackTimeout`, the chunked messages the application was handed and whose chunk ids the
+   * consumer still keeps (`unAckedChunkedMessageIdSequenceMap`, ConsumerChunkAckTimeout.ts): the
+   * message id's `L:E` (its last chunk's position) → every chunk's position, in order. Absent while none.
+   */
+  chunkIds?: Record<string, Position[]>;
 }
 
 /** One entry a subscription's consumer received (`ConsumerImpl.messageReceived`). */

@@ -87,8 +87,13 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
   if (nacked.length > 0 && incompleteChunkOf(s, receipt) === undefined)
     return receivedNegativelyAcked(ctx, topic, s, receipt, nacked);
   // With an ack timeout the application acknowledges in a step of its own (UnAckedMessageTracker.ts);
-  // a discarded chunk the client acknowledges itself.
-  if (s.acked?.nack?.processing && !receipt.discarded)
+  // a discarded chunk the client acknowledges itself, and a chunk of a message not whole yet reaches
+  // no application: its ack is held (ConsumerChunkAckTimeout.ts).
+  if (
+    s.acked?.nack?.processing &&
+    !receipt.discarded &&
+    incompleteChunkOf(s, receipt) === undefined
+  )
     return receivedForProcessing(ctx, topic, s, receipt);
   if (s.acked) return receivedWithAckInFlight(ctx, topic, s, receipt);
   s.received.push(receipt);

@@ -12,6 +12,7 @@ import type { Position, TopicState } from '../model/topic';
 import { type Ctx, positionText, tick } from '../sim/context';
 import { messageReceived, msgsAt } from './ConsumerAcks';
 import { sendRedeliveryRequest } from './NegativeAcksTracker';
+import { chunkedMessageCompleted, isLastChunkAt, takeChunkIds } from './ConsumerChunkAckTimeout';
 
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 const consumer = (s: Subscription) => `${s.name}-consumer`;
@@ -34,17 +35,36 @@ export function receivedForProcessing(
   // A copy an ack timeout asked for is not timed again (the model's bound: once per entry).
   const timed = !(n.timedOutOnce ?? []).includes(key);
   if (timed) n.tracked!.push(p);
+  // A last chunk hands the application the whole message, timed once under the last chunk's id.
+  const chunked = chunkedMessageCompleted(s, receipt);
   const ids = receipt.msgs.map((m) => m.msg);
   const again = why === undefined ? '' : ` again — redelivered: ${why}`;
+  const whole = chunked ? `; ${ids.join(', ')} is whole (chunks ${chunked.ids.map(pos).join(', ')})` : '';
   ctx.events.push(
     ev(
       'log',
       consumer(s),
-      `received ${key} (${ids.join(', ')}) from ${s.broker}${again}; the application works on it${timed ? ` — UnAckedMessageTracker holds ${key} for ackTimeoutMillis` : ''}`,
+      `received ${key} (${ids.join(', ')}) from ${s.broker}${again}${whole}; the application works on it${timed ? ` — UnAckedMessageTracker holds ${key} for ackTimeoutMillis` : ''}`,
       ids,
-      { cluster: topic.cluster, rule: 'UnAckedMessageTracker.add' },
+      {
+        cluster: topic.cluster,
+        rule: chunked ? 'ConsumerImpl.trackMessage:ChunkMessageIdImpl' : 'UnAckedMessageTracker.add',
+      },
     ),
   );
+  // Chunks of a message the assembly dropped are acknowledged as a discarded chunk is.
+  if (chunked && chunked.dropped.length > 0) {
+    for (const x of chunked.dropped) s.acked!.inFlight.push({ position: x, born: tick(ctx.w) });
+    ctx.events.push(
+      ev(
+        'log',
+        consumer(s),
+        `the chunks ${chunked.dropped.map(pos).join(', ')} of a dropped message are acknowledged: CommandAck ${chunked.dropped.map(pos).join(', ')} on its way`,
+        chunked.dropped.flatMap(msgsAt(topic)),
+        { cluster: topic.cluster, rule: 'ConsumerImpl.processMessageChunk' },
+      ),
+    );
+  }
 }
 
 /**
@@ -59,18 +79,25 @@ export function applicationAcknowledges(ctx: Ctx, topic: TopicState, s: Subscrip
   const key = pos(p);
   const i = n.tracked!.findIndex((x) => pos(x) === key);
   if (i >= 0) n.tracked!.splice(i, 1);
-  a.inFlight.push({ position: p, born: tick(ctx.w) });
+  // A chunked message's id: the flush acknowledges every chunk the map still gives for it.
+  const chunks = takeChunkIds(n, key);
+  const acks = chunks ?? [p];
+  for (const x of acks) a.inFlight.push({ position: x, born: tick(ctx.w) });
+  const ids = msgsAt(topic)(p);
+  const text = chunks
+    ? `the application acknowledges ${ids.join(', ')} (${key}, chunked): CommandAck ${acks.map(pos).join(', ')} on its way — every chunk of it`
+    : isLastChunkAt(topic, p)
+      ? `the application acknowledges ${ids.join(', ')} (${key}, chunked): CommandAck ${key} on its way — unAckedChunkedMessageIdSequenceMap no longer holds its chunk ids (the ack timeout, or an earlier acknowledgement of the same id, took them), so only the last chunk's entry is acknowledged`
+      : `the application acknowledges ${key}: CommandAck ${key} on its way`;
   ctx.events.push(
-    ev(
-      'app',
-      consumer(s),
-      `the application acknowledges ${key}: CommandAck ${key} on its way`,
-      msgsAt(topic)(p),
-      {
-        cluster: topic.cluster,
-        rule: 'PersistentAcknowledgmentsGroupingTracker.addAcknowledgment',
-      },
-    ),
+    ev('app', consumer(s), text, ids, {
+      cluster: topic.cluster,
+      rule: chunks
+        ? 'PersistentAcknowledgmentsGroupingTracker.flush:unAckedChunkedMessageIdSequenceMap'
+        : isLastChunkAt(topic, p)
+          ? 'PersistentAcknowledgmentsGroupingTracker.flush:ChunkMessageIdImpl'
+          : 'PersistentAcknowledgmentsGroupingTracker.addAcknowledgment',
+    }),
   );
 }
 
@@ -88,5 +115,24 @@ export function ackTimeoutFires(ctx: Ctx, topic: TopicState, s: Subscription): v
       { cluster: topic.cluster, rule: 'UnAckedMessageTracker.run' },
     ),
   );
-  sendRedeliveryRequest(ctx, topic, s, [], timedOut);
+  // A chunked message's id brings every chunk id into the request and leaves the map.
+  const asked: Position[] = [];
+  for (const p of timedOut) {
+    const chunks = takeChunkIds(n, pos(p));
+    asked.push(...(chunks ?? [p]));
+    if (chunks)
+      ctx.events.push(
+        ev(
+          'log',
+          consumer(s),
+          `${msgsAt(topic)(p).join(', ')} (${pos(p)}) is chunked: the request names its chunks ${chunks.map(pos).join(', ')}, and unAckedChunkedMessageIdSequenceMap forgets them`,
+          msgsAt(topic)(p),
+          {
+            cluster: topic.cluster,
+            rule: 'UnAckedMessageTracker.addChunkedMessageIdsAndRemoveFromSequnceMap',
+          },
+        ),
+      );
+  }
+  sendRedeliveryRequest(ctx, topic, s, [], asked);
 }
