@@ -54,8 +54,6 @@ export function takeChunkIds(n: NegativeAcks, key: string): Position[] | undefin
 
 /** Whether the entry at `p` is the last chunk of a chunked message (its id a ChunkMessageIdImpl). */
 export function isLastChunkAt(topic: TopicState, p: Position): boolean {
-  const e = peek(topic)
-    .ledgers.find((l) => l.id === p.ledgerId)
-    ?.entries[p.entryId];
+  const e = peek(topic).ledgers.find((l) => l.id === p.ledgerId)?.entries[p.entryId];
   return e?.msgs.some((m) => m.chunk !== undefined && m.chunk.id === m.chunk.of - 1) ?? false;
 }

@@ -39,7 +39,9 @@ export function receivedForProcessing(
   const chunked = chunkedMessageCompleted(s, receipt);
   const ids = receipt.msgs.map((m) => m.msg);
   const again = why === undefined ? '' : ` again — redelivered: ${why}`;
-  const whole = chunked ? `; ${ids.join(', ')} is whole (chunks ${chunked.ids.map(pos).join(', ')})` : '';
+  const whole = chunked
+    ? `; ${ids.join(', ')} is whole (chunks ${chunked.ids.map(pos).join(', ')})`
+    : '';
   ctx.events.push(
     ev(
       'log',
@@ -48,7 +50,9 @@ export function receivedForProcessing(
       ids,
       {
         cluster: topic.cluster,
-        rule: chunked ? 'ConsumerImpl.trackMessage:ChunkMessageIdImpl' : 'UnAckedMessageTracker.add',
+        rule: chunked
+          ? 'ConsumerImpl.trackMessage:ChunkMessageIdImpl'
+          : 'UnAckedMessageTracker.add',
       },
     ),
   );
