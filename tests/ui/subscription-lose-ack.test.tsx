@@ -16,18 +16,25 @@ beforeEach(async () => {
 
 const state = () => appStore.getState();
 const acks = () => screen.getByTestId('sub-sub-acks');
+/** The row's ⚡ (beside it, since session 21, the CommandAck's arrival while enabled). */
+const bolt = () => within(acks()).getByRole('button', { name: /^Inject a fault/ });
 
 describe('Subscriptions panel: lose-ack on an acknowledgement in flight', () => {
   it('consumer-ack-not-persisted at step 22: 11:0 M2 in flight with one ⚡ for M2; at step 23 none', async () => {
     await selectScenario('consumer-ack-not-persisted');
     act(() => setCursor(22));
     const view = render(<Panels />);
-    expect(acks()).toHaveTextContent(/^11:0 M2\s*⚡$/);
+    expect(acks()).toHaveTextContent(
+      /^11:0 M2\s*⚡ Let the CommandAck of 11:0 reach broker-1 now, taken next$/,
+    );
     expect(
       within(acks())
         .getAllByRole('button')
-        .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(["Inject a fault on M2 at local, sub's CommandAck"]);
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toEqual([
+      "Inject a fault on M2 at local, sub's CommandAck",
+      'Let the CommandAck of 11:0 reach broker-1 now',
+    ]);
     view.unmount();
     act(() => setCursor(23));
     render(<Panels />);
@@ -42,7 +49,7 @@ describe('Subscriptions panel: lose-ack on an acknowledgement in flight', () => 
     const before = state().result!.steps.flatMap((s) => s.events.map((e) => e.text));
     expect(before.some((x) => /received 11:0 \(M2\) .* again/.test(x))).toBe(false);
     const user = userEvent.setup();
-    await user.click(within(acks()).getByRole('button'));
+    await user.click(bolt());
     expect(screen.getByTestId('fault-popup-head')).toHaveTextContent(
       "Fault on M2 at local · sub's CommandAck",
     );
@@ -72,9 +79,9 @@ describe('Subscriptions panel: lose-ack on an acknowledgement in flight', () => 
     await selectScenario('consumer-ack-not-persisted');
     act(() => setCursor(7));
     render(<Panels />);
-    expect(acks()).toHaveTextContent(/^10:0 M1\s*⚡$/);
+    expect(acks()).toHaveTextContent(/^10:0 M1\s*⚡ Let the CommandAck of 10:0 reach broker-1 now/);
     const user = userEvent.setup();
-    await user.click(within(acks()).getByRole('button'));
+    await user.click(bolt());
     await user.click(screen.getByRole('menuitem'));
     await waitFor(() => expect(state().result!.steps[8]?.key).toBe('fault:lose-ack:M1@local:sub'));
     act(() => setCursor(state().result!.steps.length - 1));

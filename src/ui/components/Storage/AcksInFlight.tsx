@@ -3,7 +3,9 @@
 // consumer's connection dropping with it (ConsumerAcks.ts). Before, only the CommandAck's arrow in
 // the diagram offered it; a reader of the Subscriptions panel saw "10:0" with no way to act on it.
 // The messages are the ones the consumer received at that position (an ack follows its receipt).
+// Beside the ⚡, while it is enabled, the CommandAck's arrival at the broker (AckArrival.tsx).
 import type { SubscriptionView } from '../../../engine';
+import { AckArrival } from './AckArrival';
 import { FaultMenu } from '../FaultPlan/FaultMenu';
 import type { MessageFault } from '../FaultPlan/messageFaultKinds';
 
@@ -17,10 +19,16 @@ function msgsAt(s: SubscriptionView, position: string): readonly string[] {
 export function AcksInFlight({
   subscription: s,
   cluster,
+  enabled = [],
+  taken = null,
 }: {
   readonly subscription: SubscriptionView;
   /** The cluster of the topic; absent, the ⚡ is not drawn (no fault can name where). */
   readonly cluster: string | undefined;
+  /** The consumer's keys enabled at the cursor: an `ack:` among them gets its button. */
+  readonly enabled?: readonly string[];
+  /** The key this trace takes next, if any. */
+  readonly taken?: string | null;
 }) {
   const inFlight = s.acks?.inFlight ?? [];
   if (inFlight.length === 0) return <>none</>;
@@ -44,6 +52,7 @@ export function AcksInFlight({
                 kinds={ACK_FAULTS}
               />
             ))}
+          <AckArrival subscription={s} position={position} enabled={enabled} taken={taken} />
         </span>
       ))}
     </>

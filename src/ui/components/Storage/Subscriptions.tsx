@@ -21,7 +21,8 @@ export function SubscriptionsPanel({
   readonly cluster?: string;
   /**
    * The consumer's actions enabled at the cursor, offered under their row: the redelivery timers
-   * (`negative-ack:`, `ack-timeout:`), the application's `acknowledge:` and the `redeliver:` request.
+   * (`negative-ack:`, `ack-timeout:`), the application's `acknowledge:` and the `redeliver:` request;
+   * the CommandAck reaching the broker (`ack:`), under its acks in flight.
    */
   readonly timers?: readonly string[];
   /** The key of those this trace takes next, if any. */
@@ -62,7 +63,12 @@ export function SubscriptionsPanel({
                 <>
                   <dt>acks in flight</dt>
                   <dd data-testid={`sub-${s.name}-acks`}>
-                    <AcksInFlight subscription={s} cluster={cluster} />
+                    <AcksInFlight
+                      subscription={s}
+                      cluster={cluster}
+                      enabled={timers}
+                      taken={taken}
+                    />
                   </dd>
                   <dt>cursor ledger</dt>
                   <dd data-testid={`sub-${s.name}-persisted`}>

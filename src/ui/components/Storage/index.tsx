@@ -7,6 +7,7 @@ import { memoByValue } from '../Panels/same';
 import { BookiesPanel } from './Bookies';
 import { BrokersPanel } from './Brokers';
 import { MetadataStorePanel } from './MetadataStore';
+import { ackArrival } from './AckArrival';
 import { consumerStep } from './ConsumerChoices';
 import { redeliveryTimer } from './RedeliveryTimers';
 import { SubscriptionsPanel } from './Subscriptions';
@@ -17,9 +18,12 @@ const Brokers = memoByValue(BrokersPanel);
 const Bookies = memoByValue(BookiesPanel);
 const Subscriptions = memoByValue(SubscriptionsPanel);
 
-/** A key the Subscriptions panel offers (a redelivery timer, an acknowledgement, a request), else null. */
+/**
+ * A key the Subscriptions panel offers (a redelivery timer, an acknowledgement, a request, a
+ * CommandAck's arrival), else null.
+ */
 const consumer = (k: string | null | undefined): string | null =>
-  redeliveryTimer(k) ?? consumerStep(k);
+  redeliveryTimer(k) ?? consumerStep(k) ?? ackArrival(k);
 
 /** The run and cursor come from Panels (see useShownStep). */
 export function StoragePanels({
@@ -33,8 +37,9 @@ export function StoragePanels({
     const now = result.steps[cursor];
     return now ? storageOf(now.world, result.steps[cursor - 1]?.world) : [];
   }, [result, cursor]);
-  // Only the consumer's keys (a redelivery timer, an acknowledgement, a redelivery request) matter to
-  // the Subscriptions panel: it re-renders when its props change.
+  // Only the consumer's keys (a redelivery timer, an acknowledgement, a redelivery request, a
+  // CommandAck reaching the broker) matter to the Subscriptions panel: it re-renders when its props
+  // change.
   const timers = useMemo(
     () => (result.steps[cursor]?.enabled ?? []).filter((k) => consumer(k) !== null),
     [result, cursor],
