@@ -115,12 +115,12 @@ const acknowledge = {
 };
 
 const request = {
-  name: 'ux21: consumer-negative-ack at step 15 — the Subscriptions panel lets the redelivery request reach broker-1; the redelivery row empties',
+  name: 'ux21: consumer-negative-ack at step 16 — the Subscriptions panel lets the redelivery request reach broker-1; the redelivery row empties',
   timeout: 60_000,
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
     await openScenario(page, baseURL, 'consumer-negative-ack');
-    await goToStep(page, 15);
+    await goToStep(page, 16);
     assert.equal(
       await text(page, 'sub-sub-redelivery'),
       'CommandRedeliverUnacknowledgedMessages on its way',
@@ -130,7 +130,7 @@ const request = {
         name: 'Let the redelivery request reach broker-1 now (it rewinds the cursor)',
       })
       .click();
-    await stepIs(page, 16, 'the pick did not step to 16');
+    await stepIs(page, 17, 'the pick did not step to 17');
     assert.equal(await page.locator('.step-key').first().textContent(), 'redeliver:sub');
     await until(
       page,

@@ -62,18 +62,18 @@ describe('Subscriptions panel: the application acknowledges from its row', () =>
 });
 
 describe('Subscriptions panel: the redelivery request reaches the broker from its row', () => {
-  it('consumer-negative-ack at step 15: the request is on its way, offered and taken next; picked, it lands', async () => {
+  it('consumer-negative-ack at step 16: the request is on its way, offered and taken next; picked, it lands', async () => {
     await selectScenario('consumer-negative-ack');
-    act(() => setCursor(15));
+    act(() => setCursor(16));
     render(<Panels />);
     expect(row()).toHaveTextContent(/^CommandRedeliverUnacknowledgedMessages on its way$/);
     expect(screen.queryByTestId('sub-sub-timers')).toBeNull();
     const line = screen.getByTestId('sub-sub-request');
     expect(line).toHaveTextContent(new RegExp(`^${REQUEST.replace(/[()]/g, '\\$&')}, taken next$`));
     await userEvent.setup().click(within(line).getByRole('button', { name: REQUEST }));
-    await waitFor(() => expect(state().cursor).toBe(16));
+    await waitFor(() => expect(state().cursor).toBe(17));
     expect(state().branches).toHaveLength(1);
-    expect(state().result!.steps[16]?.key).toBe('redeliver:sub');
+    expect(state().result!.steps[17]?.key).toBe('redeliver:sub');
     expect(screen.queryByTestId('sub-sub-request')).toBeNull();
     expect(row()).toHaveTextContent(/^none$/);
   });
