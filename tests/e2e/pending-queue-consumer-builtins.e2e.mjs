@@ -244,8 +244,19 @@ const chunksExceed = {
       assert.equal(await page.getByTestId(`outcome-${m}`).count(), 0, m);
     assert.equal(
       await queueRow(page, 'p1'),
-      "maxPendingMessages permits 0 of 2 held — blocks when full · BIG waits in SendAsync for 3 permits (one per chunk), more than the queue's 2",
+      "maxPendingMessages permits 0 of 2 held — blocks when full · BIG waits in SendAsync for 3 permits (one per chunk), more than the queue's 2⚡",
     );
+    // The ⚡ beside the wait (session 21): the application's context can end there (context-expired).
+    const bolt = page
+      .getByTestId('panel-producers')
+      .getByTestId('pending-queue')
+      .getByRole('button', { name: 'Inject a fault on BIG at local' });
+    await bolt.click();
+    assert.match(
+      await page.getByRole('menu').textContent(),
+      /context-expired \(ErrContextExpired: the SendAsync's context ends while it waits/,
+    );
+    await page.keyboard.press('Escape');
     await fits(page, ['end-notes', 'panel-invariants', 'panel-outcomes', 'pending-queue']);
   },
 };
