@@ -6,7 +6,7 @@
 // acknowledged each chunk's entry at its receipt, so a crash between two chunks could keep chunk 1's
 // mark-delete and read on at chunk 2 — a state Pulsar never reaches.
 import { describe, expect, it } from 'vitest';
-import { type Json, runOf, textsOf } from './helpers';
+import { CHUNKED_M1_STORED, type Json, runOf, textsOf } from './helpers';
 
 const BIG = 6000000; // two chunks at the broker's 5 MiB
 const sub = { name: 'sub', acks: 'in-flight', invariants: ['received-once'] };
@@ -18,16 +18,7 @@ const ONE: Json = {
   subscriptions: [sub],
   workload: [{ send: 'M1', producer: 'p1', size: BIG }],
 };
-const WRITTEN = [
-  'connect:p1',
-  'send:p1:M1',
-  'deliver:p1->broker-1:M1[1/2]',
-  'persist:local:M1[1/2]',
-  'deliver:broker-1->p1:M1',
-  'deliver:p1->broker-1:M1[2/2]',
-  'persist:local:M1[2/2]',
-  'deliver:broker-1->p1:M1',
-];
+const WRITTEN = [...CHUNKED_M1_STORED];
 
 describe('a chunked message is acknowledged whole (unAckedChunkedMessageIdSequenceMap)', () => {
   it('chunk 1 sends no CommandAck; the last chunk sends both, in order, and the mark-delete moves over both', () => {

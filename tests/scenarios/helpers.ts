@@ -80,3 +80,18 @@ export const storedAt10 = (message: string, entry: number): string[] => [
   `deliver:broker-1->bookie-1:10:${entry}`,
   `deliver:bookie-1->broker-1:10:${entry}`,
 ];
+
+/**
+ * The schedule that stores p1's two-chunk M1 on a one-broker `local` cluster, one chunk at a time:
+ * p1 connects, sends, and each chunk reaches broker-1, is persisted and answered before the next.
+ */
+export const CHUNKED_M1_STORED: readonly string[] = [
+  'connect:p1',
+  'send:p1:M1',
+  'deliver:p1->broker-1:M1[1/2]',
+  'persist:local:M1[1/2]',
+  'deliver:broker-1->p1:M1',
+  'deliver:p1->broker-1:M1[2/2]',
+  'persist:local:M1[2/2]',
+  'deliver:broker-1->p1:M1',
+];

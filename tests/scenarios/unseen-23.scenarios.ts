@@ -18,6 +18,7 @@ import {
   search,
   send,
 } from './reviewScenarios';
+import { CHUNKED_M1_STORED } from './helpers';
 
 const BIG = { size: 6000000 }; // two chunks at the broker's 5 MiB
 const M12 = [send('M1'), send('M2')];
@@ -302,14 +303,7 @@ const SCENARIOS: Record<string, Json> = {
       fixes: ['pr-20948'],
     }),
     schedule: [
-      'connect:p1',
-      'send:p1:M1',
-      'deliver:p1->broker-1:M1[1/2]',
-      'persist:local:M1[1/2]',
-      'deliver:broker-1->p1:M1',
-      'deliver:p1->broker-1:M1[2/2]',
-      'persist:local:M1[2/2]',
-      'deliver:broker-1->p1:M1',
+      ...CHUNKED_M1_STORED,
       'consume:sub:10:0',
       'consume:sub:10:1',
       'fault:lose-ack:M1@local:sub',
