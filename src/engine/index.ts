@@ -97,6 +97,7 @@ export type {
   BookieLedgerView,
   BookieView,
   BrokerView,
+  ChunkedMessageView,
   EnsembleView,
   LedgerMetaView,
   ManagedLedgerView,

@@ -25,14 +25,16 @@ const asked =
   'the application had not acknowledged M1 within ackTimeoutMillis; the consumer asked for it again';
 
 describe('a chunked message under the ack timeout (ChunkMessageIdImpl, unAckedChunkedMessageIdSequenceMap)', () => {
-  it('is tracked once, at its last chunk, and acknowledged whole: one acknowledge: step sends both chunk acks', () => {
+  it('is tracked once, at its last chunk, and acknowledged whole: one acknowledge: step sends both chunk acks in one CommandAck', () => {
     const r = runOf(ONE);
     expect(textsOf(r, 'sub-consumer').slice(0, 4)).toEqual([
       'received 10:0 (M1) from broker-1; M1 is not complete yet: no CommandAck until the application has it whole',
       'received 10:1 (M1) from broker-1; M1 is whole (chunks 10:0, 10:1); the application works on it — UnAckedMessageTracker holds 10:1 for ackTimeoutMillis',
       'the application acknowledges M1 (10:1, chunked): CommandAck 10:0, 10:1 on its way — every chunk of it',
-      'CommandAck 10:0',
+      // Session 22: one frame (Commands.newMultiMessageAck), one ack: step.
+      'CommandAck 10:0, 10:1',
     ]);
+    expect(keys(r).filter((k) => k?.startsWith('ack:'))).toEqual(['ack:sub:10:0+10:1']);
     // No acknowledge: step for the first chunk: the application never had it alone.
     expect(keys(r).filter((k) => k?.startsWith('acknowledge:'))).toEqual(['acknowledge:sub:10:1']);
     const rules = r.steps.flatMap((s) => s.events.map((e) => e.rule));
@@ -41,7 +43,7 @@ describe('a chunked message under the ack timeout (ChunkMessageIdImpl, unAckedCh
       'PersistentAcknowledgmentsGroupingTracker.flush:unAckedChunkedMessageIdSequenceMap',
     );
     expect(textsOf(r, 'broker-1')).toContain(
-      'cursor sub: mark-delete 10:1 in memory; the cursor ledger still holds 10:0',
+      'cursor sub: mark-delete 10:1 in memory (10:0, 10:1 acknowledged in one CommandAck); the cursor ledger still holds 10:-1',
     );
     expect(r.violations).toEqual([]);
   });

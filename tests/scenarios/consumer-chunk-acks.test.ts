@@ -4,7 +4,10 @@
 // message it has not assembled yet: the chunk ids wait in unAckedChunkedMessageIdSequenceMap and
 // leave together once the application acknowledges the whole message. Until review 23 the model
 // acknowledged each chunk's entry at its receipt, so a crash between two chunks could keep chunk 1's
-// mark-delete and read on at chunk 2 — a state Pulsar never reaches.
+// mark-delete and read on at chunk 2 — a state Pulsar never reaches. Until session 22 the chunks'
+// acks, sent together, were still one `ack:` step each; Pulsar writes them as one CommandAck
+// (PersistentAcknowledgmentsGroupingTracker → Commands.newMultiMessageAck), so now they are one
+// frame and one step, `ack:sub:10:0+10:1`, lost together and landed together.
 import { describe, expect, it } from 'vitest';
 import { CHUNKED_M1_STORED, type Json, runOf, textsOf } from './helpers';
 
@@ -21,14 +24,19 @@ const ONE: Json = {
 const WRITTEN = [...CHUNKED_M1_STORED];
 
 describe('a chunked message is acknowledged whole (unAckedChunkedMessageIdSequenceMap)', () => {
-  it('chunk 1 sends no CommandAck; the last chunk sends both, in order, and the mark-delete moves over both', () => {
+  it('chunk 1 sends no CommandAck; the last chunk sends both in one CommandAck, one ack: step, and the mark-delete moves over both at once', () => {
     const r = runOf(ONE);
-    expect(textsOf(r, 'sub-consumer').slice(0, 4)).toEqual([
+    expect(textsOf(r, 'sub-consumer').slice(0, 3)).toEqual([
       'received 10:0 (M1) from broker-1; M1 is not complete yet: no CommandAck until the application has it whole',
       'received 10:1 (M1) from broker-1; acknowledges it: CommandAck 10:0, 10:1 on its way',
-      'CommandAck 10:0',
-      'CommandAck 10:1',
+      'CommandAck 10:0, 10:1',
     ]);
+    expect(r.steps.map((s) => s.key).filter((k) => k?.startsWith('ack:'))).toEqual([
+      'ack:sub:10:0+10:1',
+    ]);
+    expect(textsOf(r, 'broker-1')).toContain(
+      'cursor sub: mark-delete 10:1 in memory (10:0, 10:1 acknowledged in one CommandAck); the cursor ledger still holds 10:-1',
+    );
     const held = r.steps.flatMap((s) => s.events).find((e) => e.text.includes('not complete yet'));
     expect(held?.rule).toBe('ConsumerImpl.processMessageChunk:unAckedChunkedMessageIdSequenceMap');
     expect(r.violations).toEqual([]);
@@ -77,17 +85,19 @@ describe('a chunked message is acknowledged whole (unAckedChunkedMessageIdSequen
     expect(textsOf(r, 'sub-consumer')).toContain(
       'received 10:2 (M1) from broker-1; acknowledges it: CommandAck 10:0, 10:2 on its way',
     );
+    // Session 22: each message's CommandAck lands whole — M1's moves the mark-delete to 10:0 and
+    // deletes 10:2 around N1's first chunk in one step; N1's (10:1, 10:3) closes the hole at once.
     const cursor = textsOf(r, 'broker-1').filter((t) => t.startsWith('cursor sub: '));
     expect(cursor).toEqual([
-      'cursor sub: mark-delete 10:0 in memory; the cursor ledger still holds 10:-1',
-      'cursor sub: mark-delete 10:0 persisted to the cursor ledger',
-      'cursor sub: 10:2 deleted individually; the mark-delete stays at 10:0 — 10:1 not acknowledged',
+      'cursor sub: mark-delete 10:0 in memory (10:0, 10:2 acknowledged in one CommandAck); 10:2 deleted individually — 10:1 not acknowledged; the cursor ledger still holds 10:-1',
       // Session 21 (hC): the cursor ledger keeps the individually deleted entry beside the mark-delete.
       'cursor sub: mark-delete 10:0, with the individually deleted 10:2 persisted to the cursor ledger',
-      'cursor sub: mark-delete 10:2 in memory (10:1 acknowledged, then over the individually deleted 10:2); the cursor ledger still holds 10:0',
-      'cursor sub: mark-delete 10:2 persisted to the cursor ledger',
-      'cursor sub: mark-delete 10:3 in memory; the cursor ledger still holds 10:2',
+      'cursor sub: mark-delete 10:3 in memory (10:1, 10:3 acknowledged in one CommandAck, then over the individually deleted 10:2); the cursor ledger still holds 10:0',
       'cursor sub: mark-delete 10:3 persisted to the cursor ledger',
+    ]);
+    expect(r.steps.map((s) => s.key).filter((k) => k?.startsWith('ack:'))).toEqual([
+      'ack:sub:10:0+10:2',
+      'ack:sub:10:1+10:3',
     ]);
     expect(r.violations).toEqual([]);
   });

@@ -175,10 +175,24 @@ export interface Subscription {
   acked?: AckState;
 }
 
+/**
+ * One CommandAck on the consumer's connection: the positions it carries, in order (several only for
+ * a chunked message's chunks, which `PersistentAcknowledgmentsGroupingTracker` sends in one command),
+ * and when it left.
+ */
+export interface CommandAckInFlight {
+  readonly positions: readonly Position[];
+  readonly born: number;
+}
+
 /** A subscription's acknowledgements in flight (`acks: "in-flight"`). */
 export interface AckState {
   readPosition: Position;
-  inFlight: { readonly position: Position; readonly born: number }[];
+  /**
+   * The CommandAcks on their way, oldest first, each one frame with the positions it acknowledges:
+   * one, or every chunk of a chunked message (`Commands.newMultiMessageAck`, ConsumerChunkAcks.ts).
+   */
+  inFlight: CommandAckInFlight[];
   persisted: Position;
   /**
    * The individually deleted entries the cursor ledger holds with `persisted` (ManagedCursorLedger.ts:

@@ -10,7 +10,7 @@ import { ev } from '../model/events';
 import type { AckState, Subscription, SubscriptionReceipt } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
 import { type Ctx, peek, positionText, tick } from '../sim/context';
-import { asyncDeleteIndividually } from './ManagedCursorIndividualDelete';
+import { asyncDeleteAll, asyncDeleteIndividually } from './ManagedCursorIndividualDelete';
 import {
   forgetHeldChunks,
   holdChunkAck,
@@ -118,15 +118,22 @@ export function receivedWithAckInFlight(
     );
     return;
   }
+  // The held chunks leave with it in one CommandAck (`newMultiMessageAck`: one frame, one step).
   const acks = [...releasedChunkAcks(s), p];
-  for (const x of acks) a.inFlight.push({ position: x, born: tick(ctx.w) });
+  a.inFlight.push({ positions: acks, born: tick(ctx.w) });
   ctx.events.push(
     ev(
       'log',
       consumer(s),
       `received ${key}${what} from ${s.broker}${again}; acknowledges it: CommandAck ${acks.map(pos).join(', ')} on its way`,
       ids,
-      { cluster: topic.cluster, rule },
+      {
+        cluster: topic.cluster,
+        rule:
+          acks.length > 1 && why === undefined
+            ? 'PersistentAcknowledgmentsGroupingTracker.flush:unAckedChunkedMessageIdSequenceMap'
+            : rule,
+      },
     ),
   );
 }
@@ -135,14 +142,16 @@ export function receivedWithAckInFlight(
  * The head CommandAck reaches the broker (`ServerCnx.handleAck` → `Consumer.messageAcked` →
  * `ManagedCursorImpl.asyncDelete`). Acks leave in the order the consumer received the entries and
  * a lost one closes the connection they share, so a landing ack is always the next position after
- * the mark-delete (or one a TTL already passed): the mark-delete moves to it, in memory only.
+ * the mark-delete (or one a TTL already passed): the mark-delete moves to it, in memory only. A
+ * chunked message's CommandAck carries all its chunks: they land together
+ * (`Consumer.individualAckNormal` hands the cursor every position of the command at once).
  */
 export function ackArrives(ctx: Ctx, topic: TopicState, s: Subscription): void {
   const a = s.acked!;
   const head = a.inFlight.shift()!;
-  const p = head.position;
-  const key = pos(p);
-  const ids = msgsAt(topic)(p);
+  const [p] = head.positions as [Position];
+  const key = head.positions.map(pos).join(', ');
+  const ids = [...new Set(head.positions.flatMap(msgsAt(topic)))];
   ctx.events.push(
     ev('receive', consumer(s), `CommandAck ${key}`, ids, {
       to: s.broker,
@@ -153,9 +162,11 @@ export function ackArrives(ctx: Ctx, topic: TopicState, s: Subscription): void {
   // A consumer that negatively acknowledges leaves holes: the mark-delete waits for them
   // (ManagedCursorIndividualDelete.ts); its redelivery request lands once the acks ahead of it did.
   // So does a consumer that held a chunk's ack back for its message (ConsumerChunkAcks.ts).
-  if (a.nack || a.chunkAcks) {
+  if (a.nack || a.chunkAcks || head.positions.length > 1) {
     if (a.nack?.command && a.nack.command.behind > 0) a.nack.command.behind -= 1;
-    return asyncDeleteIndividually(ctx, topic, s, p, ids);
+    return head.positions.length > 1
+      ? asyncDeleteAll(ctx, topic, s, head.positions, ids)
+      : asyncDeleteIndividually(ctx, topic, s, p, ids);
   }
   const moved = cmp(p, s.markDeletePosition) > 0;
   if (moved) s.markDeletePosition = p;
@@ -234,7 +245,7 @@ export function rewindOnReconnect(
   const a = s.acked;
   if (!a) return;
   const idsAt = msgsAt(topic);
-  const lost = a.inFlight.map((f) => f.position);
+  const lost = a.inFlight.flatMap((f) => f.positions);
   a.inFlight = [];
   forgetHeldChunks(s);
   // A redelivery request on the connection is lost with it; the rewind below does its work.

@@ -84,3 +84,62 @@ export function asyncDeleteIndividually(
     ),
   );
 }
+
+/**
+ * One CommandAck that carries several positions landed — a chunked message's chunks
+ * (`Consumer.individualAckNormal` → `ManagedCursorImpl.asyncDelete(Iterable<Position>)`): the cursor
+ * adds every one not deleted yet to its individually deleted set, then moves the mark-delete once,
+ * to the end of the range that starts right after it. So the chunks land together: never one of
+ * them without the others.
+ */
+export function asyncDeleteAll(
+  ctx: Ctx,
+  topic: TopicState,
+  s: Subscription,
+  positions: readonly Position[],
+  ids: string[],
+): void {
+  const a = s.acked!;
+  const md = s.markDeletePosition;
+  const deleted = (p: Position) => s.individuallyDeleted.some((d) => cmp(d, p) === 0);
+  const already = positions.filter((p) => cmp(p, md) <= 0 || deleted(p));
+  const fresh = positions.filter((p) => !already.includes(p));
+  const list = (ps: readonly Position[]) => ps.map(pos).join(', ');
+  const alreadyText = already.length > 0 ? `; ${list(already)} deleted already` : '';
+  const log = (text: string, rule: string): void => {
+    ctx.events.push(ev('log', s.broker, text, ids, { cluster: topic.cluster, rule }));
+  };
+  if (fresh.length === 0)
+    return log(
+      `cursor ${s.name}: ${list(positions)} deleted already`,
+      'ManagedCursorImpl.asyncDelete:already-deleted',
+    );
+  const before = s.individuallyDeleted;
+  s.individuallyDeleted = [...before, ...fresh].sort(cmp);
+  // The range after the mark-delete: every deleted entry with nothing unacknowledged before it.
+  let to = md;
+  for (const d of s.individuallyDeleted) {
+    if (unackedBetween(s, to, d).length > 0) break;
+    to = d;
+  }
+  s.individuallyDeleted = s.individuallyDeleted.filter((d) => cmp(d, to) > 0);
+  const left = fresh.filter((p) => cmp(p, to) > 0);
+  const hole = left.length > 0 ? unackedBetween(s, to, left[0]!) : [];
+  const together = `${list(positions)} acknowledged in one CommandAck`;
+  if (cmp(to, md) === 0)
+    return log(
+      `cursor ${s.name}: ${list(left)} deleted individually (${together}${alreadyText}); the mark-delete stays at ${pos(md)} — ${hole.join(', ')} not acknowledged`,
+      'ManagedCursorImpl.asyncDelete:individual',
+    );
+  s.markDeletePosition = to;
+  const over = before.filter((d) => cmp(d, to) <= 0);
+  const overText = over.length > 0 ? `, then over the individually deleted ${list(over)}` : '';
+  const leftText =
+    left.length > 0
+      ? `; ${list(left)} deleted individually — ${hole.join(', ')} not acknowledged`
+      : '';
+  log(
+    `cursor ${s.name}: mark-delete ${pos(to)} in memory (${together}${overText}${alreadyText})${leftText}; the cursor ledger still holds ${pos(a.persisted)}`,
+    'ManagedCursorImpl.asyncDelete',
+  );
+}

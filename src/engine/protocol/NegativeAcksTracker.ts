@@ -123,7 +123,7 @@ export function sendRedeliveryRequest(
   };
   if (n.command) n.queued = [...(n.queued ?? []), request];
   else n.command = request;
-  const acks = a.inFlight.slice(acksAhead).map((f) => pos(f.position));
+  const acks = a.inFlight.slice(acksAhead).flatMap((f) => f.positions.map(pos));
   const behind = [
     ...(ahead.length > 0 ? [`the request${ahead.length > 1 ? 's' : ''} already on its way`] : []),
     ...(acks.length > 0 ? [`CommandAck ${acks.join(', ')}`] : []),

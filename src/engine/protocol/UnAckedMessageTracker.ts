@@ -58,7 +58,7 @@ export function receivedForProcessing(
   );
   // Chunks of a message the assembly dropped are acknowledged as a discarded chunk is.
   if (chunked && chunked.dropped.length > 0) {
-    for (const x of chunked.dropped) s.acked!.inFlight.push({ position: x, born: tick(ctx.w) });
+    s.acked!.inFlight.push({ positions: chunked.dropped, born: tick(ctx.w) });
     ctx.events.push(
       ev(
         'log',
@@ -83,10 +83,11 @@ export function applicationAcknowledges(ctx: Ctx, topic: TopicState, s: Subscrip
   const key = pos(p);
   const i = n.tracked!.findIndex((x) => pos(x) === key);
   if (i >= 0) n.tracked!.splice(i, 1);
-  // A chunked message's id: the flush acknowledges every chunk the map still gives for it.
+  // A chunked message's id: the flush acknowledges every chunk the map still gives for it, in one
+  // CommandAck (`newMultiMessageAck`).
   const chunks = takeChunkIds(n, key);
   const acks = chunks ?? [p];
-  for (const x of acks) a.inFlight.push({ position: x, born: tick(ctx.w) });
+  a.inFlight.push({ positions: acks, born: tick(ctx.w) });
   const ids = msgsAt(topic)(p);
   const text = chunks
     ? `the application acknowledges ${ids.join(', ')} (${key}, chunked): CommandAck ${acks.map(pos).join(', ')} on its way — every chunk of it`

@@ -91,10 +91,14 @@ export function actionWords(key: string, world: World): string | null {
       return inFlightAcks(world, rest[0]!)
         ? `subscription ${rest[0]} receives entry ${rest[1]}:${rest[2]}; its CommandAck leaves`
         : `subscription ${rest[0]} receives entry ${rest[1]}:${rest[2]} and acknowledges it`;
-    case 'ack':
-      return rest.length === 3
-        ? `subscription ${rest[0]}'s CommandAck for entry ${rest[1]}:${rest[2]} reaches its broker`
-        : null;
+    case 'ack': {
+      // A chunked message's CommandAck names every chunk it carries, joined by `+`.
+      const entries = rest.slice(1).join(':').split('+');
+      if (rest.length < 3 || !entries.every((e) => /^\d+:-?\d+$/.test(e))) return null;
+      return entries.length === 1
+        ? `subscription ${rest[0]}'s CommandAck for entry ${entries[0]} reaches its broker`
+        : `subscription ${rest[0]}'s CommandAck for entries ${entries.join(', ')} (one chunked message's chunks, in one command) reaches its broker`;
+    }
     case 'persist-cursor':
       return rest.length === 3
         ? `the broker writes subscription ${rest[0]}'s mark-delete ${rest[1]}:${rest[2]} to the cursor ledger`

@@ -8,12 +8,16 @@ import type { World } from '../model/world';
 import { cursorJudgement } from '../check/ledger';
 import { bookiesOf } from './bookies';
 import { differs } from './differs';
+import { chunkedMessagesOf, heldChunksOf } from './chunkedAckViews';
 import { entryText, metadataOf, takeoverView } from './metadataStore';
 import type { BrokerView, ManagedLedgerView, StoragePanel, SubscriptionView } from './storageViews';
 
 export type * from './storageViews';
 
 const pos = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
+/** `{ [key]: value }` when there is a value: the view keeps its shape where nothing is chunked. */
+const withField = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
 
 function mlView(bk: BkState): ManagedLedgerView {
   const ml = bk.ml;
@@ -76,15 +80,18 @@ function subscriptionsOf(topic: TopicState, bk: BkState): SubscriptionView[] {
       ...(s.acked
         ? {
             acks: {
-              inFlight: s.acked.inFlight.map((f) => pos(f.position)),
+              // One per CommandAck: a chunked message's chunks joined by `+`, as its `ack:` key.
+              inFlight: s.acked.inFlight.map((f) => f.positions.map(pos).join('+')),
               persisted: pos(s.acked.persisted),
               // Only when the cursor ledger holds some (ManagedCursorLedger.ts): views as before otherwise.
               ...(s.acked.persistedDeleted
                 ? { persistedDeleted: s.acked.persistedDeleted.map(pos) }
                 : {}),
+              ...withField('held', heldChunksOf(s)),
             },
           }
         : {}),
+      ...withField('chunked', chunkedMessagesOf(s)),
       ...(s.acked?.nack
         ? { redelivery: redeliveryView(s.acked.nack, s.acked.inFlight.length) }
         : {}),

@@ -163,10 +163,20 @@ export interface SubscriptionView {
    * deleted entries it holds beside it (`persistedDeleted`, absent when none).
    */
   readonly acks?: {
+    /** One per CommandAck: its position, or a chunked message's chunks joined by `+` (its `ack:` key). */
     readonly inFlight: readonly string[];
     readonly persisted: string;
     readonly persistedDeleted?: readonly string[];
+    /** Chunks whose CommandAck waits until their message is whole (session 22); absent when none. */
+    readonly held?: readonly ChunkedMessageView[];
   };
+  /**
+   * The chunked messages whose chunk ids the consumer keeps together — in a CommandAck on its way,
+   * in the NegativeAcksTracker, behind the ack timeout's id (`unAckedChunkedMessageIdSequenceMap`) —
+   * so the panel can say "M1 (chunks 10:0, 10:1)" where it lists their positions (session 22);
+   * absent when none.
+   */
+  readonly chunked?: readonly ChunkedMessageView[];
   /**
    * With `negativeAcknowledge` or `ackTimeout` only (NegativeAcksTracker.ts, UnAckedMessageTracker.ts):
    * the entries the NegativeAcksTracker holds, those the application still works on and those the
@@ -184,6 +194,12 @@ export interface SubscriptionView {
   readonly lastConfirmed: string | null;
   /** The mark-delete sits on a position the ledger list does not record (acked-positions-exist). */
   readonly ackedMissing: string | null;
+}
+
+/** A chunked message as a consumer's acknowledgements name it: its id and its chunks' positions. */
+export interface ChunkedMessageView {
+  readonly msg: string;
+  readonly chunks: readonly string[];
 }
 
 export interface StoragePanel {

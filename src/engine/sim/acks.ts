@@ -15,7 +15,8 @@ const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 
 /**
  * While the consumer's broker serves the topic: its oldest CommandAck may arrive (a request to a
- * broker), and a mark-delete — or an individual delete — the cursor ledger does not hold yet may
+ * broker; its key names the positions it carries, joined by `+` when a chunked message's chunks
+ * travel together), and a mark-delete — or an individual delete — the cursor ledger does not hold yet may
  * be written (persistence; its key names the mark-delete).
  */
 export function enabledAcks(w: World, add: Add): void {
@@ -29,7 +30,7 @@ export function enabledAcks(w: World, add: Add): void {
       // A redelivery request ahead of it (negative acks): that lands first.
       if (head && a.nack?.command?.behind !== 0)
         add(
-          `ack:${s.name}:${pos(head.position)}`,
+          `ack:${s.name}:${head.positions.map(pos).join('+')}`,
           { type: 'ack', ...subject },
           ActionClass.request,
           head.born,
@@ -58,7 +59,7 @@ export function ackedMessages(w: World, cluster: string, subscription: string): 
   const topic = w.topics[cluster]!;
   const s = topic.subscriptions[subscription];
   if (!s?.acked) return [];
-  return [...new Set(s.acked.inFlight.flatMap((f) => msgsAt(topic)(f.position)))];
+  return [...new Set(s.acked.inFlight.flatMap((f) => f.positions.flatMap(msgsAt(topic))))];
 }
 
 /**

@@ -22,7 +22,9 @@
 //   metadata:<broker>:ledgers                 a managed ledger writes its ledger list (compare-and-set)
 //   consume:<subscription>:<ledger>:<entry>   the consumer receives that entry and acknowledges it
 //                                            (with `acks: "in-flight"`: its CommandAck leaves)
-//   ack:<subscription>:<ledger>:<entry>       (`acks: "in-flight"`) the head CommandAck reaches the broker
+//   ack:<subscription>:<ledger>:<entry>       (`acks: "in-flight"`) the head CommandAck reaches the broker;
+//                                            a chunked message's one CommandAck names every chunk,
+//                                            joined by `+`: ack:<subscription>:10:0+10:1 (session 22)
 //   persist-cursor:<subscription>:<ledger>:<entry>  (`acks: "in-flight"`) the mark-delete reaches the cursor ledger
 //   negative-ack:<subscription>               (`negativeAcknowledge`) the NegativeAcksTracker's timer fires: the
 //                                            consumer's CommandRedeliverUnacknowledgedMessages leaves

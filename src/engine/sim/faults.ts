@@ -59,7 +59,7 @@ export function ackInFlight(w: World, cluster: string, subscription: string, msg
   if (t.owner !== s.broker || topicDown(t)) return false;
   const at = (l: number, e: number) =>
     t.ledgers.find((x) => x.id === l)?.entries[e]?.msgs.some((m) => m.msg === msg) ?? false;
-  return s.acked.inFlight.some((f) => at(f.position.ledgerId, f.position.entryId));
+  return s.acked.inFlight.some((f) => f.positions.some((p) => at(p.ledgerId, p.entryId)));
 }
 
 /** Can this fault act on the world now? The same conditions as `faultReason`, which says why not. */
