@@ -6,6 +6,7 @@
 // one this trace takes next steps forward, any other forks the timeline.
 import type { SubscriptionView } from '../../../engine';
 import { ActionChoice } from '../NextActions/ActionChoice';
+import { frameText } from './chunkWords';
 
 /** `key` when it is a CommandAck reaching the broker (`ack:`, not `acknowledge:`), else null. */
 export const ackArrival = (key: string | null | undefined): string | null =>
@@ -18,9 +19,12 @@ export const ackArrivalKey = (
   position: string,
 ): string | undefined => enabled.find((k) => k === `ack:${subscription}:${position}`);
 
-/** An `ack:` step as its button says it, in the words of the request's button beside the timers. */
+/**
+ * An `ack:` step as its button says it, in the words of the request's button beside the timers; a
+ * chunked message's one CommandAck by its message and chunks ("M1 (chunks 10:0, 10:1)").
+ */
 export const ackArrivalLabel = (s: SubscriptionView, position: string): string =>
-  `Let the CommandAck of ${position} reach ${s.broker} now`;
+  `Let the CommandAck of ${frameText(s, position) ?? position} reach ${s.broker} now`;
 
 /** The button for the CommandAck of `position`, only while its `ack:` step is enabled. */
 export function AckArrival({

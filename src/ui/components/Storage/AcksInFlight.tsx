@@ -3,17 +3,21 @@
 // consumer's connection dropping with it (ConsumerAcks.ts). Before, only the CommandAck's arrow in
 // the diagram offered it; a reader of the Subscriptions panel saw "10:0" with no way to act on it.
 // The messages are the ones the consumer received at that position (an ack follows its receipt).
-// Beside the ⚡, while it is enabled, the CommandAck's arrival at the broker (AckArrival.tsx).
+// Beside the ⚡, while it is enabled, the CommandAck's arrival at the broker (AckArrival.tsx). A
+// chunked message's chunks travel in one CommandAck: its chip names the message and its chunks,
+// "M1 (chunks 10:0, 10:1)" (session 22), and chunks still waiting for their message say so.
 import type { SubscriptionView } from '../../../engine';
 import { AckArrival } from './AckArrival';
 import { FaultMenu } from '../FaultPlan/FaultMenu';
+import { chunkedText, frameText } from './chunkWords';
 import type { MessageFault } from '../FaultPlan/messageFaultKinds';
 
 const ACK_FAULTS: readonly MessageFault[] = ['lose-ack'];
 
-/** The messages the consumer received at `position` (its latest receipt there). */
-function msgsAt(s: SubscriptionView, position: string): readonly string[] {
-  return [...s.received].reverse().find((r) => r.position === position)?.msgs ?? [];
+/** The messages the consumer received at `frame`'s positions (its latest receipt at each). */
+function msgsAt(s: SubscriptionView, frame: string): readonly string[] {
+  const at = (p: string) => [...s.received].reverse().find((r) => r.position === p)?.msgs ?? [];
+  return [...new Set(frame.split('+').flatMap(at))];
 }
 
 export function AcksInFlight({
@@ -31,15 +35,23 @@ export function AcksInFlight({
   readonly taken?: string | null;
 }) {
   const inFlight = s.acks?.inFlight ?? [];
-  if (inFlight.length === 0) return <>none</>;
+  const held = s.acks?.held ?? [];
+  const waiting = held.length > 0 && (
+    <span className="muted" data-testid={`sub-${s.name}-held`}>
+      ; held until whole: {held.map(chunkedText).join(', ')}
+    </span>
+  );
+  if (inFlight.length === 0) return held.length > 0 ? <>none{waiting}</> : <>none</>;
   return (
     <>
       {inFlight.map((position, i) => (
         <span key={i} className="frame-wrap">
           {i > 0 && <span className="visually-hidden">, </span>}
           <span className="chip">
-            {position}
-            {msgsAt(s, position).length > 0 && <small> {msgsAt(s, position).join('+')}</small>}
+            {frameText(s, position) ?? position}
+            {frameText(s, position) === undefined && msgsAt(s, position).length > 0 && (
+              <small> {msgsAt(s, position).join('+')}</small>
+            )}
           </span>
           {cluster !== undefined &&
             msgsAt(s, position).map((m) => (
@@ -55,6 +67,7 @@ export function AcksInFlight({
           <AckArrival subscription={s} position={position} enabled={enabled} taken={taken} />
         </span>
       ))}
+      {waiting}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { changedClass } from '../Panels/changed';
 import { AcksInFlight } from './AcksInFlight';
 import { acknowledgeKeys, ConsumerChoices, requestKeys } from './ConsumerChoices';
 import { RedeliveryTimers, redeliveryTimerKeys } from './RedeliveryTimers';
+import { withChunks } from './chunkWords';
 
 export function SubscriptionsPanel({
   subscriptions,
@@ -81,7 +82,7 @@ export function SubscriptionsPanel({
               {s.redelivery && (
                 <>
                   <dt>redelivery</dt>
-                  <dd data-testid={`sub-${s.name}-redelivery`}>{redeliveryWords(s.redelivery)}</dd>
+                  <dd data-testid={`sub-${s.name}-redelivery`}>{redeliveryWords(s)}</dd>
                   <CanHappenNext subscription={s} enabled={timers} taken={taken} />
                 </>
               )}
@@ -157,12 +158,17 @@ function CanHappenNext({
   );
 }
 
-/** The consumer's negative acks, the entries its application works on, and its redelivery request. */
-function redeliveryWords(r: NonNullable<SubscriptionView['redelivery']>): string {
+/**
+ * The consumer's negative acks, the entries its application works on, and its redelivery request; a
+ * chunked message by its message and chunks ("M1 (chunks 10:0, 10:1)", chunkWords.ts).
+ */
+function redeliveryWords(s: SubscriptionView): string {
+  const r = s.redelivery!;
+  const list = (positions: readonly string[]) => withChunks(s, positions).join(', ');
   const parts = [
-    r.nacked.length > 0 && `negatively acknowledged, waiting: ${r.nacked.join(', ')}`,
-    r.processing.length > 0 && `the application works on ${r.processing.join(', ')}`,
-    r.timed.length > 0 && `ack timeout running for ${r.timed.join(', ')}`,
+    r.nacked.length > 0 && `negatively acknowledged, waiting: ${list(r.nacked)}`,
+    r.processing.length > 0 && `the application works on ${list(r.processing)}`,
+    r.timed.length > 0 && `ack timeout running for ${list(r.timed)}`,
     r.request,
   ].filter((x): x is string => typeof x === 'string');
   return parts.length > 0 ? parts.join('; ') : 'none';

@@ -1,0 +1,56 @@
+// A chunked message's acknowledgement in real Chromium (session 22): the Subscriptions panel shows
+// chunk 1's ack held until M1 is whole, then the one CommandAck that carries both chunks, named by
+// its message — "M1 (chunks 10:0, 10:1)" — with the button that lets it reach broker-1
+// (`ack:sub:10:0+10:1`, one step). Pasted into the editor as a user would write it.
+import assert from 'node:assert/strict';
+import { goToStep, openScenario, stepIs, text, until } from './lib.mjs';
+
+const CHUNKED = {
+  format: 'dedup-lab/scenario@1',
+  id: 'chunk-ack-frame-e2e',
+  title: 'a chunked M1, acks in flight',
+  clusters: [{ name: 'local', brokers: ['broker-1'], bookies: ['bookie-1'] }],
+  topic: { deduplication: false, ledger: { ensemble: 1, writeQuorum: 1, ackQuorum: 1 } },
+  producers: [{ name: 'p1', chunking: true }],
+  subscriptions: [{ name: 'sub', acks: 'in-flight', invariants: ['received-once'] }],
+  workload: [{ send: 'M1', producer: 'p1', size: 6000000 }],
+};
+const LAND = 'Let the CommandAck of M1 (chunks 10:0, 10:1) reach broker-1 now';
+
+const chunkAckFrame = {
+  name: 'chunk-ack-frame: chunk 1 held until M1 is whole, then one CommandAck named M1 (chunks 10:0, 10:1); letting it land moves the mark-delete to 10:1 in one step',
+  timeout: 90_000,
+  run: async ({ baseURL, newPage }) => {
+    const page = await newPage();
+    await openScenario(page, baseURL, 'seed-002-issue-1');
+    await page.getByRole('button', { name: 'Edit scenario' }).click();
+    await page
+      .getByRole('textbox', { name: 'Scenario JSON' })
+      .fill(JSON.stringify(CHUNKED, null, 2));
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    // Step 11 consumes chunk 1 (10:0): no CommandAck leaves, its ack waits for M1.
+    await goToStep(page, 11);
+    assert.equal(await text(page, 'sub-sub-acks'), 'none; held until whole: M1 (chunk 10:0)');
+    // Step 12 consumes chunk 2: one CommandAck carries both.
+    await goToStep(page, 12);
+    const acks = page.getByTestId('sub-sub-acks');
+    assert.match(await acks.innerText(), /^M1 \(chunks 10:0, 10:1\)/);
+    const button = acks.getByRole('button', { name: LAND });
+    assert.equal(
+      await button.getAttribute('title'),
+      'ack:sub:10:0+10:1: what this trace does next — step forward',
+    );
+    await button.click();
+    await stepIs(page, 13, 'the pick did not step to 13');
+    assert.equal(await page.locator('.step-key').first().textContent(), 'ack:sub:10:0+10:1');
+    await until(
+      page,
+      () => document.querySelector('[data-testid=sub-sub-markdelete]')?.textContent === '10:1',
+      undefined,
+      'the mark-delete did not move to 10:1',
+    );
+    assert.equal(await text(page, 'sub-sub-acks'), 'none');
+  },
+};
+
+export default [chunkAckFrame];
