@@ -50,6 +50,27 @@ const thenFault = (steps: string[], fault: Json, key: string) => ({
   faults: [fault.kind === 'lose-ack' ? fault : { ...fault, after: at(steps.length) }],
   schedule: [...steps, key],
 });
+/** Two brokers on one bookie (dedup on), M1 then M2; the topic moves to broker-2 at step 8. */
+const MOVED_AT_8 = {
+  clusters: [{ name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1'] }],
+  topic: { deduplication: true, ledger: { ensemble: 1, writeQuorum: 1, ackQuorum: 1 } },
+  producers: [{ name: 'p1' }],
+  subscriptions: [sub()],
+  workload: M12,
+  faults: [{ kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: at(8) }],
+};
+/** us-east → us-west (`topic` on both), p1 at us-east, `sub` at `subCluster`, M1 then M2, `fault`. */
+const geo = (topic: Json, subCluster: string, fault: Json) => ({
+  clusters: EAST_WEST,
+  topic,
+  producers: P1_EAST,
+  replication: EAST_TO_WEST,
+  subscriptions: [{ ...sub(), cluster: subCluster }],
+  workload: M12,
+  faults: [fault],
+});
+/** The replicator's receipt of M1 at us-west is lost. */
+const LOST_AT_WEST = { kind: 'lose-receipt', message: 'M1', cluster: 'us-west' };
 /** M1 then M2 written and answered, both entries consumed, neither ack landed yet. */
 const BOTH_CONSUMED = [
   'connect:p1',
@@ -100,25 +121,13 @@ const SCENARIOS: Record<string, Json> = {
   // a08: bookies, two brokers: ownership moves to broker-2 after M1's ack landed at broker-1 and
   // before its mark-delete reached the cursor ledger. broker-2 opens the cursor with
   // recoverFromLedger (the old owner never closed it): 10:0 again — received-once (M1).
-  'u23-a08-ownership-change-ack-not-persisted': {
-    clusters: [{ name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1'] }],
-    topic: { deduplication: true, ledger: { ensemble: 1, writeQuorum: 1, ackQuorum: 1 } },
-    producers: [{ name: 'p1' }],
-    subscriptions: [sub()],
-    workload: M12,
-    faults: [{ kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: at(8) }],
-  },
+  'u23-a08-ownership-change-ack-not-persisted': MOVED_AT_8,
   // a08b: the same, but broker-2's load (fencing, ledger list) completes before broker-1's cursor
   // write: in Pulsar broker-2 opened the cursor at that load (ManagedCursorImpl.recover, reading
   // mark-delete 10:-1, fencing the cursor ledger) and broker-1's later write fails
   // (persistPositionToLedger:fenced) — 10:0 comes again: received-once (M1).
   'u23-a08b-ownership-change-old-owner-persists-late': {
-    clusters: [{ name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1'] }],
-    topic: { deduplication: true, ledger: { ensemble: 1, writeQuorum: 1, ackQuorum: 1 } },
-    producers: [{ name: 'p1' }],
-    subscriptions: [sub()],
-    workload: M12,
-    faults: [{ kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: at(8) }],
+    ...MOVED_AT_8,
     schedule: [
       'connect:p1',
       'send:p1:M1',
@@ -338,37 +347,17 @@ const SCENARIOS: Record<string, Json> = {
   // ---- deduplication + replication + a consuming subscription ----
   // r01: us-east → us-west, dedup on both, sub on us-west with acks in flight; the replicator's
   // receipt of M1 at us-west lost: the resend is Dup there, one entry; sub receives each once.
-  'u23-r01-geo-lost-receipt-sub-west': {
-    clusters: EAST_WEST,
-    topic: DEDUP_ON,
-    producers: P1_EAST,
-    replication: EAST_TO_WEST,
-    subscriptions: [{ ...sub(), cluster: 'us-west' }],
-    workload: M12,
-    faults: [{ kind: 'lose-receipt', message: 'M1', cluster: 'us-west' }],
-  },
+  'u23-r01-geo-lost-receipt-sub-west': geo(DEDUP_ON, 'us-west', LOST_AT_WEST),
   // r02: the same without dedup: M1 stored twice at us-west (two entries), each received once —
   // received-once holds; no-duplicates not judged. No violation.
-  'u23-r02-geo-lost-receipt-no-dedup': {
-    clusters: EAST_WEST,
-    topic: { deduplication: false },
-    producers: P1_EAST,
-    replication: EAST_TO_WEST,
-    subscriptions: [{ ...sub(), cluster: 'us-west' }],
-    workload: M12,
-    faults: [{ kind: 'lose-receipt', message: 'M1', cluster: 'us-west' }],
-  },
+  'u23-r02-geo-lost-receipt-no-dedup': geo({ deduplication: false }, 'us-west', LOST_AT_WEST),
   // r03: sub on us-east, restart-broker at us-east once quiet: the replicator's cursor and sub's
   // were persisted; nothing sent again on either side — no violation, stored M1, M2 on both.
-  'u23-r03-geo-restart-source-quiet': {
-    clusters: EAST_WEST,
-    topic: DEDUP_ON,
-    producers: P1_EAST,
-    replication: EAST_TO_WEST,
-    subscriptions: [{ ...sub(), cluster: 'us-east' }],
-    workload: M12,
-    faults: [{ kind: 'restart-broker', cluster: 'us-east', after: QUIET }],
-  },
+  'u23-r03-geo-restart-source-quiet': geo(DEDUP_ON, 'us-east', {
+    kind: 'restart-broker',
+    cluster: 'us-east',
+    after: QUIET,
+  }),
   // ---- searches (`check`) ----
   // x01: acks in flight, dedup on, M1 alone, a lose-ack or an unload anywhere (1): received-once
   // (a lost ack); no-duplicates holds.

@@ -13,11 +13,32 @@ import {
   quiescentWith,
   type ReviewRow,
   scenarioIn,
-  storedAt,
 } from './reviewRows';
 import { runOf, textsOf } from './helpers';
-import { localStored, receivedTwice } from './rowOutcomes';
+import { eastWest, localStored, receivedTwice } from './rowOutcomes';
 import { scenario } from './unseen-23.scenarios';
+
+// What the rows store, most of them one of these: M1 and M2 in ledger 10; M2 in ledger 11, the
+// one a reload or a new owner opened; M1 alone; a chunked M1 (its last chunk at 10:1); M1's
+// resend answered Dup (-1:-1) by deduplication, M2 after it.
+const M12 = ['M1', 'M2'];
+const AT_10 = { M1: '10:0', M2: '10:1' };
+const M1_M2 = localStored(M12, AT_10);
+const M2_IN_11 = localStored(M12, { M1: '10:0', M2: '11:0' });
+const M1_ALONE = localStored(['M1'], { M1: '10:0' });
+const CHUNKED_M1 = localStored(['M1'], { M1: '10:1' });
+const M1_DUP = {
+  stored: { local: M12 },
+  outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
+};
+
+// Why sub's consumer received an entry again, in its own words (receivedTwice's last argument).
+const ackLost = (position: string, cause: string) => `the ack of ${position} was lost (${cause})`;
+const notAckedBefore = (cause: string) => `it was not acknowledged before ${cause}`;
+const nacked = (message: string) =>
+  `the application negatively acknowledged ${message}; the consumer asked for it again after negativeAckRedeliveryDelay`;
+const timedOut = (message: string) =>
+  `the application had not acknowledged ${message} within ackTimeoutMillis; the consumer asked for it again`;
 
 const ROWS: ReviewRow[] = [
   {
@@ -25,7 +46,7 @@ const ROWS: ReviewRow[] = [
     title:
       'restart-broker once quiet: every mark-delete reached the cursor ledger, nothing is sent again — as predicted',
     scenario: scenario('u23-a01-restart-after-all-persisted'),
-    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
+    expected: quiescentNoAlarm(M1_M2),
   },
   {
     id: 'a02',
@@ -33,7 +54,7 @@ const ROWS: ReviewRow[] = [
       "restart-broker after M1's ack landed, before the cursor ledger held it: recoverFromLedger finds 10:-1 and 10:0 comes again — received-once, as predicted",
     scenario: scenario('u23-a02-restart-ack-landed-not-persisted'),
     expected: quiescentWith(
-      localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' }),
+      M2_IN_11,
       receivedTwice(
         10,
         'M1',
@@ -47,7 +68,7 @@ const ROWS: ReviewRow[] = [
     title:
       "unload-topic at the same point: the cursor's close persists mark-delete 10:0, nothing again — as predicted",
     scenario: scenario('u23-a03-unload-ack-landed-not-persisted'),
-    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
+    expected: quiescentNoAlarm(M2_IN_11),
   },
   {
     id: 'a04',
@@ -55,8 +76,8 @@ const ROWS: ReviewRow[] = [
       "unload-topic with M1's CommandAck on its way: the ack is lost with the connection, the close persists 10:-1 — received-once, as predicted",
     scenario: scenario('u23-a04-unload-ack-in-flight'),
     expected: quiescentWith(
-      localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' }),
-      receivedTwice(10, 'M1', '10:0', 'the ack of 10:0 was lost (the topic unloaded)'),
+      M2_IN_11,
+      receivedTwice(10, 'M1', '10:0', ackLost('10:0', 'the topic unloaded')),
     ),
   },
   {
@@ -65,29 +86,29 @@ const ROWS: ReviewRow[] = [
       "restart-broker with M1's CommandAck on its way: lost the same way — received-once, as predicted",
     scenario: scenario('u23-a05-restart-ack-in-flight'),
     expected: quiescentWith(
-      localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' }),
-      receivedTwice(9, 'M1', '10:0', 'the ack of 10:0 was lost (broker-1 crashed)'),
+      M2_IN_11,
+      receivedTwice(9, 'M1', '10:0', ackLost('10:0', 'broker-1 crashed')),
     ),
   },
   {
     id: 'a06',
     title: 'restart-broker right after the cursor ledger got 10:0: nothing again — as predicted',
     scenario: scenario('u23-a06-restart-after-persist'),
-    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
+    expected: quiescentNoAlarm(M2_IN_11),
   },
   {
     id: 'a07',
     title:
       'unload after the ack landed, then a crash once quiet: the cursor ledger holds every mark-delete — as predicted',
     scenario: scenario('u23-a07-unload-then-restart'),
-    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
+    expected: quiescentNoAlarm(M2_IN_11),
   },
   {
     id: 'a08',
     title:
       "ownership moves to broker-2 after M1's ack landed: predicted a redelivery, but broker-1 writes the cursor ledger before broker-2's load reads it — nothing again (a Pulsar order too: misprediction)",
     scenario: scenario('u23-a08-ownership-change-ack-not-persisted'),
-    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' })),
+    expected: quiescentNoAlarm(M2_IN_11),
   },
   {
     id: 'a08b',
@@ -95,7 +116,7 @@ const ROWS: ReviewRow[] = [
       "the same with broker-1's cursor write after broker-2's load: broker-2 opened the cursor at its load (recoverFromLedger fences the cursor ledger, mark-delete 10:-1), broker-1's later write fails — 10:0 comes again: received-once, as predicted (decided in session 21)",
     scenario: scenario('u23-a08b-ownership-change-old-owner-persists-late'),
     expected: quiescentWith(
-      localStored(['M1', 'M2'], { M1: '10:0', M2: '11:0' }),
+      M2_IN_11,
       receivedTwice(
         25,
         'M1',
@@ -109,10 +130,7 @@ const ROWS: ReviewRow[] = [
     title:
       "dedup on, M1's receipt lost: the resend is Dup, one entry, received once — as predicted",
     scenario: scenario('u23-a09-dedup-lost-receipt-received-once'),
-    expected: quiescentNoAlarm({
-      stored: { local: ['M1', 'M2'] },
-      outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
-    }),
+    expected: quiescentNoAlarm(M1_DUP),
   },
   {
     id: 'a10',
@@ -127,9 +145,9 @@ const ROWS: ReviewRow[] = [
       "both CommandAcks on the connection, lose-ack on M2's: both lost, the rewind sends 10:0 and 10:1 again — received-once twice, as predicted",
     scenario: scenario('u23-a11-two-acks-lost-together'),
     expected: quiescentWith(
-      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
-      receivedTwice(13, 'M1', '10:0', 'the ack of 10:0 was lost (the connection dropped)'),
-      receivedTwice(16, 'M2', '10:1', 'the ack of 10:1 was lost (the connection dropped)'),
+      M1_M2,
+      receivedTwice(13, 'M1', '10:0', ackLost('10:0', 'the connection dropped')),
+      receivedTwice(16, 'M2', '10:1', ackLost('10:1', 'the connection dropped')),
     ),
   },
   {
@@ -138,8 +156,8 @@ const ROWS: ReviewRow[] = [
       "M1's ack landed, then lose-ack on M2's: the rewind to the in-memory mark-delete sends only 10:1 — as predicted",
     scenario: scenario('u23-a12-second-ack-lost-first-landed'),
     expected: quiescentWith(
-      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
-      receivedTwice(15, 'M2', '10:1', 'the ack of 10:1 was lost (the connection dropped)'),
+      M1_M2,
+      receivedTwice(15, 'M2', '10:1', ackLost('10:1', 'the connection dropped')),
     ),
   },
   {
@@ -148,9 +166,9 @@ const ROWS: ReviewRow[] = [
       "M1 nacked, M2's ack lost: the reconnect's rewind sends M1 before negativeAckRedeliveryDelay, and M2 — the timer later asks for nothing; as predicted",
     scenario: scenario('u23-n01-nack-then-lose-ack'),
     expected: quiescentWith(
-      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
-      receivedTwice(13, 'M1', '10:0', 'it was not acknowledged before the connection dropped'),
-      receivedTwice(16, 'M2', '10:1', 'the ack of 10:1 was lost (the connection dropped)'),
+      M1_M2,
+      receivedTwice(13, 'M1', '10:0', notAckedBefore('the connection dropped')),
+      receivedTwice(16, 'M2', '10:1', ackLost('10:1', 'the connection dropped')),
     ),
   },
   {
@@ -159,8 +177,8 @@ const ROWS: ReviewRow[] = [
       'M1 nacked, the request on its way when the broker crashes: the request is lost, the recovered cursor sends M1 again — as predicted',
     scenario: scenario('u23-n02-nack-request-lost-in-crash'),
     expected: quiescentWith(
-      localStored(['M1'], { M1: '10:0' }),
-      receivedTwice(10, 'M1', '10:0', 'it was not acknowledged before broker-1 crashed'),
+      M1_ALONE,
+      receivedTwice(10, 'M1', '10:0', notAckedBefore('broker-1 crashed')),
     ),
   },
   {
@@ -169,8 +187,8 @@ const ROWS: ReviewRow[] = [
       'M1 nacked, the topic unloaded before the timer: the reconnect sends M1 again, acknowledged; the timer finds nothing — as predicted',
     scenario: scenario('u23-n03-nack-then-unload'),
     expected: quiescentWith(
-      localStored(['M1'], { M1: '10:0' }),
-      receivedTwice(10, 'M1', '10:0', 'it was not acknowledged before the topic unloaded'),
+      M1_ALONE,
+      receivedTwice(10, 'M1', '10:0', notAckedBefore('the topic unloaded')),
     ),
   },
   {
@@ -178,19 +196,9 @@ const ROWS: ReviewRow[] = [
     title: 'M1 and M2 nacked: one request (Exclusive, no ids) sends both again — as predicted',
     scenario: scenario('u23-n04-two-nacked'),
     expected: quiescentWith(
-      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
-      receivedTwice(
-        14,
-        'M1',
-        '10:0',
-        'the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay',
-      ),
-      receivedTwice(
-        17,
-        'M2',
-        '10:1',
-        'the application negatively acknowledged M2; the consumer asked for it again after negativeAckRedeliveryDelay',
-      ),
+      M1_M2,
+      receivedTwice(14, 'M1', '10:0', nacked('M1')),
+      receivedTwice(17, 'M2', '10:1', nacked('M2')),
     ),
   },
   {
@@ -199,17 +207,9 @@ const ROWS: ReviewRow[] = [
       'M1 nacked, its receipt lost with dedup on: one entry, received twice only because the application asked — as predicted',
     scenario: scenario('u23-n05-nack-with-dedup-resend'),
     expected: quiescentWith(
-      {
-        stored: { local: ['M1', 'M2'] },
-        outcomes: { M1: ['completed -1:-1'], M2: ['stored at 10:1'] },
-      },
+      M1_DUP,
       // Session 21 (hC): the cursor ledger's write of the individually deleted 10:1 is a step: 18 → 19.
-      receivedTwice(
-        19,
-        'M1',
-        '10:0',
-        'the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay',
-      ),
+      receivedTwice(19, 'M1', '10:0', nacked('M1')),
     ),
   },
   {
@@ -218,9 +218,9 @@ const ROWS: ReviewRow[] = [
       'M1 nacked, M2 deleted individually, then a crash: only 10:0 again (the individually deleted 10:1 is skipped) — as predicted',
     scenario: scenario('u23-n06-nack-hole-then-restart'),
     expected: quiescentWith(
-      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
+      M1_M2,
       // Session 21 (hC): its schedule writes 10:1 to the cursor ledger before the crash: 15 → 16.
-      receivedTwice(16, 'M1', '10:0', 'it was not acknowledged before broker-1 crashed'),
+      receivedTwice(16, 'M1', '10:0', notAckedBefore('broker-1 crashed')),
     ),
   },
   {
@@ -229,14 +229,9 @@ const ROWS: ReviewRow[] = [
       'negativeAcknowledge with ackTimeout: M1 nacked (no longer timed), M2 acknowledged in time; only M1 twice — as predicted',
     scenario: scenario('u23-n07-nack-and-ack-timeout'),
     expected: quiescentWith(
-      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
+      M1_M2,
       // Session 21 (hC): the cursor ledger's write of the individually deleted 10:1 is a step: 16 → 17.
-      receivedTwice(
-        17,
-        'M1',
-        '10:0',
-        'the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay',
-      ),
+      receivedTwice(17, 'M1', '10:0', nacked('M1')),
     ),
   },
   {
@@ -245,8 +240,8 @@ const ROWS: ReviewRow[] = [
       "the ack timeout's request lost in an unload: the reconnect sends M1 again, both copies acknowledged — as predicted",
     scenario: scenario('u23-k01-ack-timeout-request-lost-unload'),
     expected: quiescentWith(
-      localStored(['M1'], { M1: '10:0' }),
-      receivedTwice(11, 'M1', '10:0', 'it was not acknowledged before the topic unloaded'),
+      M1_ALONE,
+      receivedTwice(11, 'M1', '10:0', notAckedBefore('the topic unloaded')),
     ),
   },
   {
@@ -255,8 +250,8 @@ const ROWS: ReviewRow[] = [
       "the application's ack lost (lose-ack): M1 again, worked on and acknowledged again — as predicted",
     scenario: scenario('u23-k02-ack-timeout-ack-lost'),
     expected: quiescentWith(
-      localStored(['M1'], { M1: '10:0' }),
-      receivedTwice(9, 'M1', '10:0', 'the ack of 10:0 was lost (the connection dropped)'),
+      M1_ALONE,
+      receivedTwice(9, 'M1', '10:0', ackLost('10:0', 'the connection dropped')),
     ),
   },
   {
@@ -264,19 +259,9 @@ const ROWS: ReviewRow[] = [
     title: 'M1 and M2 both timed out: both asked for again — received-once twice, as predicted',
     scenario: scenario('u23-k03-ack-timeout-two'),
     expected: quiescentWith(
-      localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' }),
-      receivedTwice(
-        14,
-        'M1',
-        '10:0',
-        'the application had not acknowledged M1 within ackTimeoutMillis; the consumer asked for it again',
-      ),
-      receivedTwice(
-        15,
-        'M2',
-        '10:1',
-        'the application had not acknowledged M2 within ackTimeoutMillis; the consumer asked for it again',
-      ),
+      M1_M2,
+      receivedTwice(14, 'M1', '10:0', timedOut('M1')),
+      receivedTwice(15, 'M2', '10:1', timedOut('M2')),
     ),
   },
   {
@@ -284,15 +269,15 @@ const ROWS: ReviewRow[] = [
     title:
       "the application acknowledges behind the timeout's request: the rewind, then the ack moves the read position past 10:0 before the next read — nothing twice, as predicted",
     scenario: scenario('u23-k04-ack-timeout-ack-behind-request'),
-    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:0' })),
+    expected: quiescentNoAlarm(M1_ALONE),
   },
   {
     id: 'k05',
     title: 'a crash while the application works on M1: the reconnect sends it again — as predicted',
     scenario: scenario('u23-k05-ack-timeout-restart-while-working'),
     expected: quiescentWith(
-      localStored(['M1'], { M1: '10:0' }),
-      receivedTwice(9, 'M1', '10:0', 'it was not acknowledged before broker-1 crashed'),
+      M1_ALONE,
+      receivedTwice(9, 'M1', '10:0', notAckedBefore('broker-1 crashed')),
     ),
   },
   {
@@ -301,9 +286,9 @@ const ROWS: ReviewRow[] = [
       "a chunked M1 (pr-20948), lose-ack on M1: predicted both chunk acks lost together (Pulsar acks a chunked message's chunks as one, once it is whole) and M1 twice; the model first sent chunk 1's ack alone — fixed (ConsumerChunkAcks.ts), now as predicted",
     scenario: scenario('u23-c01-chunked-lose-ack'),
     expected: quiescentWith(
-      localStored(['M1'], { M1: '10:1' }),
-      receivedTwice(12, 'M1', '10:0', 'the ack of 10:0 was lost (the connection dropped)'),
-      receivedTwice(13, 'M1', '10:1', 'the ack of 10:1 was lost (the connection dropped)'),
+      CHUNKED_M1,
+      receivedTwice(12, 'M1', '10:0', ackLost('10:0', 'the connection dropped')),
+      receivedTwice(13, 'M1', '10:1', ackLost('10:1', 'the connection dropped')),
     ),
   },
   {
@@ -312,8 +297,8 @@ const ROWS: ReviewRow[] = [
       'a crash between the chunks (pr-20948): nothing of M1 acknowledged, 10:0 again, the resent first chunk starts M1 again — received-once, as predicted',
     scenario: scenario('u23-c02-chunked-restart-between-chunks'),
     expected: quiescentWith(
-      localStored(['M1'], { M1: '10:1' }),
-      receivedTwice(12, 'M1', '10:0', 'it was not acknowledged before broker-1 crashed'),
+      CHUNKED_M1,
+      receivedTwice(12, 'M1', '10:0', notAckedBefore('broker-1 crashed')),
     ),
   },
   {
@@ -322,8 +307,8 @@ const ROWS: ReviewRow[] = [
       'the same without pr-20948: the consumer keeps its open context over the reconnect and drops M1 at the repeated first chunk — M1 lost to sub, as predicted',
     scenario: scenario('u23-c03-chunked-restart-between-chunks-no-fix'),
     expected: quiescentWith(
-      localStored(['M1'], { M1: '10:1' }),
-      receivedTwice(12, 'M1', '10:0', 'it was not acknowledged before broker-1 crashed'),
+      CHUNKED_M1,
+      receivedTwice(12, 'M1', '10:0', notAckedBefore('broker-1 crashed')),
     ),
   },
   {
@@ -334,18 +319,8 @@ const ROWS: ReviewRow[] = [
     expected: quiescentWith(
       localStored(['M1', 'M2'], { M1: '10:1', M2: '10:2' }),
       // Session 21 (hC): the cursor ledger's write of an individually deleted entry is a step: +1.
-      receivedTwice(
-        20,
-        'M1',
-        '10:0',
-        'the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay',
-      ),
-      receivedTwice(
-        21,
-        'M1',
-        '10:1',
-        'the application negatively acknowledged M1; the consumer asked for it again after negativeAckRedeliveryDelay',
-      ),
+      receivedTwice(20, 'M1', '10:0', nacked('M1')),
+      receivedTwice(21, 'M1', '10:1', nacked('M1')),
     ),
   },
   {
@@ -354,9 +329,9 @@ const ROWS: ReviewRow[] = [
       'both chunks received, both acks lost: both entries again, M1 assembled twice — as predicted',
     scenario: scenario('u23-c06-chunked-both-acks-lost'),
     expected: quiescentWith(
-      localStored(['M1'], { M1: '10:1' }),
-      receivedTwice(12, 'M1', '10:0', 'the ack of 10:0 was lost (the connection dropped)'),
-      receivedTwice(13, 'M1', '10:1', 'the ack of 10:1 was lost (the connection dropped)'),
+      CHUNKED_M1,
+      receivedTwice(12, 'M1', '10:0', ackLost('10:0', 'the connection dropped')),
+      receivedTwice(13, 'M1', '10:1', ackLost('10:1', 'the connection dropped')),
     ),
   },
   {
@@ -364,14 +339,14 @@ const ROWS: ReviewRow[] = [
     title:
       "the TTL fires while M1's ack is on its way: the ack lands on a deleted entry, nothing again — as predicted",
     scenario: scenario('u23-t01-ttl-while-ack-in-flight'),
-    expected: quiescentNoAlarm(localStored(['M1', 'M2'], { M1: '10:0', M2: '10:1' })),
+    expected: quiescentNoAlarm(M1_M2),
   },
   {
     id: 't02',
     title:
       "M1 nacked, then the TTL: the tracker's request rewinds to after 10:0 — M1 once, as predicted",
     scenario: scenario('u23-t02-nack-then-ttl'),
-    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:0' })),
+    expected: quiescentNoAlarm(M1_ALONE),
   },
   {
     id: 't03',
@@ -379,8 +354,8 @@ const ROWS: ReviewRow[] = [
       "the TTL's mark-delete, then a crash before persist-cursor: predicted kept (the docs); it is in memory like an ack's and the recovered cursor sends M1 again — misprediction, the model is Pulsar's (rate-limited asyncMarkDelete)",
     scenario: scenario('u23-t03-ttl-then-restart'),
     expected: quiescentWith(
-      localStored(['M1'], { M1: '10:0' }),
-      receivedTwice(10, 'M1', '10:0', 'the ack of 10:0 was lost (broker-1 crashed)'),
+      M1_ALONE,
+      receivedTwice(10, 'M1', '10:0', ackLost('10:0', 'broker-1 crashed')),
     ),
   },
   {
@@ -388,37 +363,28 @@ const ROWS: ReviewRow[] = [
     title:
       'M1 worked on, the TTL, then the ack timeout: the rewind starts after 10:0 — nothing twice, as predicted',
     scenario: scenario('u23-t04-ttl-then-ack-timeout'),
-    expected: quiescentNoAlarm(localStored(['M1'], { M1: '10:0' })),
+    expected: quiescentNoAlarm(M1_ALONE),
   },
   {
     id: 'r01',
     title:
       "geo, dedup on, the replicator's receipt lost at us-west: Dup there, sub at us-west receives each once — as predicted",
     scenario: scenario('u23-r01-geo-lost-receipt-sub-west'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(M12, M12, AT_10)),
   },
   {
     id: 'r02',
     title:
       'the same without dedup: M1 twice at us-west, two entries each received once — as predicted',
     scenario: scenario('u23-r02-geo-lost-receipt-no-dedup'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(M12, ['M1', 'M1', 'M2'], AT_10)),
   },
   {
     id: 'r03',
     title:
       'sub on us-east, restart-broker at us-east once quiet: nothing again on either side — as predicted',
     scenario: scenario('u23-r03-geo-restart-source-quiet'),
-    expected: quiescentNoAlarm({
-      stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M1', 'M2'] },
-      outcomes: storedAt({ M1: '10:0', M2: '10:1' }),
-    }),
+    expected: quiescentNoAlarm(eastWest(M12, M12, AT_10)),
   },
 ];
 
