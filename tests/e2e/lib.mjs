@@ -156,3 +156,51 @@ export async function chooseNodeFault(
     `the diagram does not show ${inDiagram} at step ${step + 1}`,
   );
 }
+
+/** A fresh load of the app at scenario `id`, stepped to `step` with the keyboard (`goToStep`). */
+export async function openAtStep(page, baseURL, id, step) {
+  await openScenario(page, baseURL, id);
+  await goToStep(page, step);
+}
+
+/**
+ * Takes the step a side panel offers with `button` (ActionChoice: its title names the action
+ * `key` as what this trace does next): after the click the cursor is one step on and the step bar
+ * shows `key`.
+ */
+export async function takeOffered(page, button, key) {
+  const next = (await cursorOf(page)) + 1;
+  assert.equal(
+    await button.getAttribute('title'),
+    `${key}: what this trace does next — step forward`,
+  );
+  await button.click();
+  await stepIs(page, next, `the pick did not step to ${next}`);
+  assert.equal(await page.locator('.step-key').first().textContent(), key);
+}
+
+/** Waits for the step's frame to have scrolled (two animation frames). */
+export const settled = (page) =>
+  page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+
+/** The current step's arrow lines, the diagram's client box across (viewport px) and its scroll. */
+export const currentArrows = (page) =>
+  page.evaluate(() => {
+    const d = document.querySelector('[data-testid=diagram]');
+    const b = d.getBoundingClientRect();
+    const view = { left: b.left + d.clientLeft, right: b.left + d.clientLeft + d.clientWidth };
+    const lines = [...d.querySelectorAll('svg .dl-current')]
+      .filter((el) => /messageLine[01]/.test(el.getAttribute('class') ?? ''))
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right };
+      });
+    return { view, lines, scrollLeft: d.scrollLeft, scrollWidth: d.scrollWidth };
+  });
+
+/** Every current arrow has both ends inside the diagram's view (a pixel's slack). */
+export const bothEndsInView = (m) =>
+  m.lines.length > 0 &&
+  m.lines.every((l) => l.left >= m.view.left - 1 && l.right <= m.view.right + 1);

@@ -8,32 +8,17 @@
 //   (consumer-ack-timeout-explore at step 8): the step bar shows `ack:sub:10:0`, the mark-delete 10:0.
 // Boxes, never pixel values.
 import assert from 'node:assert/strict';
-import { goToStep, openScenario, stepIs, text, until } from './lib.mjs';
-
-/** The current step's arrow lines, the diagram's client box across, and its step. */
-const arrowsNow = (page) =>
-  page.evaluate(() => {
-    const d = document.querySelector('[data-testid=diagram]');
-    const b = d.getBoundingClientRect();
-    const view = { left: b.left + d.clientLeft, right: b.left + d.clientLeft + d.clientWidth };
-    const lines = [...d.querySelectorAll('svg .dl-current')]
-      .filter((el) => /messageLine[01]/.test(el.getAttribute('class') ?? ''))
-      .map((el) => {
-        const r = el.getBoundingClientRect();
-        return { left: r.left, right: r.right };
-      });
-    return { view, lines, scrollLeft: d.scrollLeft, scrollWidth: d.scrollWidth };
-  });
-
-const bothEndsInView = (m) =>
-  m.lines.length > 0 &&
-  m.lines.every((l) => l.left >= m.view.left - 1 && l.right <= m.view.right + 1);
-
-/** Waits for the step's frame to have scrolled (two animation frames). */
-const settled = (page) =>
-  page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-  );
+import {
+  bothEndsInView,
+  currentArrows,
+  openAtStep,
+  openScenario,
+  settled,
+  stepIs,
+  takeOffered,
+  text,
+  until,
+} from './lib.mjs';
 
 const hasText = ([testId, re]) =>
   new RegExp(re).test(document.querySelector(`[data-testid=${testId}]`)?.textContent ?? '');
@@ -77,7 +62,7 @@ const counterexample = {
     );
     await settled(page);
     await page.waitForTimeout(300);
-    const m = await arrowsNow(page);
+    const m = await currentArrows(page);
     console.log(`    step ${len}: ${JSON.stringify(m)}`);
     // The diagram is wider than the view at 1024 px: what is asserted is the scroll, not a fit.
     assert.ok(m.scrollWidth > m.view.right - m.view.left, `the diagram fits: ${JSON.stringify(m)}`);
@@ -90,19 +75,12 @@ const ackArrival = {
   timeout: 60_000,
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
-    await openScenario(page, baseURL, 'consumer-ack-timeout-explore');
-    await goToStep(page, 8);
+    await openAtStep(page, baseURL, 'consumer-ack-timeout-explore', 8);
     assert.equal(await text(page, 'sub-sub-markdelete'), '10:-1');
     const button = page
       .getByTestId('sub-sub-acks')
       .getByRole('button', { name: 'Let the CommandAck of 10:0 reach broker-1 now' });
-    assert.equal(
-      await button.getAttribute('title'),
-      'ack:sub:10:0: what this trace does next — step forward',
-    );
-    await button.click();
-    await stepIs(page, 9, 'the pick did not step to 9');
-    assert.equal(await page.locator('.step-key').first().textContent(), 'ack:sub:10:0');
+    await takeOffered(page, button, 'ack:sub:10:0');
     await until(
       page,
       () => document.querySelector('[data-testid=sub-sub-markdelete]')?.textContent === '10:0',

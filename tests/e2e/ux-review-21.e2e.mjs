@@ -9,32 +9,17 @@
 //   the step bar shows the step taken.
 // Boxes, never pixel values.
 import assert from 'node:assert/strict';
-import { goToStep, openScenario, stepIs, text, until } from './lib.mjs';
-
-/** The current step's arrow lines and the diagram's client box across (viewport px). */
-const arrowsNow = (page) =>
-  page.evaluate(() => {
-    const d = document.querySelector('[data-testid=diagram]');
-    const b = d.getBoundingClientRect();
-    const view = { left: b.left + d.clientLeft, right: b.left + d.clientLeft + d.clientWidth };
-    const lines = [...d.querySelectorAll('svg .dl-current')]
-      .filter((el) => /messageLine[01]/.test(el.getAttribute('class') ?? ''))
-      .map((el) => {
-        const r = el.getBoundingClientRect();
-        return { left: r.left, right: r.right };
-      });
-    return { view, lines, scrollLeft: d.scrollLeft };
-  });
-
-const bothEndsInView = (m) =>
-  m.lines.length > 0 &&
-  m.lines.every((l) => l.left >= m.view.left - 1 && l.right <= m.view.right + 1);
-
-/** Waits for the step's frame to have scrolled (two animation frames). */
-const settled = (page) =>
-  page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-  );
+import {
+  bothEndsInView,
+  currentArrows,
+  openAtStep,
+  openScenario,
+  settled,
+  stepIs,
+  takeOffered,
+  text,
+  until,
+} from './lib.mjs';
 
 function violationLink(zoom) {
   return {
@@ -55,7 +40,7 @@ function violationLink(zoom) {
         'the diagram did not scroll across to step 28',
       );
       await settled(page);
-      const m = await arrowsNow(page);
+      const m = await currentArrows(page);
       assert.ok(bothEndsInView(m), `step 28's arrow is cut: ${JSON.stringify(m)}`);
       // The user scrolls back left by hand: the view stays there (nothing pulls it back).
       await page.getByTestId('diagram').evaluate((d) => (d.scrollLeft = 0));
@@ -70,8 +55,7 @@ const seed001 = {
   timeout: 90_000,
   run: async ({ baseURL, newPage }) => {
     const page = await newPage({ viewport: { width: 1280, height: 800 } });
-    await openScenario(page, baseURL, 'seed-001-fencing-race');
-    await goToStep(page, 17);
+    await openAtStep(page, baseURL, 'seed-001-fencing-race', 17);
     await settled(page);
     await until(
       page,
@@ -79,7 +63,7 @@ const seed001 = {
       undefined,
       'no button names the lanes left of the view',
     );
-    const m = await arrowsNow(page);
+    const m = await currentArrows(page);
     assert.equal(m.lines.length, 2, JSON.stringify(m));
     assert.ok(bothEndsInView(m), `step 17's arrows are cut: ${JSON.stringify(m)}`);
     assert.equal(await page.getByTestId('lanes-left').getAttribute('data-lanes'), 'p1');
@@ -91,18 +75,11 @@ const acknowledge = {
   timeout: 60_000,
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
-    await openScenario(page, baseURL, 'consumer-ack-timeout-explore');
-    await goToStep(page, 7);
+    await openAtStep(page, baseURL, 'consumer-ack-timeout-explore', 7);
     const button = page
       .getByTestId('sub-sub-acknowledge')
       .getByRole('button', { name: 'Acknowledge 10:0 M1 now (the application is done with it)' });
-    assert.equal(
-      await button.getAttribute('title'),
-      'acknowledge:sub:10:0: what this trace does next — step forward',
-    );
-    await button.click();
-    await stepIs(page, 8, 'the pick did not step to 8');
-    assert.equal(await page.locator('.step-key').first().textContent(), 'acknowledge:sub:10:0');
+    await takeOffered(page, button, 'acknowledge:sub:10:0');
     await until(
       page,
       () =>
@@ -119,19 +96,15 @@ const request = {
   timeout: 60_000,
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
-    await openScenario(page, baseURL, 'consumer-negative-ack');
-    await goToStep(page, 16);
+    await openAtStep(page, baseURL, 'consumer-negative-ack', 16);
     assert.equal(
       await text(page, 'sub-sub-redelivery'),
       'CommandRedeliverUnacknowledgedMessages on its way',
     );
-    await page
-      .getByRole('button', {
-        name: 'Let the redelivery request reach broker-1 now (it rewinds the cursor)',
-      })
-      .click();
-    await stepIs(page, 17, 'the pick did not step to 17');
-    assert.equal(await page.locator('.step-key').first().textContent(), 'redeliver:sub');
+    const button = page.getByRole('button', {
+      name: 'Let the redelivery request reach broker-1 now (it rewinds the cursor)',
+    });
+    await takeOffered(page, button, 'redeliver:sub');
     await until(
       page,
       () => document.querySelector('[data-testid=sub-sub-redelivery]')?.textContent === 'none',
