@@ -19,8 +19,25 @@ import {
   storedAt,
   violated,
 } from './reviewRows';
-import { eastWest, localStored } from './rowOutcomes';
+import { completedButLost, eastWest, localStored } from './rowOutcomes';
 import { scenario } from './unseen-18.scenarios';
+
+/** Seed 003's row (a) as the seed has it: the second Go batch [M0's resend, M2] is Dup by its
+ * first id 0, so M2 is completed with -1:-1 and stored nowhere (no-silent-loss at step 12). */
+const SEED_003_ROW_A = quiescentWith(
+  {
+    stored: { local: ['M0', 'M1'] },
+    outcomes: {
+      M0: ['stored at 10:0', 'completed -1:-1'],
+      M1: ['stored at 10:0'],
+      M2: ['completed -1:-1'],
+    },
+  },
+  completedButLost(12, 'M2', 'p1', 'local'),
+);
+/** no-duplicates as a written resend of M1 (p1's seq 1) makes it, judged at `step`. */
+const m1Twice = (step: number) =>
+  violated('no-duplicates', step, ['M1'], 'M1 (p1, seq 1) is stored twice at local: 10:0 and 10:1');
 
 /** The words of a run that ends with the replicator's broken channel still dropping (r00–r02). */
 const brokenChannel = (pending: string): string =>
@@ -379,23 +396,7 @@ const ROWS: ReviewRow[] = [
     title:
       'row (a) with the batch limit (maxMessages 2) doing the flushing: the same batches as the seed — M2 completed -1:-1 and lost, as predicted',
     scenario: scenario('u18-g00-row-a-limit-2'),
-    expected: {
-      stored: { local: ['M0', 'M1'] },
-      outcomes: {
-        M0: ['stored at 10:0', 'completed -1:-1'],
-        M1: ['stored at 10:0'],
-        M2: ['completed -1:-1'],
-      },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 12,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: SEED_003_ROW_A,
   },
   {
     id: 'g01',
@@ -430,24 +431,18 @@ const ROWS: ReviewRow[] = [
     title:
       'Go [0, 1, 2] then [1 resend, 3]: the broker recorded 0 for the first batch (no highest id), so the second batch (lowest 1) is written — M1 twice (no-duplicates), as predicted',
     scenario: scenario('u18-g03-resend-middle-plus-new'),
-    expected: {
-      stored: { local: ['M0', 'M1', 'M2', 'M1', 'M3'] },
-      outcomes: {
-        M0: ['stored at 10:0'],
-        M1: ['stored at 10:0', 'stored at 10:1'],
-        M2: ['stored at 10:0'],
-        M3: ['stored at 10:1'],
-      },
-      violations: [
-        {
-          invariant: 'no-duplicates',
-          step: 13,
-          messages: ['M1'],
-          detail: 'M1 (p1, seq 1) is stored twice at local: 10:0 and 10:1',
+    expected: quiescentWith(
+      {
+        stored: { local: ['M0', 'M1', 'M2', 'M1', 'M3'] },
+        outcomes: {
+          M0: ['stored at 10:0'],
+          M1: ['stored at 10:0', 'stored at 10:1'],
+          M2: ['stored at 10:0'],
+          M3: ['stored at 10:1'],
         },
-      ],
-      endedBy: 'quiescent',
-    },
+      },
+      m1Twice(13),
+    ),
   },
   {
     id: 'g04',
@@ -469,23 +464,17 @@ const ROWS: ReviewRow[] = [
     title:
       'Go [0, 1] then [1 resend] then [2]: the broker recorded 0, the lone resend of 1 is written again — no-duplicates, as predicted',
     scenario: scenario('u18-g05-row-b-short'),
-    expected: {
-      stored: { local: ['M0', 'M1', 'M1', 'M2'] },
-      outcomes: {
-        M0: ['stored at 10:0'],
-        M1: ['stored at 10:0', 'stored at 10:1'],
-        M2: ['stored at 10:2'],
-      },
-      violations: [
-        {
-          invariant: 'no-duplicates',
-          step: 11,
-          messages: ['M1'],
-          detail: 'M1 (p1, seq 1) is stored twice at local: 10:0 and 10:1',
+    expected: quiescentWith(
+      {
+        stored: { local: ['M0', 'M1', 'M1', 'M2'] },
+        outcomes: {
+          M0: ['stored at 10:0'],
+          M1: ['stored at 10:0', 'stored at 10:1'],
+          M2: ['stored at 10:2'],
         },
-      ],
-      endedBy: 'quiescent',
-    },
+      },
+      m1Twice(11),
+    ),
   },
   {
     id: 'g06',
@@ -535,23 +524,7 @@ const ROWS: ReviewRow[] = [
     title:
       'row (a) with sequenceIds auto and the resend giving seq 0: the generator gives M2 id 2, the same batches — M2 lost, as predicted',
     scenario: scenario('u18-g09-row-a-auto-ids'),
-    expected: {
-      stored: { local: ['M0', 'M1'] },
-      outcomes: {
-        M0: ['stored at 10:0', 'completed -1:-1'],
-        M1: ['stored at 10:0'],
-        M2: ['completed -1:-1'],
-      },
-      violations: [
-        {
-          invariant: 'no-silent-loss',
-          step: 12,
-          messages: ['M2'],
-          detail: 'M2 was completed as a success with -1:-1 for p1, but local does not store it',
-        },
-      ],
-      endedBy: 'quiescent',
-    },
+    expected: SEED_003_ROW_A,
   },
 ];
 
