@@ -67,3 +67,25 @@ export const expireMessages = (cluster: string, after: Json): Json => ({
 
 /** The one-link row's start: one broker per cluster (EAST_WEST), dedup on, p1 at us-east. */
 export const P1_EAST_DEDUP_ON = { clusters: EAST_WEST, topic: DEDUP_ON, producers: P1_EAST };
+
+/** Seed 001's fencing race step by step, as the built-in seed-001-fencing-race schedules it: M1's
+ * add answered by bookie-1 alone, M2 received, broker-2 takes the topic over and fences ledger 3
+ * while broker-1 writes M2 and its ledger list; bookie-2's held answer for M1 comes last. */
+export const SEED_001_RECIPE = [
+  'connect:p1',
+  'send:p1:M1',
+  'deliver:p1->broker-1:M1',
+  'deliver:broker-1->bookie-1:3:1',
+  'deliver:broker-1->bookie-2:3:1',
+  'deliver:bookie-1->broker-1:3:1',
+  'send:p1:M2',
+  'deliver:p1->broker-1:M2',
+  'fault:ownership-change:local:broker-2',
+  'deliver:broker-2->bookie-1:fence-3',
+  'deliver:broker-2->bookie-2:fence-3',
+  'deliver:broker-1->bookie-1:3:2',
+  'deliver:broker-1->bookie-2:3:2',
+  'deliver:bookie-1->broker-1:3:2',
+  'metadata:broker-1:ledgers',
+  'deliver:bookie-2->broker-1:3:1',
+];

@@ -7,7 +7,7 @@
 // (tests/explore/unseen-18.test.ts); `npx tsx tests/scenarios/unseen-18.scenarios.ts <dir>` writes
 // them out as files the CLI reads.
 import { EAST_WEST, scenarioBook, search } from './reviewScenarios';
-import { received, TWO_BOOKIES, unloadTopic } from './rowParts';
+import { received, SEED_001_RECIPE, TWO_BOOKIES, unloadTopic } from './rowParts';
 
 const send = (id: string, producer = 'p1', seq?: number) => ({
   send: id,
@@ -77,24 +77,6 @@ const TAKEOVER_AT = (event: string, message: string) => ({
   after: { event, message },
 });
 
-const SEED_001_RECIPE = [
-  'connect:p1',
-  'send:p1:M1',
-  'deliver:p1->broker-1:M1',
-  'deliver:broker-1->bookie-1:3:1',
-  'deliver:broker-1->bookie-2:3:1',
-  'deliver:bookie-1->broker-1:3:1',
-  'send:p1:M2',
-  'deliver:p1->broker-1:M2',
-  'fault:ownership-change:local:broker-2',
-  'deliver:broker-2->bookie-1:fence-3',
-  'deliver:broker-2->bookie-2:fence-3',
-  'deliver:broker-1->bookie-1:3:2',
-  'deliver:broker-1->bookie-2:3:2',
-  'deliver:bookie-1->broker-1:3:2',
-  'metadata:broker-1:ledgers',
-  'deliver:bookie-2->broker-1:3:1',
-];
 const seedRecipe = (client: 'go' | 'java', fixes: string[] = []) => ({
   ...fencing([SLOW_B2_M1, TAKEOVER_AT('received', 'M2')], { schedule: SEED_001_RECIPE, fixes }),
   producers: [{ name: 'p1', client }],

@@ -6,7 +6,14 @@
 // extension (a message TTL, a dedup switch, a ledger size, chunking) the comment says so.
 // `npx tsx tests/scenarios/unseen-19.scenarios.ts <dir>` writes them out as files the CLI reads.
 import { EAST_WEST, type Json, persisted, scenarioBook, search } from './reviewScenarios';
-import { disconnect, expireMessages, ownershipChange, received, TWO_BOOKIES } from './rowParts';
+import {
+  disconnect,
+  expireMessages,
+  ownershipChange,
+  received,
+  SEED_001_RECIPE,
+  TWO_BOOKIES,
+} from './rowParts';
 
 const send = (id: string, producer = 'p1', seq?: number, more: Json = {}) => ({
   send: id,
@@ -52,25 +59,6 @@ const bk = (workload: Json[], faults: Json[] = [], topic: Json = {}, extra: Json
   faults,
   ...extra,
 });
-
-const SEED_001_RECIPE = [
-  'connect:p1',
-  'send:p1:M1',
-  'deliver:p1->broker-1:M1',
-  'deliver:broker-1->bookie-1:3:1',
-  'deliver:broker-1->bookie-2:3:1',
-  'deliver:bookie-1->broker-1:3:1',
-  'send:p1:M2',
-  'deliver:p1->broker-1:M2',
-  'fault:ownership-change:local:broker-2',
-  'deliver:broker-2->bookie-1:fence-3',
-  'deliver:broker-2->bookie-2:fence-3',
-  'deliver:broker-1->bookie-1:3:2',
-  'deliver:broker-1->bookie-2:3:2',
-  'deliver:bookie-1->broker-1:3:2',
-  'metadata:broker-1:ledgers',
-  'deliver:bookie-2->broker-1:3:1',
-];
 
 const SCENARIOS: Record<string, Json> = {
   // ---- no-silent-loss: a -1:-1 is a success; is the message stored? ----
