@@ -4,27 +4,10 @@
 // the world before a step is never changed, and the parts a step did not touch are the same objects.
 import { types } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import {
-  enabledActions,
-  explorerBounds,
-  explorerConfig,
-  initialWorld,
-  loadScenario,
-  step,
-  type World,
-} from '../../src/engine';
+import { enabledActions, initialWorld, loadScenario, step } from '../../src/engine';
 import { checkSafety, sameSafetyInputs } from '../../src/engine/check/invariants';
 import { BUILTINS } from '../../src/scenarios';
-
-/** Breadth-first, the first `limit` worlds of a builtin's explorer space (faults placed too). */
-function worlds(id: string, limit: number): World[] {
-  const l = loadScenario(BUILTINS.find((b) => b.id === id));
-  if (!l.ok) throw new Error(`${id} invalid`);
-  const out: World[] = [initialWorld(explorerConfig(l.config, explorerBounds(l.config)))];
-  for (let i = 0; i < out.length && out.length < limit; i++)
-    for (const a of enabledActions(out[i]!)) out.push(step(out[i]!, a.action).world);
-  return out.slice(0, limit);
-}
+import { reachableWorlds } from '../explore/helpers';
 
 const IDS = [
   'seed-000-explore',
@@ -38,7 +21,7 @@ describe('step never changes the world it starts from', () => {
   for (const id of IDS) {
     it(`${id}: every enabled action of 300 reachable worlds leaves them as they were`, () => {
       let steps = 0;
-      for (const w of worlds(id, 300)) {
+      for (const w of reachableWorlds(id, 300)) {
         const before = JSON.stringify(w);
         for (const a of enabledActions(w)) {
           step(w, a.action);
@@ -63,7 +46,7 @@ describe('a finished world is plain data', () => {
   for (const id of IDS) {
     it(`${id}: no copy-on-read view is left in the worlds of 300 reachable states' steps`, () => {
       let checked = 0;
-      for (const w of worlds(id, 300))
+      for (const w of reachableWorlds(id, 300))
         for (const a of enabledActions(w)) {
           expect(proxies(step(w, a.action).world, 'world', [])).toEqual([]);
           checked++;
@@ -113,7 +96,7 @@ describe('what a step does not touch is shared, not copied', () => {
 describe('a bookie storing an add changes its own record of the ledger only', () => {
   it('seed 001: the other bookies, and the bookie’s other ledgers, stay the world before’s objects', () => {
     let checked = 0;
-    for (const w of worlds('seed-001-explore', 300)) {
+    for (const w of reachableWorlds('seed-001-explore', 300)) {
       const bk = w.topics.local!.bk!;
       for (const a of enabledActions(w)) {
         if (a.action.type !== 'bk-request') continue;
@@ -142,7 +125,7 @@ describe('the explorer skips the safety check where a step left its inputs alone
   for (const id of IDS) {
     it(`${id}: wherever topics, completions and replicator are the same objects, the findings are the same`, () => {
       let skipped = 0;
-      for (const w of worlds(id, 300)) {
+      for (const w of reachableWorlds(id, 300)) {
         const before = checkSafety(w).map((f) => f.key);
         for (const a of enabledActions(w)) {
           const next = step(w, a.action).world;

@@ -3,12 +3,17 @@
 // violation.
 import { expect } from 'vitest';
 import {
+  enabledActions,
   explore,
   explorerBounds,
   explorerConfig,
+  initialWorld,
+  loadScenario,
   run,
+  step,
   type Config,
   type ExploreResult,
+  type World,
 } from '../../src/engine';
 import type { ExploreFaultKind } from '../../src/engine/model/faultPlan';
 import { BUILTINS } from '../../src/scenarios';
@@ -50,4 +55,14 @@ export function expectReplays(c: Checked): void {
       `${v.invariant} via ${v.trace.join(' ')}`,
     ).toContain(v.invariant);
   }
+}
+
+/** Breadth-first, the first `limit` worlds of a builtin's explorer space (its faults placed too). */
+export function reachableWorlds(id: string, limit: number): World[] {
+  const l = loadScenario(BUILTINS.find((b) => b.id === id));
+  if (!l.ok) throw new Error(`${id} invalid`);
+  const out: World[] = [initialWorld(explorerConfig(l.config, explorerBounds(l.config)))];
+  for (let i = 0; i < out.length && out.length < limit; i++)
+    for (const a of enabledActions(out[i]!)) out.push(step(out[i]!, a.action).world);
+  return out.slice(0, limit);
 }

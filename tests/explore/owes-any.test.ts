@@ -5,29 +5,10 @@
 // Likewise `enabledActions` asks whether the replicator's read would return anything (`anyReadable`)
 // where it counted the entries `readableEntries` lists.
 import { describe, expect, it } from 'vitest';
-import {
-  enabledActions,
-  explorerBounds,
-  explorerConfig,
-  loadScenario,
-  replicationLinks,
-  step,
-  type World,
-} from '../../src/engine';
-import { initialWorld } from '../../src/engine/sim/init';
+import { replicationLinks } from '../../src/engine';
 import { owed, owesAny } from '../../src/engine/check/progress';
 import { anyReadable, readableEntries } from '../../src/engine/protocol/PersistentReplicator';
-import { BUILTINS } from '../../src/scenarios';
-
-/** Breadth-first, the first `limit` worlds of a builtin's explorer space (its faults placed too). */
-function worlds(id: string, limit: number): World[] {
-  const l = loadScenario(BUILTINS.find((b) => b.id === id));
-  if (!l.ok) throw new Error(`${id} invalid`);
-  const out: World[] = [initialWorld(explorerConfig(l.config, explorerBounds(l.config)))];
-  for (let i = 0; i < out.length && out.length < limit; i++)
-    for (const a of enabledActions(out[i]!)) out.push(step(out[i]!, a.action).world);
-  return out.slice(0, limit);
-}
+import { reachableWorlds } from './helpers';
 
 const IDS = [
   'seed-000-explore',
@@ -49,7 +30,7 @@ describe('owesAny says what owed(…).length > 0 says', () => {
   for (const id of IDS)
     it(`${id}: in 1,500 reachable worlds, link by link`, () => {
       const seen = { owes: 0, clear: 0 };
-      for (const w of worlds(id, 1500))
+      for (const w of reachableWorlds(id, 1500))
         for (const l of replicationLinks(w.config)) {
           const listed = owed(w, l).length > 0;
           expect(owesAny(w, l)).toBe(listed);
@@ -65,7 +46,7 @@ describe('anyReadable says what readableEntries(…).length > 0 says', () => {
   for (const id of IDS)
     it(`${id}: in 1,500 reachable worlds, link by link`, () => {
       const seen = { readable: 0, none: 0 };
-      for (const w of worlds(id, 1500))
+      for (const w of reachableWorlds(id, 1500))
         for (const l of replicationLinks(w.config)) {
           const listed = readableEntries(w, l).length > 0;
           expect(anyReadable(w, l)).toBe(listed);
