@@ -12,7 +12,7 @@ import {
   panelsOf,
   type Config,
 } from '../../src/engine';
-import { main } from '../../src/cli/cli';
+import { cli } from '../cli/fakeCli';
 import { BUILTINS } from '../../src/scenarios';
 import { invariantsOf, type Json, rulesOf, runBuiltin, runOf, textsOf } from './helpers';
 
@@ -172,43 +172,25 @@ describe('scenario validation: producers[].chunking', () => {
 });
 
 describe('cli', () => {
-  const cli = (argv: string[]) => {
-    let stdout = '';
-    const code = main(argv, {
-      stdout: (s) => void (stdout += s),
-      stderr: () => undefined,
-      readFile: () => {
-        throw new Error('no');
-      },
-    });
-    return { code, stdout };
-  };
   it('run: the loss without the fix, M1 stored with it; the timeline labels chunks', () => {
     const r = cli(['run', ID]);
-    expect(JSON.parse(r.stdout)).toMatchObject({
+    expect(r.json()).toMatchObject({
       stored: { local: [] },
       outcomes: { M1: ['completed -1:-1'] },
       endedBy: 'quiescent',
     });
     const fixed = cli(['run', ID, '--fix', 'pr-20948']);
     expect(fixed.code).toBe(0);
-    expect(JSON.parse(fixed.stdout)).toMatchObject({ violations: [], stored: { local: ['M1'] } });
+    expect(fixed.json()).toMatchObject({ violations: [], stored: { local: ['M1'] } });
     expect(cli(['run', ID, '--format', 'markdown']).stdout).toContain(
       'send M1[1/2] seq 0; send M1[2/2] seq 0',
     );
   });
   it('check: violated without the fix, holds and complete with it', () => {
-    expect(JSON.parse(cli(['check', ID]).stdout)).toMatchObject({
-      complete: true,
-      safety: 'violated',
-    });
+    expect(cli(['check', ID]).json()).toMatchObject({ complete: true, safety: 'violated' });
     const fixed = cli(['check', ID, '--fix', 'pr-20948']);
     expect(fixed.code).toBe(0);
-    expect(JSON.parse(fixed.stdout)).toMatchObject({
-      complete: true,
-      safety: 'holds',
-      violations: [],
-    });
+    expect(fixed.json()).toMatchObject({ complete: true, safety: 'holds', violations: [] });
   });
 });
 

@@ -7,7 +7,7 @@
 // (isDuplicateReplV2) judges each chunk entry by its own source position. A replicated chunked
 // message counts as reaching the remote only once its chunks assemble there.
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/cli';
+import { cli } from '../cli/fakeCli';
 import { owed } from '../../src/engine/check/progress';
 import { replicationLinks } from '../../src/engine/model/config';
 import { panelsOf } from '../../src/engine';
@@ -199,26 +199,15 @@ describe('the explorer', () => {
 });
 
 describe('cli', () => {
-  const cli = (argv: string[]) => {
-    let stdout = '';
-    const code = main(argv, {
-      stdout: (s) => void (stdout += s),
-      stderr: () => undefined,
-      readFile: () => {
-        throw new Error('no');
-      },
-    });
-    return { code, stdout };
-  };
   it('run: exit 1 and us-west without M1; with the fix exit 0 and M1 at both', () => {
     const r = cli(['run', ID]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({
+    expect(r.json()).toMatchObject({
       stored: { 'us-east': ['M1', 'M2'], 'us-west': ['M2'] },
     });
     const fixed = cli(['run', ID, '--fix', 'pr-20948']);
     expect(fixed.code).toBe(0);
-    expect(JSON.parse(fixed.stdout)).toMatchObject({
+    expect(fixed.json()).toMatchObject({
       violations: [],
       stored: { 'us-west': ['M1', 'M2'] },
     });
@@ -227,16 +216,9 @@ describe('cli', () => {
     );
   });
   it('check: violated without the fix, holds with it', () => {
-    expect(JSON.parse(cli(['check', ID]).stdout)).toMatchObject({
-      complete: true,
-      safety: 'violated',
-    });
+    expect(cli(['check', ID]).json()).toMatchObject({ complete: true, safety: 'violated' });
     const fixed = cli(['check', ID, '--fix', 'pr-20948']);
     expect(fixed.code).toBe(0);
-    expect(JSON.parse(fixed.stdout)).toMatchObject({
-      complete: true,
-      safety: 'holds',
-      violations: [],
-    });
+    expect(fixed.json()).toMatchObject({ complete: true, safety: 'holds', violations: [] });
   });
 });
