@@ -7,19 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { explore, explorerBounds, explorerConfig, loadScenario, run } from '../../src/engine';
 import { BUILTINS } from '../../src/scenarios';
 import { checkBuiltin, expectReplays } from './helpers';
+import { SEED_000_E3_AT_WEST } from '../scenarios/helpers';
 
 const LOOP =
   'a loop of states that makes no progress while entries are still to be replicated, under weak fairness';
-const WRITES = [
-  'connect:p1',
-  'connect:replicator',
-  ...['E3', 'E4', 'E5'].flatMap((m) => [
-    `send:p1:${m}`,
-    `deliver:p1->broker-1:${m}`,
-    `persist:us-east:${m}`,
-    `deliver:broker-1->p1:${m}`,
-  ]),
-];
 
 describe("the explorer's loop names what it owes, as run's loop does", () => {
   it('seed-000-not-allowed: E3 rejected on every attempt — "E3 never replicated"', () => {
@@ -31,17 +22,7 @@ describe("the explorer's loop names what it owes, as run's loop does", () => {
 
   it('E3 persisted at us-west and its receipt lost before the search: the loop says us-west stores it', () => {
     const s = BUILTINS.find((b) => b.id === 'seed-000-not-allowed')!;
-    const faults = [
-      { kind: 'lose-receipt', message: 'E3', cluster: 'us-west' },
-      { kind: 'not-allowed', message: 'E3', cluster: 'us-west' },
-    ];
-    const prefix = [
-      ...WRITES,
-      'read:replicator',
-      'deliver:replicator->broker-2:E3',
-      'persist:us-west:E3',
-      'fault:lose-receipt:E3@us-west',
-    ];
+    const { faults, schedule: prefix } = SEED_000_E3_AT_WEST;
     const l = loadScenario({ ...s, faults, schedule: undefined, expect: undefined });
     if (!l.ok) throw new Error(JSON.stringify(l.errors));
     const opts = { ...explorerBounds(l.config), prefix };

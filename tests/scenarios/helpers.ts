@@ -95,3 +95,30 @@ export const CHUNKED_M1_STORED: readonly string[] = [
   'persist:local:M1[2/2]',
   'deliver:broker-1->p1:M1',
 ];
+
+/**
+ * seed-000-not-allowed with E3 persisted at us-west and its receipt lost before us-west rejects it
+ * (NotAllowedError on every resend): the two faults, and the schedule to that point — p1 and the
+ * replicator connect, p1 writes E3, E4, E5 at us-east, the replicator sends E3, us-west persists it,
+ * the receipt is lost.
+ */
+export const SEED_000_E3_AT_WEST = {
+  faults: [
+    { kind: 'lose-receipt', message: 'E3', cluster: 'us-west' },
+    { kind: 'not-allowed', message: 'E3', cluster: 'us-west' },
+  ],
+  schedule: [
+    'connect:p1',
+    'connect:replicator',
+    ...['E3', 'E4', 'E5'].flatMap((m) => [
+      `send:p1:${m}`,
+      `deliver:p1->broker-1:${m}`,
+      `persist:us-east:${m}`,
+      `deliver:broker-1->p1:${m}`,
+    ]),
+    'read:replicator',
+    'deliver:replicator->broker-2:E3',
+    'persist:us-west:E3',
+    'fault:lose-receipt:E3@us-west',
+  ],
+};

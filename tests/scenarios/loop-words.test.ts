@@ -4,18 +4,7 @@
 // (the built-in) and once after E3 was persisted there and its receipt lost — the resend is rejected
 // before dedup on every attempt, so the replicator loops on an entry the remote has.
 import { describe, expect, it } from 'vitest';
-import { runBuiltin } from './helpers';
-
-const WRITES = [
-  'connect:p1',
-  'connect:replicator',
-  ...['E3', 'E4', 'E5'].flatMap((m) => [
-    `send:p1:${m}`,
-    `deliver:p1->broker-1:${m}`,
-    `persist:us-east:${m}`,
-    `deliver:broker-1->p1:${m}`,
-  ]),
-];
+import { runBuiltin, SEED_000_E3_AT_WEST } from './helpers';
 
 describe("a replication loop's words: never replicated, or stored at the remote but still in the backlog", () => {
   it('the built-in: E3 rejected on every attempt, never at us-west — "E3 never replicated" as before', () => {
@@ -32,17 +21,7 @@ describe("a replication loop's words: never replicated, or stored at the remote 
     ]);
   });
   it('E3 persisted at us-west, its receipt lost, then rejected on every resend: the loop says us-west stores it', () => {
-    const faults = [
-      { kind: 'lose-receipt', message: 'E3', cluster: 'us-west' },
-      { kind: 'not-allowed', message: 'E3', cluster: 'us-west' },
-    ];
-    const schedule = [
-      ...WRITES,
-      'read:replicator',
-      'deliver:replicator->broker-2:E3',
-      'persist:us-west:E3',
-      'fault:lose-receipt:E3@us-west',
-    ];
+    const { faults, schedule } = SEED_000_E3_AT_WEST;
     const r = runBuiltin('seed-000-not-allowed', [], { faults, schedule, expect: undefined });
     expect(r.steps.slice(19, 21).map((s) => s.key)).toEqual([
       'connect:replicator',
