@@ -6,23 +6,10 @@
 // Each story is read from the trace; readers and `ledger-entries-match` are unaffected.
 import { describe, expect, it } from 'vitest';
 import { loadScenario, run, withExploreFaults, type RunResult } from '../../src/engine';
-import { invariantsOf, type Json, runOf, stepOf, textsOf } from './helpers';
+import { invariantsOf, type Json, runOf, stepOf, textsOf, twoBookiesM1M2 } from './helpers';
 
 /** broker-1 and broker-2 over two bookies (ensemble 2 / write quorum 2 / ack quorum 2), dedup on. */
-const cluster = (extra: Json): Json => ({
-  id: 'empty-ledger-load',
-  clusters: [
-    { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
-  ],
-  topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
-  producers: [{ name: 'p1' }],
-  subscriptions: [{ name: 'sub', broker: 'broker-1' }],
-  workload: [
-    { send: 'M1', producer: 'p1' },
-    { send: 'M2', producer: 'p1' },
-  ],
-  ...extra,
-});
+const cluster = (extra: Json): Json => twoBookiesM1M2('empty-ledger-load', extra);
 
 const listOf = (r: RunResult, step = r.steps.length - 1) =>
   r.steps[step]!.world.topics.local!.bk!.metadata.ledgers.map((l) => ({ ...l }));

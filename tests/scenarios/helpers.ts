@@ -69,6 +69,23 @@ export const textsOf = (r: RunResult, actor: string): string[] =>
 export const rulesOf = (r: RunResult): string[] =>
   r.steps.flatMap((s) => s.events.map((e) => e.rule ?? ''));
 
+/** Scenario `id`: broker-1 and broker-2 over two bookies (ensemble 2, write and ack quorum 2),
+ * dedup on, p1 sends M1 and M2, sub reads at broker-1; `extra` on top. */
+export const twoBookiesM1M2 = (id: string, extra: Json): Json => ({
+  id,
+  clusters: [
+    { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
+  ],
+  topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
+  producers: [{ name: 'p1' }],
+  subscriptions: [{ name: 'sub', broker: 'broker-1' }],
+  workload: [
+    { send: 'M1', producer: 'p1' },
+    { send: 'M2', producer: 'p1' },
+  ],
+  ...extra,
+});
+
 /**
  * The schedule that stores `message` of p1 at ledger 10's `entry` on a one-broker, one-bookie
  * cluster: the application's send, the frame reaching broker-1, the add reaching bookie-1 and its

@@ -5,27 +5,14 @@
 // trace; docs/research/review-8.md has the comparison with Pulsar's sources.
 import { describe, expect, it } from 'vitest';
 import { loadScenario, type RunResult } from '../../src/engine';
-import { type Json, rulesOf, runOf, stepOf, textsOf } from './helpers';
+import { type Json, rulesOf, runOf, stepOf, textsOf, twoBookiesM1M2 } from './helpers';
 import { expectNoViolation } from './expectRun';
 
 const listAt = (r: RunResult, step: number, cluster = 'local') =>
   r.steps[step]!.world.topics[cluster]!.bk!.metadata.ledgers.map((l) => ({ ...l }));
 
 /** One cluster over two bookies (2/2/2), dedup on, p1 sends M1 and M2, a subscription reads. */
-const twoBookies = (extra: Json): Json => ({
-  id: 'unseen-8-rollover',
-  clusters: [
-    { name: 'local', brokers: ['broker-1', 'broker-2'], bookies: ['bookie-1', 'bookie-2'] },
-  ],
-  topic: { deduplication: true, ledger: { ensemble: 2, writeQuorum: 2, ackQuorum: 2 } },
-  producers: [{ name: 'p1' }],
-  subscriptions: [{ name: 'sub', broker: 'broker-1' }],
-  workload: [
-    { send: 'M1', producer: 'p1' },
-    { send: 'M2', producer: 'p1' },
-  ],
-  ...extra,
-});
+const twoBookies = (extra: Json): Json => twoBookiesM1M2('unseen-8-rollover', extra);
 
 describe('a ledger that closes empty at a rollover is dropped from the list (ManagedLedgerImpl.ledgerClosed)', () => {
   // bookie-2 restarts with M1's add — ledger 10's first — in flight; there is no spare bookie, so
