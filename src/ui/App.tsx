@@ -15,6 +15,7 @@ import { Topology } from './components/Topology';
 import { SideNav } from './components/SideNav';
 import { Shortcuts } from './components/Shortcuts';
 import { LinkNotice, ShareBar } from './components/Share';
+import { useShareInHeader } from './components/Share/placement';
 import { resetBranches, retry, useApp } from './store';
 import { chooseTheme, useThemeAttribute } from './theme';
 import { usePlayback, useStepKeys } from './useKeyboard';
@@ -74,15 +75,18 @@ function ThemeToggle() {
 export function App() {
   useStepKeys();
   usePlayback();
+  // One bar, in the header's first line on a wide window, else on its own row (Share/placement.ts).
+  const shareInHeader = useShareInHeader();
   return (
     <div className="app">
       <header className="app-header">
         <h1>Dedup Lab</h1>
         <ScenarioPicker />
+        {shareInHeader && <ShareBar />}
         <ThemeToggle />
         <FixToggles />
       </header>
-      <ShareBar />
+      {!shareInHeader && <ShareBar />}
       <LinkNotice />
       <ScenarioInfo />
       <StepControls />
