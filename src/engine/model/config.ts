@@ -32,7 +32,8 @@ export interface ClusterConfig {
   /**
    * The broker's dedup snapshots and inactive-producer purge, where the scenario opts in
    * (`topic.deduplicationEntriesInterval`, `…SnapshotTimer`, `…InactivityPurge`,
-   * `…MaxNumberOfProducers`; MessageDeduplicationSnapshot.ts). Absent: none of them, as before.
+   * `…MaxNumberOfProducers`; MessageDeduplicationSnapshot.ts, MessageDeduplicationPurge.ts).
+   * Absent: none of them, as before.
    */
   readonly dedupHousekeeping?: DedupHousekeeping;
   /** Ledgers that exist before the run; the last one is the current (open) ledger. */

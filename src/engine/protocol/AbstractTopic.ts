@@ -5,7 +5,7 @@ import { ev } from '../model/events';
 import type { ProducerState } from '../model/producer';
 import type { World } from '../model/world';
 import { type Ctx, tick } from '../sim/context';
-import { producerRemoved } from './MessageDeduplicationSnapshot';
+import { producerRemoved } from './MessageDeduplicationPurge';
 
 /**
  * `AbstractTopic.internalAddProducer` → `tryOverwriteOldProducer`: the producer that already holds

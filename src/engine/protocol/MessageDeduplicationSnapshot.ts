@@ -1,7 +1,7 @@
 // `MessageDeduplication`'s housekeeping: the snapshot of the sequence-id map stored in the dedup
 // cursor (`takeSnapshot`, every `brokerDeduplicationEntriesInterval` recorded writes and on the
-// `brokerDeduplicationSnapshotIntervalSeconds` timer) and the purge of producers gone longer than
-// `brokerDeduplicationProducerInactivityTimeoutMinutes` (`purgeInactiveProducers`). Opt-in per
+// `brokerDeduplicationSnapshotIntervalSeconds` timer); the purge of producers gone longer than
+// `brokerDeduplicationProducerInactivityTimeoutMinutes` is MessageDeduplicationPurge.ts. Opt-in per
 // scenario (`ClusterConfig.dedupHousekeeping`); the two timers have no clock here, so each is an
 // action offered wherever it could fire (enabled.ts). docs/research/dedup-snapshot.md.
 import type { DedupState, Position, StoredEntry, TopicState } from '../model/topic';
@@ -71,11 +71,11 @@ function lastConfirmed(topic: TopicState): Position | null {
   return last ? { ledgerId: last.ledgerId, entryId: last.entryId } : null;
 }
 
-const firstLedger = (t: TopicState): number =>
+export const firstLedger = (t: TopicState): number =>
   peek(t).bk ? (peek(t).bk!.ml.ledgers[0]?.id ?? -1) : (peek(t).ledgers[0]?.id ?? -1);
 
 /** A broker serves the topic and its dedup is Enabled: the broker's monitors reach it. */
-const served = (topic: TopicState): boolean => {
+export const served = (topic: TopicState): boolean => {
   const t = peek(topic);
   if (!t.dedup.enabled || t.dedup.recovering != null || topicDown(topic)) return false;
   return !t.bk || (t.bk.takeover === null && t.bk.ml.state !== 'Fenced');
@@ -112,64 +112,3 @@ function snapshotLog(ctx: Ctx, t: TopicState, at: Position, left: readonly strin
     ev('log', t.owner, text, [], { cluster: t.cluster, rule: 'MessageDeduplication.takeSnapshot' }),
   );
 }
-
-// ---- Inactive producers --------------------------------------------------------------------
-
-/**
- * `MessageDeduplication.producerRemoved`, from `PersistentTopic.handleProducerRemoved` (the
- * connection closed, or the broker closed the producer): the name is inactive from now. A no-op
- * unless Enabled (PR 21193) — so the replay on a load, which runs before Enabled, marks no one.
- */
-export function producerRemoved(dedup: DedupState, name: string): void {
-  if (!dedup.inactiveProducers || !dedup.enabled || dedup.recovering != null) return;
-  if (!dedup.inactiveProducers.includes(name)) dedup.inactiveProducers.push(name);
-}
-
-/** `MessageDeduplication.producerAdded`, from `PersistentTopic.addProducer`: active again. */
-export function producerAdded(dedup: DedupState, name: string): void {
-  if (!dedup.inactiveProducers?.includes(name) || !dedup.enabled) return;
-  dedup.inactiveProducers = dedup.inactiveProducers.filter((n) => n !== name);
-}
-
-/**
- * The names `purgeInactiveProducers` could forget now (each has been gone longer than the timeout
- * once the action runs): inactive, on a served topic, and still in a map — a purge that finds
- * nothing to remove changes nothing a run can see.
- */
-export function purgeable(topic: TopicState): string[] {
-  const d = peek(topic).dedup;
-  if (!d.inactiveProducers || !served(topic)) return [];
-  return d.inactiveProducers.filter(
-    (n) => n in d.highestSequencedPushed || n in d.highestSequencedPersisted,
-  );
-}
-
-/**
- * `MessageDeduplication.purgeInactiveProducers` once `name` has been inactive longer than
- * `brokerDeduplicationProducerInactivityTimeoutMinutes`: it leaves the inactive list and both maps,
- * and (PR 15206) a snapshot at the cursor's unchanged mark-delete stores the maps without it. A
- * later send under that name is judged as a first one — and a load replays whatever of it lies
- * after the mark-delete, so it may come back.
- */
-export function purgeInactiveProducer(ctx: Ctx, topic: TopicState, name: string): void {
-  const d = topic.dedup;
-  const was = `pushed ${d.highestSequencedPushed[name] ?? 'none'}, persisted ${d.highestSequencedPersisted[name] ?? 'none'}`;
-  d.inactiveProducers = (d.inactiveProducers ?? []).filter((n) => n !== name);
-  d.highestSequencedPushed = without(d.highestSequencedPushed, name);
-  d.highestSequencedPersisted = without(d.highestSequencedPersisted, name);
-  d.purged = [...(d.purged ?? []).filter((n) => n !== name), name];
-  const at = dedupMarkDelete(d, firstLedger(topic));
-  takeSnapshot(d, at);
-  ctx.events.push(
-    ev(
-      'log',
-      topic.owner,
-      `dedup: producer ${name} inactive longer than brokerDeduplicationProducerInactivityTimeoutMinutes — purged (${was} → none); snapshot without it at the unchanged mark-delete ${posText(at)}`,
-      [],
-      { cluster: topic.cluster, rule: 'MessageDeduplication.purgeInactiveProducers' },
-    ),
-  );
-}
-
-const without = (m: Record<string, number>, name: string): Record<string, number> =>
-  Object.fromEntries(Object.entries(m).filter(([k]) => k !== name));

@@ -10,11 +10,8 @@ import type { ProducerState } from '../model/producer';
 import { answeredLabel, type Channel, receiptIdsText } from '../model/connection';
 import { flushBatch, runWorkloadItem } from '../protocol/application';
 import { getLastPublishedSequenceId } from '../protocol/MessageDeduplication';
-import {
-  producerAdded,
-  purgeInactiveProducer,
-  snapshotTimer,
-} from '../protocol/MessageDeduplicationSnapshot';
+import { producerAdded, purgeInactiveProducer } from '../protocol/MessageDeduplicationPurge';
+import { snapshotTimer } from '../protocol/MessageDeduplicationSnapshot';
 import { handleSend } from '../protocol/PersistentTopic';
 import { addComplete } from '../protocol/PersistentTopicAddEntry';
 import { ackReceived, connectionOpenedJava, handleSendErrorJava } from '../protocol/ProducerImpl';
