@@ -16,7 +16,8 @@
 // the logical clock (`tick`, `stepCount`) and every `born`/`closedAt`/`batchBorn` stamp, kept only
 // as their relative order (ranks); op ids, kept relative to their producer's next op id; connection epochs,
 // the producer `instance` counter, and per-connection send counters unless a duplicate-frames fault
-// still counts sends. Everything else — queues, watermarks, ledgers, cursors, completions — is kept.
+// still counts sends, and a consumer's history beyond what its rules and `received-once` read
+// (subscriptionAbstraction.ts). Everything else — queues, watermarks, ledgers, cursors, completions — is kept.
 // Memory: ~0.75 KB per state on seed 000's model (`npm run bench`), mostly the frontier's worlds,
 // which share every component a step did not touch (sim/draft.ts); `maxStates` bounds it.
 import { replicates, replicationLinks } from '../model/config';

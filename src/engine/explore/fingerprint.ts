@@ -8,10 +8,14 @@
 // - op ids, replaced by their distance to the producer's next op id (frames still find their op);
 // - connection epochs and per-connection send counters, except where a fault still counts sends;
 // - the producer `instance` counter;
-// - which chunk an answer in flight was for (`shownChunk`): display data, read by no rule.
+// - which chunk an answer in flight was for (`shownChunk`): display data, read by no rule;
+// - a consumer's history beyond what its rules and `received-once` read (./subscriptionAbstraction.ts):
+//   why a copy came again, the order and number of repeated receipts, the order of the timed-out
+//   and negatively acknowledged sets.
 // The step count is kept while a fault of the plan still waits for `after: { step: N }`: until it
 // is armed, the count decides when it may fire.
 import type { World } from '../model/world';
+import { CANONICAL, canonical } from './subscriptionAbstraction';
 
 export const DROP = new Set([
   'config',
@@ -45,6 +49,7 @@ export function fingerprint(w: World): string {
   return JSON.stringify(w, function (this: unknown, key: string, value: unknown) {
     if (key === 'stepCount' && keepSteps) return value;
     if (DROP.has(key)) return undefined;
+    if (CANONICAL.has(key)) return canonical(key, value);
     if (STAMPS.has(key) && typeof value === 'number') return rank.get(value);
     if (
       key === 'sends' &&

@@ -1,9 +1,10 @@
 // Hashing one value of the world (a component, see ./stateHash.ts) by walking it, with the
 // abstraction of `fingerprint`: dropped keys skipped, op ids relative to the producer's next one,
 // stamps set aside for the world to rank, a channel's send counter skipped unless a fault counts
-// sends. Frozen values that need none of that (messages, stored entries, completions) are shared
-// between worlds and hashed once.
+// sends, a consumer's history in its canonical form (./subscriptionAbstraction.ts). Frozen values that
+// need none of that (messages, stored entries, completions) are shared between worlds and hashed once.
 import { DROP, STAMPS } from './fingerprint';
+import { CANONICAL, canonical } from './subscriptionAbstraction';
 
 export interface Hasher {
   a: number;
@@ -27,7 +28,7 @@ export const mix = (h: Hasher, x: number): void => {
 };
 
 /** What a key means to the walk, and its hash (one lookup per key met). */
-const Kind = { Plain: 0, Drop: 1, Stamp: 2, OpId: 3, Sends: 4 } as const;
+const Kind = { Plain: 0, Drop: 1, Stamp: 2, OpId: 3, Sends: 4, Canonical: 5 } as const;
 type Kind = (typeof Kind)[keyof typeof Kind];
 interface KeyInfo {
   readonly code: number;
@@ -51,7 +52,9 @@ function keyInfo(k: string): KeyInfo {
           ? Kind.OpId
           : k === 'sends'
             ? Kind.Sends
-            : Kind.Plain;
+            : CANONICAL.has(k)
+              ? Kind.Canonical
+              : Kind.Plain;
     keyInfos.set(k, (c = { code, kind, next: '', nextInfo: null }));
   }
   return c;
@@ -136,6 +139,17 @@ export function walkEntry(h: Hasher, o: Record<string, unknown>, k: string): voi
   entry(h, o, k, keyInfo(k));
 }
 
+/**
+ * Whether a nested part hashes `o[k]` in its shell (stateHash.ts's `Parts.tree`): a plain or frozen
+ * value, and one kept in a canonical form, which is hashed whole from that form.
+ */
+export function inShell(o: Record<string, unknown>, k: string): boolean {
+  const x = o[k];
+  return (
+    x === null || typeof x !== 'object' || Object.isFrozen(x) || keyInfo(k).kind === Kind.Canonical
+  );
+}
+
 function entry(h: Hasher, o: Record<string, unknown>, k: string, info: KeyInfo): void {
   const x = o[k];
   if (leftOut(o, x, info)) return;
@@ -144,6 +158,7 @@ function entry(h: Hasher, o: Record<string, unknown>, k: string, info: KeyInfo):
     mix(h, 11);
     h.stamps.push(x);
   } else if (info.kind === Kind.OpId && typeof x === 'number') mix(h, x - h.opBase);
+  else if (info.kind === Kind.Canonical) walk(h, canonical(k, x));
   else walk(h, x);
 }
 

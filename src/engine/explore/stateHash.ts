@@ -11,7 +11,7 @@
 import type { World } from '../model/world';
 import { countsSteps, DROP } from './fingerprint';
 import { nestOf } from '../sim/draft';
-import { hasher, keptKey, keyCode, mix, walk, walkEntry, type Hasher } from './hashWalk';
+import { hasher, inShell, keptKey, keyCode, mix, walk, walkEntry, type Hasher } from './hashWalk';
 
 interface Part {
   /** The component (or, for a nested one's shell, the object) this part hashes. */
@@ -110,12 +110,11 @@ class Parts {
     mix(this.h, 12);
     for (const k in o) {
       if (keptKey(o, k) === null) continue;
-      const x = o[k];
       // A plain value is hashed in the shell; its place among the nested keys is marked here.
-      if (x === null || typeof x !== 'object' || Object.isFrozen(x)) mix(this.h, 14);
+      if (inShell(o, k)) mix(this.h, 14);
       else {
         mix(this.h, keyCode(k));
-        this.tree(x, depth - 1);
+        this.tree(o[k] as object, depth - 1);
       }
     }
     mix(this.h, 13);
@@ -142,10 +141,7 @@ class Parts {
 /** The plain and frozen values of an object hashed as nested parts (see `Parts.tree`). */
 function shellOf(o: Record<string, unknown>): Part {
   const h = hasher(0);
-  for (const k in o) {
-    const x = o[k];
-    if (x === null || typeof x !== 'object' || Object.isFrozen(x)) walkEntry(h, o, k);
-  }
+  for (const k in o) if (inShell(o, k)) walkEntry(h, o, k);
   return { obj: o, shell: true, a: h.a, b: h.b, stamps: h.stamps, opBase: 0 };
 }
 
