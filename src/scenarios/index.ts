@@ -35,6 +35,7 @@ import consumerAckNotPersisted from './consumer-ack-not-persisted.json';
 import consumerAckLostExplore from './consumer-ack-lost-explore.json';
 import consumerNegativeAck from './consumer-negative-ack.json';
 import consumerAckDeletedNotPersisted from './consumer-ack-deleted-not-persisted.json';
+import consumerAckRangesCap from './consumer-ack-ranges-cap.json';
 import consumerNegativeAckExplore from './consumer-negative-ack-explore.json';
 import consumerAckTimeout from './consumer-ack-timeout.json';
 import consumerAckTimeoutExplore from './consumer-ack-timeout-explore.json';
@@ -111,6 +112,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   consumerAckNotPersisted,
   consumerNegativeAck,
   consumerAckDeletedNotPersisted,
+  consumerAckRangesCap,
   consumerAckTimeout,
   pendingQueueFullBlocks,
   goPendingQueuePermitLeak,

@@ -412,7 +412,7 @@ describe('review 23: the steps behind the rows', () => {
       "received 10:1: the consumer discarded M1[2/2] at 10:1, a chunk with no context: M1's first chunk never reached it (an unexpected chunk): M1 is lost to sub",
     ]);
   });
-  it('a08b: broker-2 opens the cursor at its load, fencing the cursor ledger; broker-1’s later write fails and changes nothing, so the moved consumer gets 10:0 again', () => {
+  it('a08b: broker-2 opens the cursor at its load, fencing the cursor ledger; broker-1’s later write fails and changes nothing broker-2 holds, so the moved consumer gets 10:0 again', () => {
     const r = runOf(scenarioIn(ROWS, 'a08b'));
     const b2 = textsOf(r, 'broker-2');
     const loaded = b2.indexOf('ledger list [10:{1}, 11:{0}] written (version 2): topic loaded');
@@ -426,7 +426,7 @@ describe('review 23: the steps behind the rows', () => {
       'cursor sub: mark-delete 10:0 persisted to the cursor ledger',
     );
     expect(b2).toContain(
-      'cursor sub recovered from the cursor ledger at mark-delete 10:-1: 10:0 will be delivered again',
+      "cursor sub (opened at broker-2's load, mark-delete 10:-1) reads from after it for the moved consumer: 10:0 will be delivered again",
     );
   });
   it('t03: the TTL’s mark-delete is in memory until persist-cursor, as an ack’s: the crash recovers 10:-1', () => {

@@ -200,10 +200,27 @@ export interface AckState {
    */
   persistedDeleted?: Position[];
   /**
+   * The individually deleted entries the last write left out: ranges past
+   * `managedLedgerMaxUnackedRangesToPersist` (ManagedCursorLedger.ts); absent when none.
+   */
+  persistedCut?: Position[];
+  /**
    * The broker whose topic load opened this cursor's ledger with recovery, after which the old
    * owner's write failed (ManagedCursorFencing.ts); absent otherwise, cleared when the consumer moves.
    */
   cursorLedgerFenced?: string;
+  /**
+   * The cursor's metadata-store node as an old owner wrote it after its fenced cursor-ledger write
+   * (`persistPositionToMetaStore`, ManagedCursorFencing.ts): what a later load reads instead of
+   * `persisted`. `refreshed`: the serving broker's BadVersion made it re-read the node's version.
+   */
+  metaStore?: {
+    readonly by: string;
+    readonly markDelete: Position;
+    readonly deleted?: readonly Position[];
+    readonly cut?: readonly Position[];
+    refreshed?: true;
+  };
   /** `L:E` → why that entry is sent again (set by a rewind, cleared once it is received again). */
   redeliver: Record<string, string>;
   /**

@@ -30,6 +30,12 @@ export interface ClusterConfig {
    */
   readonly maxEntriesPerLedger?: number;
   /**
+   * `managedLedgerMaxUnackedRangesToPersist` in this cluster (`topic.maxUnackedRangesToPersist`):
+   * how many individually deleted ranges a cursor write keeps (ManagedCursorLedger.ts). Absent:
+   * Pulsar's 10,000, which no run here reaches.
+   */
+  readonly maxUnackedRangesToPersist?: number;
+  /**
    * The broker's dedup snapshots and inactive-producer purge, where the scenario opts in
    * (`topic.deduplicationEntriesInterval`, `…SnapshotTimer`, `…InactivityPurge`,
    * `…MaxNumberOfProducers`; MessageDeduplicationSnapshot.ts, MessageDeduplicationPurge.ts).

@@ -17,8 +17,15 @@ import {
   incompleteChunkOf,
   releasedChunkAcks,
 } from './ConsumerChunkAcks';
-import { recoverCursorLedger, withDeletedText, writeCursorLedger } from './ManagedCursorLedger';
+import {
+  cutByTheCap,
+  notPersistedReason,
+  recoverCursorLedger,
+  withDeletedText,
+  writeCursorLedger,
+} from './ManagedCursorLedger';
 import { cursorLedgerFencedBy, fencedWriteReason, persistFenced } from './ManagedCursorFencing';
+import { nodeVersionMoved } from './ManagedCursorMetaStore';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
@@ -196,7 +203,8 @@ export function persistCursor(ctx: Ctx, topic: TopicState, s: Subscription): voi
   const a = s.acked!;
   const fencedBy = cursorLedgerFencedBy(topic, s);
   if (fencedBy !== undefined) return persistFenced(ctx, topic, s, fencedBy);
-  const deleted = writeCursorLedger(s);
+  if (nodeVersionMoved(ctx, topic, s)) return;
+  const deleted = writeCursorLedger(ctx, topic, s);
   ctx.events.push(
     ev(
       'log',
@@ -209,6 +217,7 @@ export function persistCursor(ctx: Ctx, topic: TopicState, s: Subscription): voi
       },
     ),
   );
+  cutByTheCap(ctx, topic, s);
 }
 
 /** The message ids of the entry at `p` (read only: peeked); none once trimmed. */
@@ -219,15 +228,25 @@ export const msgsAt =
       .ledgers.find((l) => l.id === p.ledgerId)
       ?.entries[p.entryId]?.msgs.map((m) => m.msg) ?? [];
 
+/** After a close: the deleted entries the write kept stay deleted; those past the cap do not. */
+function forgetCut(s: Subscription, kept: readonly Position[]): Position[] {
+  const cut = s.individuallyDeleted.filter((p) => !kept.some((k) => cmp(k, p) === 0));
+  if (cut.length > 0) s.individuallyDeleted = [...kept];
+  return cut;
+}
+
 /**
  * How a consumer's connection to its topic ended: `lost` — the connection dropped with acks on it,
  * the same broker still serves the cursor (a `lose-ack` fault); `closed` — the topic closed
  * gracefully and the cursor's close persisted its mark-delete (`ManagedCursorImpl.asyncClose`: an
  * unload); `recovered` — the broker that serves the topic next opens the cursor from its ledger
  * (`ManagedCursorImpl.recoverFromLedger`: a crash, or an ownership change whose old owner never
- * closed it), so acks that landed but were not persisted are lost with it.
+ * closed it), so acks that landed but were not persisted are lost with it; `loaded` — the same,
+ * but the new owner opened the cursor at its topic load, before the consumer moved (an ownership
+ * change: ManagedCursorFencing.ts), so the move itself recovers nothing: the consumer reads from
+ * the read position that load set (`ManagedCursorImpl.recoveredCursor`), once.
  */
-export type AckLoss = 'lost' | 'closed' | 'recovered';
+export type AckLoss = 'lost' | 'closed' | 'recovered' | 'loaded';
 
 /**
  * The consumer comes back (`ConsumerImpl.connectionOpened`) and the dispatcher rewinds its read
@@ -256,10 +275,16 @@ export function rewindOnReconnect(
   }
   const landed = s.markDeletePosition;
   // The old owner's write after the new owner's load failed (ManagedCursorFencing.ts).
-  const fenced = how === 'recovered' ? fencedWriteReason(s) : undefined;
-  // A close writes the in-memory cursor, deleted ranges too; a recovery reads back what was written.
-  const closedWith = how === 'closed' ? writeCursorLedger(s) : [];
-  const forgotten = how === 'recovered' ? recoverCursorLedger(ctx, topic, s) : [];
+  const fenced = how === 'loaded' ? fencedWriteReason(s) : undefined;
+  // A close writes the in-memory cursor, deleted ranges too — as many as the cap keeps: the reloaded
+  // topic opens what was written, so a range past it is forgotten as after a crash.
+  const closedWith = how === 'closed' ? writeCursorLedger(ctx, topic, s) : [];
+  const forgotten =
+    how === 'recovered' || how === 'loaded'
+      ? recoverCursorLedger(ctx, topic, s, how === 'loaded')
+      : how === 'closed'
+        ? forgetCut(s, closedWith)
+        : [];
   const md = s.markDeletePosition;
   const resent = unacknowledgedSent(s);
   for (const p of resent) {
@@ -269,7 +294,7 @@ export function rewindOnReconnect(
         ? (fenced ??
           `its ack landed, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`)
         : forgotten.some((x) => cmp(x, p) === 0)
-          ? `its ack landed (deleted individually), but ${cause} before the cursor ledger held it`
+          ? notPersistedReason(s, p, cause)
           : `it was not acknowledged before ${cause}`;
   }
   a.readPosition = md;
@@ -294,9 +319,11 @@ export function rewindOnReconnect(
   const where =
     how === 'recovered'
       ? `recovered from the cursor ledger at mark-delete ${pos(md)}`
-      : how === 'closed'
-        ? `persisted mark-delete ${pos(md)}${withDeletedText(closedWith)} on close; the new instance reads on after it`
-        : `rewinds to mark-delete ${pos(md)} for the reconnected consumer`;
+      : how === 'loaded'
+        ? `(opened at ${s.broker}'s load, mark-delete ${pos(md)}) reads from after it for the moved consumer`
+        : how === 'closed'
+          ? `persisted mark-delete ${pos(md)}${withDeletedText(closedWith)} on close; the new instance reads on after it`
+          : `rewinds to mark-delete ${pos(md)} for the reconnected consumer`;
   ctx.events.push(
     ev(
       'log',
@@ -308,10 +335,15 @@ export function rewindOnReconnect(
         rule:
           how === 'recovered'
             ? 'ManagedCursorImpl.recoverFromLedger'
-            : how === 'closed'
-              ? 'ManagedCursorImpl.asyncClose'
-              : 'PersistentDispatcherSingleActiveConsumer.scheduleReadOnActiveConsumer:rewind',
+            : how === 'loaded'
+              ? 'ManagedCursorImpl.recoveredCursor:readPosition'
+              : how === 'closed'
+                ? 'ManagedCursorImpl.asyncClose'
+                : 'PersistentDispatcherSingleActiveConsumer.scheduleReadOnActiveConsumer:rewind',
       },
     ),
   );
+  if (how === 'closed') cutByTheCap(ctx, topic, s);
+  // The cursor now holds only what was written: nothing is cut any more.
+  if (how !== 'lost') delete a.persistedCut;
 }

@@ -1,22 +1,26 @@
 // The new owner opens the cursors while it loads the topic, not when the consumer moves: once
 // `ManagedLedgerImpl.initializeBookKeeper` has written the ledger list, `initializeCursors` runs
-// `ManagedCursorImpl.recover` → `recoverFromLedger`, which opens the cursor ledger with
-// `BookKeeper.asyncOpenLedger` — with recovery, so the cursor ledger is fenced on its bookies. The
+// `ManagedCursorImpl.recover` (reading the cursor's metadata-store node) → `recoverFromLedger`, which
+// opens the cursor ledger with `BookKeeper.asyncOpenLedger` — with recovery, so it is fenced. The
 // new owner's cursor is what that ledger held then; the old owner, still serving its consumer until
 // its own topic closes, may go on acknowledging, but its next `persistPositionToLedger` fails
 // (LedgerFencedException) and cannot reach the cursor the new owner already holds. The entries it
 // acknowledged after the load are sent again once the consumer moves (`acks: "in-flight"` only).
 //
-// Simplified: on that failure Pulsar tries the cursor's metadata-store node instead
-// (`persistPositionToMetaStore`, cursor ledger -1); the new owner has read its cursor already and
-// does not read that node again, so the model records nothing durable for it — only a later
-// recovery from the node would see it (not modelled), and the old owner stops writing after one
-// failure (`AckState.cursorLedgerFenced`) instead of creating a new cursor ledger.
+// The failure is not the end of it: `persistPositionToLedger`'s error branch sets the cursor to
+// NoLedger and calls `persistPositionToMetaStore` — the node, cursor ledger -1, mark-delete and
+// ranges, compare-and-set at the version the old owner last wrote. The new owner's load only read
+// the node, so that write succeeds; later mark-deletes of the old owner create a new cursor ledger
+// and point the node at it (`createNewMetadataLedger` → `switchToNewLedger`), succeeding too. The
+// new owner does not read the node again until it writes it: its first `switchToNewLedger` meets
+// BadVersion, re-reads the version (it owns the topic) and fails that mark-delete; the next one
+// succeeds. A broker that loads the topic before that reads the old owner's copy.
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
 import { type Ctx, positionText } from '../sim/context';
 import { persistedDeleted, withDeletedText } from './ManagedCursorLedger';
+import { readCursorNode, writeNode } from './ManagedCursorMetaStore';
 
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 
@@ -40,6 +44,7 @@ export function cursorsOpenedAtLoad(ctx: Ctx, topic: TopicState, broker: string)
   for (const s of Object.values(topic.subscriptions)) {
     const a = s.acked;
     if (!a || s.broker === broker) continue;
+    readCursorNode(ctx, topic, s, broker);
     ctx.events.push(
       ev(
         'log',
@@ -54,10 +59,25 @@ export function cursorsOpenedAtLoad(ctx: Ctx, topic: TopicState, broker: string)
 
 /**
  * `persistPositionToLedger` on the old owner after the new owner's load: the add to the fenced
- * cursor ledger fails and nothing durable changes; the old owner writes no more (see above).
+ * cursor ledger fails, and `persistPositionToMetaStore` writes the node instead (see above).
  */
 export function persistFenced(ctx: Ctx, topic: TopicState, s: Subscription, by: string): void {
   const a = s.acked!;
+  const cluster = topic.cluster;
+  // A later mark-delete: the cursor is NoLedger, so it creates a new cursor ledger the node names.
+  if (a.metaStore?.by === s.broker) {
+    writeNode(ctx, topic, s);
+    ctx.events.push(
+      ev(
+        'log',
+        s.broker,
+        `cursor ${s.name}: mark-delete ${pos(s.markDeletePosition)}${withDeletedText(a.metaStore.deleted ?? [])} written to a new cursor ledger, and the metadata-store node now names it — ${by} does not read the node again`,
+        [],
+        { cluster, rule: 'ManagedCursorImpl.createNewMetadataLedger' },
+      ),
+    );
+    return;
+  }
   a.cursorLedgerFenced = by;
   ctx.events.push(
     ev(
@@ -65,7 +85,17 @@ export function persistFenced(ctx: Ctx, topic: TopicState, s: Subscription, by: 
       s.broker,
       `cursor ${s.name}: persisting mark-delete ${pos(s.markDeletePosition)} fails — ${by} opened the cursor ledger with recovery when it loaded the topic (fenced; its cursor holds mark-delete ${pos(a.persisted)})`,
       [],
-      { cluster: topic.cluster, rule: 'ManagedCursorImpl.persistPositionToLedger:fenced' },
+      { cluster, rule: 'ManagedCursorImpl.persistPositionToLedger:fenced' },
+    ),
+  );
+  writeNode(ctx, topic, s);
+  ctx.events.push(
+    ev(
+      'log',
+      s.broker,
+      `cursor ${s.name}: mark-delete ${pos(s.markDeletePosition)}${withDeletedText(a.metaStore!.deleted ?? [])} written to the cursor's metadata-store node instead (cursor ledger -1) — ${by} read the node at its load and keeps the cursor it loaded`,
+      [],
+      { cluster, rule: 'ManagedCursorImpl.persistPositionToMetaStore' },
     ),
   );
 }

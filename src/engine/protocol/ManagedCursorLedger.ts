@@ -1,17 +1,24 @@
 // What a subscription's cursor ledger holds (`acks: "in-flight"`): `ManagedCursorImpl.
 // persistPositionToLedger` writes a `PositionInfo` with the mark-delete AND the individually deleted
-// ranges (`buildIndividualDeletedMessageRanges`, the first `managedLedgerMaxUnackedRangesToPersist`
-// of them — 10,000 by default, so every range a model run can make). `asyncDelete` persists after
-// every individual ack, even one that leaves the mark-delete where it was, so a hole's later acks
-// reach the ledger too; a graceful close writes both (`asyncClose` → `persistPositionWhenClosing`,
-// to the cursor ledger or, with few ranges, into the cursor's metadata-store node). A broker that
-// opens the cursor later (`recover` → `recoverFromLedger`, or the node's copy after a clean close)
-// restores both (`recoverIndividualDeletedMessages`): entries deleted individually and persisted are
-// skipped; those deleted only in the lost broker's memory are read and sent again.
+// ranges (`buildIndividualDeletedMessageRanges`). `asyncDelete` persists after every individual ack,
+// even one that leaves the mark-delete where it was, so a hole's later acks reach the ledger too; a
+// graceful close writes both (`asyncClose` → `persistPositionWhenClosing`, to the cursor ledger or,
+// with few ranges, into the cursor's metadata-store node — either way through the same builder). A
+// broker that opens the cursor later (`recover` → `recoverFromLedger`, or the node's copy after a
+// clean close) restores both (`recoverIndividualDeletedMessages`): entries deleted individually and
+// persisted are skipped; those deleted only in the lost broker's memory are read and sent again.
+//
+// The builder stops at `managedLedgerMaxUnackedRangesToPersist` (10,000 by default;
+// `topic.maxUnackedRangesToPersist`): it adds a range, then goes on while the list holds at most
+// that many — so N + 1 ranges are written when more exist. A range is a run of consecutive deleted
+// entries of one ledger (the range set keeps one bitmap per ledger). The ranges after those stay
+// in memory only: they are sent again after a crash or an unload, although their acks landed.
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
+import type { World } from '../model/world';
 import { type Ctx, positionText } from '../sim/context';
+import { readCursorNode } from './ManagedCursorMetaStore';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
@@ -28,41 +35,122 @@ export const withDeletedText = (ps: readonly Position[]): string =>
 /**
  * The in-memory cursor differs from what its ledger holds — the mark-delete, or an individual ack
  * `asyncDelete` recorded since (`internalAsyncMarkDelete` runs for it too, behind the rate limiter).
+ * Ranges the last write left out past the cap count as seen (`persistedCut`): a new individual ack
+ * past the cap still triggers a write, which keeps the same ranges; the same set does not again.
  */
 export function cursorLedgerBehind(s: Subscription): boolean {
   const a = s.acked;
   if (!a) return false;
-  if (cmp(a.persisted, s.markDeletePosition) !== 0) return true;
-  const held = persistedDeleted(s);
+  return differsFrom(s, a.persisted, persistedDeleted(s), a.persistedCut ?? []);
+}
+
+/** The in-memory cursor differs from a written copy (its mark-delete, kept and cut ranges). */
+export function differsFrom(
+  s: Subscription,
+  mark: Position,
+  held: readonly Position[],
+  cut: readonly Position[],
+): boolean {
+  if (cmp(mark, s.markDeletePosition) !== 0) return true;
+  const seen = [...held, ...cut];
   const now = s.individuallyDeleted;
-  return held.length !== now.length || now.some((p) => !has(held, p));
+  return seen.length !== now.length || now.some((p) => !has(seen, p));
+}
+
+/** The runs of consecutive entries of one ledger in a sorted list: Pulsar's ranges. */
+function rangesOf(ps: readonly Position[]): Position[][] {
+  const out: Position[][] = [];
+  for (const p of ps) {
+    const last = out[out.length - 1]?.at(-1);
+    if (last && last.ledgerId === p.ledgerId && last.entryId + 1 === p.entryId)
+      out[out.length - 1]!.push(p);
+    else out.push([p]);
+  }
+  return out;
+}
+
+/** `topic.maxUnackedRangesToPersist` of the topic's cluster, or Pulsar's default. */
+export const maxUnackedRangesToPersist = (w: World, topic: TopicState): number =>
+  w.config.clusters.find((c) => c.name === topic.cluster)?.maxUnackedRangesToPersist ?? 10_000;
+
+/**
+ * `buildIndividualDeletedMessageRanges`: what a write keeps of the in-memory set — every range up
+ * to and including the one that makes the list longer than the cap — and what it leaves out.
+ */
+export function rangesToPersist(
+  w: World,
+  topic: TopicState,
+  s: Subscription,
+): { kept: Position[]; cut: Position[] } {
+  const ranges = rangesOf(s.individuallyDeleted);
+  const n = maxUnackedRangesToPersist(w, topic) + 1;
+  return { kept: ranges.slice(0, n).flat(), cut: ranges.slice(n).flat() };
 }
 
 /**
  * `persistPositionToLedger` (and `persistPositionWhenClosing`): the ledger now holds the in-memory
- * mark-delete and individually deleted set. The field stays absent while the set is empty, so a
- * subscription that never acks out of order keeps its state (and hash) as before.
+ * mark-delete and the individually deleted ranges the cap keeps (`persistedCut`: the others). The
+ * fields stay absent while empty, so a subscription that never acks out of order keeps its state
+ * (and hash) as before. Returns what was written.
  */
-export function writeCursorLedger(s: Subscription): readonly Position[] {
+export function writeCursorLedger(ctx: Ctx, topic: TopicState, s: Subscription): Position[] {
   const a = s.acked!;
+  const { kept, cut } = rangesToPersist(ctx.w, topic, s);
   a.persisted = s.markDeletePosition;
-  if (s.individuallyDeleted.length > 0) a.persistedDeleted = [...s.individuallyDeleted];
+  if (kept.length > 0) a.persistedDeleted = kept;
   else delete a.persistedDeleted;
-  return s.individuallyDeleted;
+  if (cut.length > 0) a.persistedCut = cut;
+  else delete a.persistedCut;
+  // The serving broker's write supersedes a copy an old owner left in the metadata-store node.
+  delete a.metaStore;
+  return kept;
 }
+
+/** The last write left ranges out: said after that write's line (nothing when it kept them all). */
+export function cutByTheCap(ctx: Ctx, topic: TopicState, s: Subscription): void {
+  const cut = s.acked?.persistedCut;
+  if (!cut) return;
+  const max = maxUnackedRangesToPersist(ctx.w, topic);
+  ctx.events.push(
+    ev(
+      'log',
+      s.broker,
+      `cursor ${s.name}: ${cut.map(pos).join(', ')} not persisted — managedLedgerMaxUnackedRangesToPersist is ${max}, so the write keeps the first ${max + 1} ranges of individually deleted entries; the rest stay in memory only`,
+      [],
+      {
+        cluster: topic.cluster,
+        rule: 'ManagedCursorImpl.buildIndividualDeletedMessageRanges:maxUnackedRangesToPersist',
+      },
+    ),
+  );
+}
+
+/** Why an entry deleted individually in memory only comes again: cut by the cap, or not written yet. */
+export const notPersistedReason = (s: Subscription, p: Position, cause: string): string =>
+  has(s.acked?.persistedCut ?? [], p)
+    ? `its ack landed (deleted individually), but the cursor ledger kept only the first ranges (managedLedgerMaxUnackedRangesToPersist), and ${cause}`
+    : `its ack landed (deleted individually), but ${cause} before the cursor ledger held it`;
 
 /**
  * `recoverFromLedger` → `recoverIndividualDeletedMessages` + `recoveredCursor`: the mark-delete and
  * the individually deleted set come back as the ledger last held them. Returns the entries deleted
  * individually in the lost broker's memory only: the rewind sends them again.
  */
-export function recoverCursorLedger(ctx: Ctx, topic: TopicState, s: Subscription): Position[] {
+export function recoverCursorLedger(
+  ctx: Ctx,
+  topic: TopicState,
+  s: Subscription,
+  openedAtLoad = false,
+): Position[] {
   const a = s.acked!;
+  // A crash's load reads the node an old owner wrote after its fenced write, if any.
+  if (!openedAtLoad) readCursorNode(ctx, topic, s, s.broker);
   const held = persistedDeleted(s).filter((p) => cmp(p, a.persisted) > 0);
   const lost = s.individuallyDeleted.filter((p) => !has(held, p));
   s.markDeletePosition = a.persisted;
   s.individuallyDeleted = [...held];
-  if (held.length > 0 || lost.length > 0) {
+  // Opened at the new owner's load, whose line named what it restored (ManagedCursorFencing.ts).
+  if (!openedAtLoad && (held.length > 0 || lost.length > 0)) {
     const restored =
       held.length > 0
         ? `restores the individually deleted ${held.map(pos).join(', ')} from the cursor ledger (skipped on the rewind)`

@@ -195,7 +195,8 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
     topic,
     before,
     t.broker,
-    'recovered',
+    // After a crash the cursor is recovered now; after a takeover it was opened at the load.
+    t.crashed !== undefined ? 'recovered' : 'loaded',
     t.crashed !== undefined ? `${t.crashed} crashed` : `${t.broker} took the topic over`,
   );
   // The old owner's PersistentTopic.close stops its replicator (AbstractReplicator.terminate closes

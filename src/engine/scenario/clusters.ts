@@ -15,6 +15,7 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     'ledgers',
     'maxMessageSize',
     'maxEntriesPerLedger',
+    'maxUnackedRangesToPersist',
     ...DEDUP_HOUSEKEEPING_KEYS,
   ]);
   const raw =
@@ -128,6 +129,17 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
     (x, p) => r.int(x, p, 1),
     'a number of entries',
   );
+  // `managedLedgerMaxUnackedRangesToPersist`: 0 is valid in Pulsar (the first range is still
+  // written: buildIndividualDeletedMessageRanges checks the count after adding a range).
+  const maxRanges = readPerCluster(
+    r,
+    topic.maxUnackedRangesToPersist,
+    '$.topic.maxUnackedRangesToPersist',
+    names,
+    'number',
+    (x, p) => r.int(x, p, 0),
+    'a number of ranges',
+  );
   const housekeeping = readDedupHousekeeping(r, topic, names);
   const ledgers =
     topic.ledgers === undefined ? {} : (r.obj(topic.ledgers, '$.topic.ledgers') ?? {});
@@ -146,6 +158,9 @@ export function readClusters(r: Reader, s: Record<string, unknown>): ClusterConf
       ...(own(maxEntries, c.name) === undefined
         ? {}
         : { maxEntriesPerLedger: own(maxEntries, c.name) }),
+      ...(own(maxRanges, c.name) === undefined
+        ? {}
+        : { maxUnackedRangesToPersist: own(maxRanges, c.name) }),
       initialLedgers: initial,
       ...(own(housekeeping, c.name) === undefined
         ? {}

@@ -6,6 +6,7 @@ import type { Position } from '../model/topic';
 import type { World } from '../model/world';
 import { ackArrives, msgsAt, persistCursor, rewindOnReconnect } from '../protocol/ConsumerAcks';
 import { cursorLedgerBehind } from '../protocol/ManagedCursorLedger';
+import { nodeBehind } from '../protocol/ManagedCursorMetaStore';
 import { topicDown } from '../protocol/OwnershipChange';
 import { type Action, ActionClass } from './actions';
 import { type Ctx, positionText } from './context';
@@ -35,8 +36,8 @@ export function enabledAcks(w: World, add: Add): void {
           ActionClass.request,
           head.born,
         );
-      // After a fenced write the old owner writes no more (ManagedCursorFencing.ts).
-      if (cursorLedgerBehind(s) && a.cursorLedgerFenced === undefined)
+      // After a fenced write the old owner writes the metadata-store node (ManagedCursorMetaStore.ts).
+      if (a.cursorLedgerFenced === undefined ? cursorLedgerBehind(s) : nodeBehind(s))
         add(
           `persist-cursor:${s.name}:${pos(s.markDeletePosition)}`,
           { type: 'persist-cursor', ...subject },
