@@ -17,13 +17,8 @@ import {
   incompleteChunkOf,
   releasedChunkAcks,
 } from './ConsumerChunkAcks';
-import {
-  cutByTheCap,
-  notPersistedReason,
-  recoverCursorLedger,
-  withDeletedText,
-  writeCursorLedger,
-} from './ManagedCursorLedger';
+import { recoverCursorLedger, withDeletedText, writeCursorLedger } from './ManagedCursorLedger';
+import { cutByTheCap, notPersistedReason } from './ManagedCursorUnackedRanges';
 import { cursorLedgerFencedBy, fencedWriteReason, persistFenced } from './ManagedCursorFencing';
 import { nodeVersionMoved } from './ManagedCursorMetaStore';
 

@@ -8,7 +8,8 @@ import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
 import { type Ctx, positionText } from '../sim/context';
-import { differsFrom, rangesToPersist, withDeletedText } from './ManagedCursorLedger';
+import { differsFrom, withDeletedText } from './ManagedCursorLedger';
+import { rangesToPersist } from './ManagedCursorUnackedRanges';
 
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 
