@@ -44,6 +44,7 @@ import goPendingQueuePermitLeak from './go-pending-queue-permit-leak.json';
 import pendingQueueFullRefuses from './pending-queue-full-refuses.json';
 import goChunksExceedPendingQueue from './go-chunks-exceed-pending-queue.json';
 import goContextExpiredKeepsPermit from './go-context-expired-keeps-permit.json';
+import goSendContextRetryStoredTwice from './go-send-context-retry-stored-twice.json';
 import javaChecksumPipelinedLoss from './java-checksum-pipelined-loss.json';
 import chunkedChecksumFirstChunkLoss from './chunked-checksum-first-chunk-loss.json';
 import memoryLimitSharedClient from './memory-limit-shared-client.json';
@@ -119,6 +120,7 @@ export const BUILTINS: readonly BuiltinScenario[] = [
   pendingQueueFullRefuses,
   goChunksExceedPendingQueue,
   goContextExpiredKeepsPermit,
+  goSendContextRetryStoredTwice,
   javaChecksumPipelinedLoss,
   chunkedChecksumFirstChunkLoss,
   memoryLimitSharedClient,

@@ -213,7 +213,9 @@ describe('only where a Go send can wait', () => {
         producers: [{ client: 'java' }],
         replication: null,
       }),
-    ).toBe('no Go producer that blocks on maxPendingMessages or memoryLimitBytes');
+    ).toBe(
+      'no Go producer that blocks on maxPendingMessages or memoryLimitBytes, and no Go Send(ctx) ("sync": true)',
+    );
   });
 });
 

@@ -205,6 +205,12 @@ export type WorkloadItem =
        * bypass batching (Java `ProducerImpl.canAddToBatch`, Go `updateMetaData`'s sendAsBatch).
        */
       readonly deliverAfter?: number;
+      /**
+       * Go's synchronous `Send(ctx, …)` (extension, Go only): the application waits for the result
+       * and its batch is flushed at once (`flushImmediately`); its context may end while it waits
+       * (the `context-expired` fault). Absent: `SendAsync`.
+       */
+      readonly sync?: true;
     }
   | { readonly kind: 'flush'; readonly producer: string }
   | { readonly kind: 'await'; readonly producer: string };

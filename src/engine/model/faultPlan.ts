@@ -178,6 +178,8 @@ export interface FaultScope {
   readonly replication: unknown;
   /** Replication as a list of links (`replication: [...]`; then `replication` is null). */
   readonly replications?: readonly unknown[];
+  /** The workload (absent: none): a Go `Send(ctx)` (`sync`) can see its context end. */
+  readonly workload?: readonly unknown[];
   /** Subscriptions (absent: none): a message TTL expires theirs too. */
   readonly subscriptions?: readonly unknown[];
 }
@@ -199,11 +201,12 @@ export function faultKindBlocker(kind: ExploreFaultKind, scope: FaultScope): str
       : kind === 'send-timeout'
         ? "no application producer; the replicator's runs with sendTimeout 0"
         : 'no application producer to restart';
-  // Only a Go producer that blocks on a limit has a send that waits with a context.
+  // Only a Go producer that blocks on a limit, or a Go Send(ctx), has a send that waits with a context.
   if (kind === 'context-expired')
-    return scope.producers.some((p) => canWaitWithContext(p as ContextScope))
+    return scope.producers.some((p) => canWaitWithContext(p as ContextScope)) ||
+      (scope.workload ?? []).some((i) => (i as { sync?: unknown }).sync === true)
       ? null
-      : 'no Go producer that blocks on maxPendingMessages or memoryLimitBytes';
+      : 'no Go producer that blocks on maxPendingMessages or memoryLimitBytes, and no Go Send(ctx) ("sync": true)';
   const storage = STORAGE_OF[kind];
   if (!scope.clusters.some((c) => kindFitsStorage(kind, c.bookies.length > 0)))
     return storage === 'abstract'

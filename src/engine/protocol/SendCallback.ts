@@ -7,6 +7,7 @@ import { frozen } from '../model/world';
 import { type Ctx, labelOf } from '../sim/context';
 import { releaseChunkMemory } from './MemoryLimitController';
 import { sendComplete } from './PersistentReplicatorSendCallback';
+import { sendAlreadyReturned } from './partitionProducerSend';
 
 export function completeOpSuccess(
   ctx: Ctx,
@@ -94,10 +95,13 @@ function record(
   op: OpSendMsg,
   how: Pick<Completion, 'result' | 'ledgerId' | 'entryId' | 'error'>,
 ): void {
-  for (const m of op.msgs)
+  for (const m of op.msgs) {
+    const result = how.result === 'failed' ? `failed: ${how.error}` : 'completed';
+    if (sendAlreadyReturned(ctx, p, m.msg, m.sendIndex, result)) continue;
     ctx.w.completions.push(
       frozen({ msg: m.msg, sendIndex: m.sendIndex, producer: p.name, cluster: p.cluster, ...how }),
     );
+  }
 }
 
 /**

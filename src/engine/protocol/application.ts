@@ -19,6 +19,7 @@ import { addToBatchJava, batchMessageAndSend, messageTooLargeJava } from './Prod
 import { completeOpFailure, unsentOp } from './SendCallback';
 import { blocksIfQueueFull, refuseQueueFull } from './ProducerSemaphore';
 import { refusalOf, refuseMemoryFull } from './MemoryLimitRefusal';
+import { waitingSend } from './partitionProducerSend';
 
 /**
  * The payload one chunk carries: the connection's max message size (the broker's maxMessageSize,
@@ -69,6 +70,8 @@ const idle = (p: ProducerState): boolean => p.pendingMessages.length === 0 && p.
 
 /** The next workload item that can run now, skipping satisfied awaits; null if blocked or done. */
 export function nextWorkloadItem(w: World): { item: WorkloadItem; pos: number } | null {
+  // A Go application in `Send(ctx, …)` runs nothing else until its result or its context's end.
+  if (waitingSend(w)) return null;
   const items = w.config.workload;
   for (let pos = w.workloadPos; pos < items.length; pos++) {
     const item = items[pos]!;
@@ -111,7 +114,7 @@ export function runWorkloadItem(ctx: Ctx): void {
     return;
   }
   if (item.kind !== 'send') return;
-  sendAsync(ctx, p, item.msg, item.seq, item.size, item.replicateTo, item.deliverAfter);
+  sendAsync(ctx, p, item.msg, item.seq, item.size, item.replicateTo, item.deliverAfter, item.sync);
 }
 
 /**
@@ -126,6 +129,7 @@ function sendAsync(
   size: number | undefined,
   replicateTo: readonly string[] | undefined,
   deliverAfter: number | undefined,
+  sync?: true,
 ): void {
   const sendIndex = ctx.w.sendsOf[msg] ?? 0;
   ctx.w.sendsOf[msg] = sendIndex + 1;
@@ -202,12 +206,15 @@ function sendAsync(
     ev(
       'app',
       p.name,
-      `${sendAsyncCall(p.client)} ${msg}${seq >= 0 ? ` seq ${seq}` : ''}${to}${delay}${again}`,
+      `${sync ? 'Send' : sendAsyncCall(p.client)} ${msg}${seq >= 0 ? ` seq ${seq}` : ''}${to}${delay}${again}`,
       [msg],
       {
         cluster: p.cluster,
-        rule:
-          p.client === 'java' ? 'ProducerImpl.sendAsync' : 'partitionProducer.internalSendAsync',
+        rule: sync
+          ? 'partitionProducer.Send'
+          : p.client === 'java'
+            ? 'ProducerImpl.sendAsync'
+            : 'partitionProducer.internalSendAsync',
       },
     ),
   );
@@ -267,6 +274,8 @@ function sendAsync(
   if (batched) {
     if (p.client === 'java') addToBatchJava(ctx, p, m, config);
     else addToBatchGo(ctx, p, m, config);
+    // Go's Send passes flushImmediately: internalSend flushes the batch right after adding to it.
+    if (sync) flushBatchGo(ctx, p);
   } else if (max > 0) sendUnbatched(ctx, p, m);
   else if (p.client === 'java') processOpSendMsg(ctx, p, [m], seq, -1);
   else singleSendGo(ctx, p, m);

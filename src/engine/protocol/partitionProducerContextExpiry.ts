@@ -14,6 +14,7 @@ import { bypassesBatching, nextWorkloadItem, permitsNeeded } from './application
 import { inUse, memoryWaits, type MemoryUse } from './MemoryLimitController';
 import { permitHolders, type QueueFull, sendWaits } from './ProducerSemaphore';
 import { completeOpFailure, unsentOp } from './SendCallback';
+import { waitingSend } from './partitionProducerSend';
 
 /** The application's send that waits in Go's `reserveResources`, and on what. */
 export interface BlockedSend {
@@ -48,15 +49,30 @@ export function blockedSend(w: World): BlockedSend | null {
  * its ⚡ beside that send's "waits in SendAsync" text (the send is in no pending queue yet). At
  * most one, the workload's next item; `contextExpiryReason` is null exactly for its message.
  */
-export function contextExpiryTarget(w: World): { message: string; producer: string } | null {
+export function contextExpiryTarget(
+  w: World,
+): { message: string; producer: string; written?: true } | null {
   const b = blockedSend(w);
-  return b ? { message: b.item.msg, producer: b.p.name } : null;
+  if (b) return { message: b.item.msg, producer: b.p.name };
+  // Or a Go Send(ctx) handed over and waiting for its result (partitionProducerSend.ts).
+  const s = waitingSend(w);
+  return s ? { message: s.msg, producer: s.p.name, written: true } : null;
 }
 
 /** Why a context-expired fault on `msg` cannot act now (null when it can), for the menus. */
 export function contextExpiryReason(w: World, msg: string): string | null {
   const b = blockedSend(w);
-  if (b?.item.msg === msg) return null;
+  if (b?.item.msg === msg || waitingSend(w)?.msg === msg) return null;
+  const handed = Object.values(w.producers).find(
+    (p) =>
+      p.client === 'go' &&
+      p.role === 'app' &&
+      (p.batch.some((m) => m.msg === msg) ||
+        p.pendingMessages.some((op) => op.msgs.some((m) => m.msg === msg))),
+  );
+  // pulsar-client-go#1422 reads SendAsync's context only up to the hand-over to the event loop.
+  if (handed)
+    return `${msg}'s SendAsync has returned: nothing reads its context after the hand-over (its callback will report the receipt); only a Send(ctx) ("sync": true) still waiting can see its context end`;
   return `no Go application is blocked in SendAsync of ${msg} (waiting for a permit or for memory)`;
 }
 
@@ -84,10 +100,16 @@ export function expireContext(ctx: Ctx, b: BlockedSend): void {
   });
   const again = sendIndex > 0 ? ' (resend)' : '';
   ctx.events.push(
-    ev('app', p.name, `SendAsync ${item.msg}${seq >= 0 ? ` seq ${seq}` : ''}${again}`, [item.msg], {
-      cluster: p.cluster,
-      rule: 'partitionProducer.internalSendAsync',
-    }),
+    ev(
+      'app',
+      p.name,
+      `${item.sync ? 'Send' : 'SendAsync'} ${item.msg}${seq >= 0 ? ` seq ${seq}` : ''}${again}`,
+      [item.msg],
+      {
+        cluster: p.cluster,
+        rule: 'partitionProducer.internalSendAsync',
+      },
+    ),
   );
   const id =
     item.seq !== undefined

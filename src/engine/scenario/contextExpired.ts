@@ -1,6 +1,7 @@
 // `context-expired`: the fault whose message must be one a Go application can be blocked sending —
 // a Go producer that waits on a full pending queue or on its client's memory (Go's SendAsync takes a
-// context; Java's blocking sendAsync does not, and waits without a deadline).
+// context; Java's blocking sendAsync does not, and waits without a deadline) — or one it sends with
+// `Send(ctx)` ("sync": true), which waits for the result after the hand-over too.
 import type { ProducerConfig, WorkloadItem } from '../model/config';
 import { canWaitWithContext, type FaultSpec } from '../model/faultPlan';
 import type { Reader } from './reader';
@@ -15,6 +16,8 @@ export function contextExpiryBlocker(
   workload: readonly WorkloadItem[],
 ): (msg: string) => string | null {
   return (msg) => {
+    // A Go Send(ctx) waits for its result whatever the limits: its context can end then.
+    if (workload.some((i) => i.kind === 'send' && i.msg === msg && i.sync)) return null;
     const senders = [
       ...new Set(workload.flatMap((i) => (i.kind === 'send' && i.msg === msg ? [i.producer] : []))),
     ].flatMap((n) => producers.filter((p) => p.name === n));
@@ -22,7 +25,7 @@ export function contextExpiryBlocker(
     const go = senders.filter((p) => p.client === 'go');
     if (go.length === 0)
       return `a message a Go producer sends (${senders.map((p) => p.name).join(', ')} ${senders.length === 1 ? 'is' : 'are'} Java: Java's blocking sendAsync takes no context and waits without a deadline)`;
-    return `a message of a Go producer that can block: ${go.map((p) => p.name).join(', ')} ${go.length === 1 ? 'has' : 'have'} no maxPendingMessages and no memoryLimitBytes, or blockIfQueueFull false (DisableBlockIfQueueFull: refused at once, never waiting)`;
+    return `a message of a Go producer that can block: ${go.map((p) => p.name).join(', ')} ${go.length === 1 ? 'has' : 'have'} no maxPendingMessages and no memoryLimitBytes, or blockIfQueueFull false (DisableBlockIfQueueFull: refused at once, never waiting), and no send of it is a Send(ctx) ("sync": true) — SendAsync's context is not read after the hand-over`;
   };
 }
 

@@ -26,6 +26,7 @@ export function readWorkload(
         'disableReplication',
         'deliverAfter',
         'deliverAt',
+        'sync',
       ]);
       const msg = r.str(o.send, `${path}.send`, NAME, 'a message id') ?? asWritten(o.send, 'M');
       const producer = r.oneOf(o.producer, `${path}.producer`, names) ?? '';
@@ -37,6 +38,7 @@ export function readWorkload(
         o.size === undefined ? undefined : (r.int(o.size, `${path}.size`, 0) ?? undefined);
       const replication = readReplicateTo(r, o, path, clusters);
       const deliverAfter = readDeliverAfter(r, o, path);
+      const sync = readSync(r, o.sync, `${path}.sync`, pc);
       return [
         {
           kind: 'send',
@@ -46,6 +48,7 @@ export function readWorkload(
           ...(size === undefined ? {} : { size }),
           ...replication,
           ...(deliverAfter === undefined ? {} : { deliverAfter }),
+          ...(sync ? { sync } : {}),
         },
       ];
     }
@@ -144,4 +147,31 @@ function readDeliverAfter(r: Reader, o: Record<string, unknown>, path: string): 
     v,
   );
   return undefined;
+}
+
+/**
+ * A send's `sync` (extension): `true` is Go's `Send(ctx, …)`, which waits for the result and whose
+ * context may end while it waits. Java's `send()` takes no context (it waits for the receipt or the
+ * send timeout), so it is refused there rather than modelled as a wait with no way out.
+ */
+function readSync(
+  r: Reader,
+  v: unknown,
+  path: string,
+  pc: ProducerConfig | undefined,
+): true | undefined {
+  if (v === undefined) return undefined;
+  if (v !== true) {
+    r.fail(path, 'true (Go Send(ctx, …)); leave the field out for SendAsync', v);
+    return undefined;
+  }
+  if (pc && pc.client !== 'go') {
+    r.fail(
+      path,
+      `a Go producer's send (${pc.name} is Java: its send() takes no context, so nothing ends its wait but the receipt or the send timeout)`,
+      v,
+    );
+    return undefined;
+  }
+  return true;
 }

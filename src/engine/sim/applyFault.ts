@@ -24,6 +24,7 @@ import { completeOpFailure, unsentOp } from '../protocol/SendCallback';
 import { sendTimeoutJava } from '../protocol/ProducerImpl';
 import { failTimeoutMessages } from '../protocol/partitionProducerSendTimeout';
 import { blockedSend, expireContext } from '../protocol/partitionProducerContextExpiry';
+import { sendReturnsContextErr, waitingSend } from '../protocol/partitionProducerSend';
 import type { FaultAction } from './actions';
 import { loseAck } from './acks';
 import type { Ctx } from './context';
@@ -139,12 +140,26 @@ export function applyFault(ctx: Ctx, f: FaultAction): void {
       return;
     }
     case 'context-expired': {
-      const b = blockedSend(w)!;
+      const b = blockedSend(w);
+      if (!b) {
+        const s = waitingSend(w)!;
+        ctx.events.push(
+          ev(
+            'fault',
+            s.p.name,
+            `context expired: the application's context for Send ${f.message} is done while it waits for the result`,
+            [f.message],
+            { cluster: s.p.cluster },
+          ),
+        );
+        sendReturnsContextErr(ctx, s);
+        return;
+      }
       ctx.events.push(
         ev(
           'fault',
           b.p.name,
-          `context expired: the application's context for SendAsync ${f.message} is done while it waits`,
+          `context expired: the application's context for ${b.item.sync ? 'Send' : 'SendAsync'} ${f.message} is done while it waits`,
           [f.message],
           { cluster: b.p.cluster },
         ),

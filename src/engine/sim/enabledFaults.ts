@@ -12,6 +12,7 @@ import { type Action, ActionClass, type FaultAction, faultKey } from './actions'
 import { applies, hasTrigger, planAction } from './faults';
 import { ackedMessages } from './acks';
 import { blockedSend } from '../protocol/partitionProducerContextExpiry';
+import { waitingSend } from '../protocol/partitionProducerSend';
 
 type Add = (key: string, action: Action, cls: number, born: number) => void;
 
@@ -115,6 +116,9 @@ export function addExplorerFaults(w: World, add: Add): void {
   if (kinds.has('context-expired')) {
     const b = blockedSend(w);
     if (b) offer({ kind: 'context-expired', message: b.item.msg });
+    // Or its Send(ctx) handed over, waiting for the result (one thread: never both at once).
+    const s = b ? null : waitingSend(w);
+    if (s) offer({ kind: 'context-expired', message: s.msg });
   }
   if (kinds.has('unload-topic'))
     for (const c of w.config.clusters) offer({ kind: 'unload-topic', cluster: c.name });
