@@ -32,7 +32,7 @@ export const MESSAGE_FAULT_WORDS = {
   'send-timeout': 'the producer gives up waiting; the broker may still store it',
   // Go's words: pulsar-client-go's errContextExpired, "message send context expired".
   'context-expired':
-    "ErrContextExpired: the SendAsync's context ends while it waits for a permit or for memory; nothing was sent",
+    "ErrContextExpired: the SendAsync's context ends while it waits for a permit or for memory; nothing was sent — or a Send(ctx) waiting for its result returns context deadline exceeded, its message still on its way",
   'lose-ack': "the consumer's connection drops with its CommandAck; the broker sends it again",
 } as const;
 
@@ -49,7 +49,7 @@ export const EXPLORE_KIND_WORDS: Readonly<Record<ExploreFaultKind, string>> = {
     "a consumer's connection drops with its acknowledgement on the way: the broker sends the entry again",
   'send-timeout': `${MESSAGE_FAULT_WORDS['send-timeout']} (never the replicator)`,
   'context-expired':
-    "a Go application's SendAsync, blocked on a full pending queue or client memory, gives up when its context ends (ErrContextExpired)",
+    "a Go application's SendAsync, blocked on a full pending queue or client memory, gives up when its context ends (ErrContextExpired); a Send(ctx) waiting for its result returns context deadline exceeded",
   disconnect: "a producer's connection closes; it reconnects and sends what is pending again",
   'restart-producer':
     "a producer's process restarts: its pending sends are lost, its ids start afresh",

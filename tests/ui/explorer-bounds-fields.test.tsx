@@ -203,7 +203,7 @@ describe('fault kinds offered', () => {
     render(<ExplorerPanel start={fakeExplore().start} />);
     expect(offered()).not.toContain('send-timeout');
     expect(within(panel()).getByTestId('explorer-kinds-missing')).toHaveTextContent(
-      'Not offered here: restart-producer (no application producer to restart); send-timeout (no application producer; the replicator\'s runs with sendTimeout 0); ownership-change (no cluster has bookies); slow-bookie (no cluster has bookies); restart-bookie (no cluster has bookies); lose-ack (no subscription sends its acknowledgements in flight: none has "acks": "in-flight"); context-expired (no Go producer that blocks on maxPendingMessages or memoryLimitBytes).',
+      'Not offered here: restart-producer (no application producer to restart); send-timeout (no application producer; the replicator\'s runs with sendTimeout 0); ownership-change (no cluster has bookies); slow-bookie (no cluster has bookies); restart-bookie (no cluster has bookies); lose-ack (no subscription sends its acknowledgements in flight: none has "acks": "in-flight"); context-expired (no Go producer that blocks on maxPendingMessages or memoryLimitBytes, and no Go Send(ctx) ("sync": true)).',
     );
   });
 

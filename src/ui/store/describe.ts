@@ -79,7 +79,7 @@ export function describeFault(f: FaultJson): string {
     case 'send-timeout':
       return `send-timeout on ${String(f.message)} (its producer's send timer fires while it is pending)${after}`;
     case 'context-expired':
-      return `context-expired on ${String(f.message)} (the Go application's context ends while its SendAsync waits for a permit or for memory)${after}`;
+      return `context-expired on ${String(f.message)} (the Go application's context ends while its SendAsync waits for a permit or for memory, or its Send(ctx) for the result)${after}`;
     case 'unload-topic':
       return `unload-topic${at}${f.scope === 'topic' ? ' (pulsar-admin topics unload: its close waits for its clients)' : ''}${after}`;
     case 'set-deduplication':

@@ -5,6 +5,7 @@ import { faultApplies, type MermaidItem, type RunResult, type SimEvent } from '.
 import {
   ALL_FAULTS,
   SEND_FAULTS,
+  withContextExpired,
   withSendTimeout,
   type MessageFault,
 } from '../FaultPlan/messageFaultKinds';
@@ -26,15 +27,23 @@ export interface ArrowTarget {
    */
   readonly timeouts: readonly string[];
   /**
+   * The arrow's messages a context-expired can act on there: a Go application waits in Send(ctx)
+   * for that message's result (or is blocked in its send) — faultApplies again.
+   */
+  readonly expiries?: readonly string[];
+  /**
    * Per message, the kinds that cannot act anywhere in this run from where the menu places them,
    * with why (wontAct): the menu shows them disabled with that reason.
    */
   readonly wontAct: Readonly<Record<string, WontAct>>;
 }
 
-/** The kinds the menu offers for `message`: the arrow's, plus send-timeout where it can act. */
+/** The kinds the menu offers for `message`: the arrow's, plus send-timeout and context-expired where each can act. */
 export const kindsFor = (t: ArrowTarget, message: string): readonly MessageFault[] =>
-  withSendTimeout(t.kinds, t.timeouts.includes(message));
+  withContextExpired(
+    withSendTimeout(t.kinds, t.timeouts.includes(message)),
+    t.expiries?.includes(message) ?? false,
+  );
 
 /** The faults that apply to what an arrow shows: a send delivered, a write, a receipt. */
 function faultsFor(e: SimEvent): readonly MessageFault[] {
@@ -90,6 +99,9 @@ export function arrowTarget(
   const timeouts = before
     ? event.msgs.filter((message) => faultApplies(before, { kind: 'send-timeout', message }))
     : [];
+  const expiries = before
+    ? event.msgs.filter((message) => faultApplies(before, { kind: 'context-expired', message }))
+    : [];
   // The consumer participant is `<subscription>-consumer` (ConsumerAcks.ts).
   const subscription = kinds.includes('lose-ack')
     ? event.actor.replace(/-consumer$/, '')
@@ -104,6 +116,7 @@ export function arrowTarget(
     kinds,
     ...(subscription !== undefined && { subscription }),
     timeouts,
+    ...(expiries.length > 0 && { expiries }),
     wontAct,
   };
 }

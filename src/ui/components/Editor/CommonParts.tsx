@@ -62,7 +62,7 @@ const LINE_PARTS: readonly {
   {
     key: 'workload',
     label: 'Workload',
-    hint: 'send M1 p1 [seq=n] [size=n] [replicateTo=c1,c2] [disableReplication=true] [deliverAfter=ms], flush p1, await p1',
+    hint: 'send M1 p1 [seq=n] [size=n] [replicateTo=c1,c2] [disableReplication=true] [deliverAfter=ms] [sync=true], flush p1, await p1',
     toLines: workloadToLines,
     parse: linesToWorkload,
   },

@@ -63,7 +63,8 @@ const PLAN_FIELDS: Readonly<Record<FaultKind, string>> = {
   disconnect: 'producer (or "replicator"), after',
   'restart-producer': 'producer, after',
   'send-timeout': 'message, after?',
-  'context-expired': 'message (a Go producer\u2019s send that blocks on a limit), after?',
+  'context-expired':
+    'message (a Go producer\u2019s send that blocks on a limit, or its Send(ctx): "sync": true), after?',
   'unload-topic': 'cluster, scope? ("topic": pulsar-admin topics unload; default "bundle"), after',
   'set-deduplication': 'cluster, enabled (true | false), after',
   'expire-messages': 'cluster (with a subscription or a replication link from it), after',

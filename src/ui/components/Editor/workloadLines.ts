@@ -15,7 +15,8 @@ import {
 
 /**
  * `send M1 p1 seq=0 size=100 replicateTo=us-east,us-west` (`replicateTo=` is the empty list),
- * `send M2 p1 disableReplication=true`, `send M3 p1 deliverAfter=5000` (ms), `flush p1`, `await p1`
+ * `send M2 p1 disableReplication=true`, `send M3 p1 deliverAfter=5000` (ms), `send M4 p1 sync=true`
+ * (Go's Send(ctx)), `flush p1`, `await p1`
  */
 export function workloadToLines(v: unknown): string {
   if (!Array.isArray(v)) return '';
@@ -31,6 +32,7 @@ export function workloadToLines(v: unknown): string {
           w.replicateTo !== undefined && `replicateTo=${list(w.replicateTo)}`,
           w.disableReplication !== undefined && `disableReplication=${str(w.disableReplication)}`,
           w.deliverAfter !== undefined && `deliverAfter=${str(w.deliverAfter)}`,
+          w.sync !== undefined && `sync=${str(w.sync)}`,
         ]
           .filter(Boolean)
           .join(' ');
@@ -53,9 +55,10 @@ export function linesToWorkload(text: string): Parsed<unknown[]> {
         'replicateTo',
         'disableReplication',
         'deliverAfter',
+        'sync',
       ]);
       if (!o.ok) return o;
-      const { seq, size, replicateTo, disableReplication, deliverAfter } = o.value;
+      const { seq, size, replicateTo, disableReplication, deliverAfter, sync } = o.value;
       out.push({
         send: a,
         producer: b,
@@ -66,6 +69,7 @@ export function linesToWorkload(text: string): Parsed<unknown[]> {
           ? { disableReplication: bool(disableReplication) }
           : {}),
         ...(deliverAfter !== undefined ? { deliverAfter: num(deliverAfter) } : {}),
+        ...(sync !== undefined ? { sync: bool(sync) } : {}),
       });
     } else if ((verb === 'flush' || verb === 'await') && words.length === 2) {
       out.push({ [verb]: a });
@@ -78,7 +82,7 @@ export function linesToWorkload(text: string): Parsed<unknown[]> {
     } else {
       return {
         ok: false,
-        error: `line ${n}: expected "send <message> <producer> [seq=n] [size=n] [replicateTo=c1,c2] [disableReplication=true] [deliverAfter=ms]", "flush <producer>" or "await <producer>" (a name with a space is one word in quotes: "M 1")`,
+        error: `line ${n}: expected "send <message> <producer> [seq=n] [size=n] [replicateTo=c1,c2] [disableReplication=true] [deliverAfter=ms] [sync=true]", "flush <producer>" or "await <producer>" (a name with a space is one word in quotes: "M 1")`,
       };
     }
   }

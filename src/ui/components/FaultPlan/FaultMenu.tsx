@@ -5,7 +5,9 @@
 // send-timeout is offered on top of `kinds` whenever the engine says it can act on the message in
 // the step shown: an application producer has it pending (the replicator runs with sendTimeout 0).
 // context-expired likewise, where a Go application waits in SendAsync for the message (a permit or
-// memory): the Producers panel's ⚡ beside that wait has no kinds of its own (BlockedSendFault).
+// memory): the Producers panel's ⚡ beside that wait has no kinds of its own (BlockedSendFault);
+// and where it waits in Send(ctx) for the result of a message already handed over: the pending op's
+// and the frame's ⚡ offer it then.
 //
 // The open menu is drawn in document.body, fixed to the window and placed by placePopup: the side
 // column it opens from scrolls and clips its content (contain: paint), so a menu inside it was cut

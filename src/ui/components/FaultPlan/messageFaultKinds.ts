@@ -68,9 +68,9 @@ export const withSendTimeout = (
 
 /**
  * `kinds`, plus context-expired when it can act: a Go application waits in SendAsync for this
- * message (a permit or memory), so the context it passed may end there. Offered on the ⚡ beside
- * the panel's "waits in SendAsync" text; a pending message's ⚡ offers it only for a send of the
- * same message that waits again behind it.
+ * message (a permit or memory), so the context it passed may end there — offered on the ⚡ beside
+ * the panel's "waits in SendAsync" text — or waits in Send(ctx) for the result of this message,
+ * already handed over: offered on its pending op's ⚡, its frame's and its arrow's menu.
  */
 export const withContextExpired = (
   kinds: readonly MessageFault[],

@@ -19,7 +19,8 @@ function useBlockedSend(producers: readonly string[]): string | null {
   return useApp((s) => {
     const w = s.result?.steps[s.cursor]?.world;
     const t = w ? contextExpiryTarget(w) : null;
-    if (!w || !t || !producers.includes(t.producer)) return null;
+    // A Send(ctx) already handed over has its ⚡ on its pending op, not on a wait row.
+    if (!w || !t || t.written || !producers.includes(t.producer)) return null;
     if (!faultApplies(w, { kind: 'context-expired', message: t.message })) return null;
     // The cluster its connection goes to (the menu's heading), as a pending op's ⚡ names it.
     const cluster = w.channels[t.producer]?.cluster ?? w.producers[t.producer]!.cluster;
