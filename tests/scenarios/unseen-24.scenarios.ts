@@ -27,6 +27,7 @@ import {
   linksWith,
   ownershipChange,
   restartBroker,
+  SEED_001_RECIPE,
   sends,
   unloadTopic,
 } from './rowParts';
@@ -110,24 +111,7 @@ const seed001 = (dedup: boolean, workload: Json[], fixes: string[] = []) => ({
     { kind: 'slow-bookie', bookie: 'bookie-2', message: 'M1' },
     ownershipChange('local', 'broker-2', { event: 'received', message: 'M2' }),
   ],
-  schedule: [
-    'connect:p1',
-    'send:p1:M1',
-    'deliver:p1->broker-1:M1',
-    'deliver:broker-1->bookie-1:3:1',
-    'deliver:broker-1->bookie-2:3:1',
-    'deliver:bookie-1->broker-1:3:1',
-    'send:p1:M2',
-    'deliver:p1->broker-1:M2',
-    'fault:ownership-change:local:broker-2',
-    'deliver:broker-2->bookie-1:fence-3',
-    'deliver:broker-2->bookie-2:fence-3',
-    'deliver:broker-1->bookie-1:3:2',
-    'deliver:broker-1->bookie-2:3:2',
-    'deliver:bookie-1->broker-1:3:2',
-    'metadata:broker-1:ledgers',
-    'deliver:bookie-2->broker-1:3:1',
-  ],
+  schedule: SEED_001_RECIPE,
 });
 /** Seed 002 Issue-1's world: explicit ids, two producers at us-east, the broken channel. */
 const seed002 = (

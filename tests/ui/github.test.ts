@@ -125,6 +125,35 @@ describe('Copy for GitHub', () => {
     expect(text).toContain('State at step 4');
   });
 
+  it('with no violation, a send reported failed whose message is stored is said in the heading', () => {
+    // java-closed-while-reconnecting with pr-23038: closeAsync fails M1 and M2 (AlreadyClosed), the
+    // broker stores both — Pulsar's contract for a failed send, so no invariant breaks, but a title that
+    // names that problem over "no invariant violated" alone read as "nothing happened".
+    const result = runBuiltin('java-closed-while-reconnecting', ['pr-23038']);
+    expect(result.violations).toEqual([]);
+    const head = buildGithubComment({
+      title: 'Closed while reconnecting',
+      scenarioId: 'java-closed-while-reconnecting',
+      result,
+      step: 0,
+      link: LINK,
+      fixes: ['pr-23038'],
+    }).text.split('\n')[0];
+    expect(head).toMatch(
+      /with pr-23038\): no invariant violated \(20 steps\); M1, M2 are reported failed, yet stored$/,
+    );
+    // A run with no send reported failed yet stored says nothing more.
+    const clean = buildGithubComment({
+      title: 'Go',
+      scenarioId: 'seed-003-a-go',
+      result: runBuiltin('seed-003-a-go', ['go-1565']),
+      step: 0,
+      link: LINK,
+      fixes: ['go-1565'],
+    }).text.split('\n')[0];
+    expect(clean).toMatch(/no invariant violated \(\d+ steps\)$/);
+  });
+
   it('the state summary lists producers, topics, outcomes and violations', () => {
     const s = stateSummary(runBuiltin('seed-003-a-go'), 5);
     expect(s).toMatch(/^State after step 5 \(/);

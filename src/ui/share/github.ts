@@ -1,7 +1,7 @@
 // "Copy for GitHub": one markdown comment that explains a run on its own — a title line, a Mermaid
 // diagram GitHub renders, the timeline table, the state at the violation, and the link. Pure; the
 // window around the violation shrinks until the whole comment fits GitHub's 65,536 characters.
-import { toMarkdownTable, toMermaid, type RunResult } from '../../engine';
+import { outcomeRows, toMarkdownTable, toMermaid, type RunResult } from '../../engine';
 import { forkLines, type Fork } from './fork';
 import { describeFaultKey } from '../keyWords';
 import { stateSummary } from './summary';
@@ -105,6 +105,22 @@ function forkParagraph(f: Fork): string[] {
   return [...out, ''];
 }
 
+/**
+ * Under a title that names a problem, "no invariant violated" alone read as "nothing happened"
+ * (UX review 22, finding 4): a send the application was told failed while its cluster stores the
+ * message is Pulsar's contract, not a violation, yet it is the story. Said as of the run's end.
+ */
+function failedButStored(result: RunResult): string {
+  const end = result.steps[result.steps.length - 1];
+  if (!end) return '';
+  const msgs = outcomeRows(end.world)
+    .filter((r) => r.flags.some((f) => f.kind === 'failed-but-stored'))
+    .map((r) => escapeMarkdownText(r.msg));
+  if (msgs.length === 0) return '';
+  const verb = msgs.length === 1 ? 'is' : 'are';
+  return `; ${msgs.join(', ')} ${verb} reported failed, yet stored`;
+}
+
 function compose(
   input: GithubInput,
   from: number,
@@ -117,7 +133,7 @@ function compose(
   const focus = focusOf(result, input.step);
   const broke = focus.invariant
     ? `${focus.invariant} violated at step ${focus.step}`
-    : `no invariant violated (${last} steps)`;
+    : `no invariant violated (${last} steps)${failedButStored(result)}`;
   const fixes = input.fixes.length > 0 ? ` with ${input.fixes.join(', ')}` : '';
   const forked = input.fork && forkLines(input.fork).length > 0 ? ', a fork' : '';
   const edited = input.edited === 'builtin' ? ', edited' : '';
