@@ -17,7 +17,7 @@ const errorsOf = (json: unknown, fixes: string[] = []) => {
 describe('a typo is named', () => {
   it('an unknown field close to a known one says which it likely meant; the list of fields stays', () => {
     expect(errorsOf({ ...minimal, topic: { deduplicaton: true } })).toEqual([
-      '$.topic.deduplicaton: unknown field; expected one of name, deduplication, ledger, ledgers, maxMessageSize, maxEntriesPerLedger, deduplicationEntriesInterval, deduplicationSnapshotTimer, deduplicationInactivityPurge, deduplicationMaxNumberOfProducers — did you mean "deduplication"?',
+      '$.topic.deduplicaton: unknown field; expected one of name, deduplication, ledger, ledgers, maxMessageSize, maxEntriesPerLedger, maxUnackedRangesToPersist, deduplicationEntriesInterval, deduplicationSnapshotTimer, deduplicationInactivityPurge, deduplicationMaxNumberOfProducers — did you mean "deduplication"?',
     ]);
     expect(
       errorsOf({ ...minimal, producers: [{ name: 'p1', Batching: { maxMessages: 2 } }] })[0],
