@@ -237,7 +237,7 @@ const chunksExceed = {
     const notes = await page.getByTestId('panel-invariants').getByTestId('end-notes').textContent();
     assert.match(
       notes,
-      /p1's send of BIG waits for permits and nothing more can happen: BIG needs 3 permits \(one per chunk\) and the pending queue has only 2 \(maxPendingMessages 2: 0 permits held\), so p1 blocks \(DisableBlockIfQueueFull off: publishSemaphore\.Acquire in partitionProducer\.reserveSemaphore\) for good, the application stays in SendAsync and neither BIG nor anything after it in the workload is sent \(pulsar-client-go#1448\)/,
+      /p1's send of BIG waits for permits and nothing more can happen: BIG needs 3 permits \(one per chunk\) and the pending queue has only 2 \(maxPendingMessages 2: 0 permits held\), so p1 blocks \(DisableBlockIfQueueFull off: publishSemaphore\.Acquire in partitionProducer\.reserveSemaphore\) for good, the application stays in SendAsync and neither BIG nor anything after it in the workload is sent \(pulsar-client-go#1448\); if the application's context ends first, SendAsync gives up with ErrContextExpired: \{ "kind": "context-expired", "message": "BIG" \}/,
     );
     assert.match(await text(page, 'outcome-M1'), /stored at 10:0/);
     for (const m of ['BIG', 'M2'])

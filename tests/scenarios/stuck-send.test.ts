@@ -61,6 +61,39 @@ describe('the stuck-send note says why nothing answers the send', () => {
       "pb's send of N1 is still pending and nothing more can happen: its connection is gone and every reconnect is refused with ProducerBusy: pa holds the name 'app' on the topic at local and its connection never closes, so the application's send never completes.",
     );
   });
+  it("the same on Go with pb's Send(ctx) waiting: the note offers the context's end too, in Send's words", () => {
+    // pulsar-client-go#1053: Send's select takes ctx.Done() and returns while N1 stays pending, so
+    // the note names context-expired beside send-timeout (before, only send-timeout was named).
+    const r = runOf(
+      {
+        id: 'stuck-busy-go-sync',
+        title: 'a Go Send(ctx) whose reconnect is refused with ProducerBusy',
+        clusters: [{ name: 'local', brokers: ['broker-1'] }],
+        topic: { deduplication: true },
+        producers: [
+          { name: 'pa', producerName: 'app', client: 'go' },
+          { name: 'pb', producerName: 'app', client: 'go' },
+        ],
+        workload: [
+          { send: 'N1', producer: 'pb', sync: true },
+          { send: 'M1', producer: 'pa' },
+        ],
+        faults: [{ kind: 'lose-receipt', message: 'N1' }],
+      },
+      [
+        'connect:pb',
+        'send:pb:N1',
+        'deliver:pb->broker-1:N1',
+        'persist:local:N1',
+        'fault:lose-receipt:N1@local',
+        'connect:pa',
+      ],
+    );
+    expect(r.endNotes).toHaveLength(1);
+    expect(r.endNotes[0]).toMatch(
+      /^pb's send of N1 is still pending .* add \{ "kind": "send-timeout", "message": "N1" \} to the plan; if the application's context ends first, Send\(ctx\) returns context deadline exceeded, the message still pending: \{ "kind": "context-expired", "message": "N1" \}$/,
+    );
+  });
   // s13's last world, changed where each cause shows: the words follow the state, not the scenario.
   const w = runOf(S13).steps.at(-1)!.world;
   const p1 = w.producers.p1!;

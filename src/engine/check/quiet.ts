@@ -17,6 +17,7 @@ import { stuckBecause } from './stuck';
 import { nextWorkloadItem, permitsNeeded } from '../protocol/application';
 import { permitHolders, sendWaits } from '../protocol/ProducerSemaphore';
 import { inUse, memoryWaits } from '../protocol/MemoryLimitController';
+import { contextExpiryTarget } from '../protocol/partitionProducerContextExpiry';
 
 /** The messages a producer still waits on, in send order (a batch's or a chunked message's once). */
 const pendingOf = (p: ProducerState): string[] => [
@@ -64,8 +65,23 @@ function stuckSendNote(w: World, p: ProducerState): string {
   return (
     `${p.name}'s ${sends} still pending and nothing more can happen: ${stuckBecause(w, p, left)}, so the application's ${left.length === 1 ? 'send never completes' : 'sends never complete'}. ` +
     `With its default send timeout (30 s in Java and Go) the client would fail ${left.length === 1 ? 'it' : 'them'} with a timeout; ` +
-    `the model fires that only as a fault: add { "kind": "send-timeout", "message": "${left[0]}" } to the plan`
+    `the model fires that only as a fault: add { "kind": "send-timeout", "message": "${left[0]}" } to the plan${contextWords(w, p.name, true)}`
   );
+}
+
+/**
+ * A Go application waiting on `p`'s send can also be ended by its context (the model's
+ * `context-expired` fault, contextExpiryTarget): Send(ctx) waiting for its result, or a SendAsync
+ * blocked on permits or memory. Without it the note named only send-timeout, which does not reach
+ * a send that is not in the pending queue yet (session 22's left item).
+ */
+function contextWords(w: World, producer: string, sync: boolean): string {
+  const t = contextExpiryTarget(w);
+  if (!t || t.producer !== producer) return '';
+  const ends = sync
+    ? 'Send(ctx) returns context deadline exceeded, the message still pending'
+    : 'SendAsync gives up with ErrContextExpired';
+  return `; if the application's context ends first, ${ends}: { "kind": "context-expired", "message": "${t.message}" }`;
 }
 
 /**
@@ -118,7 +134,7 @@ function blockedSendNote(w: World): string | null {
   if (full.needed > full.max)
     return (
       `${p.name}'s send of ${msg} waits for permits and nothing more can happen: ${msg} needs ${full.needed} permits (one per chunk) and the pending queue has only ${full.max} (maxPendingMessages ${full.max}: ${held}), so ${p.name} blocks (${how}) for good, ` +
-      `the application stays in ${sendAsyncCall(p.client)} and neither ${msg} nor anything after it in the workload is sent (pulsar-client-go#1448)`
+      `the application stays in ${sendAsyncCall(p.client)} and neither ${msg} nor anything after it in the workload is sent (pulsar-client-go#1448)${contextWords(w, p.name, false)}`
     );
   const never =
     holders.length === 0
@@ -126,7 +142,7 @@ function blockedSendNote(w: World): string | null {
       : `the permits come back only when ${holders.length === 1 ? `${holders[0]}'s send completes` : 'those sends complete'} (a receipt, a failure or a send timeout)`;
   return (
     `${p.name}'s send of ${msg} waits for a permit and nothing more can happen: the pending queue is full (maxPendingMessages ${full.max}: ${held}) and ${p.name} blocks (${how}), ` +
-    `so the application stays in ${sendAsyncCall(p.client)} and ${msg} is never sent; ${never}`
+    `so the application stays in ${sendAsyncCall(p.client)} and ${msg} is never sent; ${never}${contextWords(w, p.name, false)}`
   );
 }
 
@@ -149,6 +165,6 @@ function blockedOnMemoryNote(w: World): string | null {
   const never = `the bytes come back only when ${holders.length === 1 ? `${holders[0]}'s send completes` : 'those sends complete'} (a receipt, a failure or a send timeout)`;
   return (
     `${p.name}'s send of ${msg} waits for memory and nothing more can happen: ${use.client}'s memory is over its limit (${inUse(use)}) and ${p.name} blocks (${how}), ` +
-    `so the application stays in ${sendAsyncCall(p.client)} and ${msg} is never sent; ${never}`
+    `so the application stays in ${sendAsyncCall(p.client)} and ${msg} is never sent; ${never}${contextWords(w, p.name, false)}`
   );
 }
