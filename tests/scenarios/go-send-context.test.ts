@@ -149,6 +149,10 @@ describe('where context-expired can act on a handed-over send', () => {
     expect(
       errorOf({ ...java, workload: [{ send: 'M1', producer: 'p1', sync: false }] })[0],
     ).toMatch(/^\$\.workload\[0\]\.sync: expected true \(Go Send\(ctx, …\)\)/);
+    // A client the reader refused is the one error: its fallback (Java) is not the file's word.
+    expect(errorOf({ ...java, producers: [{ name: 'p1', client: 'goo' }], faults: [] })).toEqual([
+      '$.producers[0].client: expected one of "java" | "go", got "goo" — did you mean "go"?',
+    ]);
   });
   it('a message only SendAsync sends, by a Go producer with no limit, is refused', () => {
     const s = retry();
