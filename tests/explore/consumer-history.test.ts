@@ -4,20 +4,10 @@
 // timeout's redelivery and a broker crash, in either order — are one state. Counts are outcomes:
 // the merge halves this search, and its verdict and shortest counterexample stay the same.
 import { describe, expect, it } from 'vitest';
-import {
-  enabledActions,
-  explore,
-  explorerBounds,
-  explorerConfig,
-  initialWorld,
-  loadScenario,
-  step,
-  type World,
-} from '../../src/engine';
-import { fingerprint } from '../../src/engine/explore/fingerprint';
+import { explore, explorerBounds, explorerConfig, loadScenario } from '../../src/engine';
 import { canonical } from '../../src/engine/explore/subscriptionAbstraction';
-import { stateHash } from '../../src/engine/explore/stateHash';
 import { BUILTINS } from '../../src/scenarios';
+import { hashPerFingerprint } from './helpers';
 
 const ackTimeout = BUILTINS.find((b) => b.id === 'consumer-ack-timeout-explore') as unknown as {
   workload: unknown[];
@@ -80,18 +70,7 @@ describe('a consumer history is one state however it was reached', () => {
 
   it('stateHash draws the line fingerprint draws over the crash search', () => {
     const config = explorerConfig(load(withCrash), explorerBounds(load(withCrash)));
-    const byPrint = new Map<string, number>();
-    const queue: World[] = [initialWorld(config)];
-    for (let i = 0; i < queue.length; i++) {
-      const w = queue[i]!;
-      const fp = fingerprint(w);
-      if (byPrint.has(fp)) {
-        expect(stateHash(w)).toBe(byPrint.get(fp));
-        continue;
-      }
-      byPrint.set(fp, stateHash(w));
-      for (const a of enabledActions(w)) queue.push(step(w, a.action).world);
-    }
+    const byPrint = hashPerFingerprint(config);
     expect(byPrint.size).toBe(815);
     expect(new Set(byPrint.values()).size).toBe(815);
   });

@@ -16,6 +16,8 @@ import {
   type World,
 } from '../../src/engine';
 import type { ExploreFaultKind } from '../../src/engine/model/faultPlan';
+import { fingerprint } from '../../src/engine/explore/fingerprint';
+import { stateHash } from '../../src/engine/explore/stateHash';
 import { BUILTINS } from '../../src/scenarios';
 import { loaded } from '../scenarios/helpers';
 
@@ -65,4 +67,33 @@ export function reachableWorlds(id: string, limit: number): World[] {
   for (let i = 0; i < out.length && out.length < limit; i++)
     for (const a of enabledActions(out[i]!)) out.push(step(out[i]!, a.action).world);
   return out.slice(0, limit);
+}
+
+/**
+ * Breadth-first over `config`'s explorer space up to `limit` distinct fingerprints, asserting that a
+ * fingerprint seen again has the same stateHash (`run` finds loops by one, the explorer merges by the
+ * other). `onStep` sees every step taken from a new state. Returns stateHash by fingerprint.
+ */
+export function hashPerFingerprint(
+  config: Config,
+  limit = Infinity,
+  onStep?: (from: World, to: World) => void,
+): Map<string, number> {
+  const byPrint = new Map<string, number>();
+  const queue: World[] = [initialWorld(config)];
+  for (let i = 0; i < queue.length && byPrint.size < limit; i++) {
+    const w = queue[i]!;
+    const fp = fingerprint(w);
+    if (byPrint.has(fp)) {
+      expect(stateHash(w)).toBe(byPrint.get(fp));
+      continue;
+    }
+    byPrint.set(fp, stateHash(w));
+    for (const a of enabledActions(w)) {
+      const next = step(w, a.action).world;
+      onStep?.(w, next);
+      queue.push(next);
+    }
+  }
+  return byPrint;
 }
