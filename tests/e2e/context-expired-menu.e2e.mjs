@@ -4,28 +4,10 @@
 // plan entry and re-runs from there: BIG fails with ErrContextExpired, M2 is stored, and M3 now
 // waits for the permit BIG kept — its own ⚡ ends that wait the same way.
 import assert from 'node:assert/strict';
-import { cursorOf, goToEnd, goToStep, shows, text, until } from './lib.mjs';
+import { cursorOf, emptyFaultPlan, goToEnd, goToStep, shows, text, until } from './lib.mjs';
 import { fitsWindow, pick, VIEW } from './picker.mjs';
 
 const EXPIRED = /^context-expired \(ErrContextExpired: the SendAsync's context ends while it waits/;
-
-/** Removes the plan's entries one by one, waiting for each re-run (the buttons are disabled meanwhile). */
-async function emptyPlan(page) {
-  const plan = page.getByTestId('panel-faults');
-  for (const m of ['M3', 'BIG']) {
-    const remove = plan.getByRole('button', {
-      name: new RegExp(`^Remove context-expired on ${m} `),
-    });
-    await remove.click();
-    await remove.waitFor({ state: 'detached' });
-  }
-  await until(
-    page,
-    () => !document.querySelector('[data-testid=panel-faults] button.fault-remove'),
-    undefined,
-    'the plan kept an entry',
-  );
-}
 
 /** Clicks the ⚡ on `message` beside p1's wait, then the context-expired item. */
 async function expire(page, message) {
@@ -49,7 +31,7 @@ const test = {
   run: async ({ baseURL, newPage }) => {
     const page = await newPage(VIEW);
     await pick(page, baseURL, 'go-context-expired-keeps-permit');
-    await emptyPlan(page);
+    await emptyFaultPlan(page, 'context-expired', ['M3', 'BIG']);
     const queue = page.getByTestId('panel-producers').getByTestId('pending-queue');
     // Step 1: the producer is up and M1 not yet sent — nothing waits, no ⚡ in the row.
     await goToStep(page, 1);

@@ -204,3 +204,22 @@ export const currentArrows = (page) =>
 export const bothEndsInView = (m) =>
   m.lines.length > 0 &&
   m.lines.every((l) => l.left >= m.view.left - 1 && l.right <= m.view.right + 1);
+
+/**
+ * Removes the Fault plan's entries of `kind` on each of `messages`, in order, waiting for each
+ * re-run (the buttons are disabled meanwhile), until the plan has no entry left.
+ */
+export async function emptyFaultPlan(page, kind, messages) {
+  const plan = page.getByTestId('panel-faults');
+  for (const m of messages) {
+    const remove = plan.getByRole('button', { name: new RegExp(`^Remove ${kind} on ${m} `) });
+    await remove.click();
+    await remove.waitFor({ state: 'detached' });
+  }
+  await until(
+    page,
+    () => !document.querySelector('[data-testid=panel-faults] button.fault-remove'),
+    undefined,
+    'the plan kept an entry',
+  );
+}

@@ -4,7 +4,7 @@
 // exceeded); choosing it adds the plan entry and re-runs from there: M1 is reported failed though the
 // broker stores it, and the application's retry stores it again.
 import assert from 'node:assert/strict';
-import { cursorOf, goToEnd, goToStep, shows, text, until } from './lib.mjs';
+import { cursorOf, emptyFaultPlan, goToEnd, goToStep, shows, text } from './lib.mjs';
 import { fitsWindow, pick, VIEW } from './picker.mjs';
 
 const EXPIRED =
@@ -16,16 +16,7 @@ const test = {
   run: async ({ baseURL, newPage }) => {
     const page = await newPage(VIEW);
     await pick(page, baseURL, 'go-send-context-retry-stored-twice');
-    const plan = page.getByTestId('panel-faults');
-    const remove = plan.getByRole('button', { name: /^Remove context-expired on M1 / });
-    await remove.click();
-    await remove.waitFor({ state: 'detached' });
-    await until(
-      page,
-      () => !document.querySelector('[data-testid=panel-faults] button.fault-remove'),
-      undefined,
-      'the plan kept its entry',
-    );
+    await emptyFaultPlan(page, 'context-expired', ['M1']);
     await goToEnd(page);
     assert.match(await text(page, 'outcome-M1'), /stored at 10:0/);
     // Step 2: Send M1 has handed it over; M1 is pending and Send waits for its result.

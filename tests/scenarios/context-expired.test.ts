@@ -60,7 +60,7 @@ describe('go-context-expired-keeps-permit: BIG gives up, one permit stays taken,
     });
     expect(only.outcomes.M3).toBeUndefined();
     expect(only.endNotes).toEqual([
-      "p1's send of M3 waits for a permit and nothing more can happen: the pending queue is full (maxPendingMessages 2: 1 permit held, 1 of them never given back after a chunked send failed) and p1 blocks (DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore), so the application stays in SendAsync and M3 is never sent; no send holds them, so none ever comes back (sendRequest.done gave back one of each failed chunked send's permits); if the application's context ends first, SendAsync gives up with ErrContextExpired: { \"kind\": \"context-expired\", \"message\": \"M3\" }",
+      'p1\'s send of M3 waits for a permit and nothing more can happen: the pending queue is full (maxPendingMessages 2: 1 permit held, 1 of them never given back after a chunked send failed) and p1 blocks (DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore), so the application stays in SendAsync and M3 is never sent; no send holds them, so none ever comes back (sendRequest.done gave back one of each failed chunked send\'s permits); if the application\'s context ends first, SendAsync gives up with ErrContextExpired: { "kind": "context-expired", "message": "M3" }',
     ]);
   });
   it('without any expiry BIG blocks for good, as in go-chunks-exceed-pending-queue', () => {

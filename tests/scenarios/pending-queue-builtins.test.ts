@@ -160,7 +160,7 @@ describe('go-chunks-exceed-pending-queue', () => {
     expect(r.outcomes).toEqual({ M1: ['stored at 10:0'] });
     expect(textsOf(r, 'p1').filter((t) => /BIG|M2/.test(t))).toEqual([]);
     expect(r.endNotes).toEqual([
-      "p1's send of BIG waits for permits and nothing more can happen: BIG needs 3 permits (one per chunk) and the pending queue has only 2 (maxPendingMessages 2: 0 permits held), so p1 blocks (DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore) for good, the application stays in SendAsync and neither BIG nor anything after it in the workload is sent (pulsar-client-go#1448); if the application's context ends first, SendAsync gives up with ErrContextExpired: { \"kind\": \"context-expired\", \"message\": \"BIG\" }",
+      'p1\'s send of BIG waits for permits and nothing more can happen: BIG needs 3 permits (one per chunk) and the pending queue has only 2 (maxPendingMessages 2: 0 permits held), so p1 blocks (DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore) for good, the application stays in SendAsync and neither BIG nor anything after it in the workload is sent (pulsar-client-go#1448); if the application\'s context ends first, SendAsync gives up with ErrContextExpired: { "kind": "context-expired", "message": "BIG" }',
     ]);
   });
   it('not blocking, Go refuses BIG with ErrSendQueueIsFull and M2 is stored; Java refuses it too', () => {
