@@ -29,6 +29,20 @@ describe('pending-queue-full-blocks', () => {
       "pb's send of N2 waits for a permit and nothing more can happen: the pending queue is full (maxPendingMessages 1: 1 permit held by N1) and pb blocks (blockIfQueueFull: semaphore.acquire() in ProducerImpl.canEnqueueRequest)",
     );
   });
+  it('on Go: the pending N1 is named with send-timeout only, the blocked N2 with its context too', () => {
+    // N1's SendAsync has returned (its context is no longer read); N2's waits in reserveSemaphore,
+    // where its context can end the wait: each note names only its own way out.
+    const s = builtin('pending-queue-full-blocks');
+    const go = runOf({
+      ...s,
+      producers: (s.producers as Json[]).map((p) => ({ ...p, client: 'go' })),
+    });
+    expect(go.endNotes).toHaveLength(2);
+    expect(go.endNotes[0]).toMatch(/^pb's send of N1 is still pending .* to the plan$/);
+    expect(go.endNotes[1]).toMatch(
+      /^pb's send of N2 waits for a permit .*; if the application's context ends first, SendAsync gives up with ErrContextExpired: \{ "kind": "context-expired", "message": "N2" \}$/,
+    );
+  });
   it('the send timeout its note suggests frees the permit: N1 fails and N2 goes out', () => {
     const s = { ...builtin('pending-queue-full-blocks') };
     s.faults = [...(s.faults as Json[]), { kind: 'send-timeout', message: 'N1' }];

@@ -65,20 +65,20 @@ function stuckSendNote(w: World, p: ProducerState): string {
   return (
     `${p.name}'s ${sends} still pending and nothing more can happen: ${stuckBecause(w, p, left)}, so the application's ${left.length === 1 ? 'send never completes' : 'sends never complete'}. ` +
     `With its default send timeout (30 s in Java and Go) the client would fail ${left.length === 1 ? 'it' : 'them'} with a timeout; ` +
-    `the model fires that only as a fault: add { "kind": "send-timeout", "message": "${left[0]}" } to the plan${contextWords(w, p.name, true)}`
+    `the model fires that only as a fault: add { "kind": "send-timeout", "message": "${left[0]}" } to the plan${contextWords(w, p.name, 'written')}`
   );
 }
 
 /**
- * A Go application waiting on `p`'s send can also be ended by its context (the model's
- * `context-expired` fault, contextExpiryTarget): Send(ctx) waiting for its result, or a SendAsync
- * blocked on permits or memory. Without it the note named only send-timeout, which does not reach
- * a send that is not in the pending queue yet (session 22's left item).
+ * A Go application waiting on `producer`'s send can also be ended by its context (the model's
+ * `context-expired` fault, contextExpiryTarget): a Send(ctx) waiting for its result (`written`), or a
+ * SendAsync blocked on permits or memory. Without it the note named only send-timeout, which does
+ * not reach a send that is not in the pending queue yet. Each note names only its own wait.
  */
-function contextWords(w: World, producer: string, sync: boolean): string {
+function contextWords(w: World, producer: string, wait: 'written' | 'blocked'): string {
   const t = contextExpiryTarget(w);
-  if (!t || t.producer !== producer) return '';
-  const ends = sync
+  if (!t || t.producer !== producer || (t.written ? 'written' : 'blocked') !== wait) return '';
+  const ends = t.written
     ? 'Send(ctx) returns context deadline exceeded, the message still pending'
     : 'SendAsync gives up with ErrContextExpired';
   return `; if the application's context ends first, ${ends}: { "kind": "context-expired", "message": "${t.message}" }`;
@@ -134,7 +134,7 @@ function blockedSendNote(w: World): string | null {
   if (full.needed > full.max)
     return (
       `${p.name}'s send of ${msg} waits for permits and nothing more can happen: ${msg} needs ${full.needed} permits (one per chunk) and the pending queue has only ${full.max} (maxPendingMessages ${full.max}: ${held}), so ${p.name} blocks (${how}) for good, ` +
-      `the application stays in ${sendAsyncCall(p.client)} and neither ${msg} nor anything after it in the workload is sent (pulsar-client-go#1448)${contextWords(w, p.name, false)}`
+      `the application stays in ${sendAsyncCall(p.client)} and neither ${msg} nor anything after it in the workload is sent (pulsar-client-go#1448)${contextWords(w, p.name, 'blocked')}`
     );
   const never =
     holders.length === 0
@@ -142,7 +142,7 @@ function blockedSendNote(w: World): string | null {
       : `the permits come back only when ${holders.length === 1 ? `${holders[0]}'s send completes` : 'those sends complete'} (a receipt, a failure or a send timeout)`;
   return (
     `${p.name}'s send of ${msg} waits for a permit and nothing more can happen: the pending queue is full (maxPendingMessages ${full.max}: ${held}) and ${p.name} blocks (${how}), ` +
-    `so the application stays in ${sendAsyncCall(p.client)} and ${msg} is never sent; ${never}${contextWords(w, p.name, false)}`
+    `so the application stays in ${sendAsyncCall(p.client)} and ${msg} is never sent; ${never}${contextWords(w, p.name, 'blocked')}`
   );
 }
 
@@ -165,6 +165,6 @@ function blockedOnMemoryNote(w: World): string | null {
   const never = `the bytes come back only when ${holders.length === 1 ? `${holders[0]}'s send completes` : 'those sends complete'} (a receipt, a failure or a send timeout)`;
   return (
     `${p.name}'s send of ${msg} waits for memory and nothing more can happen: ${use.client}'s memory is over its limit (${inUse(use)}) and ${p.name} blocks (${how}), ` +
-    `so the application stays in ${sendAsyncCall(p.client)} and ${msg} is never sent; ${never}${contextWords(w, p.name, false)}`
+    `so the application stays in ${sendAsyncCall(p.client)} and ${msg} is never sent; ${never}${contextWords(w, p.name, 'blocked')}`
   );
 }
