@@ -176,3 +176,11 @@ describe('the docs’ links within a page', () => {
     expect(links.filter((l) => !anchors.has(l))).toEqual([]);
   });
 });
+
+describe("README's built-in list", () => {
+  it('names every built-in scenario, in backticks (six dedup snapshot and purge ones were missing)', async () => {
+    const { BUILTINS } = await import('../../src/scenarios');
+    const readme = readFileSync('README.md', 'utf8');
+    expect(BUILTINS.map((b) => b.id).filter((id) => !readme.includes(`\`${id}\``))).toEqual([]);
+  });
+});
