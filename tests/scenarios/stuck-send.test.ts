@@ -29,19 +29,20 @@ describe('the stuck-send note says why nothing answers the send', () => {
       "p1's sends of E3, E4 are still pending and nothing more can happen: the broker at us-east refused E4 with NotAllowedError, so the Go client removed p1 from the connection's producers (connection.handleSendError): every later answer for it is dropped, and the connection to broker-1 stays open, so the application's sends never complete. With its default send timeout (30 s in Java and Go) the client would fail them",
     );
   });
-  it("pb's receipt lost, pa takes the name 'app' meanwhile: pb's reconnects are refused with ProducerBusy for good", () => {
-    const r = runOf(
+  /** pb's receipt lost, pa takes the name 'app' meanwhile: pb's reconnects are refused for good. */
+  const busy = (client: 'java' | 'go', sync?: true) =>
+    runOf(
       {
-        id: 'stuck-busy',
+        id: `stuck-busy-${client}`,
         title: 'a reconnect refused with ProducerBusy',
         clusters: [{ name: 'local', brokers: ['broker-1'] }],
         topic: { deduplication: true },
         producers: [
-          { name: 'pa', producerName: 'app' },
-          { name: 'pb', producerName: 'app' },
+          { name: 'pa', producerName: 'app', client },
+          { name: 'pb', producerName: 'app', client },
         ],
         workload: [
-          { send: 'N1', producer: 'pb' },
+          { send: 'N1', producer: 'pb', ...(sync ? { sync } : {}) },
           { send: 'M1', producer: 'pa' },
         ],
         faults: [{ kind: 'lose-receipt', message: 'N1' }],
@@ -55,6 +56,8 @@ describe('the stuck-send note says why nothing answers the send', () => {
         'connect:pa',
       ],
     );
+  it("pb's receipt lost, pa takes the name 'app' meanwhile: pb's reconnects are refused with ProducerBusy for good", () => {
+    const r = busy('java');
     expect(r.stored).toEqual({ local: ['N1', 'M1'] });
     expect(r.endNotes).toHaveLength(1);
     expect(r.endNotes[0]).toContain(
@@ -64,31 +67,7 @@ describe('the stuck-send note says why nothing answers the send', () => {
   it("the same on Go with pb's Send(ctx) waiting: the note offers the context's end too, in Send's words", () => {
     // pulsar-client-go#1053: Send's select takes ctx.Done() and returns while N1 stays pending, so
     // the note names context-expired beside send-timeout (before, only send-timeout was named).
-    const r = runOf(
-      {
-        id: 'stuck-busy-go-sync',
-        title: 'a Go Send(ctx) whose reconnect is refused with ProducerBusy',
-        clusters: [{ name: 'local', brokers: ['broker-1'] }],
-        topic: { deduplication: true },
-        producers: [
-          { name: 'pa', producerName: 'app', client: 'go' },
-          { name: 'pb', producerName: 'app', client: 'go' },
-        ],
-        workload: [
-          { send: 'N1', producer: 'pb', sync: true },
-          { send: 'M1', producer: 'pa' },
-        ],
-        faults: [{ kind: 'lose-receipt', message: 'N1' }],
-      },
-      [
-        'connect:pb',
-        'send:pb:N1',
-        'deliver:pb->broker-1:N1',
-        'persist:local:N1',
-        'fault:lose-receipt:N1@local',
-        'connect:pa',
-      ],
-    );
+    const r = busy('go', true);
     expect(r.endNotes).toHaveLength(1);
     expect(r.endNotes[0]).toMatch(
       /^pb's send of N1 is still pending .* add \{ "kind": "send-timeout", "message": "N1" \} to the plan; if the application's context ends first, Send\(ctx\) returns context deadline exceeded, the message still pending: \{ "kind": "context-expired", "message": "N1" \}$/,
