@@ -8,6 +8,7 @@ import { AcksInFlight } from './AcksInFlight';
 import { acknowledgeKeys, ConsumerChoices, requestKeys } from './ConsumerChoices';
 import { RedeliveryTimers, redeliveryTimerKeys } from './RedeliveryTimers';
 import { withChunks } from './chunkWords';
+import { carried, type ReceivedNames } from './receivedNames';
 
 export function SubscriptionsPanel({
   subscriptions,
@@ -15,6 +16,8 @@ export function SubscriptionsPanel({
   cluster,
   timers = [],
   taken = null,
+  names = {},
+  cut = {},
 }: {
   readonly subscriptions: readonly SubscriptionView[];
   readonly changed: boolean;
@@ -28,6 +31,10 @@ export function SubscriptionsPanel({
   readonly timers?: readonly string[];
   /** The key of those this trace takes next, if any. */
   readonly taken?: string | null;
+  /** What each receipt carried, a chunk by its place (`M1[1/2]`): receivedNames.ts. */
+  readonly names?: ReceivedNames;
+  /** Per subscription, what the range cap left out of the cursor ledger (rangesCap.ts). */
+  readonly cut?: Readonly<Record<string, string>>;
 }) {
   return (
     <section className="panel" aria-label="Subscriptions" data-testid="panel-subscriptions">
@@ -76,6 +83,7 @@ export function SubscriptionsPanel({
                     mark-delete {s.acks.persisted}
                     {s.acks.persistedDeleted &&
                       `, individually deleted ${s.acks.persistedDeleted.join(', ')}`}
+                    {cut[s.name] && <span className="muted">; {cut[s.name]}</span>}
                   </dd>
                 </>
               )}
@@ -109,7 +117,7 @@ export function SubscriptionsPanel({
                   title={r.redelivered ? `redelivered: ${r.redelivered}` : r.discarded}
                 >
                   {r.position}
-                  {r.msgs.length > 0 && <small> {r.msgs.join('+')}</small>}
+                  {r.msgs.length > 0 && <small> {carried(r.msgs, names[s.name]?.[i])}</small>}
                   {r.discarded && <small className="muted"> chunk discarded</small>}
                   {r.redelivered && <small className="bad"> again</small>}
                 </span>
@@ -122,7 +130,8 @@ export function SubscriptionsPanel({
                     r.redelivered && (
                       <li key={i}>
                         {r.position}
-                        {r.msgs.length > 0 && ` ${r.msgs.join('+')}`} again: {r.redelivered}
+                        {r.msgs.length > 0 && ` ${carried(r.msgs, names[s.name]?.[i])}`} again:{' '}
+                        {r.redelivered}
                       </li>
                     ),
                 )}

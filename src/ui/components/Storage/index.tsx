@@ -10,6 +10,8 @@ import { MetadataStorePanel } from './MetadataStore';
 import { ackArrival } from './AckArrival';
 import { consumerStep } from './ConsumerChoices';
 import { redeliveryTimer } from './RedeliveryTimers';
+import { rangesCut } from './rangesCap';
+import { receivedNames } from './receivedNames';
 import { SubscriptionsPanel } from './Subscriptions';
 
 // Each re-renders only when its view-model changed in value (Panels/same.ts).
@@ -33,10 +35,11 @@ export function StoragePanels({
   readonly result: RunResult;
   readonly cursor: number;
 }) {
-  const storage = useMemo(() => {
-    const now = result.steps[cursor];
-    return now ? storageOf(now.world, result.steps[cursor - 1]?.world) : [];
-  }, [result, cursor]);
+  const now = result.steps[cursor];
+  const storage = useMemo(
+    () => (now ? storageOf(now.world, result.steps[cursor - 1]?.world) : []),
+    [now, result, cursor],
+  );
   // Only the consumer's keys (a redelivery timer, an acknowledgement, a redelivery request, a
   // CommandAck reaching the broker) matter to the Subscriptions panel: it re-renders when its props
   // change.
@@ -58,6 +61,8 @@ export function StoragePanels({
             cluster={p.cluster}
             timers={timers}
             taken={taken}
+            names={now ? receivedNames(now.world, p.cluster) : {}}
+            cut={now ? rangesCut(now.world, p.cluster) : {}}
           />
         </div>
       ))}
