@@ -22,10 +22,18 @@ export type UnreadCopies = Readonly<Record<string, readonly string[]>>;
 export function OutcomesPanel({
   rows,
   unread = {},
+  sends = {},
   step,
 }: {
   readonly rows: readonly OutcomeRow[];
   readonly unread?: UnreadCopies;
+  /**
+   * Per message, each send's outcome as the run's outcomes say it (outcomesOf): a failed send its
+   * cluster stores says where — "failed: context deadline exceeded, but stored at 10:0" — which a
+   * row of several sends needs: no failed-but-stored flag stands under it once a retry succeeded,
+   * and its "stored at" lists both copies without saying whose is which (UX review 23, finding 3).
+   */
+  readonly sends?: Readonly<Record<string, readonly string[]>>;
   /** The step shown, for a flag's "since" words (absent: none are said). */
   readonly step?: number;
 }) {
@@ -45,7 +53,13 @@ export function OutcomesPanel({
           </thead>
           <tbody>
             {rows.map((r) => (
-              <Row key={r.msg} row={r} unread={unread[r.msg] ?? []} step={step} />
+              <Row
+                key={r.msg}
+                row={r}
+                unread={unread[r.msg] ?? []}
+                sends={sends[r.msg]}
+                step={step}
+              />
             ))}
           </tbody>
         </table>
@@ -92,10 +106,12 @@ export function movedWords(then: string, now: string): { then: string; now: stri
 function Row({
   row,
   unread,
+  sends,
   step,
 }: {
   readonly row: OutcomeRow;
   readonly unread: readonly string[];
+  readonly sends: readonly string[] | undefined;
   readonly step: number | undefined;
 }) {
   const bad = row.flags.some((f) => f.kind !== 'failed-but-stored' && !f.past);
@@ -120,7 +136,7 @@ function Row({
                   <small className="muted">
                     {i === 0 ? '1st send' : `${ordinal(i + 1)} send (again)`}
                   </small>{' '}
-                  {c}
+                  {sends?.length === row.callbacks.length ? sends[i] : c}
                 </div>
               ))}
         </td>

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import {
   heldSince,
   outcomeRows,
+  outcomesOf,
   panelsOf,
   replicationDedup,
   type ReplicationPanel as ReplicationView,
@@ -78,6 +79,7 @@ export function Panels() {
         <Outcomes
           rows={outcomeRows(now.world, heldSince(result, cursor))}
           unread={unreadOf(panels.topics)}
+          sends={outcomesOf(now.world)}
           step={cursor}
         />
         <StepCode step={cursor} stepKey={now.key ?? null} events={now.events} />
