@@ -18,6 +18,7 @@ import {
   releasedChunkAcks,
 } from './ConsumerChunkAcks';
 import { recoverCursorLedger, withDeletedText, writeCursorLedger } from './ManagedCursorLedger';
+import { asyncClose } from './ManagedCursorClose';
 import { cutByTheCap, notPersistedReason } from './ManagedCursorUnackedRanges';
 import { cursorLedgerFencedBy, fencedWriteReason, persistFenced } from './ManagedCursorFencing';
 import { nodeVersionMoved } from './ManagedCursorMetaStore';
@@ -223,13 +224,6 @@ export const msgsAt =
       .ledgers.find((l) => l.id === p.ledgerId)
       ?.entries[p.entryId]?.msgs.map((m) => m.msg) ?? [];
 
-/** After a close: the deleted entries the write kept stay deleted; those past the cap do not. */
-function forgetCut(s: Subscription, kept: readonly Position[]): Position[] {
-  const cut = s.individuallyDeleted.filter((p) => !kept.some((k) => cmp(k, p) === 0));
-  if (cut.length > 0) s.individuallyDeleted = [...kept];
-  return cut;
-}
-
 /**
  * How a consumer's connection to its topic ended: `lost` — the connection dropped with acks on it,
  * the same broker still serves the cursor (a `lose-ack` fault); `closed` — the topic closed
@@ -272,14 +266,13 @@ export function rewindOnReconnect(
   // The old owner's write after the new owner's load failed (ManagedCursorFencing.ts).
   const fenced = how === 'loaded' ? fencedWriteReason(s) : undefined;
   // A close writes the in-memory cursor, deleted ranges too — as many as the cap keeps: the reloaded
-  // topic opens what was written, so a range past it is forgotten as after a crash.
-  const closedWith = how === 'closed' ? writeCursorLedger(ctx, topic, s) : [];
+  // topic opens what was written, so a range past it is forgotten as after a crash. A close that
+  // meets BadVersion writes nothing: the reload opens the node's copy (ManagedCursorClose.ts).
+  const closed = how === 'closed' ? asyncClose(ctx, topic, s) : undefined;
   const forgotten =
     how === 'recovered' || how === 'loaded'
       ? recoverCursorLedger(ctx, topic, s, how === 'loaded')
-      : how === 'closed'
-        ? forgetCut(s, closedWith)
-        : [];
+      : (closed?.forgotten ?? []);
   const md = s.markDeletePosition;
   const resent = unacknowledgedSent(s);
   for (const p of resent) {
@@ -287,9 +280,11 @@ export function rewindOnReconnect(
       ? `the ack of ${pos(p)} was lost (${cause})`
       : cmp(p, landed) <= 0
         ? (fenced ??
-          `its ack landed, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`)
+          (closed?.failed !== undefined
+            ? `its ack landed, but ${closed.failed}`
+            : `its ack landed, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`))
         : forgotten.some((x) => cmp(x, p) === 0)
-          ? notPersistedReason(s, p, cause)
+          ? notPersistedReason(s, p, closed?.failed ?? cause)
           : `it was not acknowledged before ${cause}`;
   }
   a.readPosition = md;
@@ -316,9 +311,11 @@ export function rewindOnReconnect(
       ? `recovered from the cursor ledger at mark-delete ${pos(md)}`
       : how === 'loaded'
         ? `(opened at ${s.broker}'s load, mark-delete ${pos(md)}) reads from after it for the moved consumer`
-        : how === 'closed'
-          ? `persisted mark-delete ${pos(md)}${withDeletedText(closedWith)} on close; the new instance reads on after it`
-          : `rewinds to mark-delete ${pos(md)} for the reconnected consumer`;
+        : closed?.failed !== undefined
+          ? `(opened at the reload from its metadata-store node, mark-delete ${pos(md)}) reads from after it for the reconnected consumer`
+          : closed
+            ? `persisted mark-delete ${pos(md)}${withDeletedText(closed.kept)} on close; the new instance reads on after it`
+            : `rewinds to mark-delete ${pos(md)} for the reconnected consumer`;
   ctx.events.push(
     ev(
       'log',
@@ -330,7 +327,7 @@ export function rewindOnReconnect(
         rule:
           how === 'recovered'
             ? 'ManagedCursorImpl.recoverFromLedger'
-            : how === 'loaded'
+            : how === 'loaded' || closed?.failed !== undefined
               ? 'ManagedCursorImpl.recoveredCursor:readPosition'
               : how === 'closed'
                 ? 'ManagedCursorImpl.asyncClose'
@@ -338,7 +335,7 @@ export function rewindOnReconnect(
       },
     ),
   );
-  if (how === 'closed') cutByTheCap(ctx, topic, s);
+  if (closed && closed.failed === undefined) cutByTheCap(ctx, topic, s);
   // The cursor now holds only what was written: nothing is cut any more.
   if (how !== 'lost') delete a.persistedCut;
 }

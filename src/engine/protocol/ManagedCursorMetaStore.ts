@@ -32,13 +32,23 @@ export function nodeBehind(s: Subscription): boolean {
 }
 
 /**
+ * An old owner wrote the node after the serving broker read it, and the serving broker has not
+ * re-read its version since: the serving broker's next compare-and-set of the node (a mark-delete's
+ * `switchToNewLedger`, or its close's `persistPositionMetaStore`) meets BadVersion.
+ */
+export function nodeMovedSinceRead(s: Subscription): boolean {
+  const n = s.acked?.metaStore;
+  return n !== undefined && n.by !== s.broker && n.refreshed !== true;
+}
+
+/**
  * The serving broker's first write after an old owner wrote the node: `switchToNewLedger`'s
  * compare-and-set meets BadVersion; the broker owns the topic, so it re-reads the node's version
  * and fails the mark-delete (`persistPositionMetaStore`). True when that is what happened.
  */
 export function nodeVersionMoved(ctx: Ctx, topic: TopicState, s: Subscription): boolean {
   const n = s.acked?.metaStore;
-  if (!n || n.by === s.broker || n.refreshed) return false;
+  if (!n || !nodeMovedSinceRead(s)) return false;
   n.refreshed = true;
   ctx.events.push(
     ev(
