@@ -107,7 +107,9 @@ describe('review 14: the gaps Pulsar has', () => {
     expectVerdict(check('u14-09-ack1-ownership'), { ...HOLDS, ...NO_REPLICATION, states: 5064 });
     const r = check('u14-09-ack1-ownership', ['pr-24722']);
     expectVerdict(r, { safety: 'violated', ...NO_REPLICATION, states: 6414, found: { [DUP]: 11 } });
-    expect(traceOf(r, DUP).detail).toBe('M1 (p1, seq 0) is stored twice at local: 10:0 and 11:0');
+    expect(traceOf(r, DUP).detail).toBe(
+      "M1 (p1, seq 0) is stored twice at local: 10:0 and 11:0 — 11:0 is ledger 10's add 10:0 re-sent into ledger 11 by the managed ledger after LedgerFencedException, below deduplication: no publish made this copy; ledger 10's recovery kept 10:0",
+    );
   });
   // Since review 21 x05 (session 20) a resend accepted while dedup was off is not judged, even when
   // it is written after the switch's cursor (772 states before, the shortest trace that one): the

@@ -22,7 +22,10 @@ describe('pr-24722-ambiguous-add: the fenced add that recovery kept', () => {
       textsOf(r, 'broker-1').some((t) => t.includes('re-sending 1 queued adds into ledger 11')),
     ).toBe(true);
     expect(invariantsOf(r)).toEqual(['no-duplicates']);
-    expect(r.violations[0]!.detail).toBe('M1 (p1, seq 0) is stored twice at local: 10:0 and 11:0');
+    // The copy at 11:0 was made by the managed ledger, not by a publish: the detail says so.
+    expect(r.violations[0]!.detail).toBe(
+      "M1 (p1, seq 0) is stored twice at local: 10:0 and 11:0 — 11:0 is ledger 10's add 10:0 re-sent into ledger 11 by the managed ledger after LedgerFencedException, below deduplication: no publish made this copy; ledger 10's recovery kept 10:0",
+    );
     expect(r.outcomes.M1).toEqual(['stored at 11:0']);
   });
 });

@@ -760,7 +760,9 @@ describe('review 13: the explorer', () => {
     const v = exploreOf(ROLLING, ['pr-24722']);
     expect([v.complete, v.safety]).toEqual([true, 'violated']);
     expect(v.violations.map((x) => x.invariant)).toEqual(['no-duplicates']);
-    expect(v.violations[0]!.detail).toBe('M1 (p1, seq 0) is stored twice at local: 10:0 and 11:0');
+    expect(v.violations[0]!.detail).toBe(
+      "M1 (p1, seq 0) is stored twice at local: 10:0 and 11:0 — 11:0 is ledger 10's add 10:0 re-sent into ledger 11 by the managed ledger after LedgerFencedException, below deduplication: no publish made this copy; ledger 10's recovery kept 10:0",
+    );
     expect(v.violations[0]!.trace).toEqual([
       'connect:p1',
       'send:p1:M1',

@@ -372,7 +372,12 @@ const ROWS: ReviewRow[] = [
         stored: { local: ['3:0', 'M1', 'M1', 'M2'] },
         outcomes: storedAt({ M1: '4:0', M2: '4:1' }),
       },
-      violated('no-duplicates', 27, ['M1'], 'M1 (p1, seq 0) is stored twice at local: 3:1 and 4:0'),
+      violated(
+        'no-duplicates',
+        27,
+        ['M1'],
+        "M1 (p1, seq 0) is stored twice at local: 3:1 and 4:0 — 4:0 is ledger 3's add 3:1 re-sent into ledger 4 by the managed ledger after LedgerFencedException, below deduplication: no publish made this copy; ledger 3's recovery kept 3:1",
+      ),
     ),
   },
   {
@@ -522,7 +527,14 @@ describe('review 24: the steps behind the rows', () => {
     const r = runOf(scenarioIn(ROWS, 's02'));
     expect(r.outcomes.M1).toEqual(['stored at 4:0']);
     expect(r.violations.map((v) => v.detail)).toEqual([
-      'M1 (p1, seq 0) is stored twice at local: 3:1 and 4:0',
+      "M1 (p1, seq 0) is stored twice at local: 3:1 and 4:0 — 4:0 is ledger 3's add 3:1 re-sent into ledger 4 by the managed ledger after LedgerFencedException, below deduplication: no publish made this copy; ledger 3's recovery kept 3:1",
     ]);
+    // The copy at 4:0 is the managed ledger's: the op that failed at 3:1 was initiated again.
+    const stored = r.steps[r.steps.length - 1]!.world.topics.local!.ledgers;
+    expect(stored.find((l) => l.id === 4)!.entries[0]!.resentAdd).toEqual({
+      tries: [{ ledgerId: 3, entryId: 1 }],
+      error: 'LedgerFencedException',
+    });
+    expect(stored.find((l) => l.id === 3)!.entries[1]!.resentAdd).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
 // has a key, so a run reports it once, at the first step where it holds.
 import { type ReplicationLink, replicationLinks } from '../model/config';
 import { replicationDedup } from '../model/fixes';
-import type { DedupState, Position, StoredEntry, TopicState } from '../model/topic';
+import type { Position, StoredEntry, TopicState } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import { readableOf, readableOrTrimmed, storedOrTrimmed } from '../protocol/ManagedLedger';
 import { cmpPos, sourceEntries } from '../protocol/PersistentReplicator';
@@ -14,6 +14,7 @@ import {
 import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
 import { afterDedupCursor } from '../protocol/MessageDeduplication';
 import { chunkAssembler, chunkSpan, consumerDrops } from '../protocol/ConsumerImplChunks';
+import { whyStoredAgain } from './duplicateCause';
 import { ledgerInvariants } from './ledger';
 import { receivedOnce } from './received';
 
@@ -193,7 +194,7 @@ export function noDuplicates(w: World): Finding[] {
         .filter((l) => l.cfg.to === topic.cluster && replicationDedup(w.config, l.cfg) === 'v1')
         .map((l) => l.cfg.from),
     );
-    const seen = new Map<string, { msg: string; where: string }>();
+    const seen = new Map<string, { msg: string; where: string; entry: StoredEntry }>();
     // A chunked message is one message to a reader: it counts once its chunks assemble (a chunk
     // stored twice — a resent non-last chunk PR 20948 writes unchecked — is discarded by the
     // consumer, `ConsumerImpl.processMessageChunk`); a second complete copy is a duplicate.
@@ -214,7 +215,7 @@ export function noDuplicates(w: World): Finding[] {
         const where = `${e.ledgerId}:${e.entryId}`;
         const first = seen.get(id);
         if (first === undefined) {
-          seen.set(id, { msg: m.msg, where });
+          seen.set(id, { msg: m.msg, where, entry: e });
           continue;
         }
         // A second copy written before the dedup cursor (deduplication switched on at runtime after
@@ -225,13 +226,8 @@ export function noDuplicates(w: World): Finding[] {
         // switch on. It still counts as a first copy: a checked send that repeats it is judged.
         if (e.unchecked) continue;
         const what = src ? `replicated from ${id}` : `${e.producerName}, seq ${m.seq}`;
-        // The broker forgot the name on purpose: say so, it is why the second copy got through.
-        const why =
-          !src && topic.dedup.purged?.includes(e.producerName)
-            ? ` — dedup had purged ${e.producerName} as an inactive producer (MessageDeduplication.purgeInactiveProducers), so its old sequence id was judged as new`
-            : !src && leftOutOfSnapshot(topic.dedup, e.producerName)
-              ? ` — ${e.producerName} is not in the dedup snapshot at ${topic.dedup.snapshot!.position.ledgerId}:${topic.dedup.snapshot!.position.entryId} (brokerDeduplicationMaxNumberOfProducers ${topic.dedup.maxNumberOfProducers} kept ${Object.keys(topic.dedup.snapshot!.map).join(', ')}), and a reload starts from it`
-              : '';
+        // How the second copy got through, when the state tells (duplicateCause.ts).
+        const why = whyStoredAgain(topic, first.entry, e, src !== undefined);
         out.push({
           invariant: 'no-duplicates',
           key: `no-duplicates:${topic.cluster}:${id}`,
@@ -247,13 +243,6 @@ export function noDuplicates(w: World): Finding[] {
   }
   return out;
 }
-
-/** A snapshot capped by `brokerDeduplicationMaxNumberOfProducers` left `name` out. */
-const leftOutOfSnapshot = (d: DedupState, name: string): boolean =>
-  d.snapshot !== undefined &&
-  d.maxNumberOfProducers !== undefined &&
-  !(name in d.snapshot.map) &&
-  Object.keys(d.snapshot.map).length >= d.maxNumberOfProducers;
 
 /**
  * The safety invariants read only these parts of a world (keep it so when adding one): a step that

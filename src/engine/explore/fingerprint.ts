@@ -9,6 +9,8 @@
 // - connection epochs and per-connection send counters, except where a fault still counts sends;
 // - the producer `instance` counter;
 // - which chunk an answer in flight was for (`shownChunk`): display data, read by no rule;
+// - where the managed ledger tried an add before it re-sent it (`resentAdd`): `no-duplicates`'
+//   words, read by no rule, so states that differ only there behave the same;
 // - a consumer's history beyond what its rules and `received-once` read (./subscriptionAbstraction.ts):
 //   why a copy came again, the order and number of repeated receipts, the order of the timed-out
 //   and negatively acknowledged sets.
@@ -25,6 +27,7 @@ export const DROP = new Set([
   'nextOpId',
   'epoch',
   'shownChunk',
+  'resentAdd',
 ]);
 
 /** A plan fault still waits for a step count (`after: { step: N }`): the count matters. */

@@ -63,6 +63,20 @@ export interface OpAddEntry {
   readonly write: number;
   /** Where it was initiated (-1: waiting for a ledger). */
   position: Position | null;
+  /** Where it was initiated before and failed, and why: see `ResentAdd`; absent on a first try. */
+  resentAdd?: ResentAdd;
+}
+
+/**
+ * An add the managed ledger tried before (`tries`, oldest first) and failed (`error`):
+ * `OpAddEntry.handleAddFailure` leaves the op queued and `updateLedgersIdsComplete` initiates it
+ * again into the next ledger — below `MessageDeduplication`, so no publish made the new copy. For
+ * words only (`no-duplicates`' detail): the explorer's fingerprint drops it (explore/fingerprint.ts),
+ * as the rest of the state already tells the tries apart.
+ */
+export interface ResentAdd {
+  readonly tries: readonly Position[];
+  readonly error: string;
 }
 
 /** BookKeeper's own ledger metadata in the metadata store. */

@@ -1,6 +1,7 @@
 // The topic in one cluster: `PersistentTopic`, its `MessageDeduplication` state and the managed
 // ledger under it (abstract storage; BookKeeper's state is in bookkeeper.ts). Plain data.
 import type { BkState, Subscription } from './bookkeeper';
+import type { ResentAdd } from './bookkeeper';
 import type { MsgRef } from './producer';
 
 /** A managed-ledger position, shown as Pulsar shows it (`ledgerId:entryId`). */
@@ -21,6 +22,8 @@ export interface StoredEntry {
   readonly msgs: readonly MsgRef[];
   /** Its write was accepted while deduplication was off (`PendingWrite.unchecked`); absent otherwise. */
   readonly unchecked?: true;
+  /** The managed ledger's re-send of an add that failed (`OpAddEntry.resentAdd`); words only. */
+  readonly resentAdd?: ResentAdd;
 }
 
 export interface Ledger {

@@ -35,7 +35,9 @@ export function initiate(ctx: Ctx, topic: TopicState, index: number): void {
   let ledger = topic.ledgers.find((l) => l.id === h.ledgerId);
   if (!ledger) topic.ledgers.push((ledger = { id: h.ledgerId, entries: [], closed: false }));
   const entries = ledger.entries.slice(); // frozen: replaced, not written (slice keeps any gap)
-  entries[entryId] = frozen(entryOf(ctx.w, wr, h.ledgerId, entryId));
+  const entry = entryOf(ctx.w, wr, h.ledgerId, entryId);
+  // A re-send says which tries failed before (no-duplicates names it); a first try is as it was.
+  entries[entryId] = frozen(op.resentAdd ? { ...entry, resentAdd: op.resentAdd } : entry);
   ledger.entries = frozen(entries);
   initiateAdd(ctx, bk, topic.owner, h, entryId);
   ctx.events.push(
@@ -116,7 +118,11 @@ function handleAddFailure(ctx: Ctx, topic: TopicState, error: string): void {
   const bk = topic.bk!;
   const ml = bk.ml;
   const h = ml.handle!;
-  for (const op of ml.ops) op.position = null;
+  // The failed ops stay queued for the next ledger; each remembers where it was tried and why.
+  for (const op of ml.ops) {
+    if (op.position) op.resentAdd = { tries: [...(op.resentAdd?.tries ?? []), op.position], error };
+    op.position = null;
+  }
   let entries = h.lac + 1;
   // PR 24722 re-checks only a ledger closed by someone else (fenced, metadata version); any other
   // write error — BKNotEnoughBookiesException from a failed ensemble change — goes to `ledgerClosed`.
