@@ -36,6 +36,22 @@ export const MESSAGE_FAULT_WORDS = {
   'lose-ack': "the consumer's connection drops with its CommandAck; the broker sends it again",
 } as const;
 
+/**
+ * context-expired's words where the wait is known (UX review 23, finding 5): a ⚡ stands on one of
+ * the two waits — a SendAsync blocked before the hand-over (permits or memory) or a Send(ctx)
+ * waiting for the result of a message already handed over (contextExpiryTarget's `written`) — and
+ * the item named both, the half that does not apply included.
+ */
+export const CONTEXT_EXPIRED_WORDS = {
+  blocked:
+    "ErrContextExpired: the SendAsync's context ends while it waits for a permit or for memory; nothing was sent",
+  written:
+    'Send(ctx) stops waiting for the result and returns context deadline exceeded; the message, already handed over, is still on its way',
+} as const;
+
+/** Which of the two waits a context-expired acts on. */
+export type ContextWait = keyof typeof CONTEXT_EXPIRED_WORDS;
+
 /** What the explorer places for each kind it may use, in plain words. */
 export const EXPLORE_KIND_WORDS: Readonly<Record<ExploreFaultKind, string>> = {
   'checksum-error':

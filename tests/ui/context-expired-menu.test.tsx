@@ -66,7 +66,7 @@ describe('⚡ context-expired on a blocked Go send', () => {
       ),
     );
     expect(await menuItems('BIG')).toEqual([
-      "context-expired (ErrContextExpired: the SendAsync's context ends while it waits for a permit or for memory; nothing was sent — or a Send(ctx) waiting for its result returns context deadline exceeded, its message still on its way)",
+      "context-expired (ErrContextExpired: the SendAsync's context ends while it waits for a permit or for memory; nothing was sent)",
     ]);
     await userEvent.setup().keyboard('{Escape}');
     // M1 is pending at step 3: its ⚡ offers the per-message kinds and send-timeout, not this one.

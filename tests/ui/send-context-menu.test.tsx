@@ -17,7 +17,7 @@ beforeEach(startOnDirectRunner);
 
 const ID = 'go-send-context-retry-stored-twice';
 const EXPIRED =
-  /^context-expired \(ErrContextExpired: .* a Send\(ctx\) waiting for its result returns context deadline exceeded/;
+  /^context-expired \(Send\(ctx\) stops waiting for the result and returns context deadline exceeded/;
 const state = () => appStore.getState();
 const branchFaults = () => state().branches[state().branch]!.faults;
 

@@ -7,10 +7,19 @@
 // — "1st send failed: context deadline exceeded, but stored at 10:0" — as the run's outcomes (the
 // CLI) say it; it read "failed: context deadline exceeded" beside "local 10:0, local 10:1".
 // Finding 4: the cursor ledger row says what the range cap left in memory only, and why.
+// Finding 5: a ⚡'s context-expired item names the wait it stands on, not both.
 import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
-import { appStore, runCustomScenario, selectScenario, setCursor } from '../../src/ui/store';
+import {
+  appStore,
+  removeFault,
+  runCustomScenario,
+  selectScenario,
+  setCursor,
+} from '../../src/ui/store';
+import { producerCard } from './producerCard';
 import { startOnDirectRunner } from './startApp';
 
 beforeEach(async () => {
@@ -99,5 +108,36 @@ describe('UX review 23: what the range cap left out of the cursor ledger', () =>
       expect(persisted()).not.toMatch(/in memory only/);
       v.unmount();
     }
+  });
+});
+
+describe("UX review 23: a ⚡'s context-expired item names the wait it stands on", () => {
+  /** The context-expired item of the ⚡ on `message` in p1's card. */
+  async function expiredItem(message: string): Promise<string | undefined> {
+    render(<Panels />);
+    await userEvent.setup().click(
+      within(producerCard('p1')).getAllByRole('button', {
+        name: `Inject a fault on ${message} at local`,
+      })[0]!,
+    );
+    return screen
+      .getAllByRole('menuitem')
+      .map((b) => b.textContent ?? '')
+      .find((t) => t.startsWith('context-expired'));
+  }
+  it("a Send(ctx) waiting for M1's result: the Send(ctx) words only", async () => {
+    await act(() => selectScenario('go-send-context-retry-stored-twice'));
+    await act(() => removeFault(0));
+    act(() => setCursor(state().result!.steps.findIndex((s) => s.key === 'send:p1:M1')));
+    expect(await expiredItem('M1')).toBe(
+      'context-expired (Send(ctx) stops waiting for the result and returns context deadline exceeded; the message, already handed over, is still on its way)',
+    );
+  });
+  it("go-chunks-exceed-pending-queue's BIG blocked in SendAsync: the SendAsync words only", async () => {
+    await act(() => selectScenario('go-chunks-exceed-pending-queue'));
+    act(() => setCursor(state().result!.steps.length - 1));
+    expect(await expiredItem('BIG')).toBe(
+      "context-expired (ErrContextExpired: the SendAsync's context ends while it waits for a permit or for memory; nothing was sent)",
+    );
   });
 });

@@ -79,6 +79,9 @@ export function ArrowMenu(props: {
               {...(menu.subscription !== undefined && { subscription: menu.subscription })}
               kinds={kindsFor(menu, m)}
               reasons={menu.wontAct[m]}
+              // An arrow carries a frame of its own messages, so a Send(ctx) it offers
+              // context-expired for has handed the message over (a blocked send has no frame).
+              wait="written"
               onPick={() => onClose(true)}
               // The fault must catch this arrow: it is placed just before its step.
               before={() => setCursor(menu.step - 1)}

@@ -3,7 +3,12 @@
 // diagram's arrow menu. A kind with a reason (neverActs: it would never act in this run) is
 // disabled and says why on a line under it, which is also its description to a screen reader.
 import { Fragment, useId } from 'react';
-import { LOCAL_BUFFER, MESSAGE_FAULT_WORDS } from '../../faultWords';
+import {
+  CONTEXT_EXPIRED_WORDS,
+  LOCAL_BUFFER,
+  MESSAGE_FAULT_WORDS,
+  type ContextWait,
+} from '../../faultWords';
 import { faultJson, type MessageFault } from './messageFaultKinds';
 import { pickFault } from './pickNote';
 
@@ -40,8 +45,14 @@ export function FaultItems(props: {
   readonly before?: () => void;
   /** Why a kind cannot act (its item disabled); absent: every kind can be picked. */
   readonly reasons?: Partial<Record<MessageFault, string>>;
+  /** The wait a context-expired acts on here, when known: its item says that one only. */
+  readonly wait?: ContextWait;
 }) {
   const { origin, message, cluster, subscription, kinds, onPick, before, reasons = {} } = props;
+  const label = (k: MessageFault) =>
+    k === 'context-expired' && props.wait
+      ? `context-expired (${CONTEXT_EXPIRED_WORDS[props.wait]})`
+      : LABEL[k];
   const id = useId();
   return (
     <>
@@ -61,7 +72,7 @@ export function FaultItems(props: {
                 void pickFault(origin, faultJson(k, message, cluster, subscription));
               }}
             >
-              {LABEL[k]}
+              {label(k)}
             </button>
             {why !== undefined && (
               <span id={`${id}-${k}`} className="fault-why">

@@ -22,7 +22,7 @@
 // pending op, the frame) left the panel at the next step and the open menu went with it.
 import { useCallback, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { faultApplies } from '../../../engine';
+import { contextExpiryTarget, faultApplies } from '../../../engine';
 import { setPlaying, useApp } from '../../store';
 import { useMenuKeys } from '../../useKeyboard';
 import { FaultItems } from './FaultItems';
@@ -144,6 +144,12 @@ function FaultPopup(props: {
     () => (result ? neverActs(result, cursor, kinds, message, cluster, subscription) : {}),
     [result, cursor, kinds, message, cluster, subscription],
   );
+  // Which wait of `message` a context-expired would end at the step shown (its item says that one).
+  const wait = useApp((s) => {
+    const w = s.result?.steps[s.cursor]?.world;
+    const t = w ? contextExpiryTarget(w) : null;
+    return t?.message === message ? (t.written ? 'written' : 'blocked') : undefined;
+  });
   return (
     <div
       ref={menu}
@@ -176,6 +182,7 @@ function FaultPopup(props: {
         kinds={kinds}
         reasons={reasons}
         onPick={() => onClose(true)}
+        {...(wait && { wait })}
       />
     </div>
   );
