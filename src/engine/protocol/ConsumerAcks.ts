@@ -238,6 +238,17 @@ export const msgsAt =
 export type AckLoss = 'lost' | 'closed' | 'recovered' | 'loaded';
 
 /**
+ * Why an entry at or below the lost in-memory mark-delete comes again: its ack landed — or, for an
+ * entry the message TTL expired unacknowledged (`Subscription.expired`: the expiry only moves past
+ * what is not deleted yet), the expiry's `asyncMarkDelete` moved the mark-delete, as rate-limited
+ * and as unwritten as an ack's (review 25, row t05: a nacked M1 read "its ack landed").
+ */
+const landedReason = (s: Subscription, p: Position, landed: Position, cause: string): string =>
+  s.expired?.some((x) => cmp(x, p) === 0)
+    ? `the message TTL expired it (mark-delete ${pos(landed)} in memory), but ${cause} before the cursor ledger held it`
+    : `its ack landed, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`;
+
+/**
  * The consumer comes back (`ConsumerImpl.connectionOpened`) and the dispatcher rewinds its read
  * position to the mark-delete (`PersistentDispatcherSingleActiveConsumer` on a new active consumer:
  * `ManagedCursorImpl.rewind`): every entry it sent after the mark-delete is sent again, and each
@@ -282,7 +293,7 @@ export function rewindOnReconnect(
         ? (fenced ??
           (closed?.failed !== undefined
             ? `its ack landed, but ${closed.failed}`
-            : `its ack landed, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`))
+            : landedReason(s, p, landed, cause)))
         : forgotten.some((x) => cmp(x, p) === 0)
           ? notPersistedReason(s, p, closed?.failed ?? cause)
           : `it was not acknowledged before ${cause}`;
