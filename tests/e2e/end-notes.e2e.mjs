@@ -76,7 +76,7 @@ const brokenChannel = {
     const inv = await text(page, 'panel-invariants');
     assert.match(
       inv,
-      /No invariant violated in this run \(25 steps, then nothing more could happen, with work undone \(below\)\)/,
+      /No invariant violated in this run \(25 steps, then nothing more could happen, with work undone: see below\)/,
       inv,
     );
     assert.doesNotMatch(inv, /nothing was left to do/, inv);

@@ -48,7 +48,7 @@ describe('frames a producer wrote before its close while reconnecting', () => {
     expect(receipt.enabled).toContain('connect:p1');
   });
 
-  it('M2 is reported failed, yet stored; the new p1 is refused by its earlier instance; p2 goes on', () => {
+  it('M1 and M2 are reported failed, yet stored; the new p1 is refused by its earlier instance; p2 goes on', () => {
     expect(r.outcomes).toEqual({
       M1: ['failed: AlreadyClosedException, but stored at 10:0'],
       M2: ['failed: AlreadyClosedException, but stored at 10:1'],

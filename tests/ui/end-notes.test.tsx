@@ -25,7 +25,7 @@ describe('Invariants: a quiet end with work undone', () => {
     render(<InvariantsPanel result={r} cursor={0} />);
     const panel = screen.getByTestId('panel-invariants');
     expect(panel).toHaveTextContent(
-      'No invariant violated in this run (25 steps, then nothing more could happen, with work undone (below)).',
+      'No invariant violated in this run (25 steps, then nothing more could happen, with work undone: see below).',
     );
     expect(panel).not.toHaveTextContent('nothing was left to do');
     const notes = screen.getByTestId('end-notes');

@@ -26,7 +26,7 @@ export function InvariantsPanel({
   // Quiet with work undone (a fault never healed, a send never answered): not "nothing left to do".
   const ended =
     endedBy === 'quiescent' && result.endNotes.length > 0
-      ? 'then nothing more could happen, with work undone (below)'
+      ? 'then nothing more could happen, with work undone: see below'
       : ENDED[endedBy];
   const fixes = useApp((s) => s.fixes);
   const proposed = fixes.filter((f) => FIXES[f as keyof typeof FIXES]?.status === 'proposed');
