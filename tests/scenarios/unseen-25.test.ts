@@ -20,6 +20,7 @@ import {
 import { runOf, textsOf } from './helpers';
 import { localStored, receivedTwice } from './rowOutcomes';
 import { scenario } from './unseen-25.scenarios';
+import { scenario as scenario23 } from './unseen-23.scenarios';
 
 // What the rows store, most of them one of these: six messages in ledger 10 (the range-cap rows);
 // a chunked M1 whose last chunk is at 10:1 (or, after a resent first chunk, at 10:2).
@@ -384,5 +385,35 @@ describe('review 25: the steps behind the rows', () => {
       'message TTL: subscription sub expires 10:0 (M1): mark-delete → 10:1',
     );
     expect(r.violations[0]!.detail).not.toContain('its ack landed');
+  });
+  it("t05's left-open twin: the TTL's mark-delete lost to an ownership change (review 23's a08b, the ack replaced by the expiry) names the TTL too", () => {
+    // The old owner's cursor write is fenced (ManagedCursorFencing.fencedWriteReason): the reason
+    // after "but" is the fencing's, what moved the mark-delete is the expiry's — M1 had no ack.
+    const a08b = scenario23('u23-a08b-ownership-change-old-owner-persists-late') as Record<
+      string,
+      unknown
+    > & { schedule: string[] };
+    const r = runOf({
+      ...a08b,
+      subscriptions: [
+        {
+          name: 'sub',
+          acks: 'in-flight',
+          invariants: ['received-once'],
+          negativeAcknowledge: ['M1'],
+        },
+      ],
+      faults: [
+        { kind: 'expire-messages', cluster: 'local', after: { step: 7 } },
+        { kind: 'ownership-change', cluster: 'local', to: 'broker-2', after: { step: 8 } },
+      ],
+      schedule: a08b.schedule.map((k) =>
+        k === 'ack:sub:10:0' ? 'fault:expire-messages:local' : k,
+      ),
+    });
+    expect(textsOf(r, 'sub-consumer')).toContain(
+      'received 10:0 (M1) from broker-2 again — redelivered: the message TTL expired it (mark-delete 10:0 in memory), but broker-2 had loaded the cursor at mark-delete 10:-1 before the mark-delete was written (the write was fenced); acknowledges it: CommandAck 10:0 on its way',
+    );
+    expect(r.violations.map((v) => v.invariant)).toEqual(['received-once']);
   });
 });

@@ -238,15 +238,21 @@ export const msgsAt =
 export type AckLoss = 'lost' | 'closed' | 'recovered' | 'loaded';
 
 /**
- * Why an entry at or below the lost in-memory mark-delete comes again: its ack landed — or, for an
- * entry the message TTL expired unacknowledged (`Subscription.expired`: the expiry only moves past
- * what is not deleted yet), the expiry's `asyncMarkDelete` moved the mark-delete, as rate-limited
- * and as unwritten as an ack's (review 25, row t05: a nacked M1 read "its ack landed").
+ * What moved the mark-delete past an entry that comes again: its ack — or, for an entry the message
+ * TTL expired unacknowledged (`Subscription.expired`: the expiry only moves past what is not deleted
+ * yet), the expiry's `asyncMarkDelete`, as rate-limited and as unwritten as an ack's (review 25, row
+ * t05: a nacked M1 read "its ack landed"; its left-open item: the same after an ownership change).
  */
+const movedBy = (s: Subscription, p: Position, landed: Position): string =>
+  s.expired?.some((x) => cmp(x, p) === 0)
+    ? `the message TTL expired it (mark-delete ${pos(landed)} in memory)`
+    : 'its ack landed';
+
+/** Why an entry at or below the lost in-memory mark-delete comes again. */
 const landedReason = (s: Subscription, p: Position, landed: Position, cause: string): string =>
   s.expired?.some((x) => cmp(x, p) === 0)
-    ? `the message TTL expired it (mark-delete ${pos(landed)} in memory), but ${cause} before the cursor ledger held it`
-    : `its ack landed, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`;
+    ? `${movedBy(s, p, landed)}, but ${cause} before the cursor ledger held it`
+    : `${movedBy(s, p, landed)}, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`;
 
 /**
  * The consumer comes back (`ConsumerImpl.connectionOpened`) and the dispatcher rewinds its read
@@ -290,10 +296,9 @@ export function rewindOnReconnect(
     a.redeliver[pos(p)] = lost.some((x) => cmp(x, p) === 0)
       ? `the ack of ${pos(p)} was lost (${cause})`
       : cmp(p, landed) <= 0
-        ? (fenced ??
-          (closed?.failed !== undefined
-            ? `its ack landed, but ${closed.failed}`
-            : landedReason(s, p, landed, cause)))
+        ? fenced !== undefined || closed?.failed !== undefined
+          ? `${movedBy(s, p, landed)}, but ${fenced ?? closed!.failed}`
+          : landedReason(s, p, landed, cause)
         : forgotten.some((x) => cmp(x, p) === 0)
           ? notPersistedReason(s, p, closed?.failed ?? cause)
           : `it was not acknowledged before ${cause}`;

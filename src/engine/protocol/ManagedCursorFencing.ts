@@ -101,12 +101,14 @@ export function persistFenced(ctx: Ctx, topic: TopicState, s: Subscription, by: 
 }
 
 /**
- * Why an entry whose ack landed on the old owner comes again when its write was fenced (undefined:
- * it was not); the rewind clears the mark, as the consumer now talks to the new owner's cursor.
+ * Why an entry whose mark-delete moved on the old owner comes again when its write was fenced — the
+ * words after "its ack landed, but" (undefined: it was not fenced); the rewind clears the mark, as
+ * the consumer now talks to the new owner's cursor.
  */
 export function fencedWriteReason(s: Subscription): string | undefined {
   const by = s.acked?.cursorLedgerFenced;
   if (by === undefined) return undefined;
   delete s.acked!.cursorLedgerFenced;
-  return `its ack landed, but ${by} had loaded the cursor at mark-delete ${pos(s.acked!.persisted)} before the mark-delete was written (the write was fenced)`;
+  // What moved the mark-delete (an ack, or the message TTL) is said per entry by the caller.
+  return `${by} had loaded the cursor at mark-delete ${pos(s.acked!.persisted)} before the mark-delete was written (the write was fenced)`;
 }
