@@ -104,7 +104,7 @@ describe('a blocking producer: the application waits in sendAsync for a permit',
     expect(r.endedBy).toBe('quiescent');
     expect(r.stored).toEqual({ local: [] });
     expect(r.endNotes).toEqual([
-      "p1's send of M1 waits for permits and nothing more can happen: M1 needs 3 permits (one per chunk) and the pending queue has only 2 (maxPendingMessages 2: 0 permits held), so p1 blocks (DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore) for good, the application stays in SendAsync and neither M1 nor anything after it in the workload is sent (pulsar-client-go#1448)",
+      'p1\'s send of M1 waits for permits and nothing more can happen: M1 needs 3 permits (one per chunk) and the pending queue has only 2 (maxPendingMessages 2: 0 permits held), so p1 blocks (DisableBlockIfQueueFull off: publishSemaphore.Acquire in partitionProducer.reserveSemaphore) for good, the application stays in SendAsync and neither M1 nor anything after it in the workload is sent (pulsar-client-go#1448); if the application\'s context ends first, SendAsync gives up with ErrContextExpired: { "kind": "context-expired", "message": "M1" }',
     ]);
   });
 });

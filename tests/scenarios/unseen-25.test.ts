@@ -386,6 +386,14 @@ describe('review 25: the steps behind the rows', () => {
     );
     expect(r.violations[0]!.detail).not.toContain('its ack landed');
   });
+  it("n01's crash after the negative ack's rewind: the recovery line says the rewound chunks still come again", () => {
+    // Review 25's left-open wording: the crash adds nothing to send again, but 10:0 and 10:1, set to
+    // come again by the request at step 12, still do (steps 15 and 16) — not "nothing to deliver".
+    const r = runOf(scenarioIn(ROWS, 'n01'));
+    expect(textsOf(r, 'broker-1')).toContain(
+      'cursor sub recovered from the cursor ledger at mark-delete 10:-1: nothing more to deliver again (10:0, 10:1 still to be delivered again, from the earlier rewind)',
+    );
+  });
   it("t05's left-open twin: the TTL's mark-delete lost to an ownership change (review 23's a08b, the ack replaced by the expiry) names the TTL too", () => {
     // The old owner's cursor write is fenced (ManagedCursorFencing.fencedWriteReason): the reason
     // after "but" is the fencing's, what moved the mark-delete is the expiry's — M1 had no ack.

@@ -255,6 +255,22 @@ const landedReason = (s: Subscription, p: Position, landed: Position, cause: str
     : `${movedBy(s, p, landed)}, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`;
 
 /**
+ * Nothing more to send again — unless an earlier rewind (a redelivery request) already set entries to
+ * come again, which this one keeps: "nothing to deliver again" read as if they would not come
+ * (review 25, n01's crash after a negative ack's rewind).
+ */
+const stillAgain = (redeliver: Record<string, string>, md: Position): string => {
+  // As RedeliveryRequests reads it: an entry at or below the mark-delete is not sent again.
+  const pending = Object.keys(redeliver).filter((k) => {
+    const [ledgerId, entryId] = k.split(':').map(Number);
+    return cmp({ ledgerId: ledgerId!, entryId: entryId! }, md) > 0;
+  });
+  return pending.length > 0
+    ? `nothing more to deliver again (${pending.join(', ')} still to be delivered again, from the earlier rewind)`
+    : 'nothing to deliver again';
+};
+
+/**
  * The consumer comes back (`ConsumerImpl.connectionOpened`) and the dispatcher rewinds its read
  * position to the mark-delete (`PersistentDispatcherSingleActiveConsumer` on a new active consumer:
  * `ManagedCursorImpl.rewind`): every entry it sent after the mark-delete is sent again, and each
@@ -336,7 +352,7 @@ export function rewindOnReconnect(
     ev(
       'log',
       s.broker,
-      `cursor ${s.name} ${where}: ${again.length > 0 ? `${again.join(', ')} will be delivered again` : 'nothing to deliver again'}`,
+      `cursor ${s.name} ${where}: ${again.length > 0 ? `${again.join(', ')} will be delivered again` : stillAgain(a.redeliver, md)}`,
       resent.flatMap(idsAt),
       {
         cluster: topic.cluster,
