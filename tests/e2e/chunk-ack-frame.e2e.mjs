@@ -3,7 +3,7 @@
 // its message — "M1 (chunks 10:0, 10:1)" — with the button that lets it reach broker-1
 // (`ack:sub:10:0+10:1`, one step). Pasted into the editor as a user would write it.
 import assert from 'node:assert/strict';
-import { goToStep, openScenario, stepIs, text, until } from './lib.mjs';
+import { goToStep, runPasted, stepIs, text, until } from './lib.mjs';
 
 const CHUNKED = {
   format: 'dedup-lab/scenario@1',
@@ -22,12 +22,7 @@ const chunkAckFrame = {
   timeout: 90_000,
   run: async ({ baseURL, newPage }) => {
     const page = await newPage();
-    await openScenario(page, baseURL, 'seed-002-issue-1');
-    await page.getByRole('button', { name: 'Edit scenario' }).click();
-    await page
-      .getByRole('textbox', { name: 'Scenario JSON' })
-      .fill(JSON.stringify(CHUNKED, null, 2));
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runPasted(page, baseURL, CHUNKED);
     // Step 11 consumes chunk 1 (10:0): no CommandAck leaves, its ack waits for M1.
     await goToStep(page, 11);
     assert.equal(await text(page, 'sub-sub-acks'), 'none; held until whole: M1 (chunk 10:0)');

@@ -5,7 +5,7 @@
 // broken channel and what would heal it, the last step's Next actions says it too, and the Fault
 // plan says the not-allowed never acted because the delivery came first.
 import assert from 'node:assert/strict';
-import { openScenario, shows, text, until } from './lib.mjs';
+import { runPasted, shows, text, until } from './lib.mjs';
 
 const R00 = {
   format: 'dedup-lab/scenario@1',
@@ -55,16 +55,6 @@ const S13_DELIVER_FIRST = {
     'deliver:p1->broker-1:E4',
   ],
 };
-
-/** Opens the editor on a built-in, replaces its JSON with `scenario` and runs it. */
-async function runPasted(page, baseURL, scenario) {
-  await openScenario(page, baseURL, 'seed-002-issue-1');
-  await page.getByRole('button', { name: 'Edit scenario' }).click();
-  await page
-    .getByRole('textbox', { name: 'Scenario JSON' })
-    .fill(JSON.stringify(scenario, null, 2));
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-}
 
 const brokenChannel = {
   name: 'end-notes: r00 ends quiescent with the broken channel still dropping — the Invariants panel and the last step say so, and what would heal it',

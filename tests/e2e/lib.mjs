@@ -223,3 +223,13 @@ export async function emptyFaultPlan(page, kind, messages) {
     'the plan kept an entry',
   );
 }
+
+/** Opens the editor on a built-in, replaces its JSON with `scenario` and runs it, as a user pastes one. */
+export async function runPasted(page, baseURL, scenario) {
+  await openScenario(page, baseURL, 'seed-002-issue-1');
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  await page
+    .getByRole('textbox', { name: 'Scenario JSON' })
+    .fill(JSON.stringify(scenario, null, 2));
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+}

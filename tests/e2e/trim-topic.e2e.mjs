@@ -6,7 +6,7 @@
 // E2E_SHOTS=<dir> leaves trim-topic-menu.png (the open menu) and trim-topic.png there.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { goToEnd, goToStep, lastStep, openScenario, shows, text, until } from './lib.mjs';
+import { goToEnd, goToStep, lastStep, runPasted, shows, text, until } from './lib.mjs';
 
 const SCENARIO = {
   format: 'dedup-lab/scenario@1',
@@ -25,12 +25,7 @@ const fromTheMenu = {
   timeout: 120_000,
   run: async ({ baseURL, newPage }) => {
     const page = await newPage({ viewport: { width: 1024, height: 768 } });
-    await openScenario(page, baseURL, 'seed-002-issue-1');
-    await page.getByRole('button', { name: 'Edit scenario' }).click();
-    await page
-      .getByRole('textbox', { name: 'Scenario JSON' })
-      .fill(JSON.stringify(SCENARIO, null, 2));
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runPasted(page, baseURL, SCENARIO);
     await until(
       page,
       () => document.querySelector('[data-testid=topic-local]') !== null,

@@ -6,7 +6,7 @@
 // is stored ("1st send failed: context deadline exceeded, but stored at 10:0"). Finding 4: the
 // cursor ledger row says what the range cap left in memory only.
 import assert from 'node:assert/strict';
-import { emptyFaultPlan, goToEnd, goToStep, openScenario, text } from './lib.mjs';
+import { emptyFaultPlan, goToEnd, goToStep, openScenario, runPasted, text } from './lib.mjs';
 import { fitsWindow } from './picker.mjs';
 
 const VIEWS = [
@@ -100,12 +100,7 @@ const chunksReceived = {
   timeout: 90_000,
   run: async ({ baseURL, newPage }) => {
     const page = await newPage({ viewport: { width: 1024, height: 768 } });
-    await openScenario(page, baseURL, 'seed-002-issue-1');
-    await page.getByRole('button', { name: 'Edit scenario' }).click();
-    await page
-      .getByRole('textbox', { name: 'Scenario JSON' })
-      .fill(JSON.stringify(CHUNKED, null, 2));
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runPasted(page, baseURL, CHUNKED);
     await goToEnd(page);
     const chips = await page.getByTestId('sub-sub-received').locator('.chip').allInnerTexts();
     assert.deepEqual(chips, ['10:0 M1[1/2]', '10:1 M1[2/2]']);
