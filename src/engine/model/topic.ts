@@ -1,7 +1,6 @@
 // The topic in one cluster: `PersistentTopic`, its `MessageDeduplication` state and the managed
 // ledger under it (abstract storage; BookKeeper's state is in bookkeeper.ts). Plain data.
-import type { BkState, Subscription } from './bookkeeper';
-import type { ResentAdd } from './bookkeeper';
+import type { BkState, ResentAdd, Subscription } from './bookkeeper';
 import type { MsgRef } from './producer';
 
 /** A managed-ledger position, shown as Pulsar shows it (`ledgerId:entryId`). */
