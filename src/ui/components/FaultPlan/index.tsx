@@ -6,7 +6,7 @@
 // Removing a fault re-runs the branch, with every remove button disabled meanwhile: the focus
 // would fall to the page's body. Once the run is back, a fault removed from the keyboard hands the
 // focus to the next fault's remove button, else the previous one's, else the panel's heading.
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { removeFault, setCursor, useApp, useShownStep } from '../../store';
 import { StoreNotice } from '../ScenarioPicker/Notice';
 import { placedFaults } from './placed';
@@ -27,17 +27,36 @@ export function FaultPlan() {
   const list = useRef<HTMLUListElement>(null);
   // The index of the fault whose remove button had the focus when it was pressed.
   const removed = useRef<number | null>(null);
+  // Where the focus was handed, until the reader moves it: a run that starts again right after
+  // disables the buttons, and Chromium drops a disabled button's focus to the body (the e2e
+  // focus-keeping test saw it under load); the focus comes back when that run is done.
+  const handed = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const moved = (e: FocusEvent) => {
+      if (e.target !== handed.current) handed.current = null;
+    };
+    document.addEventListener('focusin', moved);
+    return () => document.removeEventListener('focusin', moved);
+  }, []);
   useLayoutEffect(() => {
+    if (busy) return;
     const at = removed.current;
-    if (at === null || busy) return;
+    const focused = document.activeElement;
+    const onBody = !focused || focused === document.body;
+    if (at === null) {
+      const h = handed.current;
+      if (h?.isConnected && onBody) h.focus();
+      return;
+    }
     removed.current = null;
     // Not if the reader has moved on meanwhile (the focus is elsewhere on the page).
-    const focused = document.activeElement;
-    if (focused && focused !== document.body && !region.current?.contains(focused)) return;
+    if (!onBody && !region.current?.contains(focused)) return;
     const buttons = [
       ...(list.current?.querySelectorAll<HTMLButtonElement>('button.fault-remove') ?? []),
     ];
-    (buttons[at] ?? buttons[at - 1] ?? heading.current)?.focus();
+    const target = buttons[at] ?? buttons[at - 1] ?? heading.current;
+    target?.focus();
+    handed.current = target;
   }, [faults, busy]);
   if (!world) return null;
   // The same list as the topology graph's node menus (./topologyFaults), grouped per producer
