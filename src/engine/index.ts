@@ -60,6 +60,7 @@ export {
 export type { LoadResult } from './scenario/validate';
 export type { ValidationError } from './scenario/reader';
 export { storedMessages } from './protocol/ManagedLedger';
+export { maxUnackedRangesToPersist } from './protocol/ManagedCursorUnackedRanges';
 export { panelsOf, sequenceRange, sendLabel, responseLabel } from './render/panels';
 export { outcomeRows, type OutcomeFlag, type OutcomeRow } from './render/outcomes';
 export { heldSince, type HeldSince } from './render/heldSince';

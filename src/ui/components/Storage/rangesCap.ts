@@ -6,14 +6,14 @@
 // why 10:5 was missing — the reason consumer-ack-ranges-cap's M6 comes again (UX review 23,
 // finding 4). Said while it holds: the entries are still deleted in memory and the last write cut
 // them (`AckState.persistedCut`); a later write that keeps everything clears it.
-import type { World } from '../../../engine';
+import { maxUnackedRangesToPersist, type World } from '../../../engine';
 
 /** Per subscription of `cluster`'s topic, the words for what the last cursor write cut, if any. */
 export function rangesCut(w: World, cluster: string): Readonly<Record<string, string>> {
   const topic = w.topics[cluster];
   if (!topic) return {};
-  const max =
-    w.config.clusters.find((c) => c.name === cluster)?.maxUnackedRangesToPersist ?? 10_000;
+  // The engine's own reading of the cap (Pulsar's default when unset), so the words match the write.
+  const max = maxUnackedRangesToPersist(w, topic);
   const out: Record<string, string> = {};
   for (const s of Object.values(topic.subscriptions)) {
     const cut = (s.acked?.persistedCut ?? []).filter((p) =>
