@@ -121,8 +121,22 @@ function failedButStored(result: RunResult): string {
   return `; ${msgs.join(', ')} ${verb} reported failed, yet stored`;
 }
 
+/** The comment's first line: it does not depend on the window, so it is worked out once. */
+function heading(input: GithubInput): string {
+  const { result } = input;
+  const focus = focusOf(result, input.step);
+  const broke = focus.invariant
+    ? `${focus.invariant} violated at step ${focus.step}`
+    : `no invariant violated (${result.steps.length - 1} steps)${failedButStored(result)}`;
+  const fixes = input.fixes.length > 0 ? ` with ${input.fixes.join(', ')}` : '';
+  const forked = input.fork && forkLines(input.fork).length > 0 ? ', a fork' : '';
+  const edited = input.edited === 'builtin' ? ', edited' : '';
+  return `### Dedup Lab: ${escapeMarkdownText(input.title)} (\`${input.scenarioId}\`${fixes}${edited}${forked}): ${broke}`;
+}
+
 function compose(
   input: GithubInput,
+  head: string,
   from: number,
   to: number,
   withLink: boolean,
@@ -131,13 +145,6 @@ function compose(
   const { result } = input;
   const last = result.steps.length - 1;
   const focus = focusOf(result, input.step);
-  const broke = focus.invariant
-    ? `${focus.invariant} violated at step ${focus.step}`
-    : `no invariant violated (${last} steps)${failedButStored(result)}`;
-  const fixes = input.fixes.length > 0 ? ` with ${input.fixes.join(', ')}` : '';
-  const forked = input.fork && forkLines(input.fork).length > 0 ? ', a fork' : '';
-  const edited = input.edited === 'builtin' ? ', edited' : '';
-  const head = `### Dedup Lab: ${escapeMarkdownText(input.title)} (\`${input.scenarioId}\`${fixes}${edited}${forked}): ${broke}`;
   const whole = from <= 1 && to >= last;
   const range = whole ? { from: 1, to: last } : { from, to };
   // Labels are escaped by the renderer; a stray ``` must still not end the fence. Participant
@@ -175,13 +182,14 @@ export function buildGithubComment(input: GithubInput, max = GITHUB_MAX_CHARS): 
   const last = input.result.steps.length - 1;
   const focus = focusOf(input.result, input.step).step;
   const linkFits = input.link.length < max / 2 && !/[\s()<>]/.test(input.link);
+  const head = heading(input);
   // A short run is tried whole first; only when that does not fit does the window close in.
   let whole = last <= WHOLE_TRACE_STEPS;
   let radius = whole ? last : 25;
   for (;;) {
     const from = whole ? 1 : Math.max(1, focus - radius);
     const to = whole ? last : Math.min(last, focus + Math.max(2, Math.ceil(radius / 3)));
-    const text = compose(input, from, to, linkFits, true);
+    const text = compose(input, head, from, to, linkFits, true);
     if (text.length <= max) return { text, from, to };
     if (whole) {
       whole = false;
@@ -189,7 +197,7 @@ export function buildGithubComment(input: GithubInput, max = GITHUB_MAX_CHARS): 
     }
     if (radius === 0) {
       // Even the violation's own step is too big: keep the diagram and table, drop the rest.
-      const bare = compose(input, focus, focus, false, false);
+      const bare = compose(input, head, focus, focus, false, false);
       const fitted =
         bare.length <= max
           ? bare
