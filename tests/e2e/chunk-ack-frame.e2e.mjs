@@ -3,18 +3,13 @@
 // its message — "M1 (chunks 10:0, 10:1)" — with the button that lets it reach broker-1
 // (`ack:sub:10:0+10:1`, one step). Pasted into the editor as a user would write it.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { goToStep, runPasted, stepIs, text, until } from './lib.mjs';
 
-const CHUNKED = {
-  format: 'dedup-lab/scenario@1',
-  id: 'chunk-ack-frame-e2e',
-  title: 'a chunked M1, acks in flight',
-  clusters: [{ name: 'local', brokers: ['broker-1'], bookies: ['bookie-1'] }],
-  topic: { deduplication: false, ledger: { ensemble: 1, writeQuorum: 1, ackQuorum: 1 } },
-  producers: [{ name: 'p1', chunking: true }],
-  subscriptions: [{ name: 'sub', acks: 'in-flight', invariants: ['received-once'] }],
-  workload: [{ send: 'M1', producer: 'p1', size: 6000000 }],
-};
+/** p1 sends M1 of 6,000,000 bytes in two chunks (10:0, 10:1); sub acks in flight, checks received-once. */
+const CHUNKED = JSON.parse(
+  readFileSync(new URL('../ui/fixtures/chunked-m1.json', import.meta.url), 'utf8'),
+);
 const LAND = 'Let the CommandAck of M1 (chunks 10:0, 10:1) reach broker-1 now';
 
 const chunkAckFrame = {

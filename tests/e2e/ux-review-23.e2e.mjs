@@ -6,6 +6,7 @@
 // is stored ("1st send failed: context deadline exceeded, but stored at 10:0"). Finding 4: the
 // cursor ledger row says what the range cap left in memory only.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { emptyFaultPlan, goToEnd, goToStep, openScenario, runPasted, text } from './lib.mjs';
 import { fitsWindow } from './picker.mjs';
 
@@ -83,17 +84,10 @@ const blockedSendMenu = {
   },
 };
 
-/** p1 sends M1 of 6,000,000 bytes in two chunks (10:0, 10:1); sub checks received-once. */
-const CHUNKED = {
-  format: 'dedup-lab/scenario@1',
-  id: 'ux23-chunks-received',
-  title: 'a chunked M1 received by sub',
-  clusters: [{ name: 'local', brokers: ['broker-1'], bookies: ['bookie-1'] }],
-  topic: { deduplication: false, ledger: { ensemble: 1, writeQuorum: 1, ackQuorum: 1 } },
-  producers: [{ name: 'p1', chunking: true }],
-  subscriptions: [{ name: 'sub', acks: 'in-flight', invariants: ['received-once'] }],
-  workload: [{ send: 'M1', producer: 'p1', size: 6000000 }],
-};
+/** p1 sends M1 of 6,000,000 bytes in two chunks (10:0, 10:1); sub acks in flight, checks received-once. */
+const CHUNKED = JSON.parse(
+  readFileSync(new URL('../ui/fixtures/chunked-m1.json', import.meta.url), 'utf8'),
+);
 
 const chunksReceived = {
   name: 'ux23: at 1024 × 768 a chunked M1 received whole reads 10:0 M1[1/2], 10:1 M1[2/2] in the Subscriptions panel, as the Topic panel lists it',

@@ -8,6 +8,8 @@
 // CLI) say it; it read "failed: context deadline exceeded" beside "local 10:0, local 10:1".
 // Finding 4: the cursor ledger row says what the range cap left in memory only, and why.
 // Finding 5: a ⚡'s context-expired item names the wait it stands on, not both.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -33,17 +35,8 @@ const chips = (sub: string) =>
     .queryAllByText((_, e) => e?.classList.contains('chip') ?? false)
     .map((c) => c.textContent);
 
-/** p1 sends M1 of 6,000,000 bytes in two chunks (10:0, 10:1); `sub` checks received-once. */
-const CHUNKED = {
-  format: 'dedup-lab/scenario@1',
-  id: 'ux23-chunks-received',
-  title: 'a chunked M1 received by sub',
-  clusters: [{ name: 'local', brokers: ['broker-1'], bookies: ['bookie-1'] }],
-  topic: { deduplication: false, ledger: { ensemble: 1, writeQuorum: 1, ackQuorum: 1 } },
-  producers: [{ name: 'p1', chunking: true }],
-  subscriptions: [{ name: 'sub', acks: 'in-flight', invariants: ['received-once'] }],
-  workload: [{ send: 'M1', producer: 'p1', size: 6000000 }],
-};
+/** p1 sends M1 of 6,000,000 bytes in two chunks (10:0, 10:1); `sub` acks in flight, checks received-once. */
+const CHUNKED = JSON.parse(readFileSync(resolve(__dirname, 'fixtures/chunked-m1.json'), 'utf8'));
 
 describe('UX review 23: what a consumer received, chunks by their place', () => {
   it('a chunked M1 received whole reads 10:0 M1[1/2], 10:1 M1[2/2] — not M1 twice — as the Topic panel lists it', async () => {
