@@ -7,7 +7,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Panels } from '../../src/ui/components/Panels';
-import { movedWords } from '../../src/ui/components/Panels/Outcomes';
+import { movedWords } from '../../src/ui/components/Panels/sinceWords';
 import { appStore, selectScenario, setCursor } from '../../src/ui/store';
 import { startOnDirectRunner } from './startApp';
 
