@@ -410,6 +410,35 @@ const SCENARIOS: Record<string, Json> = {
   // clean — the limit hides row (b)'s duplicate.
   'u26-e05-b-go-limit-2': seed003([[0, 1, 2], [1], [3]], {}, { batching: { maxMessages: 2 } }),
 
+  // f01: seed 001's world with one send and the takeover as soon as p1 sent M1: broker-1 still takes
+  // M1 and sends its adds, but broker-2's fencing reads are older and fence both bookies first, so
+  // 3:1 is refused; recovery closes ledger 3 at 3:0 (1 entry, what broker-1 records too); broker-1's
+  // managed ledger fails, p1 reconnects to broker-2 and M1 is written once into the next ledger:
+  // local [3:0, M1], no violation.
+  'u26-f01-takeover-at-send': seed001(
+    ['M1'],
+    [slowBookie2('M1'), ownershipChange('local', 'broker-2', { event: 'sent', message: 'M1' })],
+  ),
+  // f02: row (a) with go-isolate-resends alone and p1's drop once round 1's batch is written: the
+  // resent batch [0, 1] is Dup (lowest 0 ≤ 0), -1:-1 for both; round 2's 0↺ travels alone (Dup) and
+  // 2 alone is above the broker's 0: local [M0, M1, M2], clean.
+  'u26-f02-a-isolate-drop': seed003(
+    [
+      [0, 1],
+      [0, 2],
+    ],
+    {
+      fixes: ['go-isolate-resends'],
+      faults: [disconnect('p1', { event: 'persisted', message: 'M0' })],
+    },
+  ),
+  // f03: Issue-1 (V1) with pr-23697: receipts are matched by source position, the copies' receipts
+  // are Case-2 and the unload's reconnect sends M3, M4: us-west [M1, M2, M3, M4], as the V2 built-in.
+  'u26-f03-issue-1-pr-23697': {
+    ...seed002(P1_P2, [brokenChannel(3, ['M1', 'M2']), ...CLOSING_UNLOADS]),
+    fixes: ['pr-23697'],
+  },
+
   // ---- searches (tests/explore/unseen-26.test.ts), each with and without the seed's fix ----
   // x01: seed 000 with two entries, a ChecksumError (either buffer) anywhere: E3 lost; the intact
   // buffer's path (Case-5, reconnect, Case-3 on -1:-1) is untouched by guard-rewind → still open.

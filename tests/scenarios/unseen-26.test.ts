@@ -314,6 +314,29 @@ const ROWS: ReviewRow[] = [
       }),
     ),
   },
+  {
+    id: 'f01',
+    title:
+      'seed 001 with one send and the takeover once p1 sent M1: the fence comes first, 3:1 refused, M1 written once by broker-2 — as predicted',
+    scenario: scenario('u26-f01-takeover-at-send'),
+    expected: quiescentNoAlarm(localStored(['3:0', 'M1'], { M1: '4:0' })),
+  },
+  {
+    id: 'f02',
+    title:
+      'row (a) with go-isolate-resends alone and a drop once round 1 is written: the resent batch Dup, 0↺ alone, 2 alone above 0 — clean, as predicted',
+    scenario: scenario('u26-f02-a-isolate-drop'),
+    expected: quiescentNoAlarm(
+      local(['M0', 'M1', 'M2'], { M0: [DUP, DUP], M1: [DUP], M2: ['stored at 10:1'] }),
+    ),
+  },
+  {
+    id: 'f03',
+    title:
+      'Issue-1 (V1) with pr-23697: the copies’ receipts are Case-2, M3 and M4 arrive after the unload — as the V2 built-in, as predicted',
+    scenario: scenario('u26-f03-issue-1-pr-23697'),
+    expected: quiescentNoAlarm(seed002(['M1', 'M2', 'M3', 'M4'])),
+  },
   lostLikeTheSeed('a02', 27),
   lostLikeTheSeed('a04', 27),
   lostLikeTheSeed('a05', 24, '10:3'),
