@@ -42,6 +42,18 @@ const deletedUnreplicated = (step: number, message: string, position: string, md
   );
 const e3Lost = (step: number, md = '10:5') => deletedUnreplicated(step, 'E3', '10:3', md);
 const E3_LOST_WEST = seed000(['E4', 'E5']);
+/** Seed 000 with E3, E4 (row a01's world), us-west storing E4 only. */
+const A01 = seed000(['E4'], ['E3', 'E4']);
+/** replication-progress as a proposed fix's terminal stop makes it: E3 not replicated, judged at `step`. */
+const stoppedVisibly = (step: number, why: string) =>
+  violated(
+    'replication-progress',
+    step,
+    ['E3'],
+    `replication stalled with E3 not replicated: the replicator terminated (${why})`,
+  );
+/** Row `id` of the book with one of seed 000's proposed fixes on (`--fix`). */
+const withFix = (id: string, fix: string) => scenario(id, { fixes: [fix] });
 /** A Go batch's outcomes (seed 003): each message's list, in send order. */
 const local = (stored: string[], outcomes: Record<string, string[]>) => ({
   stored: { local: stored },
@@ -89,7 +101,7 @@ const ROWS: ReviewRow[] = [
     title:
       'seed 000 with two entries: E3 lost by Case-1 once E4 raised the watermark — as predicted',
     scenario: scenario('u26-a01-two-entries'),
-    expected: quiescentWith(seed000(['E4'], ['E3', 'E4']), e3Lost(20, '10:4')),
+    expected: quiescentWith(A01, e3Lost(20, '10:4')),
   },
   {
     id: 'a03',
@@ -336,6 +348,66 @@ const ROWS: ReviewRow[] = [
       'Issue-1 (V1) with pr-23697: the copies’ receipts are Case-2, M3 and M4 arrive after the unload — as the V2 built-in, as predicted',
     scenario: scenario('u26-f03-issue-1-pr-23697'),
     expected: quiescentNoAlarm(seed002(['M1', 'M2', 'M3', 'M4'])),
+  },
+  {
+    id: 'g01',
+    title:
+      'a01 with guard-rewind: E3 fails with E4 pipelined behind it — the replicator stops visibly after E4’s receipt, nothing lost, as the seed’s table says',
+    scenario: withFix('u26-a01-two-entries', 'guard-rewind'),
+    expected: quiescentWith(
+      A01,
+      stoppedVisibly(18, 'guard-rewind: E3 failed while later entries may already be persisted'),
+    ),
+  },
+  {
+    id: 'g02',
+    title:
+      'a01 with sentinel-not-confirmed: E3’s -1:-1 is a failure, the rewind re-reads it for ever — a visible loop, as the seed’s table says',
+    scenario: withFix('u26-a01-two-entries', 'sentinel-not-confirmed'),
+    expected: {
+      ...A01,
+      violations: [
+        violated(
+          'replication-progress',
+          17,
+          ['E3'],
+          'replication loops without progress from step 17 to step 20 (read:replicator, deliver:replicator->broker-2:E3, deliver:broker-2->replicator:E3); E3 never replicated',
+        ),
+      ],
+      endedBy: 'loop',
+    },
+  },
+  {
+    id: 'g03',
+    title:
+      'a01 with fail-on-corrupt-head: the stop leaves E3 the head, so E4’s receipt is Case-5 and its close fails E4 though stored — a visible stop, as the seed’s table says',
+    scenario: withFix('u26-a01-two-entries', 'fail-on-corrupt-head'),
+    expected: quiescentWith(
+      A01,
+      violated(
+        'replication-progress',
+        17,
+        ['E3', 'E4'],
+        'replication stalled with E3 not replicated; E4 stored at us-west but still in the source backlog: the replicator terminated (fail-on-corrupt-head: local buffer of E3 is corrupted)',
+      ),
+    ),
+  },
+  {
+    id: 'g04',
+    title:
+      'a05 (intact buffer, V1) with guard-rewind: nothing fails, nothing rewinds, the guard never fires — E3 lost, as the seed’s table says',
+    scenario: withFix('u26-a05-intact-v1', 'guard-rewind'),
+    expected: quiescentWith(E3_LOST_WEST, e3Lost(24, '10:3')),
+  },
+  {
+    id: 'g05',
+    title:
+      'a07 (NotAllowedError once, V1) with guard-rewind: the head’s failure with E4, E5 pipelined stops the replicator — no loss, as the seed’s table says',
+    scenario: withFix('u26-a07-not-allowed-once-v1', 'guard-rewind'),
+    expected: quiescentWith(
+      E3_LOST_WEST,
+      stoppedVisibly(25, 'guard-rewind: E3 failed while later entries may already be persisted'),
+    ),
   },
   lostLikeTheSeed('a02', 27),
   lostLikeTheSeed('a04', 27),
