@@ -48,6 +48,7 @@ export {
 export type { Counterexample, ExploreProgress, ExploreResult } from './explore/explorer';
 export type { ExploreOptions } from './explore/bounds';
 export type { RunResult, ScheduleError, StepRecord, Violation } from './sim/run';
+export type { EndNote } from './check/endNote';
 export { SAFETY_INVARIANTS } from './check/invariants';
 export type { InvariantId } from './check/invariants';
 export {

@@ -12,7 +12,7 @@
 // `auto` takes the first such action next and goes on.
 import { checkSafety, type InvariantId } from '../check/invariants';
 import { fairLoopWithoutProgress, replicationStalled, starvedActions } from '../check/progress';
-import { quietNotes } from '../check/quiet';
+import { quietNotes, type EndNote } from '../check/quiet';
 import { fingerprint } from '../explore/fingerprint';
 import type { Config } from '../model/config';
 import type { SimEvent } from '../model/events';
@@ -64,6 +64,13 @@ export interface RunResult {
    * broken channel that never healed, an application send that never completes); empty otherwise.
    */
   readonly endNotes: readonly string[];
+  /**
+   * The same notes as data, one per sentence of `endNotes` (whose text is `text` here): each with
+   * the faults it names (a send-timeout, a context-expired, a disconnect or unload-topic at the
+   * quiet end), as the scenario format writes them — the app adds one to the fault plan from its
+   * button. The sentence prints these fault objects, so the two cannot disagree.
+   */
+  readonly endNotesDetail: readonly EndNote[];
   readonly error: ScheduleError | null;
 }
 
@@ -175,7 +182,7 @@ export function run(
       });
     break;
   }
-  const endNotes = endedBy === 'quiescent' ? quietNotes(world) : [];
+  const endNotesDetail = endedBy === 'quiescent' ? quietNotes(world) : [];
   return {
     scenario: config.id,
     steps,
@@ -183,7 +190,8 @@ export function run(
     stored: storedOf(world),
     outcomes: outcomesOf(world),
     endedBy,
-    endNotes,
+    endNotes: endNotesDetail.map((n) => n.text),
+    endNotesDetail,
     error,
   };
 }
