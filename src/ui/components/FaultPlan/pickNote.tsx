@@ -40,8 +40,10 @@ appStore.subscribe((s) => {
 /**
  * Adds `f` to the plan (addFault) and notes it at `origin`. A fault the validator refuses is undone
  * by the run (store/run.ts): the note then says so, and the Fault plan's notice says why.
+ * `moved`, once the run is back and before the note is kept: a cursor move the pick makes (a quiet
+ * end's button goes to the new end), so the note stays at the step the user is taken to.
  */
-export function pickFault(origin: string, f: FaultJson): Promise<void> {
+export function pickFault(origin: string, f: FaultJson, moved?: () => void): Promise<void> {
   const what = describeFault(f);
   const done = addFault(f);
   const s = appStore.getState();
@@ -55,6 +57,7 @@ export function pickFault(origin: string, f: FaultJson): Promise<void> {
   notes.setState({ note });
   return done.then(() => {
     if (notes.getState().note !== note) return;
+    moved?.();
     const after = appStore.getState();
     const kept = after.branches[after.branch]?.faults.includes(f) ?? false;
     notes.setState({ note: { ...note, state: kept ? 'added' : 'refused', at: after.cursor } });

@@ -100,7 +100,7 @@ export function NextActions() {
           )}
         </>
       )}
-      {last && <EndNotes result={result} />}
+      {last && <EndNotes result={result} place="next" />}
     </section>
   );
 }

@@ -77,7 +77,7 @@ export function InvariantsPanel({
       {violations.length > 0 && endedBy === 'loop' && (
         <p className="muted">The run {ENDED.loop}.</p>
       )}
-      <EndNotes result={result} />
+      <EndNotes result={result} place="invariants" />
       {error && <p className="bad">Schedule stopped: {error.message}</p>}
     </section>
   );
