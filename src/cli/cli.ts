@@ -205,7 +205,8 @@ export function readTarget(target: string, io: CliIo): { json: unknown } | null 
 function render(result: RunResult, format: RunArgs['format']): string {
   switch (format) {
     case 'json': {
-      const { scenario, steps, violations, stored, outcomes, endedBy, endNotes } = result;
+      const { scenario, steps, violations, stored, outcomes, endedBy, endNotes, endNotesDetail } =
+        result;
       const list = violations.map(({ invariant, step, messages, detail }) => ({
         invariant,
         step,
@@ -213,7 +214,8 @@ function render(result: RunResult, format: RunArgs['format']): string {
         detail,
       }));
       // `endNotes` (an addition) only when there is something to say: every other run's JSON is as before.
-      const notes = endNotes.length > 0 ? { endNotes } : {};
+      // `endNotesDetail` beside it gives each note's faults as plan entries, for a script to add them.
+      const notes = endNotes.length > 0 ? { endNotes, endNotesDetail } : {};
       return JSON.stringify(
         {
           scenario,

@@ -46,7 +46,10 @@ describe('cli: pending-queue-full-blocks', () => {
   it('run: exit 0, N1 pending and N2 never sent; endNotes and stderr say the pending queue is full', () => {
     const r = cli(['run', 'pending-queue-full-blocks']);
     expect(r.code).toBe(0);
-    const out = r.json() as { endNotes: string[] } & Record<string, unknown>;
+    const out = r.json() as {
+      endNotes: string[];
+      endNotesDetail: { text: string; faults: unknown[] }[];
+    } & Record<string, unknown>;
     expect(out).toMatchObject({
       violations: [],
       stored: { local: ['N1', 'M1'] },
@@ -56,6 +59,12 @@ describe('cli: pending-queue-full-blocks', () => {
     expect(out.endNotes[1]).toMatch(
       /^pb's send of N2 waits for a permit and nothing more can happen: the pending queue is full \(maxPendingMessages 1: 1 permit held by N1\)/,
     );
+    // Each note's faults as plan entries: N1's send timeout would fail it; a Java send blocked on
+    // a permit has no context to end, so the second note offers nothing.
+    expect(out.endNotesDetail).toEqual([
+      { text: out.endNotes[0], faults: [{ kind: 'send-timeout', message: 'N1' }] },
+      { text: out.endNotes[1], faults: [] },
+    ]);
     expect(r.stderr).toContain('note: the run ended quiescent after step 11, but pb');
     expect(r.stderr).toContain(
       'the pending queue is full (maxPendingMessages 1: 1 permit held by N1)',
