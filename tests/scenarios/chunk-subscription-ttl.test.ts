@@ -18,7 +18,8 @@ import { BUILTINS } from '../../src/scenarios';
 const C03 = 'u20-c03-geo-chunked-ttl-mid-message';
 const WHY =
   "the consumer discarded M1[2/2] at 10:1, a chunk with no context: M1's first chunk never reached it (an unexpected chunk) — the message TTL expired its chunk at 10:0 on this subscription's cursor: M1 is lost to sub";
-const DISCARD = `received 10:1 from broker-1: ${WHY}; acknowledged: mark-delete 10:1`;
+// Acknowledged: the TTL took M1[1/2], so M1's publish time is past the incomplete-chunk expiry.
+const DISCARD = `received 10:1 from broker-1: ${WHY}; acknowledged (doAcknowledge): its publish time is more than expireTimeOfIncompleteChunkedMessageMillis (60000) ago, since the message TTL expired an earlier chunk of it: mark-delete 10:1`;
 
 /** c03 as review 20 wrote it, or with `patch` over it (e.g. no faults). */
 const c03 = (patch: Json = {}): RunResult => runOf({ ...scenario(C03), ...patch });
@@ -33,7 +34,7 @@ describe("c03: the TTL takes M1's first chunk on the subscription's cursor", () 
   it('the us-east consumer discards the lone last chunk and never receives M1; M2 arrives', () => {
     expect(consumerStory(c03())).toEqual([
       'PersistentMessageExpiryMonitor.findEntryComplete: message TTL: subscription sub expires 10:0 (M1): mark-delete → 10:0',
-      `ConsumerImpl.processMessageChunk: ${DISCARD}`,
+      `ConsumerImpl.processMessageChunk:unexpected-chunk-acked: ${DISCARD}`,
       'ManagedCursorImpl.asyncMarkDelete: received 10:2 (M2) from broker-1, acknowledged: mark-delete 10:2',
     ]);
   });

@@ -299,6 +299,12 @@ export interface NegativeAcks {
   chunkIds?: Record<string, Position[]>;
 }
 
+/** A discarded chunk's ack: sent (`doAcknowledge`) or left to `trackMessage`, in words that say why. */
+export interface DiscardAck {
+  readonly acknowledged: boolean;
+  readonly why: string;
+}
+
 /** One entry a subscription's consumer received (`ConsumerImpl.messageReceived`). */
 export interface SubscriptionReceipt {
   readonly position: Position;
@@ -306,6 +312,10 @@ export interface SubscriptionReceipt {
   readonly msgs: readonly MsgRef[];
   /** Why `ConsumerImpl.processMessageChunk` discarded this chunk, losing its message to this consumer; absent otherwise. */
   readonly discarded?: string;
+  /** With `discarded`: whether the consumer acknowledges the chunk, and why (ConsumerImplUnexpectedChunk.ts). */
+  readonly discardAck?: DiscardAck;
+  /** Other messages this entry made the consumer drop (the pending limit's eviction), and why; absent otherwise. */
+  readonly othersLost?: string;
   /** A redelivery (`acks: "in-flight"`): why the broker sent this entry again. */
   readonly redelivered?: string;
 }

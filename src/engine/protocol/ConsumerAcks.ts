@@ -17,6 +17,7 @@ import {
   incompleteChunkOf,
   releasedChunkAcks,
 } from './ConsumerChunkAcks';
+import { leftUnacknowledged, UNEXPECTED_CHUNK_ACKED } from './ConsumerImplUnexpectedChunk';
 import { recoverCursorLedger, withDeletedText, writeCursorLedger } from './ManagedCursorLedger';
 import { asyncClose } from './ManagedCursorClose';
 import { cutByTheCap, notPersistedReason } from './ManagedCursorUnackedRanges';
@@ -98,7 +99,9 @@ export function receivedWithAckInFlight(
     : ids.length
       ? ` (${ids.join(', ')})`
       : '';
-  const again = why === undefined ? '' : ` again — redelivered: ${why}`;
+  const again =
+    (why === undefined ? '' : ` again — redelivered: ${why}`) +
+    (receipt.othersLost ? `; ${receipt.othersLost}` : '');
   const rule =
     why === undefined
       ? 'PersistentAcknowledgmentsGroupingTracker.addAcknowledgment'
@@ -107,11 +110,19 @@ export function receivedWithAckInFlight(
   const uuid = incompleteChunkOf(s, receipt);
   if (uuid !== undefined) {
     holdChunkAck(s, receipt, uuid);
+    // Chunks held for a message this entry made the consumer drop leave now: the limit's eviction
+    // (with its auto-ack) and the timer acknowledge them (`removeChunkMessage`).
+    const due = releasedChunkAcks(s);
+    if (due.length > 0) a.inFlight.push({ positions: due, born: tick(ctx.w) });
+    const leave =
+      due.length > 0
+        ? `; CommandAck ${due.map(pos).join(', ')} (the chunks it held of the message dropped) on its way`
+        : '';
     ctx.events.push(
       ev(
         'log',
         consumer(s),
-        `received ${key}${what} from ${s.broker}${again}; ${ids.join(', ')} is not complete yet: no CommandAck until the application has it whole`,
+        `received ${key}${what} from ${s.broker}${again}${leave}; ${ids.join(', ')} is not complete yet: no CommandAck until the application has it whole`,
         ids,
         {
           cluster: topic.cluster,
@@ -121,6 +132,10 @@ export function receivedWithAckInFlight(
     );
     return;
   }
+  // A discarded chunk Pulsar does not acknowledge (ConsumerImplUnexpectedChunk.ts): an ack hole.
+  const d = receipt.discardAck;
+  if (d && !d.acknowledged)
+    return leftUnacknowledged(ctx, topic, s, receipt, `${key}${what}`, again);
   // The held chunks leave with it in one CommandAck (`newMultiMessageAck`: one frame, one step).
   const acks = [...releasedChunkAcks(s), p];
   a.inFlight.push({ positions: acks, born: tick(ctx.w) });
@@ -128,12 +143,13 @@ export function receivedWithAckInFlight(
     ev(
       'log',
       consumer(s),
-      `received ${key}${what} from ${s.broker}${again}; acknowledges it: CommandAck ${acks.map(pos).join(', ')} on its way`,
+      `received ${key}${what} from ${s.broker}${again}; ${d ? d.why : 'acknowledges it'}: CommandAck ${acks.map(pos).join(', ')} on its way`,
       ids,
       {
         cluster: topic.cluster,
-        rule:
-          acks.length > 1 && why === undefined
+        rule: d
+          ? UNEXPECTED_CHUNK_ACKED
+          : acks.length > 1 && why === undefined
             ? 'PersistentAcknowledgmentsGroupingTracker.flush:unAckedChunkedMessageIdSequenceMap'
             : rule,
       },

@@ -70,6 +70,7 @@ export function chunkAssembler(
         dropped?.(
           names.get(u) ?? u,
           `the consumer's maxPendingChunkedMessage (${rules.maxPending}) evicted it${where(at)} and acknowledged its chunks`,
+          { uuid: u, kind: 'evicted' },
         );
         return;
       }
@@ -104,6 +105,10 @@ export function chunkAssembler(
             : c.id < set.length
               ? `the consumer dropped it${where(at)}, at the repeated chunk ${chunk} (before PR 20948)`
               : `the consumer dropped it${where(at)}, at ${chunk} after ${m.msg}[${set.length}/${c.of}] (an unexpected chunk)`,
+          // Whether the timer expired this message before: its publish time is then past the limit.
+          rules.expiries?.some((x) => x.uuid === uuid)
+            ? { uuid, kind: 'unexpected', expired: true }
+            : { uuid, kind: 'unexpected' },
         );
       }
       taken.delete(uuid);
@@ -136,9 +141,18 @@ const where = (at: Position): string =>
 
 /**
  * Told, for a message whose open context the consumer dropped — or one of whose chunks it discarded
- * for want of a context (its first chunk never reached this consumer) — why (`chunkAssembler`'s `dropped`).
+ * for want of a context (its first chunk never reached this consumer) — why (`chunkAssembler`'s
+ * `dropped`), and how: the limit evicted it, the timer expired it, or a chunk of it was unexpected
+ * (`expired` when the timer had expired that message before). A subscription's consumer decides the
+ * discarded chunk's ack from it (ConsumerImplUnexpectedChunk.ts).
  */
-export type Dropped = (msg: string, why: string) => void;
+export type Dropped = (msg: string, why: string, how: DropCause) => void;
+
+export interface DropCause {
+  readonly uuid: string;
+  readonly kind: 'evicted' | 'expired' | 'unexpected';
+  readonly expired?: true;
+}
 
 /**
  * Why the consumer dropped each message it dropped, the first time, over `entries` in order — for
@@ -192,6 +206,7 @@ export function expireBefore(
     dropped?.(
       open.names.get(x.uuid) ?? x.msg,
       `the consumer's expireTimeOfIncompleteChunkedMessage expired it after ${x.after.ledgerId}:${x.after.entryId}, incomplete (${set.length} of its chunks read), and acknowledged its chunks`,
+      { uuid: x.uuid, kind: 'expired' },
     );
   }
 }

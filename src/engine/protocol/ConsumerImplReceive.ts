@@ -6,12 +6,14 @@
 // A chunk with no `ChunkedMessageCtx` — its first chunk never reached this consumer, e.g. because a
 // message TTL mark-deleted it on the subscription's cursor — is discarded: its message is lost to
 // this subscription. What the consumer then does with the discarded chunk's acknowledgement is
-// described in docs/research/chunking.md ("A subscription's consumer").
+// ConsumerImplUnexpectedChunk.ts's rule (docs/research/chunking.md).
 import type { Subscription, SubscriptionReceipt } from '../model/bookkeeper';
+import type { ConsumerConfig } from '../model/config';
 import type { MsgRef } from '../model/producer';
 import type { ChunkContexts, StoredEntry, TopicState } from '../model/topic';
 import { frozen } from '../model/world';
 import { chunkAssembler, type OpenContexts } from './ConsumerImplChunks';
+import { type PastTheLimit, unexpectedChunkAck } from './ConsumerImplUnexpectedChunk';
 import { readableOrTrimmed } from './ManagedLedger';
 
 const at = (e: StoredEntry) => ({ ledgerId: e.ledgerId, entryId: e.entryId });
@@ -20,27 +22,42 @@ const at = (e: StoredEntry) => ({ ledgerId: e.ledgerId, entryId: e.entryId });
  * `s`'s consumer receives `e`: the receipt — its position, producer and messages, and, when the
  * consumer discards a chunk of it, why, in words that name the chunk, the message lost to this
  * subscription, and the cause when the subscription's own cursor skipped the earlier chunk (a
- * message TTL) — and, for a chunk, the open chunked messages `s` keeps for its next entry.
+ * message TTL), with what becomes of the chunk's ack (`unexpectedChunkAck`) — and, for a chunk, the
+ * open chunked messages `s` keeps for its next entry. Another message this entry evicts is told
+ * apart (`othersLost`): the entry itself may still be a chunk the consumer keeps.
  */
 export function messageReceived(
   topic: TopicState,
   s: Subscription,
   e: StoredEntry,
+  consumer: ConsumerConfig | undefined,
 ): SubscriptionReceipt {
   const base = { position: at(e), producerName: e.producerName, msgs: e.msgs };
   if (!e.msgs.some((m) => m.chunk)) return base;
+  const own = new Set(e.msgs.filter((m) => m.chunk).map((m) => `${e.producerName}-${m.seq}`));
   const whys: string[] = [];
+  const others: string[] = [];
+  // The unexpected-chunk branch ran for this entry's own chunk: what is known of its publish time.
+  const discard: { past?: PastTheLimit } = {};
   const open = openContexts(s.chunks);
   const feed = chunkAssembler(
     topic.chunkConsumer,
-    (msg, why) => whys.push(`${why}${expiredCause(topic, s, e, msg)}: ${msg} is lost to ${s.name}`),
+    (msg, why, how) => {
+      const ttl = expiredCause(topic, s, e, msg);
+      (own.has(how.uuid) ? whys : others).push(`${why}${ttl}: ${msg} is lost to ${s.name}`);
+      if (how.kind === 'unexpected' && own.has(how.uuid))
+        discard.past = how.expired ? 'expiry' : ttl ? 'ttl' : undefined;
+    },
     open,
   );
   for (const m of e.msgs) if (m.chunk) feed(e.producerName, m, at(e));
   const kept = keptContexts(open);
   if (kept) s.chunks = kept;
   else if (s.chunks) delete s.chunks;
-  return whys.length ? { ...base, discarded: whys.join('; ') } : base;
+  const lost = others.length ? { othersLost: others.join('; ') } : {};
+  if (!whys.length) return { ...base, ...lost };
+  const ack = 'past' in discard ? { discardAck: unexpectedChunkAck(consumer, discard.past) } : {};
+  return { ...base, discarded: whys.join('; '), ...ack, ...lost };
 }
 
 /**

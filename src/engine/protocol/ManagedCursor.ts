@@ -1,6 +1,6 @@
 // Subscriptions: a `ManagedCursorImpl` per subscription and a consumer on one broker that receives
 // what that broker's topic instance can read and acknowledges it at once (a chunk goes through the
-// consumer's assembly first, ConsumerImplReceive.ts, and is acknowledged even when discarded) —
+// consumer's assembly first, ConsumerImplReceive.ts; a discarded one as ConsumerImplUnexpectedChunk.ts says) —
 // unless the subscription opts into acknowledgements in flight (`acks: "in-flight"`), where the
 // CommandAck and the cursor ledger's write are steps of their own (ConsumerAcks.ts).
 // Reads trust the serving managed ledger's own view (closed ledgers up to the entry counts it
@@ -16,6 +16,7 @@ import { walkWithin } from './ManagedLedger';
 import { messageReceived } from './ConsumerImplReceive';
 import { readFrom, receivedWithAckInFlight } from './ConsumerAcks';
 import { incompleteChunkOf } from './ConsumerChunkAcks';
+import { UNEXPECTED_CHUNK_ACKED, UNEXPECTED_CHUNK_TRACKED } from './ConsumerImplUnexpectedChunk';
 import { droppedOldEpoch, nackedNow, receivedNegativelyAcked } from './NegativeAcksTracker';
 import { receivedForProcessing } from './UnAckedMessageTracker';
 
@@ -78,7 +79,7 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
   const p = { ledgerId: e.ledgerId, entryId: e.entryId };
   // A redelivery request on its way: the entry carries the old consumer epoch (NegativeAcksTracker.ts).
   if (s.acked?.nack?.command) return droppedOldEpoch(ctx, topic, s, p);
-  const receipt = messageReceived(topic, s, e);
+  const receipt = messageReceived(topic, s, e, ctx.w.config.consumer);
   // Acknowledgements in flight (opt-in): the ack leaves as its own CommandAck (ConsumerAcks.ts),
   // unless the application negatively acknowledges the message.
   const nacked = nackedNow(ctx, topic, s, receipt);
@@ -100,16 +101,30 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
   s.markDeletePosition = p;
   const ids = e.msgs.map((m) => m.msg);
   const mark = `mark-delete ${p.ledgerId}:${p.entryId}`;
-  // A discarded chunk is still acknowledged: see docs/research/chunking.md, "A subscription's consumer".
+  const others = receipt.othersLost ? `; ${receipt.othersLost}` : '';
+  // A discarded chunk: its ack is the unexpected-chunk rule's (ConsumerImplUnexpectedChunk.ts). This
+  // cursor is a mark-delete moved at each receipt, so it cannot keep the hole Pulsar leaves for a
+  // chunk it does not acknowledge: it moves on, and says so (`acks: "in-flight"` keeps the hole).
+  const d = receipt.discardAck;
   const text = receipt.discarded
-    ? `received ${p.ledgerId}:${p.entryId} from ${s.broker}: ${receipt.discarded}; acknowledged: ${mark}`
-    : `received ${p.ledgerId}:${p.entryId}${ids.length ? ` (${ids.join(', ')})` : ''} from ${s.broker}, acknowledged: ${mark}`;
+    ? `received ${p.ledgerId}:${p.entryId} from ${s.broker}: ${receipt.discarded}${others}; ${
+        !d
+          ? `acknowledged: ${mark}`
+          : d.acknowledged
+            ? `${d.why}: ${mark}`
+            : `${d.why}; this subscription acknowledges at once, so its cursor moves on all the same: ${mark}`
+      }`
+    : `received ${p.ledgerId}:${p.entryId}${ids.length ? ` (${ids.join(', ')})` : ''} from ${s.broker}${others}${others ? ';' : ','} acknowledged: ${mark}`;
   ctx.events.push(
     ev('log', `${s.name}-consumer`, text, ids, {
       cluster: topic.cluster,
-      rule: receipt.discarded
-        ? 'ConsumerImpl.processMessageChunk'
-        : 'ManagedCursorImpl.asyncMarkDelete',
+      rule: d
+        ? d.acknowledged
+          ? UNEXPECTED_CHUNK_ACKED
+          : UNEXPECTED_CHUNK_TRACKED
+        : receipt.discarded || receipt.othersLost
+          ? 'ConsumerImpl.processMessageChunk'
+          : 'ManagedCursorImpl.asyncMarkDelete',
     }),
   );
 }
