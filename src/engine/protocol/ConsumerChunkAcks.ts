@@ -34,8 +34,9 @@ export function holdChunkAck(s: Subscription, receipt: SubscriptionReceipt, uuid
 }
 
 /**
- * The held chunks whose message is no longer open — assembled by this receipt (or dropped by the
- * assembly, whose chunks the model acknowledges as it does a discarded one): they leave now, in
+ * The held chunks whose message is no longer open — assembled by this receipt, or evicted or expired
+ * by the assembly (`removeChunkMessage` acknowledges them; a context the unexpected-chunk branch
+ * dropped leaves its chunks unacknowledged: ConsumerImplUnexpectedChunk.ts): they leave now, in
  * order, ahead of the receipt's own ack.
  */
 export function releasedChunkAcks(s: Subscription): Position[] {

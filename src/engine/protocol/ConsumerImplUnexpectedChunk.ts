@@ -60,6 +60,22 @@ export function unexpectedChunkAck(
   };
 }
 
+/** The rule a discarded chunk's ack ran. */
+export const unexpectedChunkRule = (d: DiscardAck): string =>
+  d.acknowledged ? UNEXPECTED_CHUNK_ACKED : UNEXPECTED_CHUNK_TRACKED;
+
+/**
+ * A subscription acknowledging at once: its cursor is a mark-delete moved at each receipt, with no
+ * read position of its own, so it cannot keep the hole Pulsar leaves for a chunk it does not
+ * acknowledge — it moves on, and says so (`acks: "in-flight"` keeps the hole).
+ */
+export const atOnceAck = (d: DiscardAck | undefined, mark: string): string =>
+  !d
+    ? `acknowledged: ${mark}`
+    : d.acknowledged
+      ? `${d.why}: ${mark}`
+      : `${d.why}; this subscription acknowledges at once, so its cursor moves on all the same: ${mark}`;
+
 /**
  * The consumer leaves the discarded chunk `receipt` unacknowledged (`trackMessage`): no CommandAck
  * leaves for it, and from now on the cursor deletes with the hole in mind

@@ -14,9 +14,10 @@ import { type Ctx, peek } from '../sim/context';
 import { topicDown } from './OwnershipChange';
 import { walkWithin } from './ManagedLedger';
 import { messageReceived } from './ConsumerImplReceive';
-import { readFrom, receivedWithAckInFlight } from './ConsumerAcks';
+import { readFrom } from './ConsumerAcks';
+import { receivedWithAckInFlight } from './PersistentAcknowledgmentsGroupingTracker';
 import { incompleteChunkOf } from './ConsumerChunkAcks';
-import { UNEXPECTED_CHUNK_ACKED, UNEXPECTED_CHUNK_TRACKED } from './ConsumerImplUnexpectedChunk';
+import { atOnceAck, unexpectedChunkRule } from './ConsumerImplUnexpectedChunk';
 import { droppedOldEpoch, nackedNow, receivedNegativelyAcked } from './NegativeAcksTracker';
 import { receivedForProcessing } from './UnAckedMessageTracker';
 
@@ -80,7 +81,8 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
   // A redelivery request on its way: the entry carries the old consumer epoch (NegativeAcksTracker.ts).
   if (s.acked?.nack?.command) return droppedOldEpoch(ctx, topic, s, p);
   const receipt = messageReceived(topic, s, e, ctx.w.config.consumer);
-  // Acknowledgements in flight (opt-in): the ack leaves as its own CommandAck (ConsumerAcks.ts),
+  // Acknowledgements in flight (opt-in): the ack leaves as its own CommandAck
+  // (PersistentAcknowledgmentsGroupingTracker.ts),
   // unless the application negatively acknowledges the message.
   const nacked = nackedNow(ctx, topic, s, receipt);
   // A chunk of a message not whole yet gives the application nothing to nack: its ack is held
@@ -102,26 +104,16 @@ export function consumeNext(ctx: Ctx, topic: TopicState, s: Subscription): void 
   const ids = e.msgs.map((m) => m.msg);
   const mark = `mark-delete ${p.ledgerId}:${p.entryId}`;
   const others = receipt.othersLost ? `; ${receipt.othersLost}` : '';
-  // A discarded chunk: its ack is the unexpected-chunk rule's (ConsumerImplUnexpectedChunk.ts). This
-  // cursor is a mark-delete moved at each receipt, so it cannot keep the hole Pulsar leaves for a
-  // chunk it does not acknowledge: it moves on, and says so (`acks: "in-flight"` keeps the hole).
+  // A discarded chunk: its ack is the unexpected-chunk rule's (ConsumerImplUnexpectedChunk.ts).
   const d = receipt.discardAck;
   const text = receipt.discarded
-    ? `received ${p.ledgerId}:${p.entryId} from ${s.broker}: ${receipt.discarded}${others}; ${
-        !d
-          ? `acknowledged: ${mark}`
-          : d.acknowledged
-            ? `${d.why}: ${mark}`
-            : `${d.why}; this subscription acknowledges at once, so its cursor moves on all the same: ${mark}`
-      }`
+    ? `received ${p.ledgerId}:${p.entryId} from ${s.broker}: ${receipt.discarded}${others}; ${atOnceAck(d, mark)}`
     : `received ${p.ledgerId}:${p.entryId}${ids.length ? ` (${ids.join(', ')})` : ''} from ${s.broker}${others}${others ? ';' : ','} acknowledged: ${mark}`;
   ctx.events.push(
     ev('log', `${s.name}-consumer`, text, ids, {
       cluster: topic.cluster,
       rule: d
-        ? d.acknowledged
-          ? UNEXPECTED_CHUNK_ACKED
-          : UNEXPECTED_CHUNK_TRACKED
+        ? unexpectedChunkRule(d)
         : receipt.discarded || receipt.othersLost
           ? 'ConsumerImpl.processMessageChunk'
           : 'ManagedCursorImpl.asyncMarkDelete',

@@ -8,7 +8,8 @@
 // recovered with no entries). BadVersion fails the load (not
 // retried within a run). Then the clients move to the new owner (`switchToNewOwner`). The reload
 // after an unload, which needs no recovery, is in BrokerService.ts and shares `serveTopic`.
-import { type AckLoss, rewindOnReconnect } from './ConsumerAcks';
+import type { AckLoss } from './ConsumerAckLoss';
+import { rewindOnReconnect } from './ManagedCursorRewind';
 import { ev } from '../model/events';
 import type { TopicState } from '../model/topic';
 import { frozen } from '../model/world';

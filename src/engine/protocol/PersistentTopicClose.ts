@@ -10,7 +10,7 @@
 // The writes not yet confirmed fail, unanswered (`ManagedLedgerImpl.ledgerClosed`): with bookies
 // `ManagedLedgerImpl.asyncClose` closes the current ledger at its LAC, and bytes the bookies hold
 // past it are never readable. The producer resends them after it reconnects.
-import { rewindOnReconnect } from './ConsumerAcks';
+import { rewindOnReconnect } from './ManagedCursorRewind';
 import { replicationLinks } from '../model/config';
 import { ev } from '../model/events';
 import type { TopicState } from '../model/topic';

@@ -1,10 +1,13 @@
 // The consumer-acknowledgement half of `enabledActions` and `step` (`subscriptions[].acks:
 // "in-flight"`): a CommandAck reaching the broker, the mark-delete reaching the cursor ledger, and
-// the lose-ack fault. The rules are in protocol/ConsumerAcks.ts; this file only wires them in.
+// the lose-ack fault. The rules are in protocol/ConsumerAcks.ts and the files it names
+// (ManagedCursorAsyncDelete.ts, ManagedCursorRewind.ts); this file only wires them in.
 import { ev } from '../model/events';
 import type { Position } from '../model/topic';
 import type { World } from '../model/world';
-import { ackArrives, msgsAt, persistCursor, rewindOnReconnect } from '../protocol/ConsumerAcks';
+import { msgsAt } from '../protocol/ConsumerAcks';
+import { ackArrives, persistCursor } from '../protocol/ManagedCursorAsyncDelete';
+import { rewindOnReconnect } from '../protocol/ManagedCursorRewind';
 import { cursorLedgerBehind } from '../protocol/ManagedCursorLedger';
 import { nodeBehind } from '../protocol/ManagedCursorMetaStore';
 import { topicDown } from '../protocol/OwnershipChange';

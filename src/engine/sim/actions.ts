@@ -143,7 +143,7 @@ export type Action =
   | { readonly type: 'dedup-purge'; readonly cluster: string; readonly name: string }
   /** A subscription's consumer receives the next entry its broker can read and acknowledges it. */
   | { readonly type: 'consume'; readonly cluster: string; readonly subscription: string }
-  /** `acks: "in-flight"`: the consumer's head CommandAck reaches its broker (ConsumerAcks.ts). */
+  /** `acks: "in-flight"`: the consumer's head CommandAck reaches its broker (ManagedCursorAsyncDelete.ts). */
   | { readonly type: 'ack'; readonly cluster: string; readonly subscription: string }
   /** `acks: "in-flight"`: the broker writes the cursor's mark-delete to the cursor ledger. */
   | { readonly type: 'persist-cursor'; readonly cluster: string; readonly subscription: string }

@@ -1,0 +1,87 @@
+// Why an entry comes again after a consumer's reconnect with acks in flight (ManagedCursorRewind.ts):
+// its CommandAck was lost with the connection; or it landed and moved the mark-delete in memory,
+// and the cursor the next broker opened never held it (a crash, a fenced write, a close that met
+// BadVersion); or the cursor ledger dropped its individually deleted range (the cap); or it was
+// never acknowledged. Each reason names what moved the mark-delete — an ack, or the message TTL.
+import type { Subscription } from '../model/bookkeeper';
+import type { Position } from '../model/topic';
+import { positionText } from '../sim/context';
+import { notPersistedReason } from './ManagedCursorUnackedRanges';
+
+const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
+const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
+
+/**
+ * How a consumer's connection to its topic ended: `lost` — the connection dropped with acks on it,
+ * the same broker still serves the cursor (a `lose-ack` fault); `closed` — the topic closed
+ * gracefully and the cursor's close persisted its mark-delete (`ManagedCursorImpl.asyncClose`: an
+ * unload); `recovered` — the broker that serves the topic next opens the cursor from its ledger
+ * (`ManagedCursorImpl.recoverFromLedger`: a crash, or an ownership change whose old owner never
+ * closed it), so acks that landed but were not persisted are lost with it; `loaded` — the same,
+ * but the new owner opened the cursor at its topic load, before the consumer moved (an ownership
+ * change: ManagedCursorFencing.ts), so the move itself recovers nothing: the consumer reads from
+ * the read position that load set (`ManagedCursorImpl.recoveredCursor`), once.
+ */
+export type AckLoss = 'lost' | 'closed' | 'recovered' | 'loaded';
+
+/**
+ * What moved the mark-delete past an entry that comes again: its ack — or, for an entry the message
+ * TTL expired unacknowledged (`Subscription.expired`: the expiry only moves past what is not deleted
+ * yet), the expiry's `asyncMarkDelete`, as rate-limited and as unwritten as an ack's (review 25, row
+ * t05: a nacked M1 read "its ack landed"; its left-open item: the same after an ownership change).
+ */
+const movedBy = (s: Subscription, p: Position, landed: Position): string =>
+  s.expired?.some((x) => cmp(x, p) === 0)
+    ? `the message TTL expired it (mark-delete ${pos(landed)} in memory)`
+    : 'its ack landed';
+
+/** Why an entry at or below the lost in-memory mark-delete comes again. */
+const landedReason = (s: Subscription, p: Position, landed: Position, cause: string): string =>
+  s.expired?.some((x) => cmp(x, p) === 0)
+    ? `${movedBy(s, p, landed)}, but ${cause} before the cursor ledger held it`
+    : `${movedBy(s, p, landed)}, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`;
+
+/**
+ * Nothing more to send again — unless an earlier rewind (a redelivery request) already set entries to
+ * come again, which this one keeps: "nothing to deliver again" read as if they would not come
+ * (review 25, n01's crash after a negative ack's rewind).
+ */
+export const stillAgain = (redeliver: Record<string, string>, md: Position): string => {
+  // As RedeliveryRequests reads it: an entry at or below the mark-delete is not sent again.
+  const pending = Object.keys(redeliver).filter((k) => {
+    const [ledgerId, entryId] = k.split(':').map(Number);
+    return cmp({ ledgerId: ledgerId!, entryId: entryId! }, md) > 0;
+  });
+  return pending.length > 0
+    ? `nothing more to deliver again (${pending.join(', ')} still to be delivered again, from the earlier rewind)`
+    : 'nothing to deliver again';
+};
+
+/**
+ * What a reconnect lost, as `rewindOnReconnect` found it: the acks on the connection, the
+ * in-memory mark-delete before the cursor was opened again, the cause's words, the failed write
+ * that kept the old mark-delete (an ownership change's fenced write, a close's BadVersion), and the
+ * individually deleted entries the reopened cursor forgot.
+ */
+export interface LostWith {
+  readonly lost: readonly Position[];
+  readonly landed: Position;
+  readonly cause: string;
+  readonly fenced: string | undefined;
+  readonly closeFailed: string | undefined;
+  readonly forgotten: readonly Position[];
+}
+
+/** Why the entry at `p`, which the rewind sends again, comes again. */
+export function whyAgain(s: Subscription, p: Position, w: LostWith): string {
+  const { lost, landed, cause, fenced, closeFailed, forgotten } = w;
+  return lost.some((x) => cmp(x, p) === 0)
+    ? `the ack of ${pos(p)} was lost (${cause})`
+    : cmp(p, landed) <= 0
+      ? fenced !== undefined || closeFailed !== undefined
+        ? `${movedBy(s, p, landed)}, but ${fenced ?? closeFailed!}`
+        : landedReason(s, p, landed, cause)
+      : forgotten.some((x) => cmp(x, p) === 0)
+        ? notPersistedReason(s, p, closeFailed ?? cause)
+        : `it was not acknowledged before ${cause}`;
+}
