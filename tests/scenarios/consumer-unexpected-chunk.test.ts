@@ -45,7 +45,7 @@ describe('a later chunk of a message the pending limit evicted (c02): within the
     expect(receiptsOf(r, '10:2')).toEqual([
       {
         rule: TRACKED,
-        text: `received 10:2: the consumer discarded M1[2/2] at 10:2, a chunk with no context: M1's first chunk never reached it (an unexpected chunk): M1 is lost to sub from broker-1; ${WITHIN}`,
+        text: `received 10:2: the consumer discarded M1[2/2] at 10:2, a chunk with no context: M1's first chunk reached it earlier, but its context is gone (an unexpected chunk): M1 is lost to sub from broker-1; ${WITHIN}`,
       },
     ]);
     expect(acksLanded(r)).toEqual(['CommandAck 10:0', 'CommandAck 10:1, 10:3']);
@@ -85,6 +85,13 @@ describe('a later chunk of a message the pending limit evicted (c02): within the
       'ackTimeoutMillis passed for 10:2: not acknowledged yet',
     );
     expect(second!.rule).toBe(TRACKED);
+    // Why it came again names the consumer, not the application: the application never had it.
+    const sub = r.steps[r.steps.length - 1]!.world.topics.local!.subscriptions.sub!;
+    const again = sub.received.filter((x) => x.position.entryId === 2).map((x) => x.redelivered);
+    expect(again).toEqual([
+      undefined,
+      'the consumer discarded M1 and left it unacknowledged (trackMessage) within ackTimeoutMillis; the consumer asked for it again',
+    ]);
     expect(cursorOf(r)).toEqual({ markDelete: at(10, 1), deleted: [at(10, 3)] });
   });
 });

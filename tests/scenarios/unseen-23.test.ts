@@ -409,7 +409,7 @@ describe('review 23: the steps behind the rows', () => {
       .map((t) => t.split(' from ')[0]);
     expect(discarded).toEqual([
       'received 10:0: the consumer dropped it at 10:0, at the repeated chunk M1[1/2] (before PR 20948): M1 is lost to sub',
-      "received 10:1: the consumer discarded M1[2/2] at 10:1, a chunk with no context: M1's first chunk never reached it (an unexpected chunk): M1 is lost to sub",
+      "received 10:1: the consumer discarded M1[2/2] at 10:1, a chunk with no context: M1's first chunk reached it earlier, but its context is gone (an unexpected chunk): M1 is lost to sub",
     ]);
   });
   it('a08b: broker-2 opens the cursor at its load, fencing the cursor ledger; broker-1’s later write fails and changes nothing broker-2 holds, so the moved consumer gets 10:0 again', () => {

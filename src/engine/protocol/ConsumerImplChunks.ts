@@ -101,7 +101,7 @@ export function chunkAssembler(
         dropped(
           m.msg,
           set === undefined
-            ? `the consumer discarded ${chunk}${where(at)}, a chunk with no context: ${m.msg}'s first chunk never reached it (an unexpected chunk)`
+            ? `the consumer discarded ${chunk}${where(at)}, a chunk with no context: ${m.msg}'s first chunk ${names.has(uuid) ? 'reached it earlier, but its context is gone' : 'never reached it'} (an unexpected chunk)`
             : c.id < set.length
               ? `the consumer dropped it${where(at)}, at the repeated chunk ${chunk} (before PR 20948)`
               : `the consumer dropped it${where(at)}, at ${chunk} after ${m.msg}[${set.length}/${c.of}] (an unexpected chunk)`,

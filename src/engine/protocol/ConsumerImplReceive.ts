@@ -4,8 +4,8 @@
 // the entries it received before (`Subscription.chunks`, carried from one entry to the next, so a
 // receipt costs its own chunks, not a replay of everything received).
 // A chunk with no `ChunkedMessageCtx` — its first chunk never reached this consumer, e.g. because a
-// message TTL mark-deleted it on the subscription's cursor — is discarded: its message is lost to
-// this subscription. What the consumer then does with the discarded chunk's acknowledgement is
+// message TTL mark-deleted it on the subscription's cursor, or its context is gone (the pending limit
+// evicted it, the expiry timer dropped it) — is discarded: its message is lost to this subscription. What the consumer then does with the discarded chunk's acknowledgement is
 // ConsumerImplUnexpectedChunk.ts's rule (docs/research/chunking.md).
 import type { Subscription, SubscriptionReceipt } from '../model/bookkeeper';
 import type { ConsumerConfig } from '../model/config';
@@ -40,6 +40,12 @@ export function messageReceived(
   // The unexpected-chunk branch ran for this entry's own chunk: what is known of its publish time.
   const discard: { past?: PastTheLimit } = {};
   const open = openContexts(s.chunks);
+  // A first chunk this consumer took before, whose context is gone since (evicted, expired, cut by
+  // an unexpected chunk, or completed): named, so a later chunk's discard does not claim it never came.
+  for (const r of s.received)
+    for (const m of r.msgs)
+      if (m.chunk?.id === 0 && !open.names.has(`${r.producerName}-${m.seq}`))
+        open.names.set(`${r.producerName}-${m.seq}`, m.msg);
   const feed = chunkAssembler(
     topic.chunkConsumer,
     (msg, why, how) => {

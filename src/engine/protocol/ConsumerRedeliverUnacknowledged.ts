@@ -16,6 +16,17 @@ import { nextRequest, stillToResend } from './RedeliveryRequests';
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 
+/**
+ * Who left `p` unacknowledged: the application, or — for a chunk the consumer discarded and left to
+ * `trackMessage` (ConsumerImplUnexpectedChunk.ts) — the consumer itself: the application never had it.
+ */
+function timedOutWhat(s: Subscription, p: Position, ids: string): string {
+  const last = [...s.received].reverse().find((r) => cmp(r.position, p) === 0);
+  return last?.discarded !== undefined
+    ? `the consumer discarded ${ids} and left it unacknowledged (trackMessage)`
+    : `the application had not acknowledged ${ids}`;
+}
+
 export function redeliverUnacknowledged(ctx: Ctx, topic: TopicState, s: Subscription): void {
   const a = s.acked!;
   const n = a.nack!;
@@ -47,7 +58,7 @@ export function redeliverUnacknowledged(ctx: Ctx, topic: TopicState, s: Subscrip
     a.redeliver[pos(p)] = nacked.some((x) => cmp(x, p) === 0)
       ? `the application negatively acknowledged ${ids}; the consumer asked for it again after negativeAckRedeliveryDelay`
       : timedOut.some((x) => cmp(x, p) === 0)
-        ? `the application had not acknowledged ${ids} within ackTimeoutMillis; the consumer asked for it again`
+        ? `${timedOutWhat(s, p, ids)} within ackTimeoutMillis; the consumer asked for it again`
         : // Still to be sent after an earlier rewind: that one's reason stands.
           pending
           ? a.redeliver[pos(p)]!
