@@ -66,10 +66,10 @@ describe('a later chunk of a message the pending limit evicted (c02): within the
       'M1 is lost to sub from broker-1 again — redelivered: it was not acknowledged before the topic unloaded; not acknowledged',
     );
     expect(cursorOf(r)).toEqual({ markDelete: at(10, 1), deleted: [at(10, 3)] });
-    // received-once judges entries: the consumer received entry 10:2 twice, though the application
-    // got no message from either copy.
+    // received-once judges entries: the consumer received entry 10:2 twice, and its detail says the
+    // application got no message from either copy.
     expect(r.violations.map((v) => `${v.invariant} ${v.step}: ${v.detail}`)).toContain(
-      "received-once 30: sub's consumer received 10:2 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before the topic unloaded",
+      "received-once 30: sub's consumer received 10:2 (M1) twice — one stored entry at local, delivered again: it was not acknowledged before the topic unloaded (the consumer discarded it each time: its application got no message from it)",
     );
   });
 
