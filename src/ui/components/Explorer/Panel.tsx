@@ -27,7 +27,7 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
   const exploreButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const search = useSearch(start, exploreButton, cancelButton);
-  const { outcome, ran, running } = search;
+  const { outcome, ran, beside, running } = search;
   const [comparing, setComparing] = useState(false);
   const busy = running || comparing;
 
@@ -53,7 +53,7 @@ export default function ExplorerPanel({ start = workerExplore }: { start?: Start
       </div>
       <SearchStatus search={search} maxStates={fields.bounds.maxStates} />
       {outcome?.kind === 'done' && ran && (
-        <Results result={outcome.result} seconds={outcome.seconds} ran={ran} />
+        <Results result={outcome.result} seconds={outcome.seconds} ran={ran} beside={beside} />
       )}
       <CompareFixes
         start={start}

@@ -2,10 +2,13 @@
 // each violated invariant with its trace length and a button that opens the counterexample as a
 // branch. A verdict found with other fixes than the toggles show now says so (a UX review: after
 // turning guard-rewind on, the verdict found without it stayed on screen as if it were the fix's),
-// and its counterexample opens with the fixes it was found with.
+// and its counterexample opens with the fixes it was found with. Read beside the search before it
+// with other fixes (./beside.ts), each invariant says "still open" or "new", and one no longer
+// found says "closed"; each shortest trace names the faults it takes (UX review 24).
 import type { ExploreResult } from '../../../engine';
 import { fixesOn, openCounterexample, scenarioOf, setFixes, useApp } from '../../store';
 import { wholeWords } from '../Panels/breakName';
+import { besideWords, closedWords, traceFaultsText, type Searched } from './beside';
 import { secondsOf } from './SearchStatus';
 import {
   faultsText,
@@ -21,14 +24,20 @@ export function Results({
   result,
   seconds,
   ran,
+  beside = null,
 }: {
   result: ExploreResult;
   seconds: number;
   ran: Ran;
+  /** The search before this one, with other fixes (./beside.ts besideOf), if any. */
+  beside?: Searched | null;
 }) {
   const now = useApp((s) => s.fixes);
   const own = useApp((s) => scenarioOf(s)?.fixes);
   const stale = !sameFixes(now, ran.fixes);
+  const onNow = fixesOn(ran.fixes, own);
+  const onThen = beside ? fixesOn(beside.ran.fixes, own) : [];
+  const closed = beside ? closedWords(result, beside.result, onNow, onThen) : [];
   return (
     <div className="explorer-results" data-testid="explorer-results">
       <p data-testid="explorer-verdict">
@@ -65,12 +74,25 @@ export function Results({
           {staleText(fixesOn(ran.fixes, own), fixesOn(now, own))}
         </p>
       )}
+      {closed.length > 0 && (
+        <ul className="plain" data-testid="explorer-closed">
+          {closed.map((line) => (
+            <li key={line} className="ok">
+              {line}
+            </li>
+          ))}
+        </ul>
+      )}
       {result.violations.length > 0 && (
         <ol className="plain explorer-violations">
           {result.violations.map((v) => (
             <li key={v.invariant} data-testid={`explorer-violation-${v.invariant}`}>
               <strong>{v.invariant}</strong> — trace of {v.length} steps
+              {beside && <Beside words={besideWords(v, beside.result, onNow, onThen)} />}
               <div className="muted">{v.detail}</div>
+              <div className="muted" data-testid={`explorer-trace-faults-${v.invariant}`}>
+                {traceFaultsText(v.trace)}
+              </div>
               <button
                 type="button"
                 aria-label={`Open the ${v.invariant} counterexample`}
@@ -82,6 +104,15 @@ export function Results({
           ))}
         </ol>
       )}
+    </div>
+  );
+}
+
+/** "Still open" (found with the other fixes too) stands out; "new" is said plainly. */
+function Beside({ words }: { words: { open: boolean; text: string } }) {
+  return (
+    <div className={words.open ? 'explorer-still-open' : 'muted'} data-testid="explorer-beside">
+      {words.open ? <strong>{words.text}</strong> : words.text}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ExploreProgress, ExploreResult } from '../../../engine';
 import { appStore, pathToHere, scenarioOf } from '../../store';
 import { blockOf, type Bounds } from './bounds';
+import { besideOf, type Searched } from './beside';
 import type { ExploreHandle, StartExplore } from './session';
 import type { Ran } from './verdict';
 
@@ -30,6 +31,10 @@ export function useSearch(
   const [startedAt, setStartedAt] = useState(0);
   const [now, setNow] = useState(0);
   const handle = useRef<ExploreHandle | null>(null);
+  // The last finished search, and the one the verdict on screen is read beside (./beside.ts): the
+  // search before it with other fixes, else null.
+  const last = useRef<Searched | null>(null);
+  const [beside, setBeside] = useState<Searched | null>(null);
   const cancelAt = useRef(0);
   /** Cancel had the focus when the search ended: it goes to Explore, not to <body>. */
   const refocus = useRef(false);
@@ -75,8 +80,10 @@ export function useSearch(
     const t0 = performance.now();
     // run() is the Explore buttons' click (by mouse or key): the focus is on the one pressed.
     toCancel.current = document.activeElement instanceof HTMLButtonElement;
-    setRan({ faults, block, from: from ? s.cursor : null, fixes: [...s.fixes] });
+    const ranNow: Ran = { faults, block, from: from ? s.cursor : null, fixes: [...s.fixes] };
+    setRan(ranNow);
     setOutcome(null);
+    setBeside(null);
     setProgress(null);
     setStartedAt(t0);
     setNow(t0);
@@ -105,7 +112,12 @@ export function useSearch(
             ? { kind: 'done', result, seconds: (t1 - t0) / 1000 }
             : { kind: 'cancelled', progress: null, stopMs: t1 - cancelAt.current },
         );
-        if (result) setProgress(result);
+        if (result) {
+          setProgress(result);
+          const searched = { ran: ranNow, result, scenario: sc };
+          setBeside(besideOf(last.current, searched));
+          last.current = searched;
+        }
       },
       (e: unknown) => {
         if (handle.current !== h) return;
@@ -122,7 +134,7 @@ export function useSearch(
 
   /** Seconds from the start to the last report (progress or the end). */
   const seconds = Math.max(0, (now - startedAt) / 1000);
-  return { progress, outcome, ran, running, seconds, run, cancel };
+  return { progress, outcome, ran, beside, running, seconds, run, cancel };
 }
 
 export type Search = ReturnType<typeof useSearch>;
