@@ -3,7 +3,8 @@
 // two entries under a ChecksumError (x01) — with guard-rewind two invariants are violated where one
 // was, and the panel said nothing of no-silent-loss being the gap still open (the intact buffer's
 // path) nor of replication-progress being the fix's visible stop; under a NotAllowedError (x02)
-// guard-rewind closes the loss; seed 003's row (a) with a drop anywhere (x03) needs no fault at all.
+// guard-rewind closes the loss; seed 003's row (a) with a drop anywhere (x03) needs no fault at all;
+// seed 002's queue under V1 (x05) has no gap for pr-23697 to close.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -70,6 +71,16 @@ describe('UX review 24: a fix’s verdict beside the search without it', () => {
       'Closed with go-1565: no-silent-loss, found with no fixes (12 steps), is not found.',
     );
     expect(screen.getByTestId('explorer-verdict')).toHaveTextContent(/no violation in 704 states/);
+  });
+
+  it('x05 with pr-23697: nothing found either way — “nothing to close”', async () => {
+    await withoutThenWith('u26-x05-v1-drop', 'pr-23697');
+    expect(screen.getByTestId('explorer-closed')).toHaveTextContent(
+      'Nothing to close: with no fixes too, no invariant was violated.',
+    );
+    expect(screen.getByTestId('explorer-verdict')).toHaveTextContent(
+      /no violation in 14,527 states, complete/,
+    );
   });
 
   it('the first search, or one with the same fixes again, is read alone; its trace’s faults are named', async () => {

@@ -54,13 +54,19 @@ export function besideWords(
     : { open: false, text: `New with ${withWords(onNow)}: not found with ${withWords(onThen)}.` };
 }
 
-/** The invariants the search before found and this one did not: "closed" by the change of fixes. */
+/**
+ * The invariants the search before found and this one did not: "closed" by the change of fixes;
+ * or, neither finding any, that there was nothing to close.
+ */
 export function closedWords(
   now: ExploreResult,
   before: ExploreResult,
   onNow: readonly string[],
   onThen: readonly string[],
 ): string[] {
+  // Both clean: the fix had no gap to close here (review 26's x05, pr-23697), which is worth saying.
+  if (now.violations.length === 0 && before.violations.length === 0)
+    return [`Nothing to close: with ${withWords(onThen)} too, no invariant was violated.`];
   const found = new Set(now.violations.map((v) => v.invariant));
   return before.violations
     .filter((v) => !found.has(v.invariant))
