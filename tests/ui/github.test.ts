@@ -94,6 +94,31 @@ describe('Copy for GitHub', () => {
     expect(small.from <= focus && focus <= small.to).toBe(true);
   });
 
+  it('a scenario whose title is its id is named once, its fixes and edits in the brackets (UX review 24, finding 5)', () => {
+    const result = runBuiltin('seed-000-checksum-corrupted', ['guard-rewind']);
+    const head = (edited?: 'builtin') =>
+      buildGithubComment({
+        title: 'u26-x01',
+        scenarioId: 'u26-x01',
+        result,
+        step: 0,
+        link: LINK,
+        fixes: ['guard-rewind'],
+        ...(edited && { edited }),
+      }).text.split('\n')[0];
+    expect(head()).toMatch(/^### Dedup Lab: `u26-x01` \(with guard-rewind\): /);
+    expect(head('builtin')).toMatch(/^### Dedup Lab: `u26-x01` \(with guard-rewind, edited\): /);
+    const bare = buildGithubComment({
+      title: 'u26-x01',
+      scenarioId: 'u26-x01',
+      result,
+      step: 0,
+      link: LINK,
+      fixes: [],
+    }).text.split('\n')[0];
+    expect(bare).toMatch(/^### Dedup Lab: `u26-x01`: /);
+  });
+
   it('hostile titles stay text: no HTML, no link, no emphasis', () => {
     expect(escapeMarkdownText('<script>x</script> [a](b) *c* `d` | e')).toBe(
       '&lt;script&gt;x&lt;/script&gt; \\[a\\](b) \\*c\\* \\`d\\` \\| e',

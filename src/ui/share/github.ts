@@ -131,7 +131,13 @@ function heading(input: GithubInput): string {
   const fixes = input.fixes.length > 0 ? ` with ${input.fixes.join(', ')}` : '';
   const forked = input.fork && forkLines(input.fork).length > 0 ? ', a fork' : '';
   const edited = input.edited === 'builtin' ? ', edited' : '';
-  return `### Dedup Lab: ${escapeMarkdownText(input.title)} (\`${input.scenarioId}\`${fixes}${edited}${forked}): ${broke}`;
+  const extras = `${fixes}${edited}${forked}`;
+  // A scenario whose title is its id (a pasted one may be) is named once (UX review 24, finding 5).
+  const named =
+    input.title === input.scenarioId
+      ? `\`${input.scenarioId}\`${extras ? ` (${extras.replace(/^,? /, '')})` : ''}`
+      : `${escapeMarkdownText(input.title)} (\`${input.scenarioId}\`${extras})`;
+  return `### Dedup Lab: ${named}: ${broke}`;
 }
 
 function compose(
