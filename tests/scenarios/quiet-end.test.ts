@@ -50,7 +50,7 @@ describe('a quiescent end under a broken channel that never healed (r00)', () =>
     expect(r.stored['us-west']).toEqual(['M1', 'M2', 'M3', 'M4']);
     expect(r.endNotes).toEqual([]);
   });
-  it('the CLI: endedBy stays "quiescent", endNotes is added to the JSON, and stderr carries the note', () => {
+  it('the CLI: endedBy stays "quiescent", endNotes and endNotesDetail are added to the JSON, and stderr carries the note', () => {
     const out = cli(['run', 's.json', '--format', 'json'], file(R00));
     expect(out.code).toBe(0);
     const json = out.json();
@@ -64,7 +64,10 @@ describe('a quiescent end under a broken channel that never healed (r00)', () =>
       'outcomes',
       'endedBy',
       'endNotes',
+      'endNotesDetail',
     ]);
+    // Each note again, with the faults it offers as plan entries (a disconnect and an unload).
+    expect(json.endNotesDetail).toEqual(runOf(scenario(R00)).endNotesDetail);
     expect(out.stderr).toBe(
       `note: the run ended quiescent after step 25, but ${(json.endNotes as string[])[0]}\n`,
     );
@@ -79,6 +82,7 @@ describe('a quiescent end under a broken channel that never healed (r00)', () =>
   it('a run with nothing undone (a built-in) has no endNotes key in its JSON', () => {
     const out = cli(['run', 'seed-003-a-go', '--format', 'json']);
     expect(Object.keys(out.json())).not.toContain('endNotes');
+    expect(Object.keys(out.json())).not.toContain('endNotesDetail');
   });
 });
 
