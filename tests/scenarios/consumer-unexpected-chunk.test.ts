@@ -133,3 +133,27 @@ describe("the option at 0 turns the acknowledgement off, even for the message TT
     );
   });
 });
+
+describe('the timer expired M1, then the producer sent M1 again (c04 with acks in flight)', () => {
+  // The resent first chunk (10:1) opens a new context: it is not discarded and not acknowledged
+  // before M1 is whole. The expired attempt's chunk (10:0) is acknowledged at that receipt
+  // (removeChunkMessage), not held until the new M1 completes, though the uuid is the same.
+  const r = runOf({
+    ...scenario('u25-c04-expiry-then-resend'),
+    subscriptions: [{ name: 'sub', acks: 'in-flight' }],
+  });
+
+  it('10:1 starts M1 again: no discard, its ack held; the expiry acknowledges 10:0 on its own', () => {
+    const [resent] = receiptsOf(r, '10:1');
+    expect(resent!.text).toContain(
+      'its chunks so far are lost to sub, and this entry starts M1 again; CommandAck 10:0 (the chunks it held of the message dropped) on its way; M1 is not complete yet: no CommandAck until the application has it whole',
+    );
+    expect(resent!.text).not.toContain('M1 is lost to sub');
+    expect(acksLanded(r)).toEqual(['CommandAck 10:0', 'CommandAck 10:1, 10:2']);
+  });
+
+  it('M1 reaches the application once, and the cursor ends past it', () => {
+    expect(r.violations).toEqual([]);
+    expect(cursorOf(r)).toEqual({ markDelete: at(10, 2), deleted: [] });
+  });
+});

@@ -42,10 +42,14 @@ export function holdChunkAck(s: Subscription, receipt: SubscriptionReceipt, uuid
 export function releasedChunkAcks(s: Subscription): Position[] {
   const a = s.acked!;
   if (!a.chunkAcks?.length) return [];
-  const open = new Set(s.chunks?.open.map((o) => o.uuid) ?? []);
-  const due = a.chunkAcks.filter((c) => !open.has(c.uuid));
+  // Held while the context it was taken into is still open: a uuid opened again after the timer
+  // expired its old context (the producer sent the message again) does not hold the old chunks.
+  const open = s.chunks?.open ?? [];
+  const held = (c: { position: Position; uuid: string }) =>
+    open.some((o) => o.uuid === c.uuid && o.taken.some((t) => same(t, c.position)));
+  const due = a.chunkAcks.filter((c) => !held(c));
   if (due.length === 0) return [];
-  a.chunkAcks = a.chunkAcks.filter((c) => open.has(c.uuid));
+  a.chunkAcks = a.chunkAcks.filter(held);
   return due.map((c) => c.position).sort(cmp);
 }
 

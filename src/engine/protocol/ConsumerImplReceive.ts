@@ -35,6 +35,11 @@ export function messageReceived(
   const base = { position: at(e), producerName: e.producerName, msgs: e.msgs };
   if (!e.msgs.some((m) => m.chunk)) return base;
   const own = new Set(e.msgs.filter((m) => m.chunk).map((m) => `${e.producerName}-${m.seq}`));
+  // Messages this entry starts (its chunk 0): a context of the same uuid dropped on the way (the
+  // timer expired it) is the old attempt's, not this chunk's — this one opens a new context.
+  const starts = new Set(
+    e.msgs.filter((m) => m.chunk?.id === 0).map((m) => `${e.producerName}-${m.seq}`),
+  );
   const whys: string[] = [];
   const others: string[] = [];
   // The unexpected-chunk branch ran for this entry's own chunk: what is known of its publish time.
@@ -50,7 +55,11 @@ export function messageReceived(
     topic.chunkConsumer,
     (msg, why, how) => {
       const ttl = expiredCause(topic, s, e, msg);
-      (own.has(how.uuid) ? whys : others).push(`${why}${ttl}: ${msg} is lost to ${s.name}`);
+      if (how.kind !== 'unexpected' && starts.has(how.uuid))
+        others.push(
+          `${why}${ttl}: its chunks so far are lost to ${s.name}, and this entry starts ${msg} again`,
+        );
+      else (own.has(how.uuid) ? whys : others).push(`${why}${ttl}: ${msg} is lost to ${s.name}`);
       if (how.kind === 'unexpected' && own.has(how.uuid))
         discard.past = how.expired ? 'expiry' : ttl ? 'ttl' : undefined;
     },

@@ -2,7 +2,8 @@
 // what that broker's topic instance can read and acknowledges it at once (a chunk goes through the
 // consumer's assembly first, ConsumerImplReceive.ts; a discarded one as ConsumerImplUnexpectedChunk.ts says) —
 // unless the subscription opts into acknowledgements in flight (`acks: "in-flight"`), where the
-// CommandAck and the cursor ledger's write are steps of their own (ConsumerAcks.ts).
+// CommandAck and the cursor ledger's write are steps of their own (the CommandAck leaving:
+// PersistentAcknowledgmentsGroupingTracker.ts; landing and the write: ManagedCursorAsyncDelete.ts).
 // Reads trust the serving managed ledger's own view (closed ledgers up to the entry counts it
 // holds, the current ledger up to its last add confirmed), which is how an acknowledgement can land
 // on a position the ledger list does not record (PR 24722's symptom). Backlog is computed as Pulsar
