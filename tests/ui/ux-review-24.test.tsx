@@ -8,6 +8,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { ExploreResult } from '../../src/engine';
+import { besideOf, closedWords } from '../../src/ui/components/Explorer/beside';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
 import { runCustomScenario, toggleFix } from '../../src/ui/store';
 import { scenario } from '../scenarios/unseen-26.scenarios';
@@ -98,5 +100,32 @@ describe('UX review 24: a fix’s verdict beside the search without it', () => {
     await f.answer(1);
     expect(screen.queryByTestId('explorer-beside')).toBeNull();
     expect(screen.queryByTestId('explorer-closed')).toBeNull();
+  });
+});
+
+describe('nothing to close, within the states searched (review of session 24)', () => {
+  const clean = (complete: boolean) => ({ violations: [], complete }) as unknown as ExploreResult;
+  it('says so plainly only when both searches were complete', () => {
+    expect(closedWords(clean(true), clean(true), ['pr-23697'], [])).toEqual([
+      'Nothing to close: with no fixes too, no invariant was violated.',
+    ]);
+    expect(closedWords(clean(true), clean(false), ['pr-23697'], [])).toEqual([
+      'Nothing to close: with no fixes too, no invariant was violated in the states searched.',
+    ]);
+  });
+});
+
+describe('a search from here is read beside one from the same place only (review of session 24)', () => {
+  const result = { violations: [], complete: true } as unknown as ExploreResult;
+  const sc = {};
+  const searched = (prefix: string[], fixes: string[]) => ({
+    ran: { faults: [], block: {}, from: 2, prefix, fixes },
+    result,
+    scenario: sc,
+  });
+  it('the same step reached by other actions (another branch) is not the same place', () => {
+    const before = searched(['workload', 'deliver-send:p1'], []);
+    expect(besideOf(before, searched(['workload', 'deliver-send:p1'], ['go-1565']))).toBe(before);
+    expect(besideOf(before, searched(['workload', 'persist:local'], ['go-1565']))).toBeNull();
   });
 });

@@ -20,15 +20,17 @@ export interface Searched {
 }
 
 /**
- * The search to read `now` beside: the one before it on the same scenario, from the same place,
- * with the same bounds and fault plan — only the fixes differ. Anything else changed: none.
+ * The search to read `now` beside: the one before it on the same scenario, from the same place
+ * (the same step reached by the same actions), with the same bounds and fault plan — only the
+ * fixes differ. Anything else changed: none.
  */
 export function besideOf(before: Searched | null, now: Searched): Searched | null {
   if (!before || before.scenario !== now.scenario) return null;
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const { ran: a } = before;
   const { ran: b } = now;
-  if (a.from !== b.from || !same(a.block, b.block) || !same(a.faults, b.faults)) return null;
+  if (a.from !== b.from || !same(a.prefix, b.prefix)) return null;
+  if (!same(a.block, b.block) || !same(a.faults, b.faults)) return null;
   return sameFixes(a.fixes, b.fixes) ? null : before;
 }
 
@@ -66,7 +68,9 @@ export function closedWords(
 ): string[] {
   // Both clean: the fix had no gap to close here (review 26's x05, pr-23697), which is worth saying.
   if (now.violations.length === 0 && before.violations.length === 0)
-    return [`Nothing to close: with ${withWords(onThen)} too, no invariant was violated.`];
+    return [
+      `Nothing to close: with ${withWords(onThen)} too, no invariant was violated${now.complete && before.complete ? '' : ' in the states searched'}.`,
+    ];
   const found = new Set(now.violations.map((v) => v.invariant));
   return before.violations
     .filter((v) => !found.has(v.invariant))

@@ -80,7 +80,13 @@ export function useSearch(
     const t0 = performance.now();
     // run() is the Explore buttons' click (by mouse or key): the focus is on the one pressed.
     toCancel.current = document.activeElement instanceof HTMLButtonElement;
-    const ranNow: Ran = { faults, block, from: from ? s.cursor : null, fixes: [...s.fixes] };
+    const ranNow: Ran = {
+      faults,
+      block,
+      from: from ? s.cursor : null,
+      ...(prefix ? { prefix } : {}),
+      fixes: [...s.fixes],
+    };
     setRan(ranNow);
     setOutcome(null);
     setBeside(null);

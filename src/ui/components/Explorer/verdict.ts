@@ -9,6 +9,8 @@ export interface Ran {
   readonly faults: readonly FaultJson[];
   readonly block: Block;
   readonly from: number | null;
+  /** From here: the actions that led to `from` (two branches can be at one step by other paths). */
+  readonly prefix?: readonly string[];
   /** The fix toggles on when it started (the scenario's own `fixes` are on whatever they say). */
   readonly fixes: readonly string[];
 }
