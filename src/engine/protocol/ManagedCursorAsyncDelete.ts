@@ -41,7 +41,9 @@ export function ackArrives(ctx: Ctx, topic: TopicState, s: Subscription): void {
   );
   // A consumer that negatively acknowledges leaves holes: the mark-delete waits for them
   // (ManagedCursorIndividualDelete.ts); its redelivery request lands once the acks ahead of it did.
-  // So does a consumer that held a chunk's ack back for its message (ConsumerChunkAcks.ts).
+  // So does a consumer that held a chunk's ack back for its message (ConsumerChunkAcks.ts), or that
+  // left a discarded chunk unacknowledged (ConsumerImplUnexpectedChunk.ts): `chunkAcks` is then
+  // present, possibly empty — its presence is what keeps the hole, so it is never tidied away.
   if (a.nack || a.chunkAcks || head.positions.length > 1) {
     if (a.nack?.command && a.nack.command.behind > 0) a.nack.command.behind -= 1;
     return head.positions.length > 1
