@@ -207,7 +207,7 @@ export const bothEndsInView = (m) =>
 
 /**
  * Removes the Fault plan's entries of `kind` on each of `messages`, in order, waiting for each
- * re-run (the buttons are disabled meanwhile), until the plan has no entry left.
+ * re-run (the buttons are aria-disabled meanwhile: a press waits), until the plan has no entry left.
  */
 export async function emptyFaultPlan(page, kind, messages) {
   const plan = page.getByTestId('panel-faults');

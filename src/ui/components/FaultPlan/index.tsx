@@ -3,10 +3,12 @@
 // entries), and the topology faults the user can place at the current step: they happen right
 // after it. A fault the validator rejected is reported here, and the run stays as it was.
 //
-// Removing a fault re-runs the branch, with every remove button disabled meanwhile: the focus
-// would fall to the page's body. Once the run is back, a fault removed from the keyboard hands the
-// focus to the next fault's remove button, else the previous one's, else the panel's heading.
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+// Removing a fault re-runs the branch; meanwhile every remove button is aria-disabled and ignores a
+// press — not `disabled`, which makes Chromium drop the keyboard focus to the page's body (the e2e
+// focus-keeping test lost it so under load, when a second run started after the focus was handed).
+// Once the run is back, a fault removed from the keyboard hands the focus to the next fault's
+// remove button, else the previous one's, else the panel's heading.
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { removeFault, setCursor, useApp, useShownStep } from '../../store';
 import { StoreNotice } from '../ScenarioPicker/Notice';
 import { placedFaults } from './placed';
@@ -27,27 +29,11 @@ export function FaultPlan() {
   const list = useRef<HTMLUListElement>(null);
   // The index of the fault whose remove button had the focus when it was pressed.
   const removed = useRef<number | null>(null);
-  // Where the focus was handed, until the reader moves it: a run that starts again right after
-  // disables the buttons, and Chromium drops a disabled button's focus to the body (the e2e
-  // focus-keeping test saw it under load); the focus comes back when that run is done.
-  const handed = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    const moved = (e: FocusEvent) => {
-      if (e.target !== handed.current) handed.current = null;
-    };
-    document.addEventListener('focusin', moved);
-    return () => document.removeEventListener('focusin', moved);
-  }, []);
   useLayoutEffect(() => {
-    if (busy) return;
     const at = removed.current;
+    if (busy || at === null) return;
     const focused = document.activeElement;
     const onBody = !focused || focused === document.body;
-    if (at === null) {
-      const h = handed.current;
-      if (h?.isConnected && onBody) h.focus();
-      return;
-    }
     removed.current = null;
     // Not if the reader has moved on meanwhile (the focus is elsewhere on the page).
     if (!onBody && !region.current?.contains(focused)) return;
@@ -56,7 +42,6 @@ export function FaultPlan() {
     ];
     const target = buttons[at] ?? buttons[at - 1] ?? heading.current;
     target?.focus();
-    handed.current = target;
   }, [faults, busy]);
   if (!world) return null;
   // The same list as the topology graph's node menus (./topologyFaults), grouped per producer
@@ -110,8 +95,9 @@ export function FaultPlan() {
                 type="button"
                 className="link-button fault-remove"
                 aria-label={`Remove ${l.text}${l.alike}`}
-                disabled={busy}
+                aria-disabled={busy || undefined}
                 onClick={(e) => {
+                  if (busy) return;
                   if (e.currentTarget === document.activeElement) removed.current = i;
                   void removeFault(i);
                 }}
