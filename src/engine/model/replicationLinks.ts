@@ -13,6 +13,13 @@ export interface ReplicationConfig {
   readonly start: 'immediately' | 'after-workload';
   /** The replicator's producer name: `pulsar.repl.<from>--><to>` (`GeoPersistentReplicator`). */
   readonly producerName: string;
+  /**
+   * `in-flight` (opt-in; absent is `at-once`, what the model always did): each delete of the
+   * replicator's cursor reaches the cursor ledger in a step of its own
+   * (`ManagedCursorImpl.internalAsyncMarkDelete` → `persistPositionToLedger`, rate-limited), so a
+   * crash of the source's broker before it loses the delete (PersistentReplicatorCursor.ts).
+   */
+  readonly cursorWrites?: 'in-flight';
 }
 
 /**

@@ -14,6 +14,12 @@ export interface ReplicatorCursor {
    * caused is told apart from the delete of a replicated entry.
    */
   expired?: readonly Position[];
+  /**
+   * With `cursorWrites: "in-flight"` only: what the cursor ledger holds — the mark-delete and the
+   * individually deleted entries of the last write (`persistPositionToLedger`). The source topic's
+   * next load recovers the cursor from it (`ManagedCursorImpl.recoverFromLedger`).
+   */
+  persisted?: { markDeletePosition: Position; individuallyDeleted: Position[] };
 }
 
 /** `PersistentReplicator` / `GeoPersistentReplicator` in the source cluster. */

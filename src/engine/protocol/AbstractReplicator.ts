@@ -10,6 +10,7 @@ import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { posText } from './PersistentReplicator';
 import { closeProducerByApplication } from './ProducerImplClose';
+import { recoverReplicatorCursor } from './PersistentReplicatorCursor';
 
 /**
  * The visible, alarmed stop of seed 000's proposed fixes: no restart within the run. As Pulsar's
@@ -38,7 +39,8 @@ export function terminate(ctx: Ctx, link: ReplicationLink, reason: string): void
  * ran in the dead process, so nothing is graceful — its producer's connection drops with the
  * process (`ClientCnx.channelInactive` on the target side; what it had in flight is lost) and the
  * loaded topic's `PersistentTopic.startReplicator` opens the cursor at its persisted mark-delete and
- * deleted ranges, reads again after the mark-delete, and starts a new `GeoReplicationProducerImpl`
+ * deleted ranges (with `cursorWrites: "in-flight"` the deletes its ledger never got are gone:
+ * PersistentReplicatorCursor.ts), reads again after the mark-delete, and starts a new `GeoReplicationProducerImpl`
  * (lastPersistedSource back to 0:0) with nothing pending. A graceful close (an unload, an
  * ownership change) is `closeReplicatorProducer`.
  */
@@ -46,6 +48,8 @@ export function restartReplicator(ctx: Ctx, link: ReplicationLink): void {
   const r = replicatorOf(ctx.w, link)!;
   if (r.state === 'Terminated') return;
   const p = ctx.w.producers[link.key]!;
+  // First, as the close below may already start the new replicator from this cursor.
+  recoverReplicatorCursor(ctx, link, `${ctx.w.topics[link.cfg.from]!.owner} crashed`);
   // A producer already Closing (a graceful close the crash interrupts) finishes its close here
   // (ClientCnx.closeConnection → closeAndClearPendingMessages), which started the new one already.
   const closing = p.state === 'Closing';

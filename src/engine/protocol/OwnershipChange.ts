@@ -18,6 +18,7 @@ import { chunksNotReplayed, replayCursor } from './MessageDeduplication';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
 import { openClosedLedger } from './LedgerHandle';
 import { closeReplicatorProducer } from './AbstractReplicator';
+import { recoverReplicatorCursor } from './PersistentReplicatorCursor';
 import { readableEntries, readableOf } from './ManagedLedger';
 import { replicationLinks } from '../model/config';
 import { cursorsOpenedAtLoad } from './ManagedCursorFencing';
@@ -202,10 +203,15 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
   );
   // The old owner's PersistentTopic.close stops its replicator (AbstractReplicator.terminate closes
   // its producer gracefully); the new owner's runs from the persisted cursor with a new producer
-  // once that close is answered (a crash restarted it already, BrokerService.restartBroker).
+  // once that close is answered (a crash restarted it already, BrokerService.restartBroker). The
+  // new owner opened the cursor at its load, so the old owner's close cannot write it: with cursor
+  // writes in flight, what its ledger did not hold is gone (PersistentReplicatorCursor.ts).
   if (t.crashed === undefined)
     for (const l of replicationLinks(ctx.w.config))
-      if (l.cfg.from === topic.cluster) closeReplicatorProducer(ctx, l);
+      if (l.cfg.from === topic.cluster) {
+        recoverReplicatorCursor(ctx, l, `${t.broker} opened it at its load`);
+        closeReplicatorProducer(ctx, l);
+      }
 }
 
 /**

@@ -21,6 +21,7 @@ import { disconnectProducersOf } from './CommandCloseProducer';
 import { closeManagedLedger, failWritesOnClose } from './ManagedLedgerImpl';
 import { consumersReconnect } from './OwnershipChange';
 import { closeReplicatorProducer } from './AbstractReplicator';
+import { cursorClosePersists } from './PersistentReplicatorCursor';
 
 /**
  * `waitForClients`: the admin topic unload (`PersistentTopicsBase.internalUnloadNonPartitionedTopicAsync`
@@ -117,9 +118,15 @@ function closeAndLoad(ctx: Ctx, topic: TopicState): void {
   loadAfterClose(ctx, topic);
 }
 
-/** The managed ledger closed: the consumers come back and the same broker loads the topic. */
+/**
+ * The managed ledger closed — its replicators' cursors with it, writing what they hold in memory
+ * (cursor writes in flight, PersistentReplicatorCursor.ts) — the consumers come back and the same
+ * broker loads the topic.
+ */
 function loadAfterClose(ctx: Ctx, topic: TopicState): void {
   const cause = 'the topic unloaded';
+  for (const l of replicationLinks(ctx.w.config))
+    if (l.cfg.from === topic.cluster) cursorClosePersists(ctx, l);
   if (topic.bk) {
     consumersReconnect(ctx, topic, topic.owner, topic.owner, 'closed', cause);
     loadTopic(ctx, topic);

@@ -99,6 +99,13 @@ export function actionWords(key: string, world: World): string | null {
         ? `subscription ${rest[0]}'s CommandAck for entry ${entries[0]} reaches its broker`
         : `subscription ${rest[0]}'s CommandAck for entries ${entries.join(', ')} (one chunked message's chunks, in one command) reaches its broker`;
     }
+    case 'persist-replicator-cursor': {
+      // The link (`<from>-><to>:`) when there are several, then the mark-delete.
+      const link = rest.length === 3 ? `${REPLICATOR}:${rest[0]}` : REPLICATOR;
+      return (rest.length === 2 || rest.length === 3) && linkOfProducer(world.config, link)
+        ? `${who(world, link)}'s cursor writes mark-delete ${rest.at(-2)}:${rest.at(-1)} and its deleted entries to the cursor ledger`
+        : null;
+    }
     case 'persist-cursor':
       return rest.length === 3
         ? `the broker writes subscription ${rest[0]}'s mark-delete ${rest[1]}:${rest[2]} to the cursor ledger`

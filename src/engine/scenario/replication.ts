@@ -56,7 +56,7 @@ function readLink(
     return null;
   }
   const o = v as Record<string, unknown>;
-  r.known(o, path, ['from', 'to', 'dedup', 'start']);
+  r.known(o, path, ['from', 'to', 'dedup', 'start', 'cursorWrites']);
   const from = r.oneOf(o.from, `${path}.from`, clusters) ?? '';
   const to = r.oneOf(o.to, `${path}.to`, clusters) ?? '';
   if (from && from === to) r.fail(`${path}.to`, 'a cluster other than "from"', to);
@@ -67,7 +67,21 @@ function readLink(
     ['immediately', 'after-workload'] as const,
     'immediately',
   );
-  return { from, to, dedup, start, producerName: `pulsar.repl.${from}-->${to}` };
+  // Opt-in, and absent when not chosen, so a link without it is the config (and state) it was.
+  const writes = r.oneOfOr(
+    o.cursorWrites,
+    `${path}.cursorWrites`,
+    ['at-once', 'in-flight'] as const,
+    'at-once',
+  );
+  return {
+    from,
+    to,
+    dedup,
+    start,
+    producerName: `pulsar.repl.${from}-->${to}`,
+    ...(writes === 'in-flight' ? { cursorWrites: writes } : {}),
+  };
 }
 
 export function readSubscriptions(

@@ -26,6 +26,10 @@
 //                                            a chunked message's one CommandAck names every chunk,
 //                                            joined by `+`: ack:<subscription>:10:0+10:1 (session 22)
 //   persist-cursor:<subscription>:<ledger>:<entry>  (`acks: "in-flight"`) the mark-delete reaches the cursor ledger
+//   persist-replicator-cursor:<ledger>:<entry>   (`replication.cursorWrites: "in-flight"`) the replicator's
+//                                            cursor's mark-delete <ledger>:<entry> and its deleted entries
+//                                            reach the cursor ledger; with several links
+//                                            persist-replicator-cursor:<from>-><to>:<ledger>:<entry>
 //   negative-ack:<subscription>               (`negativeAcknowledge`) the NegativeAcksTracker's timer fires: the
 //                                            consumer's CommandRedeliverUnacknowledgedMessages leaves
 //   redeliver:<subscription>                  (`negativeAcknowledge`, `ackTimeout`) the consumer's redelivery
@@ -147,6 +151,8 @@ export type Action =
   | { readonly type: 'ack'; readonly cluster: string; readonly subscription: string }
   /** `acks: "in-flight"`: the broker writes the cursor's mark-delete to the cursor ledger. */
   | { readonly type: 'persist-cursor'; readonly cluster: string; readonly subscription: string }
+  /** `cursorWrites: "in-flight"`: the replicator's cursor reaches its ledger (`producer`: the link's key). */
+  | { readonly type: 'persist-replicator-cursor'; readonly producer: string }
   /** `negativeAcknowledge`: the tracker's timer fires; the consumer asks for its unacked messages again. */
   | { readonly type: 'negative-ack'; readonly cluster: string; readonly subscription: string }
   /** `negativeAcknowledge`: the consumer's redelivery request reaches its broker, which rewinds. */

@@ -9,7 +9,8 @@ import {
   replicationLinks,
 } from '../model/config';
 import { anyReadable } from '../protocol/PersistentReplicator';
-import type { World } from '../model/world';
+import { cursorWriteBehind } from '../protocol/PersistentReplicatorCursor';
+import { replicatorOf, type World } from '../model/world';
 import { nextWorkloadItem, permitsNeeded, workloadKey } from '../protocol/application';
 import { sendWaits } from '../protocol/ProducerSemaphore';
 import { memoryWaits } from '../protocol/MemoryLimitController';
@@ -167,6 +168,19 @@ export function enabledActions(w: World): EnabledAction[] {
         ActionClass.replicatorRead,
         0,
       );
+  // Cursor writes in flight (opt-in): a delete the cursor ledger does not hold yet may be written,
+  // while the source topic is served (persistence, as a subscription's `persist-cursor:`).
+  for (const l of replicationLinks(w.config))
+    if (!topicDown(w.topics[l.cfg.from]!) && cursorWriteBehind(w, l)) {
+      const md = replicatorOf(w, l)!.cursor.markDeletePosition;
+      const link = l.key === REPLICATOR ? '' : `${l.key.slice(REPLICATOR.length + 1)}:`;
+      add(
+        `persist-replicator-cursor:${link}${md.ledgerId}:${md.entryId}`,
+        { type: 'persist-replicator-cursor', producer: l.key },
+        ActionClass.persist,
+        0,
+      );
+    }
 
   addPlanFaults(w, add, out.length === 0);
   addExplorerFaults(w, add);

@@ -1,7 +1,12 @@
 // Step 0: the world a scenario starts from. Producers start disconnected, so the first thing that
 // happens to each is its connect (ProducerSuccess seeds the client from the broker's watermark).
 import type { BkState } from '../model/bookkeeper';
-import { type ClusterConfig, type Config, replicationLinks } from '../model/config';
+import {
+  type ClusterConfig,
+  type Config,
+  type ReplicationConfig,
+  replicationLinks,
+} from '../model/config';
 import { hasFix } from '../model/fixes';
 import { freshProducerSession, type ProducerState } from '../model/producer';
 import type { ReplicatorState } from '../model/replicator';
@@ -133,13 +138,13 @@ export function initialWorld(config: Config): World {
   }
   return {
     config,
-    replicator: repl ? initialReplicator(config, topics[repl.from]!) : null,
+    replicator: repl ? initialReplicator(config, topics[repl.from]!, repl) : null,
     ...(config.replications
       ? {
           replicators: Object.fromEntries(
             replicationLinks(config).map((l) => [
               l.key,
-              initialReplicator(config, topics[l.cfg.from]!),
+              initialReplicator(config, topics[l.cfg.from]!, l.cfg),
             ]),
           ),
         }
@@ -167,7 +172,11 @@ export function initialWorld(config: Config): World {
  * entries that existed already count as replicated; the run's own entries, and initial entries
  * that carry message ids (an extension), are its backlog.
  */
-function initialReplicator(config: Config, source: TopicState): ReplicatorState {
+function initialReplicator(
+  config: Config,
+  source: TopicState,
+  link: ReplicationConfig,
+): ReplicatorState {
   const all = source.ledgers.flatMap((l) => l.entries);
   const firstNamed = all.findIndex((e) => e.msgs.length > 0);
   const last =
@@ -192,6 +201,10 @@ function initialReplicator(config: Config, source: TopicState): ReplicatorState 
         entryId: markDeletePosition.entryId + 1,
       },
       individuallyDeleted: [],
+      // Opt-in only: the cursor ledger's copy, so a link without it keeps its state (and hash).
+      ...(link.cursorWrites === 'in-flight'
+        ? { persisted: { markDeletePosition, individuallyDeleted: [] } }
+        : {}),
     },
   };
 }
