@@ -6,7 +6,7 @@
 // broker crashing — with the crash as soon as E4's receipt deleted it: by default the delete
 // outlives the crash; with writes in flight it is lost, and the new replicator sends E4 again.
 import { describe, expect, it } from 'vitest';
-import { loadScenario } from '../../src/engine';
+import { actionWords, loadScenario } from '../../src/engine';
 import { type Json, runOf, stepOf, textsOf } from './helpers';
 
 const CURSOR = 'replicator-cursor';
@@ -180,6 +180,31 @@ describe('an ownership change of us-east: the clients’ move recovers the curso
       stepOf(r, 'now serves the topic'),
     );
     expect(r.stored['us-west']).toEqual(['E3', 'E4', 'E4', 'E5']);
+  });
+});
+
+describe('the write’s key, in words (Next actions)', () => {
+  it('one link: persist-replicator-cursor:<ledger>:<entry>; a key whose link is not the run’s has none', () => {
+    const r = runOf(e01('in-flight'));
+    const w = r.steps[0]!.world;
+    expect(r.steps.some((s) => s.key === 'persist-replicator-cursor:10:3')).toBe(true);
+    expect(actionWords('persist-replicator-cursor:10:3', w)).toBe(
+      "the replicator's cursor writes mark-delete 10:3 and its deleted entries to the cursor ledger",
+    );
+    expect(actionWords('persist-replicator-cursor:us-east->us-west:10:3', w)).toBeNull();
+  });
+  it('several links: the key names the link, persist-replicator-cursor:<from>-><to>:<ledger>:<entry>', () => {
+    const s = e01('in-flight');
+    const r = runOf({
+      ...s,
+      replication: [s.replication, { from: 'us-west', to: 'us-east' }],
+      faults: [],
+    });
+    const key = 'persist-replicator-cursor:us-east->us-west:10:3';
+    const at = r.steps.find((x) => x.key === key)!;
+    expect(actionWords(key, at.world)).toBe(
+      "the us-east → us-west replicator's cursor writes mark-delete 10:3 and its deleted entries to the cursor ledger",
+    );
   });
 });
 
