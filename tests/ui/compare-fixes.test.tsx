@@ -77,35 +77,75 @@ describe('compare fixes', () => {
     expect(s.cursor).toBe(v.step);
   });
 
-  it('a fix toggled on is the baseline: the others are added to it', async () => {
+  it('a fix toggled on is the baseline: the search without it comes first, the others are added to it', async () => {
     await toggleFix('go-highest-sequence-id');
     const user = userEvent.setup();
     const f = fake();
     render(<ExplorerPanel start={f.start} />);
     await user.click(screen.getByRole('button', { name: 'Compare fixes' }));
-    for (let i = 0; i < 3; i++) await f.answer(i);
+    expect(screen.getByTestId('compare-progress')).toHaveTextContent('search 1 of 4: no fixes');
+    for (let i = 0; i < 4; i++) await f.answer(i);
     expect(f.calls.map((c) => c.req.fixes)).toEqual([
+      [],
       ['go-highest-sequence-id'],
       ['go-highest-sequence-id', 'go-1565'],
       ['go-highest-sequence-id', 'go-isolate-resends'],
     ]);
-    expect(screen.getByTestId('compare-table')).toHaveTextContent(
-      'as toggled (go-highest-sequence-id)',
-    );
     // Each other row ran with the toggled fix too, and says so (UX review 11: "go-1565" alone, under
-    // "as toggled (go-highest-sequence-id)", read as a search without it).
-    const names = within(screen.getByTestId('compare-table'))
+    // "as toggled (go-highest-sequence-id)", read as a search without it). The search without it
+    // is a row of its own (UX review 24, finding 4): what the toggled fix closes, in one table.
+    const rows = within(screen.getByTestId('compare-table'))
       .getAllByRole('row')
       .slice(1)
-      .map((r) => r.querySelector('td')!.textContent);
-    expect(names).toEqual([
-      'as toggled (go-highest-sequence-id)',
-      'go-highest-sequence-id + go-1565',
-      'go-highest-sequence-id + go-isolate-resends',
+      .map((r) => [...r.querySelectorAll('td')].slice(0, 2).map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['no fixes', 'violated'],
+      ['as toggled (go-highest-sequence-id)', 'violated'],
+      ['go-highest-sequence-id + go-1565', 'holds'],
+      ['go-highest-sequence-id + go-isolate-resends', 'holds'],
     ]);
     expect(screen.getByTestId('compare-announce')).toHaveTextContent(
       /^go-highest-sequence-id \+ go-isolate-resends: safety \w+/,
     );
+    // The Markdown names the row in words, as the baseline's, not as a fix id.
+    await user.click(screen.getByRole('button', { name: 'Copy table' }));
+    await screen.findByText('Copied as a Markdown table.');
+    const md = await navigator.clipboard.readText();
+    expect(md).toMatch(
+      /\n\| no fixes \| violated \|.*\n\| as toggled \(go-highest-sequence-id\) \| violated \|/,
+    );
+
+    // Its counterexample opens with the toggle off: the loss the search without it found.
+    await user.click(
+      screen.getByRole('button', { name: 'Open the no-silent-loss counterexample with no fixes' }),
+    );
+    await waitFor(() => expect(appStore.getState().branch).toBe(1));
+    expect(appStore.getState().fixes).toEqual([]);
+    expect(appStore.getState().result!.violations.map((v) => v.invariant)).toContain(
+      'no-silent-loss',
+    );
+  });
+
+  it('every fix that applies toggled on: the search without them and with them', async () => {
+    for (const fix of ['go-1565', 'go-highest-sequence-id', 'go-isolate-resends'])
+      await toggleFix(fix);
+    const user = userEvent.setup();
+    const f = fake();
+    render(<ExplorerPanel start={f.start} />);
+    await user.click(screen.getByRole('button', { name: 'Compare fixes' }));
+    for (let i = 0; i < 2; i++) await f.answer(i);
+    expect(f.calls.map((c) => c.req.fixes)).toEqual([
+      [],
+      ['go-1565', 'go-highest-sequence-id', 'go-isolate-resends'],
+    ]);
+    const names = within(screen.getByTestId('compare-table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.querySelectorAll('td')].slice(0, 2).map((c) => c.textContent));
+    expect(names).toEqual([
+      ['no fixes', 'violated'],
+      ['as toggled (go-1565, go-highest-sequence-id, go-isolate-resends)', 'holds'],
+    ]);
   });
 
   it('a scenario no fix applies to: nothing runs, and the panel says why', async () => {

@@ -9,6 +9,11 @@ import { escapeCell } from './escape';
 export interface FixVerdict {
   readonly fix: string | null;
   readonly result: ExploreResult;
+  /**
+   * A row without a fix that is not the baseline, named in words: the app's search with its
+   * toggled fixes off ("no fixes"), beside the baseline "as toggled (guard-rewind)".
+   */
+  readonly name?: string;
 }
 
 /** What a verdict says in one cell: the invariants found (shortest trace), or that none was. */
@@ -42,8 +47,8 @@ export function fixTableMarkdown(
     '| fix | safety | liveness | found | search |',
     '|---|---|---|---|---|',
     ...rows.map(
-      ({ fix, result: r }) =>
-        `| ${fix === null ? escapeCell(baseline) : `\`${fix}\``} | ${r.safety} | ${r.liveness} | ${escapeCell(verdictCell(r))} | ${searchCell(r)} |`,
+      ({ fix, result: r, name }) =>
+        `| ${fix === null ? escapeCell(name ?? baseline) : `\`${fix}\``} | ${r.safety} | ${r.liveness} | ${escapeCell(verdictCell(r))} | ${searchCell(r)} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;

@@ -1,5 +1,5 @@
-// "Compare fixes": the explorer's search on the scenario with the fixes toggled now, then once more
-// with each other fix that changes a class this scenario models (./useCompareFixes runs them one
+// "Compare fixes": the explorer's search on the scenario without the fixes toggled on (when any
+// are: what they close reads in the table), with them, then once more with each other fix that changes a class this scenario models (./useCompareFixes runs them one
 // after another in the worker, with the panel's bounds). While it runs: which search is under way
 // ("search 2 of 4: go-1565"), its count against the state bound, its rate, depth against the depth
 // bound and time, a bar; what is done and waiting and how long the comparison has run; and the
@@ -10,12 +10,12 @@
 // changes only when a search starts, a verdict arrives and the comparison ends or is cancelled; the
 // progress line is not live (it was a status that changed on every report, ~40 times a second,
 // and a screen reader either queued every count or dropped the verdicts; UX review 10).
-import { verdictCell, type FixVerdict } from '../../../engine';
+import { verdictCell } from '../../../engine';
 import { FixVerdictTable } from './FixVerdictTable';
 import { MIN_RATE_SECONDS, rateOf } from './SearchStatus';
 import type { Bounds } from './bounds';
 import type { StartExplore } from './session';
-import { durationOf, rowName, type CompareState } from './compared';
+import { durationOf, rowName, type Compared, type CompareRow, type CompareState } from './compared';
 import { useCompareFixes } from './useCompareFixes';
 import { fmt } from './verdict';
 
@@ -97,10 +97,10 @@ function CompareProgress({ state }: { state: Extract<CompareState, { kind: 'runn
 
 /** A search's verdict in a sentence: "go-1565: safety holds, liveness holds; found none (complete)". */
 export const verdictWords = (
-  { fix, result }: FixVerdict,
-  sheet: { readonly baseline: string; readonly on: readonly string[] },
+  { fix, result, without }: CompareRow,
+  sheet: Pick<Compared, 'baseline' | 'on' | 'without'>,
 ): string =>
-  `${rowName(fix, sheet)}: safety ${result.safety}, liveness ${result.liveness}; found ${verdictCell(result)}.`;
+  `${rowName(fix, sheet, without)}: safety ${result.safety}, liveness ${result.liveness}; found ${verdictCell(result)}.`;
 
 /**
  * What the live region says: which search started (with the verdict just before it), the last

@@ -43,9 +43,11 @@ export function FixVerdictTable({
             </tr>
           </thead>
           <tbody>
-            {done.rows.map(({ fix, result }) => (
-              <tr key={fix ?? ''}>
-                <td>{fix === null ? done.baseline : <code>{rowName(fix, done)}</code>}</td>
+            {done.rows.map(({ fix, result, without }) => (
+              <tr key={without ? ' without' : (fix ?? '')}>
+                <td>
+                  {fix === null ? rowName(fix, done, without) : <code>{rowName(fix, done)}</code>}
+                </td>
                 <td className={verdictClass(result.safety)}>{result.safety}</td>
                 <td className={verdictClass(result.liveness)}>{result.liveness}</td>
                 <td>
@@ -57,8 +59,8 @@ export function FixVerdictTable({
                           <button
                             type="button"
                             className="link"
-                            aria-label={`Open the ${v.invariant} counterexample with ${rowName(fix, done)}`}
-                            onClick={() => void openWith(done, fix, v)}
+                            aria-label={`Open the ${v.invariant} counterexample with ${rowName(fix, done, without)}`}
+                            onClick={() => void openWith(done, fix, without, v)}
                           >
                             <span className="nowrap">{v.invariant}</span>{' '}
                             <span className="nowrap">({v.length} steps)</span>
@@ -78,7 +80,11 @@ export function FixVerdictTable({
           onClick={() => {
             const text = fixTableMarkdown(
               done.title,
-              done.rows.map((r) => ({ ...r, fix: r.fix === null ? null : rowName(r.fix, done) })),
+              done.rows.map((r) => ({
+                ...r,
+                fix: r.fix === null ? null : rowName(r.fix, done),
+                ...(r.without ? { name: rowName(null, done, true) } : {}),
+              })),
               done.bounds,
               done.baseline,
             );
@@ -99,8 +105,13 @@ export function FixVerdictTable({
 }
 
 /** A row's counterexample in the timeline: the fixes that search ran with are turned on first. */
-async function openWith(done: Compared, fix: string | null, v: Counterexample): Promise<void> {
-  await setFixes(fix ? [...done.toggles, fix] : done.toggles);
+async function openWith(
+  done: Compared,
+  fix: string | null,
+  without: boolean | undefined,
+  v: Counterexample,
+): Promise<void> {
+  await setFixes(without ? [] : fix ? [...done.toggles, fix] : done.toggles);
   await openCounterexample({
     invariant: v.invariant,
     trace: v.trace,

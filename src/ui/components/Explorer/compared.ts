@@ -4,12 +4,23 @@ import type { ExploreProgress, FixVerdict } from '../../../engine';
 import type { FaultJson } from '../../store';
 import { secondsOf } from './SearchStatus';
 
+/**
+ * A row: the search with one fix added (`fix`), the baseline (null), or — with fixes toggled on —
+ * the search with those toggles off (`without`), so the fix on shows what it closes without being
+ * turned off first (UX review 24, finding 4).
+ */
+export interface CompareRow extends FixVerdict {
+  readonly without?: true;
+}
+
 /** The verdicts so far (all of them once done), and what the searches ran with. */
 export interface Compared {
-  readonly rows: readonly FixVerdict[];
+  readonly rows: readonly CompareRow[];
   readonly title: string;
   readonly bounds: string;
   readonly baseline: string;
+  /** The row without the toggles, in words ("no fixes", "as written (go-1565)"); null: no such row. */
+  readonly without: string | null;
   /** The fixes on for every search (the scenario's own and the toggles): each row adds one to them. */
   readonly on: readonly string[];
   /** What the searches ran with: the toggles then, the fault plan and the explore block (to open a trace). */
@@ -65,8 +76,14 @@ export function durationOf(seconds: number): string {
  */
 export function rowName(
   fix: string | null,
-  sheet: { readonly baseline: string; readonly on: readonly string[] },
+  sheet: {
+    readonly baseline: string;
+    readonly on: readonly string[];
+    readonly without?: string | null;
+  },
+  without = false,
 ): string {
+  if (without) return sheet.without ?? 'no fixes';
   if (fix === null) return sheet.baseline;
   return sheet.on.length > 0 ? `${sheet.on.join(' + ')} + ${fix}` : fix;
 }
