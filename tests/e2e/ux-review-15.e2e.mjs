@@ -93,7 +93,7 @@ const asWritten = {
     );
     assert.ok(
       text.includes(
-        "**The scenario as written** (an explorer counterexample): this run takes the scenario's own choice at every step, with its own fault plan.",
+        "**The explorer's shortest trace is the scenario as written**: this run takes the scenario's own choice at every step, with its own fault plan.",
       ),
       text.slice(0, 600),
     );

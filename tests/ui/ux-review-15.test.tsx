@@ -49,8 +49,10 @@ describe('Copy for GitHub of a counterexample that is the scenario as written', 
     expect(text.split('\n')[0]).toBe(
       `### Dedup Lab: t (\`${id}\`): no-duplicates violated at step 12`,
     );
+    // One sentence: "The scenario as written (an explorer counterexample)" read as a contradiction
+    // (UX review 24, finding 7).
     expect(text).toContain(
-      "**The scenario as written** (an explorer counterexample): this run takes the scenario's own choice at every step, with its own fault plan.",
+      "**The explorer's shortest trace is the scenario as written**: this run takes the scenario's own choice at every step, with its own fault plan.",
     );
     expect(text).not.toContain('A fork');
     expect(text).not.toContain('runs apart');

@@ -3,6 +3,8 @@
 // window around the violation shrinks until the whole comment fits GitHub's 65,536 characters.
 import { outcomeRows, toMarkdownTable, toMermaid, type RunResult } from '../../engine';
 import { forkLines, type Fork } from './fork';
+import { foundSentence } from './foundBy';
+import type { FoundBy } from '../store';
 import { describeFaultKey } from '../keyWords';
 import { stateSummary } from './summary';
 
@@ -26,6 +28,8 @@ export interface GithubInput {
    * a reader must not take for the built-in of that name), `own` for an id of its own.
    */
   readonly edited?: 'builtin' | 'own' | null;
+  /** The explorer search that opened this run in the page (./foundBy.ts foundOf), if any. */
+  readonly found?: FoundBy | null;
 }
 
 export interface GithubComment {
@@ -89,10 +93,14 @@ function forkParagraph(f: Fork): string[] {
   const what = f.explorer ? ' (an explorer counterexample)' : '';
   // A branch that differs in nothing (an explorer counterexample that is the run the scenario
   // takes anyway) runs as written: "A fork, not the scenario as written" over "nothing differs"
-  // told an issue's reader the opposite of what the run is (UX review 15).
+  // told an issue's reader the opposite of what the run is (UX review 15). "The scenario as
+  // written (an explorer counterexample)" then read as a contradiction at first (UX review 24,
+  // finding 7): the sentence says the trace found is the scenario's own run.
   if (lines.length === 0)
     return [
-      `**The scenario as written**${what}: this run takes the scenario's own choice at every step, with its own fault plan.`,
+      f.explorer
+        ? "**The explorer's shortest trace is the scenario as written**: this run takes the scenario's own choice at every step, with its own fault plan."
+        : "**The scenario as written**: this run takes the scenario's own choice at every step, with its own fault plan.",
       '',
     ];
   const out = [
@@ -156,7 +164,13 @@ function compose(
   // Labels are escaped by the renderer; a stray ``` must still not end the fence. Participant
   // names as written (`replicator:us-east->us-west`), not `#58;`/`#gt;`: the raw text is read too.
   const diagram = toMermaid(result, { ...range, readableNames: true }).text.replace(/`/g, '#96;');
-  const parts = [head, '', ...editedLines(input), ...(input.fork ? forkParagraph(input.fork) : [])];
+  const parts = [
+    head,
+    '',
+    ...(input.found ? [escapeMarkdownText(foundSentence(input.found)), ''] : []),
+    ...editedLines(input),
+    ...(input.fork ? forkParagraph(input.fork) : []),
+  ];
   if (!whole)
     parts.push(
       `_Steps ${from}–${to} of ${last}, around step ${focus.step}; the link has the whole run._`,

@@ -1,7 +1,7 @@
 // Branching the timeline (Runway's fork): a different next action, a counterexample from the
 // explorer, or a fault added (./faultPlan.ts) becomes a new branch beside the others; switching
 // and resetting choose which one runs.
-import { appStore, mainBranch, type Branch, type FaultJson } from './state';
+import { appStore, mainBranch, type Branch, type FaultJson, type FoundBy } from './state';
 import { pathToCursor } from './recipe';
 import { rerun, type Place, type RerunOptions } from './run';
 import { setCursor, stepForward } from './cursor';
@@ -70,6 +70,8 @@ export interface CounterexampleRecipe {
   readonly faults: readonly FaultJson[];
   /** The `explore` block the search ran with: its fault keys are enabled actions in the run. */
   readonly explore: Readonly<Record<string, unknown>>;
+  /** The search that found it, kept with the branch (share/foundBy.ts words it). */
+  readonly found?: FoundBy;
 }
 
 /**
@@ -79,7 +81,12 @@ export interface CounterexampleRecipe {
 export async function openCounterexample(c: CounterexampleRecipe): Promise<void> {
   await fork(
     `explorer: ${c.invariant} (${c.trace.length} steps)`,
-    { schedule: c.trace, faults: c.faults, explore: c.explore },
+    {
+      schedule: c.trace,
+      faults: c.faults,
+      explore: c.explore,
+      ...(c.found ? { found: c.found } : {}),
+    },
     c.trace.length,
   );
   const v = appStore.getState().result?.violations.find((x) => x.invariant === c.invariant);

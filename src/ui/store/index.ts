@@ -11,6 +11,7 @@ export {
   type AppState,
   type Branch,
   type FaultJson,
+  type FoundBy,
   type Notice,
 } from './state';
 export { asWrittenBranch, isAsWritten, pathToHere, recipeOf } from './recipe';

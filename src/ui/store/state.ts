@@ -21,6 +21,27 @@ export interface Branch {
   readonly faults: readonly FaultJson[];
   /** The `explore` block it runs with (a counterexample opened with the explorer panel's bounds). */
   readonly explore?: Readonly<Record<string, unknown>>;
+  /** How the explorer found it (a counterexample opened here; a link does not carry it). */
+  readonly found?: FoundBy;
+}
+
+/**
+ * The search that found a counterexample, as the panel showed it: "Copy for GitHub" says how the
+ * run was found (UX review 24, finding 6) from this, held in memory with the branch it opened.
+ */
+export interface FoundBy {
+  readonly invariant: string;
+  readonly states: number;
+  readonly complete: boolean;
+  readonly stopReason?: string;
+  /** The toggles it searched with: once they change, the run is no longer the one it found. */
+  readonly toggles: readonly string[];
+  /** Every fix on for that search (the scenario's own too). */
+  readonly fixes: readonly string[];
+  /** Read beside the search before it (Explorer/beside.ts): still open, or new, and its fixes. */
+  readonly beside?: { readonly open: boolean; readonly fixes: readonly string[] };
+  /** A row of Compare fixes, not the panel's own search. */
+  readonly compare?: true;
 }
 
 /** A fault plan entry as scenario JSON (`{ kind, message, cluster, … }`). */

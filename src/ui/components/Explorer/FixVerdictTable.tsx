@@ -5,10 +5,17 @@
 // holds the verdicts so far, `partial`: its own test id and label, and no Copy table (a table of
 // some fixes would read as the comparison's).
 import { useState } from 'react';
-import { fixTableMarkdown, searchCell, verdictCell, type Counterexample } from '../../../engine';
+import {
+  fixTableMarkdown,
+  searchCell,
+  verdictCell,
+  type Counterexample,
+  type ExploreResult,
+} from '../../../engine';
 import { copyText } from '../../share/download';
-import { openCounterexample, setFixes } from '../../store';
+import { fixesOn, openCounterexample, setFixes } from '../../store';
 import { rowName, type Compared } from './compared';
+import { foundIn } from './verdict';
 
 /** A verdict's colour class: violated is bad, holds ok, anything else (not checked) muted. */
 const verdictClass = (v: string): string =>
@@ -60,7 +67,7 @@ export function FixVerdictTable({
                             type="button"
                             className="link"
                             aria-label={`Open the ${v.invariant} counterexample with ${rowName(fix, done, without)}`}
-                            onClick={() => void openWith(done, fix, without, v)}
+                            onClick={() => void openWith(done, fix, without, v, result)}
                           >
                             <span className="nowrap">{v.invariant}</span>{' '}
                             <span className="nowrap">({v.length} steps)</span>
@@ -110,12 +117,17 @@ async function openWith(
   fix: string | null,
   without: boolean | undefined,
   v: Counterexample,
+  result: ExploreResult,
 ): Promise<void> {
-  await setFixes(without ? [] : fix ? [...done.toggles, fix] : done.toggles);
+  const toggles = without ? [] : fix ? [...done.toggles, fix] : done.toggles;
+  // Every fix that search had on: the scenario's own stay on in the row without the toggles.
+  const own = done.on.filter((f) => !done.toggles.includes(f));
+  await setFixes(toggles);
   await openCounterexample({
     invariant: v.invariant,
     trace: v.trace,
     faults: done.faults,
     explore: done.block,
+    found: { ...foundIn(result, v.invariant, toggles, fixesOn(toggles, own)), compare: true },
   });
 }

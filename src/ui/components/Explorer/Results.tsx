@@ -6,13 +6,21 @@
 // with other fixes (./beside.ts), each invariant says "still open" or "new", and one no longer
 // found says "closed"; each shortest trace names the faults it takes (UX review 24).
 import type { ExploreResult } from '../../../engine';
-import { fixesOn, openCounterexample, scenarioOf, setFixes, useApp } from '../../store';
+import {
+  fixesOn,
+  openCounterexample,
+  scenarioOf,
+  setFixes,
+  useApp,
+  type FoundBy,
+} from '../../store';
 import { wholeWords } from '../Panels/breakName';
 import { besideWords, closedWords, traceFaultsText, type Searched } from './beside';
 import { secondsOf } from './SearchStatus';
 import {
   faultsText,
   fixesText,
+  foundIn,
   judged,
   meaningOf,
   sameFixes,
@@ -96,7 +104,14 @@ export function Results({
               <button
                 type="button"
                 aria-label={`Open the ${v.invariant} counterexample`}
-                onClick={() => void openWith(ran, stale, v)}
+                onClick={() =>
+                  void openWith(
+                    ran,
+                    stale,
+                    v,
+                    foundIn(result, v.invariant, ran.fixes, onNow, beside && { ...beside, onThen }),
+                  )
+                }
               >
                 Open in the timeline
               </button>
@@ -128,6 +143,7 @@ async function openWith(
   ran: Ran,
   stale: boolean,
   v: ExploreResult['violations'][number],
+  found: FoundBy,
 ): Promise<void> {
   if (stale) await setFixes(ran.fixes);
   await openCounterexample({
@@ -135,5 +151,6 @@ async function openWith(
     trace: v.trace,
     faults: ran.faults,
     explore: ran.block,
+    found,
   });
 }

@@ -1,7 +1,7 @@
 // The explorer's verdict in words: the result line, a verdict that says when it holds only over
 // the part searched, and which faults the search could take.
 import type { ExploreResult } from '../../../engine';
-import type { FaultJson } from '../../store';
+import type { FaultJson, FoundBy } from '../../store';
 import type { Block } from './bounds';
 
 /** What the search ran with: opening a counterexample needs the same plan, explore block and fixes. */
@@ -68,3 +68,30 @@ export function faultsText(ran: Ran): string {
     'none (every interleaving without faults; pick fault kinds to place some)'
   );
 }
+
+/**
+ * The search that found an invariant, kept with the branch it opens ("Copy for GitHub" says it),
+ * and how it stands beside the search before (`before`, with its fixes on: ./beside.ts).
+ */
+export const foundIn = (
+  result: ExploreResult,
+  invariant: string,
+  toggles: readonly string[],
+  fixes: readonly string[],
+  before?: { readonly result: ExploreResult; readonly onThen: readonly string[] } | null,
+): FoundBy => ({
+  invariant,
+  states: result.states,
+  complete: result.complete,
+  ...(result.stopReason ? { stopReason: result.stopReason } : {}),
+  toggles: [...toggles],
+  fixes: [...fixes],
+  ...(before
+    ? {
+        beside: {
+          open: before.result.violations.some((v) => v.invariant === invariant),
+          fixes: [...before.onThen],
+        },
+      }
+    : {}),
+});

@@ -10,6 +10,7 @@ import { buildGithubComment } from '../../share/github';
 import { copyText, saveBlob, svgToPng } from '../../share/download';
 import { lightDiagramSvg } from '../../share/lightDiagram';
 import { forkOf } from '../../share/fork';
+import { foundOf } from '../../share/foundBy';
 import { linkFor, useShare } from '../../share/sync';
 import '../../share/share.css';
 import { DismissNotice } from './DismissNotice';
@@ -34,6 +35,7 @@ async function githubText(): Promise<string | null> {
     fixes: fixesOn(s.fixes, sc?.fixes),
     fork: forkOf(s),
     edited: editedOf(s.custom, s.scenarioId),
+    found: foundOf(s),
   }).text;
 }
 

@@ -1,0 +1,48 @@
+// How the explorer found the run a comment explains (UX review 24, finding 6): the comment had the
+// fork's steps, the diagram and the state, but an issue's reader could not tell that the run was
+// the shortest trace among every interleaving searched, nor whether it was still open with the
+// fix on. The engineer added that sentence by hand; it is now said from the search that opened
+// the branch, which the app keeps in memory (store FoundBy). A link carries only the recipe, so a
+// run opened from one — or one whose fixes changed since — gets no such sentence: it would claim
+// a search this page did not run.
+import { appStore, type AppState, type FoundBy } from '../store';
+
+/** Why a search stopped early, as the explorer's verdict says it (Explorer/verdict.ts). */
+const CUT: Readonly<Record<string, string>> = {
+  'max-states': 'cut short by the state bound',
+  'max-depth': 'cut short by the depth bound',
+  memory: 'cut short before memory ran out',
+};
+
+const withWords = (fixes: readonly string[]): string =>
+  fixes.length === 0 ? 'no fixes' : fixes.join(', ');
+
+/**
+ * "Found by the explorer: the shortest trace to no-silent-loss among 136 states, complete, with
+ * guard-rewind on; still open beside the search with no fixes."
+ */
+export function foundSentence(f: FoundBy): string {
+  const by = f.compare ? "Found by the explorer's Compare fixes" : 'Found by the explorer';
+  const how = f.complete ? 'complete' : (CUT[f.stopReason ?? ''] ?? 'cut short');
+  const on = f.fixes.length === 0 ? 'with no fixes' : `with ${f.fixes.join(', ')} on`;
+  const beside = !f.beside
+    ? ''
+    : f.beside.open
+      ? `; still open beside the search with ${withWords(f.beside.fixes)}`
+      : `; new beside the search with ${withWords(f.beside.fixes)}, which did not find it`;
+  const states = f.states.toLocaleString('en-US');
+  return `${by}: the shortest trace to ${f.invariant} among ${states} states, ${how}, ${on}${beside}.`;
+}
+
+/**
+ * The search that found the run on screen: its branch was opened from the explorer in this page,
+ * with the toggles on now, and the run reports the invariant it was found for. Else null.
+ */
+export function foundOf(s: AppState = appStore.getState()): FoundBy | null {
+  const found = s.branches[s.branch]?.found;
+  if (!found || !s.result) return null;
+  const same =
+    found.toggles.length === s.fixes.length && found.toggles.every((f) => s.fixes.includes(f));
+  if (!same || !s.result.violations.some((v) => v.invariant === found.invariant)) return null;
+  return found;
+}

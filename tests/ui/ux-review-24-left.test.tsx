@@ -1,0 +1,115 @@
+// UX review 24's findings left open in session 24 (docs/research/ux-review-24.md), with the real
+// explorer on review 26's x01 (seed 000's two entries under a ChecksumError):
+// - finding 6: "Copy for GitHub" of a counterexample opened from the explorer says how it was
+//   found — the shortest trace among how many states, complete or not, with which fixes, and how
+//   it stands beside the search before — from the search that opened it (held in memory); a run
+//   not opened from the explorer, opened from a link, or whose fixes changed since, does not;
+// - finding 7: a shortest trace that is the scenario's own run is said in one sentence that does
+//   not read as a contradiction.
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
+import { ShareBar } from '../../src/ui/components/Share';
+import { encodeRecipe } from '../../src/ui/share/codec';
+import { openLink, recipeFromState } from '../../src/ui/share/sync';
+import * as store from '../../src/ui/store';
+import { directRunner } from '../../src/worker/handle';
+import { scenario } from '../scenarios/unseen-26.scenarios';
+import { fakeExplore } from './fakeExplore';
+import { startOnDirectRunner } from './startApp';
+
+const state = () => store.appStore.getState();
+const FOUND =
+  'Found by the explorer: the shortest trace to no-silent-loss among 136 states, complete, with guard-rewind on; still open beside the search with no fixes.';
+
+/** What "Copy for GitHub" puts on the clipboard, from the page's own Share bar. */
+async function copyForGithub(): Promise<string> {
+  const user = userEvent.setup();
+  const copied: string[] = [];
+  // userEvent.setup() installs its own clipboard: watch the one it installed.
+  vi.spyOn(navigator.clipboard, 'writeText').mockImplementation((t: string) => {
+    copied.push(t);
+    return Promise.resolve();
+  });
+  const { unmount } = render(<ShareBar />);
+  await user.click(screen.getByRole('button', { name: 'Copy for GitHub' }));
+  await waitFor(() => expect(copied).toHaveLength(1));
+  unmount();
+  return copied[0]!;
+}
+
+/** x01 explored without a fix, then with guard-rewind; its no-silent-loss opened in the timeline. */
+async function x01Opened() {
+  await store.runCustomScenario(scenario('u26-x01-two-entries-checksum'));
+  const user = userEvent.setup();
+  const f = fakeExplore();
+  const panel = render(<ExplorerPanel start={f.start} />);
+  await user.click(screen.getByRole('button', { name: 'Explore' }));
+  await f.answer(0);
+  await act(() => store.toggleFix('guard-rewind'));
+  await user.click(screen.getByRole('button', { name: 'Explore' }));
+  await f.answer(1);
+  await user.click(screen.getByRole('button', { name: 'Open the no-silent-loss counterexample' }));
+  await waitFor(() => expect(state().cursor).toBe(11));
+  panel.unmount();
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  await startOnDirectRunner();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('UX review 24, finding 6: how the explorer found the run', () => {
+  it('x01 with guard-rewind: the comment says the shortest trace among 136 states, complete, still open beside the search with no fixes', async () => {
+    await x01Opened();
+    const text = await copyForGithub();
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(/with guard-rewind, a fork\): no-silent-loss violated at step 11$/);
+    // Right under the heading, before the fork's steps.
+    expect(lines[2]).toBe(FOUND);
+    expect(text.indexOf(FOUND)).toBeLessThan(
+      text.indexOf('**A fork, not the scenario as written**'),
+    );
+  });
+
+  it('the same run with guard-rewind turned off since is not the one found: no sentence', async () => {
+    await x01Opened();
+    await store.toggleFix('guard-rewind');
+    expect(await copyForGithub()).not.toContain('Found by the explorer');
+  });
+
+  it('the scenario as written, and the same counterexample opened from its link, say nothing of a search', async () => {
+    await store.runCustomScenario(scenario('u26-x01-two-entries-checksum'));
+    expect(await copyForGithub()).not.toContain('Found by');
+    await x01Opened();
+    const payload = await encodeRecipe(recipeFromState(state())!);
+    store.setRunner(directRunner);
+    await openLink(payload, 'app');
+    await waitFor(() => expect(state().cursor).toBe(11));
+    const text = await copyForGithub();
+    expect(text).toMatch(/no-silent-loss violated at step 11/);
+    expect(text).not.toContain('Found by');
+  });
+
+  it('a row of Compare fixes opened: found by Compare fixes, with that row’s fixes', async () => {
+    await store.runCustomScenario(scenario('u26-x01-two-entries-checksum'));
+    await store.toggleFix('guard-rewind');
+    const user = userEvent.setup();
+    const f = fakeExplore();
+    const panel = render(<ExplorerPanel start={f.start} />);
+    await user.click(screen.getByRole('button', { name: 'Compare fixes' }));
+    for (let i = 0; f.calls[i]; i++) await f.answer(i);
+    await screen.findByTestId('compare-table');
+    await user.click(
+      screen.getByRole('button', { name: 'Open the no-silent-loss counterexample with no fixes' }),
+    );
+    await waitFor(() => expect(state().fixes).toEqual([]));
+    await waitFor(() => expect(state().branch).toBe(1));
+    panel.unmount();
+    expect(await copyForGithub()).toContain(
+      "Found by the explorer's Compare fixes: the shortest trace to no-silent-loss among 172 states, complete, with no fixes.",
+    );
+  });
+});
