@@ -28,9 +28,11 @@ export default [
       await shows(page, 'end-notes', "p1's send of M1 is still pending", 'no end note for M1');
       const inv = page.getByTestId('panel-invariants');
       const context = inv.getByRole('button', {
-        name: 'Add context-expired on M1 to the Fault plan',
+        name: 'Add context-expired on M1 to the Fault plan (Invariants)',
       });
-      const timeout = inv.getByRole('button', { name: 'Add send-timeout on M1 to the Fault plan' });
+      const timeout = inv.getByRole('button', {
+        name: 'Add send-timeout on M1 to the Fault plan (Invariants)',
+      });
       assert.equal(await context.textContent(), 'Add context-expired on M1');
       assert.equal(await planLines(page).then((l) => l.length), 1); // the scenario's not-allowed
 

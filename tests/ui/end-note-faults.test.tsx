@@ -22,7 +22,7 @@ const state = () => appStore.getState();
 const branchFaults = () => state().branches[state().branch]!.faults;
 const invariants = () => screen.getByTestId('panel-invariants');
 const endButton = (name: string) =>
-  within(invariants()).getByRole('button', { name: `Add ${name} to the Fault plan` });
+  within(invariants()).getByRole('button', { name: `Add ${name} to the Fault plan (Invariants)` });
 
 describe('the quiet end offers its fault as a button', () => {
   it("s13: 'Add send-timeout on E4' adds it after the last step; E4 fails with a timeout and the note goes; the focus lands on the Invariants panel", async () => {
@@ -80,6 +80,24 @@ describe('the quiet end offers its fault as a button', () => {
       M3: ['failed: ErrContextExpired'],
     });
     await waitFor(() => expect(screen.queryByTestId('end-notes')).toBeNull());
+  });
+
+  it('at the last step the notes stand in Invariants and in Next actions: each button’s name says its panel, no two alike', async () => {
+    await runCustomScenario(scenario('u18-s13-source-not-allowed-not-head'));
+    act(() => setCursor(state().result!.steps.length - 1));
+    render(<App />);
+    const adds = screen.getAllByRole('button', { name: /^Add .* to the Fault plan/ });
+    const names = adds.map((b) => b.getAttribute('aria-label'));
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual([
+      'Add send-timeout on E4 to the Fault plan (Next actions)',
+      'Add send-timeout on E4 to the Fault plan (Invariants)',
+    ]);
+    // Each name tells the panel it stands in, and the visible words start it (label in name).
+    expect(
+      within(screen.getByTestId('panel-next')).getByRole('button', { name: names[0]! }),
+    ).toHaveTextContent(/^Add send-timeout on E4$/);
+    expect(within(invariants()).getByRole('button', { name: names[1]! })).toBeEnabled();
   });
 
   it('a fault the plan already holds is offered disabled, saying so', async () => {

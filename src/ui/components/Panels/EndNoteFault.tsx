@@ -42,8 +42,13 @@ const canonical = (v: unknown): string =>
 
 export const samePlanFault = (a: FaultJson, b: FaultSpec): boolean => canonical(a) === canonical(b);
 
-export function EndNoteFault(props: { readonly fault: FaultSpec; readonly origin: string }) {
-  const { fault, origin } = props;
+export function EndNoteFault(props: {
+  readonly fault: FaultSpec;
+  readonly origin: string;
+  /** The panel it is drawn in, named in the button's accessible name (./EndNotes.tsx says why). */
+  readonly panel: string;
+}) {
+  const { fault, origin, panel } = props;
   const id = useId();
   const held = useApp((s) =>
     (s.branches[s.branch]?.faults ?? []).some((f) => samePlanFault(f, fault)),
@@ -56,7 +61,7 @@ export function EndNoteFault(props: { readonly fault: FaultSpec; readonly origin
       <button
         type="button"
         className="end-note-fault"
-        aria-label={`Add ${words} to the Fault plan`}
+        aria-label={`Add ${words} to the Fault plan (${panel})`}
         title={
           why ??
           `Adds ${describeFault(fault as FaultJson)} to the Fault plan, after the run's last step`

@@ -3,6 +3,12 @@
 // like a clean end there (review 18's "Left open"), so the Invariants panel and the last step's
 // Next actions say it, in the engine's words (the CLI prints the same sentences). Beside each note,
 // a button per fault it names adds that fault to the plan (EndNoteFault, RunResult.endNotesDetail).
+// At the last step both panels show the notes, and their buttons were two of each with one name
+// (session 24's left item): a screen reader's list of buttons, or a voice command, could not tell
+// them apart. Both copies stay — the Invariants panel says how the run ends at every step, and a
+// keyboard user stepping with Enter in Next actions arrives at the end there; taking either away
+// would send one of them looking elsewhere — and each name says its panel:
+// "Add send-timeout on E4 to the Fault plan (Invariants)" / "… (Next actions)".
 import type { RunResult } from '../../../engine';
 import { PickedNote } from '../FaultPlan/pickNote';
 import { EndNoteFault } from './EndNoteFault';
@@ -16,6 +22,7 @@ export function EndNotes({
   readonly place: 'invariants' | 'next';
 }) {
   const origin = `end-notes:${place}`;
+  const panel = place === 'invariants' ? 'Invariants' : 'Next actions';
   // The note of a pick made here outlives the notes when the fault ended every wait.
   if (result.endNotesDetail.length === 0) return <PickedNote origin={origin} />;
   return (
@@ -28,7 +35,7 @@ export function EndNotes({
             {note.faults.length > 0 && (
               <span className="end-note-faults">
                 {note.faults.map((f, j) => (
-                  <EndNoteFault key={j} fault={f} origin={origin} />
+                  <EndNoteFault key={j} fault={f} origin={origin} panel={panel} />
                 ))}
               </span>
             )}
