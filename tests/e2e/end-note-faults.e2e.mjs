@@ -64,6 +64,15 @@ export default [
         'the note still offers context-expired',
       );
       assert.equal(await context.count(), 0);
+      // At the last step the note stands in Next actions too: each copy's name says its panel, so
+      // no two buttons on the page share one (session 24's left item).
+      const names = await page
+        .getByRole('button', { name: /to the Fault plan/ })
+        .evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+      assert.deepEqual(names.toSorted(), [
+        'Add send-timeout on M1 to the Fault plan (Invariants)',
+        'Add send-timeout on M1 to the Fault plan (Next actions)',
+      ]);
       // The focus went to the Invariants panel, whose line says how the run ends now.
       assert.equal(
         await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),

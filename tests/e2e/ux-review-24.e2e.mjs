@@ -36,14 +36,41 @@ async function explore(page, states) {
   await shows(page, 'explorer-verdict', `${states} states, complete`, `no verdict of ${states}`);
 }
 
-/** Turns a fix on from the header (opening the folded toggles on a small window first). */
-async function turnOn(page, fix) {
+/**
+ * Turns a fix on from the header (opening the folded toggles on a small window first); with a
+ * verdict on screen, waits for it to say it was found without the fix.
+ */
+async function turnOn(page, fix, verdictShown = true) {
   const box = page.locator(`input[aria-describedby="fix-${fix}"]`);
   if (!(await box.isVisible()))
     await page.getByTestId('fixes-compact').getByRole('button').first().click();
   await box.check();
-  await shows(page, 'explorer-stale', `now ${fix} is on`, 'the toggle was not taken');
+  if (verdictShown)
+    await shows(page, 'explorer-stale', `now ${fix} is on`, 'the toggle was not taken');
+  else await shows(page, 'fixes-on', fix, 'the toggle was not taken');
 }
+
+/** The header's labels that read "Fixes" and a reader sees (more than a 1-px hidden legend). */
+const visibleFixesLabels = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('header legend, header .field-label')]
+      .filter((e) => /^fixes$/i.test(e.textContent.trim()))
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 1 && r.height > 1;
+      })
+      .map((e) => e.textContent.trim()),
+  );
+
+/** What Copy for GitHub put on the clipboard. */
+async function copyForGithub(page) {
+  await page.getByRole('button', { name: 'Copy for GitHub' }).click();
+  await shows(page, 'share-message', 'Copied markdown for GitHub', 'not copied');
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+const FOUND =
+  'Found by the explorer: the shortest trace to no-silent-loss among 136 states, complete, with guard-rewind on; still open beside the search with no fixes.';
 
 const x01 = {
   name: 'ux24: at 1024 × 768 light, x01 with guard-rewind — no-silent-loss “still open” with the intact buffer’s trace; opened, stepped, shared by link and for GitHub',
@@ -55,6 +82,9 @@ const x01 = {
     await explore(page, '172');
     assert.match(await text(page, 'explorer-verdict'), /^1 invariant violated in 172 states/);
     await turnOn(page, 'guard-rewind');
+    // The folded line opened: its "Fixes" is the one label a reader sees (finding 9, session 25).
+    assert.ok(await page.getByRole('button', { name: /^Hide the fixes/ }).isVisible());
+    assert.deepEqual(await visibleFixesLabels(page), ['Fixes']);
     await explore(page, '136');
 
     const loss = page.getByTestId('explorer-violation-no-silent-loss');
@@ -102,18 +132,52 @@ const x01 = {
     // At 1024 px the fixes fold into one line that names those on.
     assert.equal(await text(fresh, 'fixes-on'), 'guard-rewind');
 
-    // Copy for GitHub: a heading with the fix and the violation, the Mermaid block, the table, the link.
-    await page.getByRole('button', { name: 'Copy for GitHub' }).click();
-    await shows(page, 'share-message', 'Copied markdown for GitHub', 'not copied');
-    const md = await page.evaluate(() => navigator.clipboard.readText());
+    // Copy for GitHub: a heading with the fix and the violation, how the explorer found it
+    // (finding 6, session 25), the Mermaid block, the table, the link.
+    const md = await copyForGithub(page);
     assert.match(
       md,
       /^### Dedup Lab: .*with guard-rewind, a fork\): no-silent-loss violated at step 11/,
     );
+    assert.equal(md.split('\n')[2], FOUND);
     assert.match(md, /`fault:checksum-error:E3@us-west:intact`/);
     assert.match(md, /```mermaid\nsequenceDiagram/);
     assert.match(md, /\| 11 \|.*\| no-silent-loss \(E3\) \|/);
     assert.ok(md.includes(`(${link})`), 'the link is not the one Copy link gives');
+    // The same run opened from its link: this page ran no search, so it says none.
+    const fromLink = await copyForGithub(fresh);
+    assert.match(fromLink, /with guard-rewind, a fork\): no-silent-loss violated at step 11/);
+    assert.ok(!fromLink.includes('Found by'), fromLink.slice(0, 400));
+  },
+};
+
+const x01compare = {
+  name: 'ux24: at 1024 × 768, x01 with guard-rewind on — Compare fixes has the search without it as its first row',
+  timeout: 120_000,
+  run: async ({ baseURL, newPage }) => {
+    const json = unseen26('u26-x01-two-entries-checksum');
+    const page = await newPage({ viewport: { width: 1024, height: 768 }, ...CLIPBOARD });
+    await pasted(page, baseURL, json);
+    await turnOn(page, 'guard-rewind', false);
+    const panel = page.getByTestId('panel-explorer');
+    await panel.getByRole('button', { name: 'Compare fixes' }).click();
+    await page.getByTestId('compare-table').waitFor({ timeout: 90_000 });
+    const rows = await page
+      .getByTestId('compare-table')
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.cells].slice(0, 4).map((c) => c.textContent)));
+    // Finding 4 (session 25): what guard-rewind closes reads here without turning it off.
+    assert.deepEqual(
+      [rows[0][0], rows[0][1], rows[0][3]],
+      ['no fixes', 'violated', 'no-silent-loss (11 steps)'],
+    );
+    assert.equal(rows[1][0], 'as toggled (guard-rewind)');
+    assert.match(rows[1][3], /no-silent-loss \(11 steps\)/);
+    assert.ok(
+      rows.slice(2).every(([name]) => name.startsWith('guard-rewind + ')),
+      String(rows),
+    );
+    await fitsWindow(page);
   },
 };
 
@@ -140,4 +204,4 @@ const x03 = {
   },
 };
 
-export default [x01, x03];
+export default [x01, x01compare, x03];
