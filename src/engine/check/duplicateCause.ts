@@ -13,12 +13,17 @@ import { positionText } from '../sim/context';
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 const same = (a: Position, b: Position) => a.ledgerId === b.ledgerId && a.entryId === b.entryId;
 
+type Snapshot = NonNullable<DedupState['snapshot']>;
+/** The snapshot a load started from — the one that forgot a name — else the last one. A snapshot
+ * taken after the copy was written (one every entry takes one at the copy) is no cause of it. */
+const causeSnapshot = (d: DedupState): Snapshot | undefined => d.loadSnapshot ?? d.snapshot;
+
 /** A snapshot capped by `brokerDeduplicationMaxNumberOfProducers` left `name` out. */
-const leftOutOfSnapshot = (d: DedupState, name: string): boolean =>
-  d.snapshot !== undefined &&
+const leftOutOfSnapshot = (s: Snapshot | undefined, d: DedupState, name: string): s is Snapshot =>
+  s !== undefined &&
   d.maxNumberOfProducers !== undefined &&
-  !(name in d.snapshot.map) &&
-  Object.keys(d.snapshot.map).length >= d.maxNumberOfProducers;
+  !(name in s.map) &&
+  Object.keys(s.map).length >= d.maxNumberOfProducers;
 
 /**
  * The words after "is stored twice at …" for `again`, a later copy of what `first` holds ('' when
@@ -42,7 +47,8 @@ export function whyStoredAgain(
   // The broker forgot the name on purpose: say so, it is why the second copy got through.
   if (d.purged?.includes(name))
     return ` — dedup had purged ${name} as an inactive producer (MessageDeduplication.purgeInactiveProducers), so its old sequence id was judged as new`;
-  if (leftOutOfSnapshot(d, name))
-    return ` — ${name} is not in the dedup snapshot at ${pos(d.snapshot!.position)} (brokerDeduplicationMaxNumberOfProducers ${d.maxNumberOfProducers} kept ${Object.keys(d.snapshot!.map).join(', ')}), and a reload starts from it`;
+  const s = causeSnapshot(d);
+  if (leftOutOfSnapshot(s, d, name))
+    return ` — ${name} is not in the dedup snapshot at ${pos(s.position)} (brokerDeduplicationMaxNumberOfProducers ${d.maxNumberOfProducers} kept ${Object.keys(s.map).join(', ')}), and a reload starts from it`;
   return '';
 }

@@ -9,8 +9,9 @@
 // - connection epochs and per-connection send counters, except where a fault still counts sends;
 // - the producer `instance` counter;
 // - which chunk an answer in flight was for (`shownChunk`): display data, read by no rule;
-// - where the managed ledger tried an add before it re-sent it (`resentAdd`): `no-duplicates`'
-//   words, read by no rule, so states that differ only there behave the same;
+// - where the managed ledger tried an add before it re-sent it (`resentAdd`) and which dedup
+//   snapshot the last load started from (`loadSnapshot`): `no-duplicates`' words, read by no rule,
+//   so states that differ only there behave the same;
 // - a consumer's history beyond what its rules and `received-once` read (./subscriptionAbstraction.ts):
 //   why a copy came again, the order and number of repeated receipts, the order of the timed-out
 //   and negatively acknowledged sets.
@@ -28,6 +29,7 @@ export const DROP = new Set([
   'epoch',
   'shownChunk',
   'resentAdd',
+  'loadSnapshot',
 ]);
 
 /** A plan fault still waits for a step count (`after: { step: N }`): the count matters. */

@@ -108,6 +108,12 @@ export interface DedupState {
    */
   snapshot?: { readonly position: Position; readonly map: Readonly<Record<string, number>> };
   /**
+   * The snapshot the last load's replay started from (`replayCursor`), while it is still the cause
+   * to name: `snapshot` moves on with every later one, but a name a capped snapshot left out was
+   * forgotten by this one. Words only (`no-duplicates`' detail): the fingerprint drops it.
+   */
+  loadSnapshot?: { readonly position: Position; readonly map: Readonly<Record<string, number>> };
+  /**
    * Set only with `topic.deduplicationInactivityPurge`: `MessageDeduplication.inactiveProducers`,
    * the names the topic removed (`producerRemoved`) and has not seen again (`producerAdded`), in
    * the order they left. `purged`: the names `purgeInactiveProducers` forgot in this run, for

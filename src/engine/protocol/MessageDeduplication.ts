@@ -183,10 +183,13 @@ export function replayCursor(dedup: DedupState, entries: readonly ReplayedEntry[
   // A new instance's `inactiveProducers` is empty, and its replay marks no one (PR 21193).
   if (dedup.inactiveProducers) dedup.inactiveProducers = [];
   if (!dedup.enabled) return;
-  // The snapshot in the cursor's properties is where both maps start (`getProperties`).
+  // The snapshot in the cursor's properties is where both maps start (`getProperties`). Which one
+  // it was is kept for `no-duplicates`' words: a later snapshot must not be named as the cause.
+  delete dedup.loadSnapshot;
   if (dedup.snapshot) {
     dedup.highestSequencedPushed = { ...dedup.snapshot.map };
     dedup.highestSequencedPersisted = { ...dedup.snapshot.map };
+    dedup.loadSnapshot = dedup.snapshot;
   }
   let read = 0;
   let last: { ledgerId: number; entryId: number } | undefined;
@@ -353,6 +356,7 @@ export function recoveryComplete(dedup: DedupState, entries: readonly ReplayedEn
 /** A dedup cursor deleted or created anew holds no snapshot, and counts from 0 (absent fields stay absent). */
 function forgetSnapshot(dedup: DedupState): void {
   if (dedup.snapshot) delete dedup.snapshot;
+  delete dedup.loadSnapshot;
   if (dedup.snapshotCounter !== undefined) dedup.snapshotCounter = 0;
   if (dedup.inactiveProducers) dedup.inactiveProducers = [];
 }
