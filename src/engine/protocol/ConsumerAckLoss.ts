@@ -72,10 +72,15 @@ export interface LostWith {
   readonly forgotten: readonly Position[];
 }
 
-/** Why the entry at `p`, which the rewind sends again, comes again. */
+/**
+ * Why the entry at `p`, which the rewind sends again, comes again. An ack lost with the connection
+ * is the reason unless the message TTL had already moved the mark-delete past `p` (review 27, a01):
+ * then the ack was not needed, and what failed is the expiry's unwritten mark-delete.
+ */
 export function whyAgain(s: Subscription, p: Position, w: LostWith): string {
   const { lost, landed, cause, fenced, closeFailed, forgotten } = w;
-  return lost.some((x) => cmp(x, p) === 0)
+  const expiredPast = cmp(p, landed) <= 0 && s.expired?.some((x) => cmp(x, p) === 0) === true;
+  return lost.some((x) => cmp(x, p) === 0) && !expiredPast
     ? `the ack of ${pos(p)} was lost (${cause})`
     : cmp(p, landed) <= 0
       ? fenced !== undefined || closeFailed !== undefined
