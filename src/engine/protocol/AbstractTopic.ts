@@ -32,7 +32,7 @@ export function nameHolder(w: World, p: ProducerState): ProducerState | undefine
  * (`PulsarClientException.isRetriableError`):
  * - first connect — Java `ProducerImpl.connectionOpened` sets `Failed` and fails
  *   `producerCreatedFuture`, so `create()` throws; Go `newPartitionProducer` returns grabCnx's error
- *   from `CreateProducer`. The application has no producer: its sends fail at once (application.ts).
+ *   from `CreateProducer`. The application has no producer: its sends fail at once (ProducerImplSendAsync.ts).
  * - a reconnect (the producer was created) — Java `reconnectLater`, Go `reconnectToBroker` retry
  *   with backoff. A refused retry changes nothing, so the model waits (`Busy`) until the holder's
  *   connection closes (ClientCnx.closeConnection wakes it) and then connects.

@@ -67,7 +67,7 @@ export function inUse(use: MemoryUse): string {
  * A blocking producer's send waits for memory (Java `canEnqueueRequest` →
  * `MemoryLimitController.reserveMemory`, Go `reserveMem` → `ReserveMemory`): not enabled while its
  * client's usage is over the limit. `bytesFor` is the caller's count of the send's bytes, or null
- * for a send that fails before it reserves anything (application.ts `permitsNeeded`).
+ * for a send that fails before it reserves anything (ProducerImplChunking.ts `permitsNeeded`).
  */
 export function memoryWaits(
   w: World,

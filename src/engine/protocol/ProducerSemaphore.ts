@@ -66,7 +66,7 @@ export function queueFull(cfg: ProducerConfig, p: ProducerState, needed: number)
  * A send that waits for permits: the producer blocks on a full queue, so the application's
  * `sendAsync` / `SendAsync` does not return (Java `semaphore.acquire()`, Go `publishSemaphore
  * .Acquire`) until receipts, failures or timeouts free enough of them. `neededFor` is the caller's
- * (application.ts) count for this send, or null for a send that fails before it reserves anything.
+ * (ProducerImplChunking.ts `permitsNeeded`) count for this send, or null for a send that fails before it reserves anything.
  */
 export function sendWaits(
   w: World,

@@ -11,7 +11,7 @@ import { chunkAssembler, chunkSpan } from '../protocol/ConsumerImplChunks';
 import { readableOf } from '../protocol/ManagedLedger';
 import type { StoredEntry, TopicState } from '../model/topic';
 import { callbackText } from '../sim/runOutcomes';
-import { chunkPayloadOf } from '../protocol/application';
+import { chunkPayloadOf } from '../protocol/ProducerImplChunking';
 import { excludedBySender } from '../protocol/PersistentReplicatorRead';
 
 /**
