@@ -1,8 +1,9 @@
-// Scenario text → JSON (src/engine/scenario/jsonText.ts): JSON.parse decides, the scanner explains
+// Scenario text → JSON (src/engine/scenario/jsonText.ts, jsonSyntaxScanner.ts): JSON.parse decides, the scanner explains
 // where a strict parser stops and why, with the same verdict on every text.
 import { describe, expect, it } from 'vitest';
 import { parseScenarioText } from '../../src/engine';
-import { findJsonSyntaxError, parseJsonText } from '../../src/engine/scenario/jsonText';
+import { findJsonSyntaxError } from '../../src/engine/scenario/jsonSyntaxScanner';
+import { parseJsonText } from '../../src/engine/scenario/jsonText';
 import { BUILTINS } from '../../src/scenarios/index';
 
 describe('jsonText', () => {
