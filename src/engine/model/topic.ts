@@ -152,7 +152,7 @@ export interface TopicState {
   trimmed?: Ledger[];
   /**
    * How a reader of this topic assembles chunked messages, when not as today's Java consumer with
-   * default options (`ConsumerImplChunks.ts`): set at the start of a run with a chunking producer and
+   * default options (`ConsumerConfigurationData.ts`): set at the start of a run with a chunking producer and
    * either no `pr-20948` (its consumer half) or a `consumer` that acknowledges what its limit evicts.
    */
   /** Replaced, not changed in place, when the consumer's expiry timer fires (ConsumerImplChunkExpiry.ts). */

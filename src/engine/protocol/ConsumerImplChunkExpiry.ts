@@ -20,7 +20,8 @@ import { ev } from '../model/events';
 import type { ChunkExpiry, Position, TopicState } from '../model/topic';
 import { frozen } from '../model/world';
 import type { Ctx } from '../sim/context';
-import { chunkAssembler, END, expireBefore, type OpenContexts } from './ConsumerImplChunks';
+import { END, expireBefore, type OpenContexts } from './ConsumerImplChunkContexts';
+import { chunkAssembler } from './ConsumerImplChunks';
 import { readableOf } from './ManagedLedger';
 
 /**

@@ -7,35 +7,12 @@
 // Expiry (`expireTimeOfIncompleteChunkedMessage`) needs a clock: with the `consumer` block's option it
 // is an action (ConsumerImplChunkExpiry.ts) whose firings the topic records and every reader replays
 // at the place it fired (`expireBefore`); without it an incomplete context simply never completes.
-import type { Config } from '../model/config';
-import { hasFix } from '../model/fixes';
+// The consumer's options are read in ConsumerConfigurationData.ts, its open contexts and the
+// expiry's replay kept in ConsumerImplChunkContexts.ts.
 import type { MsgRef } from '../model/producer';
 import type { ChunkConsumer, Position } from '../model/topic';
-
-/**
- * Today's Java consumer with default options, which reads a topic without `chunkConsumer`: PR
- * 20948's repeated-chunk filter, no acknowledged eviction.
- */
-const MASTER_CONSUMER: ChunkConsumer = Object.freeze({
-  filtersRepeats: true,
-  maxPending: 0,
-});
-
-/**
- * The rules of a run's readers, or undefined for `MASTER_CONSUMER` (so most topics carry nothing):
- * without `pr-20948` the consumer predates its repeated-chunk filter, and the `consumer` block's
- * limit acts only when what it evicts is acknowledged. Only a run with a chunking producer has
- * chunks to assemble (a remote's replicated chunks come from one too).
- */
-export function chunkConsumerOf(config: Config): ChunkConsumer | undefined {
-  if (!config.producers.some((p) => p.chunking)) return undefined;
-  const filtersRepeats = hasFix(config, 'pr-20948');
-  const c = config.consumer;
-  const maxPending = c?.autoAckOldestChunkedMessageOnQueueFull ? c.maxPendingChunkedMessage : 0;
-  const expires = (c?.expireTimeOfIncompleteChunkedMessageMillis ?? 0) > 0;
-  if (expires) return { filtersRepeats, maxPending, expires: true };
-  return filtersRepeats && maxPending === 0 ? undefined : { filtersRepeats, maxPending };
-}
+import { MASTER_CONSUMER } from './ConsumerConfigurationData';
+import { type Dropped, END, expireBefore, type OpenContexts } from './ConsumerImplChunkContexts';
 
 /**
  * A consumer's assembly, fed the chunks in topic order: for the chunk that completes a message, the
@@ -122,37 +99,8 @@ export function chunkAssembler(
   };
 }
 
-/**
- * The assembler's working state: per uuid the chunk positions taken (the next chunk id expected is
- * their count), the message each open context is of (kept for `dropped` only: an eviction names
- * another message), and Java's pendingChunkedMessageUuidQueue and pendingChunkedMessageCount (kept
- * only with a limit). Started empty, or from what a subscription's consumer kept
- * (`ConsumerImplReceive.ts`, `ChunkContexts`).
- */
-export interface OpenContexts {
-  readonly taken: Map<string, Position[]>;
-  readonly names: Map<string, string>;
-  readonly queue: string[];
-  count: number;
-}
-
 const where = (at: Position): string =>
   at === NO_POSITION ? '' : ` at ${at.ledgerId}:${at.entryId}`;
-
-/**
- * Told, for a message whose open context the consumer dropped — or one of whose chunks it discarded
- * for want of a context (its first chunk never reached this consumer) — why (`chunkAssembler`'s
- * `dropped`), and how: the limit evicted it, the timer expired it, or a chunk of it was unexpected
- * (`expired` when the timer had expired that message before). A subscription's consumer decides the
- * discarded chunk's ack from it (ConsumerImplUnexpectedChunk.ts).
- */
-export type Dropped = (msg: string, why: string, how: DropCause) => void;
-
-export interface DropCause {
-  readonly uuid: string;
-  readonly kind: 'evicted' | 'expired' | 'unexpected';
-  readonly expired?: true;
-}
 
 /**
  * Why the consumer dropped each message it dropped, the first time, over `entries` in order — for
@@ -175,40 +123,6 @@ export function consumerDrops(
   // A message the timer expired after the last entry read: its later chunks never came.
   if (rules?.expiries) expireBefore(rules, open, END, dropped);
   return out;
-}
-
-/** After every position: the end of what a reader read. */
-export const END: Position = Object.freeze({ ledgerId: Infinity, entryId: Infinity });
-
-const before = (a: Position, b: Position): boolean =>
-  a.ledgerId < b.ledgerId || (a.ledgerId === b.ledgerId && a.entryId < b.entryId);
-
-/**
- * The expiry timer's firings that came before the entry at `at` (ConsumerImplChunkExpiry.ts),
- * replayed on what this reader holds open: `removeChunkMessage(uuid, ctx, true)` drops the context,
- * polls its uuid off the queue, lowers the pending count and acknowledges the chunks taken — the
- * message is lost to the reader. A context opened after the firing (a resent chunk 0 starts the
- * message again) is not the one that expired, so replaying a firing twice changes nothing.
- */
-export function expireBefore(
-  rules: ChunkConsumer,
-  open: OpenContexts,
-  at: Position,
-  dropped?: Dropped,
-): void {
-  for (const x of rules.expiries ?? []) {
-    const set = open.taken.get(x.uuid);
-    if (!before(x.after, at) || !set?.length || before(x.after, set[0]!)) continue;
-    open.taken.delete(x.uuid);
-    const i = open.queue.indexOf(x.uuid);
-    if (i >= 0) open.queue.splice(i, 1);
-    if (rules.maxPending > 0) open.count--;
-    dropped?.(
-      open.names.get(x.uuid) ?? x.msg,
-      `the consumer's expireTimeOfIncompleteChunkedMessage expired it after ${x.after.ledgerId}:${x.after.entryId}, incomplete (${set.length} of its chunks read), and acknowledged its chunks`,
-      { uuid: x.uuid, kind: 'expired' },
-    );
-  }
 }
 
 /** The answer for a message that is not chunked: complete, with no chunk positions. */

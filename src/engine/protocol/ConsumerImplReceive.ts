@@ -12,7 +12,8 @@ import type { ConsumerConfig } from '../model/config';
 import type { MsgRef } from '../model/producer';
 import type { ChunkContexts, StoredEntry, TopicState } from '../model/topic';
 import { frozen } from '../model/world';
-import { chunkAssembler, type OpenContexts } from './ConsumerImplChunks';
+import type { OpenContexts } from './ConsumerImplChunkContexts';
+import { chunkAssembler } from './ConsumerImplChunks';
 import { type PastTheLimit, unexpectedChunkAck } from './ConsumerImplUnexpectedChunk';
 import { readableOrTrimmed } from './ManagedLedger';
 

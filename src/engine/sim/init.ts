@@ -12,7 +12,7 @@ import { freshProducerSession, type ProducerState } from '../model/producer';
 import type { ReplicatorState } from '../model/replicator';
 import type { Ledger, TopicState } from '../model/topic';
 import { frozen, type World } from '../model/world';
-import { chunkConsumerOf } from '../protocol/ConsumerImplChunks';
+import { chunkConsumerOf } from '../protocol/ConsumerConfigurationData';
 import { initialAcks } from '../protocol/ConsumerAcks';
 import { initialNegativeAcks } from '../protocol/NegativeAcksTracker';
 import { replayCursor } from '../protocol/MessageDeduplication';
