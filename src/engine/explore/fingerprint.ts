@@ -12,6 +12,8 @@
 // - where the managed ledger tried an add before it re-sent it (`resentAdd`) and which dedup
 //   snapshot the last load started from (`loadSnapshot`): `no-duplicates`' words, read by no rule,
 //   so states that differ only there behave the same;
+// - the first chunks a consumer took (`firstChunks`): derived from its receipts, which are kept (the
+//   first receipt of each entry, in order, is all it is derived from), so it cannot tell states apart;
 // - a consumer's history beyond what its rules and `received-once` read (./subscriptionAbstraction.ts):
 //   why a copy came again, the order and number of repeated receipts, the order of the timed-out
 //   and negatively acknowledged sets.
@@ -30,6 +32,7 @@ export const DROP = new Set([
   'shownChunk',
   'resentAdd',
   'loadSnapshot',
+  'firstChunks',
 ]);
 
 /** A plan fault still waits for a step count (`after: { step: N }`): the count matters. */

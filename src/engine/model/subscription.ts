@@ -29,6 +29,14 @@ export interface Subscription {
    */
   chunks?: ChunkContexts;
   /**
+   * uuid → the message of the first chunk 0 of that uuid the consumer received (the earliest such
+   * receipt's), so a later chunk's discard can say the first chunk reached it (ConsumerImplReceive.ts);
+   * absent until a first chunk came. Derived from `received` and kept with it, so a receipt need not
+   * scan every earlier one; the explorer's fingerprint drops it (explore/fingerprint.ts), as
+   * `received` already tells the states apart.
+   */
+  firstChunks?: Readonly<Record<string, string>>;
+  /**
    * Present only with `acks: "in-flight"` (ConsumerAcks.ts): the dispatcher's read position (the
    * last entry it sent the consumer), the CommandAcks on their way to the broker, the mark-delete
    * the cursor ledger holds (what a broker that recovers the cursor gets back), and, for entries a

@@ -48,10 +48,12 @@ export function messageReceived(
   const open = openContexts(s.chunks);
   // A first chunk this consumer took before, whose context is gone since (evicted, expired, cut by
   // an unexpected chunk, or completed): named, so a later chunk's discard does not claim it never came.
-  for (const r of s.received)
-    for (const m of r.msgs)
-      if (m.chunk?.id === 0 && !open.names.has(`${r.producerName}-${m.seq}`))
-        open.names.set(`${r.producerName}-${m.seq}`, m.msg);
+  // Only this entry's own uuids are asked about a context that is gone (an eviction or an expiry
+  // names an open context, named already), so only they are looked up.
+  for (const uuid of own) {
+    const first = s.firstChunks?.[uuid];
+    if (first !== undefined && !open.names.has(uuid)) open.names.set(uuid, first);
+  }
   const feed = chunkAssembler(
     topic.chunkConsumer,
     (msg, why, how) => {
@@ -67,6 +69,7 @@ export function messageReceived(
     open,
   );
   for (const m of e.msgs) if (m.chunk) feed(e.producerName, m, at(e));
+  tookFirstChunks(s, e);
   const kept = keptContexts(open);
   if (kept) s.chunks = kept;
   else if (s.chunks) delete s.chunks;
@@ -74,6 +77,21 @@ export function messageReceived(
   if (!whys.length) return { ...base, ...lost };
   const ack = 'past' in discard ? { discardAck: unexpectedChunkAck(consumer, discard.past) } : {};
   return { ...base, discarded: whys.join('; '), ...ack, ...lost };
+}
+
+/**
+ * Records the first chunks `e` brings in `s.firstChunks`, the earliest receipt's message kept for a
+ * uuid taken before: the receipt is added to `s.received` in the same step (every caller of
+ * `messageReceived` does), so the record always names what a scan of `received` would find.
+ */
+function tookFirstChunks(s: Subscription, e: StoredEntry): void {
+  let firsts = s.firstChunks;
+  for (const m of e.msgs) {
+    const uuid = `${e.producerName}-${m.seq}`;
+    if (m.chunk?.id !== 0 || (firsts !== undefined && Object.hasOwn(firsts, uuid))) continue;
+    firsts = frozen({ ...firsts, [uuid]: m.msg });
+  }
+  if (firsts !== s.firstChunks) s.firstChunks = firsts!;
 }
 
 /**
