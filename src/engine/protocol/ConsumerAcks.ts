@@ -16,7 +16,10 @@ import type { Position, TopicState } from '../model/topic';
 import { peek, positionText } from '../sim/context';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
+/** A position as the trace writes it (`10:1`); shared by the files the ack steps moved to. */
+export const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
+/** The actor a subscription's consumer is in the trace (`sub-consumer`). */
+export const consumer = (s: Subscription) => `${s.name}-consumer`;
 
 export const initialAcks = (start: Position): AckState => ({
   readPosition: start,

@@ -7,14 +7,11 @@
 // grouping tracker's wait (acknowledgementGroupTime) is folded into the ack's delivery step.
 import { ev } from '../model/events';
 import type { Subscription, SubscriptionReceipt } from '../model/bookkeeper';
-import type { Position, TopicState } from '../model/topic';
-import { type Ctx, positionText, tick } from '../sim/context';
-import { messageReceived } from './ConsumerAcks';
+import type { TopicState } from '../model/topic';
+import { type Ctx, tick } from '../sim/context';
+import { consumer, messageReceived, pos } from './ConsumerAcks';
 import { holdChunkAck, incompleteChunkOf, releasedChunkAcks } from './ConsumerChunkAcks';
 import { leftUnacknowledged, UNEXPECTED_CHUNK_ACKED } from './ConsumerImplUnexpectedChunk';
-
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
-const consumer = (s: Subscription) => `${s.name}-consumer`;
 
 /**
  * The consumer received `receipt` (already built by `ConsumerImpl.messageReceived`): the dispatcher's

@@ -9,13 +9,10 @@
 import { ev } from '../model/events';
 import type { Subscription, SubscriptionReceipt } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
-import { type Ctx, positionText, tick } from '../sim/context';
-import { messageReceived, msgsAt } from './ConsumerAcks';
+import { type Ctx, tick } from '../sim/context';
+import { consumer, messageReceived, msgsAt, pos } from './ConsumerAcks';
 import { sendRedeliveryRequest } from './NegativeAcksTracker';
 import { chunkedMessageCompleted, isLastChunkAt, takeChunkIds } from './ConsumerChunkAckTimeout';
-
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
-const consumer = (s: Subscription) => `${s.name}-consumer`;
 
 /**
  * The application received `receipt` and works on it (`UnAckedMessageTracker.add`); its
