@@ -1,7 +1,8 @@
 // @vitest-environment node
 // MessageDeduplication's decisions at the pushed/persisted boundaries, table-driven.
 import { describe, expect, it } from 'vitest';
-import { isDuplicate, isDuplicateReplV2 } from '../../src/engine/protocol/MessageDeduplication';
+import { isDuplicate } from '../../src/engine/protocol/MessageDeduplication';
+import { isDuplicateReplV2 } from '../../src/engine/protocol/MessageDeduplicationReplV2';
 import type { DedupState } from '../../src/engine/model/topic';
 
 const state = (pushed?: number, persisted?: number): DedupState => ({

@@ -12,7 +12,7 @@ import {
   skipsEntry,
 } from '../protocol/PersistentReplicatorRead';
 import { expiredInFlight, expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
-import { afterDedupCursor } from '../protocol/MessageDeduplication';
+import { afterDedupCursor } from '../protocol/MessageDeduplicationReplayCursor';
 import { chunkAssembler, chunkSpan, consumerDrops } from '../protocol/ConsumerImplChunks';
 import { whyStoredAgain } from './duplicateCause';
 import { ledgerInvariants } from './ledger';

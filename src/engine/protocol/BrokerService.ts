@@ -12,7 +12,7 @@ import { ev } from '../model/events';
 import { type Ctx, idsOf, labelOf } from '../sim/context';
 import type { TopicState } from '../model/topic';
 import { closeProducersOf } from './ClientCnx';
-import { replayCursor, replayReplNote } from './MessageDeduplication';
+import { replayCursor, replayReplNote } from './MessageDeduplicationReplayCursor';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
 import {
   chunksNotReplayedLog,

@@ -13,9 +13,9 @@ import {
   isDuplicate,
   isDuplicateChunk,
   isDuplicateReplV1,
-  isDuplicateReplV2,
   type MessageDupStatus,
 } from './MessageDeduplication';
+import { isDuplicateReplV2 } from './MessageDeduplicationReplV2';
 
 interface Classified {
   readonly status: MessageDupStatus;

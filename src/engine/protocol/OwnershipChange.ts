@@ -14,7 +14,7 @@ import { ev } from '../model/events';
 import type { TopicState } from '../model/topic';
 import { frozen } from '../model/world';
 import { type Ctx, idsOf, labelOf, peek, tick } from '../sim/context';
-import { chunksNotReplayed, replayCursor } from './MessageDeduplication';
+import { chunksNotReplayed, replayCursor } from './MessageDeduplicationReplayCursor';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
 import { openClosedLedger } from './LedgerHandle';
 import { closeReplicatorProducer } from './AbstractReplicator';

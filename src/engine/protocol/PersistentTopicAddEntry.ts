@@ -11,9 +11,9 @@ import { hasFix } from '../model/fixes';
 import {
   recordsPersisted,
   recordMessagePersisted,
-  recordMessagePersistedRepl,
   resetHighestSequenceIdPushed,
 } from './MessageDeduplication';
+import { recordMessagePersistedRepl } from './MessageDeduplicationReplV2';
 import { appendEntry } from './ManagedLedger';
 import { snapshotIfDue } from './MessageDeduplicationSnapshot';
 import { switchToNewOwner } from './OwnershipChange';

@@ -7,7 +7,7 @@ import { ev } from '../model/events';
 import { switchedOn } from '../model/fixes';
 import type { TopicState } from '../model/topic';
 import { type Ctx, tick } from '../sim/context';
-import { checkStatus, recoveryComplete } from './MessageDeduplication';
+import { checkStatus, recoveryComplete } from './MessageDeduplicationCheckStatus';
 import { readableOf } from './ManagedLedger';
 import { chunksNotReplayedLog } from './OwnershipChange';
 

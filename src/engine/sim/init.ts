@@ -15,7 +15,7 @@ import { frozen, type World } from '../model/world';
 import { chunkConsumerOf } from '../protocol/ConsumerConfigurationData';
 import { initialAcks } from '../protocol/ConsumerAcks';
 import { initialNegativeAcks } from '../protocol/NegativeAcksTracker';
-import { replayCursor } from '../protocol/MessageDeduplication';
+import { replayCursor } from '../protocol/MessageDeduplicationReplayCursor';
 
 export function initialWorld(config: Config): World {
   const producers: Record<string, ProducerState> = {};
