@@ -8,9 +8,8 @@
 // - dedup purged the name as an inactive producer (`MessageDeduplication.purgeInactiveProducers`);
 // - the dedup snapshot, capped by `brokerDeduplicationMaxNumberOfProducers`, left the name out.
 import type { DedupState, Position, StoredEntry, TopicState } from '../model/topic';
-import { positionText } from '../sim/context';
+import { pos } from '../protocol/ConsumerAcks';
 
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 const same = (a: Position, b: Position) => a.ledgerId === b.ledgerId && a.entryId === b.entryId;
 
 type Snapshot = NonNullable<DedupState['snapshot']>;

@@ -8,13 +8,12 @@
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
-import { type Ctx, positionText } from '../sim/context';
-import { msgsAt, unacknowledgedSent } from './ConsumerAcks';
+import type { Ctx } from '../sim/context';
+import { msgsAt, unacknowledgedSent, pos } from './ConsumerAcks';
 import { forgetHeldChunks } from './ConsumerChunkAcks';
 import { nextRequest, stillToResend } from './RedeliveryRequests';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 
 /**
  * Who left `p` unacknowledged: the application, or — for a chunk the consumer discarded and left to

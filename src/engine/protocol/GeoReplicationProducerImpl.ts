@@ -10,11 +10,11 @@ import type { Position } from '../model/topic';
 import type { Ctx } from '../sim/context';
 import { closeConnection } from './ClientCnx';
 import { completeOpFailure, completeOpSuccess } from './SendCallback';
+import { pos } from './ConsumerAcks';
 
 type Receipt = Extract<ResponseFrame, { kind: 'receipt' }>;
 
 const cmp = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
-const pos = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
 
 /**
  * The five cases, evaluated in Pulsar's order:

@@ -13,13 +13,10 @@
 import { ev } from '../model/events';
 import type { NegativeAcks, Subscription, SubscriptionReceipt } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
-import { type Ctx, positionText, tick } from '../sim/context';
-import { messageReceived, msgsAt } from './ConsumerAcks';
+import { type Ctx, tick } from '../sim/context';
+import { messageReceived, msgsAt, pos, consumer } from './ConsumerAcks';
 import { releasedChunkAcks } from './ConsumerChunkAcks';
 import { requestsOnTheWay } from './RedeliveryRequests';
-
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
-const consumer = (s: Subscription) => `${s.name}-consumer`;
 
 export const initialNegativeAcks = (ackTimeout?: true): NegativeAcks => ({
   held: [],

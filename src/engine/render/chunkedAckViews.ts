@@ -7,8 +7,8 @@
 import type { Subscription } from '../model/bookkeeper';
 import type { Position } from '../model/topic';
 import type { ChunkedMessageView } from './storageViews';
+import { pos } from '../protocol/ConsumerAcks';
 
-const pos = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 
 /** The chunk the consumer received at `p` (its latest receipt there), with its message's uuid. */

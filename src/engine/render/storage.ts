@@ -3,7 +3,7 @@
 // with the backlog Pulsar computes (`backlogOf`, judged by `check/ledger.cursorJudgement` exactly as
 // the invariants judge it). Pure: world (+ previous world for `changed` flags) in.
 import type { BkState, NegativeAcks } from '../model/bookkeeper';
-import type { Position, TopicState } from '../model/topic';
+import type { TopicState } from '../model/topic';
 import type { World } from '../model/world';
 import { cursorJudgement } from '../check/ledger';
 import { bookiesOf } from './bookies';
@@ -11,10 +11,10 @@ import { differs } from './differs';
 import { chunkedMessagesOf, heldChunksOf } from './chunkedAckViews';
 import { entryText, metadataOf, takeoverView } from './metadataStore';
 import type { BrokerView, ManagedLedgerView, StoragePanel, SubscriptionView } from './storageViews';
+import { pos } from '../protocol/ConsumerAcks';
 
 export type * from './storageViews';
 
-const pos = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
 /** `{ [key]: value }` when there is a value: the view keeps its shape where nothing is chunked. */
 const withField = <K extends string, V>(key: K, value: V | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;

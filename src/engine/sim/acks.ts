@@ -3,19 +3,17 @@
 // the lose-ack fault. The rules are in protocol/ConsumerAcks.ts and the files it names
 // (ManagedCursorAsyncDelete.ts, ManagedCursorRewind.ts); this file only wires them in.
 import { ev } from '../model/events';
-import type { Position } from '../model/topic';
 import type { World } from '../model/world';
-import { msgsAt } from '../protocol/ConsumerAcks';
+import { msgsAt, pos } from '../protocol/ConsumerAcks';
 import { ackArrives, persistCursor } from '../protocol/ManagedCursorAsyncDelete';
 import { rewindOnReconnect } from '../protocol/ManagedCursorRewind';
 import { cursorLedgerBehind } from '../protocol/ManagedCursorLedger';
 import { nodeBehind } from '../protocol/ManagedCursorMetaStore';
 import { topicDown } from '../protocol/OwnershipChange';
 import { type Action, ActionClass } from './actions';
-import { type Ctx, positionText } from './context';
+import type { Ctx } from './context';
 
 type Add = (key: string, action: Action, cls: number, born: number) => void;
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 
 /**
  * While the consumer's broker serves the topic: its oldest CommandAck may arrive (a request to a
