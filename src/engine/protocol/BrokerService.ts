@@ -13,7 +13,7 @@ import { type Ctx, idsOf, labelOf } from '../sim/context';
 import type { TopicState } from '../model/topic';
 import { closeProducersOf } from './ClientCnx';
 import { replayCursor, replayReplNote } from './MessageDeduplicationReplayCursor';
-import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
+import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerInitialize';
 import {
   chunksNotReplayedLog,
   consumersReconnect,

@@ -13,7 +13,8 @@ import { ev } from '../model/events';
 import type { Ledger, Position, TopicState } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import { type Ctx, peek } from '../sim/context';
-import { fenceManagedLedger, listText } from './ManagedLedgerImpl';
+import { fenceManagedLedger } from './ManagedLedgerClose';
+import { listText } from './ManagedLedgerInitialize';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 

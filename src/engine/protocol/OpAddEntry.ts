@@ -1,15 +1,16 @@
 // Pulsar's `OpAddEntry`: one add of the managed ledger on BookKeeper, from binding it to the current
 // ledger (`initiate`) to BookKeeper's answer — `addComplete` into `PersistentTopic.addComplete`, or
 // `handleAddFailure` → `ManagedLedgerImpl.ledgerClosed`. Its own file because it is the seam
-// between the managed ledger (ManagedLedgerImpl.ts: queueing, rollover, close) and BookKeeper's
-// writer (PendingAddOp.ts, LedgerHandle.ts). Read in apache/pulsar (docs/research/bookkeeper-fencing.md):
+// between the managed ledger (ManagedLedgerImpl.ts queueing, ManagedLedgerRollover.ts,
+// ManagedLedgerClose.ts) and BookKeeper's writer (PendingAddOp.ts, LedgerHandle.ts). Read in
+// apache/pulsar (docs/research/bookkeeper-fencing.md):
 // - a failed add (`OpAddEntry.handleAddFailure`) closes the ledger once (`ledgerClosed`): before PR
 //   24722 it records the *writer's* LAC + 1 as the ledger's entry count; the failed adds stay
-//   queued and are re-sent into the next ledger once it is created (ManagedLedgerImpl.rollover);
+//   queued and are re-sent into the next ledger once it is created (ManagedLedgerRollover.ts);
 // - with PR 24722 (`addEntryFailedDueToConcurrentlyModified`) a fenced add re-reads the ledger as
 //   recovered by whoever fenced it and records that entry count instead;
 // - a ledger that closes with no entries is removed from the list (`ledgerClosed`), and deleted
-//   once the rollover wrote the list without it (ManagedLedgerImpl.rollover).
+//   once the rollover wrote the list without it (ManagedLedgerRollover.ts).
 import type { TopicState } from '../model/topic';
 import { frozen } from '../model/world';
 import { entriesText, ev } from '../model/events';
@@ -154,7 +155,7 @@ function handleAddFailure(ctx: Ctx, topic: TopicState, error: string): void {
   if (entries === 0) {
     // `ledgerClosed` with `entriesInLedger` 0: "the last ledger was empty, so we can discard it" —
     // `ledgers.remove`, so the rollover's list write leaves it out. Since apache/pulsar #19444 it
-    // is deleted only once that write succeeded (`updateLedgersIdsComplete`, ManagedLedgerImpl.rollover);
+    // is deleted only once that write succeeded (`updateLedgersIdsComplete`, ManagedLedgerRollover.ts);
     // before, `ledgerClosed` deleted it at once, even when the write then failed with BadVersion.
     ml.ledgers = ml.ledgers.filter((l) => l.id !== h.ledgerId);
     ctx.events.push(

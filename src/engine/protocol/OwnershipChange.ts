@@ -15,7 +15,7 @@ import type { TopicState } from '../model/topic';
 import { frozen } from '../model/world';
 import { type Ctx, idsOf, labelOf, peek, tick } from '../sim/context';
 import { chunksNotReplayed, replayCursor } from './MessageDeduplicationReplayCursor';
-import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerImpl';
+import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerInitialize';
 import { openClosedLedger } from './LedgerHandle';
 import { closeReplicatorProducer } from './AbstractReplicator';
 import { recoverReplicatorCursor } from './PersistentReplicatorCursor';

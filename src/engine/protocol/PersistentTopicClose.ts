@@ -18,7 +18,7 @@ import { replicatorOf, type World } from '../model/world';
 import { type Ctx, peek } from '../sim/context';
 import { dedupReplayed, loadTopic, reloadAbstract } from './BrokerService';
 import { disconnectProducersOf } from './CommandCloseProducer';
-import { closeManagedLedger, failWritesOnClose } from './ManagedLedgerImpl';
+import { closeManagedLedger, failWritesOnClose } from './ManagedLedgerClose';
 import { consumersReconnect } from './OwnershipChange';
 import { closeReplicatorProducer } from './AbstractReplicator';
 import { cursorClosePersists } from './PersistentReplicatorCursor';

@@ -5,7 +5,7 @@ import { ev } from '../model/events';
 import type { World } from '../model/world';
 import { bookieReceive } from '../protocol/BookieImpl';
 import { consumeNext, nextReadable } from '../protocol/ManagedCursor';
-import { rollover } from '../protocol/ManagedLedgerImpl';
+import { rollover } from '../protocol/ManagedLedgerRollover';
 import { addAnswer } from '../protocol/OpAddEntry';
 import { takeoverWrite, topicDown } from '../protocol/OwnershipChange';
 import { completeDedupRecovery } from '../protocol/PersistentTopicDeduplicationStatus';
