@@ -10,7 +10,7 @@
 // describe blocks). The scenarios are in unseen-19.scenarios.ts.
 import { describe, expect, it } from 'vitest';
 import { loadScenario, run, type RunResult } from '../../src/engine';
-import { noDuplicates } from '../../src/engine/check/invariants';
+import { noDuplicates } from '../../src/engine/check/noDuplicates';
 import { ledgerInvariants } from '../../src/engine/check/ledger';
 import type { World } from '../../src/engine/model/world';
 import {

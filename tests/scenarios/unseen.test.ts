@@ -4,7 +4,7 @@
 // wrong and names the rule that now decides it.
 import { describe, expect, it } from 'vitest';
 import { loadScenario, panelsOf } from '../../src/engine';
-import { noDuplicates } from '../../src/engine/check/invariants';
+import { noDuplicates } from '../../src/engine/check/noDuplicates';
 import { exploreOf, loaded, runOf } from './helpers';
 
 describe('a restarted producer is a new ProducerImpl: create() returns only after its first connect', () => {

@@ -7,7 +7,8 @@
 // reports once) to the run's first report of it.
 import type { World } from '../model/world';
 import type { RunResult } from '../sim/run';
-import { noDuplicates, noSilentLoss, type Finding } from '../check/invariants';
+import { noSilentLoss, type Finding } from '../check/invariants';
+import { noDuplicates } from '../check/noDuplicates';
 
 /** The run's first report of one finding: its step and its words at that step. */
 export interface HeldSince {
