@@ -73,18 +73,24 @@ describe('a later chunk of a message the pending limit evicted (c02): within the
     );
   });
 
-  it('with an ack timeout, trackMessage times it: the timer asks for 10:2 again and it is discarded again', () => {
+  it('with an ack timeout, trackMessage times it: the timer asks for 10:2 again, and that copy is past the limit — acknowledged, the hole closes', () => {
     const r = runOfRow(EVICTED, {
       subscriptions: [{ name: 'sub', acks: 'in-flight', ackTimeout: true }],
     });
-    const [first, second] = receiptsOf(r, '10:2');
+    const [first, second, third] = receiptsOf(r, '10:2');
     expect(first!.text).toContain(
       `${WITHIN} — UnAckedMessageTracker holds 10:2 for ackTimeoutMillis`,
     );
     expect(textsOf(r, 'sub-consumer')).toContain(
       'ackTimeoutMillis passed for 10:2: not acknowledged yet',
     );
-    expect(second!.rule).toBe(TRACKED);
+    // Java tracks each copy again until its publish time is past the limit, then acknowledges it;
+    // the model takes those identical rounds as one: the copy the timeout asked for is acknowledged.
+    expect(second!.rule).toBe(ACKED);
+    expect(second!.text).toContain(
+      'acknowledged (doAcknowledge): its publish time is more than expireTimeOfIncompleteChunkedMessageMillis (60000) ago, since the ack timeout asked for it already',
+    );
+    expect(third).toBeUndefined();
     // Why it came again names the consumer, not the application: the application never had it.
     const sub = r.steps[r.steps.length - 1]!.world.topics.local!.subscriptions.sub!;
     const again = sub.received.filter((x) => x.position.entryId === 2).map((x) => x.redelivered);
@@ -92,6 +98,25 @@ describe('a later chunk of a message the pending limit evicted (c02): within the
       undefined,
       'the consumer discarded M1 and left it unacknowledged (trackMessage) within ackTimeoutMillis; the consumer asked for it again',
     ]);
+    // The timer asked once: the acknowledged copy is not tracked again.
+    expect(
+      textsOf(r, 'sub-consumer').filter((t) => t.startsWith('ackTimeoutMillis passed')),
+    ).toHaveLength(1);
+    // Its CommandAck fills the hole: the mark-delete moves over 10:2 to M2's last chunk.
+    expect(acksLanded(r)).toEqual(['CommandAck 10:0', 'CommandAck 10:1, 10:3', 'CommandAck 10:2']);
+    expect(cursorOf(r)).toEqual({ markDelete: at(10, 3), deleted: [] });
+  });
+
+  it('with the limit at 0 and an ack timeout, nothing ends the rounds in Java: the model asks once, then leaves the hole', () => {
+    const r = runOfRow(EVICTED, {
+      subscriptions: [{ name: 'sub', acks: 'in-flight', ackTimeout: true }],
+      consumer: {
+        ...(scenario(EVICTED).consumer as object),
+        expireTimeOfIncompleteChunkedMessageMillis: 0,
+      },
+    });
+    const receipts = receiptsOf(r, '10:2');
+    expect(receipts.map((x) => x.rule)).toEqual([TRACKED, TRACKED]);
     expect(cursorOf(r)).toEqual({ markDelete: at(10, 1), deleted: [at(10, 3)] });
   });
 });

@@ -431,7 +431,8 @@ const SCENARIOS: Record<string, Json> = {
   // trackMessage) with the ack timeout and an unload after the timer's redelivery: 10:2 comes three
   // times (first, the ack timeout's request, the unload's rewind), discarded each time; received-once
   // 10:2 with "the consumer discarded it each time"; no-silent-loss M1 (the eviction's, as the
-  // built-in).
+  // built-in). Session 26: the ack timeout's copy is acknowledged (past the limit: the rounds Java
+  // repeats until then, taken as one), so the unload sends nothing again — 10:2 comes twice.
   'u27-u01-evicted-chunk-timeout-then-unload': {
     ...EVICTED,
     subscriptions: [TIMED_SUB],
@@ -446,6 +447,9 @@ const SCENARIOS: Record<string, Json> = {
   // the ack timeout: the lone M1[2/2] is a gap (no context): tracked, timed out, asked for again,
   // discarded again — Java would repeat this every ackTimeout for ever; the run ends once the timer
   // has nothing new (received-once on that entry, discarded each time) — and no-silent-loss M1.
+  // Session 26: Java repeats it only until M1's publish time is past the incomplete-chunk expiry,
+  // then acknowledges the chunk; the model takes those rounds as one, so the copy the timeout asked
+  // for is acknowledged and the cursor's hole closes.
   'u27-u03-gap-chunk-ack-timeout': {
     topic: DEDUP_ON,
     producers: [{ name: 'p1', chunking: true }],
@@ -457,7 +461,8 @@ const SCENARIOS: Record<string, Json> = {
   // u04: u01 with a broker crash instead of the unload: sub's cursor write held mark-delete 10:1 only
   // if a persist-cursor ran; the crash's recovery opens the cursor at the last persisted mark-delete,
   // so at least 10:2 comes again (discarded again) — and whatever the ledger did not hold: received-
-  // once for 10:2 and any entry after the persisted mark-delete.
+  // once for 10:2 and any entry after the persisted mark-delete. Session 26: the timeout's copy of
+  // 10:2 is acknowledged and mark-delete 10:3 persisted before the crash: nothing comes again.
   'u27-u04-evicted-chunk-timeout-then-crash': {
     ...EVICTED,
     subscriptions: [TIMED_SUB],

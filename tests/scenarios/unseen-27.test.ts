@@ -251,7 +251,7 @@ const ROWS: ReviewRow[] = [
   {
     id: 'u01',
     title:
-      "the pending limit's evicted M1: its tracked last chunk comes three times (first, the ack timeout's request, the unload) and is discarded each time — received-once naming it, no-silent-loss M1, as predicted",
+      "the pending limit's evicted M1: its tracked last chunk comes twice (first, then the ack timeout's request, discarded each time; that copy is acknowledged since session 26, so the unload sends nothing again — predicted three times) — received-once naming it, no-silent-loss M1",
     scenario: scenario('u27-u01-evicted-chunk-timeout-then-unload'),
     expected: quiescentWith(
       localStored(['M2'], { M1: '10:2', M2: '10:3' }),
@@ -287,7 +287,7 @@ const ROWS: ReviewRow[] = [
   {
     id: 'u03',
     title:
-      "the first chunk never stored (ChecksumError, corrupted), the ack timeout: the lone chunk is tracked, asked for once and discarded again, then left (the model's bound; Java repeats until its publish time passes the expiry, then acknowledges it) — agrees (documented)",
+      'the first chunk never stored (ChecksumError, corrupted), the ack timeout: the lone chunk is tracked, asked for and discarded again, and that copy is acknowledged (Java repeats the round until its publish time passes the expiry, then acknowledges it; the model takes the rounds as one, since session 26) — agrees',
     scenario: scenario('u27-u03-gap-chunk-ack-timeout'),
     expected: quiescentWith(
       { stored: { local: [] }, outcomes: { M1: ['failed: ChecksumException'] } },
@@ -302,7 +302,7 @@ const ROWS: ReviewRow[] = [
   {
     id: 'u04',
     title:
-      'u01 with a crash: the cursor ledger held 10:1 with 10:3, so only 10:2 comes again — as predicted',
+      "u01 with a crash: since session 26 the ack timeout's copy of 10:2 is acknowledged and the cursor ledger holds 10:3 before the crash, so nothing comes again (before: it held 10:1 with 10:3, and 10:2 came again) — the same verdicts",
     scenario: scenario('u27-u04-evicted-chunk-timeout-then-crash'),
     expected: quiescentWith(
       localStored(['M2'], { M1: '10:2', M2: '10:3' }),
@@ -486,14 +486,17 @@ describe('a01: the TTL had moved past M2, its CommandAck was lost with the unloa
   });
 });
 
-describe('u03: a lone last chunk under the ack timeout is asked for once, then left', () => {
+describe('u03: a lone last chunk under the ack timeout is asked for once, then acknowledged', () => {
   const r = runOf(scenario('u27-u03-gap-chunk-ack-timeout'));
   const sub = r.steps[r.steps.length - 1]!.world.topics.local!.subscriptions.sub!;
-  it('received twice, each time discarded and left unacknowledged: the cursor keeps its hole at 10:0', () => {
+  const texts = textsOf(r, 'sub-consumer');
+  it('received twice, each time discarded; the copy the timeout asked for is past the limit, so its CommandAck closes the hole at 10:0', () => {
     expect(sub.received.map((x) => x.position.entryId)).toEqual([0, 0]);
-    expect(sub.markDeletePosition).toEqual({ ledgerId: 10, entryId: -1 });
-    expect(
-      textsOf(r, 'sub-consumer').filter((t) => t.startsWith('ackTimeoutMillis passed')),
-    ).toHaveLength(1);
+    expect(texts.filter((t) => t.startsWith('ackTimeoutMillis passed'))).toHaveLength(1);
+    expect(texts.filter((t) => t.startsWith('received 10:0'))[1]).toContain(
+      'acknowledged (doAcknowledge): its publish time is more than expireTimeOfIncompleteChunkedMessageMillis (60000) ago, since the ack timeout asked for it already',
+    );
+    expect(texts).toContain('CommandAck 10:0');
+    expect(sub.markDeletePosition).toEqual({ ledgerId: 10, entryId: 0 });
   });
 });

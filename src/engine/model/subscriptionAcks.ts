@@ -103,7 +103,8 @@ export interface NegativeAcks {
   /**
    * `L:E` of the entries an ack timeout asked for already: their copies are not timed again (the
    * model's bound — the application is slower than ackTimeoutMillis once per entry — so the timer
-   * cannot ask for the same entry forever).
+   * cannot ask for the same entry forever). A discarded chunk's copy asked for is acknowledged
+   * (ConsumerImplUnexpectedChunk.ts: Java's rounds until its publish time is past the limit, as one).
    */
   timedOutOnce?: string[];
   /**

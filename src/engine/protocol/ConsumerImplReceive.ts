@@ -75,7 +75,10 @@ export function messageReceived(
   else if (s.chunks) delete s.chunks;
   const lost = others.length ? { othersLost: others.join('; ') } : {};
   if (!whys.length) return { ...base, ...lost };
-  const ack = 'past' in discard ? { discardAck: unexpectedChunkAck(consumer, discard.past) } : {};
+  // A copy the ack timeout asked for: the rounds until the limit passes, taken as one.
+  const asked = s.acked?.nack?.timedOutOnce?.includes(`${e.ledgerId}:${e.entryId}`);
+  const past = discard.past ?? (asked ? 'ack-timeout' : undefined);
+  const ack = 'past' in discard ? { discardAck: unexpectedChunkAck(consumer, past) } : {};
   return { ...base, discarded: whys.join('; '), ...ack, ...lost };
 }
 

@@ -13,8 +13,16 @@
 // carries its message's publish time (`ProducerImpl.updateMessageMetadata` sets it once), so it is
 // past when the timer expired that message (its first chunk came longer ago than the limit), or when
 // the message TTL expired an earlier chunk of it on this subscription's cursor (the model takes the
-// TTL to be at least the limit: chunking.md, "A subscription's consumer"). Anything else a consumer
-// meets as it is stored — soon after its publish time — so it is tracked, not acknowledged.
+// TTL to be at least the limit: chunking.md, "A subscription's consumer"), or when the ack timeout
+// asked for the chunk's entry already (below). Anything else a consumer meets as it is stored —
+// soon after its publish time — so it is tracked, not acknowledged.
+//
+// Under an ack timeout Java repeats one round until the limit passes: the tracked chunk times out
+// (`UnAckedMessageTracker` → `redeliverUnacknowledgedMessages`), comes again, runs this branch again
+// and is tracked again. Each round is the same as the one before, and only the clock ends them, at
+// the first copy whose publish time is past the limit. The model takes the rounds as one: the copy
+// the timeout asked for is the one past the limit, so it is acknowledged and the hole closes. With
+// the limit at 0 nothing ends them in Java; the model asks once (UnAckedMessageTracker.ts's bound).
 import { ev } from '../model/events';
 import type { DiscardAck, Subscription, SubscriptionReceipt } from '../model/bookkeeper';
 import type { ConsumerConfig } from '../model/config';
@@ -28,7 +36,14 @@ const pos = (p: { ledgerId: number; entryId: number }) => positionText(p.ledgerI
 const JAVA_EXPIRY_MILLIS = 60_000;
 
 /** Why the model knows the chunk's publish time is past the limit, if it does. */
-export type PastTheLimit = 'expiry' | 'ttl' | undefined;
+export type PastTheLimit = 'expiry' | 'ttl' | 'ack-timeout' | undefined;
+
+const SINCE: Record<Exclude<PastTheLimit, undefined>, string> = {
+  expiry: 'the timer expired its message',
+  ttl: 'the message TTL expired an earlier chunk of it',
+  'ack-timeout':
+    'the ack timeout asked for it already: Java tracks each copy until then, rounds the model takes as one',
+};
 
 /** The rule's id, by outcome (the Pulsar code panel links the class). */
 export const UNEXPECTED_CHUNK_ACKED = 'ConsumerImpl.processMessageChunk:unexpected-chunk-acked';
@@ -52,7 +67,7 @@ export function unexpectedChunkAck(
   if (past !== undefined)
     return {
       acknowledged: true,
-      why: `acknowledged (doAcknowledge): its publish time is more than ${option} ago, since ${past === 'expiry' ? 'the timer expired its message' : 'the message TTL expired an earlier chunk of it'}`,
+      why: `acknowledged (doAcknowledge): its publish time is more than ${option} ago, since ${SINCE[past]}`,
     };
   return {
     acknowledged: false,
@@ -83,7 +98,8 @@ export const atOnceAck = (d: DiscardAck | undefined, mark: string): string =>
  * the same message (a context the branch dropped at a gap) are dropped unacknowledged with it, as
  * `chunkedMessagesMap.remove` leaves them; those of messages the limit or the timer removed leave
  * now (`removeChunkMessage` acknowledges them). With an ack timeout `trackMessage` times the chunk:
- * the tracker's timer asks for it again (once per entry, the model's bound: UnAckedMessageTracker.ts).
+ * the tracker's timer asks for it again, once (UnAckedMessageTracker.ts), and that copy is past the
+ * limit (the header's rounds taken as one) — unless the limit is 0, when it stays a hole.
  */
 export function leftUnacknowledged(
   ctx: Ctx,
