@@ -7,6 +7,7 @@ import type { Subscription } from '../model/bookkeeper';
 import type { Position } from '../model/topic';
 import { positionText } from '../sim/context';
 import { notPersistedReason } from './ManagedCursorUnackedRanges';
+import { stillToResend } from './RedeliveryRequests';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
@@ -24,34 +25,31 @@ const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
  */
 export type AckLoss = 'lost' | 'closed' | 'recovered' | 'loaded';
 
+/** Whether the message TTL expired `p` unacknowledged on `s`'s cursor (`Subscription.expired`). */
+const expiredByTtl = (s: Subscription, p: Position): boolean =>
+  s.expired?.some((x) => cmp(x, p) === 0) === true;
+
 /**
  * What moved the mark-delete past an entry that comes again: its ack — or, for an entry the message
- * TTL expired unacknowledged (`Subscription.expired`: the expiry only moves past what is not deleted
- * yet), the expiry's `asyncMarkDelete`, as rate-limited and as unwritten as an ack's (review 25, row
- * t05: a nacked M1 read "its ack landed"; its left-open item: the same after an ownership change).
+ * TTL expired unacknowledged (`ttl`: the expiry only moves past what is not deleted yet), the
+ * expiry's `asyncMarkDelete`, as rate-limited and as unwritten as an ack's (review 25, row t05: a
+ * nacked M1 read "its ack landed"; its left-open item: the same after an ownership change).
  */
-const movedBy = (s: Subscription, p: Position, landed: Position): string =>
-  s.expired?.some((x) => cmp(x, p) === 0)
-    ? `the message TTL expired it (mark-delete ${pos(landed)} in memory)`
-    : 'its ack landed';
+const movedBy = (ttl: boolean, landed: Position): string =>
+  ttl ? `the message TTL expired it (mark-delete ${pos(landed)} in memory)` : 'its ack landed';
 
 /** Why an entry at or below the lost in-memory mark-delete comes again. */
-const landedReason = (s: Subscription, p: Position, landed: Position, cause: string): string =>
-  s.expired?.some((x) => cmp(x, p) === 0)
-    ? `${movedBy(s, p, landed)}, but ${cause} before the cursor ledger held it`
-    : `${movedBy(s, p, landed)}, but ${cause} before the cursor ledger held mark-delete ${pos(p)}`;
+const landedReason = (ttl: boolean, p: Position, landed: Position, cause: string): string =>
+  `${movedBy(ttl, landed)}, but ${cause} before the cursor ledger held ${ttl ? 'it' : `mark-delete ${pos(p)}`}`;
 
 /**
  * Nothing more to send again — unless an earlier rewind (a redelivery request) already set entries to
  * come again, which this one keeps: "nothing to deliver again" read as if they would not come
- * (review 25, n01's crash after a negative ack's rewind).
+ * (review 25, n01's crash after a negative ack's rewind). Those are the entries a request's rewind
+ * would send again for the same reason (RedeliveryRequests.ts: after the mark-delete, not deleted).
  */
-export const stillAgain = (redeliver: Record<string, string>, md: Position): string => {
-  // As RedeliveryRequests reads it: an entry at or below the mark-delete is not sent again.
-  const pending = Object.keys(redeliver).filter((k) => {
-    const [ledgerId, entryId] = k.split(':').map(Number);
-    return cmp({ ledgerId: ledgerId!, entryId: entryId! }, md) > 0;
-  });
+export const stillAgain = (s: Subscription): string => {
+  const pending = stillToResend(s, []).map(pos);
   return pending.length > 0
     ? `nothing more to deliver again (${pending.join(', ')} still to be delivered again, from the earlier rewind)`
     : 'nothing to deliver again';
@@ -79,13 +77,14 @@ export interface LostWith {
  */
 export function whyAgain(s: Subscription, p: Position, w: LostWith): string {
   const { lost, landed, cause, fenced, closeFailed, forgotten } = w;
-  const expiredPast = cmp(p, landed) <= 0 && s.expired?.some((x) => cmp(x, p) === 0) === true;
+  const ttl = expiredByTtl(s, p);
+  const expiredPast = cmp(p, landed) <= 0 && ttl;
   return lost.some((x) => cmp(x, p) === 0) && !expiredPast
     ? `the ack of ${pos(p)} was lost (${cause})`
     : cmp(p, landed) <= 0
       ? fenced !== undefined || closeFailed !== undefined
-        ? `${movedBy(s, p, landed)}, but ${fenced ?? closeFailed!}`
-        : landedReason(s, p, landed, cause)
+        ? `${movedBy(ttl, landed)}, but ${fenced ?? closeFailed!}`
+        : landedReason(ttl, p, landed, cause)
       : forgotten.some((x) => cmp(x, p) === 0)
         ? notPersistedReason(s, p, closeFailed ?? cause)
         : `it was not acknowledged before ${cause}`;

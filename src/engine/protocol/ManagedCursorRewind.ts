@@ -100,7 +100,7 @@ export function rewindOnReconnect(
     ev(
       'log',
       s.broker,
-      `cursor ${s.name} ${where}: ${again.length > 0 ? `${again.join(', ')} will be delivered again` : stillAgain(a.redeliver, md)}`,
+      `cursor ${s.name} ${where}: ${again.length > 0 ? `${again.join(', ')} will be delivered again` : stillAgain(s)}`,
       resent.flatMap(idsAt),
       {
         cluster: topic.cluster,
