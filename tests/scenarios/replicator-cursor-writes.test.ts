@@ -126,7 +126,7 @@ describe('a graceful close keeps the deletes: the cursor’s close writes them',
   });
 });
 
-describe('an ownership change of us-east: the clients’ move recovers the cursor as its ledger holds it', () => {
+describe('an ownership change of us-east: the new owner’s replicator reads after the cursor its load opened', () => {
   /** us-east over one bookie with broker-3 to take over, us-west without dedup, the replicator
    * reading at once; broker-3 takes the topic once us-west acknowledged E4, and p1's E5 then meets
    * broker-1's fenced ledger, which moves every client to broker-3. */
@@ -172,7 +172,7 @@ describe('an ownership change of us-east: the clients’ move recovers the curso
     expect(stepOf(r, 'now serves the topic')).toBe(
       stepOf(
         r,
-        'cursor pulsar.repl.us-west recovered from its ledger: mark-delete 10:3; mark-delete 10:4 never reached it (broker-3 opened it at its load)',
+        "cursor pulsar.repl.us-west (opened at broker-3's load, mark-delete 10:3) is the one broker-3's replicator reads after: mark-delete 10:4 never reached it (broker-1 had not written it when broker-3 loaded the cursor)",
         CURSOR,
       ),
     );

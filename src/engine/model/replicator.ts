@@ -20,6 +20,17 @@ export interface ReplicatorCursor {
    * next load recovers the cursor from it (`ManagedCursorImpl.recoverFromLedger`).
    */
   persisted?: { markDeletePosition: Position; individuallyDeleted: Position[] };
+  /**
+   * With `cursorWrites: "in-flight"` only, during an ownership change: the broker whose load opened
+   * the cursor ledger with recovery (fencing it) while the old owner still serves the topic, until
+   * the clients move (PersistentReplicatorCursorFencing.ts). `persisted` is then what it loaded.
+   */
+  loadedBy?: string;
+  /**
+   * What the old owner wrote to the cursor's metadata-store node after its write to the fenced
+   * cursor ledger failed (`persistPositionToMetaStore`); the new owner keeps the cursor it loaded.
+   */
+  metaStore?: { markDeletePosition: Position; individuallyDeleted: Position[] };
 }
 
 /** `PersistentReplicator` / `GeoPersistentReplicator` in the source cluster. */

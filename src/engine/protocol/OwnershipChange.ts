@@ -18,7 +18,10 @@ import { chunksNotReplayed, replayCursor } from './MessageDeduplicationReplayCur
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerInitialize';
 import { openClosedLedger } from './LedgerHandle';
 import { closeReplicatorProducer } from './AbstractReplicator';
-import { recoverReplicatorCursor } from './PersistentReplicatorCursor';
+import {
+  replicatorCursorsOpenedAtLoad,
+  replicatorTakesLoadedCursor,
+} from './PersistentReplicatorCursorFencing';
 import { readableEntries, readableOf } from './ManagedLedger';
 import { replicationLinks } from '../model/config';
 import { cursorsOpenedAtLoad } from './ManagedCursorFencing';
@@ -157,7 +160,10 @@ export function takeoverWrite(ctx: Ctx, topic: TopicState): void {
   );
   emptyLedgersDeleted(ctx, t.broker, deleted, topic.cluster);
   // The cursors are opened (their ledgers fenced) now, at the load (ManagedCursorFencing.ts).
-  if (t.crashed === undefined) cursorsOpenedAtLoad(ctx, topic, t.broker);
+  if (t.crashed === undefined) {
+    cursorsOpenedAtLoad(ctx, topic, t.broker);
+    replicatorCursorsOpenedAtLoad(ctx, topic, t.broker);
+  }
   // The old owner's managed ledger may already have fenced itself, or its broker crashed: either
   // way no old instance holds the clients, and they come over now.
   if (bk.ml.state === 'Fenced' || t.crashed !== undefined) switchToNewOwner(ctx, topic);
@@ -204,12 +210,12 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
   // The old owner's PersistentTopic.close stops its replicator (AbstractReplicator.terminate closes
   // its producer gracefully); the new owner's runs from the persisted cursor with a new producer
   // once that close is answered (a crash restarted it already, BrokerService.restartBroker). The
-  // new owner opened the cursor at its load, so the old owner's close cannot write it: with cursor
-  // writes in flight, what its ledger did not hold is gone (PersistentReplicatorCursor.ts).
+  // new owner opened the cursor at its load: with cursor writes in flight, what its ledger did not
+  // hold then is gone (PersistentReplicatorCursorFencing.ts).
   if (t.crashed === undefined)
     for (const l of replicationLinks(ctx.w.config))
       if (l.cfg.from === topic.cluster) {
-        recoverReplicatorCursor(ctx, l, `${t.broker} opened it at its load`);
+        replicatorTakesLoadedCursor(ctx, l, before);
         closeReplicatorProducer(ctx, l);
       }
 }

@@ -11,10 +11,13 @@
 // Without the option none of this runs: every delete counts as written (what the model always did).
 import type { ReplicationLink } from '../model/config';
 import { ev } from '../model/events';
+import type { ReplicatorCursor } from '../model/replicator';
 import type { Position } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import type { Ctx } from '../sim/context';
 import { cmpPos, posText } from './PersistentReplicator';
+
+type Copy = NonNullable<ReplicatorCursor['persisted']>;
 
 const samePositions = (a: readonly Position[], b: readonly Position[]): boolean =>
   a.length === b.length && a.every((p, i) => cmpPos(p, b[i]!) === 0);
@@ -25,11 +28,43 @@ const deletedText = (ds: readonly Position[]): string =>
 export function cursorWriteBehind(w: World, link: ReplicationLink): boolean {
   const c = replicatorOf(w, link)?.cursor;
   if (!c?.persisted) return false;
-  return (
-    cmpPos(c.markDeletePosition, c.persisted.markDeletePosition) !== 0 ||
-    !samePositions(c.individuallyDeleted, c.persisted.individuallyDeleted)
-  );
+  // The old owner's writes after the new owner's load go to the metadata-store node.
+  return differs(c, c.metaStore ?? c.persisted);
 }
+
+const differs = (c: ReplicatorCursor, held: Copy): boolean =>
+  cmpPos(c.markDeletePosition, held.markDeletePosition) !== 0 ||
+  !samePositions(c.individuallyDeleted, held.individuallyDeleted);
+
+/** The mark-delete and deleted entries in memory, as a write puts them in the ledger or the node. */
+export const copyOf = (c: ReplicatorCursor): Copy => ({
+  markDeletePosition: { ...c.markDeletePosition },
+  individuallyDeleted: c.individuallyDeleted.map((p) => ({ ...p })),
+});
+
+/**
+ * The cursor goes back to what its ledger holds; returns what it held in memory only, in words
+ * (`mark-delete 10:4 and deleted 10:6`), or '' when nothing differed.
+ */
+export function backToPersisted(c: ReplicatorCursor): string {
+  const held = c.persisted!;
+  if (!differs(c, held)) return '';
+  const lost = c.individuallyDeleted.filter(
+    (d) => !held.individuallyDeleted.some((p) => cmpPos(p, d) === 0),
+  );
+  const md = c.markDeletePosition;
+  const mdLost = cmpPos(md, held.markDeletePosition) !== 0;
+  c.markDeletePosition = { ...held.markDeletePosition };
+  c.individuallyDeleted = held.individuallyDeleted.map((p) => ({ ...p }));
+  return [
+    ...(mdLost ? [`mark-delete ${posText(md)}`] : []),
+    ...(lost.length > 0 ? [`deleted ${lost.map(posText).join(', ')}`] : []),
+  ].join(' and ');
+}
+
+/** `mark-delete 10:3, deleted 10:5` — what a copy of the cursor holds. */
+export const heldText = (h: Copy): string =>
+  `mark-delete ${posText(h.markDeletePosition)}${deletedText(h.individuallyDeleted)}`;
 
 /**
  * `ManagedCursorImpl.persistPositionToLedger`: the mark-delete and the individually deleted entries
@@ -38,15 +73,12 @@ export function cursorWriteBehind(w: World, link: ReplicationLink): boolean {
  */
 export function persistReplicatorCursor(ctx: Ctx, link: ReplicationLink): void {
   const c = replicatorOf(ctx.w, link)!.cursor;
-  c.persisted = {
-    markDeletePosition: { ...c.markDeletePosition },
-    individuallyDeleted: c.individuallyDeleted.map((p) => ({ ...p })),
-  };
+  c.persisted = copyOf(c);
   ctx.events.push(
     ev(
       'log',
       link.cursor,
-      `cursor pulsar.repl.${link.cfg.to}: mark-delete ${posText(c.markDeletePosition)}${deletedText(c.individuallyDeleted)} persisted to the cursor ledger`,
+      `cursor pulsar.repl.${link.cfg.to}: ${heldText(c)} persisted to the cursor ledger`,
       [],
       { cluster: link.cfg.from, rule: 'ManagedCursorImpl.persistPositionToLedger' },
     ),
@@ -61,25 +93,17 @@ export function persistReplicatorCursor(ctx: Ctx, link: ReplicationLink): void {
  */
 export function recoverReplicatorCursor(ctx: Ctx, link: ReplicationLink, why: string): void {
   const c = replicatorOf(ctx.w, link)?.cursor;
-  if (!c?.persisted || !cursorWriteBehind(ctx.w, link)) return;
-  const lost = [
-    ...c.individuallyDeleted.filter(
-      (d) => !c.persisted!.individuallyDeleted.some((p) => cmpPos(p, d) === 0),
-    ),
-  ];
-  const md = c.markDeletePosition;
-  const mdLost = cmpPos(md, c.persisted.markDeletePosition) !== 0;
-  c.markDeletePosition = { ...c.persisted.markDeletePosition };
-  c.individuallyDeleted = c.persisted.individuallyDeleted.map((p) => ({ ...p }));
-  const what = [
-    ...(mdLost ? [`mark-delete ${posText(md)}`] : []),
-    ...(lost.length > 0 ? [`deleted ${lost.map(posText).join(', ')}`] : []),
-  ].join(' and ');
+  if (!c?.persisted) return;
+  // The old owner crashed during an ownership change: no one is left to write the node.
+  delete c.loadedBy;
+  delete c.metaStore;
+  const what = backToPersisted(c);
+  if (what === '') return;
   ctx.events.push(
     ev(
       'log',
       link.cursor,
-      `cursor pulsar.repl.${link.cfg.to} recovered from its ledger: mark-delete ${posText(c.markDeletePosition)}${deletedText(c.individuallyDeleted)}; ${what} never reached it (${why})`,
+      `cursor pulsar.repl.${link.cfg.to} recovered from its ledger: ${heldText(c)}; ${what} never reached it (${why})`,
       [],
       { cluster: link.cfg.from, rule: 'ManagedCursorImpl.recoverFromLedger' },
     ),
@@ -91,17 +115,15 @@ export function recoverReplicatorCursor(ctx: Ctx, link: ReplicationLink, why: st
  * is in memory (`ManagedCursorImpl.asyncClose` → `persistPositionWhenClosing`), so nothing is lost.
  */
 export function cursorClosePersists(ctx: Ctx, link: ReplicationLink): void {
-  if (!cursorWriteBehind(ctx.w, link)) return;
   const c = replicatorOf(ctx.w, link)!.cursor;
-  c.persisted = {
-    markDeletePosition: { ...c.markDeletePosition },
-    individuallyDeleted: c.individuallyDeleted.map((p) => ({ ...p })),
-  };
+  // A new owner's load fenced the cursor ledger: the close cannot write it either.
+  if (c.loadedBy !== undefined || !cursorWriteBehind(ctx.w, link)) return;
+  c.persisted = copyOf(c);
   ctx.events.push(
     ev(
       'log',
       link.cursor,
-      `cursor pulsar.repl.${link.cfg.to} closes with the topic: mark-delete ${posText(c.markDeletePosition)}${deletedText(c.individuallyDeleted)} persisted`,
+      `cursor pulsar.repl.${link.cfg.to} closes with the topic: ${heldText(c)} persisted`,
       [],
       { cluster: link.cfg.from, rule: 'ManagedCursorImpl.asyncClose' },
     ),

@@ -17,7 +17,7 @@ import { addComplete } from '../protocol/PersistentTopicAddEntry';
 import { ackReceived, connectionOpenedJava, handleSendErrorJava } from '../protocol/ProducerImpl';
 import { ackReceivedReplicatedMsg } from '../protocol/GeoReplicationProducerImpl';
 import { readMoreEntries } from '../protocol/PersistentReplicatorRead';
-import { persistReplicatorCursor } from '../protocol/PersistentReplicatorCursor';
+import { writeReplicatorCursor } from '../protocol/PersistentReplicatorCursorFencing';
 import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/partitionProducer';
 import { handleCloseProducer } from '../protocol/CommandCloseProducer';
 import { reregister } from '../protocol/ConnectionHandler';
@@ -109,7 +109,7 @@ export function apply(ctx: Ctx, a: Action): void {
       readMoreEntries(ctx, linkOfProducer(w.config, a.producer ?? REPLICATOR)!);
       return;
     case 'persist-replicator-cursor':
-      persistReplicatorCursor(ctx, linkOfProducer(w.config, a.producer)!);
+      writeReplicatorCursor(ctx, linkOfProducer(w.config, a.producer)!);
       return;
     case 'bk-request':
     case 'bk-answer':
