@@ -6,17 +6,17 @@
 // - Abstract storage: a load closes the last ledger and the next write goes to a new ledger id.
 // - BookKeeper: the load opens the ledger the close closed, without recovery (`loadTopic`); after a
 //   crash nobody closed it, so it is recovered (OwnershipChange.ts).
-import { replicationDedup } from '../model/fixes';
 import { replicationLinks } from '../model/config';
 import { ev } from '../model/events';
 import { type Ctx, idsOf, labelOf } from '../sim/context';
 import type { TopicState } from '../model/topic';
 import { closeProducersOf } from './ClientCnx';
-import { replayCursor, replayReplNote } from './MessageDeduplicationReplayCursor';
+import { replayCursor } from './MessageDeduplicationReplayCursor';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerInitialize';
 import {
   chunksNotReplayedLog,
   consumersReconnect,
+  dedupReplayWords,
   serveTopic,
   startTakeover,
 } from './OwnershipChange';
@@ -46,21 +46,14 @@ export function reloadAbstract(topic: TopicState): void {
 
 /** The log line of a load's dedup replay, on either storage. */
 export function dedupReplayed(ctx: Ctx, cluster: string, broker: string): void {
-  const w = ctx.w;
-  // V2 replication's _LID/_EID watermarks are what a replay does not rebuild (before PR 25860): worth saying only where they are kept.
-  const v2Target = replicationLinks(w.config).some(
-    (l) => l.cfg.to === cluster && replicationDedup(w.config, l.cfg) === 'v2',
-  );
+  const topic = ctx.w.topics[cluster]!;
   ctx.events.push(
-    ev(
-      'log',
-      broker,
-      `topic loaded: dedup state rebuilt by replay${w.topics[cluster]!.dedup.snapshot ? ' from the dedup snapshot (the pulsar.dedup cursor’s properties) and the entries after its mark-delete' : ''}${v2Target ? replayReplNote(w.topics[cluster]!.dedup) : ''}`,
-      [],
-      { cluster, rule: 'MessageDeduplication.replayCursor' },
-    ),
+    ev('log', broker, `topic loaded: ${dedupReplayWords(ctx.w, topic)}`, [], {
+      cluster,
+      rule: 'MessageDeduplication.replayCursor',
+    }),
   );
-  chunksNotReplayedLog(ctx, w.topics[cluster]!, broker);
+  chunksNotReplayedLog(ctx, topic, broker);
 }
 
 /**

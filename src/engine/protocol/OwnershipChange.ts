@@ -12,9 +12,14 @@ import type { AckLoss } from './ConsumerAckLoss';
 import { rewindOnReconnect } from './ManagedCursorRewind';
 import { ev } from '../model/events';
 import type { TopicState } from '../model/topic';
-import { frozen } from '../model/world';
+import { frozen, type World } from '../model/world';
 import { type Ctx, idsOf, labelOf, peek, tick } from '../sim/context';
-import { chunksNotReplayed, replayCursor } from './MessageDeduplicationReplayCursor';
+import {
+  chunksNotReplayed,
+  replayCursor,
+  replayReplNote,
+} from './MessageDeduplicationReplayCursor';
+import { replicationDedup } from '../model/fixes';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerInitialize';
 import { openClosedLedger } from './LedgerHandle';
 import { closeReplicatorProducer } from './AbstractReplicator';
@@ -187,16 +192,15 @@ export function switchToNewOwner(ctx: Ctx, topic: TopicState): void {
       rule: 'BrokerService.loadTopic',
     }),
   );
-  if (t.crashed !== undefined)
-    ctx.events.push(
-      ev(
-        'log',
-        t.broker,
-        `topic loaded after ${t.crashed} crashed: dedup state rebuilt by replay`,
-        [],
-        { cluster: topic.cluster, rule: 'MessageDeduplication.replayCursor' },
-      ),
-    );
+  // serveTopic replayed; said as an unload's load says it (BrokerService.dedupReplayed).
+  const loaded =
+    t.crashed !== undefined ? `after ${t.crashed} crashed` : `(taken over from ${before})`;
+  ctx.events.push(
+    ev('log', t.broker, `topic loaded ${loaded}: ${dedupReplayWords(ctx.w, topic)}`, [], {
+      cluster: topic.cluster,
+      rule: 'MessageDeduplication.replayCursor',
+    }),
+  );
   chunksNotReplayedLog(ctx, topic, t.broker);
   consumersReconnect(
     ctx,
@@ -280,6 +284,20 @@ export function serveTopic(topic: TopicState, broker: string): void {
     ops: [],
   };
   replayCursor(topic.dedup, readableEntries(topic));
+}
+
+/**
+ * What a load's replay rebuilt, in words: from the dedup snapshot when one was taken, and whether
+ * V2 replication's _LID/_EID watermarks came back (said only where a V2 link writes to the topic).
+ */
+export function dedupReplayWords(w: World, topic: TopicState): string {
+  const v2Target = replicationLinks(w.config).some(
+    (l) => l.cfg.to === topic.cluster && replicationDedup(w.config, l.cfg) === 'v2',
+  );
+  const snapshot = topic.dedup.snapshot
+    ? ' from the dedup snapshot (the pulsar.dedup cursor’s properties) and the entries after its mark-delete'
+    : '';
+  return `dedup state rebuilt by replay${snapshot}${v2Target ? replayReplNote(topic.dedup) : ''}`;
 }
 
 function lastRecorded(list: readonly { id: number; entries: number }[]) {
