@@ -40,11 +40,18 @@ export function durableCursors(w: World, topic: TopicState): DurableCursor[] {
   }));
   for (const l of replicationLinks(w.config)) {
     const r = l.cfg.from === t.cluster ? replicatorOf(w, l) : null;
-    if (r)
-      out.push({
-        name: `replicator to ${l.cfg.to} (pulsar.repl.${l.cfg.to})`,
-        markDelete: r.cursor.markDeletePosition,
-      });
+    if (!r) continue;
+    // With cursor writes in flight, the position the trim sees is the one the cursor ledger holds:
+    // `ManagedCursorImpl.internalMarkDelete` updates the ledger's cursor container
+    // (`ManagedLedgerImpl.updateCursor`) only in its write's callback.
+    const md = r.cursor.markDeletePosition;
+    const held = r.cursor.persisted?.markDeletePosition ?? md;
+    const unwritten =
+      cmp(held, md) === 0 ? '' : `; mark-delete ${md.ledgerId}:${md.entryId} not yet persisted`;
+    out.push({
+      name: `replicator to ${l.cfg.to} (pulsar.repl.${l.cfg.to}${unwritten})`,
+      markDelete: held,
+    });
   }
   const d = t.dedup;
   // Absent with deduplication off: it never existed, or the load's `checkStatus` deleted it.

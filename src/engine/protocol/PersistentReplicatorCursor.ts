@@ -56,6 +56,14 @@ export function backToPersisted(c: ReplicatorCursor): string {
   const mdLost = cmpPos(md, held.markDeletePosition) !== 0;
   c.markDeletePosition = { ...held.markDeletePosition };
   c.individuallyDeleted = held.individuallyDeleted.map((p) => ({ ...p }));
+  // A message TTL's mark-delete the ledger never got is undone too: those entries are read and
+  // sent again, so they are no longer the TTL's (the invariants and the panel ask `expired`).
+  const still = c.expired?.filter(
+    (x) =>
+      cmpPos(x, c.markDeletePosition) <= 0 || c.individuallyDeleted.some((d) => cmpPos(d, x) === 0),
+  );
+  if (still?.length) c.expired = still;
+  else delete c.expired;
   return [
     ...(mdLost ? [`mark-delete ${posText(md)}`] : []),
     ...(lost.length > 0 ? [`deleted ${lost.map(posText).join(', ')}`] : []),
