@@ -7,6 +7,7 @@
 // (`persistPositionToLedger`, LedgerFencedException) and goes to the metadata-store node, which
 // broker-3 does not read again. So what broker-1 deleted after the load is sent again.
 import { describe, expect, it } from 'vitest';
+import { actionWords } from '../../src/engine';
 import { type Json, runOf, stepOf } from './helpers';
 
 const CURSOR = 'replicator-cursor';
@@ -105,6 +106,13 @@ describe('broker-1 writes the cursor after broker-3’s load: the write is fence
     // The cursor ledger gets 10:4 only from broker-3, once it serves the topic and E4 came again.
     expect(stepOf(r, 'mark-delete 10:4 persisted to the cursor ledger')).toBeGreaterThan(
       stepOf(r, 'now serves the topic'),
+    );
+  });
+  it('Next actions say the write will meet broker-3’s fence', () => {
+    const r = late();
+    const at = r.steps.find((s) => s.key === 'persist-replicator-cursor:10:4')!.index;
+    expect(actionWords('persist-replicator-cursor:10:4', r.steps[at - 1]!.world)).toBe(
+      "the replicator's cursor on broker-1 tries to write mark-delete 10:4 and its deleted entries to the cursor ledger, which broker-3 fenced at its load",
     );
   });
   it('when the clients move, broker-3’s replicator reads after 10:3: E4 is sent again and us-west stores it twice', () => {

@@ -4,7 +4,7 @@
 // read as the grammar says gets no words (null) rather than a guess. A `fault:` key gets none here:
 // the UI words it as its fault plan does (ui/keyWords), in one place (UX review 15).
 import { linkOfProducer, REPLICATOR } from '../model/config';
-import type { World } from '../model/world';
+import { replicatorOf, type World } from '../model/world';
 
 const isProducer = (w: World, name: string) => name in w.producers;
 const isBroker = (w: World, name: string) =>
@@ -102,9 +102,14 @@ export function actionWords(key: string, world: World): string | null {
     case 'persist-replicator-cursor': {
       // The link (`<from>-><to>:`) when there are several, then the mark-delete.
       const link = rest.length === 3 ? `${REPLICATOR}:${rest[0]}` : REPLICATOR;
-      return (rest.length === 2 || rest.length === 3) && linkOfProducer(world.config, link)
-        ? `${who(world, link)}'s cursor writes mark-delete ${rest.at(-2)}:${rest.at(-1)} and its deleted entries to the cursor ledger`
-        : null;
+      const l = rest.length === 2 || rest.length === 3 ? linkOfProducer(world.config, link) : null;
+      if (!l) return null;
+      const what = `mark-delete ${rest.at(-2)}:${rest.at(-1)} and its deleted entries`;
+      // An ownership change's new owner fenced the cursor ledger at its load: the write will fail.
+      const by = replicatorOf(world, l)?.cursor.loadedBy;
+      return by === undefined
+        ? `${who(world, link)}'s cursor writes ${what} to the cursor ledger`
+        : `${who(world, link)}'s cursor on ${world.topics[l.cfg.from]!.owner} tries to write ${what} to the cursor ledger, which ${by} fenced at its load`;
     }
     case 'persist-cursor':
       return rest.length === 3
