@@ -24,6 +24,12 @@ export interface DurableCursor {
   readonly markDelete: Position;
 }
 
+/** Names a mark-delete in memory that the cursor ledger does not hold yet; nothing when it does. */
+const unwrittenText = (held: Position, md: Position, before: string, after = ''): string =>
+  cmp(held, md) === 0
+    ? ''
+    : `${before}mark-delete ${md.ledgerId}:${md.entryId} not yet persisted${after}`;
+
 /**
  * The durable cursors of the topic (`ManagedCursorContainer.hasDurableCursors`): every
  * subscription, each replicator reading it (`pulsar.repl.<remote>`), and the dedup cursor while it
@@ -34,10 +40,16 @@ export interface DurableCursor {
 export function durableCursors(w: World, topic: TopicState): DurableCursor[] {
   const t = peek(topic);
   const first = t.bk ? (t.bk.ml.ledgers[0]?.id ?? -1) : (t.ledgers[0]?.id ?? -1);
-  const out: DurableCursor[] = Object.values(t.subscriptions).map((s) => ({
-    name: `subscription ${s.name}`,
-    markDelete: s.markDeletePosition,
-  }));
+  // With acks in flight a subscription's cursor, like the replicator's below, counts for the trim
+  // at the mark-delete its cursor ledger holds: `ManagedLedgerImpl.updateCursor` runs in the
+  // callback of `internalMarkDelete`'s write, not when the mark-delete moves in memory.
+  const out: DurableCursor[] = Object.values(t.subscriptions).map((s) => {
+    const held = s.acked?.persisted ?? s.markDeletePosition;
+    return {
+      name: `subscription ${s.name}${unwrittenText(held, s.markDeletePosition, ' (', ')')}`,
+      markDelete: held,
+    };
+  });
   for (const l of replicationLinks(w.config)) {
     const r = l.cfg.from === t.cluster ? replicatorOf(w, l) : null;
     if (!r) continue;
@@ -46,10 +58,8 @@ export function durableCursors(w: World, topic: TopicState): DurableCursor[] {
     // (`ManagedLedgerImpl.updateCursor`) only in its write's callback.
     const md = r.cursor.markDeletePosition;
     const held = r.cursor.persisted?.markDeletePosition ?? md;
-    const unwritten =
-      cmp(held, md) === 0 ? '' : `; mark-delete ${md.ledgerId}:${md.entryId} not yet persisted`;
     out.push({
-      name: `replicator to ${l.cfg.to} (pulsar.repl.${l.cfg.to}${unwritten})`,
+      name: `replicator to ${l.cfg.to} (pulsar.repl.${l.cfg.to}${unwrittenText(held, md, '; ')})`,
       markDelete: held,
     });
   }
