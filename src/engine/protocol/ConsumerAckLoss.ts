@@ -5,12 +5,11 @@
 // never acknowledged. Each reason names what moved the mark-delete — an ack, or the message TTL.
 import type { Subscription } from '../model/bookkeeper';
 import type { Position } from '../model/topic';
-import { positionText } from '../sim/context';
 import { notPersistedReason } from './ManagedCursorUnackedRanges';
 import { stillToResend } from './RedeliveryRequests';
+import { pos } from './ConsumerAcks';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 
 /**
  * How a consumer's connection to its topic ended: `lost` — the connection dropped with acks on it,

@@ -10,10 +10,10 @@
 // of the copy it still works on finds no chunk ids and acknowledges the last chunk's entry alone.
 import type { NegativeAcks, Subscription, SubscriptionReceipt } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
-import { peek, positionText } from '../sim/context';
+import { peek } from '../sim/context';
+import { pos } from './ConsumerAcks';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 
 /**
  * The receipt completed a chunked message: its earlier chunks, whose acks the consumer held

@@ -27,10 +27,9 @@ import { ev } from '../model/events';
 import type { DiscardAck, Subscription, SubscriptionReceipt } from '../model/bookkeeper';
 import type { ConsumerConfig } from '../model/config';
 import type { TopicState } from '../model/topic';
-import { type Ctx, positionText, tick } from '../sim/context';
+import { type Ctx, tick } from '../sim/context';
 import { releasedChunkAcks } from './ConsumerChunkAcks';
-
-const pos = (p: { ledgerId: number; entryId: number }) => positionText(p.ledgerId, p.entryId);
+import { pos } from './ConsumerAcks';
 
 /** `ConsumerConfigurationData.expireTimeOfIncompleteChunkedMessageMillis`'s default. */
 const JAVA_EXPIRY_MILLIS = 60_000;

@@ -6,8 +6,8 @@
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
-import { type Ctx, positionText } from '../sim/context';
-import { msgsAt } from './ConsumerAcks';
+import type { Ctx } from '../sim/context';
+import { consumer, msgsAt, pos } from './ConsumerAcks';
 import { asyncDeleteAll, asyncDeleteIndividually } from './ManagedCursorIndividualDelete';
 import { withDeletedText, writeCursorLedger } from './ManagedCursorLedger';
 import { cutByTheCap } from './ManagedCursorUnackedRanges';
@@ -15,8 +15,6 @@ import { cursorLedgerFencedBy, persistFenced } from './ManagedCursorFencing';
 import { nodeVersionMoved } from './ManagedCursorMetaStore';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
-const consumer = (s: Subscription) => `${s.name}-consumer`;
 
 /**
  * The head CommandAck reaches the broker (`ServerCnx.handleAck` → `Consumer.messageAcked` →

@@ -16,12 +16,12 @@
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
-import { type Ctx, positionText } from '../sim/context';
+import type { Ctx } from '../sim/context';
 import { recoverCursorLedger, writeCursorLedger } from './ManagedCursorLedger';
 import { nodeMovedSinceRead } from './ManagedCursorMetaStore';
+import { pos } from './ConsumerAcks';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 
 /**
  * What the close left: `kept`, the individually deleted entries it wrote; `forgotten`, those the

@@ -17,12 +17,11 @@
 // succeeds. A broker that loads the topic before that reads the old owner's copy.
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
-import type { Position, TopicState } from '../model/topic';
-import { type Ctx, positionText } from '../sim/context';
+import type { TopicState } from '../model/topic';
+import type { Ctx } from '../sim/context';
 import { persistedDeleted, withDeletedText } from './ManagedCursorLedger';
 import { readCursorNode, writeNode } from './ManagedCursorMetaStore';
-
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
+import { pos } from './ConsumerAcks';
 
 /**
  * The broker whose topic load opened (and fenced) `s`'s cursor ledger while `s`'s broker still

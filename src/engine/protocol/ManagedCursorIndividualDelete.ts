@@ -7,10 +7,10 @@
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
-import { type Ctx, positionText } from '../sim/context';
+import type { Ctx } from '../sim/context';
+import { pos } from './ConsumerAcks';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 
 /**
  * The entries the consumer received after `from` and before `to` that are not acknowledged yet:

@@ -11,12 +11,12 @@
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
-import { type Ctx, positionText } from '../sim/context';
+import type { Ctx } from '../sim/context';
 import { readCursorNode } from './ManagedCursorMetaStore';
 import { rangesToPersist } from './ManagedCursorUnackedRanges';
+import { pos } from './ConsumerAcks';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 const has = (ps: readonly Position[], p: Position) => ps.some((d) => cmp(d, p) === 0);
 
 /** The individually deleted entries the cursor ledger holds with its mark-delete (none: empty). */

@@ -6,12 +6,11 @@
 // a broker that loads the topic after that write opens the cursor at the node's copy.
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
-import type { Position, TopicState } from '../model/topic';
-import { type Ctx, positionText } from '../sim/context';
+import type { TopicState } from '../model/topic';
+import type { Ctx } from '../sim/context';
 import { differsFrom, withDeletedText } from './ManagedCursorLedger';
 import { rangesToPersist } from './ManagedCursorUnackedRanges';
-
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
+import { pos } from './ConsumerAcks';
 
 /** The node now holds `s`'s in-memory cursor, as many ranges as the cap keeps. */
 export function writeNode(ctx: Ctx, topic: TopicState, s: Subscription): void {

@@ -8,17 +8,14 @@
 import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { TopicState } from '../model/topic';
-import { type Ctx, positionText } from '../sim/context';
-import { msgsAt, unacknowledgedSent } from './ConsumerAcks';
+import type { Ctx } from '../sim/context';
+import { consumer, msgsAt, pos, unacknowledgedSent } from './ConsumerAcks';
 import { type AckLoss, type LostWith, stillAgain, whyAgain } from './ConsumerAckLoss';
 import { forgetHeldChunks } from './ConsumerChunkAcks';
 import { recoverCursorLedger, withDeletedText } from './ManagedCursorLedger';
 import { asyncClose } from './ManagedCursorClose';
 import { cutByTheCap } from './ManagedCursorUnackedRanges';
 import { fencedWriteReason } from './ManagedCursorFencing';
-
-const pos = (p: { ledgerId: number; entryId: number }) => positionText(p.ledgerId, p.entryId);
-const consumer = (s: Subscription) => `${s.name}-consumer`;
 
 /**
  * The consumer comes back (`ConsumerImpl.connectionOpened`) and the dispatcher rewinds its read

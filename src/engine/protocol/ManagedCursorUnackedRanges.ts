@@ -9,9 +9,9 @@ import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, TopicState } from '../model/topic';
 import type { World } from '../model/world';
-import { type Ctx, positionText } from '../sim/context';
+import type { Ctx } from '../sim/context';
+import { pos } from './ConsumerAcks';
 
-const pos = (p: Position) => positionText(p.ledgerId, p.entryId);
 const has = (ps: readonly Position[], p: Position) =>
   ps.some((d) => d.ledgerId === p.ledgerId && d.entryId === p.entryId);
 
