@@ -83,6 +83,7 @@ export type {
   ReceiptCaseView,
   ReplicationPanel,
   SourceEntryView,
+  CursorLedgerView,
   WatermarkRow,
 } from './render/panels';
 export { toMermaid, VIOLATION_FILL } from './render/mermaid';

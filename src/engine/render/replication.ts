@@ -20,6 +20,7 @@ import type {
   SourceEntryView,
   WatermarkRow,
 } from './panelViews';
+import { cursorLedgerOf } from './replicatorCursorLedger';
 
 const cmp = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
 export const posText = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
@@ -237,6 +238,7 @@ export function replicationPanelOf(
     };
   });
   const last = source[source.length - 1];
+  const ledger = cursorLedgerOf(w, link, source);
   const q = prev?.producers[link.key];
   const ch = w.channels[link.key];
   return {
@@ -251,6 +253,7 @@ export function replicationPanelOf(
     individuallyDeleted: c.individuallyDeleted.map(posText),
     readAtEnd: last === undefined || cmp(c.readPosition, last) > 0,
     entries,
+    ...(ledger ? { cursorLedger: ledger } : {}),
     producer: {
       wireName: p.wireName,
       state: p.state,

@@ -51,6 +51,18 @@ export interface ReceiptCaseView {
   readonly msgs: readonly string[];
 }
 
+/**
+ * With `replication.cursorWrites: "in-flight"` only: the replicator's cursor as its ledger holds it
+ * (`ManagedCursorImpl.persistPositionToLedger`'s last write, what `recoverFromLedger` gives back),
+ * beside the cursor in memory (the panel's markDeletePosition and individuallyDeleted).
+ */
+export interface CursorLedgerView {
+  readonly markDeletePosition: string;
+  readonly individuallyDeleted: readonly string[];
+  /** Source entries deleted in memory that the ledger does not hold deleted yet, oldest first. */
+  readonly inMemoryOnly: readonly { readonly position: string; readonly msgs: readonly string[] }[];
+}
+
 /** The geo-replicator: its cursor on the source topic and its producer to the remote cluster. */
 export interface ReplicationPanel {
   /** With several links: the link's key (`replicator:<from>-><to>`); absent for the only link. */
@@ -67,6 +79,8 @@ export interface ReplicationPanel {
   /** The read position is past the last entry (nothing left to read). */
   readonly readAtEnd: boolean;
   readonly entries: readonly SourceEntryView[];
+  /** The cursor ledger's copy (`cursorWrites: "in-flight"`); absent without the option. */
+  readonly cursorLedger?: CursorLedgerView;
   readonly producer: {
     /** `pulsar.repl.<from>--><to>`: the name the remote's dedup keys by (V2). */
     readonly wireName: string;

@@ -1,84 +1,32 @@
-// The geo-replicator: its cursor on the source topic as a strip of entries (read position,
-// mark-delete, individually deleted — each with a text label, not colour alone), its state
-// (Terminated in red, with the reason), and its GeoReplicationProducerImpl: pending source
+// The geo-replicator: its cursor on the source topic as a strip of entries (SourceEntry.tsx), its
+// state (Terminated in red, with the reason), with `cursorWrites: "in-flight"` what its cursor
+// ledger holds (ReplicatorCursorLedger.tsx), and its GeoReplicationProducerImpl: pending source
 // positions, lastPersistedSource and the Case each receipt hit.
-import type { ReplicationPanel as View, SourceEntryView } from '../../../engine';
+import type { ReplicationPanel as View } from '../../../engine';
 import { changedClass } from './changed';
+import { ReplicatorCursorLedger } from './ReplicatorCursorLedger';
+import { SourceEntry } from './SourceEntry';
 
-/**
- * What the message TTL did to an entry, in words. An entry whose send was already in flight is not
- * lost by it: the send goes on and the remote stores it ("expired" alone read as a loss beside a
- * remote that holds the message — review 17, row t01).
- */
-function ttlWords(e: SourceEntryView, to: string): string {
-  if (e.expiredSend === 'stored-at-remote')
-    return `expired by the message TTL, but stored at ${to}: its send was already in flight`;
-  if (e.expiredSend === 'in-flight')
-    return 'expired by the message TTL while its send was in flight (the send goes on)';
-  return 'expired by the message TTL';
-}
-
-function labelsOf(e: SourceEntryView, to: string): string[] {
-  const out: string[] = [];
-  if (e.atReadPosition) out.push('read position');
-  if (e.markDeleted) out.push('mark-deleted');
-  if (e.individuallyDeleted) out.push('individually deleted');
-  if (e.expired) out.push(ttlWords(e, to));
-  if (e.skipped) out.push(`skipped: ${e.skipped}`);
-  if (e.pending) out.push('in flight');
-  if (e.lostAtRemote) out.push('deleted but not at the remote');
-  return out;
-}
-
-function Entry({ e, to }: { readonly e: SourceEntryView; readonly to: string }) {
-  const labels = labelsOf(e, to);
-  const cls = [
-    'strip-entry',
-    e.markDeleted && 'is-mark-deleted',
-    e.individuallyDeleted && 'is-deleted',
-    e.atReadPosition && 'is-read',
-    e.pending && 'is-pending',
-    e.lostAtRemote && 'is-lost',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const name = e.msgs.length > 0 ? (e.names ?? e.msgs).join('+') : '—';
-  return (
-    <li
-      className={cls}
-      data-position={e.position}
-      aria-label={`${e.position} ${name}${labels.length ? ': ' + labels.join(', ') : ''}`}
-    >
-      {e.atReadPosition && (
-        <span className="strip-read" aria-hidden="true">
-          ▼ read
-        </span>
-      )}
-      <code>{e.position}</code>
-      <span className="strip-msg">{name}</span>
-      <span className="strip-flags" aria-hidden="true">
-        {e.markDeleted && <abbr title="mark-deleted">MD</abbr>}
-        {e.individuallyDeleted && <abbr title="individually deleted">del</abbr>}
-        {e.expired && <abbr title={ttlWords(e, to)}>TTL</abbr>}
-        {e.expiredSend === 'stored-at-remote' && (
-          <abbr title={`stored at ${to}: its send was already in flight when the TTL expired it`}>
-            stored
-          </abbr>
-        )}
-        {e.skipped && <abbr title={`skipped unsent: ${e.skipped}`}>skip</abbr>}
-        {e.pending && <abbr title="in flight (pending at the geo producer)">sent</abbr>}
-        {e.lostAtRemote && <abbr title="deleted at the source, absent at the remote">LOST</abbr>}
-      </span>
-    </li>
-  );
-}
-
-export function ReplicationPanel({ repl }: { readonly repl: View }) {
+export function ReplicationPanel({
+  repl,
+  writes = [],
+  taken = null,
+}: {
+  readonly repl: View;
+  /** This replicator's cursor writes enabled at the cursor (`cursorWrites: "in-flight"`). */
+  readonly writes?: readonly string[];
+  /** The key this trace takes next, if any. */
+  readonly taken?: string | null;
+}) {
   const terminated = repl.state === 'Terminated';
   // GeoReplicationProducerImpl.ackReceived hands a V1 connection's receipts to ProducerImpl's
   // ("Repl V1 is the same as normal"): no Case runs, and lastPersistedSource never moves. The
   // panel read "receipts: none yet" beside the -1:-1 receipt that completed M3 (seed 002).
   const v1 = repl.producer.replDedupV2 === false;
+  const ledger = repl.cursorLedger;
+  const memoryOnly = new Set(ledger?.inMemoryOnly.map((e) => e.position));
+  // With the cursor ledger shown, the cursor's own fields say they are the copy in memory.
+  const inMemory = ledger && <span className="muted"> (in memory)</span>;
   return (
     <section
       className="panel"
@@ -106,14 +54,19 @@ export function ReplicationPanel({ repl }: { readonly repl: View }) {
             {repl.readPosition}
             {repl.readAtEnd && <span className="muted"> (past the last entry)</span>}
           </dd>
-          <dt>markDeletePosition</dt>
+          <dt>markDeletePosition{inMemory}</dt>
           <dd>{repl.markDeletePosition}</dd>
-          <dt>individuallyDeleted</dt>
+          <dt>individuallyDeleted{inMemory}</dt>
           <dd>{repl.individuallyDeleted.length ? repl.individuallyDeleted.join(', ') : 'none'}</dd>
         </dl>
         <ol className="strip" aria-label={`Source entries at ${repl.from}`}>
           {repl.entries.map((e) => (
-            <Entry key={e.position} e={e} to={repl.to} />
+            <SourceEntry
+              key={e.position}
+              e={e}
+              to={repl.to}
+              memoryOnly={memoryOnly.has(e.position)}
+            />
           ))}
           {repl.readAtEnd && (
             <li className="strip-entry strip-end is-read" aria-label="read position: end of topic">
@@ -128,6 +81,7 @@ export function ReplicationPanel({ repl }: { readonly repl: View }) {
         <p className="strip-legend muted">
           MD mark-deleted · del individually deleted · sent pending at the producer · LOST deleted
           at {repl.from}, absent at {repl.to}
+          {ledger && ' · mem deleted in memory only, not in the cursor ledger yet'}
           {/* Only where a message TTL expired entries: the other views' legend stays as it was. */}
           {repl.entries.some((e) => e.expired) && ' · TTL expired by the message TTL'}
           {repl.entries.some((e) => e.expiredSend === 'stored-at-remote') &&
@@ -136,6 +90,7 @@ export function ReplicationPanel({ repl }: { readonly repl: View }) {
           {repl.entries.some((e) => e.skipped) &&
             ` · skip skipped unsent: its replicate_to excludes ${repl.to}`}
         </p>
+        <ReplicatorCursorLedger repl={repl} writes={writes} taken={taken} />
       </div>
       <div className={changedClass(repl.changed.producer, 'card')} data-testid="geo-producer">
         <header className="card-head">

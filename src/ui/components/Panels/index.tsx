@@ -19,6 +19,7 @@ import { OutcomesPanel, type UnreadCopies } from './Outcomes';
 import { StepCodePanel } from './StepCode';
 import { ProducersPanel } from './Producers';
 import { ReplicationPanel } from './Replication';
+import { cursorWriteKeys } from './ReplicatorCursorLedger';
 import { memoByValue } from './same';
 import { StoragePanels } from '../Storage';
 import { TopicPanel } from './Topic';
@@ -83,9 +84,19 @@ export function Panels() {
           step={cursor}
         />
         <StepCode step={cursor} stepKey={now.key ?? null} events={now.events} />
-        {panels.replications.map((r) => (
-          <Replication key={r.key ?? 'replicator'} repl={r} />
-        ))}
+        {panels.replications.map((r) => {
+          const writes = cursorWriteKeys(now.enabled, r);
+          const next = result.steps[cursor + 1]?.key ?? null;
+          return (
+            <Replication
+              key={r.key ?? 'replicator'}
+              repl={r}
+              writes={writes}
+              // Only its own write matters there: the panel re-renders when its props change.
+              taken={next !== null && writes.includes(next) ? next : null}
+            />
+          );
+        })}
         <StoragePanels result={result} cursor={cursor} />
         <Producers
           producers={panels.producers}
