@@ -144,10 +144,12 @@ const x01 = {
     assert.match(md, /```mermaid\nsequenceDiagram/);
     assert.match(md, /\| 11 \|.*\| no-silent-loss \(E3\) \|/);
     assert.ok(md.includes(`(${link})`), 'the link is not the one Copy link gives');
-    // The same run opened from its link: this page ran no search, so it says none.
+    // The same run opened from its link: the link carries how it was found (session 26), so the
+    // fresh page says it under its notice and its Copy for GitHub repeats it.
+    assert.equal(await text(fresh, 'link-found'), FOUND);
     const fromLink = await copyForGithub(fresh);
     assert.match(fromLink, /with guard-rewind, a fork\): no-silent-loss violated at step 11/);
-    assert.ok(!fromLink.includes('Found by'), fromLink.slice(0, 400));
+    assert.equal(fromLink.split('\n')[2], FOUND);
   },
 };
 

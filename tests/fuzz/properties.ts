@@ -402,6 +402,29 @@ export const parsesOrExplains = (text: string): boolean => {
 };
 
 const key = fc.stringMatching(/^[a-z]+:[a-z0-9->:@.]+$/);
+/** How the explorer found a run (the link's `g`, session 26): names as the app writes them. */
+const name = fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/);
+const foundArb = fc
+  .record(
+    {
+      invariant: name,
+      states: fc.nat(),
+      complete: fc.boolean(),
+      fixes: fc.array(name, { maxLength: 4 }),
+      beside: fc.record({ open: fc.boolean(), fixes: fc.array(name, { maxLength: 3 }) }),
+      compare: fc.constant(true as const),
+    },
+    { requiredKeys: ['invariant', 'states', 'complete', 'fixes'] },
+  )
+  // In the order a decoded link lists them (roundTrips compares JSON text).
+  .map(({ invariant, states, complete, fixes, ...rest }) => ({
+    invariant,
+    states,
+    complete,
+    ...(complete ? {} : { stopReason: 'max-states' }),
+    fixes,
+    ...rest,
+  }));
 export const recipeArb: fc.Arbitrary<ShareRecipe> = fc.record(
   {
     scenario: fc.oneof(
@@ -419,6 +442,7 @@ export const recipeArb: fc.Arbitrary<ShareRecipe> = fc.record(
     schedule: fc.array(key, { maxLength: 30 }),
     step: fc.nat({ max: 5000 }),
     check: fc.record({ at: fc.string(), trail: fc.string() }),
+    found: foundArb,
   },
   { requiredKeys: ['scenario', 'fixes', 'faults', 'schedule', 'step'] },
 );

@@ -2,8 +2,9 @@
 // explorer on review 26's x01 (seed 000's two entries under a ChecksumError):
 // - finding 6: "Copy for GitHub" of a counterexample opened from the explorer says how it was
 //   found — the shortest trace among how many states, complete or not, with which fixes, and how
-//   it stands beside the search before — from the search that opened it (held in memory); a run
-//   not opened from the explorer, opened from a link, or whose fixes changed since, does not;
+//   it stands beside the search before — from the search that opened it (kept with its branch, and
+//   since session 26 carried by its link: share-found-by.test.tsx); a run not opened from the
+//   explorer, or whose fixes changed since, does not;
 // - finding 7: a shortest trace that is the scenario's own run is said in one sentence that does
 //   not read as a contradiction.
 import { act, render, screen, waitFor } from '@testing-library/react';
@@ -80,7 +81,7 @@ describe('UX review 24, finding 6: how the explorer found the run', () => {
     expect(await copyForGithub()).not.toContain('Found by the explorer');
   });
 
-  it('the scenario as written, and the same counterexample opened from its link, say nothing of a search', async () => {
+  it('the scenario as written says nothing of a search; the counterexample opened from its link says the same sentence (session 26)', async () => {
     await store.runCustomScenario(scenario('u26-x01-two-entries-checksum'));
     expect(await copyForGithub()).not.toContain('Found by');
     await x01Opened();
@@ -90,7 +91,7 @@ describe('UX review 24, finding 6: how the explorer found the run', () => {
     await waitFor(() => expect(state().cursor).toBe(11));
     const text = await copyForGithub();
     expect(text).toMatch(/no-silent-loss violated at step 11/);
-    expect(text).not.toContain('Found by');
+    expect(text.split('\n')[2]).toBe(FOUND);
   });
 
   it('a row of Compare fixes opened: found by Compare fixes, with that row’s fixes', async () => {

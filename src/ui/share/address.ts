@@ -4,6 +4,7 @@
 import { builtinById } from '../../scenarios';
 import { appStore, type AppState } from '../store';
 import { encodeRecipe, type ShareRecipe } from './codec';
+import { foundOf, sharedFound } from './foundBy';
 import { shareStore, type ViewMode } from './shareStore';
 import { checkOf } from './verify';
 
@@ -12,6 +13,8 @@ export function recipeFromState(s: AppState, withCheck = true): ShareRecipe | nu
   const b = s.branches[s.branch];
   if (!s.result || !b) return null;
   const builtin = builtinById(s.scenarioId);
+  // How the explorer found it, while it is still that run (foundOf): its toggles are `fixes`.
+  const found = foundOf(s);
   const unmodified =
     s.custom === null ||
     (builtin !== undefined && JSON.stringify(builtin) === JSON.stringify(s.custom));
@@ -25,6 +28,7 @@ export function recipeFromState(s: AppState, withCheck = true): ShareRecipe | nu
     // scenario, so the built-in stays the built-in (not "Edited") when the link is opened.
     ...(b.explore !== undefined ? { explore: b.explore } : {}),
     ...(withCheck ? { check: checkOf(s.result, s.cursor) } : {}),
+    ...(found ? { found: sharedFound(found) } : {}),
   };
 }
 

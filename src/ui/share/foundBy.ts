@@ -2,10 +2,11 @@
 // fork's steps, the diagram and the state, but an issue's reader could not tell that the run was
 // the shortest trace among every interleaving searched, nor whether it was still open with the
 // fix on. The engineer added that sentence by hand; it is now said from the search that opened
-// the branch, which the app keeps in memory (store FoundBy). A link carries only the recipe, so a
-// run opened from one — or one whose fixes changed since — gets no such sentence: it would claim
-// a search this page did not run.
+// the branch, which the app keeps with it (store FoundBy). Since session 26 the share link carries
+// it too (the recipe's optional `found`, ./foundWire.ts), so the run opened from the link says the
+// same sentence. A run whose fixes changed since gets none: it is no longer the run found.
 import { appStore, type AppState, type FoundBy } from '../store';
+import type { SharedFound } from './recipe';
 
 /** Why a search stopped early, as the explorer's verdict says it (Explorer/verdict.ts). */
 const CUT: Readonly<Record<string, string>> = {
@@ -33,6 +34,15 @@ export function foundSentence(f: FoundBy): string {
   const states = f.states.toLocaleString('en-US');
   return `${by}: the shortest trace to ${f.invariant} among ${states} states, ${how}, ${on}${beside}.`;
 }
+
+/** What a link carries of it: the toggles are the recipe's fixes. */
+export const sharedFound = ({ toggles: _toggles, ...found }: FoundBy): SharedFound => found;
+
+/** The search a link carried, for the branch it opens: it searched with the link's fixes on. */
+export const foundFromLink = (found: SharedFound, fixes: readonly string[]): FoundBy => ({
+  ...found,
+  toggles: [...fixes],
+});
 
 /**
  * The search that found the run on screen: its branch was opened from the explorer in this page,

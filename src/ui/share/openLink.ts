@@ -1,14 +1,14 @@
 // Opening a link: its recipe runs at its step, and the replay is checked against what the link's
-// author saw (./verify). A link that cannot be decoded, or names a built-in this version lacks, is
+// author saw (./openedNotice, ./verify). A link that cannot be decoded, or names a built-in this version lacks, is
 // said in the share store's notice or its broken-link page.
 import { builtinById } from '../../scenarios';
 import { appStore, openRecipe, renameBranch, type FaultJson } from '../store';
 import { showScreenInAddress } from './address';
 import { decodeRecipe, RECOVER, type DecodeResult, type ShareRecipe } from './codec';
 import { forkLabel, forkOf } from './fork';
-import { linkSummary } from './linkSummary';
+import { foundFromLink } from './foundBy';
+import { sayOpened } from './openedNotice';
 import { shareStore, type ViewMode } from './shareStore';
-import { divergence } from './verify';
 
 /**
  * Links made before the explore block travelled apart carried a counterexample of a built-in as
@@ -111,35 +111,12 @@ export async function openLink(payload: string, mode: ViewMode, overRun = false)
     faults: r.faults as FaultJson[],
     step: r.step,
     ...(r.explore !== undefined ? { explore: r.explore } : {}),
+    ...(r.found ? { found: foundFromLink(r.found, r.fixes) } : {}),
   });
   // A fork opens beside the scenario as written; its label says what it chose.
   const opened = appStore.getState();
   const fork = forkOf(opened);
   if (fork)
     renameBranch(opened.branch, forkLabel(fork, opened.branches[opened.branch]?.faults ?? []));
-  const s = appStore.getState();
-  if (!s.result || !r.check) return;
-  const shown = s.branches[s.branch]?.schedule.length ?? 0;
-  const cut = shown < r.schedule.length;
-  const at = divergence(s.result, r.step, r.check);
-  if (at === null && s.cursor === r.step) {
-    shareStore.setState({
-      notice: {
-        ok: true,
-        text: `Opened from a link: replayed ${r.step} step${r.step === 1 ? '' : 's'} and verified the state. ${linkSummary(s)}.`,
-      },
-    });
-    return;
-  }
-  const why = cut
-    ? `the recipe's choice for step ${shown + 1} is no longer possible`
-    : s.cursor < r.step
-      ? `the run now ends at step ${s.cursor}`
-      : 'the engine now reaches a different state';
-  shareStore.setState({
-    notice: {
-      ok: false,
-      text: `This link was made with a different version of the engine: the replay diverges at step ${at ?? r.step} (${why}). What could be replayed is shown; steps before ${at ?? r.step} are as the link's author saw them.`,
-    },
-  });
+  sayOpened(r);
 }

@@ -1,5 +1,12 @@
 // What a share link carries: the recipe of the run on screen (never its state). The codec
 // (./codec) puts it on the wire; opening a link (./openLink) runs it and verifies the replay.
+import type { FoundBy } from '../store';
+
+/**
+ * How the explorer found the run (./foundBy.ts words it), without the toggles it searched with:
+ * those are the recipe's `fixes`.
+ */
+export type SharedFound = Omit<FoundBy, 'toggles'>;
 
 /** The scenario a recipe runs: a built-in by id (unmodified), or the full JSON (edited). */
 export type SharedScenario = { readonly builtin: string } | { readonly json: unknown };
@@ -25,4 +32,12 @@ export interface ShareRecipe {
    * state at `step`, `trail` three characters per step 1..step (so a divergence names its step).
    */
   readonly check?: { readonly at: string; readonly trail: string };
+  /**
+   * The explorer search that found the run (session 26), when the page that made the link opened it
+   * from one and its fixes are still the search's: the opened link says it, and so does its Copy for
+   * GitHub. Absent in every older link.
+   */
+  readonly found?: SharedFound;
+  /** A found part the link carried that could not be read: what is wrong. The run opens without it. */
+  readonly foundIgnored?: string;
 }

@@ -16,6 +16,10 @@ export interface ShareState {
     readonly text: string;
     /** A link that could not be opened over the run on screen: the notice offers no "step 0". */
     readonly kept?: boolean;
+    /** How the explorer found the run, when the link says (./foundBy.ts foundSentence). */
+    readonly found?: string;
+    /** The link's found part could not be read: why it was left out. */
+    readonly ignored?: string;
   } | null;
 }
 

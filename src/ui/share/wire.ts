@@ -1,5 +1,6 @@
 // The recipe on the wire, version 1: short keys, since every byte is in someone's address bar.
 // fromWire checks a decoded payload field by field and says which one is wrong.
+import { foundFromWire, foundToWire, type FoundWire } from './foundWire';
 import type { SharedScenario, ShareRecipe } from './recipe';
 
 /** v1's JSON. */
@@ -14,6 +15,8 @@ export interface WireV1 {
   t?: string;
   /** The branch's explore block, when it has one (absent in older links: optional, no new version). */
   e?: Readonly<Record<string, unknown>>;
+  /** How the explorer found the run (session 26; optional like `e`, no new version): foundWire.ts. */
+  g?: FoundWire;
 }
 
 export function toWire(r: ShareRecipe): WireV1 {
@@ -25,6 +28,7 @@ export function toWire(r: ShareRecipe): WireV1 {
     w.t = r.check.trail;
   }
   if (r.explore !== undefined) w.e = r.explore;
+  if (r.found) w.g = foundToWire(r.found);
   return w;
 }
 
@@ -59,5 +63,10 @@ export function fromWire(v: unknown): ShareRecipe | string {
     step: v.c,
     ...(isObject(v.e) ? { explore: v.e } : {}),
   };
-  return typeof v.h === 'string' ? { ...recipe, check: { at: v.h, trail: v.t as string } } : recipe;
+  const checked: ShareRecipe =
+    typeof v.h === 'string' ? { ...recipe, check: { at: v.h, trail: v.t as string } } : recipe;
+  // A `g` that cannot be read is left out and said, never a broken link: the run is all there.
+  if (v.g === undefined) return checked;
+  const found = foundFromWire(v.g);
+  return typeof found === 'string' ? { ...checked, foundIgnored: found } : { ...checked, found };
 }

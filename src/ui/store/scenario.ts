@@ -1,6 +1,13 @@
 // Choosing what runs: a built-in scenario, an edited one, a share link's recipe, and the fixes
 // toggled on. Each starts a new set of branches (or keeps them, for fixes) and re-runs.
-import { appStore, mainBranch, type AppState, type Branch, type FaultJson } from './state';
+import {
+  appStore,
+  mainBranch,
+  type AppState,
+  type Branch,
+  type FaultJson,
+  type FoundBy,
+} from './state';
 import { rerun } from './run';
 
 /**
@@ -46,6 +53,8 @@ export interface OpenRecipe {
   readonly step: number;
   /** The branch's `explore` block (an opened counterexample's), beside the scenario. */
   readonly explore?: Readonly<Record<string, unknown>>;
+  /** How the explorer found the run, when the link says (session 26): kept with its branch. */
+  readonly found?: FoundBy;
 }
 
 /**
@@ -59,19 +68,21 @@ export function openRecipe(r: OpenRecipe): Promise<void> {
     r.explore === undefined &&
     JSON.stringify(main.schedule) === JSON.stringify(r.schedule) &&
     JSON.stringify(main.faults) === JSON.stringify(r.faults);
+  const found = r.found ? { found: r.found } : {};
   const branch: Branch = same
-    ? main
+    ? { ...main, ...found }
     : {
         label: 'from the link',
         schedule: r.schedule,
         faults: r.faults,
         ...(r.explore !== undefined ? { explore: r.explore } : {}),
+        ...found,
       };
   appStore.setState({
     scenarioId: r.scenarioId,
     custom: r.custom,
     fixes: r.fixes,
-    branches: same ? [main] : [main, branch],
+    branches: same ? [branch] : [main, branch],
     branch: same ? 0 : 1,
     cursor: 0,
     result: null,

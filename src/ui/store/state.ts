@@ -21,7 +21,7 @@ export interface Branch {
   readonly faults: readonly FaultJson[];
   /** The `explore` block it runs with (a counterexample opened with the explorer panel's bounds). */
   readonly explore?: Readonly<Record<string, unknown>>;
-  /** How the explorer found it (a counterexample opened here; a link does not carry it). */
+  /** How the explorer found it (a counterexample opened here, or from a link that says so). */
   readonly found?: FoundBy;
 }
 

@@ -5,15 +5,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { toMermaid } from '../../../engine';
 import { builtinById } from '../../../scenarios';
-import { appStore, fixesOn, scenarioOf, stepFirst, useApp } from '../../store';
+import { appStore, fixesOn, scenarioOf, useApp } from '../../store';
 import { buildGithubComment } from '../../share/github';
 import { copyText, saveBlob, svgToPng } from '../../share/download';
 import { lightDiagramSvg } from '../../share/lightDiagram';
 import { forkOf } from '../../share/fork';
 import { foundOf } from '../../share/foundBy';
-import { linkFor, useShare } from '../../share/sync';
+import { linkFor } from '../../share/sync';
 import '../../share/share.css';
-import { DismissNotice } from './DismissNotice';
+
+// The notice a link's opening leaves (its own file), where the app imports the share parts from.
+export { LinkNotice } from './LinkNotice';
 
 const Editor = lazy(() => import('../Editor'));
 
@@ -167,30 +169,5 @@ export function ShareBar() {
         </Suspense>
       )}
     </section>
-  );
-}
-
-/** What opening a link found: verified, or where the replay diverged. */
-export function LinkNotice() {
-  const notice = useShare((s) => s.notice);
-  const atStart = useApp((s) => s.cursor === 0);
-  if (!notice) return null;
-  return (
-    <p
-      role={notice.ok ? 'status' : 'alert'}
-      className={notice.ok ? 'link-notice ok' : 'link-notice warn'}
-      data-testid="link-notice"
-    >
-      {notice.text} {/* The way back to the start, named where the link says where it opened. */}
-      {!atStart && !notice.kept && (
-        <>
-          <button type="button" className="link" onClick={stepFirst}>
-            Go to step 0
-          </button>
-          {' · '}
-        </>
-      )}
-      <DismissNotice />
-    </p>
   );
 }
