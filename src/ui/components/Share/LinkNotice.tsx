@@ -16,15 +16,20 @@ export function LinkNotice() {
       data-testid="link-notice"
     >
       {notice.text} {/* The way back to the start, named where the link says where it opened. */}
+      {/* Lines of their own; the space after each keeps the words apart in the text read aloud. */}
       {notice.found && (
-        <span className="link-notice-line" data-testid="link-found">
-          {notice.found}{' '}
-        </span>
+        <>
+          <span className="link-notice-line" data-testid="link-found">
+            {notice.found}
+          </span>{' '}
+        </>
       )}
       {notice.ignored && (
-        <span className="link-notice-line" data-testid="link-found-ignored">
-          {notice.ignored}{' '}
-        </span>
+        <>
+          <span className="link-notice-line" data-testid="link-found-ignored">
+            {notice.ignored}
+          </span>{' '}
+        </>
       )}
       {!atStart && !notice.kept && (
         <>
