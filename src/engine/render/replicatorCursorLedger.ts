@@ -9,16 +9,14 @@
 import type { ReplicationLink } from '../model/config';
 import type { Position, StoredEntry } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
+import { cmpPos, posText } from '../protocol/PersistentReplicator';
 import type { CursorLedgerView } from './replicationViews';
-
-const cmp = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
-const posText = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
 
 /** Deleted by this mark-delete and these individually deleted entries. */
 const deletedBy =
   (markDelete: Position, individually: readonly Position[]) =>
   (at: Position): boolean =>
-    cmp(at, markDelete) <= 0 || individually.some((d) => cmp(d, at) === 0);
+    cmpPos(at, markDelete) <= 0 || individually.some((d) => cmpPos(d, at) === 0);
 
 /**
  * What the cursor ledger holds and which source entries are deleted in memory only; null without
