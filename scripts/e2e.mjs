@@ -35,12 +35,24 @@ let filter = null;
 
 let passed = 0;
 let failed = 0;
+/** Each failure's name and first error line, repeated at the end so a log's tail names them. */
+const failures = [];
 let server = null;
 let browser = null;
 
+function fail(name, err) {
+  failed += 1;
+  const message = err === undefined ? '' : String(err instanceof Error ? err.message : err);
+  failures.push({ name, error: message.split('\n').slice(0, 3).join(' / ').slice(0, 300) });
+}
+
 function finish() {
+  if (failures.length > 0) {
+    console.log(`\ne2e failures:`);
+    for (const f of failures) console.log(`✗ ${f.name}${f.error ? `\n    ${f.error}` : ''}`);
+  }
   console.log(`\ne2e summary:\n${passed} passed, ${failed} failed`);
-  if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ passed, failed }) + '\n');
+  if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ passed, failed, failures }) + '\n');
   process.exitCode = failed > 0 ? 1 : 0;
 }
 
@@ -133,7 +145,7 @@ async function runTest(test) {
     passed += 1;
     console.log(`✓ ${test.name} (${Date.now() - started} ms)`);
   } catch (err) {
-    failed += 1;
+    fail(test.name, err);
     console.log(`✗ ${test.name} (${Date.now() - started} ms)`);
     console.log(
       formatError(err)
@@ -156,25 +168,25 @@ async function main() {
     console.log(
       'Chromium not found. Install it with: apt-get update && apt-get install -y chromium',
     );
-    failed += 1;
+    fail('Chromium not found');
     return;
   }
   if (!existsSync(join(DIST, 'index.html'))) {
     console.log(`${DIST}/index.html not found: run \`npx vite build\` first (npm test does this).`);
-    failed += 1;
+    fail(`${DIST}/index.html not found`);
     return;
   }
 
   const { files, tests, loadErrors } = await loadTests();
   for (const { file, err } of loadErrors) {
-    failed += 1;
+    fail(`could not load tests/e2e/${file}`, err);
     console.log(`✗ could not load tests/e2e/${file}\n    ${formatError(err)}`);
   }
   const selected = filter
     ? tests.filter((t) => t.name.includes(filter) || t.file.includes(filter))
     : tests;
   if (selected.length === 0) {
-    failed += 1;
+    fail(filter ? `no e2e test matches "${filter}"` : 'no e2e tests found');
     console.log(
       filter
         ? `No e2e test name or file name contains "${filter}".`
@@ -198,7 +210,7 @@ async function main() {
 try {
   await main();
 } catch (err) {
-  failed += 1;
+  fail('e2e runner error', err);
   console.log(`✗ e2e runner error\n    ${formatError(err)}`);
 } finally {
   await cleanup();
