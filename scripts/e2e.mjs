@@ -8,6 +8,10 @@
 // (timeout in ms, default 60 s).
 // newPage(contextOptions?) opens a fresh context + page (1400x900), closed after the test.
 // Console errors and uncaught page errors fail the test.
+// A test that fails is run once more (E2E_RETRIES=0 turns that off). Passing then, it counts as
+// passed and is listed as flaky at the end and in the JSON report; failing twice, it fails. CI runs
+// on a fresh machine whose load we do not know, and one timing slip in 197 browser tests must not
+// hide the rest of the run; a broken test still fails, and a flaky one is named, not forgotten.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,9 +20,12 @@ import { findChromium, HOST, launchChromium, ROOT, startPreview } from './chromi
 // E2E_PORT / E2E_DIST let two runs share a machine (each its own port and build directory).
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DIST = resolve(ROOT, process.env.E2E_DIST ?? 'dist');
+// E2E_TESTS: another folder of *.e2e.mjs files (tests/tooling-failures.test.ts runs the runner on its own).
+const TESTS_DIR = resolve(ROOT, process.env.E2E_TESTS ?? join('tests', 'e2e'));
 const BASE_URL = `http://${HOST}:${PORT}/`;
 const TEST_TIMEOUT_MS = 60_000;
 const SERVER_TIMEOUT_MS = 30_000;
+const RETRIES = Math.max(0, Number(process.env.E2E_RETRIES ?? 1) || 0);
 
 // ---- arguments ----
 let jsonFile = null;
@@ -37,22 +44,33 @@ let passed = 0;
 let failed = 0;
 /** Each failure's name and first error line, repeated at the end so a log's tail names them. */
 const failures = [];
+/** The tests that failed, then passed on a retry: each name and its first error. */
+const flaky = [];
 let server = null;
 let browser = null;
 
+/** An error's first three lines as one, cut to 300 characters (what a summary repeats). */
+function briefly(err) {
+  const message = err === undefined ? '' : String(err instanceof Error ? err.message : err);
+  return message.split('\n').slice(0, 3).join(' / ').slice(0, 300);
+}
+
 function fail(name, err) {
   failed += 1;
-  const message = err === undefined ? '' : String(err instanceof Error ? err.message : err);
-  failures.push({ name, error: message.split('\n').slice(0, 3).join(' / ').slice(0, 300) });
+  failures.push({ name, error: briefly(err) });
 }
 
 function finish() {
+  if (flaky.length > 0) {
+    console.log(`\ne2e flaky (failed, then passed on a second try):`);
+    for (const f of flaky) console.log(`↻ ${f.name}\n    ${f.error}`);
+  }
   if (failures.length > 0) {
     console.log(`\ne2e failures:`);
     for (const f of failures) console.log(`✗ ${f.name}${f.error ? `\n    ${f.error}` : ''}`);
   }
   console.log(`\ne2e summary:\n${passed} passed, ${failed} failed`);
-  if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ passed, failed, failures }) + '\n');
+  if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ passed, failed, failures, flaky }) + '\n');
   process.exitCode = failed > 0 ? 1 : 0;
 }
 
@@ -74,7 +92,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 }
 
 async function loadTests() {
-  const dir = join(ROOT, 'tests', 'e2e');
+  const dir = TESTS_DIR;
   const files = existsSync(dir)
     ? readdirSync(dir)
         .filter((f) => f.endsWith('.e2e.mjs'))
@@ -103,7 +121,8 @@ function formatError(err) {
   return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }
 
-async function runTest(test) {
+/** Runs one test in fresh contexts; prints ✓ or ✗ with its time and error; resolves to the error or null. */
+async function runTest(test, attempt) {
   const contexts = [];
   const pageErrors = [];
   const newPage = async (contextOptions = {}) => {
@@ -127,6 +146,7 @@ async function runTest(test) {
 
   let timer;
   const started = Date.now();
+  const again = attempt > 1 ? ` [try ${attempt}]` : '';
   try {
     const running = Promise.resolve().then(() => test.run({ browser, baseURL: BASE_URL, newPage }));
     running.catch(() => {}); // avoid an unhandled rejection after a timeout
@@ -142,11 +162,10 @@ async function runTest(test) {
     if (pageErrors.length > 0) {
       throw new Error(`page reported errors:\n  ${pageErrors.join('\n  ')}`);
     }
-    passed += 1;
-    console.log(`✓ ${test.name} (${Date.now() - started} ms)`);
+    console.log(`✓ ${test.name}${again} (${Date.now() - started} ms)`);
+    return null;
   } catch (err) {
-    fail(test.name, err);
-    console.log(`✗ ${test.name} (${Date.now() - started} ms)`);
+    console.log(`✗ ${test.name}${again} (${Date.now() - started} ms)`);
     console.log(
       formatError(err)
         .split('\n')
@@ -156,6 +175,7 @@ async function runTest(test) {
     if (pageErrors.length > 0 && !String(err?.message).startsWith('page reported errors')) {
       console.log(`    page errors:\n      ${pageErrors.join('\n      ')}`);
     }
+    return err ?? new Error('failed');
   } finally {
     clearTimeout(timer);
     await Promise.all(contexts.map((c) => c.close().catch(() => {})));
@@ -203,7 +223,15 @@ async function main() {
   );
 
   for (const test of selected) {
-    await runTest(test);
+    const first = await runTest(test, 1);
+    let last = first;
+    for (let attempt = 2; last && attempt <= RETRIES + 1; attempt++) {
+      last = await runTest(test, attempt);
+    }
+    if (!last) {
+      passed += 1;
+      if (first) flaky.push({ name: test.name, error: briefly(first) });
+    } else fail(test.name, first);
   }
 }
 

@@ -28,6 +28,27 @@ export function e2eFailures(report) {
   }));
 }
 
+/** The e2e tests that failed once and passed on a retry (scripts/e2e.mjs runs a failed test again). */
+export function e2eFlaky(report) {
+  return (report?.flaky ?? []).map((f) => ({
+    where: 'e2e',
+    name: String(f.name),
+    error: firstLine(f.error),
+  }));
+}
+
+/** The lines that name each flaky test and the error of its failed try; none when there are none. */
+export function flakyLines(flaky) {
+  if (flaky.length === 0) return [];
+  const lines = [`Passed only on a second try (${flaky.length}), watch these:`];
+  for (const f of flaky) {
+    lines.push(`  ↻ [${f.where}] ${f.name}`);
+    if (f.error) lines.push(`      ${f.error}`);
+  }
+  lines.push('');
+  return lines;
+}
+
 /** The lines that name each failure, at most `max` of them; none when nothing failed. */
 export function failureLines(failures, max = 30) {
   if (failures.length === 0) return [];

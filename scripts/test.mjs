@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { e2eFailures, failureLines, vitestFailures } from './failures.mjs';
+import { e2eFailures, e2eFlaky, failureLines, flakyLines, vitestFailures } from './failures.mjs';
 
 const tmp = mkdtempSync(join(tmpdir(), 'dedup-lab-test-'));
 const vitestJson = join(tmp, 'vitest.json');
@@ -16,6 +16,7 @@ let failed = 0;
 let anyNonZero = false;
 /** What failed, repeated just above the last line so a log's tail (all CI keeps) names it. */
 const failures = [];
+const flaky = [];
 
 /** Run a command with inherited stdio; resolves to its exit code. */
 function run(cmd, args) {
@@ -105,7 +106,9 @@ try {
   header('end-to-end (scripts/e2e.mjs)');
   const eCode = await run(process.execPath, ['scripts/e2e.mjs', '--json', e2eJson]);
   recordReport('e2e', eCode, readCounts(e2eJson, 'passed', 'failed'));
-  failures.push(...e2eFailures(readJson(e2eJson)));
+  const e2eReport = readJson(e2eJson);
+  failures.push(...e2eFailures(e2eReport));
+  flaky.push(...e2eFlaky(e2eReport));
 } catch (err) {
   console.error('[test] runner error:', err);
   failed += 1;
@@ -115,6 +118,6 @@ try {
 }
 
 console.log('');
-for (const line of failureLines(failures)) console.log(line);
+for (const line of [...flakyLines(flaky), ...failureLines(failures)]) console.log(line);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 || anyNonZero ? 1 : 0;

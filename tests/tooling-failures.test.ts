@@ -2,11 +2,17 @@
 // CI keeps only the tail of `npm test`'s log. Session 26's submission failed one e2e test out of
 // 197 and the tail did not say which; scripts/test.mjs now repeats every failure above its last line.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { e2eFailures, failureLines, vitestFailures } from '../scripts/failures.mjs';
+import {
+  e2eFailures,
+  e2eFlaky,
+  failureLines,
+  flakyLines,
+  vitestFailures,
+} from '../scripts/failures.mjs';
 
 const vitestReport = {
   numPassedTests: 1,
@@ -108,4 +114,53 @@ describe('npm test names what failed at the end of its log', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('a test that fails once and then passes counts as passed and is named flaky; one that fails twice fails', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'e2e-retry-'));
+    try {
+      // A built app of one page is enough: these tests never open it.
+      mkdirSync(join(dir, 'dist'));
+      writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><title>x</title>');
+      mkdirSync(join(dir, 'e2e'));
+      writeFileSync(
+        join(dir, 'e2e', 'retry.e2e.mjs'),
+        `let tries = 0;
+export default [
+  { name: 'slips once', run: async () => { tries += 1; if (tries === 1) throw new Error('the layout was not settled'); } },
+  { name: 'always broken', run: async () => { throw new Error('expected 2 lines, got 3'); } },
+  { name: 'steady', run: async () => {} },
+];
+`,
+      );
+      const json = join(dir, 'e2e.json');
+      const out = spawnSync(process.execPath, ['scripts/e2e.mjs', '--json', json], {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          E2E_TESTS: join(dir, 'e2e'),
+          E2E_DIST: join(dir, 'dist'),
+          E2E_PORT: '4397',
+        },
+      });
+      const report = JSON.parse(readFileSync(json, 'utf8'));
+      expect(report).toMatchObject({ passed: 2, failed: 1 });
+      expect(e2eFlaky(report)).toEqual([
+        { where: 'e2e', name: 'slips once', error: 'the layout was not settled' },
+      ]);
+      expect(e2eFailures(report)).toEqual([
+        { where: 'e2e', name: 'always broken', error: 'expected 2 lines, got 3' },
+      ]);
+      expect(out.stdout).toContain('✓ slips once [try 2]');
+      expect(out.stdout).toContain('✗ always broken [try 2]');
+      expect(out.status).toBe(1);
+      expect(flakyLines(e2eFlaky(report))).toEqual([
+        'Passed only on a second try (1), watch these:',
+        '  ↻ [e2e] slips once',
+        '      the layout was not settled',
+        '',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000); // it starts vite preview and Chromium
 });

@@ -30,6 +30,24 @@ const markDelete = {
     await openScenario(page, baseURL, 'geo-two-way');
     for (const step of [20, 30]) {
       await goToStep(page, step);
+      // The side column lays out after the panels take the step (its width follows the diagram's
+      // scrollbar and the fonts); under CI load the first measure once caught the layout between
+      // two states. Give it a while to hold both details whole, then measure what it settled on.
+      await page
+        .waitForFunction(
+          (sel) => {
+            const words = [...document.querySelectorAll(`${sel} .word-whole`)];
+            return (
+              words.length === 2 &&
+              words.every(
+                (w) => new Set([...w.getClientRects()].map((r) => Math.round(r.top))).size === 1,
+              )
+            );
+          },
+          '[data-testid=panel-topology] .topo-replicator .topo-detail',
+          { timeout: 10_000 },
+        )
+        .catch(() => {});
       const words = await wholeLines(
         page,
         '[data-testid=panel-topology] .topo-replicator .topo-detail',
