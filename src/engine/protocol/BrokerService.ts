@@ -13,13 +13,9 @@ import type { TopicState } from '../model/topic';
 import { closeProducersOf } from './ClientCnx';
 import { replayCursor } from './MessageDeduplicationReplayCursor';
 import { emptyLedgersDeleted, initializeBookKeeper, listText } from './ManagedLedgerInitialize';
-import {
-  chunksNotReplayedLog,
-  consumersReconnect,
-  dedupReplayWords,
-  serveTopic,
-  startTakeover,
-} from './OwnershipChange';
+import { chunksNotReplayedLog, dedupReplayWords, serveTopic } from './BrokerServiceLoadTopic';
+import { startTakeover } from './OwnershipChange';
+import { consumersReconnect } from './OwnershipChangeSwitch';
 import { openClosedLedger } from './LedgerHandle';
 import { restartReplicator } from './AbstractReplicator';
 

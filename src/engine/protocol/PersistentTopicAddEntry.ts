@@ -16,7 +16,7 @@ import {
 import { recordMessagePersistedRepl } from './MessageDeduplicationReplV2';
 import { appendEntry } from './ManagedLedger';
 import { snapshotIfDue } from './MessageDeduplicationSnapshot';
-import { switchToNewOwner } from './OwnershipChange';
+import { switchToNewOwner } from './OwnershipChangeSwitch';
 import { respond } from './PersistentTopic';
 
 /**

@@ -19,7 +19,7 @@ import { type Ctx, peek } from '../sim/context';
 import { dedupReplayed, loadTopic, reloadAbstract } from './BrokerService';
 import { disconnectProducersOf } from './CommandCloseProducer';
 import { closeManagedLedger, failWritesOnClose } from './ManagedLedgerClose';
-import { consumersReconnect } from './OwnershipChange';
+import { consumersReconnect } from './OwnershipChangeSwitch';
 import { closeReplicatorProducer } from './AbstractReplicator';
 import { cursorClosePersists } from './PersistentReplicatorCursor';
 

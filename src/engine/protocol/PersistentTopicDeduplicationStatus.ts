@@ -9,7 +9,7 @@ import type { TopicState } from '../model/topic';
 import { type Ctx, tick } from '../sim/context';
 import { checkStatus, recoveryComplete } from './MessageDeduplicationCheckStatus';
 import { readableOf } from './ManagedLedger';
-import { chunksNotReplayedLog } from './OwnershipChange';
+import { chunksNotReplayedLog } from './BrokerServiceLoadTopic';
 
 /**
  * `PersistentTopic.checkDeduplicationStatus` (called from `onPoliciesUpdate` when an operator sets
