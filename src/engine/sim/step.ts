@@ -14,7 +14,8 @@ import { producerAdded, purgeInactiveProducer } from '../protocol/MessageDedupli
 import { snapshotTimer } from '../protocol/MessageDeduplicationSnapshot';
 import { handleSend } from '../protocol/PersistentTopic';
 import { addComplete } from '../protocol/PersistentTopicAddEntry';
-import { ackReceived, connectionOpenedJava, handleSendErrorJava } from '../protocol/ProducerImpl';
+import { ackReceived, connectionOpenedJava } from '../protocol/ProducerImpl';
+import { handleSendErrorJava } from '../protocol/ProducerImplSendError';
 import { ackReceivedReplicatedMsg } from '../protocol/GeoReplicationProducerImpl';
 import { readMoreEntries } from '../protocol/PersistentReplicatorRead';
 import { writeReplicatorCursor } from '../protocol/PersistentReplicatorCursorFencing';
