@@ -19,7 +19,11 @@ import { handleSendErrorJava } from '../protocol/ProducerImplSendError';
 import { ackReceivedReplicatedMsg } from '../protocol/GeoReplicationProducerImpl';
 import { readMoreEntries } from '../protocol/PersistentReplicatorRead';
 import { writeReplicatorCursor } from '../protocol/PersistentReplicatorCursorFencing';
-import { grabCnx, handleSendErrorGo, receivedSendReceipt } from '../protocol/partitionProducer';
+import {
+  grabCnx,
+  handleSendErrorGo,
+  receivedSendReceipt,
+} from '../protocol/partitionProducerReceipt';
 import { handleCloseProducer } from '../protocol/CommandCloseProducer';
 import { reregister } from '../protocol/ConnectionHandler';
 import { closeAndClearPendingMessages } from '../protocol/ProducerImplClose';
