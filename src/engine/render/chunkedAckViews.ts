@@ -8,12 +8,11 @@ import type { Subscription } from '../model/bookkeeper';
 import type { Position } from '../model/topic';
 import type { ChunkedMessageView } from './storageViews';
 import { pos } from '../protocol/ConsumerAcks';
-
-const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
+import { cmpPos } from '../protocol/PersistentReplicator';
 
 /** The chunk the consumer received at `p` (its latest receipt there), with its message's uuid. */
 function chunkAt(s: Subscription, p: Position): { uuid: string; msg: string } | undefined {
-  const r = [...s.received].reverse().find((x) => cmp(x.position, p) === 0);
+  const r = [...s.received].reverse().find((x) => cmpPos(x.position, p) === 0);
   const m = r?.msgs.find((x) => x.chunk !== undefined);
   return r && m ? { uuid: `${r.producerName}-${m.seq}`, msg: m.msg } : undefined;
 }
@@ -30,7 +29,7 @@ function byMessage(s: Subscription, positions: readonly Position[], min: number)
   }
   return [...groups.values()]
     .filter((g) => g.chunks.length >= min)
-    .map((g) => ({ msg: g.msg, chunks: g.chunks.sort(cmp).map(pos) }));
+    .map((g) => ({ msg: g.msg, chunks: g.chunks.sort(cmpPos).map(pos) }));
 }
 
 /**

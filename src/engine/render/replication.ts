@@ -1,169 +1,25 @@
-// Geo-replication view-models: the replicator's cursor over the source topic (a strip of entries
-// with read position, mark-delete and individual deletes), its GeoReplicationProducerImpl (pending
-// source positions, lastPersistedSource, the Case each receipt hit) and the remote dedup
-// watermarks, V1 per producer name and V2 as `_LID:_EID` pairs. Pure: world (+ events) in.
+// The replication panel's view-model, one per link: the replicator's cursor over the source topic
+// (a strip of entries with read position, mark-delete and individual deletes, and its cursor ledger
+// with `cursorWrites: "in-flight"` — replicatorCursorLedger.ts), its GeoReplicationProducerImpl
+// (pending source positions, lastPersistedSource, the Case each receipt hit — replicationReceipts.ts)
+// and what the target stores (replicationStored.ts). Pure: world (+ events) in.
 import { REPLICATOR, type ReplicationLink, replicationLinks } from '../model/config';
 import type { SimEvent } from '../model/events';
-import type { Position, StoredEntry, TopicState } from '../model/topic';
-import { chunkAssembler } from '../protocol/ConsumerImplChunks';
+import type { Position, StoredEntry } from '../model/topic';
 import { labelOf } from '../sim/context';
 import { replicatorOf, type World } from '../model/world';
 import { expiredOnCursor } from '../protocol/PersistentMessageExpiryMonitor';
+import { cmpPos, posText } from '../protocol/PersistentReplicator';
 import {
   entryReplicateTo,
   excludedBySender,
   skipsEntry,
 } from '../protocol/PersistentReplicatorRead';
-import type {
-  ReceiptCaseView,
-  ReplicationPanel,
-  SourceEntryView,
-  WatermarkRow,
-} from './panelViews';
+import type { ReplicationPanel, SourceEntryView } from './panelViews';
+import { receiptCasesOf } from './replicationReceipts';
+import { chunkSetsOf, storedIds } from './replicationStored';
 import { cursorLedgerOf } from './replicatorCursorLedger';
-
-const cmp = (a: Position, b: Position): number => a.ledgerId - b.ledgerId || a.entryId - b.entryId;
-export const posText = (p: Position): string => `${p.ledgerId}:${p.entryId}`;
-const differs = (a: unknown, b: unknown): boolean => JSON.stringify(a) !== JSON.stringify(b);
-
-const LID = '_LID';
-const EID = '_EID';
-
-/**
- * Messages stored at a cluster (pre-run entries have none). A chunked message counts once its
- * chunks assemble (`chunkAssembler`, as a consumer and the invariants read it): us-west holding
- * only M1[1/2] does not store M1 — counted, the strip flagged no LOST beside no-silent-loss, and
- * Copy for GitHub's state said "every message stored at us-east is here too" (UX review 13).
- */
-function storedIds(t: TopicState | undefined): Set<string> {
-  const assemble = chunkAssembler(t?.chunkConsumer);
-  return new Set(
-    t?.ledgers.flatMap((l) =>
-      l.entries.flatMap((e) =>
-        e.msgs.filter((m) => !m.chunk || assemble(e.producerName, m, e)).map((m) => m.msg),
-      ),
-    ) ?? [],
-  );
-}
-
-/**
- * For each chunk entry of a source whose message assembles there, the positions of that message's
- * chunks (by position text). A chunk of a message that never assembles at the source is nobody's
- * to lose: the invariants owe it to no remote.
- */
-function chunkSetsOf(
-  entries: readonly StoredEntry[],
-  rules: TopicState['chunkConsumer'],
-): Map<string, readonly Position[]> {
-  const out = new Map<string, readonly Position[]>();
-  const assemble = chunkAssembler(rules);
-  for (const e of entries) {
-    const m = e.msgs.length === 1 ? e.msgs[0]! : undefined;
-    const set = m?.chunk ? assemble(e.producerName, m, e) : null;
-    if (set) for (const at of set) out.set(posText(at), set);
-  }
-  return out;
-}
-
-/** Dedup watermarks for display: `<name>_LID` + `<name>_EID` become one `name` row `L:E`. */
-export function watermarksOf(t: TopicState): WatermarkRow[] {
-  const { highestSequencedPushed: pushed, highestSequencedPersisted: persisted } = t.dedup;
-  const keys = [...new Set([...Object.keys(pushed), ...Object.keys(persisted)])].sort();
-  const rows: WatermarkRow[] = [];
-  const pair = (m: Record<string, number>, name: string): string =>
-    m[name + LID] === undefined && m[name + EID] === undefined
-      ? 'none'
-      : `${m[name + LID] ?? '?'}:${m[name + EID] ?? '?'}`;
-  for (const k of keys) {
-    if (k.endsWith(LID) || k.endsWith(EID)) {
-      const name = k.slice(0, -LID.length);
-      if (rows.some((r) => r.kind === 'position' && r.name === name)) continue;
-      rows.push({
-        name,
-        kind: 'position',
-        pushed: pair(pushed, name),
-        persisted: pair(persisted, name),
-      });
-    } else {
-      const show = (n: number | undefined) => (n === undefined ? 'none' : String(n));
-      rows.push({
-        name: k,
-        kind: 'sequence',
-        pushed: show(pushed[k]),
-        persisted: show(persisted[k]),
-      });
-    }
-  }
-  return rows;
-}
-
-/** Messages the replication source stores that `cluster` (the target) does not. */
-export function missingFromSource(
-  w: World,
-  cluster: string,
-): { from: string; msgs: string[] } | null {
-  // With several links into this cluster: the first whose source stores something it lacks (else the first).
-  const into = replicationLinks(w.config)
-    .filter((l) => l.cfg.to === cluster)
-    .map((l) => linkMissing(w, l.cfg.from, cluster));
-  return into.find((m) => m.msgs.length > 0) ?? into[0] ?? null;
-}
-
-function linkMissing(w: World, from: string, cluster: string): { from: string; msgs: string[] } {
-  const here = storedIds(w.topics[cluster]);
-  const source = w.topics[from]?.ledgers.flatMap((l) => l.entries) ?? [];
-  // A message whose replicate_to leaves this cluster out is not missing here: it was never sent for it.
-  const sets = chunkSetsOf(source, w.topics[from]?.chunkConsumer);
-  const msgs = source
-    .flatMap((e) =>
-      e.replicatedFrom
-        ? []
-        : e.msgs
-            .filter((m) => !excludedBySender(m, cluster) && (!m.chunk || sets.has(posText(e))))
-            .map((m) => m.msg),
-    )
-    .filter((m) => !here.has(m));
-  return { from, msgs: [...new Set(msgs)] };
-}
-
-const CASE_RULE = 'GeoReplicationProducerImpl.ackReceivedReplicatedMsg:';
-
-function caseLabel(branch: string): string {
-  if (branch === 'no-op') return 'no pending op';
-  const m = /^case-(\d)(?:-(.+))?$/.exec(branch);
-  if (!m) return branch;
-  return m[2] === 'sentinel' ? `Case-${m[1]} (sentinel-not-confirmed)` : `Case-${m[1]}`;
-}
-
-/**
- * The receipts the geo producer handled in these steps, one row per branch taken (a Case-1 that
- * re-handles the same receipt gives two rows). `complete` events of the same branch add their
- * messages to the row they belong to.
- */
-export function receiptCasesOf(
-  steps: readonly { readonly index: number; readonly events: readonly SimEvent[] }[],
-): ReceiptCaseView[] {
-  const out: ReceiptCaseView[] = [];
-  for (const s of steps) {
-    let last: { -readonly [K in keyof ReceiptCaseView]: ReceiptCaseView[K] } | null = null;
-    for (const e of s.events) {
-      if (!e.rule?.startsWith(CASE_RULE)) continue;
-      if (e.kind === 'complete' && last && last.rule === e.rule) {
-        last.msgs = [...last.msgs, ...e.msgs];
-        continue;
-      }
-      last = {
-        step: s.index,
-        case: caseLabel(e.rule.slice(CASE_RULE.length)),
-        rule: e.rule,
-        text: e.text,
-        msgs: [...e.msgs],
-      };
-      out.push(last);
-    }
-  }
-  return out;
-}
+import { differs } from './differs';
 
 export function replicationPanelOf(
   w: World,
@@ -192,12 +48,12 @@ export function replicationPanelOf(
   const remote = storedIds(w.topics[repl.to]);
   const source = w.topics[repl.from]?.ledgers.flatMap((l) => l.entries) ?? [];
   const deleted = (at: Position) =>
-    cmp(at, c.markDeletePosition) <= 0 || c.individuallyDeleted.some((d) => cmp(d, at) === 0);
+    cmpPos(at, c.markDeletePosition) <= 0 || c.individuallyDeleted.some((d) => cmpPos(d, at) === 0);
   const sets = chunkSetsOf(source, w.topics[repl.from]?.chunkConsumer);
   const entries = source.map((e): SourceEntryView => {
     const position = posText(e);
-    const markDeleted = cmp(e, c.markDeletePosition) <= 0;
-    const individuallyDeleted = c.individuallyDeleted.some((d) => cmp(d, e) === 0);
+    const markDeleted = cmpPos(e, c.markDeletePosition) <= 0;
+    const individuallyDeleted = c.individuallyDeleted.some((d) => cmpPos(d, e) === 0);
     const msgs = e.msgs.map((m) => m.msg);
     const expired = expiredOnCursor(w, link, e);
     const pending = pendingPositions.includes(position);
@@ -223,7 +79,7 @@ export function replicationPanelOf(
       individuallyDeleted,
       expired,
       ...(expiredSend === undefined ? {} : { expiredSend }),
-      atReadPosition: cmp(e, c.readPosition) === 0,
+      atReadPosition: cmpPos(e, c.readPosition) === 0,
       pending,
       // An expired entry whose send is still pending is not lost yet, as no-silent-loss waits for it (expiredInFlight).
       lostAtRemote:
@@ -251,7 +107,7 @@ export function replicationPanelOf(
     readPosition: posText(c.readPosition),
     markDeletePosition: posText(c.markDeletePosition),
     individuallyDeleted: c.individuallyDeleted.map(posText),
-    readAtEnd: last === undefined || cmp(c.readPosition, last) > 0,
+    readAtEnd: last === undefined || cmpPos(c.readPosition, last) > 0,
     entries,
     ...(ledger ? { cursorLedger: ledger } : {}),
     producer: {

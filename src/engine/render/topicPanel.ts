@@ -6,7 +6,8 @@ import { entriesText } from '../model/events';
 import type { TopicPanel } from './panelViews';
 import { differs } from './differs';
 import { names, sequenceRange } from './frameLabels';
-import { missingFromSource, watermarksOf } from './replication';
+import { watermarksOf } from './replicationReceipts';
+import { missingFromSource } from './replicationStored';
 import { readableOf, storedMessages } from '../protocol/ManagedLedger';
 import { consumerDrops } from '../protocol/ConsumerImplChunks';
 

@@ -5,7 +5,7 @@
 import { replicatorOf, type World } from '../model/world';
 import { linkOfProducer, REPLICATOR, replicationLinks } from '../model/config';
 import { receiptsBySource, responseLabel, sendLabel } from './frameLabels';
-import { posText } from './replication';
+import { posText } from '../protocol/PersistentReplicator';
 import { addStorage } from './storageTopology';
 import {
   COL,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../src/engine';
 import { panelsOf } from '../../../src/engine/render/panels';
-import { receiptCasesOf } from '../../../src/engine/render/replication';
+import { receiptCasesOf } from '../../../src/engine/render/replicationReceipts';
 import { runBuiltin } from '../../render/runBuiltin';
 
 const at = (r: RunResult, i: number) =>
