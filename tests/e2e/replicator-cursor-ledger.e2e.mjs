@@ -2,29 +2,24 @@
 // a scenario pasted into the editor, stepped to the replicator's delete of E1 (its send callback,
 // ManagedCursorImpl.asyncDelete) — the panel says the delete is in memory only, what a crash of
 // us-east's broker would lose — then the write the panel offers taken (persistPositionToLedger):
-// the cursor ledger holds it, persisted. The same scenario without the option shows no ledger.
+// the cursor ledger holds it, persisted; Copy for GitHub at the delete says it in the panel's words
+// (session 27). The same scenario without the option shows no ledger. The world is the shared
+// tests/fixtures/replicatorCursor.mjs, which the component test reads too.
 import assert from 'node:assert/strict';
+import { E1_DELETE_STEP, replicatorCursorWorld } from '../fixtures/replicatorCursor.mjs';
 import { goToStep, runPasted, shows, takeOffered, text } from './lib.mjs';
 
 /** p1 sends E1 and E2 at us-east; the replicator copies them to us-west after the workload. */
-const scenario = (cursorWrites) => ({
-  format: 'dedup-lab/scenario@1',
-  id: 'replicator-cursor-ledger-e2e',
-  clusters: [
-    { name: 'us-east', brokers: ['broker-1'] },
-    { name: 'us-west', brokers: ['broker-2'] },
-  ],
-  topic: { deduplication: { 'us-east': false, 'us-west': true } },
-  producers: [{ name: 'p1', cluster: 'us-east' }],
-  replication: {
-    from: 'us-east',
-    to: 'us-west',
-    dedup: 'v2',
-    start: 'after-workload',
-    ...(cursorWrites ? { cursorWrites } : {}),
-  },
-  workload: [{ send: 'E1', producer: 'p1' }, { send: 'E2', producer: 'p1' }, { await: 'p1' }],
-});
+const scenario = (cursorWrites) =>
+  replicatorCursorWorld({ id: 'replicator-cursor-ledger-e2e', cursorWrites });
+const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
+
+/** What Copy for GitHub put on the clipboard. */
+async function copyForGithub(page) {
+  await page.getByRole('button', { name: 'Copy for GitHub' }).click();
+  await shows(page, 'share-message', 'Copied markdown for GitHub', 'not copied');
+  return page.evaluate(() => navigator.clipboard.readText());
+}
 
 /** Pastes and runs the scenario, closes the editor, and waits for its run. */
 async function pasted(page, baseURL, json) {
@@ -38,9 +33,9 @@ export default [
     name: 'replicator cursor ledger: E1’s delete is in memory only until its write; the write taken from the panel persists it',
     timeout: 90_000,
     run: async ({ baseURL, newPage }) => {
-      const page = await newPage();
+      const page = await newPage(CLIPBOARD);
       await pasted(page, baseURL, scenario('in-flight'));
-      await goToStep(page, 14);
+      await goToStep(page, E1_DELETE_STEP);
       const panel = page.getByTestId('panel-replicator');
       assert.equal(
         await text(page, 'replicator-cursor-persisted'),
@@ -53,6 +48,14 @@ export default [
       assert.equal(
         await panel.locator('li[data-position="10:0"]').getAttribute('aria-label'),
         '10:0 E1: mark-deleted, deleted in memory only, not in the cursor ledger yet',
+      );
+      // Copy for GitHub's state summary says it in the panel's words, under the replicator's line.
+      const md = (await copyForGithub(page)).split('\n');
+      const at = md.findIndex((l) => l.startsWith('replicator us-east→us-west (v2): '));
+      assert.match(md[at], /markDeletePosition 10:0 \(in memory\)/);
+      assert.equal(
+        md[at + 1],
+        `  cursor ledger: ${await text(page, 'replicator-cursor-persisted')}. ${await text(page, 'replicator-cursor-write')}`,
       );
       await takeOffered(
         page,
@@ -77,7 +80,7 @@ export default [
     run: async ({ baseURL, newPage }) => {
       const page = await newPage();
       await pasted(page, baseURL, scenario());
-      await goToStep(page, 14);
+      await goToStep(page, E1_DELETE_STEP);
       const panel = page.getByTestId('panel-replicator');
       assert.equal(await page.getByTestId('replicator-cursor-ledger').count(), 0);
       assert.ok(!(await panel.textContent()).includes('in memory'));

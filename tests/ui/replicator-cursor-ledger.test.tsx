@@ -3,37 +3,24 @@
 // cursor in memory (ManagedCursorImpl.asyncDelete, step 14), and only the next step writes it to
 // the cursor ledger (persistPositionToLedger, step 15). Between the two the panel says the delete is
 // in memory only — what a crash of us-east's broker would lose — and offers the write as Next
-// actions does; after the write it says the ledger holds it. Without the option nothing is added.
-import { act, render, screen, within } from '@testing-library/react';
+// actions does; after the write it says the ledger holds it, and Copy for GitHub's state summary
+// repeats its words (session 27). Without the option nothing is added. The world is the shared
+// tests/fixtures/replicatorCursor.mjs, which the Chromium twin reads too.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplicationPanel } from '../../src/engine';
 import { Panels } from '../../src/ui/components/Panels';
 import { cursorWriteKeys } from '../../src/ui/components/Panels/ReplicatorCursorLedger';
+import { ShareBar } from '../../src/ui/components/Share';
 import { appStore, runCustomScenario, setCursor } from '../../src/ui/store';
+import { E1_DELETE_STEP, replicatorCursorWorld } from '../fixtures/replicatorCursor.mjs';
 import { startOnDirectRunner } from './startApp';
 
 /** p1 sends E1 and E2 at us-east; the replicator copies them to us-west once the workload is done. */
-const scenario = (cursorWrites?: string) => ({
-  format: 'dedup-lab/scenario@1',
-  id: 'replicator-cursor-ledger-panel',
-  clusters: [
-    { name: 'us-east', brokers: ['broker-1'] },
-    { name: 'us-west', brokers: ['broker-2'] },
-  ],
-  topic: { deduplication: { 'us-east': false, 'us-west': true } },
-  producers: [{ name: 'p1', cluster: 'us-east' }],
-  replication: {
-    from: 'us-east',
-    to: 'us-west',
-    dedup: 'v2',
-    start: 'after-workload',
-    ...(cursorWrites ? { cursorWrites } : {}),
-  },
-  workload: [{ send: 'E1', producer: 'p1' }, { send: 'E2', producer: 'p1' }, { await: 'p1' }],
-});
+const scenario = (cursorWrites?: string) => replicatorCursorWorld({ cursorWrites });
 
-const DELETE = 14;
+const DELETE = E1_DELETE_STEP;
 const state = () => appStore.getState();
 const panel = () => screen.getByTestId('panel-replicator');
 const entry = (position: string) =>
@@ -43,6 +30,21 @@ beforeEach(async () => {
   localStorage.clear();
   await startOnDirectRunner();
 });
+afterEach(() => vi.restoreAllMocks());
+
+/** What the Share bar's "Copy for GitHub" puts on the clipboard. */
+async function copyForGithub(): Promise<string> {
+  const copied: string[] = [];
+  vi.spyOn(navigator.clipboard, 'writeText').mockImplementation((t: string) => {
+    copied.push(t);
+    return Promise.resolve();
+  });
+  const bar = render(<ShareBar />);
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Copy for GitHub' }));
+  await waitFor(() => expect(copied).toHaveLength(1));
+  bar.unmount();
+  return copied[0]!;
+}
 
 describe('replication panel: the cursor ledger beside the cursor in memory', () => {
   it('the run: E1’s delete at step 14, its write at step 15', async () => {
@@ -93,6 +95,21 @@ describe('replication panel: the cursor ledger beside the cursor in memory', () 
     );
     expect(entry('10:0')).toBe('10:0 E1: mark-deleted');
     expect(screen.queryByTestId('replicator-cursor-writes')).toBeNull();
+  });
+
+  it('Copy for GitHub at the delete says what the panel says: the ledger’s line under the replicator’s, in its words', async () => {
+    await act(() => runCustomScenario(scenario('in-flight')));
+    act(() => setCursor(DELETE));
+    render(<Panels />);
+    const holds = screen.getByTestId('replicator-cursor-persisted').textContent;
+    const write = screen.getByTestId('replicator-cursor-write').textContent;
+    const md = (await copyForGithub()).split('\n');
+    const at = md.findIndex((l) => l.startsWith('replicator us-east→us-west (v2): '));
+    expect(md[at]).toContain('markDeletePosition 10:0 (in memory)');
+    expect(md[at + 1]).toBe(`  cursor ledger: ${holds}. ${write}`);
+    expect(md[at + 1]).toBe(
+      '  cursor ledger: mark-delete 10:-1, individually deleted none. In memory only: deleted 10:0 (E1) — ManagedCursorImpl.asyncDelete moved the cursor, but persistPositionToLedger has not written it to the cursor ledger yet. A crash of us-east’s broker now loses the delete (recoverFromLedger), and the new replicator reads E1 again.',
+    );
   });
 
   it('without the option: no cursor ledger, no “in memory”, the legend as before', async () => {

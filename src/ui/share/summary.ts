@@ -2,9 +2,10 @@
 // comment: one line per producer, topic and the replicator, then what each send became so far.
 // A producer shows its cluster (the replicator: source→target) and, with maxPendingMessages, its
 // pending queue's permits; a replication target says which of its source's messages it does not
-// store yet.
+// store yet, and a replicator's cursor ledger (cursorWrites "in-flight") what it holds.
 import { outcomesOf, panelsOf, REPLICATOR, type RunResult } from '../../engine';
 import { pendingOpsName } from '../clientWords';
+import { ledgerHolds, ledgerWrite } from '../cursorLedgerWords';
 
 const list = (xs: readonly string[]) => (xs.length === 0 ? '(none)' : xs.join(', '));
 
@@ -46,9 +47,17 @@ export function stateSummary(result: RunResult, step: number): string {
     );
   }
   for (const r of p.replications) {
+    // With the cursor ledger (cursorWrites "in-flight") the cursor's mark-delete is the copy in
+    // memory, and the ledger's line under it says what a crash of the source's broker keeps, in the
+    // replication panel's words: without it a delete the crash undoes read as done.
+    const ledger = r.cursorLedger;
     lines.push(
-      `replicator ${r.from}→${r.to} (${r.dedup}): ${r.state}${r.reason ? ` (${r.reason})` : ''}, readPosition ${r.readPosition}, markDeletePosition ${r.markDeletePosition}, lastPersistedSource ${r.producer.lastPersistedSource}, pending ${list(r.producer.pending.map((o) => o.msgs.join('+')))}`,
+      `replicator ${r.from}→${r.to} (${r.dedup}): ${r.state}${r.reason ? ` (${r.reason})` : ''}, readPosition ${r.readPosition}, markDeletePosition ${r.markDeletePosition}${ledger ? ' (in memory)' : ''}, lastPersistedSource ${r.producer.lastPersistedSource}, pending ${list(r.producer.pending.map((o) => o.msgs.join('+')))}`,
     );
+    if (ledger) {
+      const write = ledgerWrite(ledger, r.from);
+      lines.push(`  cursor ledger: ${ledgerHolds(ledger)}. ${write.lead} ${write.rest}`);
+    }
   }
   const outcomes = Object.entries(outcomesOf(now.world)).map(([m, o]) => `${m}: ${o.join(' / ')}`);
   lines.push(`outcomes: ${list(outcomes)}`);

@@ -7,6 +7,7 @@
 // the cursor in memory only, so a delete a crash would undo looked written. The pending write is
 // offered here as Next actions offers it (ActionChoice), like the Dedup panel's housekeeping.
 import type { ReplicationPanel as View } from '../../../engine';
+import { ledgerHolds, ledgerWrite } from '../../cursorLedgerWords';
 import { ActionChoice } from '../NextActions/ActionChoice';
 
 const WRITE = 'persist-replicator-cursor:';
@@ -18,8 +19,6 @@ export function cursorWriteKeys(enabled: readonly string[], repl: View): string[
   const own = WRITE + link;
   return enabled.filter((k) => k.startsWith(own) && /^\d+:-?\d+$/.test(k.slice(own.length)));
 }
-
-const listed = (xs: readonly string[]): string => (xs.length > 0 ? xs.join(', ') : 'none');
 
 export function ReplicatorCursorLedger({
   repl,
@@ -34,39 +33,16 @@ export function ReplicatorCursorLedger({
 }) {
   const ledger = repl.cursorLedger;
   if (!ledger) return null;
-  const memoryOnly = ledger.inMemoryOnly;
-  const named = memoryOnly.map((e) =>
-    e.msgs.length > 0 ? `${e.position} (${e.msgs.join('+')})` : e.position,
-  );
-  const them = memoryOnly.length === 1 ? 'it' : 'them';
-  const sent = memoryOnly.flatMap((e) => e.msgs);
-  const again = sent.length > 0 ? `, and the new replicator reads ${sent.join(', ')} again` : '';
+  // The words Copy for GitHub's state summary repeats (cursorLedgerWords.ts).
+  const write = ledgerWrite(ledger, repl.from);
   return (
     <div data-testid="replicator-cursor-ledger">
       <dl className="kv">
         <dt>cursor ledger</dt>
-        <dd data-testid="replicator-cursor-persisted">
-          mark-delete {ledger.markDeletePosition}, individually deleted{' '}
-          {listed(ledger.individuallyDeleted)}
-        </dd>
+        <dd data-testid="replicator-cursor-persisted">{ledgerHolds(ledger)}</dd>
       </dl>
-      <p
-        className={memoryOnly.length > 0 ? undefined : 'muted'}
-        data-testid="replicator-cursor-write"
-      >
-        {memoryOnly.length > 0 ? (
-          <>
-            <strong>In memory only:</strong> deleted {named.join(', ')} —
-            ManagedCursorImpl.asyncDelete moved the cursor, but persistPositionToLedger has not
-            written {them} to the cursor ledger yet. A crash of {repl.from}’s broker now loses the
-            delete (recoverFromLedger){again}.
-          </>
-        ) : (
-          <>
-            <strong>Persisted:</strong> the cursor ledger holds every delete made in memory
-            (ManagedCursorImpl.persistPositionToLedger).
-          </>
-        )}
+      <p className={write.memoryOnly ? undefined : 'muted'} data-testid="replicator-cursor-write">
+        <strong>{write.lead}</strong> {write.rest}
       </p>
       {writes.length > 0 && (
         <div className="row" data-testid="replicator-cursor-writes">
@@ -79,7 +55,7 @@ export function ReplicatorCursorLedger({
           ))}
         </div>
       )}
-      {writes.length === 0 && memoryOnly.length > 0 && (
+      {writes.length === 0 && write.memoryOnly && (
         <p className="muted">No write can happen now: {repl.from}’s topic is not served.</p>
       )}
     </div>
