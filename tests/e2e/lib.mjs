@@ -129,6 +129,13 @@ export async function copyLink(page) {
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
+/** Clicks "Copy for GitHub", waits for its message, and returns the markdown copied (clipboard permissions as copyLink). */
+export async function copyForGithub(page) {
+  await page.getByRole('button', { name: 'Copy for GitHub' }).click();
+  await shows(page, 'share-message', 'Copied markdown for GitHub', 'not copied');
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
 /**
  * A fault chosen from a topology node's menu after step `step` — opened by the node's ⋯ button, or
  * by a right-click on the node with data-testid `rightClick`: `items` checks the menu's items before

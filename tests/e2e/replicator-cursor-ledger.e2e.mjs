@@ -7,19 +7,12 @@
 // tests/fixtures/replicatorCursor.mjs, which the component test reads too.
 import assert from 'node:assert/strict';
 import { E1_DELETE_STEP, replicatorCursorWorld } from '../fixtures/replicatorCursor.mjs';
-import { goToStep, runPasted, shows, takeOffered, text } from './lib.mjs';
+import { copyForGithub, goToStep, runPasted, shows, takeOffered, text } from './lib.mjs';
 
 /** p1 sends E1 and E2 at us-east; the replicator copies them to us-west after the workload. */
 const scenario = (cursorWrites) =>
   replicatorCursorWorld({ id: 'replicator-cursor-ledger-e2e', cursorWrites });
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
-
-/** What Copy for GitHub put on the clipboard. */
-async function copyForGithub(page) {
-  await page.getByRole('button', { name: 'Copy for GitHub' }).click();
-  await shows(page, 'share-message', 'Copied markdown for GitHub', 'not copied');
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 /** Pastes and runs the scenario, closes the editor, and waits for its run. */
 async function pasted(page, baseURL, json) {

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copyLink, cursorOf, runPasted, shows, stepIs, text } from './lib.mjs';
+import { copyForGithub, copyLink, cursorOf, runPasted, shows, stepIs, text } from './lib.mjs';
 import { fitsWindow } from './picker.mjs';
 
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
@@ -61,13 +61,6 @@ const visibleFixesLabels = (page) =>
       })
       .map((e) => e.textContent.trim()),
   );
-
-/** What Copy for GitHub put on the clipboard. */
-async function copyForGithub(page) {
-  await page.getByRole('button', { name: 'Copy for GitHub' }).click();
-  await shows(page, 'share-message', 'Copied markdown for GitHub', 'not copied');
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 const FOUND =
   'Found by the explorer: the shortest trace to no-silent-loss among 136 states, complete, with guard-rewind on; still open beside the search with no fixes.';

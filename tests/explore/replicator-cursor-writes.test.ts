@@ -4,30 +4,19 @@
 // is a step of its own (`persist-replicator-cursor:`), so a crash of the source's broker can fall
 // between a delete and its write — the explorer places it there, and the fingerprint tells a state
 // with an unwritten delete from one without. Seed 000's world with E3 and E4 and no ChecksumError:
-// one `restart-broker` anywhere, V2 dedup at us-west.
+// one `restart-broker` anywhere, V2 dedup at us-west (the shared tests/fixtures/replicatorCursor.mjs).
 import { describe, expect, it } from 'vitest';
 import { type Json, runOf, stepOf, textsOf } from '../scenarios/helpers';
+import { replicatorCursorWorld } from '../fixtures/replicatorCursor.mjs';
 import { checkScenario, expectVerdict, HOLDS } from './verdict';
 
 const world = (writes?: string): Json => ({
-  id: 'replicator-cursor-writes-search',
-  clusters: [
-    { name: 'us-east', brokers: ['broker-1'] },
-    { name: 'us-west', brokers: ['broker-2'] },
-  ],
-  topic: {
-    deduplication: { 'us-east': false, 'us-west': true },
-    ledgers: { 'us-east': [{ id: 10, entries: 3 }] },
-  },
-  producers: [{ name: 'p1', cluster: 'us-east' }],
-  replication: {
-    from: 'us-east',
-    to: 'us-west',
-    dedup: 'v2',
-    start: 'after-workload',
-    ...(writes === undefined ? {} : { cursorWrites: writes }),
-  },
-  workload: [{ send: 'E3', producer: 'p1' }, { send: 'E4', producer: 'p1' }, { await: 'p1' }],
+  ...replicatorCursorWorld({
+    id: 'replicator-cursor-writes-search',
+    cursorWrites: writes,
+    sends: ['E3', 'E4'],
+    preRun: true,
+  }),
   explore: { faults: { kinds: ['restart-broker'], max: 1 } },
 });
 const REPLICATES = { liveness: 'holds' } as const;

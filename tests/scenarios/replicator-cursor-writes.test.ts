@@ -7,6 +7,7 @@
 // outlives the crash; with writes in flight it is lost, and the new replicator sends E4 again.
 import { describe, expect, it } from 'vitest';
 import { actionWords, loadScenario } from '../../src/engine';
+import { replicatorCursorWorld } from '../fixtures/replicatorCursor.mjs';
 import { type Json, runOf, stepOf, textsOf } from './helpers';
 
 const CURSOR = 'replicator-cursor';
@@ -14,24 +15,13 @@ const CURSOR = 'replicator-cursor';
 /** Seed 000's world (row e01): E3's ChecksumError with a corrupted buffer, and us-east's broker
  * crashing once the replicator got E4's receipt; `writes` and us-west's dedup as given. */
 const e01 = (writes: string | undefined, westDedup = true): Json => ({
-  id: 'replicator-cursor-writes-e01',
-  clusters: [
-    { name: 'us-east', brokers: ['broker-1'] },
-    { name: 'us-west', brokers: ['broker-2'] },
-  ],
-  topic: {
-    deduplication: { 'us-east': false, 'us-west': westDedup },
-    ledgers: { 'us-east': [{ id: 10, entries: 3 }] },
-  },
-  producers: [{ name: 'p1', cluster: 'us-east' }],
-  replication: {
-    from: 'us-east',
-    to: 'us-west',
-    dedup: 'v2',
-    start: 'after-workload',
-    ...(writes === undefined ? {} : { cursorWrites: writes }),
-  },
-  workload: [...['E3', 'E4', 'E5'].map((send) => ({ send, producer: 'p1' })), { await: 'p1' }],
+  ...replicatorCursorWorld({
+    id: 'replicator-cursor-writes-e01',
+    cursorWrites: writes,
+    sends: ['E3', 'E4', 'E5'],
+    preRun: true,
+    westDedup,
+  }),
   faults: [
     { kind: 'checksum-error', message: 'E3', cluster: 'us-west', localBufferCorrupted: true },
     {

@@ -6,15 +6,15 @@
 // actions does; after the write it says the ledger holds it, and Copy for GitHub's state summary
 // repeats its words (session 27). Without the option nothing is added. The world is the shared
 // tests/fixtures/replicatorCursor.mjs, which the Chromium twin reads too.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplicationPanel } from '../../src/engine';
 import { Panels } from '../../src/ui/components/Panels';
 import { cursorWriteKeys } from '../../src/ui/components/Panels/ReplicatorCursorLedger';
-import { ShareBar } from '../../src/ui/components/Share';
 import { appStore, runCustomScenario, setCursor } from '../../src/ui/store';
 import { E1_DELETE_STEP, replicatorCursorWorld } from '../fixtures/replicatorCursor.mjs';
+import { copiedBy } from './shareBarCopy';
 import { startOnDirectRunner } from './startApp';
 
 /** p1 sends E1 and E2 at us-east; the replicator copies them to us-west once the workload is done. */
@@ -31,20 +31,6 @@ beforeEach(async () => {
   await startOnDirectRunner();
 });
 afterEach(() => vi.restoreAllMocks());
-
-/** What the Share bar's "Copy for GitHub" puts on the clipboard. */
-async function copyForGithub(): Promise<string> {
-  const copied: string[] = [];
-  vi.spyOn(navigator.clipboard, 'writeText').mockImplementation((t: string) => {
-    copied.push(t);
-    return Promise.resolve();
-  });
-  const bar = render(<ShareBar />);
-  await userEvent.setup().click(screen.getByRole('button', { name: 'Copy for GitHub' }));
-  await waitFor(() => expect(copied).toHaveLength(1));
-  bar.unmount();
-  return copied[0]!;
-}
 
 describe('replication panel: the cursor ledger beside the cursor in memory', () => {
   it('the run: E1’s delete at step 14, its write at step 15', async () => {
@@ -103,7 +89,7 @@ describe('replication panel: the cursor ledger beside the cursor in memory', () 
     render(<Panels />);
     const holds = screen.getByTestId('replicator-cursor-persisted').textContent;
     const write = screen.getByTestId('replicator-cursor-write').textContent;
-    const md = (await copyForGithub()).split('\n');
+    const md = (await copiedBy('Copy for GitHub')).split('\n');
     const at = md.findIndex((l) => l.startsWith('replicator us-east→us-west (v2): '));
     expect(md[at]).toContain('markDeletePosition 10:0 (in memory)');
     expect(md[at + 1]).toBe(`  cursor ledger: ${holds}. ${write}`);

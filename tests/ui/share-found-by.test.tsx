@@ -5,60 +5,31 @@
 // for GitHub repeats it. A link made before has no such part and opens exactly as it did; a part
 // that cannot be read is left out with a notice that names it, and the run opens all the same.
 // The run: review 26's x01 (seed 000's two entries under a ChecksumError) searched without a fix,
-// then with guard-rewind; its no-silent-loss counterexample opened and shared at step 10.
-import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+// then with guard-rewind; its no-silent-loss counterexample opened and shared at step 10 (the
+// opening ux-review-24-left shares: ./x01Counterexample.tsx).
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
-import { LinkNotice, ShareBar } from '../../src/ui/components/Share';
+import { LinkNotice } from '../../src/ui/components/Share';
 import { toBase64Url } from '../../src/ui/share/base64url';
 import { decodeRecipe, encodeRecipe } from '../../src/ui/share/codec';
 import { deflateRaw } from '../../src/ui/share/deflate';
-import { openLink, recipeFromState, shareStore } from '../../src/ui/share/sync';
+import { recipeFromState, shareStore } from '../../src/ui/share/sync';
 import { fromWire, toWire } from '../../src/ui/share/wire';
 import * as store from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
-import { scenario } from '../scenarios/unseen-26.scenarios';
-import { fakeExplore } from './fakeExplore';
+import { copiedBy } from './shareBarCopy';
 import { startOnDirectRunner } from './startApp';
+import { openLinkAt, x01Opened, X01_FOUND as FOUND } from './x01Counterexample';
 
 const state = () => store.appStore.getState();
-const FOUND =
-  'Found by the explorer: the shortest trace to no-silent-loss among 136 states, complete, with guard-rewind on; still open beside the search with no fixes.';
+const copyForGithub = () => copiedBy('Copy for GitHub');
 
 /** x01's counterexample at step 10, shared by the main branch of Dedup Lab before session 26. */
 const OLD_LINK =
   '1.pVPBbtswDP2Xd5YwO-nWQoeih6VYL-uKYRvQwAdFohMltmVIchws8L8PUpI2RoP10JtNPpLvPVJ77CDmWHbSae6oN41GwVBCzAsGH3PKNg2pIBy1lVEyWAcGR1KPI6XsqiDUitTGdzUn56wTs-ld53lPPgjTBKkCGDRVZkvurJrfLpzdkOMTMZueIU5RfvuKHSMu97gCQ0vOGx_EaXwK_r9xRFwU-3HGBYOCyDOGNcQepXW1DBDQpLuWV3LxyStqpDP2LgeD0RDoJl_4Lst56C2nJjhDnp_sBUMwoaL3YarqfCAXN7lHI-tU4jlJH3dx4JvWfKSeoxjYOTK6dxE5QTEUDMG2RkVRSUvSbGwTA6cxopSVJ_bSTATX0cBQkV6mlmfQ-T6Jj04dxUBMGWryXi7JvwCQbG-d1Z0iB4E2R-R9yF29zRVDMQyvUX848NOWjoxLZ-uRP8GOTEgSIbCdYGCgXVtZR6kwHn9SsjGNPjyb0UuIF1DLHUQ-pI-v1IYVxE0WSa0g8PjUb29-PeuHODWO-Pvtt1zXix_1s6prs5752b35fi37Pw-PTz0YPjg3_f0MMkRTrz9nWZYNwz8';
 
-/** What "Copy for GitHub" puts on the clipboard, from the page's own Share bar. */
-async function copyForGithub(): Promise<string> {
-  const user = userEvent.setup();
-  const copied: string[] = [];
-  vi.spyOn(navigator.clipboard, 'writeText').mockImplementation((t: string) => {
-    copied.push(t);
-    return Promise.resolve();
-  });
-  const { unmount } = render(<ShareBar />);
-  await user.click(screen.getByRole('button', { name: 'Copy for GitHub' }));
-  await waitFor(() => expect(copied).toHaveLength(1));
-  unmount();
-  return copied[0]!;
-}
-
 /** x01 explored without a fix, then with guard-rewind; the counterexample opened, at step 10. */
 async function x01Shared(): Promise<string> {
-  await store.runCustomScenario(scenario('u26-x01-two-entries-checksum'));
-  const user = userEvent.setup();
-  const f = fakeExplore();
-  const panel = render(<ExplorerPanel start={f.start} />);
-  await user.click(screen.getByRole('button', { name: 'Explore' }));
-  await f.answer(0);
-  await act(() => store.toggleFix('guard-rewind'));
-  await user.click(screen.getByRole('button', { name: 'Explore' }));
-  await f.answer(1);
-  await user.click(screen.getByRole('button', { name: 'Open the no-silent-loss counterexample' }));
-  await waitFor(() => expect(state().cursor).toBe(11));
-  panel.unmount();
+  await x01Opened();
   act(() => store.setCursor(10));
   return encodeRecipe(recipeFromState(state())!);
 }
@@ -66,9 +37,7 @@ async function x01Shared(): Promise<string> {
 /** Opens `payload` in a page that starts afresh (the default scenario, no search run). */
 async function openInFreshPage(payload: string): Promise<void> {
   await startOnDirectRunner();
-  store.setRunner(directRunner);
-  await openLink(payload, 'app');
-  await waitFor(() => expect(state().cursor).toBe(10));
+  await openLinkAt(payload, 10);
 }
 
 /** A payload with `g` as given (what a hand edit or a newer version could write). */

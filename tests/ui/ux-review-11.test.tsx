@@ -3,13 +3,13 @@
 //   the cursor is at the violation; the focus fell to <body>. The Invariants panel takes it.
 // - the side column's table of contents (SideNav): each button moves the focus to its panel, and
 //   the Invariants button says when the run breaks an invariant.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builtinById } from '../../src/scenarios';
 import { App } from '../../src/ui/App';
-import { ShareBar } from '../../src/ui/components/Share';
 import { appStore, runCustomScenario, selectScenario } from '../../src/ui/store';
+import { copiedBy } from './shareBarCopy';
 import { startOnDirectRunner } from './startApp';
 
 beforeEach(startOnDirectRunner);
@@ -91,18 +91,7 @@ describe('the side column’s table of contents', () => {
 
 describe('Copy for GitHub on a scenario from the editor', () => {
   /** What Copy for GitHub puts on the clipboard for the run in the store. */
-  async function copied(): Promise<string> {
-    const user = userEvent.setup();
-    const texts: string[] = [];
-    vi.spyOn(navigator.clipboard, 'writeText').mockImplementation((t: string) => {
-      texts.push(t);
-      return Promise.resolve();
-    });
-    render(<ShareBar />);
-    await user.click(screen.getByRole('button', { name: 'Copy for GitHub' }));
-    await waitFor(() => expect(texts).toHaveLength(1));
-    return texts[0]!;
-  }
+  const copied = () => copiedBy('Copy for GitHub');
 
   it('an edited copy of lost-receipt-dedup-on (a third send, a new title) says so under its heading', async () => {
     const builtin = builtinById('lost-receipt-dedup-on')!;

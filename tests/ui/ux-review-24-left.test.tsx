@@ -7,54 +7,27 @@
 //   explorer, or whose fixes changed since, does not;
 // - finding 7: a shortest trace that is the scenario's own run is said in one sentence that does
 //   not read as a contradiction.
-import { act, render, screen, waitFor } from '@testing-library/react';
+// The x01 opening and the link's are shared with share-found-by (./x01Counterexample.tsx).
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ExplorerPanel from '../../src/ui/components/Explorer/Panel';
-import { ShareBar } from '../../src/ui/components/Share';
 import { encodeRecipe } from '../../src/ui/share/codec';
-import { openLink, recipeFromState } from '../../src/ui/share/sync';
+import { recipeFromState } from '../../src/ui/share/sync';
 import * as store from '../../src/ui/store';
-import { directRunner } from '../../src/worker/handle';
-import { scenario } from '../scenarios/unseen-26.scenarios';
 import { fakeExplore } from './fakeExplore';
+import { copiedBy } from './shareBarCopy';
 import { startOnDirectRunner } from './startApp';
+import {
+  openLinkAt,
+  x01Opened,
+  x01Run,
+  X01_FOUND as FOUND,
+  X01_VIOLATION_STEP,
+} from './x01Counterexample';
 
 const state = () => store.appStore.getState();
-const FOUND =
-  'Found by the explorer: the shortest trace to no-silent-loss among 136 states, complete, with guard-rewind on; still open beside the search with no fixes.';
-
-/** What "Copy for GitHub" puts on the clipboard, from the page's own Share bar. */
-async function copyForGithub(): Promise<string> {
-  const user = userEvent.setup();
-  const copied: string[] = [];
-  // userEvent.setup() installs its own clipboard: watch the one it installed.
-  vi.spyOn(navigator.clipboard, 'writeText').mockImplementation((t: string) => {
-    copied.push(t);
-    return Promise.resolve();
-  });
-  const { unmount } = render(<ShareBar />);
-  await user.click(screen.getByRole('button', { name: 'Copy for GitHub' }));
-  await waitFor(() => expect(copied).toHaveLength(1));
-  unmount();
-  return copied[0]!;
-}
-
-/** x01 explored without a fix, then with guard-rewind; its no-silent-loss opened in the timeline. */
-async function x01Opened() {
-  await store.runCustomScenario(scenario('u26-x01-two-entries-checksum'));
-  const user = userEvent.setup();
-  const f = fakeExplore();
-  const panel = render(<ExplorerPanel start={f.start} />);
-  await user.click(screen.getByRole('button', { name: 'Explore' }));
-  await f.answer(0);
-  await act(() => store.toggleFix('guard-rewind'));
-  await user.click(screen.getByRole('button', { name: 'Explore' }));
-  await f.answer(1);
-  await user.click(screen.getByRole('button', { name: 'Open the no-silent-loss counterexample' }));
-  await waitFor(() => expect(state().cursor).toBe(11));
-  panel.unmount();
-}
+const copyForGithub = () => copiedBy('Copy for GitHub');
 
 beforeEach(async () => {
   localStorage.clear();
@@ -82,20 +55,18 @@ describe('UX review 24, finding 6: how the explorer found the run', () => {
   });
 
   it('the scenario as written says nothing of a search; the counterexample opened from its link says the same sentence (session 26)', async () => {
-    await store.runCustomScenario(scenario('u26-x01-two-entries-checksum'));
+    await x01Run();
     expect(await copyForGithub()).not.toContain('Found by');
     await x01Opened();
     const payload = await encodeRecipe(recipeFromState(state())!);
-    store.setRunner(directRunner);
-    await openLink(payload, 'app');
-    await waitFor(() => expect(state().cursor).toBe(11));
+    await openLinkAt(payload, X01_VIOLATION_STEP);
     const text = await copyForGithub();
     expect(text).toMatch(/no-silent-loss violated at step 11/);
     expect(text.split('\n')[2]).toBe(FOUND);
   });
 
   it('a row of Compare fixes opened: found by Compare fixes, with that row’s fixes', async () => {
-    await store.runCustomScenario(scenario('u26-x01-two-entries-checksum'));
+    await x01Run();
     await store.toggleFix('guard-rewind');
     const user = userEvent.setup();
     const f = fakeExplore();
