@@ -7,7 +7,7 @@ import type { Config, ExploreOptions, World } from '../../src/engine';
 import { enabledActions, step } from '../../src/engine';
 import { explorerConfig, replayPrefix } from '../../src/engine/explore/bounds';
 import { hashWorld, type Hashed } from '../../src/engine/explore/stateHash';
-import { armTriggers } from '../../src/engine/sim/faults';
+import { armTriggers } from '../../src/engine/sim/faultTriggers';
 import { copyDeep } from '../../src/engine/sim/copyOnRead';
 import { apply } from '../../src/engine/sim/step';
 import type { Action } from '../../src/engine/sim/actions';

@@ -5,7 +5,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { faultReason } from '../../src/engine/index';
-import { planAction } from '../../src/engine/sim/faults';
+import { planAction } from '../../src/engine/sim/faultTriggers';
 import { BUILTINS } from '../../src/scenarios/index';
 import { App } from '../../src/ui/App';
 import { topologyFaults } from '../../src/ui/components/FaultPlan/topologyFaults';

@@ -28,7 +28,9 @@ import { sendReturnsContextErr, waitingSend } from '../protocol/partitionProduce
 import type { FaultAction } from './actions';
 import { loseAck } from './acks';
 import type { Ctx } from './context';
-import { bookieClusters, inFlightTo, timingOut } from './faults';
+import { inFlightTo } from './faults';
+import { timingOut } from './producerFaults';
+import { bookieClusters } from './topicFaults';
 
 export function applyFault(ctx: Ctx, f: FaultAction): void {
   const w = ctx.w;

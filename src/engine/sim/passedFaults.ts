@@ -7,7 +7,8 @@
 // step the recipe names, so the recipe decides. The CLI warns (as for a trigger that never fired)
 // and the Fault plan says it beside the entry (review 18's "Left open").
 import { faultKey } from './actions';
-import { faultReason, hasTrigger, planAction } from './faults';
+import { faultReason } from './faults';
+import { hasTrigger, planAction } from './faultTriggers';
 import type { RunResult } from './run';
 
 export interface PassedFault {

@@ -32,7 +32,7 @@ import type { Action } from './actions';
 import type { Ctx } from './context';
 import { draftWorld, finishWorld } from './draft';
 import { applyStorage } from './storage';
-import { armTriggers } from './faults';
+import { armTriggers } from './faultTriggers';
 import { applyFault } from './applyFault';
 import { nameHolder, producerBusy } from '../protocol/AbstractTopic';
 import { removeExpireIncompleteChunkedMessages } from '../protocol/ConsumerImplChunkExpiry';
