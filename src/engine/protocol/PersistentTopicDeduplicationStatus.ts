@@ -1,7 +1,7 @@
 // A runtime switch of deduplication on a loaded topic: `PersistentTopic.checkDeduplicationStatus` →
 // `MessageDeduplication.checkStatus`, and the replay of the dedup cursor that a switch on starts
 // (`MessageDeduplication.replayCursor`). Its own file because an operator's policy change, not a
-// send, drives it (applyFault.ts, and storage.ts for the replay's own step).
+// send, drives it (applyTopicFault.ts, and storage.ts for the replay's own step).
 import type { Config } from '../model/config';
 import { ev } from '../model/events';
 import { switchedOn } from '../model/fixes';
