@@ -1,17 +1,13 @@
 // Share and export: copy the link (the address already is it), the embed link (`#embed=`: the
 // diagram and a step slider only — the README named it, but nothing on the page made one: UX
-// review 14), a markdown comment for GitHub, the Mermaid source; download the diagram as SVG or PNG (2×), always in the light theme
-// (lightDiagram.ts says why); open the scenario editor (lazy).
+// review 14), a markdown comment for GitHub, the Mermaid source; download the diagram as SVG or
+// PNG (2×), always in the light theme; open the scenario editor (lazy). What each button makes is
+// in exports.ts; this file is the bar and the message that says what happened.
 import { lazy, Suspense, useState } from 'react';
-import { toMermaid } from '../../../engine';
-import { builtinById } from '../../../scenarios';
-import { appStore, fixesOn, scenarioOf, useApp } from '../../store';
-import { buildGithubComment } from '../../share/github';
-import { copyText, saveBlob, svgToPng } from '../../share/download';
-import { lightDiagramSvg } from '../../share/lightDiagram';
-import { forkOf } from '../../share/fork';
-import { foundOf } from '../../share/foundBy';
+import { appStore, useApp } from '../../store';
+import { copyText } from '../../share/download';
 import { linkFor } from '../../share/sync';
+import { downloadDiagram, githubText, mermaidText } from './exports';
 import '../../share/share.css';
 
 // The notice a link's opening leaves (its own file), where the app imports the share parts from.
@@ -20,34 +16,6 @@ export { LinkNotice } from './LinkNotice';
 const Editor = lazy(() => import('../Editor'));
 
 type Message = { readonly text: string; readonly manual?: string } | null;
-
-async function githubText(): Promise<string | null> {
-  const s = appStore.getState();
-  const link = await linkFor(s);
-  if (!s.result || !link) return null;
-  const sc = scenarioOf(s);
-  const title = typeof sc?.title === 'string' ? sc.title : s.scenarioId;
-  return buildGithubComment({
-    title,
-    scenarioId: s.scenarioId,
-    result: s.result,
-    step: s.cursor,
-    link,
-    // The scenario's own fixes are on too: the heading names every fix the run has on.
-    fixes: fixesOn(s.fixes, sc?.fixes),
-    fork: forkOf(s),
-    edited: editedOf(s.custom, s.scenarioId),
-    found: foundOf(s),
-  }).text;
-}
-
-/** Whether the run's scenario is the editor's, as the share address judges it (share/address.ts). */
-function editedOf(custom: Readonly<Record<string, unknown>> | null, id: string) {
-  if (custom === null) return null;
-  const builtin = builtinById(id);
-  if (!builtin) return 'own';
-  return JSON.stringify(builtin) === JSON.stringify(custom) ? null : 'builtin';
-}
 
 export function ShareBar() {
   const ready = useApp((s) => s.result !== null);
@@ -77,23 +45,7 @@ export function ShareBar() {
           },
     );
   };
-  const download = async (kind: 'svg' | 'png') => {
-    const name = appStore.getState().scenarioId;
-    const dark = appStore.getState().theme === 'dark';
-    try {
-      const svg = await lightDiagramSvg();
-      if (!svg) return setMessage({ text: 'The diagram is not drawn yet.' });
-      if (kind === 'svg') saveBlob(new Blob([svg.text], { type: 'image/svg+xml' }), `${name}.svg`);
-      else saveBlob(await svgToPng(svg, 2, '#ffffff'), `${name}.png`);
-      setMessage({
-        text: `Downloaded ${name}.${kind}${dark ? ', drawn in the light theme' : ''}.`,
-      });
-    } catch (e) {
-      setMessage({
-        text: `The ${kind.toUpperCase()} could not be made: ${e instanceof Error ? e.message : String(e)}`,
-      });
-    }
-  };
+  const download = async (kind: 'svg' | 'png') => setMessage({ text: await downloadDiagram(kind) });
 
   return (
     <section className="share-bar" aria-label="Share and export">
@@ -122,11 +74,7 @@ export function ShareBar() {
       <button
         type="button"
         disabled={!ready}
-        onClick={() =>
-          void copy('Mermaid source', () =>
-            appStore.getState().result ? toMermaid(appStore.getState().result!).text : null,
-          )
-        }
+        onClick={() => void copy('Mermaid source', mermaidText)}
       >
         Copy Mermaid
       </button>
