@@ -4,7 +4,7 @@
 // or an open connection on which nothing more will come for it. The quiet end's note says it.
 import type { ProducerState } from '../model/producer';
 import type { World } from '../model/world';
-import { closingReason, topicDown } from '../protocol/OwnershipChange';
+import { closingReason, topicDown } from '../protocol/PersistentTopicServing';
 
 /** The cause, as a clause: "<cause>, so the application's send never completes". */
 export function stuckBecause(w: World, p: ProducerState, left: readonly string[]): string {

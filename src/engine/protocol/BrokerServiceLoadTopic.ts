@@ -1,14 +1,14 @@
 // A topic instance starts serving on a broker (`BrokerService.loadTopic` once
 // `ManagedLedgerImpl.initialize` completed: `serveTopic`), with dedup state rebuilt by
-// `MessageDeduplication.replayCursor` and that replay in words; and the gap in which no instance
-// serves it (`topicDown`). Its own file because the loads share it — the reload after an unload
+// `MessageDeduplication.replayCursor` and that replay in words. The gap in which no instance
+// serves it is PersistentTopicServing.ts. Its own file because the loads share it — the reload after an unload
 // (BrokerService.ts) and the new owner's after an ownership change or a crash
 // (OwnershipChangeSwitch.ts) — and a runtime switch's replay names its chunks the same way
 // (PersistentTopicDeduplicationStatus.ts).
 import { ev } from '../model/events';
 import type { TopicState } from '../model/topic';
 import type { World } from '../model/world';
-import { type Ctx, idsOf, labelOf, peek } from '../sim/context';
+import { type Ctx, idsOf, labelOf } from '../sim/context';
 import {
   chunksNotReplayed,
   replayCursor,
@@ -17,22 +17,6 @@ import {
 import { replicationDedup } from '../model/fixes';
 import { readableEntries, readableOf } from './ManagedLedger';
 import { replicationLinks } from '../model/config';
-
-/**
- * No topic instance serves the topic: its broker crashed and the load that replaces it has not
- * completed, or an admin topic unload's close still waits for its replicators (`TopicState.closing`:
- * the fenced instance refuses every producer and consumer with ServiceNotReady, and they retry).
- * Clients' lookups wait for the load (no connect), consumers and the replicator of a source topic
- * wait too.
- */
-export const topicDown = (topic: TopicState): boolean => {
-  const t = peek(topic);
-  return t.closing === true || t.bk?.takeover?.crashed !== undefined;
-};
-
-/** Why nothing can be done to a topic an admin unload is closing (`TopicState.closing`), in words. */
-export const closingReason = (cluster: string): string =>
-  `the topic at ${cluster} is closing: pulsar-admin topics unload waits for its replicator's producer close`;
 
 /**
  * A topic instance on `broker` starts serving what the metadata store records (`BrokerService

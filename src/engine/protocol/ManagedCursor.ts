@@ -12,7 +12,7 @@ import { ev } from '../model/events';
 import type { Subscription } from '../model/bookkeeper';
 import type { Position, StoredEntry, TopicState } from '../model/topic';
 import { type Ctx, peek } from '../sim/context';
-import { topicDown } from './OwnershipChange';
+import { topicDown } from './PersistentTopicServing';
 import { walkWithin } from './ManagedLedger';
 import { messageReceived } from './ConsumerImplReceive';
 import { readFrom } from './ConsumerAcks';

@@ -7,7 +7,7 @@
 import type { DedupState, Position, StoredEntry, TopicState } from '../model/topic';
 import { ev } from '../model/events';
 import { type Ctx, peek } from '../sim/context';
-import { topicDown } from './OwnershipChange';
+import { topicDown } from './PersistentTopicServing';
 import { readableOf } from './ManagedLedger';
 
 const cmp = (a: Position, b: Position) => a.ledgerId - b.ledgerId || a.entryId - b.entryId;

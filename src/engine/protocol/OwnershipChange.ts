@@ -19,9 +19,6 @@ import { replicatorCursorsOpenedAtLoad } from './PersistentReplicatorCursorFenci
 import { cursorsOpenedAtLoad } from './ManagedCursorFencing';
 import { switchToNewOwner } from './OwnershipChangeSwitch';
 
-// Whether an instance serves the topic is asked by many readers (sim, check) from this file.
-export { closingReason, topicDown } from './BrokerServiceLoadTopic';
-
 /**
  * `broker` loads the topic (`ManagedLedgerImpl.initialize`): the metadata store names it owner and
  * it opens the last ledger with recovery. `crashed`: the broker whose process died (restart-broker)

@@ -14,7 +14,7 @@ import type { Position, StoredEntry, TopicState } from '../model/topic';
 import { replicatorOf, type World } from '../model/world';
 import { type Ctx, peek } from '../sim/context';
 import { cursorView } from './ManagedCursor';
-import { closingReason, topicDown } from './OwnershipChange';
+import { closingReason, topicDown } from './PersistentTopicServing';
 import { cmpPos as cmp } from './PersistentReplicator';
 
 const at = (e: StoredEntry): Position => ({ ledgerId: e.ledgerId, entryId: e.entryId });

@@ -9,7 +9,7 @@ import { ackArrives, persistCursor } from '../protocol/ManagedCursorAsyncDelete'
 import { rewindOnReconnect } from '../protocol/ManagedCursorRewind';
 import { cursorLedgerBehind } from '../protocol/ManagedCursorLedger';
 import { nodeBehind } from '../protocol/ManagedCursorMetaStore';
-import { topicDown } from '../protocol/OwnershipChange';
+import { topicDown } from '../protocol/PersistentTopicServing';
 import { type Action, ActionClass } from './actions';
 import type { Ctx } from './context';
 

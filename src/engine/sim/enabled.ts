@@ -15,7 +15,7 @@ import { nextWorkloadItem, permitsNeeded, workloadKey } from '../protocol/applic
 import { sendWaits } from '../protocol/ProducerSemaphore';
 import { memoryWaits } from '../protocol/MemoryLimitController';
 import { expirable } from '../protocol/ConsumerImplChunkExpiry';
-import { topicDown } from '../protocol/OwnershipChange';
+import { topicDown } from '../protocol/PersistentTopicServing';
 import { connectionHead } from '../protocol/ConnectionPool';
 import { closeAnswered } from '../protocol/ProducerImplClose';
 import { reconnectWaits } from '../protocol/ConnectionHandler';

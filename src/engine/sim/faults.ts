@@ -8,7 +8,7 @@
 // entries and triggers in faultTriggers.ts.
 import type { World } from '../model/world';
 import type { FaultAction } from './actions';
-import { topicDown } from '../protocol/OwnershipChange';
+import { topicDown } from '../protocol/PersistentTopicServing';
 import { producerFaultReason } from './producerFaults';
 import { topicFaultReason } from './topicFaults';
 

@@ -3,7 +3,7 @@
 // UnAckedMessageTracker's timer, and the redelivery request reaching the broker. The rules are in
 // protocol/NegativeAcksTracker.ts, UnAckedMessageTracker.ts and ConsumerRedeliverUnacknowledged.ts.
 import type { World } from '../model/world';
-import { topicDown } from '../protocol/OwnershipChange';
+import { topicDown } from '../protocol/PersistentTopicServing';
 import { triggerRedelivery } from '../protocol/NegativeAcksTracker';
 import { redeliverUnacknowledged } from '../protocol/ConsumerRedeliverUnacknowledged';
 import { type Action, ActionClass } from './actions';

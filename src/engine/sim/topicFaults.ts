@@ -9,7 +9,7 @@ import type { World } from '../model/world';
 import type { BkState } from '../model/bookkeeper';
 import type { FaultAction } from './actions';
 import { expiryReason } from '../protocol/PersistentMessageExpiryMonitor';
-import { closingReason } from '../protocol/OwnershipChange';
+import { closingReason } from '../protocol/PersistentTopicServing';
 import { trimReason } from '../protocol/ManagedLedgerTrim';
 
 /** The fault kinds that hit a cluster's topic, its broker or its bookies. */
