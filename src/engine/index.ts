@@ -2,14 +2,15 @@
 export type { Config, ProducerConfig, WorkloadItem } from './model/config';
 export { REPLICATOR, replicationLinks } from './model/config';
 export { hasExpirableCursor, isTrimmable } from './model/topicFaultPlaces';
-export type { ExploreFaultKind, FaultKind, FaultScope, FaultSpec } from './model/faultPlan';
+export type { FaultKind, FaultSpec } from './model/faultPlan';
+export { FAULT_KINDS } from './model/faultPlan';
+export type { ExploreFaultKind, FaultScope } from './model/faultScope';
 export {
   EXPLORE_FAULT_KINDS,
-  FAULT_KINDS,
   faultKindApplies,
   faultKindBlocker,
   kindFitsStorage,
-} from './model/faultPlan';
+} from './model/faultScope';
 export type { FixId } from './model/fixes';
 export {
   applicableFixes,

@@ -15,7 +15,7 @@ import {
   type ExploreResult,
   type World,
 } from '../../src/engine';
-import type { ExploreFaultKind } from '../../src/engine/model/faultPlan';
+import type { ExploreFaultKind } from '../../src/engine/model/faultScope';
 import { fingerprint } from '../../src/engine/explore/fingerprint';
 import { stateHash } from '../../src/engine/explore/stateHash';
 import { BUILTINS } from '../../src/scenarios';

@@ -1,7 +1,7 @@
 // The bounds of a search (depth, states, the fault budget, a prefix to start from) and the config
 // and starting world they give: what the explorer, the CLI and the worker agree on before a search.
 import type { Config } from '../model/config';
-import type { ExploreFaultKind } from '../model/faultPlan';
+import type { ExploreFaultKind } from '../model/faultScope';
 import type { World } from '../model/world';
 import { enabledActions } from '../sim/enabled';
 import { initialWorld } from '../sim/init';

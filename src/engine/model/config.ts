@@ -5,7 +5,8 @@
 // sizes a message is measured against in messageSize.ts. What stays here is the whole Config and
 // the reader side: subscriptions, the consumer's options, the explorer's bounds.
 import type { ClusterConfig } from './clusterConfig';
-import type { ExploreFaultKind, FaultSpec } from './faultPlan';
+import type { FaultSpec } from './faultPlan';
+import type { ExploreFaultKind } from './faultScope';
 import type { FixId } from './fixes';
 import type { ProducerConfig, WorkloadItem } from './producerConfig';
 import type { ReplicationConfig } from './replicationLinks';

@@ -3,7 +3,8 @@
 // context; Java's blocking sendAsync does not, and waits without a deadline) — or one it sends with
 // `Send(ctx)` ("sync": true), which waits for the result after the hand-over too.
 import type { ProducerConfig, WorkloadItem } from '../model/config';
-import { canWaitWithContext, type FaultSpec } from '../model/faultPlan';
+import type { FaultSpec } from '../model/faultPlan';
+import { canWaitWithContext } from '../model/faultScope';
 import type { Reader } from './reader';
 import { readTrigger, sentMessage } from './trigger';
 

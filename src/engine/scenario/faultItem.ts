@@ -2,7 +2,8 @@
 // several kinds share — the cluster a per-message fault names, the message, `after`, whether the
 // kind can fire on a cluster's storage — so that each kind's file reads only its own fields.
 import type { ClusterConfig } from '../model/config';
-import { type FaultKind, kindFitsStorage, type Trigger } from '../model/faultPlan';
+import type { FaultKind, Trigger } from '../model/faultPlan';
+import { kindFitsStorage } from '../model/faultScope';
 import type { Reader } from './reader';
 import { readTrigger, sentMessage } from './trigger';
 

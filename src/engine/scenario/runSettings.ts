@@ -1,7 +1,7 @@
 // How the scenario is run and judged, beside the world it describes: the fixes on, the schedule
 // (or `auto`), the explorer's bounds, and what a correct model is expected to show.
 import type { Config } from '../model/config';
-import { EXPLORE_FAULT_KINDS } from '../model/faultPlan';
+import { EXPLORE_FAULT_KINDS } from '../model/faultScope';
 import { FIX_IDS, type FixId } from '../model/fixes';
 import {
   DEFAULT_MAX_STATES,

@@ -3,7 +3,7 @@
 // world does by itself (enabled.ts) because a placement is the search's choice, not a rule of
 // Pulsar's: each kind is offered only where it can change something.
 import { linkOfProducer, producerNames } from '../model/config';
-import type { ExploreFaultKind } from '../model/faultPlan';
+import type { ExploreFaultKind } from '../model/faultScope';
 import type { World } from '../model/world';
 import { backlog } from '../protocol/PersistentReplicator';
 import { trimPlan } from '../protocol/ManagedLedgerTrim';
